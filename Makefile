@@ -1,0 +1,54 @@
+# Config Inspector: the README's commands. Each target sets up what it needs.
+#   make run     set up, build and open the desktop app with a sample
+#   make test    set up, build and run every test (native, sanitizers, goldens, GUI smoke, web)
+#   make web     build the WebAssembly app and serve it at http://127.0.0.1:8080
+#   make bench   run the benchmarks and print each ratio
+#   make fuzz    run every fuzz target for FUZZ_SECONDS (default 60)
+JOBS ?= $(shell nproc)
+FUZZ_SECONDS ?= 60
+SAMPLE ?= samples/variants/basic-env.scenario.yaml
+
+.PHONY: setup setup-web build run test test-native test-asan test-web web bench fuzz clean
+
+setup:
+	@scripts/setup.sh
+
+setup-web:
+	@scripts/setup.sh --web
+
+build/native/CMakeCache.txt: | setup
+	cmake --preset native
+
+build: setup build/native/CMakeCache.txt
+	cmake --build build/native -j$(JOBS)
+
+run: build
+	./build/native/app/gui/config-inspector $(SAMPLE)
+
+test-native: build
+	cd build/native && ctest --output-on-failure -j$(JOBS)
+
+build/native-asan/CMakeCache.txt: | setup
+	cmake --preset native-asan
+
+test-asan: setup build/native-asan/CMakeCache.txt
+	cmake --build build/native-asan -j$(JOBS)
+	cd build/native-asan && ctest --output-on-failure -j$(JOBS) -L 'unit|golden'
+
+test: test-native test-asan
+	@echo "make test: all tests passed"
+
+bench: setup
+	cmake --preset bench
+	cmake --build build/bench -j$(JOBS)
+	@for b in build/bench/tests/bench/*_bench; do [ -x "$$b" ] && "$$b" --benchmark_counters_tabular=true; done; true
+
+fuzz: setup
+	cmake --preset fuzz
+	cmake --build build/fuzz -j$(JOBS)
+	@for f in build/fuzz/tests/fuzz/*_fuzzer; do \
+	  n=$$(basename $$f _fuzzer); echo "== $$n"; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -timeout=5 tests/fuzz/corpus/$$n || exit 1; done
+
+clean:
+	rm -rf build

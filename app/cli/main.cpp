@@ -1,0 +1,217 @@
+// config-inspector-cli: the command-line form of Config Inspector (the contract is DESIGN.md's
+// "Command line"). Reads files, hands bytes to the core, prints text or JSON.
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/engine/engine.h"
+#include "core/engine/scenario.h"
+
+namespace {
+
+using nlohmann::ordered_json;
+
+constexpr int kExitOk = 0, kExitFindings = 1, kExitUsage = 2;
+
+const char* kUsage = R"(config-inspector-cli: inspect xDS, gRPC, Kuma and CppMicroServices configuration
+
+usage:
+  config-inspector-cli check [--profile P|all] [--format text|json] FILE...
+  config-inspector-cli eval  [--profile P|all] [--format text|json] [--explain] FILE... [query flags]
+  config-inspector-cli --help | --version
+
+The engine is detected from content: a scenario file names it (docs/formats.md); native files
+are recognised. Several native files form one scenario (a manifest and its config, a mesh and
+its policies). FILE may be '-' for standard input.
+
+options:
+  --profile P      evaluate under one implementation's semantics, or 'all' to compare them
+  --format F       'text' (default) or 'json' (only JSON is printed on stdout)
+  --explain        add the explanation tree to the output
+  --expect-only    (check) only run the scenario's expect checks and their diagnostics
+
+exit status: 0 no error, 1 an error diagnostic was reported, 2 usage or I/O error.
+)";
+
+struct Args {
+  std::string command;
+  std::string profile;
+  std::string format = "text";
+  bool explain = false;
+  std::vector<std::string> files;
+  cfgi::Query query;
+};
+
+// Every engine's query flags, so `--params k=v` can be told from a file name before the engine
+// is known. A flag whose value placeholder is empty takes no value.
+std::map<std::string, cfgi::QueryFlag> AllQueryFlags() {
+  std::map<std::string, cfgi::QueryFlag> m;
+  for (const cfgi::Engine* e : cfgi::Engines())
+    for (const cfgi::QueryFlag& f : e->query_flags()) m.emplace(f.name, f);
+  return m;
+}
+
+void PrintHelp() {
+  std::cout << kUsage << "\nengines, profiles and query flags:\n";
+  for (const cfgi::Engine* e : cfgi::Engines()) {
+    std::cout << "  " << e->name() << ":";
+    for (const auto& p : e->profiles()) std::cout << " " << p.name;
+    std::cout << "\n";
+    for (const cfgi::QueryFlag& f : e->query_flags())
+      std::cout << "      --" << f.name << (f.value.empty() ? "" : " " + f.value) << "  " << f.help
+                << (f.repeatable ? " (repeatable)" : "") << "\n";
+  }
+}
+
+int UsageError(const std::string& msg) {
+  std::cerr << "config-inspector-cli: " << msg << "\n(try --help)\n";
+  return kExitUsage;
+}
+
+std::optional<std::string> ReadFile(const std::string& path) {
+  if (path == "-") {
+    std::ostringstream ss;
+    ss << std::cin.rdbuf();
+    return ss.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::optional<std::string> ReadSibling(const std::string& scenario, const std::string& rel) {
+  if (!rel.empty() && rel[0] == '/') return ReadFile(rel);
+  size_t slash = scenario.rfind('/');
+  return ReadFile(slash == std::string::npos ? rel : scenario.substr(0, slash + 1) + rel);
+}
+
+void PrintText(const cfgi::Report& r, bool evaluate, bool explain) {
+  for (const auto& d : r.diagnostics) std::cout << cfgi::doc::FormatDiagnostic(d) << "\n";
+  if (evaluate) std::cout << r.result.dump(2) << "\n";
+  if (explain && !r.explanation.what.empty()) std::cout << r.explanation.ToText();
+}
+
+int Run(const Args& a) {
+  std::vector<cfgi::InputFile> inputs;
+  for (const std::string& f : a.files) {
+    auto text = ReadFile(f);
+    if (!text) {
+      std::cerr << f << ": error: cannot read the file\n";
+      return kExitUsage;
+    }
+    inputs.push_back({f, std::move(*text)});
+  }
+  cfgi::Scenario s = cfgi::LoadScenario(inputs, ReadSibling);
+  const cfgi::Engine* e = cfgi::DetectEngine(s);
+  if (!e) return UsageError("no engine can read these files");
+  for (const auto& [k, v] : a.query.flags) {
+    bool known = false;
+    for (const auto& f : e->query_flags()) known |= f.name == k;
+    if (!known) return UsageError("--" + k + " is not a flag of the " + std::string(e->name()) + " engine");
+  }
+  bool evaluate = a.command == "eval";
+  std::string profile = a.profile.empty() ? (s.profile.empty() ? e->profiles()[0].name : s.profile) : a.profile;
+  if (profile != "all" && !e->HasProfile(profile)) {
+    std::string names;
+    for (const auto& p : e->profiles()) names += " " + p.name;
+    return UsageError("unknown profile '" + profile + "' for engine " + std::string(e->name()) + "; one of:" + names + " all");
+  }
+  bool errors = false;
+  if (profile == "all") {
+    ordered_json j = cfgi::AllProfilesJson(*e, s, a.query, evaluate);
+    for (auto& [name, one] : j["profiles"].items())
+      for (const auto& d : one["diagnostics"]) errors |= d["severity"] == "error";
+    if (a.format == "json") {
+      std::cout << j.dump(2) << "\n";
+    } else {
+      for (auto& [name, one] : j["profiles"].items()) {
+        std::cout << "== profile " << name << "\n";
+        for (const auto& d : one["diagnostics"])
+          std::cout << d["file"].get<std::string>() << ":" << d["line"] << ":" << d["column"] << ": "
+                    << d["severity"].get<std::string>() << ": [" << d["code"].get<std::string>() << "] "
+                    << d["message"].get<std::string>() << "\n";
+        if (evaluate) std::cout << one["result"].dump(2) << "\n";
+      }
+      std::cout << "== divergences: " << j["divergences"].size() << "\n";
+      for (const auto& d : j["divergences"]) std::cout << d["path"].get<std::string>() << " " << d["values"].dump() << "\n";
+    }
+  } else {
+    cfgi::Report r = cfgi::RunScenario(*e, s, a.query, profile, evaluate);
+    errors = cfgi::doc::HasErrors(r.diagnostics);
+    if (a.format == "json") {
+      ordered_json j = cfgi::ReportJson(*e, profile, r);
+      if (a.explain) j["explanation"] = r.explanation.ToJson();
+      std::cout << j.dump(2) << "\n";
+    } else {
+      PrintText(r, evaluate, a.explain);
+    }
+  }
+  return errors ? kExitFindings : kExitOk;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> argv_s(argv + 1, argv + argc);
+  if (argv_s.empty()) {
+    std::cerr << kUsage;
+    return kExitUsage;
+  }
+  Args a;
+  auto flags = AllQueryFlags();
+  for (size_t i = 0; i < argv_s.size(); ++i) {
+    std::string arg = argv_s[i];
+    if (arg == "--help" || arg == "-h") {
+      PrintHelp();
+      return kExitOk;
+    }
+    if (arg == "--version") {
+      std::cout << "config-inspector-cli " << CFGI_VERSION << "\n";
+      return kExitOk;
+    }
+    if (arg.rfind("--", 0) == 0 && arg.size() > 2) {
+      std::string name = arg.substr(2), value;
+      bool has_inline = false;
+      if (size_t eq = name.find('='); eq != std::string::npos) {
+        value = name.substr(eq + 1);
+        name = name.substr(0, eq);
+        has_inline = true;
+      }
+      auto need_value = [&]() -> bool {
+        if (has_inline) return true;
+        if (i + 1 >= argv_s.size()) return false;
+        value = argv_s[++i];
+        return true;
+      };
+      if (name == "profile" || name == "format") {
+        if (!need_value()) return UsageError("--" + name + " needs a value");
+        (name == "profile" ? a.profile : a.format) = value;
+        if (name == "format" && value != "text" && value != "json") return UsageError("--format is 'text' or 'json'");
+      } else if (name == "explain") {
+        a.explain = true;
+      } else if (auto f = flags.find(name); f != flags.end()) {
+        if (!f->second.value.empty() && !need_value()) return UsageError("--" + name + " needs a value " + f->second.value);
+        if (f->second.value.empty() && !has_inline) value = "true";
+        a.query.flags.emplace_back(name, value);
+      } else {
+        return UsageError("unknown option " + arg);
+      }
+      continue;
+    }
+    if (a.command.empty()) {
+      a.command = arg;
+      continue;
+    }
+    a.files.push_back(arg);
+  }
+  if (a.command != "check" && a.command != "eval")
+    return UsageError(a.command.empty() ? "missing command" : "unknown command '" + a.command + "'");
+  if (a.files.empty()) return UsageError("no input files");
+  return Run(a);
+}

@@ -1,0 +1,585 @@
+#include "core/doc/load.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include <google/protobuf/any.pb.h>
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/dynamic_message.h>
+#include <google/protobuf/empty.pb.h>
+#include <google/protobuf/io/tokenizer.h>
+#include <google/protobuf/text_format.h>
+#include <google/protobuf/util/json_util.h>
+#include <nlohmann/json.hpp>
+#include <yaml-cpp/yaml.h>
+
+namespace cfgi::doc {
+namespace pb = google::protobuf;
+
+const char* FormatName(Format f) {
+  switch (f) {
+    case Format::kYaml: return "yaml";
+    case Format::kJson: return "json";
+    case Format::kTextProto: return "textproto";
+    case Format::kText: return "text";
+  }
+  return "text";
+}
+
+namespace {
+
+std::string Lower(std::string_view s) {
+  std::string r(s);
+  for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return r;
+}
+
+bool EndsWith(std::string_view s, std::string_view suf) {
+  return s.size() >= suf.size() && s.substr(s.size() - suf.size()) == suf;
+}
+
+// True when the text has `identifier {` or `identifier:` followed by a `{` on a line, the
+// shape of textproto messages (YAML would need `identifier: {`).
+bool LooksLikeTextProto(std::string_view t) {
+  if (t.find("[type.googleapis.com/") != std::string_view::npos) return true;
+  size_t i = 0;
+  while (i < t.size()) {
+    size_t eol = t.find('\n', i);
+    std::string_view line = t.substr(i, eol == std::string_view::npos ? std::string_view::npos : eol - i);
+    i = eol == std::string_view::npos ? t.size() : eol + 1;
+    size_t a = line.find_first_not_of(" \t");
+    if (a == std::string_view::npos || line[a] == '#') continue;
+    size_t b = a;
+    while (b < line.size() && (std::isalnum(static_cast<unsigned char>(line[b])) || line[b] == '_')) ++b;
+    if (b == a) return false;
+    size_t c = line.find_first_not_of(" \t", b);
+    if (c != std::string_view::npos && (line[c] == '{' || line[c] == '<')) return true;
+    // `key: "x"` appears in both; keep looking for a decisive line.
+  }
+  return false;
+}
+
+bool LooksLikeText(std::string_view t) {
+  return t.find(";; ANSWER SECTION") != std::string_view::npos ||
+         t.find("IN TXT") != std::string_view::npos || t.find("IN\tTXT") != std::string_view::npos ||
+         t.find("grpc_config=") != std::string_view::npos;
+}
+
+}  // namespace
+
+Format DetectFormat(std::string_view name, std::string_view text) {
+  std::string n = Lower(name);
+  if (EndsWith(n, ".yaml") || EndsWith(n, ".yml")) return Format::kYaml;
+  if (EndsWith(n, ".json")) return Format::kJson;
+  if (EndsWith(n, ".textproto") || EndsWith(n, ".txtpb") || EndsWith(n, ".pbtxt") ||
+      EndsWith(n, ".prototxt") || EndsWith(n, ".textpb"))
+    return Format::kTextProto;
+  if (EndsWith(n, ".zone") || EndsWith(n, ".dig") || EndsWith(n, ".txt") || EndsWith(n, ".ldap"))
+    return Format::kText;
+  size_t a = text.find_first_not_of(" \t\r\n");
+  if (a == std::string_view::npos) return Format::kYaml;
+  if (text.find("[type.googleapis.com/") != std::string_view::npos) return Format::kTextProto;
+  if (text[a] == '{' || text[a] == '[') {
+    // `{and_constraints: ...}` is the TP2 spec's shorthand, not JSON; JSON keys are quoted.
+    size_t b = text.find_first_not_of(" \t\r\n", a + 1);
+    if (b == std::string_view::npos || text[b] == '"' || text[b] == '}' || text[b] == ']' ||
+        text[a] == '[')
+      return Format::kJson;
+  }
+  if (LooksLikeText(text)) return Format::kText;
+  if (LooksLikeTextProto(text)) return Format::kTextProto;
+  return Format::kYaml;
+}
+
+namespace {
+
+constexpr uint32_t kNoPos = UINT32_MAX;
+
+// ---- YAML (yaml-cpp) ----------------------------------------------------------------------
+
+// Resolves a plain YAML scalar with the YAML 1.2 core schema.
+Node::Kind PlainScalarKind(const std::string& s) {
+  if (s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL") return Node::Kind::kNull;
+  if (s == "true" || s == "True" || s == "TRUE" || s == "false" || s == "False" || s == "FALSE")
+    return Node::Kind::kBool;
+  size_t i = (s[0] == '-' || s[0] == '+') ? 1 : 0;
+  if (i < s.size() && std::all_of(s.begin() + i, s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    return Node::Kind::kInt;
+  // Floats: digits with one dot and/or exponent; .inf / .nan.
+  std::string l = Lower(s);
+  if (l == ".inf" || l == "-.inf" || l == "+.inf" || l == ".nan") return Node::Kind::kDouble;
+  bool digit = false, dot = false, exp = false;
+  for (size_t k = i; k < s.size(); ++k) {
+    char c = s[k];
+    if (std::isdigit(static_cast<unsigned char>(c))) digit = true;
+    else if (c == '.' && !dot && !exp) dot = true;
+    else if ((c == 'e' || c == 'E') && digit && !exp) {
+      exp = true;
+      if (k + 1 < s.size() && (s[k + 1] == '+' || s[k + 1] == '-')) ++k;
+    } else return Node::Kind::kString;
+  }
+  return digit ? Node::Kind::kDouble : Node::Kind::kString;
+}
+
+std::string BoolText(const std::string& s) { return (s[0] == 't' || s[0] == 'T') ? "true" : "false"; }
+
+class YamlConverter {
+ public:
+  YamlConverter(const Source& src, DiagnosticSink& sink, const Limits& limits)
+      : src_(src), sink_(sink), limits_(limits) {}
+
+  uint32_t Offset(const YAML::Mark& m) const {
+    if (m.pos < 0) return 0;
+    return std::min<uint32_t>(static_cast<uint32_t>(m.pos), static_cast<uint32_t>(src_.text().size()));
+  }
+
+  // The end of a scalar: its text length, plus quotes when quoted.
+  uint32_t ScalarEnd(uint32_t begin, const std::string& value) const {
+    const std::string& t = src_.text();
+    if (begin < t.size() && (t[begin] == '"' || t[begin] == '\'')) {
+      char q = t[begin];
+      for (uint32_t i = begin + 1; i < t.size(); ++i) {
+        if (q == '"' && t[i] == '\\') { ++i; continue; }
+        if (t[i] == q) {
+          if (q == '\'' && i + 1 < t.size() && t[i + 1] == '\'') { ++i; continue; }
+          return i + 1;
+        }
+      }
+      return static_cast<uint32_t>(t.size());
+    }
+    if (begin < t.size() && (t[begin] == '|' || t[begin] == '>'))
+      return std::min<uint32_t>(static_cast<uint32_t>(t.size()), begin + 1);
+    uint32_t end = begin + static_cast<uint32_t>(value.size());
+    return std::min<uint32_t>(end, static_cast<uint32_t>(t.size()));
+  }
+
+  Node Convert(const YAML::Node& y, int depth) {
+    uint32_t b = Offset(y.Mark());
+    if (depth > limits_.max_depth) {
+      if (!depth_reported_) {
+        depth_reported_ = true;
+        sink_.Error("DOC011", {b, b + 1},
+                    "nesting deeper than " + std::to_string(limits_.max_depth) +
+                        " levels; flatten the document (the limit protects against runaway input)");
+      }
+      return Node::Scalar(Node::Kind::kNull, "", {b, b});
+    }
+    switch (y.Type()) {
+      case YAML::NodeType::Undefined:
+      case YAML::NodeType::Null: {
+        return Node::Scalar(Node::Kind::kNull, "", {b, b});
+      }
+      case YAML::NodeType::Scalar: {
+        const std::string& s = y.Scalar();
+        uint32_t e = ScalarEnd(b, s);
+        if (y.Tag() == "?") {  // plain scalar: resolve its type
+          Node::Kind k = PlainScalarKind(s);
+          return Node::Scalar(k, k == Node::Kind::kBool ? BoolText(s) : s, {b, e});
+        }
+        return Node::Scalar(Node::Kind::kString, s, {b, e});
+      }
+      case YAML::NodeType::Sequence: {
+        Node n = Node::Seq({b, b});
+        uint32_t end = b + 1;
+        for (const YAML::Node& c : y) {
+          Node& child = n.Push(Convert(c, depth + 1));
+          end = std::max(end, child.range().end);
+        }
+        n.set_range({b, end});
+        return n;
+      }
+      case YAML::NodeType::Map: {
+        Node n = Node::Map({b, b});
+        uint32_t end = b + 1;
+        for (const auto& kv : y) {
+          std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "";
+          uint32_t kb = Offset(kv.first.Mark());
+          SourceRange kr{kb, ScalarEnd(kb, key)};
+          if (!kv.first.IsScalar())
+            sink_.Error("DOC006", kr, "map keys must be scalars; write the key as a string");
+          if (n.GetEntry(key))
+            sink_.Warning("DOC003", kr, "duplicate key '" + key + "'; the first value is used, remove one of them");
+          Node& child = n.Put(key, kr, Convert(kv.second, depth + 1));
+          end = std::max({end, kr.end, child.range().end});
+        }
+        n.set_range({b, end});
+        return n;
+      }
+    }
+    return {};
+  }
+
+ private:
+  const Source& src_;
+  DiagnosticSink& sink_;
+  const Limits& limits_;
+  bool depth_reported_ = false;
+};
+
+bool CheckSize(const Source& src, DiagnosticSink& sink, const Limits& limits) {
+  if (src.text().size() <= limits.max_bytes) return true;
+  sink.Error("DOC010", {0, 0},
+             "file is " + std::to_string(src.text().size()) + " bytes, over the limit of " +
+                 std::to_string(limits.max_bytes) + "; split it into smaller files");
+  return false;
+}
+
+// Nesting depth of brackets outside strings: guards recursive parsers before they run.
+bool CheckBracketDepth(const Source& src, DiagnosticSink& sink, const Limits& limits) {
+  const std::string& t = src.text();
+  int depth = 0;
+  char quote = 0;
+  for (uint32_t i = 0; i < t.size(); ++i) {
+    char c = t[i];
+    if (quote) {
+      if (c == '\\') ++i;
+      else if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '"') quote = c;
+    else if (c == '{' || c == '[') {
+      if (++depth > limits.max_depth) {
+        sink.Error("DOC011", {i, i + 1},
+                   "nesting deeper than " + std::to_string(limits.max_depth) +
+                       " levels; flatten the document (the limit protects against runaway input)");
+        return false;
+      }
+    } else if (c == '}' || c == ']') depth = std::max(0, depth - 1);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::vector<Node> ParseYaml(const Source& src, DiagnosticSink& sink, const Limits& limits) {
+  std::vector<Node> roots;
+  if (!CheckSize(src, sink, limits)) return roots;
+  try {
+    std::vector<YAML::Node> docs = YAML::LoadAll(src.text());
+    YamlConverter conv(src, sink, limits);
+    for (const YAML::Node& d : docs) roots.push_back(conv.Convert(d, 0));
+  } catch (const YAML::Exception& e) {
+    uint32_t off = e.mark.pos >= 0 ? static_cast<uint32_t>(e.mark.pos) : 0;
+    if (e.mark.line >= 0) off = src.Offset(e.mark.line + 1, e.mark.column + 1);
+    std::string msg = e.msg;
+    if (msg.find("tab") != std::string::npos || msg.find("illegal") != std::string::npos)
+      msg += "; YAML indentation must use spaces";
+    else if (msg.find("end of map not found") != std::string::npos || msg.find("end of sequence") != std::string::npos)
+      msg += "; close the flow collection with } or ]";
+    else
+      msg += "; check indentation and quoting at this position";
+    sink.Error("DOC001", {off, off + 1}, "YAML: " + msg);
+    roots.clear();
+  }
+  return roots;
+}
+
+namespace {
+
+// Builds a Node from nlohmann's value, taking ranges from the yaml-cpp parse of the same text
+// when the structure agrees (JSON is YAML 1.2 flow syntax).
+Node FromJson(const nlohmann::ordered_json& j, const YAML::Node* y, YamlConverter& conv,
+              uint32_t fallback) {
+  uint32_t b = y ? conv.Offset(y->Mark()) : fallback;
+  switch (j.type()) {
+    case nlohmann::json::value_t::null: return Node::Scalar(Node::Kind::kNull, "", {b, b + 4});
+    case nlohmann::json::value_t::boolean: {
+      std::string t = j.get<bool>() ? "true" : "false";
+      return Node::Scalar(Node::Kind::kBool, t, {b, b + static_cast<uint32_t>(t.size())});
+    }
+    case nlohmann::json::value_t::number_integer:
+    case nlohmann::json::value_t::number_unsigned: {
+      std::string t = j.dump();
+      return Node::Scalar(Node::Kind::kInt, t, {b, b + static_cast<uint32_t>(t.size())});
+    }
+    case nlohmann::json::value_t::number_float: {
+      std::string t = y && y->IsScalar() ? y->Scalar() : j.dump();
+      return Node::Scalar(Node::Kind::kDouble, t, {b, b + static_cast<uint32_t>(t.size())});
+    }
+    case nlohmann::json::value_t::string: {
+      std::string s = j.get<std::string>();
+      return Node::Scalar(Node::Kind::kString, s, {b, y ? conv.ScalarEnd(b, s) : b});
+    }
+    case nlohmann::json::value_t::array: {
+      Node n = Node::Seq({b, b + 1});
+      uint32_t end = b + 1;
+      bool aligned = y && y->IsSequence() && y->size() == j.size();
+      for (size_t i = 0; i < j.size(); ++i) {
+        YAML::Node c = aligned ? (*y)[i] : YAML::Node();
+        Node& child = n.Push(FromJson(j[i], aligned ? &c : nullptr, conv, b));
+        end = std::max(end, child.range().end);
+      }
+      n.set_range({b, end + 1});
+      return n;
+    }
+    case nlohmann::json::value_t::object: {
+      Node n = Node::Map({b, b + 1});
+      uint32_t end = b + 1;
+      bool aligned = y && y->IsMap();
+      for (auto it = j.begin(); it != j.end(); ++it) {
+        YAML::Node key, val;
+        bool found = false;
+        if (aligned) {
+          for (const auto& kv : *y) {
+            if (kv.first.IsScalar() && kv.first.Scalar() == it.key()) {
+              key = kv.first;
+              val = kv.second;
+              found = true;
+            }
+          }
+        }
+        uint32_t kb = found ? conv.Offset(key.Mark()) : b;
+        SourceRange kr{kb, found ? conv.ScalarEnd(kb, it.key()) : kb};
+        Node& child = n.Put(it.key(), kr, FromJson(it.value(), found ? &val : nullptr, conv, kb));
+        end = std::max(end, child.range().end);
+      }
+      n.set_range({b, end + 1});
+      return n;
+    }
+    default: return Node::Scalar(Node::Kind::kNull, "", {b, b});
+  }
+}
+
+}  // namespace
+
+std::vector<Node> ParseJson(const Source& src, DiagnosticSink& sink, const Limits& limits) {
+  std::vector<Node> roots;
+  if (!CheckSize(src, sink, limits) || !CheckBracketDepth(src, sink, limits)) return roots;
+  nlohmann::ordered_json j;
+  try {
+    j = nlohmann::ordered_json::parse(src.text());
+  } catch (const nlohmann::json::parse_error& e) {
+    // e.byte is 1-based: the position of the character that could not be read.
+    // nlohmann stops after the offending token; point at the token's first byte instead.
+    const std::string& t = src.text();
+    uint32_t off = e.byte > 0 ? static_cast<uint32_t>(e.byte - 1) : 0;
+    off = std::min<uint32_t>(off, static_cast<uint32_t>(t.size()));
+    if (off < t.size() && off > 0 && std::isspace(static_cast<unsigned char>(t[off]))) --off;
+    if (off < t.size() && t[off] == '"' && off > 0) {
+      uint32_t q = off - 1;
+      while (q > 0 && !(t[q] == '"' && t[q - 1] != '\\')) --q;
+      off = q;
+    } else {
+      auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '+' || c == '-'; };
+      while (off > 0 && off <= t.size() && off < t.size() && word(t[off]) && word(t[off - 1])) --off;
+    }
+    std::string what = e.what();
+    size_t cut = what.find(": ", what.find("parse error"));
+    std::string detail = cut != std::string::npos ? what.substr(cut + 2) : what;
+    std::string fix = "; check for a missing comma, quote or bracket here";
+    if (detail.find("end of input") != std::string::npos) fix = "; the document ends early: close every { and [";
+    sink.Error("DOC002", {off, off + 1}, "JSON: " + detail + fix);
+    return roots;
+  }
+  // Positions: the same text through yaml-cpp. When it disagrees, ranges fall back to parents.
+  YAML::Node y;
+  bool have_y = false;
+  try {
+    y = YAML::Load(src.text());
+    have_y = true;
+  } catch (const YAML::Exception&) {
+  }
+  YamlConverter conv(src, sink, limits);
+  roots.push_back(FromJson(j, have_y ? &y : nullptr, conv, 0));
+  return roots;
+}
+
+// ---- textproto (protobuf TextFormat) ---------------------------------------------------------
+
+namespace {
+
+// protobuf's tokenizer counts a tab as advancing to the next multiple of 8 columns; map its
+// 0-based (line, column) back to a byte offset.
+uint32_t TokenizerOffset(const Source& src, int line0, int col0) {
+  std::string_view l = src.Line(line0 + 1);
+  int col = 0;
+  size_t i = 0;
+  for (; i < l.size() && col < col0; ++i) col = l[i] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+  return src.Offset(line0 + 1, static_cast<int>(i) + 1);
+}
+
+class SinkErrorCollector : public pb::io::ErrorCollector {
+ public:
+  SinkErrorCollector(const Source& src, DiagnosticSink& sink, bool warnings)
+      : src_(src), sink_(sink), warnings_(warnings) {}
+  void AddError(int line, pb::io::ColumnNumber column, const std::string& message) override {
+    Report(line, column, message, true);
+  }
+  void AddWarning(int line, pb::io::ColumnNumber column, const std::string& message) override {
+    Report(line, column, message, false);
+  }
+  int errors = 0;
+
+ private:
+  void Report(int line, int column, const std::string& message, bool error) {
+    uint32_t off = line >= 0 ? TokenizerOffset(src_, line, column) : 0;
+    std::string fix = "; check the field name against the message's schema";
+    if (message.find("Expected") != std::string::npos) fix = "; check the syntax at this position";
+    if (error) {
+      ++errors;
+      if (errors > 20) return;
+      sink_.Error("DOC004", {off, off + 1}, "textproto: " + message + fix);
+    } else if (warnings_) {
+      sink_.Warning("DOC004", {off, off + 1}, "textproto: " + message);
+    }
+  }
+  const Source& src_;
+  DiagnosticSink& sink_;
+  bool warnings_;
+};
+
+SourceRange RangeOf(const Source& src, const pb::TextFormat::ParseLocationRange& r) {
+  if (r.start.line < 0) return {kNoPos, kNoPos};
+  return {TokenizerOffset(src, r.start.line, r.start.column), TokenizerOffset(src, r.end.line, r.end.column)};
+}
+
+Node MessageToNode(const pb::Message& m, const pb::TextFormat::ParseInfoTree* info, const Source& src,
+                   SourceRange self, int depth);
+
+Node FieldValue(const pb::Message& m, const pb::FieldDescriptor* f, int index,
+                const pb::TextFormat::ParseInfoTree* info, const Source& src, SourceRange r, int depth) {
+  const pb::Reflection* rf = m.GetReflection();
+  bool rep = f->is_repeated();
+  using CT = pb::FieldDescriptor::CppType;
+  switch (f->cpp_type()) {
+    case CT::CPPTYPE_INT32: return Node::Scalar(Node::Kind::kInt, std::to_string(rep ? rf->GetRepeatedInt32(m, f, index) : rf->GetInt32(m, f)), r);
+    case CT::CPPTYPE_INT64: return Node::Scalar(Node::Kind::kInt, std::to_string(rep ? rf->GetRepeatedInt64(m, f, index) : rf->GetInt64(m, f)), r);
+    case CT::CPPTYPE_UINT32: return Node::Scalar(Node::Kind::kInt, std::to_string(rep ? rf->GetRepeatedUInt32(m, f, index) : rf->GetUInt32(m, f)), r);
+    case CT::CPPTYPE_UINT64: return Node::Scalar(Node::Kind::kInt, std::to_string(rep ? rf->GetRepeatedUInt64(m, f, index) : rf->GetUInt64(m, f)), r);
+    case CT::CPPTYPE_DOUBLE: return Node::Scalar(Node::Kind::kDouble, nlohmann::json(rep ? rf->GetRepeatedDouble(m, f, index) : rf->GetDouble(m, f)).dump(), r);
+    case CT::CPPTYPE_FLOAT: return Node::Scalar(Node::Kind::kDouble, nlohmann::json(rep ? rf->GetRepeatedFloat(m, f, index) : rf->GetFloat(m, f)).dump(), r);
+    case CT::CPPTYPE_BOOL: return Node::Scalar(Node::Kind::kBool, (rep ? rf->GetRepeatedBool(m, f, index) : rf->GetBool(m, f)) ? "true" : "false", r);
+    case CT::CPPTYPE_ENUM: return Node::Scalar(Node::Kind::kString, (rep ? rf->GetRepeatedEnum(m, f, index) : rf->GetEnum(m, f))->name(), r);
+    case CT::CPPTYPE_STRING: return Node::Scalar(Node::Kind::kString, rep ? rf->GetRepeatedString(m, f, index) : rf->GetString(m, f), r);
+    case CT::CPPTYPE_MESSAGE: {
+      const pb::Message& sub = rep ? rf->GetRepeatedMessage(m, f, index) : rf->GetMessage(m, f);
+      const pb::TextFormat::ParseInfoTree* child = info ? info->GetTreeForNested(f, rep ? index : -1) : nullptr;
+      return MessageToNode(sub, child, src, r, depth + 1);
+    }
+  }
+  return {};
+}
+
+Node MessageToNode(const pb::Message& m, const pb::TextFormat::ParseInfoTree* info, const Source& src,
+                   SourceRange self, int depth) {
+  Node n = Node::Map(self);
+  if (depth > 64) return n;
+  const pb::Descriptor* d = m.GetDescriptor();
+  // Any: expand to {"@type": url, fields...} when the type is in the pool.
+  if (d->full_name() == "google.protobuf.Any") {
+    const auto& any = static_cast<const pb::Any&>(m);
+    std::string url = m.GetReflection()->GetString(m, d->FindFieldByName("type_url"));
+    n.Put("@type", self, Node::Scalar(Node::Kind::kString, url, self));
+    std::string type = url.substr(url.rfind('/') + 1);
+    if (const pb::Descriptor* inner = pb::DescriptorPool::generated_pool()->FindMessageTypeByName(type)) {
+      pb::DynamicMessageFactory factory;
+      std::unique_ptr<pb::Message> msg(factory.GetPrototype(inner)->New());
+      if (msg->ParseFromString(m.GetReflection()->GetString(m, d->FindFieldByName("value")))) {
+        Node body = MessageToNode(*msg, nullptr, src, self, depth + 1);
+        for (const auto& e : body.entries()) n.Put(e.key, e.key_range, e.value);
+      }
+    }
+    (void)any;
+    return n;
+  }
+  std::vector<const pb::FieldDescriptor*> fields;
+  m.GetReflection()->ListFields(m, &fields);
+  uint32_t end = self.end;
+  for (const pb::FieldDescriptor* f : fields) {
+    if (f->is_map()) {
+      Node map = Node::Map(self);
+      const pb::Reflection* rf = m.GetReflection();
+      int count = rf->FieldSize(m, f);
+      for (int i = 0; i < count; ++i) {
+        const pb::Message& entry = rf->GetRepeatedMessage(m, f, i);
+        SourceRange r = info ? RangeOf(src, info->GetLocationRange(f, i)) : self;
+        if (r.begin == kNoPos) r = self;
+        Node kv = MessageToNode(entry, info ? info->GetTreeForNested(f, i) : nullptr, src, r, depth + 1);
+        const Node* k = kv.Get("key");
+        const Node* v = kv.Get("value");
+        map.Put(k ? k->text() : "", r, v ? *v : Node::Scalar(Node::Kind::kString, "", r));
+      }
+      n.Put(f->name(), self, std::move(map));
+      continue;
+    }
+    if (f->is_repeated()) {
+      Node seq = Node::Seq(self);
+      int count = m.GetReflection()->FieldSize(m, f);
+      SourceRange first = self;
+      for (int i = 0; i < count; ++i) {
+        SourceRange r = info ? RangeOf(src, info->GetLocationRange(f, i)) : self;
+        if (r.begin == kNoPos) r = self;
+        if (i == 0) first = r;
+        end = std::max(end, r.end);
+        seq.Push(FieldValue(m, f, i, info, src, r, depth));
+      }
+      seq.set_range({first.begin, end});
+      n.Put(f->name(), first, std::move(seq));
+    } else {
+      SourceRange r = info ? RangeOf(src, info->GetLocationRange(f, -1)) : self;
+      if (r.begin == kNoPos) r = self;
+      end = std::max(end, r.end);
+      n.Put(f->name(), r, FieldValue(m, f, -1, info, src, r, depth));
+    }
+  }
+  return n;
+}
+
+}  // namespace
+
+bool ParseTextProto(const Source& src, pb::Message* msg, DiagnosticSink& sink, Node* tree,
+                    const Limits& limits) {
+  if (!CheckSize(src, sink, limits) || !CheckBracketDepth(src, sink, limits)) return false;
+  // With google.protobuf.Empty as the schema every field is unknown: check syntax only.
+  bool empty_schema = msg->GetDescriptor()->full_name() == "google.protobuf.Empty";
+  SinkErrorCollector errors(src, sink, !empty_schema);
+  pb::TextFormat::Parser parser;
+  parser.RecordErrorsTo(&errors);
+  pb::TextFormat::ParseInfoTree info;
+  parser.WriteLocationsTo(&info);
+  if (empty_schema) {
+    parser.AllowUnknownField(true);
+    parser.AllowUnknownExtension(true);
+  }
+  bool ok = parser.ParseFromString(src.text(), msg) && errors.errors == 0;
+  if (ok && tree) *tree = MessageToNode(*msg, &info, src, {0, static_cast<uint32_t>(src.text().size())}, 0);
+  return ok;
+}
+
+bool NodeToMessage(const Node& node, pb::Message* msg, DiagnosticSink& sink) {
+  pb::util::JsonParseOptions opts;
+  opts.ignore_unknown_fields = false;
+  auto status = pb::util::JsonStringToMessage(node.ToOrderedJson().dump(), msg, opts);
+  if (status.ok()) return true;
+  sink.Error("DOC005", node.range(),
+             "does not convert to " + msg->GetDescriptor()->full_name() + ": " +
+                 std::string(status.message()) + "; use the proto3 JSON field names of that message");
+  return false;
+}
+
+Document LoadDocumentAs(Format format, std::string name, std::string text, const Limits& limits) {
+  Document d;
+  d.format = format;
+  auto src = std::make_shared<Source>(std::move(name), std::move(text));
+  d.source = src;
+  DiagnosticSink sink(src.get());
+  switch (format) {
+    case Format::kYaml: d.roots = ParseYaml(*src, sink, limits); break;
+    case Format::kJson: d.roots = ParseJson(*src, sink, limits); break;
+    case Format::kTextProto: {
+      pb::Empty any_message;  // syntax only: every field is unknown to Empty
+      ParseTextProto(*src, &any_message, sink, nullptr, limits);
+      break;
+    }
+    case Format::kText: CheckSize(*src, sink, limits); break;
+  }
+  d.diagnostics = std::move(sink.list());
+  return d;
+}
+
+Document LoadDocument(std::string name, std::string text, const Limits& limits) {
+  Format f = DetectFormat(name, text);
+  return LoadDocumentAs(f, std::move(name), std::move(text), limits);
+}
+
+}  // namespace cfgi::doc

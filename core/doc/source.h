@@ -1,0 +1,55 @@
+// core/doc/source.h: the text of one input and the single place where byte offsets become
+// 1-based line:column positions (the idea of cel-cpp common/source.h `Source::Locate`).
+//
+//   cfgi::doc::Source src("route.yaml", text);
+//   cfgi::doc::Position p = src.Locate(42);   // {line, column}, both 1-based
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cfgi::doc {
+
+// A half-open byte range [begin, end) into a Source's text.
+struct SourceRange {
+  uint32_t begin = 0;
+  uint32_t end = 0;
+  bool empty() const { return begin == end; }
+  friend bool operator==(const SourceRange&, const SourceRange&) = default;
+};
+
+// 1-based line and column; the column counts bytes (as gcc and clang do).
+struct Position {
+  int line = 1;
+  int column = 1;
+  friend bool operator==(const Position&, const Position&) = default;
+};
+
+class Source {
+ public:
+  Source() = default;
+  Source(std::string name, std::string text);
+
+  const std::string& name() const { return name_; }
+  const std::string& text() const { return text_; }
+
+  // Position of a byte offset; offsets past the end clamp to the end of the text.
+  Position Locate(uint32_t offset) const;
+  // Byte offset of a 1-based line and column; clamps to the text.
+  uint32_t Offset(int line, int column) const;
+  // The text of a 1-based line without its line break; empty when out of range.
+  std::string_view Line(int line) const;
+  int line_count() const { return static_cast<int>(line_starts_.size()); }
+
+ private:
+  std::string name_;
+  std::string text_;
+  std::vector<uint32_t> line_starts_;
+};
+
+using SourcePtr = std::shared_ptr<const Source>;
+
+}  // namespace cfgi::doc

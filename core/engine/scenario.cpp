@@ -1,0 +1,103 @@
+#include "core/engine/scenario.h"
+
+namespace cfgi {
+
+using doc::Document;
+using doc::Node;
+
+bool IsScenario(const Node& root) {
+  return root.is_map() && root.Get("engine") && root.Get("sources");
+}
+
+const Document* Scenario::FindSource(std::string_view name) const {
+  for (const Document& d : sources)
+    if (d.source && d.source->name() == name) return &d;
+  return nullptr;
+}
+
+namespace {
+
+// "dir/scenario.yaml" + "routes.yaml" -> "dir/routes.yaml"
+std::string Sibling(const std::string& scenario_name, const std::string& rel) {
+  if (!rel.empty() && rel[0] == '/') return rel;
+  size_t slash = scenario_name.rfind('/');
+  return slash == std::string::npos ? rel : scenario_name.substr(0, slash + 1) + rel;
+}
+
+void ExpandEnvelope(Scenario& s, const Document& env, const FileReader& reader, const doc::Limits& limits) {
+  const Node& root = *env.root();
+  doc::DiagnosticSink sink(env.source.get());
+  auto str = [&](const char* key) { return root.GetString(key); };
+  s.engine = str("engine");
+  s.title = str("title");
+  s.description = str("description");
+  s.profile = str("profile");
+  static const char* kKnown[] = {"engine", "title", "description", "profile", "sources", "inputs", "expect"};
+  for (const auto& e : root.entries()) {
+    bool known = false;
+    for (const char* k : kKnown) known |= e.key == k;
+    if (!known)
+      sink.Warning("SCN004", e.key_range, "unknown scenario key '" + e.key +
+                   "'; the envelope has engine, title, description, profile, sources, inputs, expect");
+  }
+  const Node* sources = root.Get("sources");
+  if (!sources->is_seq()) {
+    sink.Error("SCN001", sources->range(), "'sources' must be a list of {file: PATH} or {name: NAME, text: TEXT}", "sources");
+  } else {
+    int i = 0;
+    for (const Node& src : sources->items()) {
+      std::string path = "sources[" + std::to_string(i++) + "]";
+      if (!src.is_map()) {
+        sink.Error("SCN001", src.range(), "a source must be {file: PATH} or {name: NAME, text: TEXT}", path);
+        continue;
+      }
+      if (const Node* f = src.Get("file")) {
+        std::string full = Sibling(env.source->name(), f->text());
+        std::optional<std::string> text = reader ? reader(env.source->name(), f->text()) : std::nullopt;
+        if (!text) {
+          sink.Error("SCN002", f->range(), "cannot read referenced file '" + full +
+                     "'; paths are relative to the scenario file", path + ".file");
+          continue;
+        }
+        s.sources.push_back(doc::LoadDocument(full, std::move(*text), limits));
+      } else if (const Node* t = src.Get("text")) {
+        std::string name = src.GetString("name", "source" + std::to_string(i) + ".yaml");
+        // Embedded text keeps its own line numbers, starting at 1 in the embedded block.
+        s.sources.push_back(doc::LoadDocument(name, t->text(), limits));
+      } else {
+        sink.Error("SCN001", src.range(), "a source needs 'file' or 'text'", path);
+      }
+    }
+  }
+  if (const Node* in = root.Get("inputs")) {
+    if (!in->is_map() && !in->is_null())
+      sink.Error("SCN003", in->range(), "'inputs' must be a map of the engine's input kinds (docs/formats.md)", "inputs");
+    s.inputs = *in;
+  }
+  if (const Node* ex = root.Get("expect")) {
+    if (!ex->is_seq() && !ex->is_null())
+      sink.Error("SCN003", ex->range(), "'expect' must be a list of expectations (docs/formats.md)", "expect");
+    s.expect = *ex;
+  }
+  s.diagnostics.insert(s.diagnostics.end(), sink.list().begin(), sink.list().end());
+}
+
+}  // namespace
+
+Scenario LoadScenario(const std::vector<InputFile>& files, const FileReader& reader, const doc::Limits& limits) {
+  Scenario s;
+  for (const InputFile& f : files) {
+    Document d = doc::LoadDocument(f.name, f.text, limits);
+    if (!s.envelope && (d.format == doc::Format::kYaml || d.format == doc::Format::kJson) &&
+        d.roots.size() == 1 && IsScenario(d.roots[0])) {
+      s.diagnostics.insert(s.diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
+      ExpandEnvelope(s, d, reader, limits);
+      s.envelope = std::move(d);
+      continue;
+    }
+    s.sources.push_back(std::move(d));
+  }
+  return s;
+}
+
+}  // namespace cfgi

@@ -1,0 +1,117 @@
+// The CLI contract (DESIGN.md "Command line"): exit codes, text diagnostics, JSON shape.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+struct CliRun {
+  int exit_code;
+  std::string out;
+};
+
+CliRun Cli(const std::string& args) {
+  std::string cmd = std::string(CFGI_CLI) + " " + args + " 2>/dev/null";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  int status = pclose(p);
+  return {WEXITSTATUS(status), out};
+}
+
+std::string Write(const std::string& name, const std::string& text) {
+  std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(CliTest, HelpAndVersionExitZero) {
+  EXPECT_EQ(Cli("--help").exit_code, 0);
+  CliRun v = Cli("--version");
+  EXPECT_EQ(v.exit_code, 0);
+  EXPECT_EQ(v.out.rfind("config-inspector-cli ", 0), 0u);
+}
+
+TEST(CliTest, UsageErrorsExitTwo) {
+  EXPECT_EQ(Cli("").exit_code, 2);
+  EXPECT_EQ(Cli("frobnicate x.yaml").exit_code, 2);
+  EXPECT_EQ(Cli("check").exit_code, 2);
+  EXPECT_EQ(Cli("check --format xml a.yaml").exit_code, 2);
+  EXPECT_EQ(Cli("check --no-such-flag a.yaml").exit_code, 2);
+  EXPECT_EQ(Cli("check /nonexistent/file.yaml").exit_code, 2);
+}
+
+TEST(CliTest, CleanDocumentExitsZero) {
+  std::string f = Write("ok.yaml", "a: 1\n");
+  CliRun r = Cli("check " + f);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "");
+}
+
+TEST(CliTest, TextDiagnosticFormat) {
+  std::string f = Write("bad.json", "{\"a\": 1,\n \"b\": tru }\n");
+  CliRun r = Cli("check " + f);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out.rfind(f + ":2:7: error: [DOC002] JSON: ", 0), 0u) << r.out;
+}
+
+TEST(CliTest, JsonModePrintsOnlyJson) {
+  std::string f = Write("bad2.yaml", "a: [1\n");
+  CliRun r = Cli("eval --format json " + f);
+  EXPECT_EQ(r.exit_code, 1);
+  auto j = nlohmann::json::parse(r.out);  // throws (fails the test) on anything but JSON
+  EXPECT_EQ(j["engine"], "document");
+  EXPECT_EQ(j["profile"], "document");
+  ASSERT_EQ(j["diagnostics"].size(), 1u);
+  const auto& d = j["diagnostics"][0];
+  EXPECT_EQ(d["code"], "DOC001");
+  EXPECT_EQ(d["severity"], "error");
+  EXPECT_EQ(d["file"], f);
+  EXPECT_EQ(d["line"], 2);
+  EXPECT_EQ(d["column"], 1);
+  EXPECT_TRUE(d["message"].is_string());
+  EXPECT_TRUE(j["result"].is_object());
+}
+
+TEST(CliTest, EvalOfDocumentGivesTree) {
+  std::string f = Write("tree.json", R"({"x": [1, "two"]})");
+  CliRun r = Cli("eval --format json " + f);
+  EXPECT_EQ(r.exit_code, 0);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["result"]["files"][0]["documents"][0], nlohmann::json::parse(R"({"x": [1, "two"]})"));
+}
+
+TEST(CliTest, ProfileAllShape) {
+  std::string f = Write("all.yaml", "a: 1\n");
+  CliRun r = Cli("eval --format json --profile all " + f);
+  EXPECT_EQ(r.exit_code, 0);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["engine"], "document");
+  EXPECT_TRUE(j["profiles"].contains("document"));
+  EXPECT_TRUE(j["divergences"].is_array());
+}
+
+TEST(CliTest, UnknownProfileIsUsageError) {
+  std::string f = Write("p.yaml", "a: 1\n");
+  EXPECT_EQ(Cli("check --profile nope " + f).exit_code, 2);
+}
+
+TEST(CliTest, ScenarioExpectFailureExitsOne) {
+  Write("native.yaml", "a: 1\n");
+  std::string s = Write("s.scenario.yaml",
+                        "engine: document\nsources:\n  - file: native.yaml\nexpect:\n"
+                        "  - path: /files/0/documents/0/a\n    equals: 2\n");
+  CliRun r = Cli("check " + s);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find(":6:13: error: [SCN006] expected 2 at /files/0/documents/0/a but got 1"), std::string::npos) << r.out;
+}
+
+}  // namespace
