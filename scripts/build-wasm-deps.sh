@@ -92,27 +92,36 @@ done
 
 WORK=$(mktemp -d "$CACHE_ROOT/build.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-STAGE=$WORK/prefix
-mkdir -p "$STAGE"
 CXXFLAGS_ALL="$OPT -fexceptions"
-cmake_build() {  # name srcdir extra-args...
-  local name=$1 src=$2; shift 2
+# Each package goes into its own prefix keyed by its version and the flags, so a package added
+# or upgraded later does not rebuild the others; the prefixes are then merged into $PREFIX.
+PKG_PREFIXES=()
+pkg_prefix() {  # source-package -> its prefix (also remembered for the merge)
+  local k; k=$(printf 'rev=%s emscripten=%s flags=%s %s=%s' "$SCRIPT_REV" "$EMCC_VERSION" "$FLAGS" "$1" "${VER[$1]}" | sha256sum | cut -c1-12)
+  echo "$CACHE_ROOT/pkgs/$1-$k"
+}
+cmake_build() {  # name source-package srcdir extra-args...
+  local name=$1 pkg=$2 src=$3; shift 3
+  local dest; dest=$(pkg_prefix "$pkg")
+  PKG_PREFIXES+=("$dest")
+  if [[ -f "$dest/.complete" ]]; then log "reusing $name ($dest)"; return; fi
   local t0; t0=$(date +%s)
   log "building $name"
+  rm -rf "$dest"
   emcmake cmake -S "$src" -B "$WORK/$name" -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_INSTALL_PREFIX="$STAGE" -DCMAKE_INSTALL_LIBDIR=lib -DBUILD_SHARED_LIBS=OFF \
+    -DCMAKE_INSTALL_PREFIX="$dest" -DCMAKE_INSTALL_LIBDIR=lib -DBUILD_SHARED_LIBS=OFF \
     -DCMAKE_C_FLAGS_RELEASE="$OPT -DNDEBUG" -DCMAKE_CXX_FLAGS_RELEASE="$OPT -DNDEBUG" \
     -DCMAKE_CXX_FLAGS="-fexceptions" -DCMAKE_C_FLAGS="-fexceptions" \
     -DCMAKE_EXE_LINKER_FLAGS="-fexceptions -sDISABLE_EXCEPTION_CATCHING=0" \
-    -DCMAKE_FIND_ROOT_PATH="$STAGE" -DCMAKE_PREFIX_PATH="$STAGE" \
     "$@" >"$WORK/$name.configure.log" 2>&1 || { cat "$WORK/$name.configure.log" >&2; exit 1; }
   cmake --build "$WORK/$name" -j"$JOBS" >"$WORK/$name.build.log" 2>&1 || { tail -50 "$WORK/$name.build.log" >&2; exit 1; }
   cmake --install "$WORK/$name" >/dev/null
+  touch "$dest/.complete"
   log "built $name in $(($(date +%s) - t0)) s"
 }
 
 # ---- nlohmann_json (header-only) ----
-cmake_build nlohmann_json "${DIR[nlohmann-json3]}" -DJSON_BuildTests=OFF -DJSON_Install=ON
+cmake_build nlohmann_json nlohmann-json3 "${DIR[nlohmann-json3]}" -DJSON_BuildTests=OFF -DJSON_Install=ON
 
 # ---- RE2: regenerate the tables the +dfsg tarball drops, as debian/rules (REBUILD_TABLES=1) does ----
 (
@@ -123,23 +132,25 @@ cmake_build nlohmann_json "${DIR[nlohmann-json3]}" -DJSON_BuildTests=OFF -DJSON_
     [[ -s re2/unicode_$t.cc ]] || /usr/bin/python3 re2/make_unicode_$t.py >re2/unicode_$t.cc
   done
 )
-cmake_build re2 "${DIR[re2]}" -DRE2_BUILD_TESTING=OFF
+cmake_build re2 re2 "${DIR[re2]}" -DRE2_BUILD_TESTING=OFF
 
 # ---- yaml-cpp ----
-cmake_build yaml-cpp "${DIR[yaml-cpp]}" -DYAML_CPP_BUILD_TESTS=OFF -DYAML_CPP_BUILD_TOOLS=OFF \
+cmake_build yaml-cpp yaml-cpp "${DIR[yaml-cpp]}" -DYAML_CPP_BUILD_TESTS=OFF -DYAML_CPP_BUILD_TOOLS=OFF \
   -DYAML_CPP_BUILD_CONTRIB=OFF -DYAML_BUILD_SHARED_LIBS=OFF
 
 # ---- protobuf (full library: TextFormat and JSON are used; the host protoc generates code) ----
-cmake_build protobuf "${DIR[protobuf]}" -Dprotobuf_BUILD_TESTS=OFF \
+cmake_build protobuf protobuf "${DIR[protobuf]}" -Dprotobuf_BUILD_TESTS=OFF \
   -Dprotobuf_BUILD_PROTOC_BINARIES=OFF -Dprotobuf_BUILD_LIBPROTOC=OFF -Dprotobuf_WITH_ZLIB=OFF \
   -Dprotobuf_BUILD_EXAMPLES=OFF -Dprotobuf_INSTALL=ON
 
 # ---- Google Benchmark (the core benchmarks also run under node: scripts/node-vs-native.sh) ----
-cmake_build benchmark "${DIR[benchmark]}" -DBENCHMARK_ENABLE_TESTING=OFF \
+cmake_build benchmark benchmark "${DIR[benchmark]}" -DGIT_VERSION=0.0.0 -DBENCHMARK_ENABLE_TESTING=OFF \
   -DBENCHMARK_ENABLE_GTEST_TESTS=OFF -DBENCHMARK_ENABLE_WERROR=OFF -DBENCHMARK_ENABLE_LTO=OFF \
   -DBENCHMARK_ENABLE_INSTALL=ON -DBENCHMARK_INSTALL_DOCS=OFF
 
 # ---- Dear ImGui: Debian's source has no CMake for the library; compile it here ----
+build_imgui() {
+local STAGE=$1
 t0=$(date +%s)
 log "building imgui"
 IM=${DIR[imgui]}
@@ -177,12 +188,28 @@ endif()
 set(imgui_VERSION 1.86)
 set(imgui_FOUND TRUE)
 EOF
+touch "$STAGE/.complete"
 log "built imgui in $(($(date +%s) - t0)) s"
+}
+IMGUI_PREFIX=$(pkg_prefix imgui)
+PKG_PREFIXES+=("$IMGUI_PREFIX")
+if [[ -f "$IMGUI_PREFIX/.complete" ]]; then
+  log "reusing imgui ($IMGUI_PREFIX)"
+else
+  rm -rf "$IMGUI_PREFIX"
+  build_imgui "$IMGUI_PREFIX"
+fi
 
-# ---- publish atomically ----
+# ---- merge the package prefixes into one, published atomically ----
+STAGE=$WORK/prefix
+mkdir -p "$STAGE"
+for d in "${PKG_PREFIXES[@]}"; do cp -a "$d"/. "$STAGE"/; done
+rm -f "$STAGE/.complete"
 printf '%s\n' "$KEY_TEXT" >"$STAGE/KEY.txt"
-# The installed CMake configs point at $STAGE; rewrite them to the final prefix.
-grep -rlI "$STAGE" "$STAGE" 2>/dev/null | xargs -r sed -i "s|$STAGE|$PREFIX|g"
+# CMake configs that name their install prefix must name the merged one.
+for d in "${PKG_PREFIXES[@]}"; do
+  grep -rlI "$d" "$STAGE" 2>/dev/null | xargs -r sed -i "s|$d|$PREFIX|g"
+done
 rm -rf "$PREFIX"
 mv "$STAGE" "$PREFIX"
 touch "$PREFIX/.complete"
