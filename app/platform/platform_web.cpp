@@ -118,7 +118,9 @@ void Step() {
   State& s = S();
   SyncCanvasSize();
   double t = Now();
-  bool busy = !s.tasks.empty() || t < s.wake_at || t - s.last_activity < kActiveSeconds;
+  static double last_frame = 0;
+  // Idle, the app still gets a frame a second for its timers (saving settings, debounces).
+  bool busy = !s.tasks.empty() || t < s.wake_at || t - s.last_activity < kActiveSeconds || t - last_frame > 1.0;
   static bool first = true;
   if (!busy && !first) return;  // nothing changed: the canvas keeps showing the last frame
   RunQueue();
@@ -135,6 +137,7 @@ void Step() {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   first = false;
+  last_frame = t;
   cfgi_js_frame_done();
 }
 
