@@ -99,7 +99,6 @@ App::~App() = default;
 // ---- settings ----
 
 void App::LoadSettings() {
-  if (!options_.persist) return;
   auto text = platform::LoadSetting(kSettingsKey);
   if (!text) return;
   json s = json::parse(*text, nullptr, /*allow_exceptions=*/false);
@@ -173,7 +172,7 @@ json App::SettingsJson() const {
 }
 
 void App::Save() {
-  if (!options_.persist) return;
+  if (!options_.save_settings) return;
   std::string s = SettingsJson().dump(2);
   if (s != last_saved_settings_) {
     platform::SaveSetting(kSettingsKey, s);
@@ -210,8 +209,7 @@ void App::Start(const std::vector<std::string>& paths) {
   io.IniFilename = nullptr;  // imgui.ini goes through platform settings storage
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   io.ConfigWindowsMoveFromTitleBarOnly = true;
-  if (options_.persist)
-    if (auto ini = platform::LoadSetting(kIniKey)) ImGui::LoadIniSettingsFromMemory(ini->data(), ini->size());
+  if (auto ini = platform::LoadSetting(kIniKey)) ImGui::LoadIniSettingsFromMemory(ini->data(), ini->size());
   LoadSettings();
   if (options_.dark) dark_ = *options_.dark;
   if (options_.scale) ui_scale_ = *options_.scale;
@@ -224,6 +222,9 @@ void App::Start(const std::vector<std::string>& paths) {
     if (!files.empty()) OpenFiles(std::move(files));
   });
   for (const std::string& p : paths) OpenPath(p);
+  if (options_.show == "help") show_help_ = true;
+  if (options_.show == "about") show_about_ = true;
+  if (options_.show == "open") browser_.OpenForOpen(active_doc() ? DirName(active_doc()->path()) : "", [](std::vector<std::string>) {});
   if (paths.empty() && docs_.empty() && first_start_) {
     std::string pick;
     for (const Sample& s : samples_)
@@ -305,6 +306,14 @@ void App::OpenFiles(std::vector<platform::File> files) {
   o.seen_generation = o.doc->generation();
   docs_.push_back(std::move(o));
   Activate(static_cast<int>(docs_.size()) - 1);
+  // Show the first problem's file in the Source panel, so an error is visible at once.
+  const Document& d = *docs_.back().doc;
+  if (!d.report().diagnostics.empty()) {
+    const doc::Diagnostic* first = &d.report().diagnostics.front();
+    for (const doc::Diagnostic& x : d.report().diagnostics)
+      if (x.severity < first->severity) first = &x;
+    JumpTo(first->file, first->range);
+  }
 }
 
 void App::AddRecent(const std::string& path) {
@@ -405,7 +414,7 @@ bool App::Frame() {
 
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
   // Top row: sidebar | view | explanation.
-  ImGui::BeginChild("##top", ImVec2(0, top_h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoNav);
+  ImGui::BeginChild("##top", ImVec2(0, top_h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NavFlattened);
   {
     float w = ImGui::GetContentRegionAvail().x;
     sidebar_w_ = std::clamp(sidebar_w_, 140.0f, std::max(140.0f, w / scale * 0.4f));
@@ -442,7 +451,7 @@ bool App::Frame() {
   Splitter("##split_bottom", false, &inv_bottom, -(total_h / scale - 120.0f), -80, scale);
   bottom_h_ = -inv_bottom;
   // Bottom row: problems | source.
-  ImGui::BeginChild("##bottom", ImVec2(0, bottom_h_ * scale), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoNav);
+  ImGui::BeginChild("##bottom", ImVec2(0, bottom_h_ * scale), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NavFlattened);
   {
     float w = ImGui::GetContentRegionAvail().x;
     problems_w_ = std::clamp(problems_w_, 200.0f, std::max(200.0f, w / scale - 200.0f));
@@ -502,10 +511,6 @@ void App::Shortcuts() {
         status_until_ = platform::Now() + 4;
       }
     }
-  }
-  if (ctrl && PressedKey(ImGuiKey_Tab, true) && !docs_.empty()) {
-    int n = static_cast<int>(docs_.size());
-    Activate(((active_ + (shift ? -1 : 1)) % n + n) % n);
   }
   if (ctrl && PressedKey(ImGuiKey_PageDown, true) && !docs_.empty())
     Activate((active_ + 1) % static_cast<int>(docs_.size()));
@@ -572,6 +577,7 @@ void App::DrawMenuBar() {
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(10, 6));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 8));
   // App name as the first item, like a title.
+  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetStyle().ItemSpacing.x);
   ImGui::PushFont(theme::GetFonts().bold);
   ImGui::TextColored(theme::Pal().accent, "Config Inspector");
   ImGui::PopFont();
@@ -677,7 +683,7 @@ void App::DrawProfileSelector() {
                   : std::string(theme::kIconOk) + " profiles agree";
   const float combo_w = ImGui::GetFontSize() * 9;
   float w = ImGui::CalcTextSize("profile").x + combo_w + ImGui::CalcTextSize(badge.c_str()).x +
-            ImGui::CalcTextSize(std::string(d->engine().name()).c_str()).x + ImGui::GetFontSize() * 4;
+            ImGui::CalcTextSize(std::string(d->engine().name()).c_str()).x + ImGui::GetFontSize() * 5.5f;
   ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowContentRegionMax().x - w));
   ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
   ImGui::TextUnformatted(std::string(d->engine().name()).c_str());
@@ -703,7 +709,7 @@ void App::DrawProfileSelector() {
   ImGui::PopStyleVar();
   if (!badge.empty()) {
     ImGui::SameLine();
-    ImGui::TextColored(n_div ? pal.warning : pal.ok, "%s", badge.c_str());
+    Pill(badge.c_str(), n_div ? pal.warning : pal.ok);
     if (n_div && ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::TextUnformatted("Result values that differ between profiles:");
@@ -935,10 +941,12 @@ void App::DrawProblems() {
   // Filter toggles, each with icon, word and count.
   ImGui::SetCursorPosX(ImGui::GetStyle().WindowPadding.x);
   static const char* kWords[3] = {"errors", "warnings", "notes"};
+  static const char* kWord[3] = {"error", "warning", "note"};
   for (int s = 0; s < 3; ++s) {
     auto sev = static_cast<doc::Severity>(s);
     char label[64];
-    std::snprintf(label, sizeof label, "%s %d %s##f%d", theme::SeverityIcon(sev), counts[s], kWords[s], s);
+    std::snprintf(label, sizeof label, "%s %d %s##f%d", theme::SeverityIcon(sev), counts[s],
+                  counts[s] == 1 ? kWord[s] : kWords[s], s);
     ImVec4 c = theme::SeverityColor(sev);
     ImGui::PushStyleColor(ImGuiCol_Text, problem_filter_[s] ? c : pal.muted);
     ImGui::PushStyleColor(ImGuiCol_Button, problem_filter_[s] ? ImVec4(c.x, c.y, c.z, 0.14f) : ImVec4(0, 0, 0, 0));
@@ -950,15 +958,20 @@ void App::DrawProblems() {
   }
   ImGui::NewLine();
   ImGui::Spacing();
+  ImGui::Indent(ImGui::GetStyle().WindowPadding.x * 0.5f);
 
   if (diags.empty()) {
     ImGui::SetCursorPosX(ImGui::GetStyle().WindowPadding.x);
     if (d) ImGui::TextColored(pal.ok, "%s No problems found.", theme::kIconOk);
+    ImGui::Unindent(ImGui::GetStyle().WindowPadding.x * 0.5f);
     return;
   }
   ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable |
                        ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
-  if (!ImGui::BeginTable("##problems_table", 4, tf)) return;
+  if (!ImGui::BeginTable("##problems_table", 4, tf)) {
+    ImGui::Unindent(ImGui::GetStyle().WindowPadding.x * 0.5f);
+    return;
+  }
   ImGui::TableSetupScrollFreeze(0, 1);
   ImGui::TableSetupColumn("Severity", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableSetupColumn("Code", ImGuiTableColumnFlags_WidthFixed);
@@ -1004,6 +1017,7 @@ void App::DrawProblems() {
     }
   }
   ImGui::EndTable();
+  ImGui::Unindent(ImGui::GetStyle().WindowPadding.x * 0.5f);
 }
 
 void App::DrawSource() {
@@ -1038,9 +1052,9 @@ void App::DrawStatusBar() {
   }
   if (d) {
     char right[256];
-    std::snprintf(right, sizeof right, "%s    %s    %s    %zu profile%s    evaluated in %.1f ms",
+    std::snprintf(right, sizeof right, "%s    engine %s    profile %s of %zu    evaluated in %.1f ms",
                   source_view_.cursor_text().c_str(), std::string(d->engine().name()).c_str(), d->profile().c_str(),
-                  d->reports().size(), d->reports().size() == 1 ? "" : "s", d->eval_ms());
+                  d->reports().size(), d->eval_ms());
     float tw = ImGui::CalcTextSize(right).x;
     ImGui::SameLine(w - tw - ImGui::GetStyle().WindowPadding.x * 2);
     theme::TextMuted("%s", right);
@@ -1062,12 +1076,12 @@ void App::DrawHelp() {
       {"Ctrl+S", "Save the file shown in the Source panel"},
       {"Ctrl+E", "Export the result as JSON (the CLI's format)"},
       {"Ctrl+W", "Close the document"},
-      {"Ctrl+Tab / Ctrl+Shift+Tab", "Next / previous document"},
       {"Ctrl+PgDn / Ctrl+PgUp", "Next / previous document"},
       {"F8 / Shift+F8", "Next / previous problem (jumps to the source)"},
       {"Ctrl+= / Ctrl+- / Ctrl+0", "Larger / smaller / default UI scale"},
       {"Ctrl+Shift+L", "Switch between dark and light themes"},
-      {"Tab, arrows, Space, Enter", "Keyboard navigation of every panel"},
+      {"Arrows, Space, Enter, Esc", "Move between and inside panels, activate, leave"},
+      {"Ctrl+Tab", "Switch between the main window and open dialogs"},
       {"Ctrl+Q", "Quit"},
       {"F1", "This list"},
   };

@@ -24,9 +24,10 @@
 namespace cfgi::gui {
 
 struct AppOptions {
-  bool persist = true;        // read and write settings (off for test hooks)
+  bool save_settings = true;  // write settings on changes and at exit (off for test hooks)
   std::optional<bool> dark;   // overrides the saved theme
   std::optional<float> scale; // overrides the saved UI scale
+  std::string show;           // opens a dialog at start: "help", "about", "open" (screenshots)
 };
 
 struct Sample {
@@ -45,7 +46,7 @@ class App final : public ViewContext {
   void Start(const std::vector<std::string>& paths);
   // Draws one frame; false when the app wants to quit.
   bool Frame();
-  // Writes settings.json and imgui.ini (when persisting).
+  // Writes settings.json and imgui.ini (unless options say not to).
   void Save();
   // The state the --dump-state hook writes: open documents, their reports (ReportJson) and the
   // rows of the Problems panel.

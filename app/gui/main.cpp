@@ -31,14 +31,15 @@ options:
   --screenshot FILE.png    render --frames frames (default 5), write the last as PNG, exit
   --frames N               number of frames to render before a test hook runs
   --dump-state FILE.json   write the open documents, diagnostics and results as JSON, exit
+  --show help|about|open   open a dialog at start (for screenshots of it)
   --timing                 print the time from start to the first frame on stderr
   --help, --version
-Test hooks neither read nor write settings.
+Test hooks read settings but never write them; --frames alone runs N frames and quits normally.
 )";
 
 struct Args {
   std::vector<std::string> files;
-  std::string screenshot, dump_state, settings_dir;
+  std::string screenshot, dump_state, settings_dir, show;
   int frames = -1;
   int width = 1440, height = 900;
   std::optional<bool> dark;
@@ -86,6 +87,8 @@ int main(int argc, char** argv) {
       a.scale = static_cast<float>(std::atof(v.c_str()));
     } else if (s == "--size") {
       if (!value(v) || std::sscanf(v.c_str(), "%dx%d", &a.width, &a.height) != 2) return Usage("--size is WxH");
+    } else if (s == "--show") {
+      if (!value(a.show)) return Usage("--show needs help, about or open");
     } else if (s == "--timing") {
       a.timing = true;
     } else if (s.size() > 1 && s[0] == '-' && s != "-") {
@@ -102,25 +105,31 @@ int main(int argc, char** argv) {
   wo.width = a.width;
   wo.height = a.height;
   if (!cfgi::platform::Init(wo)) return 1;
+  auto ms_since = [](std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+  };
+  if (a.timing) std::fprintf(stderr, "config-inspector: window and GL context %.1f ms\n", ms_since(t0));
 
   cfgi::gui::AppOptions options;
-  options.persist = !hook;
+  options.save_settings = !hook;
   options.dark = a.dark;
   options.scale = a.scale;
+  options.show = a.show;
   static cfgi::gui::App* app = new cfgi::gui::App(options);  // lives as long as the (web) loop
   app->Start(a.files);
+  if (a.timing) std::fprintf(stderr, "config-inspector: fonts, settings, documents %.1f ms\n", ms_since(t0));
 
   static int frame = 0;
   static bool ok = true;
   static Args args = a;
   static auto start = t0;
   cfgi::platform::Run([] {
+    if (frame == 1 && args.timing) {  // the first frame has been rendered and presented
+      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      std::fprintf(stderr, "config-inspector: first frame on screen %.1f ms after start\n", ms);
+    }
     bool keep = app->Frame();
     ++frame;
-    if (frame == 1 && args.timing) {
-      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-      std::fprintf(stderr, "config-inspector: first frame built %.1f ms after start\n", ms);
-    }
     if (args.frames > 0 && frame >= args.frames) {
       if (!args.screenshot.empty())
         cfgi::platform::RequestCapture(args.screenshot, [](bool captured) {

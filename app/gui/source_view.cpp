@@ -69,6 +69,7 @@ void SourceView::Draw(Document& doc, double now) {
   const auto& files = doc.files();
   if (file_ < 0 || static_cast<size_t>(file_) >= files.size()) file_ = 0;
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x * 1.2f, ImGui::GetStyle().FramePadding.y));
+  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetStyle().WindowPadding.x * 0.5f);
   if (ImGui::BeginTabBar("##files", ImGuiTabBarFlags_FittingPolicyScroll)) {
     for (size_t i = 0; i < files.size(); ++i) {
       const SourceFile& f = files[i];
@@ -182,8 +183,8 @@ void SourceView::DrawEditor(Document& doc, int file, double now) {
     }
   }
   for (int l = first; l <= last; ++l) {
-    char num[16];
-    std::snprintf(num, sizeof num, "%*d", digits, l + 1);
+    char num[24];
+    std::snprintf(num, sizeof num, "%*d", std::min(digits, 9), l + 1);
     float y = text_origin.y + l * line_h;
     int sev = line_sev[static_cast<size_t>(l - first)];
     ImU32 numcol = ImGui::GetColorU32(sev < 3 ? theme::SeverityColor(static_cast<doc::Severity>(sev)) : pal.gutter_text);

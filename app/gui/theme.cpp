@@ -291,13 +291,15 @@ void PanelHeader(const char* title, const char* extra) {
   dl->AddLine(ImVec2(left, p.y + h - 1), ImVec2(right, p.y + h - 1), ImGui::GetColorU32(ImGuiCol_Border));
   ImGui::PushFont(g_fonts.small);
   float th = ImGui::GetTextLineHeight();
-  ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + (h - th) * 0.5f));
+  ImGui::SetCursorScreenPos(ImVec2(left + ImGui::GetStyle().WindowPadding.x, p.y + (h - th) * 0.5f));
   ImGui::PushStyleColor(ImGuiCol_Text, g_pal.muted);
   ImGui::TextUnformatted(title);
   ImGui::PopStyleColor();
   if (extra && *extra) {
-    ImGui::SameLine();
+    ImGui::SameLine(0, ImGui::GetFontSize() * 0.6f);
+    ImGui::PushStyleColor(ImGuiCol_Text, g_pal.text);
     ImGui::TextUnformatted(extra);
+    ImGui::PopStyleColor();
   }
   ImGui::PopFont();
   (void)w;

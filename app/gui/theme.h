@@ -24,7 +24,7 @@ inline constexpr const char* kIconInfo = "\xE2\x80\xA2";      // •
 inline constexpr const char* kIconDirty = "\xE2\x97\x8F";     // ●
 inline constexpr const char* kIconDiverge = "\xE2\x87\x84";   // ⇄
 inline constexpr const char* kIconFolder = "\xE2\x96\xB8";    // ▸
-inline constexpr const char* kIconFile = "\xE2\x96\xA1";      // □
+inline constexpr const char* kIconFile = "\xE2\x89\xA1";      // ≡
 inline constexpr const char* kIconUp = "\xE2\x86\x91";        // ↑
 
 struct Palette {
