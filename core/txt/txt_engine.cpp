@@ -53,9 +53,14 @@ ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const E
     ordered_json cj;
     cj["index"] = t.index;
     cj["outcome"] = t.outcome;
+    // A fixed order and all four criteria, so profiles compare key by key.
     ordered_json crit = ordered_json::object();
-    for (const auto& [k, v] : t.criteria)
+    for (Criterion k : {Criterion::kLanguage, Criterion::kHostname, Criterion::kPercentage, Criterion::kServiceConfig, Criterion::kKeys}) {
+      Verdict v = k == Criterion::kKeys ? Verdict::kPass : Verdict::kNotReached;
+      for (const auto& [kk, vv] : t.criteria)
+        if (kk == k) v = vv;
       if (k != Criterion::kKeys || v == Verdict::kError) crit[CriterionName(k)] = VerdictName(v);
+    }
     cj["criteria"] = std::move(crit);
     if (!t.details.empty()) cj["trace"] = t.details;
     choices.push_back(std::move(cj));

@@ -344,7 +344,7 @@ struct Builder {
         if (v->is_null()) return s;
         auto x = v->kind() == Node::Kind::kInt ? v->as_int() : std::nullopt;
         if (!x) {
-          err("TXT033", std::string("is ") + (v->is_number() ? v->text() : v->kind_name()) + ", A2 wants an integer from 0 to 100");
+          err("TXT033", (v->is_number() ? "is " + v->text() : std::string("is a ") + v->kind_name()) + ", A2 wants an integer from 0 to 100");
           return s;
         }
         if (*x < 0 || *x > 100) {
@@ -481,7 +481,7 @@ struct Builder {
         }
       }
       switch (p) {
-        case ProfileId::kCore: out.stages = {ls, hs, ps}; break;
+        case ProfileId::kCore: out.stages = {ls, hs, ps, ss}; break;
         case ProfileId::kJava: out.stages = {keys, ls, ps, hs, ss}; break;
         case ProfileId::kGo: out.stages = {ls, ps, hs, ss}; break;
         case ProfileId::kA2: out.stages = {ls, hs, ps, ss}; break;
@@ -901,7 +901,7 @@ Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& client) {
     for (int o : outcome[i]) sel += o == 1, err += o == 2;
     bool bad = !c.choices[i].config_error.empty();
     double s = reach * sel / 100.0;
-    if (sel > 0) {
+    if (s > 0) {
       if (bad) error += s;
       else ro.shares.push_back({c.choices[i].index, s * 100.0});
     }
