@@ -172,6 +172,10 @@ class Program {
   std::map<std::string, std::shared_ptr<const re2::RE2>> regexes_;
 };
 
+// The result type an AST certainly has ("bool", "int", "string", "map", ...), or "" when it is
+// only known at run time (an index into a map, a conditional with mixed branches).
+std::string StaticType(const Expr& e);
+
 // Unparses an AST (operators with minimal parentheses).
 std::string Unparse(const Expr& e);
 

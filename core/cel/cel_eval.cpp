@@ -399,6 +399,52 @@ std::string Unparse(const Expr& e) {
   return "?";
 }
 
+std::string StaticType(const Expr& e) {
+  switch (e.kind) {
+    case Expr::Kind::kConst:
+      switch (e.const_kind) {
+        case Expr::ConstKind::kNull: return "null_type";
+        case Expr::ConstKind::kBool: return "bool";
+        case Expr::ConstKind::kInt: return "int";
+        case Expr::ConstKind::kUint: return "uint";
+        case Expr::ConstKind::kDouble: return "double";
+        case Expr::ConstKind::kString: return "string";
+        case Expr::ConstKind::kBytes: return "bytes";
+      }
+      return "";
+    case Expr::Kind::kIdent: return e.s == "request" ? "map" : "";
+    case Expr::Kind::kList: return "list";
+    case Expr::Kind::kMap: return "map";
+    case Expr::Kind::kSelect:
+      if (e.test_only) return "bool";
+      if (!e.children.empty() && e.children[0].kind == Expr::Kind::kIdent && e.children[0].s == "request") {
+        if (e.s == "headers") return "map";
+        if (e.s == "time") return "google.protobuf.Timestamp";
+        return "string";
+      }
+      return "";
+    case Expr::Kind::kCall: {
+      static const std::set<std::string> kBool = {"_&&_", "_||_", "!_", "_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_",
+                                                  "@in", "_in_", "matches", "contains", "startsWith", "endsWith", "bool"};
+      if (kBool.count(e.s)) return "bool";
+      if (e.s == "size" || TimeGetters().count(e.s) || e.s == "int") return "int";
+      if (e.s == "uint" || e.s == "double" || e.s == "bytes") return e.s;
+      if (e.s == "timestamp") return "google.protobuf.Timestamp";
+      if (e.s == "duration") return "google.protobuf.Duration";
+      if ((e.s == "_+_" || e.s == "_-_" || e.s == "_*_" || e.s == "_/_" || e.s == "_%_" || e.s == "-_") && !e.children.empty()) {
+        std::string t = StaticType(e.children[0]);
+        return t == "int" || t == "uint" || t == "double" ? t : "";
+      }
+      if (e.s == "_?_:_" && e.children.size() == 3) {
+        std::string a = StaticType(e.children[1]);
+        return a == StaticType(e.children[2]) ? a : "";
+      }
+      return "";
+    }
+  }
+  return "";
+}
+
 std::string Program::Unparse() const { return cel::Unparse(ast_); }
 
 // ---- compile ----

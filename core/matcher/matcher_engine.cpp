@@ -218,6 +218,12 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
       }
       cel::Compiled c = cel::CompileText(expr->text());
       for (const cel::Error& err : c.errors) sink.Error(err.code, expr->range(), err.message, path + ".expr");
+      if (c.ok()) {
+        std::string t = cel::StaticType(c.program->ast());
+        if (!t.empty() && t != "string")
+          sink.Warning("CEL007", expr->range(), "the expression yields a " + t + ", not a string: CelExtractString "
+                       "always falls back to default_value. Extract a string attribute", path + ".expr");
+      }
       ScenarioMatcher::Extract x;
       x.program = c.program;
       x.text = expr->text();
@@ -278,7 +284,7 @@ class MatcherEngine final : public Engine {
     ordered_json nack = ordered_json::array();
     for (const doc::Diagnostic& d : issues)
       if (d.severity == doc::Severity::kError)
-        nack.push_back({{"code", d.code}, {"message", d.message}, {"path", d.path}, {"line", d.begin.line}});
+        nack.push_back(d.code + " " + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " + d.message);
 
     const doc::Source* src = sm.matcher.source.get();
     ordered_json requests = ordered_json::array();

@@ -16,6 +16,9 @@
 #include "cel/expr/checked.pb.h"
 #include "cel/expr/syntax.pb.h"
 #include "core/matcher/matcher.h"
+#include "envoy/type/matcher/v3/http_inputs.pb.h"
+#include "xds/type/matcher/v3/cel.pb.h"
+#include "xds/type/matcher/v3/http_inputs.pb.h"
 #include "xds/type/matcher/v3/matcher.pb.h"
 
 namespace cfgi::matcher {
@@ -501,6 +504,12 @@ class Loader {
       Add(e.code.c_str(), r, ep, e.message);
     }
     if (c.ok()) {
+      std::string t = cel::StaticType(c.program->ast());
+      if (!t.empty() && t != "bool")
+        Add("CEL007", base, ep,
+            "the expression yields a " + t + ", not a bool: a CelMatcher's output type must be bool (gRPC NACKs it; "
+            "at run time it never matches). Compare the value, e.g. size(x) > 0",
+            true);
       p.cel = c.program;
       if (p.cel_text.empty()) p.cel_text = c.program->text();
     }
@@ -638,6 +647,22 @@ Node Sanitize(const Node& n, int depth) {
 
 }  // namespace
 
+namespace {
+// The input and matcher extensions are only named inside Any fields: reference their
+// descriptors so the static library links them into the generated pool (TextFormat's Any
+// expansion and JsonStringToMessage look them up there).
+void EnsureExtensionTypesLinked() {
+  static const bool linked = [] {
+    (void)envoy::type::matcher::v3::HttpRequestHeaderMatchInput::descriptor();
+    (void)xds::type::matcher::v3::HttpAttributesCelMatchInput::descriptor();
+    (void)xds::type::matcher::v3::CelMatcher::descriptor();
+    (void)::cel::expr::CheckedExpr::descriptor();
+    return true;
+  }();
+  (void)linked;
+}
+}  // namespace
+
 bool LooksLikeMatcher(const Node& root) {
   if (!root.is_map()) return false;
   for (const char* k : {"matcher_list", "matcherList", "matcher_tree", "matcherTree", "matcher_prefix_map", "matcher_exact_map"})
@@ -647,6 +672,7 @@ bool LooksLikeMatcher(const Node& root) {
 }
 
 Compiled LoadTree(const Node& root, doc::SourcePtr source, const FilterContext& filter) {
+  EnsureExtensionTypesLinked();
   Compiled out;
   out.source = std::move(source);
   out.type = TypeName(root.GetString("@type"));
@@ -665,12 +691,36 @@ Compiled LoadTree(const Node& root, doc::SourcePtr source, const FilterContext& 
     xds::type::matcher::v3::Matcher msg;
     doc::DiagnosticSink sink(out.source.get());
     if (!doc::NodeToMessage(Sanitize(root, 0), &msg, sink))
-      for (const auto& d : sink.list()) out.issues.push_back({d.code, d.severity, d.message, d.path, d.range, false});
+      for (const auto& d : sink.list()) {
+        // Point at the offending key when protobuf names it ("...) name: Cannot find field.").
+        SourceRange r = d.range;
+        size_t cf = d.message.find(": Cannot find field");
+        if (cf != std::string::npos) {
+          size_t start = d.message.find_last_of(" )", cf - 1);
+          std::string key = d.message.substr(start == std::string::npos ? 0 : start + 1, cf - (start == std::string::npos ? 0 : start + 1));
+          std::function<bool(const Node&)> find = [&](const Node& n) {
+            for (const auto& e : n.entries()) {
+              if (e.key == key) {
+                r = e.key_range;
+                return true;
+              }
+              if (find(e.value)) return true;
+            }
+            for (const Node& i : n.items())
+              if (find(i)) return true;
+            return false;
+          };
+          find(root);
+        }
+        out.issues.push_back({d.code, d.severity, d.message, d.path, r, false});
+      }
   }
   return out;
 }
 
+
 Compiled Load(const doc::Document& d, const FilterContext& filter) {
+  EnsureExtensionTypesLinked();
   if (d.format == doc::Format::kTextProto) {
     xds::type::matcher::v3::Matcher msg;
     doc::DiagnosticSink sink(d.source.get());
