@@ -400,9 +400,11 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
       std::string ref = folded.substr(0, folded.size() - kSuffix.size());
       if (ref_names_in_scope.count(ref)) continue;
       std::string names;
+      std::set<std::string> seen;
       for (const Component& c : in.manifest->components)
         if (PidSelects(c, opts.pid))
-          for (const Reference& r : c.references) names += (names.empty() ? "" : ", ") + r.name;
+          for (const Reference& r : c.references)
+            if (seen.insert(r.name).second) names += (names.empty() ? "" : ", ") + r.name;
       emit.Add(doc::Severity::kWarning, "TGT017", config->file, e.key_range,
                "'" + e.key + "' names no reference, so it retargets nothing; reference names are: " +
                    (names.empty() ? "(none)" : names),
