@@ -1,5 +1,6 @@
 // config-inspector-cli: the command-line form of Config Inspector (the contract is DESIGN.md's
 // "Command line"). Reads files, hands bytes to the core, prints text or JSON.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -12,6 +13,7 @@
 #include "core/engine/engine.h"
 #include "core/engine/scenario.h"
 #include "core/txt/txt_encode.h"
+#include "core/ldap/filter.h"
 
 namespace {
 
@@ -25,6 +27,7 @@ usage:
   config-inspector-cli check [--profile P|all] [--format text|json] FILE...
   config-inspector-cli eval  [--profile P|all] [--format text|json] [--explain] FILE... [query flags]
   config-inspector-cli encode [--name NAME] [--ttl T] [--format text|json] FILE
+  config-inspector-cli ldap FILTER [--props JSON] [--match-case]
   config-inspector-cli --help | --version
 
 The engine is detected from content: a scenario file names it (docs/formats.md); native files
@@ -40,6 +43,8 @@ options:
 encode writes a gRPC service config (or a list of A2 choices) in JSON as DNS TXT records:
 a zone-file record and dig's ANSWER line, strings split at 255 bytes and escaped
 (--name defaults to _grpc_config.example.com., --ttl to 3600).
+ldap evaluates one CppMicroServices LDAP filter against a JSON object of properties (keys
+case-insensitive unless --match-case) and prints {"matched", "error", "explanation"}.
 
 exit status: 0 no error, 1 an error diagnostic was reported, 2 usage or I/O error.
 )";
@@ -230,6 +235,38 @@ int Encode(const std::vector<std::string>& args) {
   return cfgi::doc::HasErrors(r.diagnostics) ? kExitFindings : kExitOk;
 }
 
+// `ldap FILTER --props JSON [--match-case]`: one filter, one property map, JSON out.
+int RunLdap(const std::vector<std::string>& args) {
+  std::optional<std::string> filter;
+  std::string props = "{}";
+  bool match_case = false;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--match-case") {
+      match_case = true;
+    } else if (a == "--props" || a.rfind("--props=", 0) == 0) {
+      if (a == "--props") {
+        if (i + 1 >= args.size()) return UsageError("--props needs a JSON object");
+        props = args[++i];
+      } else {
+        props = a.substr(8);
+      }
+    } else if (a == "--format" && i + 1 < args.size() && args[i + 1] == "json") {
+      ++i;  // the output is always JSON
+    } else if (a.rfind("--", 0) == 0) {
+      return UsageError("unknown option " + a + " for ldap (--props JSON, --match-case)");
+    } else if (!filter) {
+      filter = a;
+    } else {
+      return UsageError("ldap takes one FILTER; quote it: ldap '(&(a=1)(b=2))'");
+    }
+  }
+  if (!filter) return UsageError("ldap needs a FILTER, e.g. ldap '(port>=8080)' --props '{\"port\": 8080}'");
+  ordered_json j = cfgi::ldap::EvaluateJson(*filter, props, match_case);
+  std::cout << j.dump(2) << "\n";
+  return j["error"].is_null() ? kExitOk : kExitFindings;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -239,6 +276,7 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
   if (argv_s[0] == "encode") return Encode(std::vector<std::string>(argv_s.begin() + 1, argv_s.end()));
+  if (argv_s[0] == "ldap") return RunLdap(argv_s);
   Args a;
   auto flags = AllQueryFlags();
   for (size_t i = 0; i < argv_s.size(); ++i) {
@@ -289,5 +327,10 @@ int main(int argc, char** argv) {
   if (a.command != "check" && a.command != "eval")
     return UsageError(a.command.empty() ? "missing command" : "unknown command '" + a.command + "'");
   if (a.files.empty()) return UsageError("no input files");
+  // targeting's --config / --services name a file (read like the others) or hold inline JSON.
+  for (const auto& [k, v] : a.query.flags)
+    if ((k == "config" || k == "services") && std::find(a.files.begin(), a.files.end(), v) == a.files.end() &&
+        v.find_first_of("{[") != 0 && std::ifstream(v).good())
+      a.files.push_back(v);
   return Run(a);
 }
