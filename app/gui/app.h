@@ -1,0 +1,129 @@
+// app/gui/app.h: the Config Inspector shell (DESIGN.md "GUI"): menu, sidebar of open documents,
+// engine view, Explanation, Problems and Source panels, profile selector, file browser, samples,
+// recent files, themes, UI scale, and the settings that restore all of it on the next start.
+//
+//   cfgi::gui::App app(options);
+//   app.Start({"samples/variants/basic-env.scenario.yaml"});
+//   platform::Run([&] { return app.Frame(); });
+//   app.Save();
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/gui/document.h"
+#include "app/gui/file_browser.h"
+#include "app/gui/source_view.h"
+#include "app/gui/views/view.h"
+#include "app/platform/platform.h"
+
+namespace cfgi::gui {
+
+struct AppOptions {
+  bool save_settings = true;  // write settings on changes and at exit (off for test hooks)
+  std::optional<bool> dark;   // overrides the saved theme
+  std::optional<float> scale; // overrides the saved UI scale
+  std::string show;           // opens a dialog at start: "help", "about", "open" (screenshots)
+};
+
+struct Sample {
+  std::string path;
+  std::string title;
+  std::string group;  // the directory under samples/ (the engine)
+};
+
+class App final : public ViewContext {
+ public:
+  explicit App(AppOptions options);
+  ~App() override;
+
+  // Loads settings and fonts, restores the open documents, then opens `paths` (the last becomes
+  // active). On the very first start without paths, opens a sample.
+  void Start(const std::vector<std::string>& paths);
+  // Draws one frame; false when the app wants to quit.
+  bool Frame();
+  // Writes settings.json and imgui.ini (unless options say not to).
+  void Save();
+  // The state the --dump-state hook writes: open documents, their reports (ReportJson) and the
+  // rows of the Problems panel.
+  nlohmann::ordered_json StateJson() const;
+
+  // Opens files as one document (several native files form one scenario); activates it.
+  void OpenFiles(std::vector<platform::File> files);
+  void OpenPath(const std::string& path);
+
+  // ViewContext
+  const Document& document() const override { return *docs_[static_cast<size_t>(active_)].doc; }
+  void SelectExplanation(const doc::Step* step) override;
+  const doc::Step* selected_explanation() const override { return selected_step_; }
+  void JumpTo(const std::string& file, doc::SourceRange range) override;
+  bool dark_theme() const override { return dark_; }
+
+ private:
+  struct Open {
+    std::unique_ptr<Document> doc;
+    std::unique_ptr<EngineView> view;
+    std::string view_engine;  // engine the view was made for
+    uint64_t seen_generation = 0;
+  };
+
+  void LoadSettings();
+  nlohmann::json SettingsJson() const;
+  void ApplyStyle();
+  void RequestFontRebuild();
+  void ScanSamples();
+  void AddRecent(const std::string& path);
+  void CloseDocument(int i);
+  void Activate(int i);
+  void SyncViews();
+  void Shortcuts();
+  void ExportResult();
+  void NextProblem(int dir);
+
+  void DrawMenuBar();
+  void DrawSidebar();
+  void DrawCenter();
+  void DrawExplanation();
+  void DrawStep(const doc::Step& s, int depth);
+  void DrawProblems();
+  void DrawSource();
+  void DrawStatusBar();
+  void DrawProfileSelector();
+  void DrawWelcome();
+  void DrawHelp();
+  void DrawAbout();
+
+  Document* active_doc() { return active_ >= 0 ? docs_[static_cast<size_t>(active_)].doc.get() : nullptr; }
+
+  AppOptions options_;
+  std::vector<Open> docs_;
+  int active_ = -1;
+  const doc::Step* selected_step_ = nullptr;
+  std::vector<Sample> samples_;
+  std::vector<std::string> sample_dirs_;
+  std::vector<std::string> recent_;
+  SourceView source_view_;
+  FileBrowser browser_;
+
+  bool dark_ = true;
+  float ui_scale_ = 1.0f;
+  float applied_scale_ = 0;  // the scale fonts were last built at
+  bool fonts_pending_ = false;
+  // Layout, in unscaled pixels, saved in settings.json.
+  float sidebar_w_ = 230, right_w_ = 330, bottom_h_ = 290, problems_w_ = 560;
+  bool show_help_ = false, show_about_ = false;
+  bool quit_ = false;
+  bool first_start_ = true;
+  int selected_problem_ = -1;
+  bool problem_filter_[3] = {true, true, true};
+  std::string status_;
+  double status_until_ = 0;
+  double last_save_ = 0;
+  std::string last_saved_settings_;
+};
+
+}  // namespace cfgi::gui

@@ -1,0 +1,157 @@
+// config-inspector: the desktop (and, built with emscripten, web) app. Parses the command line,
+// starts the platform and the shell, and runs the test hooks:
+//   --screenshot out.png --frames N   render N frames, write the last one as PNG, exit
+//   --dump-state out.json             write open documents, diagnostics and results, exit
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/gui/app.h"
+#include "app/platform/platform.h"
+
+namespace {
+
+const char* kUsage = R"(config-inspector: inspect xDS, gRPC, Kuma and CppMicroServices configuration
+
+usage: config-inspector [options] [FILE...]
+
+Opens each FILE (a scenario or native config); without FILE the last session is restored, and
+the first start opens a sample.
+
+options:
+  --theme dark|light       start with this theme
+  --scale S                UI scale (1 = 100%)
+  --size WxH               window size in pixels (default 1440x900)
+  --settings-dir DIR       keep settings in DIR instead of $XDG_CONFIG_HOME/config-inspector
+  --screenshot FILE.png    render --frames frames (default 5), write the last as PNG, exit
+  --frames N               number of frames to render before a test hook runs
+  --dump-state FILE.json   write the open documents, diagnostics and results as JSON, exit
+  --show help|about|open   open a dialog at start (for screenshots of it)
+  --timing                 print the time from start to the first frame on stderr
+  --help, --version
+Test hooks read settings but never write them; --frames alone runs N frames and quits normally.
+)";
+
+struct Args {
+  std::vector<std::string> files;
+  std::string screenshot, dump_state, settings_dir, show;
+  int frames = -1;
+  int width = 1440, height = 900;
+  std::optional<bool> dark;
+  std::optional<float> scale;
+  bool timing = false;
+};
+
+int Usage(const std::string& msg) {
+  std::fprintf(stderr, "config-inspector: %s\n(try --help)\n", msg.c_str());
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Args a;
+  for (int i = 1; i < argc; ++i) {
+    std::string s = argv[i];
+    auto value = [&](std::string& out) {
+      if (i + 1 >= argc) return false;
+      out = argv[++i];
+      return true;
+    };
+    std::string v;
+    if (s == "--help" || s == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    } else if (s == "--version") {
+      std::printf("config-inspector %s\n", CFGI_VERSION);
+      return 0;
+    } else if (s == "--screenshot") {
+      if (!value(a.screenshot)) return Usage("--screenshot needs a file");
+    } else if (s == "--dump-state") {
+      if (!value(a.dump_state)) return Usage("--dump-state needs a file");
+    } else if (s == "--settings-dir") {
+      if (!value(a.settings_dir)) return Usage("--settings-dir needs a directory");
+    } else if (s == "--frames") {
+      if (!value(v) || (a.frames = std::atoi(v.c_str())) <= 0) return Usage("--frames needs a positive number");
+    } else if (s == "--theme") {
+      if (!value(v) || (v != "dark" && v != "light")) return Usage("--theme is dark or light");
+      a.dark = v == "dark";
+    } else if (s == "--scale") {
+      if (!value(v) || std::atof(v.c_str()) <= 0) return Usage("--scale needs a positive number");
+      a.scale = static_cast<float>(std::atof(v.c_str()));
+    } else if (s == "--size") {
+      if (!value(v) || std::sscanf(v.c_str(), "%dx%d", &a.width, &a.height) != 2) return Usage("--size is WxH");
+    } else if (s == "--show") {
+      if (!value(a.show)) return Usage("--show needs help, about or open");
+    } else if (s == "--timing") {
+      a.timing = true;
+    } else if (s.size() > 1 && s[0] == '-' && s != "-") {
+      return Usage("unknown option " + s);
+    } else {
+      a.files.push_back(s);
+    }
+  }
+  const bool hook = !a.screenshot.empty() || !a.dump_state.empty();
+  if (hook && a.frames < 0) a.frames = 5;
+
+  if (!a.settings_dir.empty()) cfgi::platform::SetSettingsDir(a.settings_dir);
+  cfgi::platform::WindowOptions wo;
+  wo.width = a.width;
+  wo.height = a.height;
+  if (!cfgi::platform::Init(wo)) return 1;
+  auto ms_since = [](std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+  };
+  if (a.timing) std::fprintf(stderr, "config-inspector: window and GL context %.1f ms\n", ms_since(t0));
+
+  cfgi::gui::AppOptions options;
+  options.save_settings = !hook;
+  options.dark = a.dark;
+  options.scale = a.scale;
+  options.show = a.show;
+  static cfgi::gui::App* app = new cfgi::gui::App(options);  // lives as long as the (web) loop
+  app->Start(a.files);
+  if (a.timing) std::fprintf(stderr, "config-inspector: fonts, settings, documents %.1f ms\n", ms_since(t0));
+
+  static int frame = 0;
+  static bool ok = true;
+  static Args args = a;
+  static auto start = t0;
+  cfgi::platform::Run([] {
+    if (frame == 1 && args.timing) {  // the first frame has been rendered and presented
+      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+      std::fprintf(stderr, "config-inspector: first frame on screen %.1f ms after start\n", ms);
+    }
+    bool keep = app->Frame();
+    ++frame;
+    if (args.frames > 0 && frame >= args.frames) {
+      if (!args.screenshot.empty())
+        cfgi::platform::RequestCapture(args.screenshot, [](bool captured) {
+          if (!captured) {
+            std::fprintf(stderr, "config-inspector: cannot write %s\n", args.screenshot.c_str());
+            ok = false;
+          }
+        });
+      return false;
+    }
+    cfgi::platform::WakeUpIn(args.frames > 0 ? 0.0 : 1e9);  // test hooks never wait for input
+    return keep;
+  });
+  if (!a.dump_state.empty()) {
+    std::string s = app->StateJson().dump(2) + "\n";
+    if (!cfgi::platform::WriteFile(a.dump_state, s)) {
+      std::fprintf(stderr, "config-inspector: cannot write %s\n", a.dump_state.c_str());
+      ok = false;
+    }
+  }
+  app->Save();
+  delete app;
+  cfgi::platform::Shutdown();
+  return ok ? 0 : 1;
+}

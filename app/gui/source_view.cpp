@@ -1,0 +1,288 @@
+#include "app/gui/source_view.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+#include <imgui_internal.h>
+#include <imgui_stdlib.h>
+
+#include "app/gui/theme.h"
+#include "app/platform/platform.h"
+
+namespace cfgi::gui {
+
+namespace {
+
+std::string BaseName(const std::string& p) {
+  size_t slash = p.rfind('/');
+  return slash == std::string::npos ? p : p.substr(slash + 1);
+}
+
+// Line starts of the text being edited (the Source of the last evaluation may be stale while
+// the user types).
+struct Lines {
+  std::vector<uint32_t> starts{0};
+  void Build(const std::string& t) {
+    starts.assign(1, 0);
+    for (uint32_t i = 0; i < t.size(); ++i)
+      if (t[i] == '\n') starts.push_back(i + 1);
+  }
+  int LineOf(uint32_t off) const {  // 0-based
+    return static_cast<int>(std::upper_bound(starts.begin(), starts.end(), off) - starts.begin()) - 1;
+  }
+};
+
+Lines g_lines;
+
+void WavyLine(ImDrawList* dl, float x0, float x1, float y, ImU32 col, float scale) {
+  const float step = 3.0f * scale, amp = 1.5f * scale;
+  ImVec2 pts[512];
+  int n = 0;
+  for (float x = x0; x < x1 && n < 511; x += step, ++n) pts[n] = ImVec2(x, y + ((n & 1) ? amp : -amp));
+  pts[n++] = ImVec2(x1, y);
+  dl->AddPolyline(pts, n, col, 0, 1.2f * scale);
+}
+
+}  // namespace
+
+void SourceView::Reset() {
+  file_ = 0;
+  reveal_file_ = -1;
+  scroll_pending_ = false;
+  metrics_hash_ = 0;
+}
+
+void SourceView::Reveal(int file, doc::SourceRange range) {
+  if (file < 0) return;
+  if (file != file_) select_tab_ = file;
+  file_ = file;
+  reveal_file_ = file;
+  reveal_ = range;
+  reveal_time_ = ImGui::GetTime();
+  scroll_pending_ = true;
+}
+
+void SourceView::Draw(Document& doc, double now) {
+  const auto& files = doc.files();
+  if (file_ < 0 || static_cast<size_t>(file_) >= files.size()) file_ = 0;
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x * 1.2f, ImGui::GetStyle().FramePadding.y));
+  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetStyle().WindowPadding.x * 0.5f);
+  if (ImGui::BeginTabBar("##files", ImGuiTabBarFlags_FittingPolicyScroll)) {
+    for (size_t i = 0; i < files.size(); ++i) {
+      const SourceFile& f = files[i];
+      std::string label = BaseName(f.name);
+      if (f.dirty) label += std::string(" ") + theme::kIconDirty;
+      if (!f.editable) label += " (embedded)";
+      label += "###f" + std::to_string(i);
+      ImGuiTabItemFlags flags = select_tab_ == static_cast<int>(i) ? ImGuiTabItemFlags_SetSelected : 0;
+      bool open = ImGui::BeginTabItem(label.c_str(), nullptr, flags);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s%s%s", f.name.c_str(), f.editable ? "" : "\nembedded in the scenario file: edit it there",
+                          f.dirty ? "\nmodified (Ctrl+S saves)" : "");
+      if (open) {
+        if (select_tab_ < 0 || select_tab_ == static_cast<int>(i)) file_ = static_cast<int>(i);
+        ImGui::EndTabItem();
+      }
+    }
+    select_tab_ = -1;
+    ImGui::EndTabBar();
+  }
+  ImGui::PopStyleVar();
+  DrawEditor(doc, file_, now);
+}
+
+void SourceView::DrawEditor(Document& doc, int file, double now) {
+  const SourceFile& f = doc.files()[static_cast<size_t>(file)];
+  const theme::Palette& pal = theme::Pal();
+  ImFont* mono = theme::GetFonts().mono ? theme::GetFonts().mono : ImGui::GetFont();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float scale = mono->FontSize / 14.0f;
+
+  size_t key = (doc.text_version() * 1000003u) ^ (static_cast<size_t>(file) << 1) ^ reinterpret_cast<uintptr_t>(&doc);
+  ImGui::PushFont(mono);
+  const float line_h = ImGui::GetFontSize();
+  const float char_w = mono->CalcTextSizeA(mono->FontSize, FLT_MAX, 0, "0").x;
+  if (key != metrics_hash_) {
+    metrics_hash_ = key;
+    g_lines.Build(f.text);
+    line_count_ = static_cast<int>(g_lines.starts.size());
+    max_line_w_ = 0;
+    if (f.text.size() < (4u << 20)) {
+      for (int l = 0; l < line_count_; ++l) {
+        uint32_t b = g_lines.starts[static_cast<size_t>(l)];
+        uint32_t e = l + 1 < line_count_ ? g_lines.starts[static_cast<size_t>(l) + 1] : static_cast<uint32_t>(f.text.size());
+        max_line_w_ = std::max(max_line_w_, mono->CalcTextSizeA(mono->FontSize, FLT_MAX, 0, f.text.data() + b, f.text.data() + e).x);
+      }
+    } else {
+      max_line_w_ = 400 * char_w;
+    }
+  }
+
+  int digits = 1;
+  for (int n = line_count_; n >= 10; n /= 10) ++digits;
+  digits = std::max(digits, 3);
+  const float icon_w = char_w * 2.0f;
+  const float gutter_w = icon_w + digits * char_w + char_w * 1.5f;
+
+  // Diagnostics of this file under the selected profile.
+  std::vector<const doc::Diagnostic*> diags;
+  for (const doc::Diagnostic& d : doc.report().diagnostics)
+    if (doc.FileIndex(d.file) == file) diags.push_back(&d);
+
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, theme::IsDark() ? ImVec4(0.095f, 0.10f, 0.115f, 1) : ImVec4(1, 1, 1, 1));
+  ImGui::BeginChild("##editor", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoNav);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 win_pos = ImGui::GetWindowPos();
+  const ImVec2 win_size = ImGui::GetWindowSize();
+  const ImVec2 text_origin(origin.x + gutter_w + style.FramePadding.x, origin.y + style.FramePadding.y);
+
+  const std::string& text = f.text;
+  auto xy = [&](uint32_t off) {  // screen position of a byte offset
+    off = std::min<uint32_t>(off, static_cast<uint32_t>(text.size()));
+    int l = g_lines.LineOf(off);
+    uint32_t b = g_lines.starts[static_cast<size_t>(l)];
+    float x = mono->CalcTextSizeA(mono->FontSize, FLT_MAX, 0, text.data() + b, text.data() + off).x;
+    return ImVec2(text_origin.x + x, text_origin.y + l * line_h);
+  };
+  auto line_end = [&](int l) {
+    return l + 1 < line_count_ ? g_lines.starts[static_cast<size_t>(l) + 1] - 1 : static_cast<uint32_t>(text.size());
+  };
+  // Fills [b, e) line by line; empty ranges get one character.
+  auto fill_range = [&](doc::SourceRange r, ImU32 col, bool underline, ImU32 line_col) {
+    uint32_t b = std::min<uint32_t>(r.begin, static_cast<uint32_t>(text.size()));
+    uint32_t e = std::max(b, std::min<uint32_t>(r.end, static_cast<uint32_t>(text.size())));
+    int lb = g_lines.LineOf(b), le = g_lines.LineOf(e);
+    if (e > b && le > lb && e == g_lines.starts[static_cast<size_t>(le)]) --le;  // range ends at a line start
+    for (int l = lb; l <= le && l - lb < 400; ++l) {
+      uint32_t s = l == lb ? b : g_lines.starts[static_cast<size_t>(l)];
+      uint32_t t = l == le ? std::min(e, line_end(l)) : line_end(l);
+      ImVec2 p0 = xy(s), p1 = xy(t);
+      if (p1.x - p0.x < char_w) p1.x = p0.x + char_w;
+      if (col) dl->AddRectFilled(ImVec2(p0.x, p0.y), ImVec2(p1.x, p0.y + line_h), col, 2.0f * scale);
+      if (underline) WavyLine(dl, p0.x, p1.x, p0.y + line_h - 1.0f * scale, line_col, scale);
+    }
+  };
+
+  // Visible lines.
+  int first = std::max(0, static_cast<int>((win_pos.y - text_origin.y) / line_h));
+  int last = std::min(line_count_ - 1, static_cast<int>((win_pos.y + win_size.y - text_origin.y) / line_h) + 1);
+
+  // Gutter background and line numbers.
+  dl->AddRectFilled(ImVec2(origin.x, win_pos.y), ImVec2(origin.x + gutter_w, win_pos.y + win_size.y),
+                    ImGui::GetColorU32(theme::IsDark() ? ImVec4(0.11f, 0.115f, 0.13f, 1) : ImVec4(0.965f, 0.97f, 0.975f, 1)));
+  std::vector<int> line_sev(static_cast<size_t>(last - first + 1), 3);
+  for (const doc::Diagnostic* d : diags) {
+    int l = g_lines.LineOf(std::min<uint32_t>(d->range.begin, static_cast<uint32_t>(text.size())));
+    if (l >= first && l <= last) {
+      int& s = line_sev[static_cast<size_t>(l - first)];
+      s = std::min(s, static_cast<int>(d->severity));
+    }
+  }
+  for (int l = first; l <= last; ++l) {
+    char num[24];
+    std::snprintf(num, sizeof num, "%*d", std::min(digits, 9), l + 1);
+    float y = text_origin.y + l * line_h;
+    int sev = line_sev[static_cast<size_t>(l - first)];
+    ImU32 numcol = ImGui::GetColorU32(sev < 3 ? theme::SeverityColor(static_cast<doc::Severity>(sev)) : pal.gutter_text);
+    dl->AddText(mono, mono->FontSize, ImVec2(origin.x + icon_w, y), numcol, num);
+    if (sev < 3) {
+      auto s = static_cast<doc::Severity>(sev);
+      dl->AddText(mono, mono->FontSize, ImVec2(origin.x + char_w * 0.4f, y), ImGui::GetColorU32(theme::SeverityColor(s)),
+                  theme::SeverityIcon(s));
+    }
+  }
+
+  // Revealed range (from Problems, Explanation, views) and diagnostics, under the text.
+  if (reveal_file_ == file) {
+    float age = static_cast<float>(ImGui::GetTime() - reveal_time_);
+    ImVec4 c = pal.highlight;
+    if (age < 0.6f) c.w = std::min(0.9f, c.w * (1.0f + 2.0f * (0.6f - age) / 0.6f));
+    fill_range(reveal_, ImGui::GetColorU32(c), false, 0);
+    if (age < 0.6f) platform::WakeUpIn(1.0 / 60);  // keep the fade animating
+  }
+  for (const doc::Diagnostic* d : diags) {
+    ImVec4 c = theme::SeverityColor(d->severity);
+    ImVec4 bg = c;
+    bg.w = 0.16f;
+    fill_range(d->range, ImGui::GetColorU32(bg), true, ImGui::GetColorU32(c));
+  }
+
+  // The text itself, transparent so the marks above show through.
+  ImGui::SetCursorScreenPos(ImVec2(origin.x + gutter_w, origin.y));
+  ImVec2 size(std::max(ImGui::GetContentRegionAvail().x, max_line_w_ + style.FramePadding.x * 2 + char_w * 4),
+              std::max(ImGui::GetContentRegionAvail().y, (line_count_ + 2) * line_h + style.FramePadding.y * 2));
+  ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0, 0, 0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 0.0f);
+  std::string* editable = doc.EditableText(file);
+  ImGuiInputTextFlags flags = ImGuiInputTextFlags_AllowTabInput | (editable ? 0 : ImGuiInputTextFlags_ReadOnly);
+  std::string* target = editable ? editable : const_cast<std::string*>(&f.text);
+  ImGuiID id = ImGui::GetID("##text");
+  if (ImGui::InputTextMultiline("##text", target, size, flags) && editable) {
+    doc.Edited(file, now);
+    metrics_hash_ = 0;
+  }
+  bool text_hovered = ImGui::IsItemHovered();
+  ImGui::PopStyleVar();
+  ImGui::PopStyleColor();
+
+  // Cursor position, for the status bar.
+  cursor_text_.clear();
+  if (ImGuiInputTextState* st = ImGui::GetInputTextState(id); st && f.text.size() < (2u << 20)) {
+    int line = 1, col = 1;
+    for (int i = 0; i < st->Stb.cursor && i < st->TextW.Size; ++i) {
+      if (st->TextW[i] == '\n') ++line, col = 1;
+      else ++col;
+    }
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "Ln %d, Col %d", line, col);
+    cursor_text_ = buf;
+  }
+
+  // Hover: the diagnostics under the mouse.
+  if (text_hovered && !diags.empty()) {
+    ImVec2 m = ImGui::GetIO().MousePos;
+    int l = static_cast<int>((m.y - text_origin.y) / line_h);
+    if (l >= 0 && l < line_count_) {
+      uint32_t b = g_lines.starts[static_cast<size_t>(l)], e = line_end(l), off = b;
+      while (off < e && xy(off + 1).x <= m.x) ++off;
+      std::vector<const doc::Diagnostic*> hits;
+      for (const doc::Diagnostic* d : diags) {
+        uint32_t db = d->range.begin, de = std::max(d->range.end, d->range.begin + 1);
+        if ((off >= db && off < de) || (g_lines.LineOf(db) == l && db >= e && off + 1 >= e)) hits.push_back(d);
+      }
+      if (!hits.empty()) {
+        ImGui::PopFont();
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
+        for (const doc::Diagnostic* d : hits) {
+          ImGui::TextColored(theme::SeverityColor(d->severity), "%s %s [%s]", theme::SeverityIcon(d->severity),
+                             doc::SeverityName(d->severity), d->code.c_str());
+          ImGui::TextWrapped("%s", d->message.c_str());
+        }
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+        ImGui::PushFont(mono);
+      }
+    }
+  }
+
+  // Scroll a revealed range into view.
+  if (scroll_pending_ && reveal_file_ == file) {
+    scroll_pending_ = false;
+    ImVec2 p = xy(reveal_.begin);
+    float y = p.y - origin.y;
+    float x = p.x - origin.x;
+    ImGui::SetScrollY(std::max(0.0f, y - win_size.y * 0.35f));
+    if (x > win_size.x - char_w * 8) ImGui::SetScrollX(x - win_size.x * 0.5f);
+    else ImGui::SetScrollX(0);
+  }
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+}
+
+}  // namespace cfgi::gui

@@ -1,0 +1,46 @@
+// app/gui/source_view.h: the Source panel: an editable monospace text with line numbers, the
+// document's diagnostics marked (tinted range, wavy underline, gutter icon, hover tooltip) and a
+// highlighted range for jumps from Problems, the Explanation and views.
+//
+//   source_view.Draw(doc, now);              // edits go to doc.Edit() (debounced re-evaluation)
+//   source_view.Reveal(file_index, range);   // scroll to and highlight a range
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/gui/document.h"
+#include "core/doc/source.h"
+
+namespace cfgi::gui {
+
+class SourceView {
+ public:
+  // Draws the file tabs and the editor for `doc` into the current window.
+  void Draw(Document& doc, double now);
+  // Shows files()[file] with `range` highlighted and scrolled into view.
+  void Reveal(int file, doc::SourceRange range);
+  int file() const { return file_; }
+  void set_file(int f) { file_ = f; }
+  // Cursor position of the active editor ("Ln 3, Col 7"), empty when not editing.
+  const std::string& cursor_text() const { return cursor_text_; }
+  // Forget per-document state (another document became active).
+  void Reset();
+
+ private:
+  void DrawEditor(Document& doc, int file, double now);
+
+  int file_ = 0;
+  int select_tab_ = -1;
+  bool scroll_pending_ = false;
+  int reveal_file_ = -1;
+  doc::SourceRange reveal_;
+  double reveal_time_ = -1;
+  // Cached per-text metrics (longest line width), recomputed when the text changes.
+  size_t metrics_hash_ = 0;
+  float max_line_w_ = 0;
+  int line_count_ = 1;
+  std::string cursor_text_;
+};
+
+}  // namespace cfgi::gui

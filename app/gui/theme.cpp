@@ -1,0 +1,323 @@
+#include "app/gui/theme.h"
+
+#include <cstdarg>
+#include <cstdio>
+
+#include "app/platform/platform.h"
+
+namespace cfgi::gui::theme {
+
+namespace {
+
+Palette g_pal;
+bool g_dark = true;
+Fonts g_fonts;
+
+ImVec4 Hex(unsigned rgb, float a = 1.0f) {
+  return ImVec4(((rgb >> 16) & 0xFF) / 255.0f, ((rgb >> 8) & 0xFF) / 255.0f, (rgb & 0xFF) / 255.0f, a);
+}
+
+void DarkColors(ImVec4* c) {
+  const ImVec4 bg = Hex(0x1B1D21), panel = Hex(0x212328), raised = Hex(0x2A2D33), border = Hex(0x33363D);
+  const ImVec4 accent = Hex(0x4C8DDB), text = Hex(0xDADDE3);
+  c[ImGuiCol_Text] = text;
+  c[ImGuiCol_TextDisabled] = Hex(0x7D828C);
+  c[ImGuiCol_WindowBg] = bg;
+  c[ImGuiCol_ChildBg] = panel;
+  c[ImGuiCol_PopupBg] = Hex(0x262930);
+  c[ImGuiCol_Border] = border;
+  c[ImGuiCol_BorderShadow] = Hex(0, 0);
+  c[ImGuiCol_FrameBg] = Hex(0x2C2F36);
+  c[ImGuiCol_FrameBgHovered] = Hex(0x353943);
+  c[ImGuiCol_FrameBgActive] = Hex(0x3B404B);
+  c[ImGuiCol_TitleBg] = bg;
+  c[ImGuiCol_TitleBgActive] = raised;
+  c[ImGuiCol_TitleBgCollapsed] = bg;
+  c[ImGuiCol_MenuBarBg] = Hex(0x17191C);
+  c[ImGuiCol_ScrollbarBg] = Hex(0, 0);
+  c[ImGuiCol_ScrollbarGrab] = Hex(0x3C4049);
+  c[ImGuiCol_ScrollbarGrabHovered] = Hex(0x4A4F5A);
+  c[ImGuiCol_ScrollbarGrabActive] = Hex(0x565C69);
+  c[ImGuiCol_CheckMark] = accent;
+  c[ImGuiCol_SliderGrab] = accent;
+  c[ImGuiCol_SliderGrabActive] = Hex(0x6BA4E8);
+  c[ImGuiCol_Button] = Hex(0x30343C);
+  c[ImGuiCol_ButtonHovered] = Hex(0x3A3F49);
+  c[ImGuiCol_ButtonActive] = Hex(0x454B57);
+  c[ImGuiCol_Header] = Hex(0x2F4C70);
+  c[ImGuiCol_HeaderHovered] = Hex(0x2C3440);
+  c[ImGuiCol_HeaderActive] = Hex(0x35598A);
+  c[ImGuiCol_Separator] = border;
+  c[ImGuiCol_SeparatorHovered] = accent;
+  c[ImGuiCol_SeparatorActive] = accent;
+  c[ImGuiCol_ResizeGrip] = Hex(0, 0);
+  c[ImGuiCol_ResizeGripHovered] = accent;
+  c[ImGuiCol_ResizeGripActive] = accent;
+  c[ImGuiCol_Tab] = panel;
+  c[ImGuiCol_TabHovered] = Hex(0x30353E);
+  c[ImGuiCol_TabActive] = Hex(0x2B3038);
+  c[ImGuiCol_TabUnfocused] = panel;
+  c[ImGuiCol_TabUnfocusedActive] = Hex(0x2B3038);
+  c[ImGuiCol_PlotLines] = accent;
+  c[ImGuiCol_PlotLinesHovered] = Hex(0x6BA4E8);
+  c[ImGuiCol_PlotHistogram] = accent;
+  c[ImGuiCol_PlotHistogramHovered] = Hex(0x6BA4E8);
+  c[ImGuiCol_TableHeaderBg] = Hex(0x262930);
+  c[ImGuiCol_TableBorderStrong] = border;
+  c[ImGuiCol_TableBorderLight] = Hex(0x2B2E34);
+  c[ImGuiCol_TableRowBg] = Hex(0, 0);
+  c[ImGuiCol_TableRowBgAlt] = Hex(0xFFFFFF, 0.025f);
+  c[ImGuiCol_TextSelectedBg] = Hex(0x3D6AA3, 0.55f);
+  c[ImGuiCol_DragDropTarget] = accent;
+  c[ImGuiCol_NavHighlight] = accent;
+  c[ImGuiCol_NavWindowingHighlight] = Hex(0xFFFFFF, 0.7f);
+  c[ImGuiCol_NavWindowingDimBg] = Hex(0x000000, 0.35f);
+  c[ImGuiCol_ModalWindowDimBg] = Hex(0x000000, 0.45f);
+
+  g_pal.text = text;
+  g_pal.muted = Hex(0x8A8F99);
+  g_pal.accent = accent;
+  g_pal.accent_soft = Hex(0x4C8DDB, 0.28f);
+  g_pal.error = Hex(0xF0616D);
+  g_pal.warning = Hex(0xE5B94E);
+  g_pal.note = Hex(0x6CB2EB);
+  g_pal.ok = Hex(0x5CC98A);
+  g_pal.skipped = Hex(0x9A8FD6);
+  g_pal.panel_header = Hex(0x1E2024);
+  g_pal.gutter_text = Hex(0x5D626C);
+  g_pal.highlight = Hex(0xE5B94E, 0.22f);
+  g_pal.current_line = Hex(0xFFFFFF, 0.035f);
+}
+
+void LightColors(ImVec4* c) {
+  const ImVec4 bg = Hex(0xECEEF1), panel = Hex(0xFAFAFB), border = Hex(0xD3D7DE);
+  const ImVec4 accent = Hex(0x2F6FC4), text = Hex(0x1F2329);
+  c[ImGuiCol_Text] = text;
+  c[ImGuiCol_TextDisabled] = Hex(0x8B9099);
+  c[ImGuiCol_WindowBg] = bg;
+  c[ImGuiCol_ChildBg] = panel;
+  c[ImGuiCol_PopupBg] = Hex(0xFFFFFF);
+  c[ImGuiCol_Border] = border;
+  c[ImGuiCol_BorderShadow] = Hex(0, 0);
+  c[ImGuiCol_FrameBg] = Hex(0xFFFFFF);
+  c[ImGuiCol_FrameBgHovered] = Hex(0xF1F4F8);
+  c[ImGuiCol_FrameBgActive] = Hex(0xE6ECF4);
+  c[ImGuiCol_TitleBg] = bg;
+  c[ImGuiCol_TitleBgActive] = Hex(0xDDE1E7);
+  c[ImGuiCol_TitleBgCollapsed] = bg;
+  c[ImGuiCol_MenuBarBg] = Hex(0xE2E5EA);
+  c[ImGuiCol_ScrollbarBg] = Hex(0, 0);
+  c[ImGuiCol_ScrollbarGrab] = Hex(0xC4C9D1);
+  c[ImGuiCol_ScrollbarGrabHovered] = Hex(0xAEB4BE);
+  c[ImGuiCol_ScrollbarGrabActive] = Hex(0x9AA1AD);
+  c[ImGuiCol_CheckMark] = accent;
+  c[ImGuiCol_SliderGrab] = accent;
+  c[ImGuiCol_SliderGrabActive] = Hex(0x245AA3);
+  c[ImGuiCol_Button] = Hex(0xE3E6EB);
+  c[ImGuiCol_ButtonHovered] = Hex(0xD6DBE3);
+  c[ImGuiCol_ButtonActive] = Hex(0xC8CED8);
+  c[ImGuiCol_Header] = Hex(0xCFE0F5);
+  c[ImGuiCol_HeaderHovered] = Hex(0xE4ECF7);
+  c[ImGuiCol_HeaderActive] = Hex(0xBCD3F0);
+  c[ImGuiCol_Separator] = border;
+  c[ImGuiCol_SeparatorHovered] = accent;
+  c[ImGuiCol_SeparatorActive] = accent;
+  c[ImGuiCol_ResizeGrip] = Hex(0, 0);
+  c[ImGuiCol_ResizeGripHovered] = accent;
+  c[ImGuiCol_ResizeGripActive] = accent;
+  c[ImGuiCol_Tab] = Hex(0xE6E9EE);
+  c[ImGuiCol_TabHovered] = Hex(0xF5F7FA);
+  c[ImGuiCol_TabActive] = panel;
+  c[ImGuiCol_TabUnfocused] = Hex(0xE6E9EE);
+  c[ImGuiCol_TabUnfocusedActive] = panel;
+  c[ImGuiCol_PlotLines] = accent;
+  c[ImGuiCol_PlotLinesHovered] = Hex(0x245AA3);
+  c[ImGuiCol_PlotHistogram] = accent;
+  c[ImGuiCol_PlotHistogramHovered] = Hex(0x245AA3);
+  c[ImGuiCol_TableHeaderBg] = Hex(0xEEF0F3);
+  c[ImGuiCol_TableBorderStrong] = border;
+  c[ImGuiCol_TableBorderLight] = Hex(0xE4E7EB);
+  c[ImGuiCol_TableRowBg] = Hex(0, 0);
+  c[ImGuiCol_TableRowBgAlt] = Hex(0x000000, 0.025f);
+  c[ImGuiCol_TextSelectedBg] = Hex(0x2F6FC4, 0.25f);
+  c[ImGuiCol_DragDropTarget] = accent;
+  c[ImGuiCol_NavHighlight] = accent;
+  c[ImGuiCol_NavWindowingHighlight] = Hex(0x000000, 0.5f);
+  c[ImGuiCol_NavWindowingDimBg] = Hex(0x000000, 0.2f);
+  c[ImGuiCol_ModalWindowDimBg] = Hex(0x000000, 0.25f);
+
+  g_pal.text = text;
+  g_pal.muted = Hex(0x6B717C);
+  g_pal.accent = accent;
+  g_pal.accent_soft = Hex(0x2F6FC4, 0.18f);
+  g_pal.error = Hex(0xC8303E);
+  g_pal.warning = Hex(0xA86F00);
+  g_pal.note = Hex(0x2A73B8);
+  g_pal.ok = Hex(0x1E8A4F);
+  g_pal.skipped = Hex(0x6B5BB8);
+  g_pal.panel_header = Hex(0xE4E7EC);
+  g_pal.gutter_text = Hex(0xA3A8B1);
+  g_pal.highlight = Hex(0xF2C94C, 0.35f);
+  g_pal.current_line = Hex(0x000000, 0.03f);
+}
+
+}  // namespace
+
+const Palette& Pal() { return g_pal; }
+bool IsDark() { return g_dark; }
+
+void Apply(bool dark, float scale) {
+  g_dark = dark;
+  ImGuiStyle style;
+  style.WindowPadding = ImVec2(10, 8);
+  style.FramePadding = ImVec2(8, 4);
+  style.CellPadding = ImVec2(6, 3);
+  style.ItemSpacing = ImVec2(8, 5);
+  style.ItemInnerSpacing = ImVec2(6, 4);
+  style.IndentSpacing = 16;
+  style.ScrollbarSize = 12;
+  style.GrabMinSize = 10;
+  style.WindowBorderSize = 0;
+  style.ChildBorderSize = 0;
+  style.PopupBorderSize = 1;
+  style.FrameBorderSize = 0;
+  style.TabBorderSize = 0;
+  style.WindowRounding = 4;
+  style.ChildRounding = 0;
+  style.FrameRounding = 3;
+  style.PopupRounding = 4;
+  style.ScrollbarRounding = 6;
+  style.GrabRounding = 3;
+  style.TabRounding = 3;
+  style.WindowMenuButtonPosition = ImGuiDir_None;
+  style.SelectableTextAlign = ImVec2(0, 0.5f);
+  if (dark) DarkColors(style.Colors);
+  else LightColors(style.Colors);
+  style.ScaleAllSizes(scale);
+  ImGui::GetStyle() = style;
+}
+
+const Fonts& GetFonts() { return g_fonts; }
+
+void LoadFonts(float scale) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  const float ui_size = 15.0f * scale, mono_size = 14.0f * scale, small_size = 12.5f * scale;
+  // Symbols used next to colours (⚠ ✓ ✗ ● ↷ ⇄ ...) and the Latin / Latin-1 / punctuation text.
+  static const ImWchar kText[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x2010, 0x205E, 0};
+  static const ImWchar kSymbols[] = {0x2022, 0x2022, 0x2026, 0x2026, 0x2139, 0x2139, 0x2190, 0x21FF,
+                                     0x2500, 0x25FF, 0x2600, 0x26FF, 0x2700, 0x27BF, 0};
+  const std::string ui = platform::FontPath(platform::FontRole::kUi);
+  const std::string bold = platform::FontPath(platform::FontRole::kUiBold);
+  const std::string mono = platform::FontPath(platform::FontRole::kMono);
+  const std::string sym = platform::FontPath(platform::FontRole::kSymbols);
+
+  auto add = [&](const std::string& path, float size) -> ImFont* {
+    ImFontConfig cfg;
+    cfg.OversampleH = 2;
+    cfg.OversampleV = 1;
+    ImFont* f = nullptr;
+    if (!path.empty()) f = io.Fonts->AddFontFromFileTTF(path.c_str(), size, &cfg, kText);
+    if (!f) {
+      ImFontConfig d;
+      d.SizePixels = size;
+      f = io.Fonts->AddFontDefault(&d);
+    }
+    if (!sym.empty()) {
+      ImFontConfig m;
+      m.MergeMode = true;
+      m.OversampleH = 2;
+      m.GlyphOffset = ImVec2(0, 0);
+      io.Fonts->AddFontFromFileTTF(sym.c_str(), size * 0.95f, &m, kSymbols);
+    }
+    return f;
+  };
+  g_fonts.ui = add(ui, ui_size);
+  g_fonts.bold = add(bold.empty() ? ui : bold, ui_size);
+  g_fonts.mono = add(mono, mono_size);
+  g_fonts.small = add(ui, small_size);
+  io.FontDefault = g_fonts.ui;
+  platform::BuildFonts(io.Fonts);
+}
+
+ImVec4 SeverityColor(doc::Severity s) {
+  switch (s) {
+    case doc::Severity::kError: return g_pal.error;
+    case doc::Severity::kWarning: return g_pal.warning;
+    case doc::Severity::kNote: return g_pal.note;
+  }
+  return g_pal.text;
+}
+
+const char* SeverityIcon(doc::Severity s) {
+  switch (s) {
+    case doc::Severity::kError: return kIconError;
+    case doc::Severity::kWarning: return kIconWarning;
+    case doc::Severity::kNote: return kIconNote;
+  }
+  return kIconInfo;
+}
+
+ImVec4 OutcomeColor(doc::Outcome o) {
+  switch (o) {
+    case doc::Outcome::kMatched: return g_pal.ok;
+    case doc::Outcome::kNoMatch: return g_pal.muted;
+    case doc::Outcome::kError: return g_pal.error;
+    case doc::Outcome::kSkipped: return g_pal.skipped;
+    case doc::Outcome::kInfo: return g_pal.note;
+  }
+  return g_pal.text;
+}
+
+const char* OutcomeIcon(doc::Outcome o) {
+  switch (o) {
+    case doc::Outcome::kMatched: return kIconOk;
+    case doc::Outcome::kNoMatch: return kIconNoMatch;
+    case doc::Outcome::kError: return kIconError;
+    case doc::Outcome::kSkipped: return kIconSkipped;
+    case doc::Outcome::kInfo: return kIconInfo;
+  }
+  return kIconInfo;
+}
+
+void PanelHeader(const char* title, const char* extra) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  const float h = ImGui::GetFrameHeight();
+  const float w = ImGui::GetContentRegionAvail().x;
+  ImVec2 wp = ImGui::GetWindowPos();
+  float left = wp.x, right = wp.x + ImGui::GetWindowWidth();
+  dl->AddRectFilled(ImVec2(left, p.y), ImVec2(right, p.y + h), ImGui::GetColorU32(g_pal.panel_header));
+  dl->AddLine(ImVec2(left, p.y + h - 1), ImVec2(right, p.y + h - 1), ImGui::GetColorU32(ImGuiCol_Border));
+  ImGui::PushFont(g_fonts.small);
+  float th = ImGui::GetTextLineHeight();
+  ImGui::SetCursorScreenPos(ImVec2(left + ImGui::GetStyle().WindowPadding.x, p.y + (h - th) * 0.5f));
+  ImGui::PushStyleColor(ImGuiCol_Text, g_pal.muted);
+  ImGui::TextUnformatted(title);
+  ImGui::PopStyleColor();
+  if (extra && *extra) {
+    ImGui::SameLine(0, ImGui::GetFontSize() * 0.6f);
+    ImGui::PushStyleColor(ImGuiCol_Text, g_pal.text);
+    ImGui::TextUnformatted(extra);
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopFont();
+  (void)w;
+  ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + h + ImGui::GetStyle().ItemSpacing.y));
+}
+
+void CountBadge(const char* icon, int n, const ImVec4& color) {
+  if (n <= 0) return;
+  ImGui::TextColored(color, "%s %d", icon, n);
+}
+
+void TextMuted(const char* fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  ImGui::PushStyleColor(ImGuiCol_Text, g_pal.muted);
+  ImGui::TextV(fmt, args);
+  ImGui::PopStyleColor();
+  va_end(args);
+}
+
+}  // namespace cfgi::gui::theme

@@ -1,0 +1,65 @@
+// app/gui/theme.h: the app's look: dark and light styles, the palette views share (severities,
+// outcomes, accents), the fonts (Inter for the UI, DejaVu Sans Mono for sources, DejaVu Sans for
+// symbols) and the symbols that go with every colour, so colour is never the only signal.
+//
+//   theme::Apply(/*dark=*/true, scale);
+//   ImGui::TextColored(theme::Pal().error, "%s error", theme::kIconError);
+#pragma once
+
+#include <imgui.h>
+
+#include "core/doc/diagnostic.h"
+#include "core/doc/explanation.h"
+
+namespace cfgi::gui::theme {
+
+// Symbols (UTF-8), merged into both fonts from DejaVu Sans.
+inline constexpr const char* kIconError = "\xE2\x9C\x96";     // ✖
+inline constexpr const char* kIconWarning = "\xE2\x9A\xA0";   // ⚠
+inline constexpr const char* kIconNote = "\xE2\x84\xB9";      // ℹ
+inline constexpr const char* kIconOk = "\xE2\x9C\x93";        // ✓
+inline constexpr const char* kIconNoMatch = "\xE2\x9C\x97";   // ✗
+inline constexpr const char* kIconSkipped = "\xE2\x86\xB7";   // ↷
+inline constexpr const char* kIconInfo = "\xE2\x80\xA2";      // •
+inline constexpr const char* kIconDirty = "\xE2\x97\x8F";     // ●
+inline constexpr const char* kIconDiverge = "\xE2\x87\x84";   // ⇄
+inline constexpr const char* kIconFolder = "\xE2\x96\xB8";    // ▸
+inline constexpr const char* kIconFile = "\xE2\x89\xA1";      // ≡
+inline constexpr const char* kIconUp = "\xE2\x86\x91";        // ↑
+
+struct Palette {
+  ImVec4 text, muted, accent, accent_soft;
+  ImVec4 error, warning, note, ok, skipped;
+  ImVec4 panel_header, gutter_text, highlight, current_line;
+};
+
+const Palette& Pal();
+bool IsDark();
+// Applies the dark or light style scaled by `scale` (UI scale × content scale).
+void Apply(bool dark, float scale);
+
+struct Fonts {
+  ImFont* ui = nullptr;
+  ImFont* bold = nullptr;
+  ImFont* mono = nullptr;
+  ImFont* small = nullptr;  // panel headers and secondary text
+};
+const Fonts& GetFonts();
+// Rebuilds the font atlas at `scale` and uploads it (platform::BuildFonts). Call outside a frame.
+void LoadFonts(float scale);
+
+// Severity and outcome: colour, icon and word.
+ImVec4 SeverityColor(doc::Severity s);
+const char* SeverityIcon(doc::Severity s);
+ImVec4 OutcomeColor(doc::Outcome o);
+const char* OutcomeIcon(doc::Outcome o);
+
+// Small helpers every panel uses.
+// A panel title strip ("PROBLEMS  3") across the current window's width.
+void PanelHeader(const char* title, const char* extra = nullptr);
+// "✖ 2" in the error colour, as text; nothing when n == 0.
+void CountBadge(const char* icon, int n, const ImVec4& color);
+// Muted text.
+void TextMuted(const char* fmt, ...) IM_FMTARGS(1);
+
+}  // namespace cfgi::gui::theme

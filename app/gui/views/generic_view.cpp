@@ -1,0 +1,277 @@
+// The generic engine view: works for any engine through Report.result (the CLI's JSON contract),
+// the documents' trees and the per-profile results, so every engine is usable in the app before
+// its dedicated view exists.
+//   Result    the result JSON as a tree table (key, value, type)
+//   Documents every source's tree with positions; click a node to see it in the Source panel
+//   Profiles  the leaves where profiles disagree (cfgi::Divergences), one column per profile
+//   JSON      the CLI's JSON output for the selected profile, copyable
+#include <cstdio>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/gui/theme.h"
+#include "app/gui/views/view.h"
+#include "app/platform/platform.h"
+
+namespace cfgi::gui {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+const char* JsonTypeName(const ordered_json& j) {
+  switch (j.type()) {
+    case ordered_json::value_t::null: return "null";
+    case ordered_json::value_t::boolean: return "bool";
+    case ordered_json::value_t::number_integer:
+    case ordered_json::value_t::number_unsigned: return "int";
+    case ordered_json::value_t::number_float: return "number";
+    case ordered_json::value_t::string: return "string";
+    case ordered_json::value_t::array: return "list";
+    case ordered_json::value_t::object: return "map";
+    default: return "";
+  }
+}
+
+ImVec4 ValueColor(const ordered_json& j) {
+  const theme::Palette& p = theme::Pal();
+  if (j.is_string()) return theme::IsDark() ? ImVec4(0.80f, 0.70f, 0.52f, 1) : ImVec4(0.60f, 0.36f, 0.10f, 1);
+  if (j.is_number()) return theme::IsDark() ? ImVec4(0.62f, 0.80f, 0.95f, 1) : ImVec4(0.10f, 0.38f, 0.66f, 1);
+  if (j.is_boolean()) return j.get<bool>() ? p.ok : p.error;
+  if (j.is_null()) return p.muted;
+  return p.text;
+}
+
+std::string Preview(const ordered_json& j) {
+  if (j.is_object()) return "{" + std::to_string(j.size()) + (j.size() == 1 ? " key}" : " keys}");
+  if (j.is_array()) return "[" + std::to_string(j.size()) + (j.size() == 1 ? " item]" : " items]");
+  std::string s = j.is_string() ? "\"" + j.get<std::string>() + "\"" : j.dump();
+  if (s.size() > 200) s = s.substr(0, 197) + "...";
+  return s;
+}
+
+void JsonRows(const char* key, const ordered_json& j, int depth) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_SpanFullWidth;
+  bool leaf = !j.is_structured() || j.empty();
+  if (leaf) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen | ImGuiTreeNodeFlags_Bullet;
+  if (depth < 3) flags |= ImGuiTreeNodeFlags_DefaultOpen;
+  bool open = ImGui::TreeNodeEx(key, flags);
+  if (leaf && ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0)) ImGui::SetClipboardText(j.dump().c_str());
+  ImGui::TableNextColumn();
+  ImGui::PushStyleColor(ImGuiCol_Text, j.is_structured() ? theme::Pal().muted : ValueColor(j));
+  std::string v = Preview(j);
+  // Booleans also get a word-carrying icon, so colour is not the only signal.
+  if (j.is_boolean()) v = std::string(j.get<bool>() ? theme::kIconOk : theme::kIconNoMatch) + " " + v;
+  ImGui::TextUnformatted(v.c_str());
+  ImGui::PopStyleColor();
+  ImGui::TableNextColumn();
+  theme::TextMuted("%s", JsonTypeName(j));
+  if (open && !leaf) {
+    if (j.is_object()) {
+      for (auto it = j.begin(); it != j.end(); ++it) JsonRows(it.key().c_str(), it.value(), depth + 1);
+    } else {
+      int i = 0;
+      for (const auto& c : j) {
+        char k[24];
+        std::snprintf(k, sizeof k, "[%d]", i++);
+        ImGui::PushID(i);
+        JsonRows(k, c, depth + 1);
+        ImGui::PopID();
+      }
+    }
+    ImGui::TreePop();
+  }
+}
+
+void JsonTable(const char* id, const ordered_json& j) {
+  ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
+                       ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_NoBordersInBody;
+  if (!ImGui::BeginTable(id, 3, tf)) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("Key", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 16);
+  ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
+  ImGui::TableHeadersRow();
+  if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it) JsonRows(it.key().c_str(), it.value(), 0);
+  } else {
+    JsonRows("result", j, 0);
+  }
+  ImGui::EndTable();
+}
+
+void NodeRows(ViewContext& ctx, const std::string& file, const doc::Source& src, const char* key,
+              doc::SourceRange key_range, const doc::Node& n, int depth) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_SpanFullWidth | ImGuiTreeNodeFlags_OpenOnArrow |
+                             ImGuiTreeNodeFlags_OpenOnDoubleClick;
+  bool leaf = n.is_scalar() || n.size() == 0;
+  if (leaf) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen | ImGuiTreeNodeFlags_Bullet;
+  if (depth < 2) flags |= ImGuiTreeNodeFlags_DefaultOpen;
+  bool open = ImGui::TreeNodeEx(key, flags);
+  if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
+    doc::SourceRange r = n.range();
+    if (!key_range.empty()) r.begin = std::min(r.begin, key_range.begin);
+    ctx.JumpTo(file, r);
+  }
+  ImGui::TableNextColumn();
+  if (n.is_scalar()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, n.is_string()  ? ValueColor(ordered_json("s"))
+                                         : n.is_number() ? ValueColor(ordered_json(1))
+                                                         : theme::Pal().text);
+    ImGui::TextUnformatted(n.text().c_str());
+    ImGui::PopStyleColor();
+  } else {
+    theme::TextMuted("%s %zu", n.is_map() ? "map," : "list,", n.size());
+  }
+  ImGui::TableNextColumn();
+  doc::Position p = src.Locate(n.range().begin);
+  theme::TextMuted("%s  %d:%d", n.kind_name(), p.line, p.column);
+  if (open && !leaf) {
+    if (n.is_map()) {
+      int i = 0;
+      for (const auto& e : n.entries()) {
+        ImGui::PushID(i++);
+        NodeRows(ctx, file, src, e.key.c_str(), e.key_range, e.value, depth + 1);
+        ImGui::PopID();
+      }
+    } else {
+      int i = 0;
+      for (const auto& c : n.items()) {
+        char k[24];
+        std::snprintf(k, sizeof k, "[%d]", i);
+        ImGui::PushID(i++);
+        NodeRows(ctx, file, src, k, {}, c, depth + 1);
+        ImGui::PopID();
+      }
+    }
+    ImGui::TreePop();
+  }
+}
+
+class GenericView final : public EngineView {
+ public:
+  void Draw(ViewContext& ctx) override {
+    const Document& d = ctx.document();
+    if (!ImGui::BeginTabBar("##generic")) return;
+    if (ImGui::BeginTabItem("Result")) {
+      ImGui::Spacing();
+      JsonTable("##result", d.report().result);
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Documents")) {
+      ImGui::Spacing();
+      DrawDocuments(ctx, d);
+      ImGui::EndTabItem();
+    }
+    if (d.reports().size() > 1) {
+      std::string label = "Profiles";
+      if (!d.divergences().empty()) label += " (" + std::to_string(d.divergences().size()) + " differ)";
+      label += "###profiles";
+      if (ImGui::BeginTabItem(label.c_str())) {
+        ImGui::Spacing();
+        DrawProfiles(d);
+        ImGui::EndTabItem();
+      }
+    }
+    if (ImGui::BeginTabItem("JSON")) {
+      if (json_generation_ != d.generation() || json_profile_ != d.profile()) {
+        json_ = d.ReportJson().dump(2);
+        json_generation_ = d.generation();
+        json_profile_ = d.profile();
+      }
+      if (ImGui::Button("Copy")) platform::SetClipboard(json_);
+      ImGui::SameLine();
+      theme::TextMuted("the CLI's output: config-inspector-cli eval --format json --profile %s", d.profile().c_str());
+      ImGui::PushFont(theme::GetFonts().mono);
+      ImGui::InputTextMultiline("##json", json_.data(), json_.size() + 1, ImVec2(-1, -1), ImGuiInputTextFlags_ReadOnly);
+      ImGui::PopFont();
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+
+ private:
+  void DrawDocuments(ViewContext& ctx, const Document& d) {
+    ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
+                         ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_NoBordersInBody;
+    if (!ImGui::BeginTable("##nodes", 3, tf)) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Key", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 16);
+    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("Kind  line:col", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7);
+    ImGui::TableHeadersRow();
+    auto one = [&](const doc::Document& dd, int idx) {
+      const std::string& name = dd.source->name();
+      ImGui::PushID(idx);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      bool open = ImGui::TreeNodeEx(name.c_str(), ImGuiTreeNodeFlags_SpanFullWidth | ImGuiTreeNodeFlags_DefaultOpen);
+      ImGui::TableNextColumn();
+      theme::TextMuted("%s, %zu document%s", doc::FormatName(dd.format), dd.roots.size(), dd.roots.size() == 1 ? "" : "s");
+      ImGui::TableNextColumn();
+      if (open) {
+        int r = 0;
+        for (const doc::Node& root : dd.roots) {
+          char k[32];
+          std::snprintf(k, sizeof k, "document %d", r);
+          ImGui::PushID(r++);
+          NodeRows(ctx, name, *dd.source, k, {}, root, 1);
+          ImGui::PopID();
+        }
+        ImGui::TreePop();
+      }
+      ImGui::PopID();
+    };
+    int i = 0;
+    if (d.scenario().envelope) one(*d.scenario().envelope, i++);
+    for (const doc::Document& dd : d.scenario().sources) one(dd, i++);
+    ImGui::EndTable();
+  }
+
+  void DrawProfiles(const Document& d) {
+    const auto& divs = d.divergences();
+    if (divs.empty()) {
+      ImGui::TextColored(theme::Pal().ok, "%s All %zu profiles give the same result.", theme::kIconOk, d.reports().size());
+      return;
+    }
+    ImGui::TextColored(theme::Pal().warning, "%s %zu result value%s differ between profiles.", theme::kIconDiverge,
+                       divs.size(), divs.size() == 1 ? "" : "s");
+    int cols = 1 + static_cast<int>(d.reports().size());
+    ImGuiTableFlags tf = ImGuiTableFlags_Borders | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
+    if (!ImGui::BeginTable("##divs", cols, tf)) return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableSetupColumn("Result path", ImGuiTableColumnFlags_WidthStretch);
+    for (const auto& [name, r] : d.reports()) ImGui::TableSetupColumn(name.c_str(), ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    for (const auto& div : divs) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::PushFont(theme::GetFonts().mono);
+      ImGui::TextUnformatted(div["path"].get<std::string>().c_str());
+      ImGui::PopFont();
+      for (const auto& [name, r] : d.reports()) {
+        ImGui::TableNextColumn();
+        const auto& v = div["values"].contains(name) ? div["values"][name] : ordered_json();
+        ImGui::PushStyleColor(ImGuiCol_Text, ValueColor(v));
+        ImGui::TextUnformatted(Preview(v).c_str());
+        ImGui::PopStyleColor();
+      }
+    }
+    ImGui::EndTable();
+  }
+
+  std::string json_;
+  uint64_t json_generation_ = 0;
+  std::string json_profile_;
+};
+
+}  // namespace
+
+std::unique_ptr<EngineView> CreateGenericView() { return std::make_unique<GenericView>(); }
+
+}  // namespace cfgi::gui

@@ -1,0 +1,70 @@
+// app/gui/views/view.h: the interface an engine's view implements. The shell owns one view per
+// open document and calls Draw() every frame inside the central area; the view reads the
+// document's reports (never re-evaluates: evaluation happens on change, in the shell) and talks
+// back through ViewContext: select an explanation to show, jump to a source range.
+//
+// Adding a view for an engine:
+//   1. app/gui/views/<engine>_view.cpp: a class deriving from EngineView and a factory
+//        std::unique_ptr<EngineView> CreateVariantsView();
+//   2. one line in the table of app/gui/views/views.cpp: {"variants", &CreateVariantsView}.
+// Until then the generic view (result JSON, document tree, profile comparison) serves the engine.
+//
+//   class VariantsView final : public EngineView {
+//    public:
+//     void Draw(ViewContext& ctx) override {
+//       if (ImGui::BeginTabBar("variants")) {
+//         if (ImGui::BeginTabItem("Subscriptions")) { ... ctx.SelectExplanation(&step); ... }
+//         ImGui::EndTabBar();
+//       }
+//     }
+//   };
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "app/gui/document.h"
+#include "core/doc/explanation.h"
+#include "core/doc/source.h"
+
+namespace cfgi::gui {
+
+// What a view may ask of the shell while drawing.
+class ViewContext {
+ public:
+  virtual ~ViewContext() = default;
+  // The document being shown; its report() is the selected profile's.
+  virtual const Document& document() const = 0;
+  // Shows `step` (a node of one of the document's reports, or nullptr for the report's root) in
+  // the Explanation panel. The pointer must stay valid until the document's generation changes;
+  // the shell clears the selection itself when it does.
+  virtual void SelectExplanation(const doc::Step* step) = 0;
+  virtual const doc::Step* selected_explanation() const = 0;
+  // Opens `file` (a source name; empty = the scenario's first source) in the Source panel and
+  // highlights `range`, scrolled into view.
+  virtual void JumpTo(const std::string& file, doc::SourceRange range) = 0;
+  // Fonts and colours shared by every view (see theme.h for the palette).
+  virtual bool dark_theme() const = 0;
+};
+
+class EngineView {
+ public:
+  virtual ~EngineView() = default;
+  // Draws the view into the current ImGui window (the central area, full size available).
+  virtual void Draw(ViewContext& ctx) = 0;
+  // Called once after each evaluation of the document (generation changed), before Draw, so a
+  // view can rebuild what it caches from the reports. Pointers into old reports are invalid.
+  virtual void OnEvaluated(const Document& doc) {}
+  // Serialisable view state (selected tab, row) for the settings file; empty by default.
+  virtual std::string SaveState() const { return {}; }
+  virtual void LoadState(std::string_view state) {}
+};
+
+// The view for an engine by name ("variants", ...); the generic view when the engine has no
+// dedicated view yet. Never null.
+std::unique_ptr<EngineView> CreateView(std::string_view engine);
+// The generic view: result JSON tree, document tree and profile comparison. Works for any engine.
+std::unique_ptr<EngineView> CreateGenericView();
+
+}  // namespace cfgi::gui

@@ -1,0 +1,31 @@
+// The registry of engine views. Each engine adds one declaration and one line, in DESIGN.md's
+// order; engines without a line get the generic view.
+#include "app/gui/views/view.h"
+
+namespace cfgi::gui {
+
+// std::unique_ptr<EngineView> CreateVariantsView();
+
+namespace {
+struct ViewEntry {
+  std::string_view engine;
+  std::unique_ptr<EngineView> (*create)();
+};
+
+constexpr ViewEntry kViews[] = {
+    // {"variants", &CreateVariantsView},
+    // {"matcher", &CreateMatcherView},
+    // {"txt", &CreateTxtView},
+    // {"policy", &CreatePolicyView},
+    // {"targeting", &CreateTargetingView},
+    {"document", &CreateGenericView},
+};
+}  // namespace
+
+std::unique_ptr<EngineView> CreateView(std::string_view engine) {
+  for (const ViewEntry& v : kViews)
+    if (v.engine == engine) return v.create();
+  return CreateGenericView();
+}
+
+}  // namespace cfgi::gui

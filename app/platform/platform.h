@@ -1,0 +1,127 @@
+// app/platform/platform.h: everything the app needs from the machine it runs on, behind one
+// interface with two implementations chosen by CMake (Tracy's Backend.hpp with BackendGlfw.cpp /
+// BackendEmscripten.cpp): platform_glfw.cpp (desktop: GLFW + OpenGL 3) and platform_web.cpp
+// (emscripten). Nothing outside app/platform/*_web.cpp mentions emscripten.
+//
+// Callbacks never run re-entrantly: whatever arrives from outside (a dropped file, a picked file,
+// a finished download) is queued with Post() and runs at the start of the next frame, before
+// ImGui::NewFrame() (Tracy's RunQueue). Fonts can therefore be rebuilt from a posted task.
+//
+//   platform::Init({"Config Inspector", 1440, 900});
+//   platform::SetDropHandler([&](std::vector<platform::File> f) { app.Open(std::move(f)); });
+//   platform::Run([&] { return app.Frame(); });   // native: returns when the window closes
+//   platform::Shutdown();                          // web: Run() returns at once, never call this
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+struct ImFontAtlas;
+
+namespace cfgi::platform {
+
+// A file that reached the app from outside (command line, open picker, drop). `path` is what the
+// platform knows it by: a real path on the desktop, a path in the emscripten file system on the
+// web (e.g. "/uploads/route.yaml"); `text` holds its bytes.
+struct File {
+  std::string path;
+  std::string text;
+};
+
+struct WindowOptions {
+  std::string title = "Config Inspector";
+  int width = 1440;   // logical size; the desktop restores the last size itself
+  int height = 900;
+  bool offscreen = false;  // test hooks: create the window hidden (desktop only)
+};
+
+// ---- window and frame loop ----
+
+// Creates the window, the GL context, the ImGui context and its platform / renderer backends.
+// Returns false (after printing why on stderr) when no window can be created, e.g. no display.
+bool Init(const WindowOptions& options);
+// Calls `frame` once per frame, between ImGui::NewFrame() and ImGui::Render(), until it returns
+// false or the user closes the window. Queued tasks run before each frame. The desktop sleeps
+// while nothing happens (input, a queued task, a WakeUpIn deadline) and returns when the loop ends;
+// the web hands the loop to the browser and returns immediately.
+void Run(std::function<bool()> frame);
+// Destroys the backends, the ImGui context and the window (desktop only; the web never exits).
+void Shutdown();
+
+// Queues `task` to run at the start of the next frame and wakes the loop. Thread-safe.
+void Post(std::function<void()> task);
+// Makes sure a frame is drawn within `seconds` even without input (debounce timers, animations).
+void WakeUpIn(double seconds);
+// Seconds since Init(), monotonic.
+double Now();
+// Asks the loop to end after this frame (File > Quit). Ignored on the web.
+void RequestQuit();
+// Whether the window has a title bar / can quit (false on the web: hide "Quit").
+bool CanQuit();
+void SetWindowTitle(const std::string& title);
+// Window content scale (HiDPI: 2 on a 200% display, devicePixelRatio on the web); 1 when unknown.
+float ContentScale();
+
+// ---- files ----
+
+// Reads a whole file; nullopt when it cannot be read. Desktop: the file system; web: the
+// emscripten file system (uploads, preloaded samples).
+std::optional<std::string> ReadFile(const std::string& path);
+// Writes a whole file, creating parent directories; false on failure.
+bool WriteFile(const std::string& path, std::string_view data);
+// Offers `data` to the user as a file named `suggested_name`. The desktop writes it to `path`
+// (chosen beforehand in the app's own file browser) and the web starts a browser download
+// (ignoring `path`). `done(ok, where)` is posted when finished: where = path or file name.
+void SaveAs(const std::string& path, const std::string& suggested_name, std::string data,
+            std::function<void(bool ok, std::string where)> done);
+// Opens the platform's own file picker, if it has one, and posts `done` with the files chosen
+// (an empty list when cancelled). Returns false when the platform has no picker: the desktop
+// (Debian has no native dialog library), where the app shows its in-app file browser instead.
+bool OpenFilePicker(std::function<void(std::vector<File>)> done);
+// Whether the app can browse a real file system (the in-app browser, Recent files by path).
+bool HasFileSystem();
+// Whether files the app opened can be read again on the next start (true on the desktop). When
+// false, the app keeps the text of open documents in its settings so they survive a reload.
+bool FilesPersist();
+// Files dropped onto the window are posted to `handler` (several at once when several dropped).
+void SetDropHandler(std::function<void(std::vector<File>)> handler);
+
+// ---- clipboard ----
+
+void SetClipboard(const std::string& text);
+std::string GetClipboard();
+
+// ---- settings storage ----
+
+// Persistent small texts by key ("settings.json", "imgui.ini"). Desktop:
+// $XDG_CONFIG_HOME/config-inspector/<key> (~/.config when unset); web: localStorage.
+// LoadSetting returns nullopt when the key was never saved.
+std::optional<std::string> LoadSetting(const std::string& key);
+void SaveSetting(const std::string& key, std::string_view value);
+// Overrides where settings live (tests pass a temporary directory). Desktop only.
+void SetSettingsDir(const std::string& dir);
+
+// ---- fonts ----
+
+enum class FontRole { kUi, kUiBold, kMono, kSymbols };
+// Path of the font file for a role: Inter (fonts-inter) for the UI, DejaVu Sans Mono
+// (fonts-dejavu-core) for sources, DejaVu Sans for symbols (⚠ ✓ ✗ ●). Empty when not found:
+// the app then falls back to ImGui's built-in font.
+std::string FontPath(FontRole role);
+// Prepares `atlas` for building (the desktop selects FreeType with light hinting when it was
+// built with it, for crisp text) and re-uploads the font texture after the app has added fonts.
+// Call from a posted task or before the first frame, never between NewFrame and Render.
+void BuildFonts(ImFontAtlas* atlas);
+
+// ---- test hooks (desktop) ----
+
+// Reads the frame just rendered (RGBA8, top row first) and writes it as a PNG. False on failure
+// or where unsupported (web). Called by the loop after `frame` returned false when a capture was
+// requested with RequestCapture.
+void RequestCapture(const std::string& png_path, std::function<void(bool ok)> done);
+
+}  // namespace cfgi::platform

@@ -1,0 +1,309 @@
+// app/platform/platform_glfw.cpp: the desktop implementation of platform.h (GLFW 3.3 + OpenGL 3,
+// Dear ImGui's GLFW and OpenGL 3 backends from Debian's libimgui.a).
+#include "app/platform/platform.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <utility>
+
+#include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#ifdef CFGI_FREETYPE
+#include <imgui_freetype.h>
+#endif
+#define GL_GLEXT_PROTOTYPES
+#include <GLFW/glfw3.h>
+#include <stb_image_write.h>
+
+namespace cfgi::platform {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct State {
+  GLFWwindow* window = nullptr;
+  std::mutex mu;
+  std::vector<std::function<void()>> queue;
+  std::function<void(std::vector<File>)> drop_handler;
+  double wake_at = -1;
+  bool quit = false;
+  std::string settings_dir;
+  std::string capture_path;
+  std::function<void(bool)> capture_done;
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+};
+
+State& S() {
+  static State s;
+  return s;
+}
+
+void RunQueue() {
+  std::vector<std::function<void()>> tasks;
+  {
+    std::lock_guard<std::mutex> lock(S().mu);
+    tasks.swap(S().queue);
+  }
+  for (auto& t : tasks) t();
+}
+
+bool QueueEmpty() {
+  std::lock_guard<std::mutex> lock(S().mu);
+  return S().queue.empty();
+}
+
+void OnDrop(GLFWwindow*, int count, const char** paths) {
+  std::vector<File> files;
+  for (int i = 0; i < count; ++i) {
+    std::string p = paths[i];
+    if (fs::is_directory(p)) continue;
+    auto text = ReadFile(p);
+    if (text) files.push_back({p, std::move(*text)});
+    else files.push_back({p, {}});
+  }
+  if (S().drop_handler) {
+    auto handler = S().drop_handler;
+    Post([handler, files = std::move(files)]() mutable { handler(std::move(files)); });
+  }
+}
+
+void OnGlfwError(int code, const char* what) { std::fprintf(stderr, "config-inspector: GLFW error %d: %s\n", code, what); }
+
+std::string SettingsDir() {
+  if (!S().settings_dir.empty()) return S().settings_dir;
+  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x) return std::string(x) + "/config-inspector";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.config/config-inspector";
+  return ".config-inspector";
+}
+
+bool WritePng(const std::string& path, int w, int h, const std::vector<unsigned char>& rgba) {
+  // GL rows are bottom-up; PNG rows are top-down.
+  return stbi_write_png(path.c_str(), w, h, 4, rgba.data() + static_cast<size_t>(w) * 4 * (h - 1), -w * 4) != 0;
+}
+
+void Capture() {
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(S().window, &w, &h);
+  bool ok = false;
+  if (w > 0 && h > 0) {
+    std::vector<unsigned char> px(static_cast<size_t>(w) * h * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, w, h, GL_RGBA, GL_UNSIGNED_BYTE, px.data());
+    for (size_t i = 3; i < px.size(); i += 4) px[i] = 255;  // the window is opaque
+    std::error_code ec;
+    fs::path parent = fs::path(S().capture_path).parent_path();
+    if (!parent.empty()) fs::create_directories(parent, ec);
+    ok = WritePng(S().capture_path, w, h, px);
+  }
+  auto done = std::move(S().capture_done);
+  S().capture_path.clear();
+  S().capture_done = nullptr;
+  if (done) Post([done, ok] { done(ok); });
+}
+
+}  // namespace
+
+bool Init(const WindowOptions& o) {
+  glfwSetErrorCallback(OnGlfwError);
+  if (!glfwInit()) {
+    std::fprintf(stderr, "config-inspector: cannot initialise GLFW (is there a display? try xvfb-run)\n");
+    return false;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  if (o.offscreen) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+  S().window = glfwCreateWindow(o.width, o.height, o.title.c_str(), nullptr, nullptr);
+  if (!S().window) {
+    std::fprintf(stderr, "config-inspector: cannot create an OpenGL 3 window\n");
+    glfwTerminate();
+    return false;
+  }
+  glfwMakeContextCurrent(S().window);
+  glfwSwapInterval(1);
+  glfwSetDropCallback(S().window, OnDrop);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui_ImplGlfw_InitForOpenGL(S().window, true);
+  ImGui_ImplOpenGL3_Init("#version 130");
+  return true;
+}
+
+void Run(std::function<bool()> frame) {
+  // Draw a few frames after any event: ImGui settles layouts (auto-fit, hover) over 2-3 frames.
+  int busy_frames = 3;
+  while (!glfwWindowShouldClose(S().window) && !S().quit) {
+    if (busy_frames > 0 || !QueueEmpty()) {
+      glfwPollEvents();
+    } else {
+      double now = Now();
+      double timeout = S().wake_at > now ? S().wake_at - now : 1.0;
+      glfwWaitEventsTimeout(timeout);
+      busy_frames = 3;
+    }
+    if (S().wake_at >= 0 && Now() >= S().wake_at) S().wake_at = -1;
+    RunQueue();
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    bool keep = frame();
+    ImGui::Render();
+    int w = 0, h = 0;
+    glfwGetFramebufferSize(S().window, &w, &h);
+    glViewport(0, 0, w, h);
+    ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (!S().capture_path.empty()) Capture();
+    glfwSwapBuffers(S().window);
+    --busy_frames;
+    if (!keep) {
+      RunQueue();  // deliver a pending capture's callback
+      break;
+    }
+  }
+}
+
+void Shutdown() {
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(S().window);
+  glfwTerminate();
+  S().window = nullptr;
+}
+
+void Post(std::function<void()> task) {
+  {
+    std::lock_guard<std::mutex> lock(S().mu);
+    S().queue.push_back(std::move(task));
+  }
+  glfwPostEmptyEvent();
+}
+
+void WakeUpIn(double seconds) {
+  double at = Now() + seconds;
+  if (S().wake_at < 0 || at < S().wake_at) S().wake_at = at;
+}
+
+double Now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - S().start).count();
+}
+
+void RequestQuit() { S().quit = true; }
+bool CanQuit() { return true; }
+
+void SetWindowTitle(const std::string& title) {
+  if (S().window) glfwSetWindowTitle(S().window, title.c_str());
+}
+
+float ContentScale() {
+  float x = 1, y = 1;
+  if (S().window) glfwGetWindowContentScale(S().window, &x, &y);
+  return x > 0 ? x : 1.0f;
+}
+
+std::optional<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  if (in.bad()) return std::nullopt;
+  return ss.str();
+}
+
+bool WriteFile(const std::string& path, std::string_view data) {
+  std::error_code ec;
+  fs::path parent = fs::path(path).parent_path();
+  if (!parent.empty()) fs::create_directories(parent, ec);
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) return false;
+    out.write(data.data(), static_cast<std::streamsize>(data.size()));
+    if (!out) return false;
+  }
+  fs::rename(tmp, path, ec);
+  return !ec;
+}
+
+void SaveAs(const std::string& path, const std::string&, std::string data,
+            std::function<void(bool, std::string)> done) {
+  bool ok = WriteFile(path, data);
+  if (done) Post([done, ok, path] { done(ok, path); });
+}
+
+bool OpenFilePicker(std::function<void(std::vector<File>)>) { return false; }
+bool HasFileSystem() { return true; }
+bool FilesPersist() { return true; }
+
+void SetDropHandler(std::function<void(std::vector<File>)> handler) { S().drop_handler = std::move(handler); }
+
+void SetClipboard(const std::string& text) {
+  if (S().window) glfwSetClipboardString(S().window, text.c_str());
+}
+
+std::string GetClipboard() {
+  const char* s = S().window ? glfwGetClipboardString(S().window) : nullptr;
+  return s ? s : "";
+}
+
+std::optional<std::string> LoadSetting(const std::string& key) { return ReadFile(SettingsDir() + "/" + key); }
+
+void SaveSetting(const std::string& key, std::string_view value) {
+  if (!WriteFile(SettingsDir() + "/" + key, value))
+    std::fprintf(stderr, "config-inspector: cannot save settings to %s/%s\n", SettingsDir().c_str(), key.c_str());
+}
+
+void SetSettingsDir(const std::string& dir) { S().settings_dir = dir; }
+
+std::string FontPath(FontRole role) {
+  // fonts-inter installs OpenType CFF files; older packagings shipped TrueType ones.
+  static const char* kUi[] = {"/usr/share/fonts/opentype/inter/Inter-Regular.otf",
+                              "/usr/share/fonts/truetype/inter/Inter-Regular.ttf",
+                              "/usr/share/fonts/opentype/inter/Inter-Regular.ttf"};
+  static const char* kUiBold[] = {"/usr/share/fonts/opentype/inter/Inter-SemiBold.otf",
+                                  "/usr/share/fonts/truetype/inter/Inter-SemiBold.ttf",
+                                  "/usr/share/fonts/opentype/inter/Inter-Bold.otf"};
+  static const char* kMono[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"};
+  static const char* kSym[] = {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"};
+  auto first = [](auto& list) -> std::string {
+    for (const char* p : list)
+      if (fs::exists(p)) return p;
+    return {};
+  };
+  switch (role) {
+    case FontRole::kUi: return first(kUi);
+    case FontRole::kUiBold: return first(kUiBold);
+    case FontRole::kMono: return first(kMono);
+    case FontRole::kSymbols: return first(kSym);
+  }
+  return {};
+}
+
+void BuildFonts(ImFontAtlas* atlas) {
+#ifdef CFGI_FREETYPE
+  atlas->FontBuilderIO = ImGuiFreeType::GetBuilderForFreeType();
+  atlas->FontBuilderFlags = ImGuiFreeTypeBuilderFlags_LightHinting;
+#endif
+  // Recreating the device objects rebuilds the atlas and uploads it (safe before the first frame).
+  ImGui_ImplOpenGL3_DestroyDeviceObjects();
+  ImGui_ImplOpenGL3_CreateDeviceObjects();
+}
+
+void RequestCapture(const std::string& png_path, std::function<void(bool)> done) {
+  S().capture_path = png_path;
+  S().capture_done = std::move(done);
+}
+
+}  // namespace cfgi::platform

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Desktop smoke tests of config-inspector under Xvfb (run by ctest, label gui).
+#   smoke.sh screenshot APP PNG_CHECK SOURCE_DIR OUT_DIR
+#       renders the demo scenario for some frames, writes a PNG and checks it is not blank;
+#       UPDATE_SCREENSHOT=1 copies it to docs/screenshot.png.
+#   smoke.sh restore APP SOURCE_DIR OUT_DIR
+#       opens two files, quits, starts again without arguments and checks (--dump-state) that
+#       both documents, the active one and the theme came back from settings.json.
+#   smoke.sh broken APP SOURCE_DIR OUT_DIR
+#       opens a broken JSON file and checks, through --dump-state, that the Problems panel shows
+#       DOC002 at 2:13 (and that the report carries it too).
+set -euo pipefail
+mode=$1; shift
+run_xvfb() { xvfb-run -a -s '-screen 0 1280x800x24' "$@"; }
+
+case "$mode" in
+  screenshot)
+    app=$1 check=$2 src=$3 out=$4
+    mkdir -p "$out/settings"
+    # The README's picture: the default sample of `make run` once it exists, else the demo.
+    sample=$src/tests/gui/data/demo.scenario.yaml
+    [[ -f $src/samples/variants/basic-env.scenario.yaml ]] && sample=$src/samples/variants/basic-env.scenario.yaml
+    sample=${SCREENSHOT_SAMPLE:-$sample}
+    run_xvfb "$app" --settings-dir "$out/settings" --size 1280x800 --frames 8 --screenshot "$out/screenshot.png" "$sample"
+    "$check" "$out/screenshot.png" 64 1280 800
+    if [[ "${UPDATE_SCREENSHOT:-}" == 1 ]]; then
+      cp "$out/screenshot.png" "$src/docs/screenshot.png"
+      echo "updated docs/screenshot.png"
+    fi
+    ;;
+  broken)
+    app=$1 src=$2 out=$3
+    mkdir -p "$out/settings"
+    run_xvfb "$app" --settings-dir "$out/settings" --frames 3 --dump-state "$out/broken-state.json" "$src/tests/gui/data/broken.json"
+    python3 - "$out/broken-state.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+want = {"code": "DOC002", "severity": "error", "line": 2, "column": 13}
+shown = [p for p in s["problems"] if all(p.get(k) == v for k, v in want.items())]
+assert shown, f"Problems panel does not show {want}: {s['problems']}"
+doc = s["documents"][s["active"]]
+assert doc["errors"] == 1, doc
+diags = doc["report"]["diagnostics"]
+assert any(d["code"] == "DOC002" and d["line"] == 2 and d["column"] == 13 for d in diags), diags
+assert doc["report"]["engine"] == "document" and "result" in doc["report"], doc["report"]
+print("broken sample: DOC002 at 2:13 is shown:", shown[0]["message"])
+PY
+    ;;
+  restore)
+    app=$1 src=$2 out=$3
+    rm -rf "$out/restore"; mkdir -p "$out/restore"
+    run_xvfb "$app" --settings-dir "$out/restore" --theme light --frames 3 \
+      "$src/tests/gui/data/demo.scenario.yaml" "$src/tests/gui/data/broken.json"
+    test -s "$out/restore/settings.json" && test -s "$out/restore/imgui.ini"
+    run_xvfb "$app" --settings-dir "$out/restore" --frames 3 --dump-state "$out/restore-state.json"
+    python3 - "$out/restore-state.json" "$out/restore/settings.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1])); cfg = json.load(open(sys.argv[2]))
+paths = [d["path"] for d in s["documents"]]
+assert len(paths) == 2 and paths[0].endswith("demo.scenario.yaml") and paths[1].endswith("broken.json"), paths
+assert s["active"] == 1, s["active"]
+assert cfg["theme"] == "light", cfg["theme"]
+assert any(r.endswith("broken.json") for r in cfg["recent"]), cfg["recent"]
+print("restored:", paths, "active", s["active"])
+PY
+    ;;
+  *) echo "smoke.sh: unknown mode $mode" >&2; exit 2 ;;
+esac
