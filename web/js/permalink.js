@@ -24,8 +24,8 @@
     return out;
   }
 
-  // {v: 1, documents: [{name, text}], app: {...}}: `app` is what the app chose to keep (profile,
-  // inputs, selection); the page only carries it.
+  // The link carries {v: 1, app: <what the app's link hook gave>} (its open documents with their
+  // text, profiles and inputs); the page does not look inside `app`.
   async function encode(payload) {
     const json = new TextEncoder().encode(JSON.stringify(payload));
     return PREFIX + toBase64Url(await pipe(json, new CompressionStream('gzip')));
@@ -35,13 +35,12 @@
     if (!hash || !hash.startsWith(PREFIX)) return null;
     const bytes = await pipe(fromBase64Url(hash.slice(PREFIX.length)), new DecompressionStream('gzip'));
     const payload = JSON.parse(new TextDecoder().decode(bytes));
-    if (!payload || payload.v !== 1 || !Array.isArray(payload.documents)) throw new Error('not a Config Inspector link');
+    if (!payload || payload.v !== 1 || typeof payload.app !== 'object') throw new Error('not a Config Inspector link');
     return payload;
   }
 
   function currentPayload() {
-    const state = window.configInspector.state();
-    return { v: 1, documents: state.documents || [], app: state.app || {} };
+    return { v: 1, app: JSON.parse(window.Module.ccall('cfgi_web_link_state', 'string', [], [])) };
   }
 
   // Builds the link for the current state, puts it in the address bar (without reloading) and on
@@ -54,7 +53,7 @@
     return url;
   }
 
-  // On load: restores the documents of a link; the hash stays so a reload restores it again.
+  // On load: reopens what a link carries; the hash stays so a reload restores it again.
   async function restore() {
     let payload;
     try {
@@ -64,10 +63,7 @@
       return false;
     }
     if (!payload) return false;
-    const FS = window.Module.FS;
-    try { FS.mkdir('/uploads'); } catch (e) { /* exists */ }
-    const docs = payload.documents.filter((d) => d && typeof d.name === 'string' && typeof d.text === 'string');
-    window.Module.ccall('cfgi_web_restore', null, ['string'], [JSON.stringify({ documents: docs, app: payload.app || {} })]);
+    window.Module.ccall('cfgi_web_restore', null, ['string'], [JSON.stringify(payload.app)]);
     return true;
   }
 
