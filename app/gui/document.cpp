@@ -51,7 +51,11 @@ const Report& Document::report() const {
   return reports_.empty() ? kEmpty : reports_.front().second;
 }
 
-nlohmann::ordered_json Document::ReportJson() const { return cfgi::ReportJson(*engine_, profile_, report()); }
+nlohmann::ordered_json Document::ReportJson() const {
+  for (const auto& [name, j] : report_jsons_)
+    if (name == profile_) return j;
+  return cfgi::ReportJson(*engine_, profile_, report());
+}
 
 bool Document::dirty() const {
   for (const SourceFile& f : files_)
@@ -133,10 +137,12 @@ void Document::Evaluate() {
     profile_ = engine_->HasProfile(scenario_.profile) ? scenario_.profile : engine_->profiles().front().name;
 
   reports_.clear();
+  report_jsons_.clear();
   std::vector<std::pair<std::string, nlohmann::ordered_json>> results;
   Query q;
   for (const doc::Profile& p : engine_->profiles()) {
     Report r = RunScenario(*engine_, scenario_, q, p.name, /*evaluate=*/true);
+    report_jsons_.emplace_back(p.name, cfgi::ReportJson(*engine_, p.name, r));
     doc::SortDiagnostics(r.diagnostics);
     results.emplace_back(p.name, r.result);
     reports_.emplace_back(p.name, std::move(r));

@@ -94,6 +94,9 @@ class Document {
   const Engine* engine_ = nullptr;
   std::string profile_;
   std::vector<std::pair<std::string, Report>> reports_;
+  // Per profile, the CLI's JSON, made before the diagnostics are sorted for the Problems panel
+  // (the CLI prints them in the order the engine reports them).
+  std::vector<std::pair<std::string, nlohmann::ordered_json>> report_jsons_;
   nlohmann::ordered_json divergences_ = nlohmann::ordered_json::array();
   int errors_ = 0, warnings_ = 0;
   uint64_t generation_ = 0;
