@@ -49,9 +49,13 @@ web: web-build
 
 # Core unit tests, goldens and fuzz corpora compiled to WebAssembly under node; the core
 # benchmarks under node against native (budget 2x); the browser tests in headless chromium.
-test-web: web-build node-vs-native
-	cd build/wasm && ctest --output-on-failure -j$(JOBS)
-	node --test web/tests/
+# All three run even when one fails; the target fails if any did.
+test-web: web-build bench-build
+	@rc=0; \
+	(cd build/wasm && ctest --output-on-failure -j$(JOBS)) || rc=1; \
+	node --test web/tests/ || rc=1; \
+	scripts/node-vs-native.sh build/bench/tests/bench build/wasm/tests/bench || rc=1; \
+	exit $$rc
 
 bench-build: setup
 	cmake --preset bench
