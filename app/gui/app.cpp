@@ -385,6 +385,8 @@ bool App::Frame() {
     if (auto in = o.doc->PendingIn(now)) platform::WakeUpIn(*in + 0.001);
   }
   SyncViews();
+  // The window moved to a monitor with another content scale: rebuild fonts for crisp text.
+  if (std::fabs(ui_scale_ * platform::ContentScale() - applied_scale_) > 0.001f) RequestFontRebuild();
   if (ImGui::GetIO().WantSaveIniSettings || now - last_save_ > 5.0) {
     last_save_ = now;
     Save();

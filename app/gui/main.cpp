@@ -42,6 +42,7 @@ struct Args {
   std::string screenshot, dump_state, settings_dir, show;
   int frames = -1;
   int width = 1440, height = 900;
+  bool sized = false;
   std::optional<bool> dark;
   std::optional<float> scale;
   bool timing = false;
@@ -87,6 +88,7 @@ int main(int argc, char** argv) {
       a.scale = static_cast<float>(std::atof(v.c_str()));
     } else if (s == "--size") {
       if (!value(v) || std::sscanf(v.c_str(), "%dx%d", &a.width, &a.height) != 2) return Usage("--size is WxH");
+      a.sized = true;
     } else if (s == "--show") {
       if (!value(a.show)) return Usage("--show needs help, about or open");
     } else if (s == "--timing") {
@@ -104,6 +106,7 @@ int main(int argc, char** argv) {
   cfgi::platform::WindowOptions wo;
   wo.width = a.width;
   wo.height = a.height;
+  wo.restore_size = !a.sized && !hook;
   if (!cfgi::platform::Init(wo)) return 1;
   auto ms_since = [](std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();

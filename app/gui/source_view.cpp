@@ -132,6 +132,10 @@ void SourceView::DrawEditor(Document& doc, int file, double now) {
   for (const doc::Diagnostic& d : doc.report().diagnostics)
     if (doc.FileIndex(d.file) == file) diags.push_back(&d);
 
+  // One ImGui identity per document and file: an active text edit must never carry its buffer
+  // over to another file (ImGui keeps the active widget's text by ID).
+  ImGui::PushID(&doc);
+  ImGui::PushID(file);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, theme::IsDark() ? ImVec4(0.095f, 0.10f, 0.115f, 1) : ImVec4(1, 1, 1, 1));
   ImGui::BeginChild("##editor", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoNav);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -282,6 +286,8 @@ void SourceView::DrawEditor(Document& doc, int file, double now) {
   }
   ImGui::EndChild();
   ImGui::PopStyleColor();
+  ImGui::PopID();
+  ImGui::PopID();
   ImGui::PopFont();
 }
 

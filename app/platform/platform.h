@@ -34,8 +34,9 @@ struct File {
 
 struct WindowOptions {
   std::string title = "Config Inspector";
-  int width = 1440;   // logical size; the desktop restores the last size itself
+  int width = 1440;   // logical size
   int height = 900;
+  bool restore_size = true;  // desktop: reopen at the size the window had when it last closed
   bool offscreen = false;  // test hooks: create the window hidden (desktop only)
 };
 

@@ -34,6 +34,7 @@ struct State {
   std::function<void(std::vector<File>)> drop_handler;
   double wake_at = -1;
   bool quit = false;
+  bool restore_size = true;
   std::string settings_dir;
   std::string capture_path;
   std::function<void(bool)> capture_done;
@@ -121,7 +122,15 @@ bool Init(const WindowOptions& o) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
   if (o.offscreen) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
-  S().window = glfwCreateWindow(o.width, o.height, o.title.c_str(), nullptr, nullptr);
+  int w = o.width, h = o.height;
+  S().restore_size = o.restore_size;
+  if (o.restore_size)
+    if (auto saved = LoadSetting("window")) {
+      int sw = 0, sh = 0;
+      if (std::sscanf(saved->c_str(), "%d %d", &sw, &sh) == 2 && sw >= 400 && sh >= 300 && sw <= 16384 && sh <= 16384)
+        w = sw, h = sh;
+    }
+  S().window = glfwCreateWindow(w, h, o.title.c_str(), nullptr, nullptr);
   if (!S().window) {
     std::fprintf(stderr, "config-inspector: cannot create an OpenGL 3 window\n");
     glfwTerminate();
@@ -175,6 +184,11 @@ void Run(std::function<bool()> frame) {
 }
 
 void Shutdown() {
+  if (S().restore_size) {
+    int w = 0, h = 0;
+    glfwGetWindowSize(S().window, &w, &h);
+    if (w > 0 && h > 0) SaveSetting("window", std::to_string(w) + " " + std::to_string(h) + "\n");
+  }
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
