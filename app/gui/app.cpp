@@ -180,7 +180,10 @@ void App::Save() {
   }
   size_t n = 0;
   const char* ini = ImGui::SaveIniSettingsToMemory(&n);
-  platform::SaveSetting(kIniKey, std::string_view(ini, n));
+  if (std::string_view(ini, n) != last_saved_ini_) {
+    platform::SaveSetting(kIniKey, std::string_view(ini, n));
+    last_saved_ini_.assign(ini, n);
+  }
   ImGui::GetIO().WantSaveIniSettings = false;
 }
 
@@ -387,7 +390,7 @@ bool App::Frame() {
   SyncViews();
   // The window moved to a monitor with another content scale: rebuild fonts for crisp text.
   if (std::fabs(ui_scale_ * platform::ContentScale() - applied_scale_) > 0.001f) RequestFontRebuild();
-  if (ImGui::GetIO().WantSaveIniSettings || now - last_save_ > 5.0) {
+  if (ImGui::GetIO().WantSaveIniSettings || now - last_save_ > 2.0) {  // writes only what changed
     last_save_ = now;
     Save();
   }

@@ -123,7 +123,7 @@ class App final : public ViewContext {
   std::string status_;
   double status_until_ = 0;
   double last_save_ = 0;
-  std::string last_saved_settings_;
+  std::string last_saved_settings_, last_saved_ini_;
 };
 
 }  // namespace cfgi::gui

@@ -155,8 +155,8 @@ void Run(std::function<bool()> frame) {
       glfwPollEvents();
     } else {
       double now = Now();
-      double timeout = S().wake_at > now ? S().wake_at - now : 1.0;
-      glfwWaitEventsTimeout(timeout);
+      if (S().wake_at < 0) glfwWaitEvents();  // idle: no frames until something happens
+      else if (S().wake_at > now) glfwWaitEventsTimeout(S().wake_at - now);
       busy_frames = 3;
     }
     if (S().wake_at >= 0 && Now() >= S().wake_at) S().wake_at = -1;
