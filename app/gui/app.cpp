@@ -291,8 +291,10 @@ void App::OpenFiles(std::vector<platform::File> files) {
   if (files.size() == 1) {
     for (size_t i = 0; i < docs_.size(); ++i) {
       if (docs_[i].doc->path() == files[0].path) {
-        if (!docs_[i].doc->dirty()) docs_[i].doc->Edit(0, files[0].text, platform::Now() - 1);
-        docs_[i].doc->EvaluateIfDue(platform::Now());
+        if (!docs_[i].doc->dirty()) {
+          docs_[i].doc->Edit(0, files[0].text, platform::Now() - 1);
+          docs_[i].doc->MarkSaved(0);
+        }
         Activate(static_cast<int>(i));
         return;
       }
@@ -302,21 +304,14 @@ void App::OpenFiles(std::vector<platform::File> files) {
   for (platform::File& f : files) inputs.push_back({f.path, std::move(f.text)});
   for (const InputFile& f : inputs) AddRecent(f.name);
   Open o;
-  o.doc = Document::Open(std::move(inputs), [](const std::string& p) { return platform::ReadFile(p); });
+  // Evaluated off the UI thread from the next frame on (large files must not freeze the window).
+  o.doc = Document::Open(std::move(inputs), [](const std::string& p) { return platform::ReadFile(p); },
+                         /*evaluate_now=*/false);
   o.view_engine = std::string(o.doc->engine().name());
   o.view = CreateView(o.view_engine);
-  o.view->OnEvaluated(*o.doc);
   o.seen_generation = o.doc->generation();
   docs_.push_back(std::move(o));
   Activate(static_cast<int>(docs_.size()) - 1);
-  // Show the first problem's file in the Source panel, so an error is visible at once.
-  const Document& d = *docs_.back().doc;
-  if (!d.report().diagnostics.empty()) {
-    const doc::Diagnostic* first = &d.report().diagnostics.front();
-    for (const doc::Diagnostic& x : d.report().diagnostics)
-      if (x.severity < first->severity) first = &x;
-    JumpTo(first->file, first->range);
-  }
 }
 
 void App::AddRecent(const std::string& path) {
@@ -353,6 +348,7 @@ void App::Activate(int i) {
 void App::SyncViews() {
   for (Open& o : docs_) {
     if (o.seen_generation == o.doc->generation()) continue;
+    const bool first = o.seen_generation == 0;
     o.seen_generation = o.doc->generation();
     if (o.view_engine != o.doc->engine().name()) {  // an edit changed which engine reads it
       o.view_engine = std::string(o.doc->engine().name());
@@ -362,8 +358,33 @@ void App::SyncViews() {
     if (o.doc.get() == active_doc()) {
       selected_step_ = nullptr;
       selected_problem_ = -1;
+      if (first) platform::SetWindowTitle(o.doc->title() + " - Config Inspector");
+      // After the first evaluation, show the worst problem's file in the Source panel.
+      const auto& diags = o.doc->report().diagnostics;
+      if (first && !diags.empty()) {
+        const doc::Diagnostic* worst = &diags.front();
+        for (const doc::Diagnostic& x : diags)
+          if (x.severity < worst->severity) worst = &x;
+        JumpTo(worst->file, worst->range);
+      }
     }
   }
+}
+
+void App::StartEvaluation(Open& o) {
+  auto work = o.doc->StartEvaluation();
+  auto outcome = std::make_shared<std::shared_ptr<Document::Outcome>>();
+  std::weak_ptr<Document> weak = o.doc;
+  platform::RunAsync([work = std::move(work), outcome] { *outcome = work(); },
+                     [weak, outcome] {
+                       if (auto d = weak.lock()) d->FinishEvaluation(std::move(*outcome));
+                     });
+}
+
+bool App::Busy() const {
+  for (const Open& o : docs_)
+    if (o.doc->evaluating() || o.doc->PendingIn(platform::Now())) return true;
+  return false;
 }
 
 // ---- ViewContext ----
@@ -384,8 +405,8 @@ bool App::Frame() {
   const double now = platform::Now();
   // Debounced re-evaluation: edits schedule it, the loop wakes up for it.
   for (Open& o : docs_) {
-    o.doc->EvaluateIfDue(now);
-    if (auto in = o.doc->PendingIn(now)) platform::WakeUpIn(*in + 0.001);
+    if (o.doc->EvaluationDue(now)) StartEvaluation(o);
+    else if (auto in = o.doc->PendingIn(now); in && !o.doc->evaluating()) platform::WakeUpIn(*in + 0.001);
   }
   SyncViews();
   // The window moved to a monitor with another content scale: rebuild fonts for crisp text.
@@ -823,6 +844,14 @@ void App::DrawCenter() {
     return;
   }
   Open& o = docs_[static_cast<size_t>(active_)];
+  if (d->generation() == 0) {  // first evaluation still running (a large file)
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    ImGui::SetCursorPos(ImVec2(avail.x * 0.5f - ImGui::GetFontSize() * 6, avail.y * 0.4f));
+    const char* spin = "|/-\\";
+    ImGui::Text("%c  Evaluating %s ...", spin[static_cast<int>(ImGui::GetTime() * 8) & 3], BaseName(d->path()).c_str());
+    platform::WakeUpIn(0.1);
+    return;
+  }
   // Title block: scenario title, description, engine and timing.
   const ImGuiStyle& st = ImGui::GetStyle();
   ImGui::SetCursorPos(ImVec2(st.WindowPadding.x * 1.5f, st.WindowPadding.y * 1.2f));
@@ -1046,7 +1075,12 @@ void App::DrawStatusBar() {
     ImGui::TextUnformatted(status_.c_str());
     platform::WakeUpIn(status_until_ - platform::Now());
   } else if (d) {
-    if (d->PendingIn(platform::Now())) theme::TextMuted("evaluating after edit...");
+    if (d->evaluating()) {
+      theme::TextMuted("evaluating...");
+      platform::WakeUpIn(0.1);
+    } else if (d->PendingIn(platform::Now())) {
+      theme::TextMuted("evaluating after edit...");
+    }
     else if (d->error_count() || d->warning_count())
       ImGui::TextColored(d->error_count() ? pal.error : pal.warning, "%s %d error%s, %d warning%s",
                          d->error_count() ? theme::kIconError : theme::kIconWarning, d->error_count(),

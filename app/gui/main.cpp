@@ -133,7 +133,11 @@ int main(int argc, char** argv) {
     }
     bool keep = app->Frame();
     ++frame;
-    if (args.frames > 0 && frame >= args.frames) {
+    // Test hooks wait for evaluations to finish (at most a minute), then let the layout settle
+    // for a few frames (tab bars and auto-sized columns take two), before they capture.
+    static int settled = 0;
+    settled = app->Busy() ? 0 : settled + 1;
+    if (args.frames > 0 && frame >= args.frames && (settled >= 3 || frame > args.frames + 6000)) {
       if (!args.screenshot.empty())
         cfgi::platform::RequestCapture(args.screenshot, [](bool captured) {
           if (!captured) {
@@ -143,7 +147,7 @@ int main(int argc, char** argv) {
         });
       return false;
     }
-    cfgi::platform::WakeUpIn(args.frames > 0 ? 0.0 : 1e9);  // test hooks never wait for input
+    if (args.frames > 0) cfgi::platform::WakeUpIn(0.01);  // test hooks never wait for input
     return keep;
   });
   if (!a.dump_state.empty()) {

@@ -7,7 +7,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <condition_variable>
+#include <deque>
 #include <mutex>
+#include <thread>
 #include <sstream>
 #include <utility>
 
@@ -39,6 +42,12 @@ struct State {
   std::string capture_path;
   std::function<void(bool)> capture_done;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  // RunAsync's worker.
+  std::thread worker;
+  std::mutex work_mu;
+  std::condition_variable work_cv;
+  std::deque<std::pair<std::function<void()>, std::function<void()>>> work;
+  bool stop_worker = false;
 };
 
 State& S() {
@@ -184,6 +193,15 @@ void Run(std::function<bool()> frame) {
 }
 
 void Shutdown() {
+  if (S().worker.joinable()) {
+    {
+      std::lock_guard<std::mutex> lock(S().work_mu);
+      S().stop_worker = true;
+      S().work.clear();
+    }
+    S().work_cv.notify_all();
+    S().worker.join();  // waits for a running evaluation to end
+  }
   if (S().restore_size) {
     int w = 0, h = 0;
     glfwGetWindowSize(S().window, &w, &h);
@@ -203,6 +221,30 @@ void Post(std::function<void()> task) {
     S().queue.push_back(std::move(task));
   }
   glfwPostEmptyEvent();
+}
+
+void RunAsync(std::function<void()> work, std::function<void()> done) {
+  if (!S().worker.joinable()) {
+    S().worker = std::thread([] {
+      for (;;) {
+        std::pair<std::function<void()>, std::function<void()>> job;
+        {
+          std::unique_lock<std::mutex> lock(S().work_mu);
+          S().work_cv.wait(lock, [] { return S().stop_worker || !S().work.empty(); });
+          if (S().stop_worker) return;
+          job = std::move(S().work.front());
+          S().work.pop_front();
+        }
+        job.first();
+        if (job.second) Post(std::move(job.second));
+      }
+    });
+  }
+  {
+    std::lock_guard<std::mutex> lock(S().work_mu);
+    S().work.emplace_back(std::move(work), std::move(done));
+  }
+  S().work_cv.notify_one();
 }
 
 void WakeUpIn(double seconds) {
