@@ -79,6 +79,26 @@ TEST(DocumentTest, MissingReferenceIsADiagnosticNotAFailure) {
   EXPECT_EQ(d->report().diagnostics[0].begin.line, 3);
 }
 
+TEST(DocumentTest, BackgroundEvaluationKeepsEditsMadeMeanwhile) {
+  auto d = Document::Open({{"a.json", "{\"a\": tru}"}}, {}, /*evaluate_now=*/false);
+  EXPECT_EQ(d->generation(), 0u);
+  EXPECT_TRUE(d->EvaluationDue(0.0));
+  auto work = d->StartEvaluation();
+  EXPECT_TRUE(d->evaluating());
+  EXPECT_FALSE(d->EvaluationDue(100.0));
+  d->Edit(0, "{\"a\": true}", 1.0);  // typed while the worker runs
+  auto outcome = work();              // what the worker thread does
+  d->FinishEvaluation(outcome);
+  EXPECT_FALSE(d->evaluating());
+  EXPECT_EQ(d->generation(), 1u);
+  EXPECT_EQ(d->files()[0].text, "{\"a\": true}");  // the edit survives
+  EXPECT_EQ(d->error_count(), 1);                    // the report is of the old text...
+  EXPECT_TRUE(d->EvaluationDue(1.0));                 // ...so another evaluation is due
+  d->FinishEvaluation(d->StartEvaluation()());
+  EXPECT_EQ(d->error_count(), 0);
+  EXPECT_FALSE(d->PendingIn(2.0).has_value());
+}
+
 TEST(DocumentTest, UnknownProfileIsIgnored) {
   auto d = Document::Open({{"a.yaml", "a: 1\n"}}, {});
   std::string p = d->profile();
