@@ -708,7 +708,8 @@ void App::DrawProfileSelector() {
     badge = n_div ? std::string(theme::kIconDiverge) + " " + std::to_string(n_div) + (n_div == 1 ? " divergence" : " divergences")
                   : std::string(theme::kIconOk) + " profiles agree";
   const float combo_w = ImGui::GetFontSize() * 9;
-  float w = ImGui::CalcTextSize("profile").x + combo_w + ImGui::CalcTextSize(badge.c_str()).x +
+  float w = ImGui::CalcTextSize("profile").x + (profiles.size() > 1 ? combo_w : ImGui::CalcTextSize(d->profile().c_str()).x) +
+            ImGui::CalcTextSize(badge.c_str()).x +
             ImGui::CalcTextSize(std::string(d->engine().name()).c_str()).x + ImGui::GetFontSize() * 5.5f;
   ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowContentRegionMax().x - w));
   ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
@@ -717,6 +718,10 @@ void App::DrawProfileSelector() {
   ImGui::TextUnformatted("profile");
   ImGui::PopStyleColor();
   ImGui::SameLine();
+  if (profiles.size() <= 1) {  // nothing to choose
+    ImGui::TextUnformatted(d->profile().c_str());
+    return;
+  }
   ImGui::SetNextItemWidth(combo_w);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 2));
   if (ImGui::BeginCombo("##profile", d->profile().c_str())) {
@@ -1091,9 +1096,9 @@ void App::DrawStatusBar() {
   }
   if (d) {
     char right[256];
-    std::snprintf(right, sizeof right, "%s    engine %s    profile %s of %zu    evaluated in %.1f ms",
+    std::snprintf(right, sizeof right, "%s    engine %s    profile %s    %zu profile%s evaluated in %.1f ms",
                   source_view_.cursor_text().c_str(), std::string(d->engine().name()).c_str(), d->profile().c_str(),
-                  d->reports().size(), d->eval_ms());
+                  d->reports().size(), d->reports().size() == 1 ? "" : "s", d->eval_ms());
     float tw = ImGui::CalcTextSize(right).x;
     ImGui::SameLine(w - tw - ImGui::GetStyle().WindowPadding.x * 2);
     theme::TextMuted("%s", right);
