@@ -1,15 +1,19 @@
 // config-inspector-cli: the command-line form of Config Inspector (the contract is DESIGN.md's
 // "Command line"). Reads files, hands bytes to the core, prints text or JSON.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/engine/engine.h"
 #include "core/engine/scenario.h"
+#include "core/txt/txt_encode.h"
+#include "core/ldap/filter.h"
 
 namespace {
 
@@ -22,6 +26,8 @@ const char* kUsage = R"(config-inspector-cli: inspect xDS, gRPC, Kuma and CppMic
 usage:
   config-inspector-cli check [--profile P|all] [--format text|json] FILE...
   config-inspector-cli eval  [--profile P|all] [--format text|json] [--explain] FILE... [query flags]
+  config-inspector-cli encode [--name NAME] [--ttl T] [--format text|json] FILE
+  config-inspector-cli ldap FILTER [--props JSON] [--match-case]
   config-inspector-cli --help | --version
 
 The engine is detected from content: a scenario file names it (docs/formats.md); native files
@@ -33,6 +39,12 @@ options:
   --format F       'text' (default) or 'json' (only JSON is printed on stdout)
   --explain        add the explanation tree to the output
   --expect-only    (check) only run the scenario's expect checks and their diagnostics
+
+encode writes a gRPC service config (or a list of A2 choices) in JSON as DNS TXT records:
+a zone-file record and dig's ANSWER line, strings split at 255 bytes and escaped
+(--name defaults to _grpc_config.example.com., --ttl to 3600).
+ldap evaluates one CppMicroServices LDAP filter against a JSON object of properties (keys
+case-insensitive unless --match-case) and prints {"matched", "error", "explanation"}.
 
 exit status: 0 no error, 1 an error diagnostic was reported, 2 usage or I/O error.
 )";
@@ -155,6 +167,106 @@ int Run(const Args& a) {
   return errors ? kExitFindings : kExitOk;
 }
 
+// `encode FILE`: the txt engine's encoder (core/txt/txt_encode.h).
+int Encode(const std::vector<std::string>& args) {
+  cfgi::txt::EncodeOptions opt;
+  std::string format = "text", file;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](const char* flag) -> std::optional<std::string> {
+      if (i + 1 >= args.size()) return std::nullopt;
+      (void)flag;
+      return args[++i];
+    };
+    if (a == "--name" || a == "--ttl" || a == "--format") {
+      auto v = value(a.c_str());
+      if (!v) return UsageError(a + " needs a value");
+      if (a == "--name") {
+        opt.name = *v;
+      } else if (a == "--format") {
+        if (*v != "text" && *v != "json") return UsageError("--format is 'text' or 'json'");
+        format = *v;
+      } else {
+        try {
+          size_t used = 0;
+          unsigned long t = std::stoul(*v, &used);
+          if (used != v->size() || t > 0x7fffffffUL) throw std::out_of_range("ttl");
+          opt.ttl = static_cast<uint32_t>(t);
+        } catch (const std::exception&) {
+          return UsageError("--ttl takes seconds, 0 to 2147483647");
+        }
+      }
+    } else if (a.rfind("--", 0) == 0) {
+      return UsageError("unknown option " + a + " for encode");
+    } else if (file.empty()) {
+      file = a;
+    } else {
+      return UsageError("encode takes one FILE");
+    }
+  }
+  if (file.empty()) return UsageError("encode needs a JSON FILE");
+  auto text = ReadFile(file);
+  if (!text) {
+    std::cerr << file << ": error: cannot read the file\n";
+    return kExitUsage;
+  }
+  cfgi::doc::Source src(file, std::move(*text));
+  cfgi::txt::EncodeResult r = cfgi::txt::Encode(src, opt);
+  if (format == "json") {
+    ordered_json j;
+    j["name"] = opt.name;
+    j["ttl"] = opt.ttl;
+    j["json"] = r.json;
+    j["strings"] = r.strings;
+    j["zone"] = r.zone;
+    j["dig"] = r.dig;
+    j["rdata_bytes"] = r.rdata_bytes;
+    j["message_bytes"] = r.message_bytes;
+    ordered_json ds = ordered_json::array();
+    for (const auto& d : r.diagnostics)
+      ds.push_back({{"code", d.code}, {"severity", cfgi::doc::SeverityName(d.severity)}, {"message", d.message},
+                    {"file", d.file}, {"line", d.begin.line}, {"column", d.begin.column}});
+    j["diagnostics"] = std::move(ds);
+    std::cout << j.dump(2) << "\n";
+  } else {
+    for (const auto& d : r.diagnostics) std::cerr << cfgi::doc::FormatDiagnostic(d) << "\n";
+    if (!r.zone.empty()) std::cout << "; zone file\n" << r.zone << "\n; dig\n" << r.dig;
+  }
+  return cfgi::doc::HasErrors(r.diagnostics) ? kExitFindings : kExitOk;
+}
+
+// `ldap FILTER --props JSON [--match-case]`: one filter, one property map, JSON out.
+int RunLdap(const std::vector<std::string>& args) {
+  std::optional<std::string> filter;
+  std::string props = "{}";
+  bool match_case = false;
+  for (size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--match-case") {
+      match_case = true;
+    } else if (a == "--props" || a.rfind("--props=", 0) == 0) {
+      if (a == "--props") {
+        if (i + 1 >= args.size()) return UsageError("--props needs a JSON object");
+        props = args[++i];
+      } else {
+        props = a.substr(8);
+      }
+    } else if (a == "--format" && i + 1 < args.size() && args[i + 1] == "json") {
+      ++i;  // the output is always JSON
+    } else if (a.rfind("--", 0) == 0) {
+      return UsageError("unknown option " + a + " for ldap (--props JSON, --match-case)");
+    } else if (!filter) {
+      filter = a;
+    } else {
+      return UsageError("ldap takes one FILTER; quote it: ldap '(&(a=1)(b=2))'");
+    }
+  }
+  if (!filter) return UsageError("ldap needs a FILTER, e.g. ldap '(port>=8080)' --props '{\"port\": 8080}'");
+  ordered_json j = cfgi::ldap::EvaluateJson(*filter, props, match_case);
+  std::cout << j.dump(2) << "\n";
+  return j["error"].is_null() ? kExitOk : kExitFindings;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -163,6 +275,8 @@ int main(int argc, char** argv) {
     std::cerr << kUsage;
     return kExitUsage;
   }
+  if (argv_s[0] == "encode") return Encode(std::vector<std::string>(argv_s.begin() + 1, argv_s.end()));
+  if (argv_s[0] == "ldap") return RunLdap(argv_s);
   Args a;
   auto flags = AllQueryFlags();
   for (size_t i = 0; i < argv_s.size(); ++i) {
@@ -213,5 +327,10 @@ int main(int argc, char** argv) {
   if (a.command != "check" && a.command != "eval")
     return UsageError(a.command.empty() ? "missing command" : "unknown command '" + a.command + "'");
   if (a.files.empty()) return UsageError("no input files");
+  // targeting's --config / --services name a file (read like the others) or hold inline JSON.
+  for (const auto& [k, v] : a.query.flags)
+    if ((k == "config" || k == "services") && std::find(a.files.begin(), a.files.end(), v) == a.files.end() &&
+        v.find_first_of("{[") != 0 && std::ifstream(v).good())
+      a.files.push_back(v);
   return Run(a);
 }

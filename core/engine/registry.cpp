@@ -1,12 +1,17 @@
 // The engine registry. Each engine adds one include and one line here, in DESIGN.md's order.
 #include "core/engine/document_engine.h"
 #include "core/engine/engine.h"
+#include "core/matcher/matcher_engine.h"
+#include "core/policy/policy_engine.h"
+#include "core/targeting/targeting_engine.h"
+#include "core/txt/txt_engine.h"
+#include "core/variants/variants_engine.h"
 
 namespace cfgi {
 
 const std::vector<const Engine*>& Engines() {
   static const std::vector<const Engine*> engines = {
-      // engines: variants, matcher, txt, policy, targeting
+      &GetVariantsEngine(), &GetMatcherEngine(), &GetTxtEngine(), &GetPolicyEngine(), &GetTargetingEngine(),
       &GetDocumentEngine(),
   };
   return engines;

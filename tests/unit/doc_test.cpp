@@ -156,3 +156,29 @@ TEST(NodeTest, ToJsonIsTyped) {
 
 }  // namespace
 }  // namespace cfgi::doc
+
+namespace cfgi::doc {
+namespace {
+
+TEST(YamlTest, AnchorsAndAliasesExpand) {
+  Document d = LoadDocument("a.yaml", "base: &b {x: 1}\nuse: *b\n");
+  ASSERT_TRUE(d.diagnostics.empty());
+  EXPECT_EQ(d.roots[0].Get("use")->Get("x")->text(), "1");
+}
+
+TEST(YamlTest, EmptyDocumentIsNullRoot) {
+  Document d = LoadDocument("e.yaml", "# only a comment\n");
+  ASSERT_TRUE(d.diagnostics.empty());
+  ASSERT_EQ(d.roots.size(), 0u);
+}
+
+TEST(YamlTest, QuotedScalarsAreStrings) {
+  Document d = LoadDocument("q.yaml", "a: 'true'\nb: \"1\"\nc: true\nd: 0x1F\n");
+  EXPECT_EQ(d.roots[0].Get("a")->kind(), Node::Kind::kString);
+  EXPECT_EQ(d.roots[0].Get("b")->kind(), Node::Kind::kString);
+  EXPECT_EQ(d.roots[0].Get("c")->kind(), Node::Kind::kBool);
+  EXPECT_EQ(d.roots[0].Get("d")->kind(), Node::Kind::kString);  // core schema ints are decimal here
+}
+
+}  // namespace
+}  // namespace cfgi::doc

@@ -1,0 +1,518 @@
+// Evaluation of a compiled Matcher under one profile, with an optional explanation.
+//
+// grpc-core follows grpc/grpc src/core/xds/grpc/xds_matcher.cc: OnMatch::FindMatches adds an
+// action and returns !keep_matching, or returns the nested matcher's result && !keep_matching
+// (so a nested matcher that finds nothing lets the outer list continue); XdsMatcherList tries
+// each predicate in order, then on_no_match; XdsMatcherExactMap looks up input.value_or("");
+// XdsMatcherPrefixMap collects the matching prefixes shortest first, drops the shorter ones at
+// every entry without keep_matching, and tries the rest longest first.
+// envoy follows envoy source/common/matcher/: list_matcher.h (the same list walk),
+// map_matcher.h (no data -> on_no_match), prefix_map_matcher.h (findMatchingPrefixes, tried
+// longest first, resuming at a shorter prefix when one yields no match:
+// prefix_map_matcher_resume_after_subtree_miss), with keep_matching actions reported through
+// skipped_match_cb (MatchTree::handleRecursionAndSkips).
+// a106 reads the gRFC's "Evaluation Flow" prose: an OnMatch without keep_matching is terminal
+// even when its nested matcher finds nothing.
+#include <algorithm>
+
+#include <re2/re2.h>
+
+#include "core/matcher/matcher.h"
+
+namespace cfgi::matcher {
+
+using doc::Outcome;
+using doc::Step;
+
+// ---- StringMatch ----
+namespace {
+bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != b[i]) return false;
+  return true;
+}
+std::string LowerAscii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+std::string Quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
+}  // namespace
+
+bool StringMatch::Match(std::string_view v) const {
+  switch (kind) {
+    case Kind::kExact: return ignore_case ? EqualsIgnoreCase(v, lowered) : v == pattern;
+    case Kind::kPrefix:
+      return v.size() >= pattern.size() && (ignore_case ? EqualsIgnoreCase(v.substr(0, pattern.size()), lowered) : v.substr(0, pattern.size()) == pattern);
+    case Kind::kSuffix:
+      return v.size() >= pattern.size() &&
+             (ignore_case ? EqualsIgnoreCase(v.substr(v.size() - pattern.size()), lowered) : v.substr(v.size() - pattern.size()) == pattern);
+    case Kind::kContains:
+      if (ignore_case) return LowerAscii(v).find(lowered) != std::string::npos;
+      return v.find(pattern) != std::string_view::npos;
+    case Kind::kRegex:
+      // safe_regex is a full match and ignore_case does not apply (xds string.proto).
+      return regex && RE2::FullMatch(re2::StringPiece(v.data(), v.size()), *regex);
+    case Kind::kNone: return false;
+  }
+  return false;
+}
+
+std::string StringMatch::Describe() const {
+  const char* k = kind == Kind::kExact ? "exact" : kind == Kind::kPrefix ? "prefix" : kind == Kind::kSuffix ? "suffix"
+                  : kind == Kind::kContains ? "contains" : kind == Kind::kRegex ? "safe_regex" : "(none)";
+  return std::string(k) + " " + Quoted(pattern) + (ignore_case && kind != Kind::kRegex ? " (ignore_case)" : "");
+}
+
+// ---- PrefixTrie ----
+int32_t PrefixTrie::Child(int32_t n, unsigned char c) const {
+  const auto& ch = nodes_[static_cast<size_t>(n)].children;
+  auto it = std::lower_bound(ch.begin(), ch.end(), c, [](const auto& p, unsigned char x) { return p.first < x; });
+  return it != ch.end() && it->first == c ? it->second : -1;
+}
+
+void PrefixTrie::Insert(std::string_view key, int value) {
+  int32_t n = 0;
+  for (unsigned char c : key) {
+    int32_t next = Child(n, c);
+    if (next < 0) {
+      next = static_cast<int32_t>(nodes_.size());
+      nodes_.emplace_back();
+      auto& ch = nodes_[static_cast<size_t>(n)].children;
+      auto it = std::lower_bound(ch.begin(), ch.end(), c, [](const auto& p, unsigned char x) { return p.first < x; });
+      ch.insert(it, {c, next});
+    }
+    n = next;
+  }
+  nodes_[static_cast<size_t>(n)].value = value;
+}
+
+void PrefixTrie::Prefixes(std::string_view s, std::vector<int>& out) const {
+  out.clear();
+  int32_t n = 0;
+  if (nodes_[0].value >= 0) out.push_back(nodes_[0].value);
+  for (unsigned char c : s) {
+    n = Child(n, c);
+    if (n < 0) return;
+    if (nodes_[static_cast<size_t>(n)].value >= 0) out.push_back(nodes_[static_cast<size_t>(n)].value);
+  }
+}
+
+// ---- requests ----
+std::optional<std::string> HeaderValue(const Request& r, std::string_view name, Profile p) {
+  bool grpc = p != Profile::kEnvoy;
+  if (grpc) {
+    // grpc/grpc src/core/xds/grpc/xds_matcher_context.cc RpcMatchContext::GetHeaderValue.
+    if (name.size() >= 4 && name.substr(name.size() - 4) == "-bin") return std::string();
+    if (name == "content-type") return std::string("application/grpc");
+  }
+  std::optional<std::string> out;
+  auto add = [&](const std::string& v) {
+    if (out) *out += "," + v;
+    else out = v;
+  };
+  for (const auto& [k, v] : r.headers)
+    if (k == name) add(v);
+  if (!out) {
+    if (name == ":path" && r.path) out = *r.path;
+    else if (name == ":authority" && r.host) out = *r.host;
+    else if (name == ":method") out = grpc ? std::string("POST") : r.method;
+    else if (name == ":scheme" && r.scheme) out = *r.scheme;
+  }
+  if (!out && grpc) return std::string();  // XdsMatcherList::StringInputMatcher: input.value_or("")
+  return out;
+}
+
+cel::Request CelRequest(const Request& r, Profile p) {
+  cel::Request c;
+  bool grpc = p != Profile::kEnvoy;
+  for (const auto& [k, v] : r.headers) {
+    if (grpc && k.size() >= 4 && k.compare(k.size() - 4, 4, "-bin") == 0) continue;
+    auto it = c.headers.find(k);
+    if (it == c.headers.end()) c.headers.emplace(k, v);
+    else it->second += "," + v;
+  }
+  if (grpc) c.headers["content-type"] = "application/grpc";
+  auto header = [&](const char* n) -> std::optional<std::string> {
+    auto it = c.headers.find(n);
+    if (it == c.headers.end()) return std::nullopt;
+    return it->second;
+  };
+  c.referer = header("referer");
+  c.useragent = header("user-agent");
+  c.id = header("x-request-id");
+  c.host = r.host ? r.host : header(":authority");
+  if (grpc) {
+    // A106 "CEL: Supported Variables": path and url_path are the full method name, method is
+    // POST, query is "", and scheme, time and protocol are not set.
+    c.path = r.path;
+    c.url_path = r.path;
+    c.method = "POST";
+    c.query = "";
+  } else {
+    c.path = r.path;
+    if (r.path && r.query && !r.query->empty()) c.path = *r.path + "?" + *r.query;
+    c.url_path = r.path;
+    c.method = r.method;
+    c.scheme = r.scheme;
+    c.protocol = r.protocol;
+    c.query = r.query ? r.query : std::optional<std::string>(std::string());
+    if (r.time) {
+      cel::Compiled t = cel::CompileText("timestamp('" + *r.time + "')");
+      if (t.ok()) {
+        cel::Value v = cel::Evaluate(*t.program, cel::Request{});
+        if (v.type == cel::Value::Type::kTimestamp) c.time = std::make_pair(v.i, v.nanos);
+      }
+    }
+  }
+  return c;
+}
+
+nlohmann::ordered_json Request::ToJson() const {
+  nlohmann::ordered_json j = nlohmann::ordered_json::object();
+  nlohmann::ordered_json h = nlohmann::ordered_json::object();
+  for (const auto& [k, v] : headers) {
+    if (!h.contains(k)) h[k] = v;
+    else if (h[k].is_array()) h[k].push_back(v);
+    else h[k] = nlohmann::ordered_json::array({h[k], v});
+  }
+  j["headers"] = h;
+  auto put = [&](const char* n, const std::optional<std::string>& v) {
+    if (v) j[n] = *v;
+  };
+  put("path", path);
+  put("host", host);
+  put("method", method);
+  put("scheme", scheme);
+  put("query", query);
+  put("protocol", protocol);
+  put("time", time);
+  return j;
+}
+
+std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sink, const std::string& path) {
+  if (!n.is_map()) {
+    sink.Error("MAT020", n.range(), "a request is a map {headers: {name: value}, path, host, method}", path);
+    return std::nullopt;
+  }
+  Request r;
+  bool ok = true;
+  for (const auto& e : n.entries()) {
+    if (e.key == "headers") {
+      if (!e.value.is_map()) {
+        sink.Error("MAT020", e.value.range(), "headers is a map of name: value (or name: [values])", path + ".headers");
+        ok = false;
+        continue;
+      }
+      for (const auto& h : e.value.entries()) {
+        std::string name = LowerAscii(h.key);
+        if (h.value.is_seq()) {
+          for (const auto& v : h.value.items()) r.headers.emplace_back(name, v.text());
+        } else if (h.value.is_scalar() && !h.value.is_null()) {
+          r.headers.emplace_back(name, h.value.text());
+        } else {
+          sink.Error("MAT020", h.value.range(), "header " + h.key + " needs a string value or a list of strings", path + ".headers." + h.key);
+          ok = false;
+        }
+      }
+    } else if (e.key == "path" || e.key == "host" || e.key == "method" || e.key == "scheme" || e.key == "query" ||
+               e.key == "protocol" || e.key == "time") {
+      std::optional<std::string>* f = e.key == "path" ? &r.path : e.key == "host" ? &r.host : e.key == "method" ? &r.method
+                                      : e.key == "scheme" ? &r.scheme : e.key == "query" ? &r.query : e.key == "protocol" ? &r.protocol : &r.time;
+      if (!e.value.is_scalar() || e.value.is_null()) {
+        sink.Error("MAT020", e.value.range(), e.key + " needs a string", path + "." + e.key);
+        ok = false;
+      } else {
+        *f = e.value.text();
+      }
+    } else if (e.key == "name" || e.key == "description") {
+      // labels for people
+    } else {
+      sink.Warning("MAT020", e.key_range, "unknown request key '" + e.key + "'; use headers, path, host, method, scheme, query, protocol, time", path);
+    }
+  }
+  if (!ok) return std::nullopt;
+  return r;
+}
+
+// ---- evaluation ----
+namespace {
+
+class Eval {
+ public:
+  Eval(const Compiled& m, const Request& r, Profile p, Result& out) : m_(m), r_(r), p_(p), out_(out) {}
+
+  // Returns true when a terminal match was found (gRPC's FindMatches).
+  bool RunMatcher(const Matcher& m, Step* why) {
+    if (aborted_) return false;
+    if (p_ != Profile::kEnvoy && m.depth > kMaxDepth) {
+      aborted_ = true;
+      if (why) why->Add({"depth limit", Outcome::kError,
+                         "matcher at depth " + std::to_string(m.depth) + " is beyond " + std::to_string(kMaxDepth) +
+                             ": evaluation terminated, an unsuccessful match (A106)", m.range});
+      return false;
+    }
+    switch (m.kind) {
+      case Matcher::Kind::kList: return RunList(m, why);
+      case Matcher::Kind::kExactMap:
+      case Matcher::Kind::kPrefixMap: return RunMap(m, why);
+      case Matcher::Kind::kInvalid:
+        if (why) why->Add({"invalid matcher", Outcome::kError, "not evaluated: the matcher has no valid type", m.range});
+        return false;
+    }
+    return false;
+  }
+
+  bool aborted() const { return aborted_; }
+
+ private:
+  bool RunOnNoMatch(const Matcher& m, Step* why) {
+    if (!m.on_no_match) {
+      if (why) why->Add({"on_no_match", Outcome::kNoMatch, "not set: nothing more to try", m.range});
+      return false;
+    }
+    Step* s = why ? &why->Add({"on_no_match", Outcome::kMatched, "", m.on_no_match->range}) : nullptr;
+    return RunOnMatch(*m.on_no_match, s);
+  }
+
+  bool RunList(const Matcher& m, Step* why) {
+    for (size_t i = 0; i < m.list.size(); ++i) {
+      const FieldMatcher& f = m.list[i];
+      Step* s = why ? &why->Add({"matchers[" + std::to_string(i) + "]", Outcome::kNoMatch, "", f.range}) : nullptr;
+      bool hit = Test(f.predicate, s);
+      if (!hit) {
+        if (s) s->detail = "predicate false, matching continues";
+        continue;
+      }
+      if (s) s->outcome = Outcome::kMatched;
+      bool terminal = RunOnMatch(f.on_match, s);
+      if (s) s->detail = terminal ? "predicate true: its on_match ends the list" : "predicate true: matching continues";
+      if (terminal) return true;
+      if (aborted_) return false;
+    }
+    return RunOnNoMatch(m, why);
+  }
+
+  bool RunMap(const Matcher& m, Step* why) {
+    std::optional<std::string> value = InputValue(m.input);
+    bool prefix = m.kind == Matcher::Kind::kPrefixMap;
+    Step* s = why ? &why->Add({prefix ? "prefix_match_map" : "exact_match_map", Outcome::kNoMatch, "", m.range}) : nullptr;
+    if (!value) {
+      // Envoy's MapMatcher: no data (absl::monostate) goes to on_no_match.
+      if (s) s->detail = "input " + DescribeInput(m.input) + " has no data: on_no_match";
+      return RunOnNoMatch(m, why);
+    }
+    if (s) s->detail = "input " + DescribeInput(m.input) + " = " + Quoted(*value);
+    if (!prefix) {
+      auto it = m.exact.find(*value);
+      if (it == m.exact.end()) {
+        if (s) s->detail += ": no key";
+        return RunOnNoMatch(m, why);
+      }
+      const MapEntry& e = m.entries[static_cast<size_t>(it->second)];
+      if (s) s->outcome = Outcome::kMatched;
+      Step* es = s ? &s->Add({"key " + Quoted(e.key), Outcome::kMatched, "exact match", e.key_range}) : nullptr;
+      if (RunOnMatch(e.on_match, es)) return true;
+      if (aborted_) return false;
+      return RunOnNoMatch(m, why);
+    }
+    std::vector<int> hits;
+    m.trie.Prefixes(*value, hits);
+    if (hits.empty()) {
+      if (s) s->detail += ": no key is a prefix";
+      return RunOnNoMatch(m, why);
+    }
+    if (s) s->outcome = Outcome::kMatched;
+    std::vector<int> order;
+    if (p_ == Profile::kEnvoy) {
+      order.assign(hits.rbegin(), hits.rend());  // longest first, resuming at shorter prefixes
+    } else {
+      // XdsMatcherPrefixMap::FindMatches: an entry without keep_matching drops the shorter ones.
+      std::vector<int> kept;
+      for (int h : hits) {
+        if (!m.entries[static_cast<size_t>(h)].on_match.keep_matching) {
+          for (int d : kept)
+            if (s) s->Add({"key " + Quoted(m.entries[static_cast<size_t>(d)].key), Outcome::kSkipped,
+                           "a longer prefix without keep_matching takes precedence", m.entries[static_cast<size_t>(d)].key_range});
+          kept.clear();
+        }
+        kept.push_back(h);
+      }
+      order.assign(kept.rbegin(), kept.rend());
+    }
+    for (size_t i = 0; i < order.size(); ++i) {
+      const MapEntry& e = m.entries[static_cast<size_t>(order[i])];
+      Step* es = s ? &s->Add({"key " + Quoted(e.key), Outcome::kMatched,
+                              i == 0 ? "longest matching prefix" : "shorter matching prefix", e.key_range})
+                   : nullptr;
+      if (RunOnMatch(e.on_match, es)) return true;
+      if (aborted_) return false;
+    }
+    return RunOnNoMatch(m, why);
+  }
+
+  bool RunOnMatch(const OnMatch& om, Step* why) {
+    out_.reached.push_back(om.id);
+    if (om.kind == OnMatch::Kind::kAction) {
+      out_.actions.push_back(&om.action);
+      if (om.keep_matching) out_.skipped.push_back(&om.action);
+      if (why)
+        why->Add({"action " + om.action.name, Outcome::kMatched,
+                  om.keep_matching ? "added; keep_matching: matching continues (Envoy reports it through skipped_match_cb)"
+                                   : "added; the match is terminal",
+                  om.action.range});
+      return !om.keep_matching;
+    }
+    if (om.kind == OnMatch::Kind::kMatcher && om.matcher) {
+      Step* s = why ? &why->Add({"nested matcher", Outcome::kNoMatch, "", om.matcher->range}) : nullptr;
+      bool found = RunMatcher(*om.matcher, s);
+      if (s) {
+        s->outcome = found ? Outcome::kMatched : Outcome::kNoMatch;
+        if (found) s->detail = om.keep_matching ? "found a match; keep_matching: matching continues" : "found a match";
+        else if (p_ == Profile::kA106) s->detail = "found nothing; the on_match is terminal anyway (A106 prose)";
+        else s->detail = "found nothing; the outer matcher continues";
+      }
+      if (p_ == Profile::kA106) return !om.keep_matching && !aborted_;
+      return found && !om.keep_matching;
+    }
+    if (why) why->Add({"invalid on_match", Outcome::kError, "neither action nor matcher", om.range});
+    return false;
+  }
+
+  std::string DescribeInput(const Input& in) const {
+    switch (in.kind) {
+      case Input::Kind::kHeader: return "header " + Quoted(in.header);
+      case Input::Kind::kCel: return "CEL attributes";
+      default: return in.type.empty() ? "(no input)" : in.type;
+    }
+  }
+
+  std::optional<std::string> InputValue(const Input& in) const {
+    if (in.kind == Input::Kind::kHeader) return HeaderValue(r_, in.header, p_);
+    if (p_ == Profile::kEnvoy) return std::nullopt;
+    return std::string();
+  }
+
+  const cel::Request& Cel() {
+    if (!cel_) cel_ = CelRequest(r_, p_);
+    return *cel_;
+  }
+
+  bool Test(const Predicate& p, Step* why) {
+    switch (p.kind) {
+      case Predicate::Kind::kSingle: return TestSingle(p, why);
+      case Predicate::Kind::kOr:
+      case Predicate::Kind::kAnd: {
+        bool is_or = p.kind == Predicate::Kind::kOr;
+        Step* s = why ? &why->Add({is_or ? "or_matcher" : "and_matcher", Outcome::kNoMatch, "", p.range}) : nullptr;
+        bool result = !is_or;
+        for (const Predicate& c : p.children) {
+          bool v = Test(c, s);
+          if (v == is_or) {
+            result = is_or;
+            break;
+          }
+        }
+        if (s) {
+          s->outcome = result ? Outcome::kMatched : Outcome::kNoMatch;
+          s->detail = result ? "true" : "false";
+        }
+        return result;
+      }
+      case Predicate::Kind::kNot: {
+        Step* s = why ? &why->Add({"not_matcher", Outcome::kNoMatch, "", p.range}) : nullptr;
+        bool v = p.children.empty() ? false : !Test(p.children[0], s);
+        if (s) {
+          s->outcome = v ? Outcome::kMatched : Outcome::kNoMatch;
+          s->detail = v ? "inner predicate false: true" : "inner predicate true: false";
+        }
+        return v;
+      }
+      case Predicate::Kind::kInvalid:
+        if (why) why->Add({"invalid predicate", Outcome::kError, "not evaluated: false", p.range});
+        return false;
+    }
+    return false;
+  }
+
+  bool TestSingle(const Predicate& p, Step* why) {
+    switch (p.test) {
+      case Predicate::Test::kConstant:
+        if (why) why->Add({"custom_match", p.constant ? Outcome::kMatched : Outcome::kNoMatch,
+                           std::string("stands for a predicate that is ") + (p.constant ? "true" : "false"), p.range});
+        return p.constant;
+      case Predicate::Test::kValue: {
+        std::optional<std::string> v = InputValue(p.input);
+        bool hit = v && p.value.Match(*v);
+        if (why) {
+          std::string d = DescribeInput(p.input) + (v ? " = " + Quoted(*v) : " has no data") + "; " + p.value.Describe() +
+                          (v ? (hit ? ": true" : ": false") : ": false (Envoy: a predicate without data does not match)");
+          if (v && v->empty() && p.input.kind == Input::Kind::kHeader && p_ != Profile::kEnvoy && !HasHeader(p.input.header))
+            d += " (gRPC reads an absent or hidden header as \"\")";
+          why->Add({"single_predicate", hit ? Outcome::kMatched : Outcome::kNoMatch, d, p.range});
+        }
+        return hit;
+      }
+      case Predicate::Test::kCel: {
+        if (!p.cel) {
+          if (why) why->Add({"CelMatcher", Outcome::kError, "the expression did not compile: no match", p.range});
+          return false;
+        }
+        std::string detail;
+        bool hit = cel::Matches(*p.cel, Cel(), why ? &detail : nullptr);
+        if (why) why->Add({"CelMatcher " + p.cel_text, hit ? Outcome::kMatched : (detail.rfind("error", 0) == 0 ? Outcome::kError : Outcome::kNoMatch),
+                           detail + (hit ? "" : ": no match"), p.range});
+        return hit;
+      }
+      case Predicate::Test::kUnsupported:
+        if (why) why->Add({"custom_match " + p.custom_type, Outcome::kError, "unsupported matcher: no match", p.range});
+        return false;
+    }
+    return false;
+  }
+
+  bool HasHeader(const std::string& name) const {
+    for (const auto& h : r_.headers)
+      if (h.first == name) return true;
+    return false;
+  }
+
+  const Compiled& m_;
+  const Request& r_;
+  Profile p_;
+  Result& out_;
+  bool aborted_ = false;
+  std::optional<cel::Request> cel_;
+};
+
+}  // namespace
+
+Result Evaluate(const Compiled& m, const Request& r, Profile p, Step* why) {
+  Result out;
+  if (!m.root) return out;
+  if (why) {
+    why->what = "matcher";
+    why->range = m.root->range;
+  }
+  Eval ev(m, r, p, out);
+  out.matched = ev.RunMatcher(*m.root, why);
+  if (ev.aborted()) {
+    out.aborted = true;
+    out.matched = false;
+    out.actions.clear();
+    out.skipped.clear();
+  }
+  if (why) {
+    why->outcome = out.matched ? Outcome::kMatched : Outcome::kNoMatch;
+    std::string names;
+    for (const Action* a : out.actions) names += (names.empty() ? "" : ", ") + a->name;
+    why->detail = out.aborted ? "terminated at the depth limit: unsuccessful match"
+                  : out.matched ? "actions: " + names
+                  : out.actions.empty() ? "no match: the filter's behaviour for an unsuccessful match applies"
+                                        : "no terminal match; keep_matching actions: " + names;
+  }
+  return out;
+}
+
+}  // namespace cfgi::matcher

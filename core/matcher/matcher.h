@@ -1,0 +1,228 @@
+// core/matcher/matcher.h: the xDS Unified Matcher (xds.type.matcher.v3.Matcher, and
+// envoy.config.common.matcher.v3.Matcher, the same shape) as gRPC A106 and Envoy evaluate it.
+// Load() compiles a document tree (YAML / JSON in proto3 JSON form with `@type`, or textproto
+// with `[type.googleapis.com/...]` expansion, or A106's simplified example notation) into an
+// immutable tree that keeps the source range of every node; Evaluate() runs one request under
+// one profile and, when asked, explains every step.
+//
+//   cfgi::matcher::Compiled m = cfgi::matcher::Load(doc);        // doc: a loaded doc::Document
+//   for (const Issue& i : m.issues) ...;                           // gRPC NACK reasons, lints
+//   cfgi::matcher::Request req;  req.headers = {{"x-user-segment", "premium"}};
+//   doc::Step why;
+//   Result r = cfgi::matcher::Evaluate(m, req, Profile::kGrpcCore, &why);   // null = fast path
+//   // r.actions: names in order; r.skipped: keep_matching actions; r.matched
+//
+// Profiles (DESIGN.md "matcher"): kGrpcCore follows grpc/grpc src/core/xds/grpc/xds_matcher.cc,
+// kEnvoy follows envoy source/common/matcher/ (list_matcher.h, exact_map_matcher.h,
+// prefix_map_matcher.h, map_matcher.h), kA106 reads the gRFC's prose literally.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/cel/cel.h"
+#include "core/doc/diagnostic.h"
+#include "core/doc/explanation.h"
+#include "core/doc/load.h"
+
+namespace re2 {
+class RE2;
+}
+
+namespace cfgi::matcher {
+
+enum class Profile { kGrpcCore, kEnvoy, kA106 };
+const char* ProfileName(Profile p);
+std::optional<Profile> ParseProfile(std::string_view name);
+
+// gRPC rejects a tree deeper than this (a top level plus 16 nested levels is rejected), and
+// stops evaluation at it (A106 "Unified Matcher: Evaluation Flow").
+constexpr int kMaxDepth = 16;
+// Hard limit for every profile, so a hostile document cannot exhaust the stack.
+constexpr int kHardMaxDepth = 100;
+
+// A validation finding. `grpc_only` findings are errors for gRPC (a NACK) and notes for Envoy.
+struct Issue {
+  std::string code;
+  doc::Severity severity = doc::Severity::kError;
+  std::string message;
+  std::string path;   // field path: "matcher_list.matchers[1].predicate.single_predicate.input"
+  doc::SourceRange range;
+  bool grpc_only = false;
+};
+
+struct Action {
+  std::string name;   // TypedExtensionConfig.name, or the simplified notation's string
+  std::string type;   // the typed_config's type name (without type.googleapis.com/), may be empty
+  nlohmann::ordered_json config;  // the typed_config's fields
+  doc::SourceRange range;
+};
+
+struct Input {
+  enum class Kind { kNone, kHeader, kCel, kUnsupported };
+  Kind kind = Kind::kNone;
+  std::string header;  // kHeader: the header name (lower-cased lookups)
+  std::string type;    // the extension's type name
+  doc::SourceRange range;
+};
+
+struct StringMatch {
+  enum class Kind { kExact, kPrefix, kSuffix, kContains, kRegex, kNone };
+  Kind kind = Kind::kNone;
+  std::string pattern;
+  std::string lowered;  // pattern, ASCII-lower-cased when ignore_case
+  bool ignore_case = false;
+  std::shared_ptr<const re2::RE2> regex;  // kRegex
+  // StringMatcher semantics of DESIGN.md: exact (empty allowed), prefix / suffix / contains,
+  // safe_regex as an RE2 full match (ignore_case does not apply), ignore_case ASCII only.
+  bool Match(std::string_view value) const;
+  std::string Describe() const;  // "exact 'premium'", "prefix 'standard-' (ignore_case)"
+};
+
+struct Predicate {
+  enum class Kind { kSingle, kOr, kAnd, kNot, kInvalid };
+  enum class Test { kValue, kCel, kConstant, kUnsupported };
+  Kind kind = Kind::kInvalid;
+  // kSingle
+  Input input;
+  Test test = Test::kValue;
+  StringMatch value;
+  std::shared_ptr<const cel::Program> cel;
+  std::string cel_text;  // as written, or unparsed from a CheckedExpr
+  bool constant = false;  // simplified notation: custom_match: true | false
+  std::string custom_type;  // kUnsupported
+  // kOr / kAnd / kNot
+  std::vector<Predicate> children;
+  doc::SourceRange range;
+  std::string path;
+};
+
+struct Matcher;
+
+struct OnMatch {
+  enum class Kind { kAction, kMatcher, kInvalid };
+  Kind kind = Kind::kInvalid;
+  Action action;
+  std::shared_ptr<const Matcher> matcher;
+  bool keep_matching = false;
+  doc::SourceRange range;
+  std::string path;
+  int id = -1;  // index into Compiled::nodes (coverage)
+};
+
+struct FieldMatcher {
+  Predicate predicate;
+  OnMatch on_match;
+  doc::SourceRange range;
+};
+
+// A byte-wise trie over the prefix map's keys (gRPC's TrieLookupTree, Envoy's TrieLookupTable).
+class PrefixTrie {
+ public:
+  void Insert(std::string_view key, int value);
+  // Values of every key that is a prefix of `s`, shortest first.
+  void Prefixes(std::string_view s, std::vector<int>& out) const;
+  size_t node_count() const { return nodes_.size(); }
+
+ private:
+  struct Node {
+    std::vector<std::pair<unsigned char, int32_t>> children;  // sorted by byte
+    int32_t value = -1;
+  };
+  int32_t Child(int32_t n, unsigned char c) const;
+  std::vector<Node> nodes_ = std::vector<Node>(1);
+};
+
+struct MapEntry {
+  std::string key;
+  OnMatch on_match;
+  doc::SourceRange key_range;
+};
+
+struct Matcher {
+  enum class Kind { kList, kExactMap, kPrefixMap, kInvalid };
+  Kind kind = Kind::kInvalid;
+  std::vector<FieldMatcher> list;   // kList
+  Input input;                      // maps
+  std::vector<MapEntry> entries;    // maps, in document order
+  std::unordered_map<std::string, int> exact;  // kExactMap: key -> entry
+  PrefixTrie trie;                  // kPrefixMap
+  std::optional<OnMatch> on_no_match;
+  int depth = 1;                    // the top level is 1
+  doc::SourceRange range;
+  std::string path;
+};
+
+// A node a request can reach (an OnMatch): for coverage and for the view's highlighting.
+struct NodeInfo {
+  std::string path;
+  std::string label;  // "matchers[1] -> route_to_standard_cluster"
+  doc::SourceRange range;
+};
+
+struct Compiled {
+  std::shared_ptr<const Matcher> root;  // null when the document has no matcher at all
+  std::vector<Issue> issues;
+  std::vector<NodeInfo> nodes;
+  bool simplified = false;  // A106's example notation was used
+  std::string type;         // the document's @type when it names one
+  int max_depth = 0;
+  doc::SourcePtr source;
+};
+
+// What the filter integrating the matcher supports (A106 "Unified Matcher: Filter Integration").
+struct FilterContext {
+  bool keep_matching_supported = true;
+  std::vector<std::string> action_types;  // empty = any action
+};
+
+// True when a document tree looks like a Matcher (has matcher_list / matcher_tree / on_no_match
+// or the simplified matcher_prefix_map).
+bool LooksLikeMatcher(const doc::Node& root);
+
+// Compiles a matcher from a loaded document: JSON / YAML trees are read directly and checked
+// against the proto schema with protobuf's JSON parser; textproto is parsed with TextFormat
+// (Any expansion). Never throws; problems become Issues (MAT*, CEL*, DOC004 / DOC005).
+Compiled Load(const doc::Document& d, const FilterContext& filter = {});
+// The same from a tree (the root of a Matcher) of `source`.
+Compiled LoadTree(const doc::Node& root, doc::SourcePtr source, const FilterContext& filter = {});
+
+// One request (A106 "CEL: Supported Variables"; DESIGN.md's input semantics).
+struct Request {
+  std::vector<std::pair<std::string, std::string>> headers;  // names lower-cased; repeats allowed
+  std::optional<std::string> path, host, method, scheme, query, protocol, time;
+  nlohmann::ordered_json ToJson() const;
+};
+
+// Parses a request from a scenario tree ({headers: {k: v|[v...]}, path, host, method, ...}).
+// Returns nullopt and appends a MAT020 diagnostic when it is malformed.
+std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sink, const std::string& path);
+
+struct Result {
+  std::vector<const Action*> actions;  // in the order they were added
+  std::vector<const Action*> skipped;  // the keep_matching ones (Envoy's skipped_match_cb)
+  bool matched = false;   // a terminal match was found (gRPC's FindMatches returned true)
+  bool aborted = false;   // the runtime depth limit terminated evaluation
+  std::vector<int> reached;  // ids of OnMatch nodes the request reached
+};
+
+// Evaluates one request. `why` (optional) receives the explanation tree.
+Result Evaluate(const Compiled& m, const Request& r, Profile p, doc::Step* why = nullptr);
+
+// The header value an input sees under a profile: gRPC hides `-bin` headers, reads
+// `content-type` as application/grpc and turns an absent header into ""; Envoy returns no data
+// (nullopt) for an absent header. Several values are joined with ",".
+std::optional<std::string> HeaderValue(const Request& r, std::string_view name, Profile p);
+
+// The CEL request a profile builds (A106's attribute table for gRPC; Envoy's attributes).
+cel::Request CelRequest(const Request& r, Profile p);
+
+}  // namespace cfgi::matcher

@@ -1,0 +1,354 @@
+// The matcher engine: scenario -> compiled matcher -> per-profile results, NACK reasons,
+// coverage (router_check_tool's idea: which matchers no request reached) and dead matchers.
+#include "core/matcher/matcher_engine.h"
+
+#include <set>
+
+namespace cfgi {
+namespace matcher {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+doc::Diagnostic MakeDiag(const doc::Source* src, const Issue& i, doc::Severity sev, std::string message) {
+  doc::DiagnosticSink sink(src);
+  return sink.Add(sev, i.code, i.range, std::move(message), i.path);
+}
+
+std::string Describe(const Predicate& p) {
+  if (p.kind != Predicate::Kind::kSingle) return p.kind == Predicate::Kind::kOr ? "or_matcher" : p.kind == Predicate::Kind::kAnd ? "and_matcher" : "not_matcher";
+  if (p.test == Predicate::Test::kConstant) return p.constant ? "custom_match: true" : "custom_match: false";
+  if (p.test == Predicate::Test::kValue && p.input.kind == Input::Kind::kHeader) return "header '" + p.input.header + "' " + p.value.Describe();
+  if (p.test == Predicate::Test::kCel) return "CEL " + p.cel_text;
+  return "custom_match";
+}
+
+bool StringCovers(const StringMatch& a, const StringMatch& b) {
+  if (a.ignore_case != b.ignore_case && !a.ignore_case) return false;
+  if (a.kind == StringMatch::Kind::kRegex || b.kind == StringMatch::Kind::kRegex) return false;
+  if (a.kind == StringMatch::Kind::kNone || b.kind == StringMatch::Kind::kNone) return false;
+  std::string bp = a.ignore_case ? b.lowered : b.pattern;
+  if (a.ignore_case && !b.ignore_case) {
+    bp = b.pattern;
+    for (char& c : bp) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  const std::string& ap = a.lowered;
+  auto starts = [](const std::string& s, const std::string& p) { return s.compare(0, p.size(), p) == 0 && s.size() >= p.size(); };
+  auto ends = [](const std::string& s, const std::string& p) { return s.size() >= p.size() && s.compare(s.size() - p.size(), p.size(), p) == 0; };
+  switch (a.kind) {
+    case StringMatch::Kind::kExact: return b.kind == StringMatch::Kind::kExact && ap == bp;
+    case StringMatch::Kind::kPrefix: return (b.kind == StringMatch::Kind::kExact || b.kind == StringMatch::Kind::kPrefix) && starts(bp, ap);
+    case StringMatch::Kind::kSuffix: return (b.kind == StringMatch::Kind::kExact || b.kind == StringMatch::Kind::kSuffix) && ends(bp, ap);
+    case StringMatch::Kind::kContains: return bp.find(ap) != std::string::npos;
+    default: return false;
+  }
+}
+
+// True when every request that satisfies `b` also satisfies `a` (a sufficient check).
+bool Covers(const Predicate& a, const Predicate& b) {
+  if (a.kind == Predicate::Kind::kSingle && a.test == Predicate::Test::kConstant) return a.constant;
+  if (b.kind == Predicate::Kind::kAnd)
+    for (const Predicate& c : b.children)
+      if (Covers(a, c)) return true;
+  if (a.kind == Predicate::Kind::kOr)
+    for (const Predicate& c : a.children)
+      if (Covers(c, b)) return true;
+  if (a.kind == Predicate::Kind::kSingle && b.kind == Predicate::Kind::kSingle && a.test == Predicate::Test::kValue &&
+      b.test == Predicate::Test::kValue && a.input.kind == Input::Kind::kHeader && b.input.kind == Input::Kind::kHeader &&
+      a.input.header == b.input.header)
+    return StringCovers(a.value, b.value);
+  return false;
+}
+
+void Shadowed(const Matcher& m, std::vector<Issue>& out) {
+  auto recurse = [&](const OnMatch& om) {
+    if (om.kind == OnMatch::Kind::kMatcher && om.matcher) Shadowed(*om.matcher, out);
+  };
+  for (const FieldMatcher& f : m.list) recurse(f.on_match);
+  for (const MapEntry& e : m.entries) recurse(e.on_match);
+  if (m.on_no_match) recurse(*m.on_no_match);
+  if (m.kind != Matcher::Kind::kList) return;
+  for (size_t j = 1; j < m.list.size(); ++j) {
+    for (size_t i = 0; i < j; ++i) {
+      const FieldMatcher& a = m.list[i];
+      if (a.on_match.kind != OnMatch::Kind::kAction || a.on_match.keep_matching) continue;
+      if (!Covers(a.predicate, m.list[j].predicate)) continue;
+      const std::string ni = "matchers[" + std::to_string(i) + "]", nj = "matchers[" + std::to_string(j) + "]";
+      out.push_back({"MAT016", doc::Severity::kWarning,
+                     nj + " (" + Describe(m.list[j].predicate) + ") can never be reached: " + ni + " (" + Describe(a.predicate) +
+                         ") matches every request it matches and ends the list; put the more specific matcher first or remove " + nj,
+                     m.list[j].predicate.path, m.list[j].range, false});
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<Issue> FindShadowed(const Compiled& m) {
+  std::vector<Issue> out;
+  if (m.root) Shadowed(*m.root, out);
+  return out;
+}
+
+std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p) {
+  std::vector<doc::Diagnostic> out;
+  for (const Issue& i : m.issues) {
+    if (i.grpc_only && p == Profile::kEnvoy) {
+      out.push_back(MakeDiag(m.source.get(), i, doc::Severity::kNote, "gRPC only: " + i.message));
+    } else {
+      out.push_back(MakeDiag(m.source.get(), i, i.severity, i.message));
+    }
+  }
+  return out;
+}
+
+ordered_json TraceJson(const doc::Step& s, const doc::Source* src) {
+  ordered_json j;
+  j["what"] = s.what;
+  j["outcome"] = doc::OutcomeName(s.outcome);
+  if (!s.detail.empty()) j["detail"] = s.detail;
+  if (src && !(s.range.begin == 0 && s.range.end == 0)) j["line"] = src->Locate(s.range.begin).line;
+  if (!s.children.empty()) {
+    j["children"] = ordered_json::array();
+    for (const doc::Step& c : s.children) j["children"].push_back(TraceJson(c, src));
+  }
+  return j;
+}
+
+namespace {
+
+std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnostic>& diags) {
+  bool any = false;
+  Request r;
+  doc::Source none("(command line)", "");
+  doc::DiagnosticSink sink(&none);
+  if (auto j = q.Value("request")) {
+    any = true;
+    auto src = std::make_shared<doc::Source>("--request", *j);
+    doc::DiagnosticSink js(src.get());
+    std::vector<doc::Node> roots = doc::ParseJson(*src, js);
+    diags.insert(diags.end(), js.list().begin(), js.list().end());
+    if (roots.empty() || js.has_errors()) return std::nullopt;
+    auto parsed = ParseRequest(roots[0], js, "--request");
+    diags.insert(diags.end(), js.list().begin(), js.list().end());
+    if (!parsed) return std::nullopt;
+    r = *parsed;
+  }
+  for (const std::string& h : q.Values("header")) {
+    any = true;
+    size_t eq = h.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      sink.Error("MAT020", {}, "--header " + h + " is not name=value; write --header x-user-segment=premium");
+      continue;
+    }
+    std::string name = h.substr(0, eq);
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    r.headers.emplace_back(name, h.substr(eq + 1));
+  }
+  if (auto v = q.Value("path")) any = true, r.path = *v;
+  if (auto v = q.Value("host")) any = true, r.host = *v;
+  if (auto v = q.Value("method")) any = true, r.method = *v;
+  diags.insert(diags.end(), sink.list().begin(), sink.list().end());
+  if (!any) return std::nullopt;
+  return r;
+}
+
+}  // namespace
+
+ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
+  ScenarioMatcher out;
+  const doc::Source* env = s.envelope_source();
+  doc::DiagnosticSink sink(env);
+  // inputs.filter: what the filter integrating the matcher supports.
+  if (const doc::Node* f = s.inputs.is_map() ? s.inputs.Get("filter") : nullptr) {
+    if (const doc::Node* km = f->Get("keep_matching")) out.filter.keep_matching_supported = km->text() == "true";
+    if (const doc::Node* acts = f->Get("actions"); acts && acts->is_seq())
+      for (const doc::Node& a : acts->items()) {
+        std::string t = a.text();
+        size_t slash = t.rfind('/');
+        out.filter.action_types.push_back(slash == std::string::npos ? t : t.substr(slash + 1));
+      }
+  }
+  for (const doc::Document& d : s.sources) {
+    bool mine = d.format == doc::Format::kTextProto || (d.root() && LooksLikeMatcher(*d.root()));
+    if (!mine) continue;
+    if (out.document) {
+      sink.Warning("MAT021", {}, "the scenario has several matchers; only " + out.document->source->name() +
+                                     " is evaluated. Put each matcher in its own scenario");
+      break;
+    }
+    out.document = &d;
+    out.matcher = Load(d, out.filter);
+  }
+  if (!out.document && !s.sources.empty()) {
+    const doc::Document& d = s.sources.front();
+    doc::DiagnosticSink ds(d.source.get());
+    if (!doc::HasErrors(d.diagnostics))
+      ds.Error("MAT001", d.root() ? d.root()->range() : doc::SourceRange{}, "no matcher_list or matcher_tree specified; "
+                                                                           "the document is not a Matcher");
+    out.diagnostics.insert(out.diagnostics.end(), ds.list().begin(), ds.list().end());
+  }
+  if (out.matcher.root) {
+    std::vector<Issue> dead = FindShadowed(out.matcher);
+    out.matcher.issues.insert(out.matcher.issues.end(), dead.begin(), dead.end());
+  }
+  // Requests.
+  std::vector<doc::Diagnostic> qd;
+  if (auto r = RequestFromQuery(q, qd)) {
+    out.requests.push_back(std::move(*r));
+  } else if (const doc::Node* reqs = s.inputs.is_map() ? s.inputs.Get("requests") : nullptr) {
+    if (!reqs->is_seq()) {
+      sink.Error("MAT020", reqs->range(), "inputs.requests is a list of requests", "inputs.requests");
+    } else {
+      for (size_t i = 0; i < reqs->items().size(); ++i)
+        if (auto r = ParseRequest(reqs->items()[i], sink, "inputs.requests[" + std::to_string(i) + "]")) out.requests.push_back(std::move(*r));
+    }
+  }
+  // inputs.extract: CelExtractString.
+  if (const doc::Node* ex = s.inputs.is_map() ? s.inputs.Get("extract") : nullptr; ex && ex->is_seq()) {
+    for (size_t i = 0; i < ex->items().size(); ++i) {
+      const doc::Node& e = ex->items()[i];
+      std::string path = "inputs.extract[" + std::to_string(i) + "]";
+      const doc::Node* expr = e.Get("expr");
+      if (!expr) {
+        sink.Error("MAT020", e.range(), "an extract entry needs expr (CEL text) and optionally default_value", path);
+        continue;
+      }
+      cel::Compiled c = cel::CompileText(expr->text());
+      for (const cel::Error& err : c.errors) sink.Error(err.code, expr->range(), err.message, path + ".expr");
+      if (c.ok()) {
+        std::string t = cel::StaticType(c.program->ast());
+        if (!t.empty() && t != "string")
+          sink.Warning("CEL007", expr->range(), "the expression yields a " + t + ", not a string: CelExtractString "
+                       "always falls back to default_value. Extract a string attribute", path + ".expr");
+      }
+      ScenarioMatcher::Extract x;
+      x.program = c.program;
+      x.text = expr->text();
+      if (const doc::Node* dv = e.Get("default_value")) x.default_value = dv->text();
+      out.extracts.push_back(std::move(x));
+    }
+  }
+  out.diagnostics.insert(out.diagnostics.end(), qd.begin(), qd.end());
+  out.diagnostics.insert(out.diagnostics.end(), sink.list().begin(), sink.list().end());
+  return out;
+}
+
+}  // namespace matcher
+
+namespace {
+
+using nlohmann::ordered_json;
+
+class MatcherEngine final : public Engine {
+ public:
+  std::string_view name() const override { return "matcher"; }
+
+  const std::vector<doc::Profile>& profiles() const override {
+    static const std::vector<doc::Profile> p = {
+        {"grpc-core", "gRPC C-core (xds_matcher.cc): absent header is \"\", -bin hidden, content-type application/grpc"},
+        {"envoy", "Envoy (source/common/matcher): absent header is no data, prefix map resumes at shorter prefixes"},
+        {"a106", "the gRFC A106 prose: an on_match without keep_matching is terminal even if its nested matcher finds nothing"},
+    };
+    return p;
+  }
+
+  int Detect(const doc::Document& d) const override {
+    if (d.root() && matcher::LooksLikeMatcher(*d.root())) return 80;
+    if (d.format == doc::Format::kTextProto && (d.source->text().find("matcher_list") != std::string::npos ||
+                                                d.source->text().find("matcher_tree") != std::string::npos))
+      return 70;
+    return 0;
+  }
+
+  std::vector<QueryFlag> query_flags() const override {
+    return {{"header", "name=value", "a request header (the request is built from the flags, not inputs.requests)", true},
+            {"path", "P", "the request path (gRPC: the full method name /pkg.Service/Method)", false},
+            {"host", "H", "the request host (authority)", false},
+            {"method", "M", "the HTTP method (gRPC always uses POST)", false},
+            {"request", "JSON", "a whole request as JSON: {\"headers\": {...}, \"path\": ...}", false}};
+  }
+
+  Report Run(const Scenario& s, const Query& q, std::string_view profile_name, bool evaluate) const override {
+    Report rep;
+    matcher::Profile p = matcher::ParseProfile(profile_name).value_or(matcher::Profile::kGrpcCore);
+    for (const doc::Document& d : s.sources) rep.diagnostics.insert(rep.diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
+    matcher::ScenarioMatcher sm = matcher::LoadScenarioMatcher(s, q);
+    std::vector<doc::Diagnostic> issues = matcher::IssueDiagnostics(sm.matcher, p);
+    rep.diagnostics.insert(rep.diagnostics.end(), issues.begin(), issues.end());
+    rep.diagnostics.insert(rep.diagnostics.end(), sm.diagnostics.begin(), sm.diagnostics.end());
+    if (!sm.matcher.root) return rep;
+
+    ordered_json nack = ordered_json::array();
+    for (const doc::Diagnostic& d : issues)
+      if (d.severity == doc::Severity::kError)
+        nack.push_back(d.code + " " + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " + d.message);
+
+    const doc::Source* src = sm.matcher.source.get();
+    ordered_json requests = ordered_json::array();
+    std::set<int> reached;
+    rep.explanation.what = "requests";
+    for (const matcher::Request& r : sm.requests) {
+      doc::Step why;
+      matcher::Result res = matcher::Evaluate(sm.matcher, r, p, &why);
+      reached.insert(res.reached.begin(), res.reached.end());
+      ordered_json j;
+      j["request"] = r.ToJson();
+      j["actions"] = ordered_json::array();
+      for (const matcher::Action* a : res.actions) j["actions"].push_back(a->name);
+      j["skipped"] = ordered_json::array();
+      for (const matcher::Action* a : res.skipped) j["skipped"].push_back(a->name);
+      j["matched"] = res.matched;
+      if (res.aborted) j["aborted"] = true;
+      if (!sm.extracts.empty()) {
+        cel::Request cr = matcher::CelRequest(r, p);
+        j["extract"] = ordered_json::array();
+        for (const auto& x : sm.extracts) {
+          if (!x.program) {
+            j["extract"].push_back(nullptr);
+            continue;
+          }
+          auto v = cel::ExtractString(*x.program, cr, x.default_value);
+          j["extract"].push_back(v ? ordered_json(*v) : ordered_json(nullptr));
+        }
+      }
+      j["trace"] = ordered_json::array({matcher::TraceJson(why, src)});
+      requests.push_back(std::move(j));
+      rep.explanation.children.push_back(std::move(why));
+    }
+    // Coverage: OnMatch nodes that no request reached.
+    ordered_json unreached = ordered_json::array();
+    if (!sm.requests.empty()) {
+      for (size_t i = 0; i < sm.matcher.nodes.size(); ++i) {
+        if (reached.count(static_cast<int>(i))) continue;
+        const matcher::NodeInfo& n = sm.matcher.nodes[i];
+        unreached.push_back({{"path", n.path}, {"label", n.label}, {"line", src ? src->Locate(n.range.begin).line : 0}});
+        if (evaluate && q.flags.empty()) {
+          doc::DiagnosticSink sink(src);
+          sink.Note("MAT030", n.range, "no request reached " + n.label + "; add a request that exercises it", n.path);
+          rep.diagnostics.push_back(sink.list().front());
+        }
+      }
+    }
+    if (evaluate) {
+      rep.result["requests"] = std::move(requests);
+      rep.result["nack"] = std::move(nack);
+      rep.result["coverage"] = {{"on_match_nodes", sm.matcher.nodes.size()},
+                                {"reached", sm.requests.empty() ? 0 : reached.size()},
+                                {"unreached", std::move(unreached)}};
+      rep.result["max_depth"] = sm.matcher.max_depth;
+    }
+    return rep;
+  }
+};
+
+}  // namespace
+
+const Engine& GetMatcherEngine() {
+  static const MatcherEngine e;
+  return e;
+}
+
+}  // namespace cfgi

@@ -1,0 +1,744 @@
+// Matcher document tree -> compiled Matcher, with gRPC's validation (grpc/grpc
+// src/core/xds/grpc/xds_matcher_parse.cc: "no matcher_list or matcher_tree specified",
+// "matcher_list is empty", "map is empty", "One of action or matcher should be present",
+// "predicate_list is empty", "Unsupported Input type:..."), the proto's validate rules
+// (cncf/xds xds/type/matcher/v3/matcher.proto: matchers min_items 1, map min_pairs 1,
+// predicate lists min_items 2; string.proto: prefix / suffix / contains min_len 1) and A106's
+// NACK list (custom_match in a MatcherTree, cel_expr_string, depth over 16, keep_matching where
+// unsupported). Every finding carries the field path and source range and the walker keeps
+// going (gRPC's ValidationErrors::ScopedField).
+#include <algorithm>
+#include <functional>
+
+#include <google/protobuf/descriptor.h>
+#include <re2/re2.h>
+
+#include "cel/expr/checked.pb.h"
+#include "cel/expr/syntax.pb.h"
+#include "core/matcher/matcher.h"
+#include "envoy/type/matcher/v3/http_inputs.pb.h"
+#include "xds/type/matcher/v3/cel.pb.h"
+#include "xds/type/matcher/v3/http_inputs.pb.h"
+#include "xds/type/matcher/v3/matcher.pb.h"
+
+namespace cfgi::matcher {
+
+using doc::Node;
+using doc::SourceRange;
+
+const char* ProfileName(Profile p) {
+  switch (p) {
+    case Profile::kGrpcCore: return "grpc-core";
+    case Profile::kEnvoy: return "envoy";
+    case Profile::kA106: return "a106";
+  }
+  return "?";
+}
+
+std::optional<Profile> ParseProfile(std::string_view name) {
+  if (name == "grpc-core") return Profile::kGrpcCore;
+  if (name == "envoy") return Profile::kEnvoy;
+  if (name == "a106") return Profile::kA106;
+  return std::nullopt;
+}
+
+namespace {
+
+constexpr std::string_view kTypePrefix = "type.googleapis.com/";
+constexpr std::string_view kHeaderInput = "envoy.type.matcher.v3.HttpRequestHeaderMatchInput";
+constexpr std::string_view kCelInput = "xds.type.matcher.v3.HttpAttributesCelMatchInput";
+constexpr std::string_view kCelMatcher = "xds.type.matcher.v3.CelMatcher";
+
+std::string CamelCase(std::string_view snake) {
+  std::string out;
+  bool up = false;
+  for (char c : snake) {
+    if (c == '_') {
+      up = true;
+      continue;
+    }
+    out += up ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    up = false;
+  }
+  return out;
+}
+
+// A field by its proto name or its lowerCamelCase JSON name.
+const Node::Entry* Field(const Node* n, std::string_view name) {
+  if (!n || !n->is_map()) return nullptr;
+  if (const Node::Entry* e = n->GetEntry(name)) return e;
+  std::string camel = CamelCase(name);
+  if (camel != name) return n->GetEntry(camel);
+  return nullptr;
+}
+const Node* Get(const Node* n, std::string_view name) {
+  const Node::Entry* e = Field(n, name);
+  return e ? &e->value : nullptr;
+}
+
+std::string TypeName(std::string_view url) {
+  size_t slash = url.rfind('/');
+  return std::string(slash == std::string_view::npos ? url : url.substr(slash + 1));
+}
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+class Loader {
+ public:
+  Loader(Compiled& out, const FilterContext& filter) : out_(out), filter_(filter) {}
+
+  std::shared_ptr<const Matcher> LoadMatcher(const Node& n, const std::string& path, int depth) {
+    auto m = std::make_shared<Matcher>();
+    m->depth = depth;
+    m->range = n.range();
+    m->path = path;
+    out_.max_depth = std::max(out_.max_depth, depth);
+    if (!n.is_map()) {
+      Add("MAT019", n.range(), path, std::string("a Matcher is a map with matcher_list or matcher_tree, not a ") + n.kind_name());
+      return m;
+    }
+    if (depth == kMaxDepth + 1 && !depth_reported_) {
+      depth_reported_ = true;
+      Add("MAT005", n.range(), path,
+          "the matcher tree is deeper than " + std::to_string(kMaxDepth) +
+              " levels (a top level plus 16 nested matchers); gRPC NACKs it. Flatten the tree, e.g. merge nested "
+              "lists with and_matcher",
+          true);
+    }
+    if (depth > kHardMaxDepth) {
+      Add("MAT005", n.range(), path, "the matcher tree is deeper than " + std::to_string(kHardMaxDepth) +
+                                         " levels, the limit of this tool; flatten the tree");
+      return m;
+    }
+    const Node* list = Get(&n, "matcher_list");
+    const Node* tree = Get(&n, "matcher_tree");
+    const Node* spx = n.Get("matcher_prefix_map");
+    const Node* sex = n.Get("matcher_exact_map");
+    if (spx || sex) Simplified(spx ? n.GetEntry("matcher_prefix_map")->key_range : n.GetEntry("matcher_exact_map")->key_range,
+                               spx ? "matcher_prefix_map" : "matcher_exact_map",
+                               "matcher_tree: {input: ..., prefix_match_map: {map: {...}}}");
+    int kinds = (list != nullptr) + (tree != nullptr) + (spx != nullptr) + (sex != nullptr);
+    if (kinds == 0) {
+      Add("MAT001", n.range(), path, "no matcher_list or matcher_tree specified; add one of them");
+    } else if (kinds > 1) {
+      Add("MAT001", n.range(), path, "both matcher_list and matcher_tree are set (matcher_type is a oneof); keep one");
+    }
+    if (const Node::Entry* onm = Field(&n, "on_no_match")) {
+      m->on_no_match = LoadOnMatch(onm->value, Join(path, "on_no_match"), depth, "on_no_match");
+    }
+    if (list) {
+      m->kind = Matcher::Kind::kList;
+      LoadList(*m, *list, Join(path, "matcher_list"), depth);
+    } else if (tree) {
+      LoadTree(*m, *tree, Join(path, "matcher_tree"), depth, false);
+    } else if (spx || sex) {
+      LoadTree(*m, spx ? *spx : *sex, Join(path, spx ? "matcher_prefix_map" : "matcher_exact_map"), depth, true, spx != nullptr);
+    }
+    return m;
+  }
+
+  bool simplified() const { return simplified_; }
+  bool structural_errors() const { return structural_errors_; }
+
+ private:
+  static std::string Join(const std::string& a, std::string_view b) {
+    return a.empty() ? std::string(b) : a + "." + std::string(b);
+  }
+
+  Issue& Add(const char* code, SourceRange r, const std::string& path, std::string msg, bool grpc_only = false,
+             doc::Severity sev = doc::Severity::kError) {
+    if (sev == doc::Severity::kError && !grpc_only) structural_errors_ = true;
+    out_.issues.push_back({code, sev, std::move(msg), path, r, grpc_only});
+    return out_.issues.back();
+  }
+
+  void Simplified(SourceRange r, const std::string& what, const std::string& canonical) {
+    simplified_ = true;
+    if (simplified_noted_) return;
+    simplified_noted_ = true;
+    out_.issues.push_back({"MAT013", doc::Severity::kNote,
+                           "A106's simplified example notation (" + what + "); read as the spec describes it. The canonical "
+                           "xDS form is " + canonical + "; gRPC and Envoy accept only the canonical form",
+                           "", r, false});
+  }
+
+  int NewNode(const std::string& path, const std::string& label, SourceRange r) {
+    out_.nodes.push_back({path, label, r});
+    return static_cast<int>(out_.nodes.size()) - 1;
+  }
+
+  void LoadList(Matcher& m, const Node& list, const std::string& path, int depth) {
+    const Node* ms = Get(&list, "matchers");
+    if (!ms || !ms->is_seq() || ms->items().empty()) {
+      Add("MAT002", list.range(), path, "matcher_list is empty; it needs at least one matcher in matchers");
+      return;
+    }
+    for (size_t i = 0; i < ms->items().size(); ++i) {
+      const Node& fm = ms->items()[i];
+      std::string p = path + ".matchers[" + std::to_string(i) + "]";
+      FieldMatcher f;
+      f.range = fm.range();
+      const Node* pred = Get(&fm, "predicate");
+      if (!pred) {
+        Add("MAT015", fm.range(), p + ".predicate", "field not present: every matcher needs a predicate");
+      } else {
+        f.predicate = LoadPredicate(*pred, p + ".predicate", 0);
+      }
+      const Node* om = Get(&fm, "on_match");
+      if (!om) {
+        Add("MAT003", fm.range(), p + ".on_match", "field not present: every matcher needs on_match with an action or a matcher");
+      } else {
+        f.on_match = LoadOnMatch(*om, p + ".on_match", depth, "matchers[" + std::to_string(i) + "]");
+      }
+      m.list.push_back(std::move(f));
+    }
+  }
+
+  void LoadTree(Matcher& m, const Node& tree, const std::string& path, int depth, bool simplified, bool simplified_prefix = false) {
+    const Node* in = Get(&tree, "input");
+    if (!in) {
+      Add("MAT009", tree.range(), path + ".input", "field not present: a matcher_tree needs an input");
+    } else {
+      m.input = LoadInput(*in, path + ".input");
+      if (m.input.kind == Input::Kind::kCel)
+        Add("MAT014", in->range(), path + ".input",
+            "a matcher_tree needs an input that returns a string; HttpAttributesCelMatchInput works only with a CelMatcher "
+            "in a matcher_list");
+    }
+    const Node* map = nullptr;
+    std::string map_path;
+    if (simplified) {
+      map = Get(&tree, "map");
+      map_path = path + ".map";
+      m.kind = simplified_prefix ? Matcher::Kind::kPrefixMap : Matcher::Kind::kExactMap;
+    } else {
+      const Node* ex = Get(&tree, "exact_match_map");
+      const Node* px = Get(&tree, "prefix_match_map");
+      const Node* cm = Get(&tree, "custom_match");
+      if (cm) {
+        Add("MAT010", cm->range(), path + ".custom_match",
+            "custom_match in a matcher_tree is not supported by gRPC and is NACKed; use exact_match_map or prefix_match_map", true);
+      }
+      if ((ex != nullptr) + (px != nullptr) + (cm != nullptr) > 1)
+        Add("MAT001", tree.range(), path, "several tree types are set (tree_type is a oneof); keep one");
+      if (ex) {
+        m.kind = Matcher::Kind::kExactMap;
+        map = Get(ex, "map");
+        map_path = path + ".exact_match_map.map";
+        if (!map) map = ex;  // reported as empty below
+      } else if (px) {
+        m.kind = Matcher::Kind::kPrefixMap;
+        map = Get(px, "map");
+        map_path = path + ".prefix_match_map.map";
+        if (!map) map = px;
+      } else if (!cm) {
+        Add("MAT001", tree.range(), path, "no known match tree type specified; add exact_match_map or prefix_match_map");
+        return;
+      } else {
+        return;
+      }
+    }
+    if (!map || !map->is_map() || map->entries().empty() || (map == Get(&tree, "exact_match_map") || map == Get(&tree, "prefix_match_map"))) {
+      Add("MAT002", map ? map->range() : tree.range(), map_path, "map is empty; it needs at least one key");
+      return;
+    }
+    for (const Node::Entry& e : map->entries()) {
+      MapEntry me;
+      me.key = e.key;
+      me.key_range = e.key_range;
+      me.on_match = LoadOnMatch(e.value, map_path + "['" + e.key + "']", depth, "'" + e.key + "'");
+      int idx = static_cast<int>(m.entries.size());
+      if (m.kind == Matcher::Kind::kExactMap) {
+        m.exact.emplace(e.key, idx);
+      } else {
+        m.trie.Insert(e.key, idx);
+      }
+      m.entries.push_back(std::move(me));
+    }
+  }
+
+  OnMatch LoadOnMatch(const Node& n, const std::string& path, int depth, const std::string& label) {
+    OnMatch om;
+    om.range = n.range();
+    om.path = path;
+    if (!n.is_map()) {
+      Add("MAT003", n.range(), path, std::string("on_match must be a map with action or matcher, not a ") + n.kind_name());
+      return om;
+    }
+    const Node* action = Get(&n, "action");
+    const Node* matcher = Get(&n, "matcher");
+    if (const Node* km = Get(&n, "keep_matching")) {
+      om.keep_matching = km->kind() == Node::Kind::kBool ? km->as_bool() : km->text() == "true";
+      if (om.keep_matching && !filter_.keep_matching_supported)
+        Add("MAT011", km->range(), path + ".keep_matching",
+            "keep_matching is set, but this filter does not support it: gRPC NACKs the resource. Remove keep_matching "
+            "or set inputs.filter.keep_matching: true",
+            true);
+    }
+    if (action && matcher) {
+      Add("MAT003", n.range(), path, "on_match has both action and matcher (on_match is a oneof); keep one");
+    } else if (!action && !matcher) {
+      Add("MAT003", n.range(), path, "One of action or matcher should be present in on_match");
+    }
+    if (action) {
+      om.kind = OnMatch::Kind::kAction;
+      om.action = LoadAction(*action, path + ".action");
+    } else if (matcher) {
+      om.kind = OnMatch::Kind::kMatcher;
+      om.matcher = LoadMatcher(*matcher, path + ".matcher", depth + 1);
+    }
+    std::string shown = om.kind == OnMatch::Kind::kAction ? om.action.name : om.kind == OnMatch::Kind::kMatcher ? "nested matcher" : "?";
+    om.id = NewNode(path, label + " -> " + shown, n.range());
+    return om;
+  }
+
+  Action LoadAction(const Node& n, const std::string& path) {
+    Action a;
+    a.range = n.range();
+    if (n.is_scalar()) {
+      Simplified(n.range(), "an action written as a string", "action: {name: NAME, typed_config: {\"@type\": ..., ...}}");
+      a.name = n.text();
+      return a;
+    }
+    if (!n.is_map()) {
+      Add("MAT019", n.range(), path, "an action is a TypedExtensionConfig {name, typed_config}");
+      return a;
+    }
+    a.name = n.GetString("name");
+    const Node* tc = Get(&n, "typed_config");
+    if (!tc) {
+      Add("MAT019", n.range(), path + ".typed_config", "field not present: an action needs typed_config with an @type", true);
+    } else {
+      a.type = TypeName(tc->GetString("@type"));
+      if (a.type.empty()) Add("MAT019", tc->range(), path + ".typed_config", "typed_config has no @type; add \"@type\": type.googleapis.com/<message>");
+      nlohmann::ordered_json cfg = tc->ToOrderedJson();
+      if (cfg.is_object()) cfg.erase("@type");
+      a.config = std::move(cfg);
+      if (!filter_.action_types.empty() && !a.type.empty() &&
+          std::find(filter_.action_types.begin(), filter_.action_types.end(), a.type) == filter_.action_types.end())
+        Add("MAT018", tc->range(), path, "action type " + a.type + " is not supported by this filter: gRPC NACKs the resource; "
+                                         "use one of the filter's actions (inputs.filter.actions)", true);
+    }
+    if (a.name.empty()) {
+      size_t dot = a.type.rfind('.');
+      a.name = dot == std::string::npos ? a.type : a.type.substr(dot + 1);
+    }
+    return a;
+  }
+
+  static bool ValidHeaderNameGrpc(const std::string& h) {
+    // HTTP/2 (RFC 9113 8.2.1): lower-case tchar tokens; a leading ':' for pseudo-headers.
+    size_t i = h.size() > 1 && h[0] == ':' ? 1 : 0;
+    for (; i < h.size(); ++i) {
+      unsigned char c = static_cast<unsigned char>(h[i]);
+      bool tchar = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || std::string_view("!#$%&'*+-.^_`|~").find(static_cast<char>(c)) != std::string_view::npos;
+      if (!tchar) return false;
+    }
+    return true;
+  }
+
+  Input LoadInput(const Node& n, const std::string& path) {
+    Input in;
+    in.range = n.range();
+    if (!n.is_map()) {
+      Add("MAT009", n.range(), path, "an input is a TypedExtensionConfig {name, typed_config}");
+      in.kind = Input::Kind::kUnsupported;
+      return in;
+    }
+    const Node* cfg = nullptr;
+    if (const Node* tc = Get(&n, "typed_config")) {
+      in.type = TypeName(tc->GetString("@type"));
+      cfg = tc;
+    } else if (Get(&n, "header_name")) {
+      Simplified(n.range(), "input: {header_name: ...}",
+                 "input: {name: ..., typed_config: {\"@type\": type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput, header_name: ...}}");
+      in.type = std::string(kHeaderInput);
+      cfg = &n;
+    } else {
+      Add("MAT009", n.range(), path, "field not present: the input needs typed_config with an @type");
+      in.kind = Input::Kind::kUnsupported;
+      return in;
+    }
+    if (in.type == kHeaderInput) {
+      in.kind = Input::Kind::kHeader;
+      const Node* h = Get(cfg, "header_name");
+      in.header = h ? h->text() : "";
+      SourceRange hr = h ? h->range() : cfg->range();
+      if (in.header.empty() || in.header.size() >= 16384) {
+        Add("MAT008", hr, path + ".header_name", "header_name must be 1 to 16383 bytes long; name the header to read");
+      } else if (in.header.find_first_of(std::string("\0\r\n", 3)) != std::string::npos) {
+        Add("MAT008", hr, path + ".header_name", "header_name contains NUL, CR or LF; it is not a valid header name");
+      } else if (!ValidHeaderNameGrpc(in.header)) {
+        Add("MAT008", hr, path + ".header_name",
+            "'" + in.header + "' is not a valid HTTP/2 header name (lower-case token characters only); gRPC NACKs it. "
+            "Write it as '" + Lower(in.header) + "'",
+            true);
+      }
+      in.header = Lower(in.header);
+    } else if (in.type == kCelInput) {
+      in.kind = Input::Kind::kCel;
+    } else {
+      in.kind = Input::Kind::kUnsupported;
+      Add("MAT009", n.range(), path,
+          "Unsupported Input type:" + (in.type.empty() ? std::string("(none)") : in.type) +
+              "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
+              "xds.type.matcher.v3.HttpAttributesCelMatchInput (this tool treats it as no data)",
+          true);
+    }
+    return in;
+  }
+
+  StringMatch LoadStringMatch(const Node& n, const std::string& path) {
+    StringMatch s;
+    if (!n.is_map()) {
+      Add("MAT019", n.range(), path, "value_match is a StringMatcher map such as {exact: ...}");
+      return s;
+    }
+    const Node* ic = Get(&n, "ignore_case");
+    s.ignore_case = ic && ic->text() == "true";
+    int set = 0;
+    auto take = [&](const char* name, StringMatch::Kind k) {
+      if (const Node* v = Get(&n, name)) {
+        ++set;
+        s.kind = k;
+        s.pattern = v->text();
+        if (k != StringMatch::Kind::kExact && s.pattern.empty())
+          Add("MAT007", v->range(), path + "." + name, std::string(name) + " must be non-empty; use exact: \"\" to match an empty value");
+      }
+    };
+    take("exact", StringMatch::Kind::kExact);
+    take("prefix", StringMatch::Kind::kPrefix);
+    take("suffix", StringMatch::Kind::kSuffix);
+    take("contains", StringMatch::Kind::kContains);
+    if (const Node* sr = Get(&n, "safe_regex")) {
+      ++set;
+      s.kind = StringMatch::Kind::kRegex;
+      const Node* re = Get(sr, "regex");
+      s.pattern = re ? re->text() : "";
+      SourceRange rr = re ? re->range() : sr->range();
+      if (s.pattern.empty()) {
+        Add("MAT007", rr, path + ".safe_regex.regex", "safe_regex.regex must be non-empty");
+      } else {
+        RE2::Options o;
+        o.set_log_errors(false);
+        auto compiled = std::make_shared<const RE2>(s.pattern, o);
+        if (!compiled->ok()) {
+          Add("MAT004", rr, path + ".safe_regex.regex", "invalid regex '" + s.pattern + "': " + compiled->error() +
+                                                            "; see https://github.com/google/re2/wiki/Syntax");
+        } else {
+          s.regex = std::move(compiled);
+        }
+      }
+    }
+    if (const Node* c = Get(&n, "custom")) {
+      ++set;
+      s.kind = StringMatch::Kind::kNone;
+      Add("MAT010", c->range(), path + ".custom", "StringMatcher.custom is not supported by gRPC and is NACKed; use exact, prefix, "
+                                                  "suffix, contains or safe_regex", true);
+    }
+    if (set == 0) Add("MAT015", n.range(), path, "invalid StringMatcher specified: set one of exact, prefix, suffix, contains, safe_regex");
+    if (set > 1) Add("MAT015", n.range(), path, "several match patterns are set (match_pattern is a oneof); keep one");
+    s.lowered = s.ignore_case ? Lower(s.pattern) : s.pattern;
+    return s;
+  }
+
+  void LoadCelMatcher(Predicate& p, const Node& cfg, const std::string& path) {
+    const Node* em = Get(&cfg, "expr_match");
+    if (!em) {
+      Add("MAT017", cfg.range(), path + ".expr_match", "field not present: a CelMatcher needs expr_match with cel_expr_checked");
+      return;
+    }
+    std::string ep = path + ".expr_match";
+    cel::Compiled c;
+    SourceRange base = em->range();
+    bool text_positions = false;
+    if (const Node* checked = Get(em, "cel_expr_checked")) {
+      base = checked->range();
+      ::cel::expr::CheckedExpr msg;
+      doc::DiagnosticSink sink(out_.source.get());
+      if (!doc::NodeToMessage(*checked, &msg, sink)) {
+        for (const auto& d : sink.list()) Add("MAT017", d.range, ep + ".cel_expr_checked", d.message);
+        return;
+      }
+      c = cel::CompileChecked(msg);
+    } else if (const Node* parsed = Get(em, "cel_expr_parsed")) {
+      base = parsed->range();
+      Add("MAT017", parsed->range(), ep + ".cel_expr_parsed",
+          "gRPC supports only cel_expr_checked (type-checked Canonical CEL) and ignores cel_expr_parsed: without "
+          "cel_expr_checked the resource is NACKed. Check the expression with a CEL type checker and send the CheckedExpr",
+          true);
+      ::cel::expr::ParsedExpr msg;
+      doc::DiagnosticSink sink(out_.source.get());
+      if (!doc::NodeToMessage(*parsed, &msg, sink)) {
+        for (const auto& d : sink.list()) Add("MAT017", d.range, ep + ".cel_expr_parsed", d.message);
+        return;
+      }
+      c = cel::CompileParsed(msg);
+    } else if (const Node* text = Get(em, "cel_expr_string")) {
+      base = text->range();
+      Add("MAT012", text->range(), ep + ".cel_expr_string",
+          "cel_expr_string is not supported by gRPC and is NACKed; evaluated here from its text for authoring. Send "
+          "cel_expr_checked (the type-checked AST) instead",
+          true);
+      c = cel::CompileText(text->text());
+      text_positions = true;
+      p.cel_text = text->text();
+    } else {
+      Add("MAT017", em->range(), ep, "field not present: expr_match needs cel_expr_checked (parsed_expr and checked_expr are "
+                                     "deprecated and ignored by gRPC)");
+      return;
+    }
+    for (const cel::Error& e : c.errors) {
+      SourceRange r = base;
+      // A string literal's text starts after its opening quote when it is written on one line.
+      if (text_positions && out_.source) {
+        uint32_t start = base.begin;
+        const std::string& t = out_.source->text();
+        if (start < t.size() && (t[start] == '"' || t[start] == '\'')) ++start;
+        if (start + e.end <= base.end) r = {start + e.begin, start + std::max(e.end, e.begin + 1)};
+      }
+      Add(e.code.c_str(), r, ep, e.message);
+    }
+    if (c.ok()) {
+      std::string t = cel::StaticType(c.program->ast());
+      if (!t.empty() && t != "bool")
+        Add("CEL007", base, ep,
+            "the expression yields a " + t + ", not a bool: a CelMatcher's output type must be bool (gRPC NACKs it; "
+            "at run time it never matches). Compare the value, e.g. size(x) > 0",
+            true);
+      p.cel = c.program;
+      if (p.cel_text.empty()) p.cel_text = c.program->text();
+    }
+  }
+
+  Predicate LoadPredicate(const Node& n, const std::string& path, int depth) {
+    Predicate p;
+    p.range = n.range();
+    p.path = path;
+    if (depth > kHardMaxDepth) {
+      Add("MAT006", n.range(), path, "predicates nest deeper than " + std::to_string(kHardMaxDepth) + " levels; flatten them");
+      return p;
+    }
+    if (!n.is_map()) {
+      Add("MAT015", n.range(), path, "a predicate is a map with single_predicate, or_matcher, and_matcher or not_matcher");
+      return p;
+    }
+    const Node* sp = Get(&n, "single_predicate");
+    const Node* orm = Get(&n, "or_matcher");
+    const Node* andm = Get(&n, "and_matcher");
+    const Node* notm = Get(&n, "not_matcher");
+    int kinds = (sp != nullptr) + (orm != nullptr) + (andm != nullptr) + (notm != nullptr);
+    if (kinds == 0) {
+      Add("MAT015", n.range(), path, "unsupported predicate type: set single_predicate, or_matcher, and_matcher or not_matcher");
+      return p;
+    }
+    if (kinds > 1) Add("MAT015", n.range(), path, "several predicate types are set (match_type is a oneof); keep one");
+    if (sp) {
+      p.kind = Predicate::Kind::kSingle;
+      LoadSingle(p, *sp, path + ".single_predicate");
+    } else if (orm || andm) {
+      p.kind = orm ? Predicate::Kind::kOr : Predicate::Kind::kAnd;
+      std::string lp = path + (orm ? ".or_matcher" : ".and_matcher");
+      const Node* list = Get(orm ? orm : andm, "predicate");
+      size_t count = list && list->is_seq() ? list->items().size() : 0;
+      if (count < 2)
+        Add("MAT006", (orm ? orm : andm)->range(), lp + ".predicate",
+            std::string(count == 0 ? "predicate_list is empty" : "the predicate list has 1 item") +
+                "; or_matcher and and_matcher need at least 2 predicates (use the predicate itself instead)");
+      if (list && list->is_seq())
+        for (size_t i = 0; i < list->items().size(); ++i)
+          p.children.push_back(LoadPredicate(list->items()[i], lp + ".predicate[" + std::to_string(i) + "]", depth + 1));
+    } else {
+      p.kind = Predicate::Kind::kNot;
+      p.children.push_back(LoadPredicate(*notm, path + ".not_matcher", depth + 1));
+    }
+    return p;
+  }
+
+  void LoadSingle(Predicate& p, const Node& sp, const std::string& path) {
+    const Node* vm = Get(&sp, "value_match");
+    const Node* cm = Get(&sp, "custom_match");
+    const Node* in = Get(&sp, "input");
+    // Simplified notation: custom_match: true | false stands for the predicate's result.
+    if (cm && cm->kind() == Node::Kind::kBool) {
+      Simplified(cm->range(), "custom_match: " + cm->text(), "single_predicate: {input: ..., value_match: ...} or a CelMatcher");
+      p.test = Predicate::Test::kConstant;
+      p.constant = cm->as_bool();
+      return;
+    }
+    if (!in) {
+      Add("MAT009", sp.range(), path + ".input", "field not present: single_predicate needs an input");
+    } else {
+      p.input = LoadInput(*in, path + ".input");
+    }
+    if (vm && cm) Add("MAT015", sp.range(), path, "both value_match and custom_match are set (matcher is a oneof); keep one");
+    if (!vm && !cm) {
+      Add("MAT015", sp.range(), path, "single_predicate needs value_match or custom_match");
+      return;
+    }
+    if (vm) {
+      p.test = Predicate::Test::kValue;
+      p.value = LoadStringMatch(*vm, path + ".value_match");
+      if (p.input.kind == Input::Kind::kCel)
+        Add("MAT014", vm->range(), path + ".value_match",
+            "value_match needs an input that returns a string, but HttpAttributesCelMatchInput returns the CEL attributes; "
+            "use a CelMatcher in custom_match or an HttpRequestHeaderMatchInput");
+      return;
+    }
+    const Node* tc = Get(cm, "typed_config");
+    std::string type = tc ? TypeName(tc->GetString("@type")) : "";
+    if (type == kCelMatcher) {
+      p.test = Predicate::Test::kCel;
+      if (p.input.kind == Input::Kind::kHeader)
+        Add("MAT014", cm->range(), path + ".custom_match",
+            "a CelMatcher needs HttpAttributesCelMatchInput as its input, not HttpRequestHeaderMatchInput; read the header "
+            "in CEL as request.headers['name']");
+      LoadCelMatcher(p, *tc, path + ".custom_match.typed_config");
+      return;
+    }
+    p.test = Predicate::Test::kUnsupported;
+    p.custom_type = type;
+    Add("MAT010", cm->range(), path + ".custom_match",
+        "custom_match " + (type.empty() ? std::string("without @type") : type) +
+            " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed; this tool evaluates it as no match",
+        true);
+  }
+
+  Compiled& out_;
+  const FilterContext& filter_;
+  bool simplified_ = false;
+  bool simplified_noted_ = false;
+  bool structural_errors_ = false;
+  bool depth_reported_ = false;
+};
+
+// Copies a tree for protobuf's JSON parser, replacing Any payloads whose type is not in this
+// build's descriptor pool by a Struct (their content is shown, not validated).
+Node Sanitize(const Node& n, int depth) {
+  if (n.is_seq()) {
+    Node s = Node::Seq(n.range());
+    for (const Node& i : n.items()) s.Push(Sanitize(i, depth + 1));
+    return s;
+  }
+  if (!n.is_map()) return n;
+  Node m = Node::Map(n.range());
+  const Node* t = n.Get("@type");
+  if (t && depth > 0) {
+    std::string type = TypeName(t->text());
+    if (!google::protobuf::DescriptorPool::generated_pool()->FindMessageTypeByName(type)) {
+      m.Put("@type", t->range(), Node::Scalar(Node::Kind::kString, "type.googleapis.com/google.protobuf.Struct", t->range()));
+      Node value = Node::Map(n.range());
+      for (const auto& e : n.entries())
+        if (e.key != "@type") value.Put(e.key, e.key_range, e.value);
+      m.Put("value", n.range(), std::move(value));
+      return m;
+    }
+  }
+  for (const auto& e : n.entries()) {
+    if (depth == 0 && e.key == "@type") continue;
+    m.Put(e.key, e.key_range, Sanitize(e.value, depth + 1));
+  }
+  return m;
+}
+
+}  // namespace
+
+namespace {
+// The input and matcher extensions are only named inside Any fields: reference their
+// descriptors so the static library links them into the generated pool (TextFormat's Any
+// expansion and JsonStringToMessage look them up there).
+void EnsureExtensionTypesLinked() {
+  static const bool linked = [] {
+    (void)envoy::type::matcher::v3::HttpRequestHeaderMatchInput::descriptor();
+    (void)xds::type::matcher::v3::HttpAttributesCelMatchInput::descriptor();
+    (void)xds::type::matcher::v3::CelMatcher::descriptor();
+    (void)::cel::expr::CheckedExpr::descriptor();
+    return true;
+  }();
+  (void)linked;
+}
+}  // namespace
+
+bool LooksLikeMatcher(const Node& root) {
+  if (!root.is_map()) return false;
+  for (const char* k : {"matcher_list", "matcherList", "matcher_tree", "matcherTree", "matcher_prefix_map", "matcher_exact_map"})
+    if (root.Get(k)) return true;
+  std::string type = root.GetString("@type");
+  return type.find("matcher.v3.Matcher") != std::string::npos;
+}
+
+Compiled LoadTree(const Node& root, doc::SourcePtr source, const FilterContext& filter) {
+  EnsureExtensionTypesLinked();
+  Compiled out;
+  out.source = std::move(source);
+  out.type = TypeName(root.GetString("@type"));
+  Loader l(out, filter);
+  out.root = l.LoadMatcher(root, "", 1);
+  out.simplified = l.simplified();
+  if (!out.type.empty() && out.type != "xds.type.matcher.v3.Matcher" && out.type != "envoy.config.common.matcher.v3.Matcher") {
+    out.issues.push_back({"MAT019", doc::Severity::kError,
+                          "@type " + out.type + " is not a Matcher; use xds.type.matcher.v3.Matcher (or "
+                          "envoy.config.common.matcher.v3.Matcher, the same shape)",
+                          "@type", root.Get("@type")->range(), false});
+  }
+  // Schema check with protobuf's JSON parser, when our own walker found no structural problem
+  // (so one mistake is not reported twice) and the document is in canonical form.
+  if (!out.simplified && !l.structural_errors()) {
+    xds::type::matcher::v3::Matcher msg;
+    doc::DiagnosticSink sink(out.source.get());
+    if (!doc::NodeToMessage(Sanitize(root, 0), &msg, sink))
+      for (const auto& d : sink.list()) {
+        // Point at the offending key when protobuf names it ("...) name: Cannot find field.").
+        SourceRange r = d.range;
+        size_t cf = d.message.find(": Cannot find field");
+        if (cf != std::string::npos) {
+          size_t start = d.message.find_last_of(" )", cf - 1);
+          std::string key = d.message.substr(start == std::string::npos ? 0 : start + 1, cf - (start == std::string::npos ? 0 : start + 1));
+          std::function<bool(const Node&)> find = [&](const Node& n) {
+            for (const auto& e : n.entries()) {
+              if (e.key == key) {
+                r = e.key_range;
+                return true;
+              }
+              if (find(e.value)) return true;
+            }
+            for (const Node& i : n.items())
+              if (find(i)) return true;
+            return false;
+          };
+          find(root);
+        }
+        out.issues.push_back({d.code, d.severity, d.message, d.path, r, false});
+      }
+  }
+  return out;
+}
+
+
+Compiled Load(const doc::Document& d, const FilterContext& filter) {
+  EnsureExtensionTypesLinked();
+  if (d.format == doc::Format::kTextProto) {
+    xds::type::matcher::v3::Matcher msg;
+    doc::DiagnosticSink sink(d.source.get());
+    Node tree;
+    if (!doc::ParseTextProto(*d.source, &msg, sink, &tree)) {
+      Compiled out;
+      out.source = d.source;
+      for (const auto& x : sink.list()) out.issues.push_back({x.code, x.severity, x.message, x.path, x.range, false});
+      return out;
+    }
+    return LoadTree(tree, d.source, filter);
+  }
+  if (!d.root()) {
+    Compiled out;
+    out.source = d.source;
+    return out;
+  }
+  return LoadTree(*d.root(), d.source, filter);
+}
+
+}  // namespace cfgi::matcher

@@ -1,0 +1,273 @@
+#include "core/policy/policy_engine.h"
+
+#include <set>
+
+namespace cfgi {
+
+using nlohmann::ordered_json;
+
+namespace policy {
+
+namespace {
+
+ordered_json MetaJson(const Meta& m) {
+  ordered_json j;
+  j["type"] = m.type;
+  if (!m.mesh.empty()) j["mesh"] = m.mesh;
+  j["name"] = m.name;
+  j["labels"] = ordered_json::object();
+  for (const auto& [k, v] : m.labels) j["labels"][k] = v;
+  return j;
+}
+
+ordered_json OriginJson(const std::vector<Origin>& origin) {
+  ordered_json a = ordered_json::array();
+  for (const Origin& o : origin) a.push_back({{"policy", o.policy->meta.name}, {"ruleIndex", o.rule_index}});
+  return a;
+}
+
+void PutLoc(ordered_json& j, const Loc& l) {
+  j["file"] = l.file;
+  if (l.source) {
+    doc::Position p = l.source->Locate(l.range.begin);
+    j["line"] = p.line;
+    j["column"] = p.column;
+  }
+}
+
+ordered_json WriteJson(const FieldProvenance::Write& w, bool with_value) {
+  ordered_json j;
+  j["policy"] = w.item->policy->meta.name;
+  j["ruleIndex"] = w.item->rule_index;
+  if (w.path != "") j["path"] = w.path;
+  if (with_value) j["value"] = ordered_json::parse(w.value.dump());
+  PutLoc(j, w.loc);
+  return j;
+}
+
+ordered_json FieldsJson(const std::vector<FieldProvenance>& fields) {
+  ordered_json a = ordered_json::array();
+  for (const FieldProvenance& f : fields) {
+    ordered_json j;
+    j["path"] = f.path;
+    j["policy"] = f.set.item->policy->meta.name;
+    j["ruleIndex"] = f.set.item->rule_index;
+    if (f.appended) j["appended"] = true;
+    PutLoc(j, f.set.loc);
+    if (!f.overrode.empty()) {
+      ordered_json o = ordered_json::array();
+      for (const auto& w : f.overrode) o.push_back(WriteJson(w, true));
+      j["overrode"] = std::move(o);
+    }
+    a.push_back(std::move(j));
+  }
+  return a;
+}
+
+ordered_json Conf(const nlohmann::json& j) { return ordered_json::parse(j.dump()); }
+
+ordered_json ItemJson(const Item& it) {
+  ordered_json j;
+  j["rank"] = it.rank;
+  j["policy"] = it.policy->meta.name;
+  j["direction"] = DirectionName(it.direction);
+  j["ruleIndex"] = it.rule_index;
+  if (!it.inbound.empty()) j["inbound"] = it.inbound;
+  j["topLevelKind"] = it.top_kind;
+  if (it.top_kind == "Dataplane") j["dataplaneSpecificity"] = it.dataplane_specificity;
+  j["origin"] = it.origin.empty() ? "unknown" : it.origin;
+  j["role"] = it.role;
+  if (it.direction != Direction::kRules) j["kind"] = it.item_kind;
+  if (it.direction == Direction::kTo && it.item_kind == "MeshService") j["sectionName"] = it.has_section;
+  j["name"] = it.name;
+  return j;
+}
+
+}  // namespace
+
+std::optional<Profile> ParseProfile(std::string_view name) {
+  if (name == "kuma") return Profile::kKuma;
+  if (name == "madr") return Profile::kMadr;
+  return std::nullopt;
+}
+
+Compiled Compile(const Scenario& s) {
+  Compiled c;
+  c.model = LoadModel(s.sources, c.diagnostics);
+  std::vector<doc::Diagnostic> a = Analyze(c.model);
+  c.diagnostics.insert(c.diagnostics.end(), a.begin(), a.end());
+  return c;
+}
+
+const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Query& q, std::vector<doc::Diagnostic>& diags) {
+  std::optional<std::string> name = q.Value("dataplane");
+  const doc::Node* at = nullptr;
+  if (!name && s.inputs.is_map()) {
+    if (const doc::Node* n = s.inputs.Get("dataplane")) {
+      name = n->text();
+      at = n;
+    }
+  }
+  doc::DiagnosticSink sink(at ? s.envelope_source() : nullptr);
+  doc::SourceRange r = at ? at->range() : doc::SourceRange{};
+  if (name) {
+    if (const Dataplane* d = m.FindDataplane(*name)) return d;
+    std::string names;
+    for (const Dataplane& d : m.dataplanes) names += (names.empty() ? "" : ", ") + d.meta.name;
+    sink.Error("POL014", r, "no Dataplane named '" + *name + "'" + (names.empty() ? " (the input has none)" : "; there are: " + names),
+               at ? "inputs.dataplane" : "");
+  } else if (m.dataplanes.size() == 1) {
+    return &m.dataplanes[0];
+  } else if (m.dataplanes.empty()) {
+    sink.Error("POL014", r, "the input has no Dataplane to evaluate; add a 'type: Dataplane' resource");
+  } else {
+    std::string names;
+    for (const Dataplane& d : m.dataplanes) names += (names.empty() ? "" : ", ") + d.meta.name;
+    sink.Error("POL014", r, "several Dataplanes (" + names + "); choose one with --dataplane NAME or inputs.dataplane");
+  }
+  for (doc::Diagnostic& d : sink.list())
+    if (d.file.empty() && !s.sources.empty()) d.file = s.sources[0].source->name();
+  diags.insert(diags.end(), sink.list().begin(), sink.list().end());
+  return nullptr;
+}
+
+ordered_json RulesJson(const DataplaneRules& r, Profile p) {
+  ordered_json j;
+  j["dataplane"] = r.dataplane ? ordered_json(r.dataplane->meta.name) : ordered_json();
+  ordered_json rules = ordered_json::array();
+  for (const TypeRules& t : r.types) {
+    ordered_json tj;
+    tj["type"] = t.type;
+    ordered_json pol = ordered_json::array();
+    for (const PolicySelection& s : t.selections)
+      if (s.selected) pol.push_back(s.policy->meta.name);
+    tj["policies"] = std::move(pol);
+    ordered_json items = ordered_json::array();
+    for (const Item& it : t.to_items) items.push_back(ItemJson(it));
+    tj["items"] = std::move(items);
+    if (t.has_proxy_rule) {
+      tj["proxyRule"] = {{"conf", Conf(t.proxy_rule.conf)}, {"origin", OriginJson(t.proxy_rule.origin)},
+                         {"fields", FieldsJson(t.proxy_rule.provenance)}};
+    }
+    ordered_json to = ordered_json::array();
+    for (const ResourceRule& rr : t.to_rules) {
+      ordered_json e;
+      e["key"] = rr.key;
+      e["resourceMeta"] = MetaJson(rr.resource);
+      if (!rr.section.empty()) e["resourceSectionName"] = rr.section;
+      e["conf"] = Conf(rr.conf);
+      e["origin"] = OriginJson(rr.origin);
+      if (!rr.sparse) e["computedFrom"] = rr.computed_from;
+      e["fields"] = FieldsJson(rr.provenance);
+      to.push_back(std::move(e));
+    }
+    tj["toResourceRules"] = std::move(to);
+    ordered_json from = ordered_json::array();
+    for (const InboundRule& ir : t.from_rules) {
+      ordered_json e;
+      e["inbound"] = ir.inbound->Id();
+      e["port"] = ir.inbound->port;
+      e["source"] = DirectionName(ir.source);
+      e["subset"] = ordered_json::object();
+      for (const auto& [k, v] : ir.subset) e["subset"][k] = v;
+      e["conf"] = Conf(ir.conf);
+      e["origin"] = OriginJson(ir.origin);
+      e["fields"] = FieldsJson(ir.provenance);
+      from.push_back(std::move(e));
+    }
+    tj["fromRules"] = std::move(from);
+    ordered_json fitems = ordered_json::array();
+    for (const Item& it : t.from_items)
+      if (it.direction == Direction::kFrom || !it.inbound.empty()) fitems.push_back(ItemJson(it));
+    if (!fitems.empty()) tj["fromItems"] = std::move(fitems);
+    rules.push_back(std::move(tj));
+  }
+  j["rules"] = std::move(rules);  // first array: scenario `expect: [{input: N}]` indexes it
+  j["profile"] = ProfileName(p);
+  j["sortKeys"] = p == Profile::kKuma
+                      ? ordered_json::array({"topLevelKind", "dataplaneSpecificity", "origin", "role", "kind", "sectionName", "name (descending)"})
+                      : ordered_json::array({"topLevelKind", "kind", "name (descending)"});
+  return j;
+}
+
+}  // namespace policy
+
+namespace {
+
+class PolicyEngine final : public Engine {
+ public:
+  std::string_view name() const override { return "policy"; }
+  const std::vector<doc::Profile>& profiles() const override {
+    static const std::vector<doc::Profile> p = {
+        {"kuma", "Kuma 2.x: sort by top-level kind, origin, policy role, to[] kind, MeshService section, name"},
+        {"madr", "the MADR: sort by top-level kind, to[] kind, policy name; MeshHTTPRoute items included"}};
+    return p;
+  }
+  int Detect(const doc::Document& d) const override {
+    int score = 0;
+    for (const doc::Node& root : d.roots) {
+      if (!root.is_map()) continue;
+      std::string api = root.GetString("apiVersion");
+      std::string type = root.GetString("type");
+      if (type.empty()) type = root.GetString("kind");
+      if (api == "kuma.io/v1alpha1") return 90;
+      if (type == "Mesh" || type == "MeshService" || type == "Dataplane" || type == "MeshExternalService" ||
+          policy::IsKnownPolicyType(type))
+        score = 80;
+    }
+    return score;
+  }
+  std::vector<QueryFlag> query_flags() const override {
+    return {{"dataplane", "NAME", "the Dataplane to evaluate (default: inputs.dataplane, or the only one)", false},
+            {"resource", "KEY", "keep only this ResourceRules key in toResourceRules", true}};
+  }
+
+  Report Run(const Scenario& s, const Query& q, std::string_view profile, bool evaluate) const override {
+    Report r;
+    policy::Compiled c = policy::Compile(s);
+    r.diagnostics = c.diagnostics;
+    policy::EvalOptions o;
+    o.profile = policy::ParseProfile(profile).value_or(policy::Profile::kKuma);
+    for (const std::string& k : q.Values("resource")) o.only_keys.push_back(k);
+    if (o.only_keys.empty() && !q.Has("dataplane") && s.inputs.is_map())
+      if (const doc::Node* res = s.inputs.Get("resources"); res && res->is_seq())
+        for (const doc::Node& k : res->items()) o.only_keys.push_back(k.text());
+    if (!evaluate) {
+      // `check`: evaluate every dataplane for its dead items, once per finding.
+      policy::EvalOptions co = o;
+      co.complete = false;
+      co.explain = false;
+      co.only_keys.clear();
+      std::set<std::string> seen;
+      for (const policy::Dataplane& dp : c.model.dataplanes) {
+        policy::DataplaneRules dr = policy::Evaluate(c.model, dp, co);
+        for (doc::Diagnostic& d : dr.diagnostics)
+          if (seen.insert(d.code + d.file + std::to_string(d.range.begin) + d.message).second) r.diagnostics.push_back(d);
+      }
+      doc::SortDiagnostics(r.diagnostics);
+      return r;
+    }
+    const policy::Dataplane* dp = policy::ChooseDataplane(c.model, s, q, r.diagnostics);
+    if (!dp) {
+      r.result["dataplane"] = nullptr;
+      r.result["rules"] = ordered_json::array();
+      doc::SortDiagnostics(r.diagnostics);
+      return r;
+    }
+    policy::DataplaneRules dr = policy::Evaluate(c.model, *dp, o);
+    r.diagnostics.insert(r.diagnostics.end(), dr.diagnostics.begin(), dr.diagnostics.end());
+    doc::SortDiagnostics(r.diagnostics);
+    r.result = policy::RulesJson(dr, o.profile);
+    r.explanation = std::move(dr.explanation);
+    return r;
+  }
+};
+
+}  // namespace
+
+const Engine& GetPolicyEngine() {
+  static const PolicyEngine e;
+  return e;
+}
+
+}  // namespace cfgi

@@ -1,0 +1,203 @@
+#include "core/policy/policy_merge.h"
+
+#include <algorithm>
+#include <map>
+
+namespace cfgi::policy {
+
+using nlohmann::json;
+
+bool IsAppendField(const std::string& key) { return key.rfind("append", 0) == 0 && key.size() > 6; }
+
+std::string EscapePointerToken(const std::string& token) {
+  std::string out;
+  for (char c : token) {
+    if (c == '~') out += "~0";
+    else if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+std::vector<std::string> SplitPointer(const std::string& ptr) {
+  std::vector<std::string> out;
+  if (ptr.empty()) return out;
+  size_t i = 1;
+  std::string cur;
+  for (; i <= ptr.size(); ++i) {
+    if (i == ptr.size() || ptr[i] == '/') {
+      out.push_back(cur);
+      cur.clear();
+      continue;
+    }
+    if (ptr[i] == '~' && i + 1 < ptr.size()) {
+      cur += ptr[i + 1] == '1' ? '/' : '~';
+      ++i;
+      continue;
+    }
+    cur += ptr[i];
+  }
+  return out;
+}
+
+namespace {
+
+const json* At(const json& j, const std::string& ptr) {
+  const json* cur = &j;
+  for (const std::string& t : SplitPointer(ptr)) {
+    if (cur->is_object()) {
+      auto it = cur->find(t);
+      if (it == cur->end()) return nullptr;
+      cur = &*it;
+    } else if (cur->is_array()) {
+      size_t idx = 0;
+      for (char c : t) {
+        if (c < '0' || c > '9') return nullptr;
+        idx = idx * 10 + static_cast<size_t>(c - '0');
+      }
+      if (idx >= cur->size()) return nullptr;
+      cur = &(*cur)[idx];
+    } else {
+      return nullptr;
+    }
+  }
+  return cur;
+}
+
+class Tracker {
+ public:
+  // Records the effect of applying `patch` at `path` onto `before` (the value at path before).
+  void Apply(const std::string& path, const json* before, const json& patch, size_t id) {
+    if (patch.is_object()) {
+      if (before && !before->is_object()) Supersede(path, id);
+      if (patch.empty() && !before) Set(path, id, patch);
+      for (auto it = patch.begin(); it != patch.end(); ++it) {
+        std::string child = path + "/" + EscapePointerToken(it.key());
+        const json* b = nullptr;
+        if (before && before->is_object()) {
+          auto f = before->find(it.key());
+          if (f != before->end()) b = &*f;
+        }
+        if (it->is_null()) {
+          Remove(child);
+        } else {
+          Apply(child, b, *it, id);
+        }
+      }
+      return;
+    }
+    Supersede(path, id);
+    Set(path, id, patch);
+  }
+
+  // Moves every live entry at or below `path` into overridden[path].
+  void Supersede(const std::string& path, size_t) {
+    auto& dst = overridden_[path];
+    for (auto it = live_.lower_bound(path); it != live_.end() && it->first.compare(0, path.size(), path) == 0;) {
+      bool below = it->first.size() == path.size() || it->first[path.size()] == '/';
+      if (!below) {
+        ++it;
+        continue;
+      }
+      if (it->first != path) {
+        // Keep the overridden history of the descendant too.
+        auto h = overridden_.find(it->first);
+        if (h != overridden_.end()) {
+          dst.insert(dst.end(), h->second.begin(), h->second.end());
+          overridden_.erase(h);
+        }
+      }
+      dst.push_back(it->second);
+      it = live_.erase(it);
+    }
+  }
+
+  void Remove(const std::string& path) {
+    for (auto it = live_.lower_bound(path); it != live_.end() && it->first.compare(0, path.size(), path) == 0;) {
+      bool below = it->first.size() == path.size() || it->first[path.size()] == '/';
+      if (!below) {
+        ++it;
+        continue;
+      }
+      removed_.push_back(it->second);
+      it = live_.erase(it);
+    }
+  }
+
+  void Set(const std::string& path, size_t id, const json& v) { live_[path] = Contribution{id, path, v}; }
+
+  std::map<std::string, Contribution> live_;
+  std::map<std::string, std::vector<Contribution>> overridden_;
+  std::vector<Contribution> removed_;
+};
+
+// Collects the JSON pointers of append* arrays reachable through objects only (Kuma walks struct
+// fields, never into slices).
+void CollectAppendPaths(const json& j, const std::string& path, std::vector<std::string>& out) {
+  if (!j.is_object()) return;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    std::string child = path + "/" + EscapePointerToken(it.key());
+    if (it->is_array() && IsAppendField(it.key())) {
+      if (std::find(out.begin(), out.end(), child) == out.end()) out.push_back(child);
+    } else if (it->is_object()) {
+      CollectAppendPaths(*it, child, out);
+    }
+  }
+}
+
+}  // namespace
+
+MergeResult MergeConfs(const std::vector<MergeInput>& confs, bool provenance) {
+  MergeResult r;
+  Tracker t;
+  std::vector<std::string> append_paths;
+  for (const MergeInput& in : confs) {
+    if (!in.conf) continue;
+    if (provenance) t.Apply("", &r.conf, *in.conf, in.id);
+    r.conf.merge_patch(*in.conf);
+    CollectAppendPaths(*in.conf, "", append_paths);
+  }
+  // clearAppendSlices + appendSlices: the array becomes the concatenation over every conf.
+  for (const std::string& p : append_paths) {
+    json* target = nullptr;
+    try {
+      json::json_pointer ptr(p);
+      if (!r.conf.contains(ptr) || !r.conf.at(ptr).is_array()) continue;
+      target = &r.conf.at(ptr);
+    } catch (const std::exception&) {
+      continue;
+    }
+    json concat = json::array();
+    if (provenance) {
+      t.live_.erase(p);
+      t.overridden_.erase(p);
+    }
+    for (const MergeInput& in : confs) {
+      if (!in.conf) continue;
+      const json* a = At(*in.conf, p);
+      if (!a || !a->is_array()) continue;
+      for (const json& e : *a) {
+        if (provenance) t.Set(p + "/" + std::to_string(concat.size()), in.id, e);
+        concat.push_back(e);
+      }
+    }
+    *target = std::move(concat);
+  }
+  if (!provenance) return r;
+  std::vector<std::string> appended_prefixes = append_paths;
+  for (auto& [path, c] : t.live_) {
+    FieldOrigin f;
+    f.path = path;
+    f.id = c.id;
+    f.value = c.value;
+    auto h = t.overridden_.find(path);
+    if (h != t.overridden_.end()) f.overrode = h->second;
+    for (const std::string& ap : appended_prefixes)
+      if (path.compare(0, ap.size(), ap) == 0 && path.size() > ap.size() && path[ap.size()] == '/') f.appended = true;
+    r.fields.push_back(std::move(f));
+  }
+  r.removed = std::move(t.removed_);
+  return r;
+}
+
+}  // namespace cfgi::policy

@@ -1,0 +1,574 @@
+// The Kuma resource loader: YAML documents (universal or Kubernetes form) into policy::Model.
+// Field names and defaults follow kumahq/kuma: api/common/v1alpha1/targetref.go (TargetRef),
+// pkg/core/resources/model/resource.go (ComputeLabels, ComputePolicyRole, NewResourceIdentifier,
+// TypedResourceIdentifier.String).
+#include <algorithm>
+#include <set>
+
+#include "core/policy/policy_model.h"
+
+namespace cfgi::policy {
+
+using doc::Node;
+
+namespace {
+
+constexpr const char* kSystemNamespace = "kuma-system";
+
+const char* kPolicyTypes[] = {
+    "MeshAccessLog", "MeshCircuitBreaker", "MeshFaultInjection", "MeshHealthCheck", "MeshHTTPRoute",
+    "MeshLoadBalancingStrategy", "MeshMetric", "MeshPassthrough", "MeshProxyPatch", "MeshRateLimit",
+    "MeshRetry", "MeshTCPRoute", "MeshTimeout", "MeshTLS", "MeshTrace", "MeshTrafficPermission"};
+
+const char* kTargetRefKinds[] = {"Mesh", "Dataplane", "MeshSubset", "MeshService", "MeshExternalService",
+                                 "MeshMultiZoneService", "MeshServiceSubset", "MeshHTTPRoute", "MeshGateway"};
+
+class Loader {
+ public:
+  Loader(Model& m, std::vector<doc::Diagnostic>& diags, const LoadLimits& limits)
+      : m_(m), diags_(diags), limits_(limits) {}
+
+  void LoadDoc(const doc::Document& d) {
+    doc::DiagnosticSink sink(d.source.get());
+    sink_ = &sink;
+    src_ = d.source.get();
+    for (const Node& root : d.roots) {
+      if (root.is_null()) continue;
+      LoadRoot(root);
+    }
+    diags_.insert(diags_.end(), sink.list().begin(), sink.list().end());
+    sink_ = nullptr;
+  }
+
+  void Finish();
+
+ private:
+  Loc L(const Node& n) const { return Loc{src_ ? src_->name() : "", n.range(), src_}; }
+
+  void Err(const char* code, const Node& at, const std::string& msg, const std::string& path = {}) {
+    sink_->Error(code, at.range(), msg, path);
+  }
+  void Warn(const char* code, const Node& at, const std::string& msg, const std::string& path = {}) {
+    sink_->Warning(code, at.range(), msg, path);
+  }
+  void Note(const char* code, const Node& at, const std::string& msg, const std::string& path = {}) {
+    sink_->Note(code, at.range(), msg, path);
+  }
+
+  // A scalar string field; reports POL006 when the field is not a scalar.
+  std::string Str(const Node& parent, const char* key, const std::string& path) {
+    const Node* n = parent.Get(key);
+    if (!n || n->is_null()) return {};
+    if (!n->is_scalar()) {
+      Err("POL006", *n, "'" + std::string(key) + "' must be a string, not a " + n->kind_name() +
+          "; write it as a plain value", path + "." + key);
+      return {};
+    }
+    return n->text();
+  }
+
+  void LoadRoot(const Node& root);
+  bool ReadMeta(const Node& root, Meta& meta, bool mesh_scoped);
+  TargetRef ReadTargetRef(const Node* n, const std::string& path, bool top_level);
+  std::vector<PolicyItem> ReadItems(const Node& spec, const char* key, const std::string& path, Direction dir);
+  PolicyItem ReadItem(const Node& item, const std::string& path, Direction dir);
+  void ComputeRole(Policy& p, const Node& root);
+
+  Model& m_;
+  std::vector<doc::Diagnostic>& diags_;
+  const LoadLimits& limits_;
+  doc::DiagnosticSink* sink_ = nullptr;
+  const doc::Source* src_ = nullptr;
+  size_t count_ = 0;
+  bool limit_reported_ = false;
+  std::set<std::string> used_meshes_;
+  std::set<std::string> seen_;  // "type\x1fmesh\x1fname"
+};
+
+}  // namespace
+
+// ---- small helpers shared with the rest of the engine ----
+
+std::string Meta::Label(const char* k) const {
+  auto it = labels.find(k);
+  return it == labels.end() ? std::string() : it->second;
+}
+std::string Meta::DisplayName() const {
+  std::string d = Label(kDisplayNameLabel);
+  return d.empty() ? name : d;
+}
+std::string Meta::Namespace() const { return Label(kNamespaceLabel); }
+std::string Meta::Zone() const { return Label(kZoneLabel); }
+
+std::string Policy::Role() const {
+  std::string r = meta.Label(kRoleLabel);
+  return r.empty() ? "system" : r;
+}
+
+const char* DirectionName(Direction d) {
+  switch (d) {
+    case Direction::kTo: return "to";
+    case Direction::kFrom: return "from";
+    case Direction::kRules: return "rules";
+  }
+  return "to";
+}
+
+bool IsKnownTargetRefKind(const std::string& kind) {
+  return std::any_of(std::begin(kTargetRefKinds), std::end(kTargetRefKinds), [&](const char* k) { return kind == k; });
+}
+bool IsKnownPolicyType(const std::string& type) {
+  return std::any_of(std::begin(kPolicyTypes), std::end(kPolicyTypes), [&](const char* k) { return type == k; });
+}
+
+// pkg/core/resources/model/resource.go: ResourceIdentifier.String joins the non-empty parts.
+std::string ResourceIdentifier(const std::string& mesh, const std::string& zone, const std::string& ns,
+                               const std::string& name) {
+  std::string out;
+  auto add = [&](const char* k, const std::string& v) {
+    if (v.empty()) return;
+    if (!out.empty()) out += ':';
+    out += k;
+    out += '/';
+    out += v;
+  };
+  add("mesh", mesh);
+  add("zone", zone);
+  add("namespace", ns);
+  add("name", name);
+  return out;
+}
+
+// TypedResourceIdentifier.String: lower-cased type, the identifier, then "section/<s>".
+// NewResourceIdentifier uses the display name, the namespace and zone labels.
+std::string UniqueKey(const Meta& m, const std::string& section) {
+  std::string t = m.type;
+  std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::string out = t + ":" + ResourceIdentifier(m.mesh, m.Zone(), m.Namespace(), m.DisplayName());
+  if (!section.empty()) out += ":section/" + section;
+  return out;
+}
+
+bool Model::HasMesh(const std::string& name) const {
+  for (const Resource& r : meshes)
+    if (r.meta.name == name) return true;
+  return std::find(implicit_meshes.begin(), implicit_meshes.end(), name) != implicit_meshes.end();
+}
+
+const Dataplane* Model::FindDataplane(const std::string& name) const {
+  for (const Dataplane& d : dataplanes)
+    if (d.meta.name == name) return &d;
+  const Dataplane* found = nullptr;
+  for (const Dataplane& d : dataplanes) {
+    if (d.meta.DisplayName() == name) {
+      if (found) return nullptr;  // ambiguous display name
+      found = &d;
+    }
+  }
+  return found;
+}
+
+namespace {
+std::string ServiceId(const std::string& mesh, const std::string& zone, const std::string& ns, const std::string& name) {
+  return mesh + '\x1f' + zone + '\x1f' + ns + '\x1f' + name;
+}
+}  // namespace
+
+const MeshService* Model::FindService(const std::string& mesh, const std::string& name, const std::string& ns,
+                                      const std::string& zone) const {
+  auto it = service_by_id.find(ServiceId(mesh, zone, ns, name));
+  return it == service_by_id.end() ? nullptr : &services[it->second];
+}
+
+const Resource* Model::FindExternalService(const std::string& mesh, const std::string& name, const std::string& ns,
+                                           const std::string& zone) const {
+  for (const Resource& r : external_services)
+    if (r.meta.mesh == mesh && r.meta.DisplayName() == name && r.meta.Namespace() == ns && r.meta.Zone() == zone)
+      return &r;
+  return nullptr;
+}
+
+const Policy* Model::FindRoute(const std::string& mesh, const std::string& name, const std::string& ns,
+                               const std::string& zone) const {
+  auto it = policies_by_type.find("MeshHTTPRoute");
+  if (it == policies_by_type.end()) return nullptr;
+  for (size_t i : it->second) {
+    const Policy& p = policies[i];
+    if (p.meta.mesh == mesh && p.meta.DisplayName() == name && p.meta.Namespace() == ns && p.meta.Zone() == zone)
+      return &p;
+  }
+  return nullptr;
+}
+
+namespace {
+
+bool Loader::ReadMeta(const Node& root, Meta& meta, bool mesh_scoped) {
+  const Node* md = root.Get("metadata");
+  meta.k8s = md != nullptr;
+  meta.loc = L(root);
+  if (md) {
+    if (!md->is_map()) {
+      Err("POL006", *md, "'metadata' must be a map with name, namespace and labels", "metadata");
+      return false;
+    }
+    std::string name = Str(*md, "name", "metadata");
+    std::string ns = Str(*md, "namespace", "metadata");
+    if (const Node* l = md->Get("labels")) {
+      if (!l->is_map()) {
+        Err("POL006", *l, "'metadata.labels' must be a map of strings", "metadata.labels");
+      } else {
+        for (const auto& e : l->entries()) meta.labels[e.key] = e.value.text();
+      }
+    }
+    if (name.empty()) {
+      Err("POL004", *md, "the resource has no metadata.name; every Kuma resource needs a name", "metadata.name");
+      return false;
+    }
+    // ComputeLabels (resource.go): k8s resources carry their namespace and display name as labels;
+    // the core name is <name>.<namespace>.
+    if (!ns.empty()) {
+      meta.labels.emplace(kNamespaceLabel, ns);
+      meta.labels.emplace(kDisplayNameLabel, name);
+      meta.name = name + "." + ns;
+    } else {
+      meta.name = name;
+    }
+    if (mesh_scoped) {
+      meta.mesh = meta.Label(kMeshLabel);
+      if (meta.mesh.empty()) meta.mesh = "default";
+    }
+    return true;
+  }
+  meta.name = Str(root, "name", "");
+  if (const Node* l = root.Get("labels")) {
+    if (!l->is_map()) {
+      Err("POL006", *l, "'labels' must be a map of strings", "labels");
+    } else {
+      for (const auto& e : l->entries()) meta.labels[e.key] = e.value.text();
+    }
+  }
+  if (mesh_scoped) {
+    meta.mesh = Str(root, "mesh", "");
+    if (meta.mesh.empty()) meta.mesh = "default";
+  }
+  if (meta.name.empty()) {
+    Err("POL004", root, "the " + meta.type + " has no name; add 'name: <name>' (universal) or metadata.name (Kubernetes)", "name");
+    return false;
+  }
+  return true;
+}
+
+TargetRef Loader::ReadTargetRef(const Node* n, const std::string& path, bool top_level) {
+  TargetRef t;
+  if (!n || n->is_null()) {
+    if (top_level) t.kind = "Mesh";  // TopLevelTargetRef.ToTargetRef: absent means Mesh
+    return t;
+  }
+  t.present = true;
+  t.loc = L(*n);
+  if (!n->is_map()) {
+    Err("POL006", *n, "'targetRef' must be a map with 'kind'", path);
+    return t;
+  }
+  static const char* kFields[] = {"kind", "name", "namespace", "sectionName", "mesh", "tags", "labels", "proxyTypes"};
+  for (const auto& e : n->entries()) {
+    bool known = std::any_of(std::begin(kFields), std::end(kFields), [&](const char* f) { return e.key == f; });
+    if (!known) {
+      std::string fix = (e.key == "default" || e.key == "conf")
+                            ? "; it is indented one level too deep: move it out to the level of 'targetRef'"
+                            : "; a targetRef has kind, name, namespace, sectionName, labels, tags, mesh, proxyTypes";
+      Err("POL015", Node::Scalar(Node::Kind::kString, e.key, e.key_range), "unknown field '" + e.key + "' in targetRef" + fix,
+          path + "." + e.key);
+    }
+  }
+  t.kind = Str(*n, "kind", path);
+  t.name = Str(*n, "name", path);
+  t.namespace_ = Str(*n, "namespace", path);
+  t.section_name = Str(*n, "sectionName", path);
+  t.mesh = Str(*n, "mesh", path);
+  if (const Node* tags = n->Get("tags")) {
+    t.has_tags = true;
+    if (tags->is_map())
+      for (const auto& e : tags->entries()) t.tags[e.key] = e.value.text();
+    else
+      Err("POL006", *tags, "'tags' must be a map of strings", path + ".tags");
+  }
+  if (const Node* labels = n->Get("labels")) {
+    t.has_labels = true;
+    if (labels->is_map())
+      for (const auto& e : labels->entries()) t.labels[e.key] = e.value.text();
+    else
+      Err("POL006", *labels, "'labels' must be a map of strings", path + ".labels");
+  }
+  if (const Node* pt = n->Get("proxyTypes"); pt && pt->is_seq())
+    for (const Node& x : pt->items()) t.proxy_types.push_back(x.text());
+  if (t.kind.empty()) {
+    Err("POL007", *n, "targetRef has no 'kind'; use one of Mesh, Dataplane, MeshSubset, MeshService, "
+        "MeshExternalService, MeshHTTPRoute", path + ".kind");
+  } else if (!IsKnownTargetRefKind(t.kind)) {
+    Err("POL007", *n->Get("kind"), "unknown targetRef kind '" + t.kind + "'; use one of Mesh, Dataplane, MeshSubset, "
+        "MeshService, MeshExternalService, MeshMultiZoneService, MeshServiceSubset, MeshHTTPRoute", path + ".kind");
+  }
+  // Field/kind compatibility (the validators of api/common/v1alpha1 and each policy).
+  if (t.kind == "MeshSubset" && t.has_labels && !t.has_tags) {
+    Err("POL019", *n, "MeshSubset selects proxies by 'tags', not 'labels'; use kind: Dataplane with labels, "
+        "or MeshSubset with tags", path + ".labels");
+  }
+  if (t.kind == "Dataplane" && t.has_tags) {
+    Err("POL019", *n, "kind Dataplane selects by name, namespace and labels, not 'tags'; use labels", path + ".tags");
+  }
+  if (!t.section_name.empty() && t.kind != "MeshService" && t.kind != "Dataplane" && t.kind != "MeshMultiZoneService") {
+    Err("POL009", *n->Get("sectionName"), "sectionName is not supported on kind " + t.kind +
+        "; only MeshService (a port) and Dataplane (an inbound) have sections: remove it", path + ".sectionName");
+  }
+  if (!t.name.empty() && t.has_labels) {
+    Err("POL019", *n, "a targetRef uses either 'name' or 'labels', not both; remove one", path);
+  }
+  return t;
+}
+
+PolicyItem Loader::ReadItem(const Node& item, const std::string& path, Direction dir) {
+  PolicyItem it;
+  it.loc = L(item);
+  if (!item.is_map()) {
+    Err("POL006", item, "each item must be a map with 'targetRef' and 'default'", path);
+    return it;
+  }
+  if (dir != Direction::kRules) {
+    const Node* tr = item.Get("targetRef");
+    if (!tr) Err("POL007", item, "the item has no targetRef; add 'targetRef: {kind: Mesh}' to apply it to everything", path);
+    it.target_ref = ReadTargetRef(tr, path + ".targetRef", false);
+  }
+  const Node* def = item.Get("default");
+  if (!def) {
+    if (const Node* conf = item.Get("conf")) {
+      Warn("POL013", *conf, "'conf' is the MADR's notation; Kuma resources call it 'default': rename the key", path + ".conf");
+      def = conf;
+    }
+  }
+  if (def && !def->is_map() && !def->is_null()) {
+    Err("POL006", *def, "'default' must be a map of the policy's fields, not a " + std::string(def->kind_name()) +
+        "; e.g. default: {connectionTimeout: 2s}", path + ".default");
+    def = nullptr;
+  }
+  if (def) {
+    it.conf = def->is_null() ? nlohmann::json::object() : def->ToJson();
+    it.conf_node = def;
+  } else {
+    it.conf = nlohmann::json::object();
+  }
+  return it;
+}
+
+std::vector<PolicyItem> Loader::ReadItems(const Node& spec, const char* key, const std::string& path, Direction dir) {
+  std::vector<PolicyItem> out;
+  const Node* list = spec.Get(key);
+  if (!list || list->is_null()) return out;
+  if (!list->is_seq()) {
+    Err("POL006", *list, "'" + std::string(key) + "' must be a list of items", path);
+    return out;
+  }
+  size_t i = 0;
+  for (const Node& item : list->items()) {
+    if (i >= limits_.max_items_per_policy) {
+      Err("POL022", item, "more than " + std::to_string(limits_.max_items_per_policy) +
+          " items in one list; split the policy", path);
+      break;
+    }
+    out.push_back(ReadItem(item, path + "[" + std::to_string(i) + "]", dir));
+    ++i;
+  }
+  return out;
+}
+
+// ComputePolicyRole (resource.go): on Kubernetes, a policy outside the system namespace is a
+// workload-owner policy when it has from[] (or no list), a producer policy when every to[] item
+// targets a MeshService by name in its own namespace, a consumer policy when none does.
+void Loader::ComputeRole(Policy& p, const Node& root) {
+  if (!p.meta.Label(kRoleLabel).empty()) return;
+  std::string ns = p.meta.Namespace();
+  if (!p.meta.k8s || ns.empty() || ns == kSystemNamespace) return;  // system
+  if (!p.to.empty() && !p.from.empty()) {
+    Err("POL016", root, "a policy cannot mix 'to' and 'from' arrays (Kuma rejects it); split it into two policies", "spec");
+    return;
+  }
+  if (p.to.empty()) {
+    p.meta.labels[kRoleLabel] = "workload-owner";
+    return;
+  }
+  size_t producer = 0;
+  for (const PolicyItem& it : p.to) {
+    const TargetRef& t = it.target_ref;
+    if (t.kind == "MeshService" && !t.name.empty() && (t.namespace_.empty() || t.namespace_ == ns)) ++producer;
+  }
+  if (producer == p.to.size()) {
+    p.meta.labels[kRoleLabel] = "producer";
+  } else if (producer == 0) {
+    p.meta.labels[kRoleLabel] = "consumer";
+  } else {
+    Err("POL016", root, "a policy cannot mix producer items (MeshService by name in its own namespace) with consumer "
+        "items (Kuma rejects it); split it into a producer and a consumer policy", "spec.to");
+  }
+}
+
+void Loader::LoadRoot(const Node& root) {
+  if (!root.is_map()) {
+    Warn("POL001", root, "this document is not a Kuma resource (expected a map with 'type' or 'kind'); it is ignored");
+    return;
+  }
+  if (++count_ > limits_.max_resources) {
+    if (!limit_reported_)
+      Err("POL022", root, "more than " + std::to_string(limits_.max_resources) + " resources; split the input");
+    limit_reported_ = true;
+    return;
+  }
+  std::string type = Str(root, "type", "");
+  if (type.empty()) type = Str(root, "kind", "");
+  if (type.empty()) {
+    Warn("POL001", root, "this document is not a Kuma resource: it has neither 'type' (universal) nor 'kind' "
+         "(Kubernetes); add one, or remove the document");
+    return;
+  }
+  const Node* api = root.Get("apiVersion");
+  if (api && api->text() != "kuma.io/v1alpha1") {
+    Warn("POL003", *api, "apiVersion '" + api->text() + "' is not kuma.io/v1alpha1; the resource is ignored");
+    return;
+  }
+  const Node* spec = root.Get("spec");
+  if (spec && !spec->is_map()) {
+    Err("POL006", *spec, "'spec' must be a map", "spec");
+    return;
+  }
+
+  Meta meta;
+  meta.type = type;
+  bool known_resource = type == "Mesh" || type == "MeshService" || type == "MeshExternalService" || type == "Dataplane";
+  bool is_policy = IsKnownPolicyType(type);
+  if (!known_resource && !is_policy) {
+    bool looks_like_policy = spec && (spec->Get("targetRef") || spec->Get("to") || spec->Get("from") ||
+                                      spec->Get("rules") || spec->Get("default"));
+    if (!looks_like_policy) {
+      Warn("POL003", *root.Get(root.Get("type") ? "type" : "kind"), "unknown resource type '" + type +
+           "' without a policy spec (targetRef, to, from, rules, default); it is ignored");
+      return;
+    }
+    Note("POL002", *root.Get(root.Get("type") ? "type" : "kind"), "'" + type + "' is not a Kuma 2.x policy type; "
+         "it is matched and merged generically (its 'default' as JSON merge patch)");
+    is_policy = true;
+  }
+  if (!ReadMeta(root, meta, type != "Mesh")) return;
+
+  std::string dup_key = type + '\x1f' + meta.mesh + '\x1f' + meta.name;
+  if (!seen_.insert(dup_key).second) {
+    Err("POL005", root, "duplicate " + type + " '" + meta.name + "' in mesh '" + meta.mesh +
+        "'; names are unique per type and mesh: rename one of them");
+    return;
+  }
+  if (type != "Mesh") used_meshes_.insert(meta.mesh);
+
+  if (type == "Mesh") {
+    m_.meshes.push_back({meta});
+    return;
+  }
+  if (type == "MeshExternalService") {
+    m_.external_services.push_back({meta});
+    return;
+  }
+  if (type == "MeshService") {
+    MeshService s;
+    s.meta = meta;
+    if (spec) {
+      if (const Node* ports = spec->Get("ports")) {
+        if (!ports->is_seq()) {
+          Err("POL006", *ports, "'spec.ports' must be a list of {port, name, appProtocol}", "spec.ports");
+        } else {
+          for (const Node& p : ports->items()) {
+            if (!p.is_map()) continue;
+            Port port;
+            port.name = Str(p, "name", "spec.ports");
+            port.port = static_cast<int>(p.Get("port") ? p.Get("port")->as_int().value_or(0) : 0);
+            port.app_protocol = Str(p, "appProtocol", "spec.ports");
+            s.ports.push_back(port);
+          }
+        }
+      }
+    }
+    s.index = m_.services.size();
+    m_.services.push_back(std::move(s));
+    return;
+  }
+  if (type == "Dataplane") {
+    Dataplane dp;
+    dp.meta = meta;
+    const Node* net = spec ? spec->Get("networking") : root.Get("networking");
+    if (net && net->is_map()) {
+      if (const Node* inb = net->Get("inbound"); inb && inb->is_seq()) {
+        for (const Node& i : inb->items()) {
+          if (!i.is_map()) continue;
+          Inbound in;
+          in.loc = L(i);
+          in.name = Str(i, "name", "networking.inbound");
+          in.port = static_cast<int>(i.Get("port") ? i.Get("port")->as_int().value_or(0) : 0);
+          if (const Node* tags = i.Get("tags"); tags && tags->is_map())
+            for (const auto& e : tags->entries()) in.tags[e.key] = e.value.text();
+          dp.inbounds.push_back(std::move(in));
+        }
+      }
+    }
+    m_.dataplanes.push_back(std::move(dp));
+    return;
+  }
+
+  // A policy.
+  Policy p;
+  p.meta = meta;
+  if (!spec) {
+    Err("POL006", root, "the policy has no 'spec'; add spec.targetRef and spec.to / spec.from / spec.default", "spec");
+    return;
+  }
+  p.top = ReadTargetRef(spec->Get("targetRef"), "spec.targetRef", true);
+  p.to = ReadItems(*spec, "to", "spec.to", Direction::kTo);
+  p.from = ReadItems(*spec, "from", "spec.from", Direction::kFrom);
+  p.rules = ReadItems(*spec, "rules", "spec.rules", Direction::kRules);
+  if (const Node* def = spec->Get("default")) {
+    p.has_default = true;
+    p.single.conf = def->ToJson();
+    p.single.conf_node = def;
+    p.single.loc = L(*def);
+    p.single.target_ref = p.top;
+  }
+  ComputeRole(p, root);
+  p.index = m_.policies.size();
+  m_.policies.push_back(std::move(p));
+}
+
+void Loader::Finish() {
+  for (const std::string& mesh : used_meshes_) {
+    bool declared = false;
+    for (const Resource& r : m_.meshes) declared |= r.meta.name == mesh;
+    if (!declared) m_.implicit_meshes.push_back(mesh);
+  }
+  for (const MeshService& s : m_.services) {
+    m_.service_by_id[ServiceId(s.meta.mesh, s.meta.Zone(), s.meta.Namespace(), s.meta.DisplayName())] = s.index;
+    m_.services_by_mesh[s.meta.mesh].push_back(s.index);
+    for (const auto& [k, v] : s.meta.labels)
+      m_.service_label_index[s.meta.mesh + '\x1f' + k + '\x1f' + v].push_back(s.index);
+  }
+  for (const Policy& p : m_.policies) m_.policies_by_type[p.meta.type].push_back(p.index);
+}
+
+}  // namespace
+
+Model LoadModel(std::vector<doc::Document> docs, std::vector<doc::Diagnostic>& diags, const LoadLimits& limits) {
+  Model m;
+  m.docs = std::move(docs);
+  Loader loader(m, diags, limits);
+  for (const doc::Document& d : m.docs) {
+    if (d.format != doc::Format::kYaml && d.format != doc::Format::kJson) continue;
+    loader.LoadDoc(d);
+  }
+  loader.Finish();
+  return m;
+}
+
+}  // namespace cfgi::policy

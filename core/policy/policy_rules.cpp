@@ -1,0 +1,818 @@
+#include "core/policy/policy_rules.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+namespace cfgi::policy {
+
+using nlohmann::json;
+
+const char* ProfileName(Profile p) { return p == Profile::kKuma ? "kuma" : "madr"; }
+
+namespace {
+
+// api/common/v1alpha1/targetref.go: `order` (kinds not in the map compare as 0).
+int KindOrder(const std::string& k) {
+  static const std::map<std::string, int> order = {
+      {"Mesh", 1},        {"Dataplane", 2},           {"MeshSubset", 3},        {"MeshService", 5},
+      {"MeshExternalService", 6}, {"MeshMultiZoneService", 7}, {"MeshServiceSubset", 8}, {"MeshHTTPRoute", 9}};
+  auto it = order.find(k);
+  return it == order.end() ? 0 : it->second;
+}
+
+// api/mesh/v1alpha1: originOrder (global 1, unknown "" 2, zone 3) and roleOrder.
+int OriginOrder(const std::string& o) {
+  if (o == "global") return 1;
+  if (o.empty()) return 2;
+  if (o == "zone") return 3;
+  return 0;
+}
+int RoleOrder(const std::string& r) {
+  if (r == "system") return 1;
+  if (r == "producer") return 2;
+  if (r == "consumer") return 3;
+  if (r == "workload-owner") return 4;
+  return 0;
+}
+
+// mesh_proto.TagSelector.Matches: every selector tag present, equal or '*'.
+bool TagsMatch(const Labels& selector, const Labels& tags) {
+  for (const auto& [k, v] : selector) {
+    auto it = tags.find(k);
+    if (it == tags.end()) return false;
+    if (v != "*" && v != it->second) return false;
+  }
+  return true;
+}
+
+// subsetutils.IsSubset for labels: every selector label present with the same value.
+bool LabelsSubset(const Labels& selector, const Labels& labels) {
+  for (const auto& [k, v] : selector) {
+    auto it = labels.find(k);
+    if (it == labels.end() || it->second != v) return false;
+  }
+  return true;
+}
+
+std::string LabelsText(const Labels& l) {
+  std::string s = "{";
+  for (const auto& [k, v] : l) s += (s.size() > 1 ? ", " : "") + k + ": " + v;
+  return s + "}";
+}
+
+Item MakeItem(const Policy& p, const PolicyItem& e, Direction d, size_t idx) {
+  Item it;
+  it.policy = &p;
+  it.entry = &e;
+  it.direction = d;
+  it.rule_index = idx;
+  it.top_kind = p.top.kind;
+  it.top_kind_order = KindOrder(p.top.kind);
+  if (p.top.kind == "Dataplane") {
+    int sel = !p.top.name.empty() ? 2 : (p.top.has_labels ? 1 : 0);
+    it.dataplane_specificity = sel * 2 + (p.top.section_name.empty() ? 0 : 1);
+  }
+  it.origin = p.Origin();
+  it.origin_order = OriginOrder(it.origin);
+  it.role = p.Role();
+  it.role_order = RoleOrder(it.role);
+  if (d != Direction::kRules) {
+    it.item_kind = e.target_ref.kind;
+    it.item_kind_order = KindOrder(e.target_ref.kind);
+    it.has_section = e.target_ref.kind == "MeshService" && !e.target_ref.section_name.empty();
+  }
+  it.name = p.meta.DisplayName();
+  return it;
+}
+
+// TargetRef.CompareDataplaneKind (targetref.go).
+int CompareDataplaneKind(const Policy& a, const Policy& b) {
+  const TargetRef& t = a.top;
+  const TargetRef& o = b.top;
+  if (t.kind != "Dataplane" || o.kind != "Dataplane") return 0;
+  if (!t.name.empty() && o.has_labels) return 1;
+  if (t.has_labels && !o.name.empty()) return -1;
+  if (!t.section_name.empty() && o.section_name.empty()) return 1;
+  if (t.section_name.empty() && !o.section_name.empty()) return -1;
+  return 0;
+}
+
+int Sign(int x) { return x < 0 ? -1 : (x > 0 ? 1 : 0); }
+
+// Kuma: sort.CompareByPolicyAttributes, then outbound.CompareByToEntry (to[]) or the from[]
+// kind (MADR migration), then sort.CompareByDisplayName (names descending).
+// MADR: topLevelTargetRefKind, toTargetRefKind, policyName.
+int Compare(const Item& a, const Item& b, Profile profile) {
+  if (int c = a.top_kind_order - b.top_kind_order) return Sign(c);
+  if (profile == Profile::kKuma) {
+    if (int c = CompareDataplaneKind(*a.policy, *b.policy)) return c;
+    if (int c = a.origin_order - b.origin_order) return Sign(c);
+    if (int c = a.role_order - b.role_order) return Sign(c);
+  }
+  if (a.direction != Direction::kRules) {
+    if (int c = a.item_kind_order - b.item_kind_order) return Sign(c);
+    if (profile == Profile::kKuma && a.direction == Direction::kTo && a.item_kind == "MeshService") {
+      if (int c = int(a.has_section) - int(b.has_section)) return c;
+    }
+  }
+  if (b.name != a.name) return b.name < a.name ? -1 : 1;
+  return 0;
+}
+
+void SortItems(std::vector<Item>& items, Profile profile) {
+  std::stable_sort(items.begin(), items.end(), [&](const Item& a, const Item& b) { return Compare(a, b, profile) < 0; });
+}
+
+// Locates the YAML node of a JSON pointer inside an item's `default`.
+Loc LocateField(const PolicyItem& e, const std::string& path) {
+  Loc loc = e.loc;
+  const doc::Node* n = e.conf_node;
+  if (!n) return loc;
+  loc.range = n->range();
+  for (const std::string& tok : SplitPointer(path)) {
+    const doc::Node* next = nullptr;
+    if (n->is_map()) {
+      next = n->Get(tok);
+    } else if (n->is_seq()) {
+      size_t idx = 0;
+      bool ok = !tok.empty();
+      for (char c : tok) {
+        if (c < '0' || c > '9') ok = false;
+        else idx = idx * 10 + static_cast<size_t>(c - '0');
+      }
+      if (ok && idx < n->items().size()) next = &n->items()[idx];
+    }
+    if (!next) break;
+    n = next;
+    loc.range = n->range();
+  }
+  return loc;
+}
+
+struct Merged {
+  json conf;
+  std::vector<Origin> origin;
+  std::vector<FieldProvenance> provenance;
+};
+
+// merge.Entries + common.Origins(withRuleIndex=true).
+Merged MergeItems(const std::vector<const Item*>& items, bool provenance) {
+  Merged m;
+  std::vector<MergeInput> in;
+  in.reserve(items.size());
+  for (size_t i = 0; i < items.size(); ++i) in.push_back({&items[i]->entry->conf, i});
+  MergeResult r = MergeConfs(in, provenance);
+  m.conf = std::move(r.conf);
+  std::set<std::pair<const Policy*, size_t>> seen;
+  for (const Item* it : items)
+    if (seen.insert({it->policy, it->rule_index}).second) m.origin.push_back({it->policy, it->rule_index});
+  if (provenance) {
+    auto write = [&](size_t id, const std::string& path, const json& v) {
+      FieldProvenance::Write w;
+      w.item = items[id];
+      w.path = path;
+      w.value = v;
+      w.loc = LocateField(*items[id]->entry, path);
+      return w;
+    };
+    for (const FieldOrigin& f : r.fields) {
+      FieldProvenance p;
+      p.path = f.path;
+      p.appended = f.appended;
+      p.set = write(f.id, f.path, f.value);
+      for (const Contribution& c : f.overrode) p.overrode.push_back(write(c.id, c.path, c.value));
+      m.provenance.push_back(std::move(p));
+    }
+  }
+  return m;
+}
+
+Meta MeshMeta(const Model& m, const std::string& mesh) {
+  for (const Resource& r : m.meshes)
+    if (r.meta.name == mesh) return r.meta;
+  Meta meta;
+  meta.type = "Mesh";
+  meta.name = mesh;
+  return meta;
+}
+
+// Splits a legacy kuma.io/service name <name>_<namespace>_svc_<port> (resourcerules.go parseService).
+bool ParseLegacyService(const std::string& host, std::string& name, std::string& ns, int& port) {
+  std::vector<std::string> seg;
+  size_t start = 0;
+  for (size_t i = 0; i <= host.size(); ++i) {
+    if (i == host.size() || host[i] == '_') {
+      seg.push_back(host.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  if (seg.size() == 4) {
+    if (seg[3].empty() || seg[3].size() > 9 || !std::all_of(seg[3].begin(), seg[3].end(), ::isdigit)) return false;
+    port = std::stoi(seg[3]);
+  } else if (seg.size() == 3) {
+    port = 49151;  // mesh_proto.TCPPortReserved: service-less services
+  } else {
+    return false;
+  }
+  name = seg[0];
+  ns = seg[1];
+  return true;
+}
+
+std::vector<size_t> ServicesWithLabels(const Model& m, const std::string& mesh, const Labels& labels, bool naive) {
+  std::vector<size_t> out;
+  if (naive) {
+    auto it = m.services_by_mesh.find(mesh);
+    if (it == m.services_by_mesh.end()) return out;
+    for (size_t i : it->second)
+      if (LabelsSubset(labels, m.services[i].meta.labels)) out.push_back(i);
+    return out;
+  }
+  // Inverted index: intersect the posting lists, smallest first.
+  std::vector<const std::vector<size_t>*> lists;
+  for (const auto& [k, v] : labels) {
+    auto it = m.service_label_index.find(mesh + '\x1f' + k + '\x1f' + v);
+    if (it == m.service_label_index.end()) return out;
+    lists.push_back(&it->second);
+  }
+  if (lists.empty()) {
+    auto it = m.services_by_mesh.find(mesh);
+    return it == m.services_by_mesh.end() ? out : it->second;
+  }
+  std::sort(lists.begin(), lists.end(), [](auto* a, auto* b) { return a->size() < b->size(); });
+  for (size_t i : *lists[0]) {
+    bool all = true;
+    for (size_t l = 1; l < lists.size() && all; ++l) all = std::binary_search(lists[l]->begin(), lists[l]->end(), i);
+    if (all) out.push_back(i);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const TargetRef& t, bool naive) {
+  std::vector<Resolved> out;
+  const std::string& mesh = p.meta.mesh;
+  if (t.kind == "Mesh") {
+    if (m.HasMesh(mesh)) out.push_back({MeshMeta(m, mesh), "", -1});
+    return out;
+  }
+  std::string ns = t.namespace_.empty() ? p.meta.Namespace() : t.namespace_;
+  std::string zone = p.meta.Zone();
+  if (t.kind == "MeshService") {
+    Labels labels = t.labels;
+    int implicit_port = 0;
+    std::string lname, lns;
+    if (t.section_name.empty() && !t.name.empty() && ParseLegacyService(t.name, lname, lns, implicit_port)) {
+      labels = {{kDisplayNameLabel, lname}, {kNamespaceLabel, lns}};
+    }
+    if (!labels.empty()) {
+      for (size_t i : ServicesWithLabels(m, mesh, labels, naive)) {
+        const MeshService& s = m.services[i];
+        std::string section = t.section_name;
+        if (section.empty() && implicit_port != 0)
+          for (const Port& port : s.ports)
+            if (port.port == implicit_port) section = port.name;
+        out.push_back({s.meta, section, static_cast<int>(i)});
+      }
+      return out;
+    }
+    if (t.has_labels) return out;  // labels: {} selects nothing by labels
+    if (const MeshService* s = m.FindService(mesh, t.name, ns, zone))
+      out.push_back({s->meta, t.section_name, static_cast<int>(s->index)});
+    return out;
+  }
+  if (t.kind == "MeshExternalService") {
+    if (t.has_labels) {
+      for (const Resource& r : m.external_services)
+        if (r.meta.mesh == mesh && LabelsSubset(t.labels, r.meta.labels)) out.push_back({r.meta, "", -1});
+    } else if (const Resource* r = m.FindExternalService(mesh, t.name, ns, zone)) {
+      out.push_back({r->meta, "", -1});
+    }
+    return out;
+  }
+  if (t.kind == "MeshHTTPRoute") {
+    if (t.has_labels) {
+      auto it = m.policies_by_type.find("MeshHTTPRoute");
+      if (it != m.policies_by_type.end())
+        for (size_t i : it->second)
+          if (m.policies[i].meta.mesh == mesh && LabelsSubset(t.labels, m.policies[i].meta.labels))
+            out.push_back({m.policies[i].meta, "", -1});
+    } else if (const Policy* r = m.FindRoute(mesh, t.name, ns, zone)) {
+      out.push_back({r->meta, "", -1});
+    }
+    return out;
+  }
+  return out;  // MeshSubset, MeshServiceSubset: not real resources
+}
+
+PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane& dp) {
+  PolicySelection s;
+  s.policy = &p;
+  if (p.meta.mesh != dp.meta.mesh) {
+    s.reason = "the policy is in mesh '" + p.meta.mesh + "', the dataplane in '" + dp.meta.mesh + "'";
+    return s;
+  }
+  const TargetRef* t = &p.top;
+  const Policy* owner = &p;
+  // A top-level MeshHTTPRoute selects what the route's own targetRef selects (dataplane.go).
+  for (int depth = 0; t->kind == "MeshHTTPRoute" && depth < 4; ++depth) {
+    std::string ns = t->namespace_.empty() ? owner->meta.Namespace() : t->namespace_;
+    const Policy* route = m.FindRoute(owner->meta.mesh, t->name, ns, owner->meta.Zone());
+    if (!route) {
+      s.reason = "the top-level targetRef names MeshHTTPRoute '" + t->name + "', which does not exist";
+      return s;
+    }
+    owner = route;
+    t = &route->top;
+  }
+  auto by_tags = [&](const Labels& sel, const std::string& what) {
+    for (const Inbound& in : dp.inbounds)
+      if (TagsMatch(sel, in.tags)) s.inbounds.push_back(&in);
+    s.selected = !s.inbounds.empty();
+    s.reason = s.selected ? what + " matches " + std::to_string(s.inbounds.size()) + " inbound(s)"
+                          : what + " matches no inbound's tags";
+  };
+  if (t->kind == "Mesh" || t->kind.empty()) {
+    for (const Inbound& in : dp.inbounds) s.inbounds.push_back(&in);
+    s.selected = true;
+    s.reason = "kind Mesh selects every dataplane of mesh '" + dp.meta.mesh + "'";
+  } else if (t->kind == "MeshSubset") {
+    by_tags(t->tags, "MeshSubset tags " + LabelsText(t->tags));
+  } else if (t->kind == "MeshService") {
+    by_tags({{kServiceTag, t->name}}, "MeshService '" + t->name + "' (kuma.io/service tag)");
+  } else if (t->kind == "MeshServiceSubset") {
+    Labels tags = t->tags;
+    tags[kServiceTag] = t->name;
+    by_tags(tags, "MeshServiceSubset " + LabelsText(tags));
+  } else if (t->kind == "Dataplane") {
+    bool match = true;
+    std::string why;
+    if (!t->name.empty()) {
+      std::string ns = t->namespace_.empty() ? owner->meta.Namespace() : t->namespace_;
+      match = dp.meta.DisplayName() == t->name && dp.meta.Namespace() == ns;
+      why = "name '" + t->name + "'" + (ns.empty() ? "" : " in namespace '" + ns + "'");
+    }
+    if (t->has_labels) {
+      match = match && LabelsSubset(t->labels, dp.meta.labels);
+      why += (why.empty() ? "" : " and ") + std::string("labels ") + LabelsText(t->labels);
+    }
+    if (!match) {
+      s.reason = "Dataplane " + why + " does not match this dataplane";
+      return s;
+    }
+    for (const Inbound& in : dp.inbounds)
+      if (t->section_name.empty() || in.Id() == t->section_name || std::to_string(in.port) == t->section_name)
+        s.inbounds.push_back(&in);
+    s.selected = t->section_name.empty() || !s.inbounds.empty();
+    s.reason = "Dataplane " + why + (t->section_name.empty() ? "" : " sectionName '" + t->section_name + "'") +
+               (s.selected ? " matches" : ": no inbound has that section");
+  } else {
+    s.reason = "top-level kind '" + t->kind + "' is not supported for sidecar dataplanes";
+  }
+  return s;
+}
+
+namespace {
+
+struct KeyEntry {
+  std::string key;
+  Meta meta;
+  std::string section;
+  std::string base_key;  // key without section
+};
+
+// outbound.isRelevant for the naive path.
+bool IsRelevant(const Resolved& item, const KeyEntry& k, Profile profile) {
+  const std::string& t = item.meta.type;
+  if (t == "Mesh") return k.meta.type == "Mesh" ? item.meta.name == k.meta.name : item.meta.name == k.meta.mesh;
+  if (t == "MeshService") {
+    if (k.meta.type != t) return false;
+    std::string base = UniqueKey(item.meta);
+    if (UniqueKey(item.meta, item.section) == k.key) return true;
+    return base == k.base_key && item.section.empty() && !k.section.empty();
+  }
+  if (t == "MeshExternalService") return k.meta.type == t && UniqueKey(item.meta) == k.base_key;
+  if (t == "MeshHTTPRoute") return profile == Profile::kMadr && k.meta.type == t && UniqueKey(item.meta) == k.base_key;
+  return false;
+}
+
+void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalOptions& o,
+                  std::vector<doc::Diagnostic>& diags) {
+  struct ResolvedItem {
+    size_t rank;
+    Resolved r;
+  };
+  std::vector<ResolvedItem> resolved;
+  for (const Item& it : t.to_items)
+    for (Resolved& r : ResolveTargetRef(m, *it.policy, it.entry->target_ref, o.naive)) resolved.push_back({it.rank, std::move(r)});
+
+  std::vector<KeyEntry> keys;
+  std::unordered_map<std::string, size_t> key_index;
+  for (const ResolvedItem& ri : resolved) {
+    std::string key = UniqueKey(ri.r.meta, ri.r.section);
+    if (key_index.count(key)) continue;
+    key_index[key] = keys.size();
+    keys.push_back({key, ri.r.meta, ri.r.section, UniqueKey(ri.r.meta)});
+  }
+
+  // Indexed buckets: mesh-wide items, and items per resource (without section).
+  std::vector<size_t> mesh_ranks;
+  std::unordered_map<std::string, std::vector<std::pair<size_t, std::string>>> by_resource;
+  if (!o.naive) {
+    for (const ResolvedItem& ri : resolved) {
+      if (ri.r.meta.type == "Mesh") mesh_ranks.push_back(ri.rank);
+      else by_resource[UniqueKey(ri.r.meta)].push_back({ri.rank, ri.r.section});
+    }
+  }
+
+  std::set<std::string> only(o.only_keys.begin(), o.only_keys.end());
+  for (const KeyEntry& k : keys) {
+    std::vector<size_t> ranks;
+    if (o.naive) {
+      for (const ResolvedItem& ri : resolved)
+        if (IsRelevant(ri.r, k, o.profile)) ranks.push_back(ri.rank);
+    } else {
+      ranks = mesh_ranks;  // every resource of the mesh includes the mesh's items
+      if (k.meta.type == "Mesh") {
+        ranks.clear();
+        for (const ResolvedItem& ri : resolved)
+          if (ri.r.meta.type == "Mesh" && ri.r.meta.name == k.meta.name) ranks.push_back(ri.rank);
+      } else if (k.meta.type != "MeshHTTPRoute" || o.profile == Profile::kMadr) {
+        auto it = by_resource.find(k.base_key);
+        if (it != by_resource.end())
+          for (const auto& [rank, section] : it->second)
+            if (k.meta.type != "MeshService" || section == k.section || (section.empty() && !k.section.empty()))
+              ranks.push_back(rank);
+      }
+      std::sort(ranks.begin(), ranks.end());
+    }
+    ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
+    if (ranks.empty()) continue;
+    ResourceRule rr;
+    rr.key = k.key;
+    rr.resource = k.meta;
+    rr.section = k.section;
+    for (size_t r : ranks) rr.items.push_back(&t.to_items[r]);
+    Merged mg = MergeItems(rr.items, o.provenance);
+    rr.conf = std::move(mg.conf);
+    rr.origin = std::move(mg.origin);
+    rr.provenance = std::move(mg.provenance);
+    t.to_rules.push_back(std::move(rr));
+  }
+  std::sort(t.to_rules.begin(), t.to_rules.end(), [](const ResourceRule& a, const ResourceRule& b) { return a.key < b.key; });
+
+  // Dead items: relevant somewhere, yet every field they set is overridden (DESIGN: dead configuration).
+  if (o.provenance) {
+    std::vector<int> relevant(t.to_items.size(), 0), live(t.to_items.size(), 0);
+    std::vector<std::string> example(t.to_items.size());
+    for (const ResourceRule& rr : t.to_rules) {
+      for (const Item* it : rr.items) {
+        relevant[it->rank]++;
+        if (example[it->rank].empty()) example[it->rank] = rr.key;
+      }
+      for (const FieldProvenance& f : rr.provenance) live[f.set.item->rank]++;
+    }
+    for (const Item& it : t.to_items) {
+      if (!relevant[it.rank] || live[it.rank] || it.entry->conf.empty()) continue;
+      const Loc& l = it.entry->loc;
+      doc::DiagnosticSink sink(l.source);
+      sink.Warning("POL018", l.range, "to[" + std::to_string(it.rule_index) + "] of " + it.policy->meta.type + " '" +
+                   it.policy->meta.name + "' never takes effect on dataplane '" + dp.meta.name +
+                   "': later items override every field it sets (e.g. in " + example[it.rank] +
+                   "); remove it or target it more specifically");
+      diags.insert(diags.end(), sink.list().begin(), sink.list().end());
+    }
+  }
+
+  // Completeness: every MeshService and MeshExternalService of the mesh, through the fallback
+  // (ResourceRules.Compute), so a client can look up any resource by key.
+  if (o.complete) {
+    std::vector<ResourceRule> extra;
+    auto add = [&](const Meta& meta) {
+      std::string key = UniqueKey(meta);
+      if (key_index.count(key)) return;
+      if (!only.empty() && !only.count(key)) return;
+      const ResourceRule* base = ComputeRule(t, key, m);
+      if (!base) return;
+      ResourceRule rr = *base;
+      rr.key = key;
+      rr.resource = meta;
+      rr.section.clear();
+      rr.sparse = false;
+      rr.computed_from = base->key;
+      extra.push_back(std::move(rr));
+    };
+    auto it = m.services_by_mesh.find(dp.meta.mesh);
+    if (it != m.services_by_mesh.end())
+      for (size_t i : it->second) add(m.services[i].meta);
+    for (const Resource& r : m.external_services)
+      if (r.meta.mesh == dp.meta.mesh) add(r.meta);
+    for (ResourceRule& rr : extra) t.to_rules.push_back(std::move(rr));
+    std::sort(t.to_rules.begin(), t.to_rules.end(), [](const ResourceRule& a, const ResourceRule& b) { return a.key < b.key; });
+  }
+  if (!only.empty()) {
+    t.to_rules.erase(std::remove_if(t.to_rules.begin(), t.to_rules.end(),
+                                    [&](const ResourceRule& r) { return !only.count(r.key); }),
+                     t.to_rules.end());
+  }
+}
+
+Labels FromSubset(const TargetRef& t) {
+  if (t.kind == "MeshSubset") return t.tags;
+  if (t.kind == "MeshService") return {{kServiceTag, t.name}};
+  if (t.kind == "MeshServiceSubset") {
+    Labels l = t.tags;
+    l[kServiceTag] = t.name;
+    return l;
+  }
+  return {};
+}
+
+void BuildFromRules(const Dataplane& dp, TypeRules& t, const std::vector<PolicySelection>& selected, const EvalOptions& o) {
+  // Rules keep pointers into from_items: reserve the upper bound so it never reallocates.
+  size_t bound = selected.size();
+  for (const PolicySelection& s : selected) bound += s.inbounds.size() * (s.policy->from.size() + s.policy->rules.size());
+  t.from_items.reserve(bound);
+  for (const Inbound& in : dp.inbounds) {
+    std::vector<Item> from, rules;
+    for (const PolicySelection& s : selected) {
+      if (std::find(s.inbounds.begin(), s.inbounds.end(), &in) == s.inbounds.end()) continue;
+      for (size_t j = 0; j < s.policy->from.size(); ++j) from.push_back(MakeItem(*s.policy, s.policy->from[j], Direction::kFrom, j));
+      for (size_t j = 0; j < s.policy->rules.size(); ++j) rules.push_back(MakeItem(*s.policy, s.policy->rules[j], Direction::kRules, j));
+    }
+    SortItems(from, o.profile);
+    SortItems(rules, o.profile);
+    size_t first_from = t.from_items.size();
+    for (Item& it : from) {
+      it.inbound = in.Id();
+      it.rank = t.from_items.size();
+      t.from_items.push_back(it);
+    }
+    size_t first_rules = t.from_items.size();
+    for (Item& it : rules) {
+      it.inbound = in.Id();
+      it.rank = t.from_items.size();
+      t.from_items.push_back(it);
+    }
+    (void)first_rules;
+    // rules[]: one rule per inbound, every entry merged in order (inbound/inboundrules.go).
+    if (!rules.empty()) {
+      InboundRule r;
+      r.inbound = &in;
+      r.source = Direction::kRules;
+      for (size_t i = first_rules; i < t.from_items.size(); ++i) r.items.push_back(&t.from_items[i]);
+      Merged mg = MergeItems(r.items, o.provenance);
+      r.conf = std::move(mg.conf);
+      r.origin = std::move(mg.origin);
+      r.provenance = std::move(mg.provenance);
+      t.from_rules.push_back(std::move(r));
+    }
+    if (from.empty()) continue;
+    // from[]: one rule per distinct client subset, most general first; a rule takes every item
+    // whose subset contains it (a Mesh item applies to every client).
+    std::vector<Labels> subsets;
+    for (size_t i = first_from; i < first_from + from.size(); ++i) {
+      Labels s = FromSubset(t.from_items[i].entry->target_ref);
+      if (std::find(subsets.begin(), subsets.end(), s) == subsets.end()) subsets.push_back(s);
+    }
+    std::stable_sort(subsets.begin(), subsets.end(), [](const Labels& a, const Labels& b) {
+      return a.size() != b.size() ? a.size() < b.size() : a < b;
+    });
+    for (const Labels& s : subsets) {
+      InboundRule r;
+      r.inbound = &in;
+      r.source = Direction::kFrom;
+      r.subset = s;
+      for (size_t i = first_from; i < first_from + from.size(); ++i)
+        if (LabelsSubset(FromSubset(t.from_items[i].entry->target_ref), s)) r.items.push_back(&t.from_items[i]);
+      Merged mg = MergeItems(r.items, o.provenance);
+      r.conf = std::move(mg.conf);
+      r.origin = std::move(mg.origin);
+      r.provenance = std::move(mg.provenance);
+      t.from_rules.push_back(std::move(r));
+    }
+  }
+}
+
+doc::Step S(std::string what, doc::Outcome o, std::string detail, doc::SourceRange r = {}, std::string file = {}) {
+  doc::Step s;
+  s.what = std::move(what);
+  s.outcome = o;
+  s.detail = std::move(detail);
+  s.range = r;
+  s.file = std::move(file);
+  return s;
+}
+
+std::string ItemText(const Item& it) {
+  return it.policy->meta.name + " " + DirectionName(it.direction) + "[" + std::to_string(it.rule_index) + "]";
+}
+
+std::string SortKeysText(const Item& it, Profile p) {
+  std::string s = "top-level " + it.top_kind;
+  if (p == Profile::kKuma) {
+    s += ", origin " + (it.origin.empty() ? std::string("unknown") : it.origin) + ", role " + it.role;
+  }
+  if (it.direction != Direction::kRules) s += ", " + std::string(DirectionName(it.direction)) + " kind " + it.item_kind;
+  if (p == Profile::kKuma && it.has_section) s += " with sectionName";
+  return s + ", name " + it.name;
+}
+
+}  // namespace
+
+const ResourceRule* ComputeRule(const TypeRules& t, const std::string& key, const Model& m) {
+  auto find = [&](const std::string& k) -> const ResourceRule* {
+    auto it = std::lower_bound(t.to_rules.begin(), t.to_rules.end(), k,
+                               [](const ResourceRule& r, const std::string& x) { return r.key < x; });
+    return it != t.to_rules.end() && it->key == k && it->sparse ? &*it : nullptr;
+  };
+  if (const ResourceRule* r = find(key)) return r;
+  // meshservice:...:section/x -> meshservice:... -> mesh:name/<mesh>
+  size_t colon = key.find(':');
+  std::string type = key.substr(0, colon);
+  if (type != "meshservice" && type != "meshmultizoneservice" && type != "meshexternalservice") return nullptr;
+  size_t sec = key.find(":section/");
+  if (sec != std::string::npos) return ComputeRule(t, key.substr(0, sec), m);
+  size_t mp = key.find("mesh/");
+  if (mp == std::string::npos) return nullptr;
+  size_t end = key.find(':', mp);
+  std::string mesh = key.substr(mp + 5, end == std::string::npos ? std::string::npos : end - mp - 5);
+  if (!m.HasMesh(mesh)) return nullptr;
+  return find(UniqueKey(MeshMeta(m, mesh)));
+}
+
+DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& o) {
+  DataplaneRules out;
+  out.dataplane = &dp;
+  out.explanation.what = "dataplane " + dp.meta.name + " (mesh " + dp.meta.mesh + ", profile " + ProfileName(o.profile) + ")";
+  out.explanation.outcome = doc::Outcome::kInfo;
+  out.explanation.range = dp.meta.loc.range;
+  out.explanation.file = dp.meta.loc.file;
+  for (const auto& [type, idxs] : m.policies_by_type) {
+    TypeRules t;
+    t.type = type;
+    std::vector<PolicySelection> selected;
+    for (size_t i : idxs) {
+      const Policy& p = m.policies[i];
+      if (p.meta.mesh != dp.meta.mesh) continue;
+      PolicySelection s = SelectDataplane(m, p, dp);
+      if (s.selected) selected.push_back(s);
+      t.selections.push_back(std::move(s));
+    }
+    if (t.selections.empty()) continue;
+    for (const PolicySelection& s : selected) {
+      for (size_t j = 0; j < s.policy->to.size(); ++j) {
+        t.to_items.push_back(MakeItem(*s.policy, s.policy->to[j], Direction::kTo, j));
+        if (o.profile == Profile::kKuma && s.policy->to[j].target_ref.kind == "MeshHTTPRoute") {
+          const Loc& l = s.policy->to[j].target_ref.loc;
+          doc::DiagnosticSink sink(l.source);
+          sink.Note("POL017", l.range, "Kuma 2.x builds no ResourceRule from a to[] item that targets a MeshHTTPRoute "
+                    "(resourcerules.go isRelevant); only Mesh-wide items reach the route's key. The MADR's 'includes' "
+                    "does apply it: compare with --profile madr");
+          out.diagnostics.insert(out.diagnostics.end(), sink.list().begin(), sink.list().end());
+        }
+      }
+    }
+    SortItems(t.to_items, o.profile);
+    for (size_t r = 0; r < t.to_items.size(); ++r) t.to_items[r].rank = r;
+    BuildToRules(m, dp, t, o, out.diagnostics);
+    BuildFromRules(dp, t, selected, o);
+
+    // Single-item policies (spec.default): one proxy-wide rule.
+    std::vector<Item> single;
+    for (const PolicySelection& s : selected)
+      if (s.policy->has_default) single.push_back(MakeItem(*s.policy, s.policy->single, Direction::kRules, 0));
+    SortItems(single, o.profile);
+    if (!single.empty()) {
+      t.has_proxy_rule = true;
+      // Store the items alongside the from items so pointers stay valid.
+      size_t first = t.from_items.size();
+      for (Item& it : single) {
+        it.rank = t.from_items.size();
+        t.from_items.push_back(it);
+      }
+      for (size_t i = first; i < t.from_items.size(); ++i) t.proxy_rule.items.push_back(&t.from_items[i]);
+    }
+
+    if (o.explain) {
+      doc::Step& ts = out.explanation.Add(S(t.type, doc::Outcome::kInfo, std::to_string(selected.size()) + " of " +
+                                           std::to_string(t.selections.size()) + " policies select the dataplane"));
+      doc::Step& sel = ts.Add(S("policies", doc::Outcome::kInfo, "top-level targetRef of each policy"));
+      for (const PolicySelection& s : t.selections) {
+        if (sel.children.size() >= 200) break;
+        sel.Add(S(s.policy->meta.name, s.selected ? doc::Outcome::kMatched : doc::Outcome::kNoMatch, s.reason,
+                 s.policy->top.present ? s.policy->top.loc.range : s.policy->meta.loc.range,
+                 s.policy->meta.loc.file));
+      }
+      doc::Step& items = ts.Add(S("sorted to[] items", doc::Outcome::kInfo, "ascending; a later item wins the merge"));
+      for (const Item& it : t.to_items) {
+        if (items.children.size() >= 200) break;
+        items.Add(S("#" + std::to_string(it.rank) + " " + ItemText(it), doc::Outcome::kInfo, SortKeysText(it, o.profile),
+                   it.entry->loc.range, it.entry->loc.file));
+      }
+      doc::Step& rules = ts.Add(S("resource rules", doc::Outcome::kInfo, "merge order per resource"));
+      for (const ResourceRule& rr : t.to_rules) {
+        if (!rr.sparse || rules.children.size() >= 200) continue;
+        std::string order;
+        for (const Item* it : rr.items) order += (order.empty() ? "" : ", ") + ItemText(*it);
+        rules.Add(S(rr.key, doc::Outcome::kMatched, "merge(" + order + ")"));
+      }
+    }
+    out.types.push_back(std::move(t));
+  }
+  // Proxy rules merge after the items vector is final (pointers into from_items are stable now).
+  for (TypeRules& t : out.types) {
+    if (!t.has_proxy_rule) continue;
+    Merged mg = MergeItems(t.proxy_rule.items, o.provenance);
+    t.proxy_rule.conf = std::move(mg.conf);
+    t.proxy_rule.origin = std::move(mg.origin);
+    t.proxy_rule.provenance = std::move(mg.provenance);
+  }
+  return out;
+}
+
+std::vector<doc::Diagnostic> Analyze(const Model& m) {
+  std::vector<doc::Diagnostic> diags;
+  auto emit = [&](doc::Severity sev, const char* code, const Loc& l, const std::string& msg, const std::string& path) {
+    doc::DiagnosticSink sink(l.source);
+    sink.Add(sev, code, l.range, msg, path);
+    diags.insert(diags.end(), sink.list().begin(), sink.list().end());
+  };
+  for (const std::string& mesh : m.implicit_meshes) {
+    const Meta* first = nullptr;
+    for (const MeshService& s : m.services)
+      if (!first && s.meta.mesh == mesh) first = &s.meta;
+    for (const Policy& p : m.policies)
+      if (!first && p.meta.mesh == mesh) first = &p.meta;
+    for (const Dataplane& d : m.dataplanes)
+      if (!first && d.meta.mesh == mesh) first = &d.meta;
+    if (first)
+      emit(doc::Severity::kNote, "POL021", first->loc, "mesh '" + mesh + "' is not declared (no 'type: Mesh' resource); "
+           "it is assumed to exist, so Mesh-wide items and the mesh fallback apply. Add the Mesh to make it explicit", "");
+  }
+  for (const Policy& p : m.policies) {
+    for (size_t j = 0; j < p.to.size(); ++j) {
+      const TargetRef& t = p.to[j].target_ref;
+      std::string path = "spec.to[" + std::to_string(j) + "].targetRef";
+      if (t.kind != "MeshService" && t.kind != "MeshExternalService" && t.kind != "MeshHTTPRoute") continue;
+      std::vector<Resolved> r = ResolveTargetRef(m, p, t, false);
+      if (r.empty()) {
+        if (t.has_labels) {
+          emit(doc::Severity::kWarning, "POL010", t.loc, "labels " + LabelsText(t.labels) + " match no " + t.kind +
+               " in mesh '" + p.meta.mesh + "', so this item applies to nothing; check the labels", path + ".labels");
+        } else if (!t.name.empty()) {
+          std::string ns = t.namespace_.empty() ? p.meta.Namespace() : t.namespace_;
+          emit(doc::Severity::kWarning, "POL008", t.loc, t.kind + " '" + t.name + "'" +
+               (ns.empty() ? "" : " in namespace '" + ns + "'") + " does not exist in mesh '" + p.meta.mesh +
+               "'; check the name and namespace (it defaults to the policy's namespace)", path + ".name");
+        }
+        continue;
+      }
+      if (t.kind == "MeshService" && !t.section_name.empty()) {
+        for (const Resolved& x : r) {
+          const MeshService& s = m.services[static_cast<size_t>(x.service)];
+          bool found = false;
+          for (const Port& port : s.ports)
+            found |= port.name == t.section_name || std::to_string(port.port) == t.section_name;
+          if (!found) {
+            std::string names;
+            for (const Port& port : s.ports) names += (names.empty() ? "" : ", ") + port.SectionName();
+            emit(doc::Severity::kWarning, "POL012", t.loc, "MeshService '" + s.meta.name + "' has no port named '" +
+                 t.section_name + "' (ports: " + (names.empty() ? "none" : names) + "); use a port name or number",
+                 path + ".sectionName");
+          }
+        }
+      }
+    }
+    if (p.top.kind == "MeshHTTPRoute") {
+      std::string ns = p.top.namespace_.empty() ? p.meta.Namespace() : p.top.namespace_;
+      if (!m.FindRoute(p.meta.mesh, p.top.name, ns, p.meta.Zone()))
+        emit(doc::Severity::kWarning, "POL008", p.top.loc, "MeshHTTPRoute '" + p.top.name + "' does not exist in mesh '" +
+             p.meta.mesh + "'; the policy selects nothing", "spec.targetRef.name");
+    }
+  }
+  // Policies that select no dataplane (only when the input has dataplanes of that mesh).
+  std::set<std::string> dp_meshes;
+  for (const Dataplane& d : m.dataplanes) dp_meshes.insert(d.meta.mesh);
+  for (const Policy& p : m.policies) {
+    if (!dp_meshes.count(p.meta.mesh)) continue;
+    if (p.meta.type == "MeshHTTPRoute" && p.to.empty()) continue;
+    bool any = false;
+    for (const Dataplane& d : m.dataplanes) {
+      if (d.meta.mesh != p.meta.mesh) continue;
+      if (SelectDataplane(m, p, d).selected) {
+        any = true;
+        break;
+      }
+    }
+    if (!any)
+      emit(doc::Severity::kWarning, "POL011", p.top.present ? p.top.loc : p.meta.loc, p.meta.type + " '" + p.meta.name +
+           "' selects no dataplane of mesh '" + p.meta.mesh + "'; check its top-level targetRef", "spec.targetRef");
+  }
+  return diags;
+}
+
+}  // namespace cfgi::policy

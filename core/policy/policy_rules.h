@@ -1,0 +1,163 @@
+// core/policy/policy_rules.h: Kuma 2.x policy matching for one dataplane: which policies select
+// it, the sorted items, ResourceRules per real resource (MeshService, its sections,
+// MeshExternalService, MeshHTTPRoute, the Mesh), inbound (from[] / rules[]) rules, the merged conf
+// of each and the provenance of every field. Everything a view needs is here; the engine only
+// turns it into JSON.
+//
+//   policy::Model m = policy::LoadModel(docs, diags);          // once
+//   policy::EvalOptions o;  o.profile = policy::Profile::kKuma;
+//   policy::DataplaneRules r = policy::Evaluate(m, *m.FindDataplane("web-1"), o);
+//   for (const policy::TypeRules& t : r.types)
+//     for (const policy::ResourceRule& rr : t.to_rules) rr.key, rr.conf, rr.origin;
+//
+// Follows kumahq/kuma pkg/plugins/policies/core/rules/outbound/resourcerules.go (BuildRules,
+// resolveTargetRef, isRelevant, ResourceRules.Compute), .../outbound/sort.go and .../sort/sort.go
+// (the order), .../inbound/ (rules[]), .../common/origin.go (origins) and
+// pkg/plugins/policies/core/matchers/dataplane.go (which policies select a dataplane).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/doc/diagnostic.h"
+#include "core/doc/explanation.h"
+#include "core/policy/policy_merge.h"
+#include "core/policy/policy_model.h"
+
+namespace cfgi::policy {
+
+// kuma: Kuma 2.x's comparator (top-level kind, Dataplane specificity, kuma.io/origin,
+// kuma.io/policy-role, to[] kind, MeshService section, name descending).
+// madr: the MADR's three keys (top-level kind, to[] kind, policy name).
+enum class Profile { kKuma, kMadr };
+const char* ProfileName(Profile p);
+
+// One to[] / from[] / rules[] entry with its policy's attributes (common.WithPolicyAttributes),
+// and every sort key as a column so the order explains itself.
+struct Item {
+  const Policy* policy = nullptr;
+  const PolicyItem* entry = nullptr;
+  Direction direction = Direction::kTo;
+  size_t rule_index = 0;  // index in the policy's to[] / from[] / rules[]
+  size_t rank = 0;        // position after sorting (merge order: later wins)
+  // Sort key columns.
+  std::string top_kind;
+  int top_kind_order = 0;
+  int dataplane_specificity = 0;  // 0 Mesh/other; Dataplane: 1 labels, 2 name; +1 with sectionName
+  std::string origin;             // kuma.io/origin ("" unknown)
+  int origin_order = 0;           // global 1 < unknown 2 < zone 3
+  std::string role;
+  int role_order = 0;             // system 1 < producer 2 < consumer 3 < workload-owner 4
+  std::string item_kind;          // to[] / from[] targetRef kind ("" for rules[])
+  int item_kind_order = 0;
+  bool has_section = false;       // to[] MeshService with sectionName
+  std::string name;               // display name (sorted descending)
+  std::string inbound;            // from[] / rules[]: the inbound's id
+};
+
+struct Origin {
+  const Policy* policy = nullptr;
+  size_t rule_index = 0;
+};
+
+// Provenance of one leaf of a merged conf, resolved to policies and source positions.
+struct FieldProvenance {
+  struct Write {
+    const Item* item = nullptr;
+    std::string path;
+    nlohmann::json value;
+    Loc loc;  // the YAML that holds the value
+  };
+  std::string path;  // JSON pointer into conf
+  Write set;
+  std::vector<Write> overrode;
+  bool appended = false;
+};
+
+struct ResourceRule {
+  std::string key;            // "meshservice:mesh/m:namespace/ns:name/n:section/s"
+  Meta resource;              // the resource's meta
+  std::string section;        // resourceSectionName
+  nlohmann::json conf;
+  std::vector<Origin> origin;           // deduplicated by (policy, ruleIndex), in merge order
+  std::vector<const Item*> items;       // the relevant items, in merge order
+  std::vector<FieldProvenance> provenance;
+  bool sparse = true;                   // built from items naming it; false = computed by fallback
+  std::string computed_from;            // the key whose rule this one falls back to
+};
+
+struct InboundRule {
+  const Inbound* inbound = nullptr;
+  Direction source = Direction::kFrom;  // from[] or rules[]
+  Labels subset;                        // from[]: the clients the rule is for ({} = everyone)
+  nlohmann::json conf;
+  std::vector<Origin> origin;
+  std::vector<const Item*> items;
+  std::vector<FieldProvenance> provenance;
+};
+
+struct ProxyRule {
+  nlohmann::json conf;
+  std::vector<Origin> origin;
+  std::vector<const Item*> items;
+  std::vector<FieldProvenance> provenance;
+};
+
+struct PolicySelection {
+  const Policy* policy = nullptr;
+  bool selected = false;
+  std::vector<const Inbound*> inbounds;  // inbounds the top-level targetRef selects
+  std::string reason;
+};
+
+struct TypeRules {
+  std::string type;
+  std::vector<PolicySelection> selections;  // every policy of the type in the dataplane's mesh
+  std::vector<Item> to_items;               // sorted
+  std::vector<Item> from_items;             // sorted per inbound, inbounds in order
+  std::vector<ResourceRule> to_rules;       // sorted by key
+  std::vector<InboundRule> from_rules;
+  bool has_proxy_rule = false;
+  ProxyRule proxy_rule;
+};
+
+struct EvalOptions {
+  Profile profile = Profile::kKuma;
+  bool provenance = true;   // per-field provenance (the view and the CLI); off for the fast path
+  bool naive = false;       // the all-pairs baseline: scan every MeshService per labels, every item per key
+  bool complete = true;     // add every MeshService / MeshExternalService through the fallback
+  std::vector<std::string> only_keys;  // when non-empty, to_rules keeps only these keys
+  bool explain = true;
+};
+
+struct DataplaneRules {
+  const Dataplane* dataplane = nullptr;
+  std::vector<TypeRules> types;  // by type name
+  std::vector<doc::Diagnostic> diagnostics;  // dataplane-specific (dead items, POL017)
+  doc::Step explanation;
+};
+
+// Evaluates every policy type for one dataplane. Never throws.
+DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& o);
+
+// DP-independent analyses: targetRefs to missing resources, labels matching nothing,
+// sectionName naming no port, policies selecting no dataplane, implicit meshes.
+std::vector<doc::Diagnostic> Analyze(const Model& m);
+
+// ResourceRules.Compute: the rule for `key`, else section -> service -> mesh. Null when none.
+const ResourceRule* ComputeRule(const TypeRules& t, const std::string& key, const Model& m);
+
+// Resources a to[] targetRef names (resolveTargetRef); section names per resource.
+struct Resolved {
+  Meta meta;
+  std::string section;
+  int service = -1;  // index into Model::services, when a MeshService
+};
+std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const TargetRef& t, bool naive);
+
+// Whether the top-level targetRef selects the dataplane, and which inbounds.
+PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane& dp);
+
+}  // namespace cfgi::policy

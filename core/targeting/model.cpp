@@ -1,0 +1,401 @@
+// Loading manifests, configurations and registries. Field names, defaults and allowed values
+// follow CppMicroServices compendium/DeclarativeServices/src/metadata/MetadataParserImpl.cpp
+// (CreateComponentMetadata, CreateReferenceMetadata) and ReferenceMetadata.cpp.
+#include "core/targeting/model.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+namespace cfgi::targeting {
+
+namespace {
+
+using doc::Node;
+
+const std::vector<std::string> kCardinalities = {"0..1", "1..1", "0..n", "1..n"};
+const std::vector<std::string> kPolicies = {"static", "dynamic"};
+const std::vector<std::string> kPolicyOptions = {"greedy", "reluctant"};
+const std::vector<std::string> kScopes = {"bundle", "prototype", "prototype-required"};
+const std::vector<std::string> kConfigPolicies = {"ignore", "optional", "require"};
+
+std::string Join(const std::vector<std::string>& v) {
+  std::string out;
+  for (size_t i = 0; i < v.size(); ++i) out += (i ? ", " : "") + v[i];
+  return out;
+}
+
+bool IsComponentMap(const Node& n) { return n.is_map() && n.Get("implementation-class"); }
+
+// A string field; reports TGT004 when present with another type. BundleManifest.cpp drops a
+// leading '%' from every manifest string (attribute localization is not supported).
+std::optional<std::string> StringField(const Node& map, std::string_view key, const std::string& path,
+                                       doc::DiagnosticSink& sink, const Node** out = nullptr) {
+  const Node* n = map.Get(key);
+  if (out) *out = n;
+  if (!n || n->is_null()) return std::nullopt;
+  if (!n->is_string()) {
+    sink.Error("TGT004", n->range(),
+               "'" + std::string(key) + "' must be a string, not " + n->kind_name() + "; quote the value", path);
+    return std::nullopt;
+  }
+  std::string v = n->text();
+  if (!v.empty() && v[0] == '%') v.erase(0, 1);
+  return v;
+}
+
+void Choice(const Node& map, std::string_view key, const std::vector<std::string>& allowed, std::string& into,
+            const std::string& path, doc::DiagnosticSink& sink) {
+  const Node* n = nullptr;
+  auto v = StringField(map, key, path, sink, &n);
+  if (!v) return;
+  if (std::find(allowed.begin(), allowed.end(), *v) == allowed.end()) {
+    sink.Error("TGT005", n->range(),
+               "'" + *v + "' is not a valid " + std::string(key) + "; use one of: " + Join(allowed) +
+                   " (CppMicroServices rejects the component)",
+               path + "." + std::string(key));
+    return;
+  }
+  into = *v;
+}
+
+std::vector<std::string> StringList(const Node* n, const std::string& what, const std::string& path,
+                                    doc::DiagnosticSink& sink) {
+  std::vector<std::string> out;
+  if (!n || n->is_null()) return out;
+  if (n->is_string()) {
+    sink.Error("TGT004", n->range(), what + " must be a list of strings; write [\"" + n->text() + "\"]", path);
+    return out;
+  }
+  if (!n->is_seq()) {
+    sink.Error("TGT004", n->range(), what + " must be a list of strings, not " + std::string(n->kind_name()), path);
+    return out;
+  }
+  for (const Node& e : n->items()) {
+    if (!e.is_string()) {
+      sink.Error("TGT004", e.range(), what + " entries must be strings, not " + std::string(e.kind_name()), path);
+      continue;
+    }
+    out.push_back(e.text());
+  }
+  return out;
+}
+
+Reference LoadReference(const Node& r, const doc::Source& src, const std::string& path, doc::DiagnosticSink& sink) {
+  Reference ref;
+  ref.range = r.range();
+  ref.file = src.name();
+  const Node* name_node = nullptr;
+  if (auto v = StringField(r, "name", path, sink, &name_node)) {
+    ref.name = *v;
+    ref.name_range = name_node->range();
+  } else if (!name_node) {
+    sink.Error("TGT003", r.range(), "a reference needs a 'name' (mandatory in CppMicroServices); add \"name\": \"...\"", path);
+  }
+  const Node* iface_node = nullptr;
+  if (auto v = StringField(r, "interface", path, sink, &iface_node)) ref.interface = *v;
+  else if (!iface_node)
+    sink.Error("TGT003", r.range(),
+               "reference '" + ref.name + "' needs an 'interface' (mandatory); add \"interface\": \"ns::IService\"", path);
+  Choice(r, "cardinality", kCardinalities, ref.cardinality, path, sink);
+  Choice(r, "policy", kPolicies, ref.policy, path, sink);
+  Choice(r, "policy-option", kPolicyOptions, ref.policy_option, path, sink);
+  Choice(r, "scope", kScopes, ref.scope, path, sink);
+  ref.min_cardinality = ref.cardinality[0] == '0' ? 0 : 1;
+  ref.max_cardinality = ref.cardinality.back() == 'n' ? std::numeric_limits<size_t>::max() : 1;
+  const Node* target_node = nullptr;
+  if (auto t = StringField(r, "target", path, sink, &target_node)) {
+    ref.target = *t;
+    ref.target_loc = LocOf(*target_node, src);
+    if (!target_node->text().empty() && target_node->text()[0] == '%') {
+      // The stripped '%' shifts every offset by one.
+      ref.target_loc.text_begin += 1;
+      sink.Warning("TGT008", target_node->range(),
+                   "the target starts with '%', which CppMicroServices strips from manifest strings; remove it", path + ".target");
+    }
+  }
+  return ref;
+}
+
+Component LoadComponent(const Node& c, int index, const doc::Source& src, const std::string& path,
+                        doc::DiagnosticSink& sink, bool* ok) {
+  Component comp;
+  comp.index = index;
+  comp.range = c.range();
+  comp.file = src.name();
+  *ok = true;
+  const Node* impl = nullptr;
+  if (auto v = StringField(c, "implementation-class", path, sink, &impl)) {
+    comp.implementation_class = *v;
+    comp.name_range = impl->range();
+  } else {
+    if (!impl)
+      sink.Error("TGT002", c.range(),
+                 "component " + std::to_string(index) +
+                     " has no 'implementation-class' (mandatory); CppMicroServices skips it (\"Could not load the component with index: " +
+                     std::to_string(index) + "\")",
+                 path);
+    *ok = false;
+  }
+  comp.name = comp.implementation_class;
+  if (auto v = StringField(c, "name", path, sink)) comp.name = *v;
+  Choice(c, "configuration-policy", kConfigPolicies, comp.configuration_policy, path, sink);
+  comp.configuration_pids = StringList(c.Get("configuration-pid"), "'configuration-pid'", path + ".configuration-pid", sink);
+  if (auto v = StringField(c, "factory", path, sink)) comp.factory = *v;
+  if (const Node* s = c.Get("service")) {
+    if (s->is_map()) comp.interfaces = StringList(s->Get("interfaces"), "'service.interfaces'", path + ".service.interfaces", sink);
+    else sink.Error("TGT004", s->range(), "'service' must be a map with 'interfaces'", path + ".service");
+  }
+  if (const Node* refs = c.Get("references")) {
+    if (!refs->is_seq()) {
+      sink.Error("TGT004", refs->range(), "'references' must be a list of reference maps", path + ".references");
+    } else {
+      int i = 0;
+      for (const Node& r : refs->items()) {
+        std::string rp = path + ".references[" + std::to_string(i++) + "]";
+        if (!r.is_map()) {
+          sink.Error("TGT004", r.range(), "a reference must be a map with name, interface and target", rp);
+          continue;
+        }
+        Reference ref = LoadReference(r, src, rp, sink);
+        for (const Reference& other : comp.references)
+          if (!ref.name.empty() && other.name == ref.name)
+            sink.Warning("TGT007", ref.name_range,
+                         "component '" + comp.name + "' has two references named '" + ref.name +
+                             "'; '" + ref.name + ".target' in a configuration would retarget both: rename one",
+                         rp + ".name");
+        comp.references.push_back(std::move(ref));
+      }
+    }
+  }
+  return comp;
+}
+
+}  // namespace
+
+StringLoc LocOf(const Node& n, const doc::Source& src) {
+  StringLoc loc;
+  loc.file = src.name();
+  loc.range = n.range();
+  const std::string& t = src.text();
+  uint32_t b = n.range().begin, e = n.range().end;
+  if (b < t.size() && e <= t.size() && b <= e) {
+    uint32_t q = (t[b] == '"' || t[b] == '\'') ? 1 : 0;
+    if (e >= b + 2 * q && t.compare(b + q, e - b - 2 * q, n.text()) == 0) {
+      loc.text_begin = b + q;
+      loc.verbatim = true;
+    }
+  }
+  return loc;
+}
+
+Role ClassifyRoot(const Node& root) {
+  if (root.is_map()) {
+    if (root.Get("scr") || IsComponentMap(root)) return Role::kManifest;
+    if (const Node* c = root.Get("components"); c && c->is_seq()) return Role::kManifest;
+    if (const Node* s = root.Get("services"); s && s->is_seq()) return Role::kRegistry;
+    return Role::kConfig;
+  }
+  if (root.is_seq() && root.size() > 0 && root.items()[0].is_map()) {
+    const Node& first = root.items()[0];
+    if (IsComponentMap(first)) return Role::kManifest;
+    if (first.Get("interfaces") || first.Get("objectclass")) return Role::kRegistry;
+  }
+  return Role::kNone;
+}
+
+Manifest LoadManifest(const Node& root, const doc::Source& src, doc::DiagnosticSink& sink) {
+  Manifest m;
+  m.file = src.name();
+  const Node* list = nullptr;
+  std::string base;
+  if (root.is_map() && root.Get("scr")) {
+    const Node* scr = root.Get("scr");
+    if (!scr->is_map()) {
+      sink.Error("TGT004", scr->range(), "'scr' must be a map with 'version' and 'components'", "scr");
+      return m;
+    }
+    list = scr->Get("components");
+    base = "scr.components";
+    if (!list) {
+      sink.Error("TGT001", scr->range(), "the 'scr' section has no 'components'; add \"components\": [...]", "scr");
+      return m;
+    }
+  } else if (root.is_map() && root.Get("components")) {
+    list = root.Get("components");
+    base = "components";
+  } else if (root.is_seq()) {
+    list = &root;
+  } else if (IsComponentMap(root)) {
+    bool ok = true;
+    Component c = LoadComponent(root, 0, src, "", sink, &ok);
+    if (ok) m.components.push_back(std::move(c));
+    return m;
+  } else {
+    sink.Error("TGT001", root.range(),
+               "no components found; a manifest has {\"scr\": {\"version\": 1, \"components\": [...]}} or is a component object",
+               "");
+    return m;
+  }
+  if (!list->is_seq()) {
+    sink.Error("TGT004", list->range(), "'components' must be a list of component maps", base);
+    return m;
+  }
+  int i = 0;
+  for (const Node& c : list->items()) {
+    std::string path = base + "[" + std::to_string(i) + "]";
+    if (!c.is_map()) {
+      sink.Error("TGT004", c.range(), "a component must be a map with 'implementation-class'", path);
+      ++i;
+      continue;
+    }
+    bool ok = true;
+    Component comp = LoadComponent(c, i, src, path, sink, &ok);
+    if (ok) m.components.push_back(std::move(comp));
+    ++i;
+  }
+  return m;
+}
+
+bool Config::Add(ConfigEntry e) {
+  if (Find(e.key)) return false;
+  entries_.push_back(std::move(e));
+  return true;
+}
+
+void Config::Set(const std::string& key, std::optional<ldap::Value> value) {
+  std::string folded = ldap::ToLowerAscii(key);
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    if (ldap::ToLowerAscii(entries_[i].key) != folded) continue;
+    if (value) entries_[i].value = std::move(*value);
+    else entries_.erase(entries_.begin() + static_cast<long>(i));
+    return;
+  }
+  if (value) {
+    ConfigEntry e;
+    e.key = key;
+    e.value = std::move(*value);
+    entries_.push_back(std::move(e));
+  }
+}
+
+const ConfigEntry* Config::Find(std::string_view key) const {
+  std::string folded = ldap::ToLowerAscii(key);
+  for (const ConfigEntry& e : entries_)
+    if (e.key.size() == key.size() && ldap::ToLowerAscii(e.key) == folded) return &e;
+  return nullptr;
+}
+
+Config LoadConfig(const Node& root, const doc::Source& src, doc::DiagnosticSink& sink) {
+  Config c;
+  c.file = src.name();
+  c.range = root.range();
+  if (!root.is_map()) {
+    sink.Error("TGT018", root.range(),
+               "the configuration must be a map of properties, e.g. {\"serviceB.target\": \"(id=1)\"}", "config");
+    return c;
+  }
+  for (const auto& e : root.entries()) {
+    bool truncated = false;
+    std::optional<ldap::Value> v = ldap::ValueFromNode(e.value, &truncated);
+    if (!v) continue;  // null: no property
+    if (truncated)
+      sink.Warning("TGT032", e.value.range(),
+                   "'" + e.key + "' does not fit in int; CppMicroServices stores JSON integers as int and it wraps; use a string or a smaller number",
+                   "config." + e.key);
+    ConfigEntry ce;
+    ce.key = e.key;
+    ce.value = std::move(*v);
+    ce.key_range = e.key_range;
+    ce.value_loc = LocOf(e.value, src);
+    if (const ConfigEntry* prev = c.Find(e.key)) {
+      sink.Warning("TGT015", e.key_range,
+                   "'" + e.key + "' repeats '" + prev->key +
+                       "' up to case; configuration keys are case-insensitive and the first one is used: remove one",
+                   "config." + e.key);
+      continue;
+    }
+    c.Add(std::move(ce));
+  }
+  return c;
+}
+
+void LoadRegistry(const Node& root, const doc::Source& src, doc::DiagnosticSink& sink, Registry& reg) {
+  reg.present = true;
+  const Node* list = &root;
+  std::string base;
+  if (root.is_map()) {
+    list = root.Get("services");
+    base = "services";
+    if (!list) {
+      sink.Error("TGT030", root.range(), "a registry is {\"services\": [{\"interfaces\": [...], \"properties\": {...}}]}", "");
+      return;
+    }
+  }
+  if (!list->is_seq()) {
+    sink.Error("TGT030", list->range(), "'services' must be a list of services", base);
+    return;
+  }
+  int i = 0;
+  for (const Node& s : list->items()) {
+    std::string path = base + "[" + std::to_string(i++) + "]";
+    if (!s.is_map()) {
+      sink.Error("TGT030", s.range(), "a service is a map with 'interfaces' and 'properties'", path);
+      continue;
+    }
+    Service svc;
+    svc.range = s.range();
+    svc.file = src.name();
+    svc.id = reg.services.empty() ? 1 : reg.services.back().id + 1;
+    if (const Node* id = s.Get("id")) {
+      if (auto v = id->as_int()) svc.id = *v;
+      else sink.Error("TGT030", id->range(), "'id' must be an integer (the service.id)", path + ".id");
+    }
+    svc.name = s.GetString("name");
+    const Node* ifaces = s.Get("interfaces");
+    if (!ifaces) ifaces = s.Get("objectclass");
+    svc.interfaces = StringList(ifaces, "'interfaces'", path + ".interfaces", sink);
+    if (svc.interfaces.empty())
+      sink.Error("TGT030", s.range(),
+                 "service " + std::to_string(svc.id) + " has no interfaces; add \"interfaces\": [\"ns::IService\"]", path);
+    // What the framework sets at registration: objectclass (std::vector<std::string>),
+    // service.id (long), service.scope (std::string, "singleton" by default).
+    svc.properties.Set("objectclass", ldap::Value::StringList(svc.interfaces));
+    svc.properties.Set("service.id", ldap::Value::Long(svc.id));
+    svc.properties.Set("service.scope", ldap::Value::String("singleton"));
+    if (const Node* props = s.Get("properties")) {
+      if (!props->is_map()) {
+        sink.Error("TGT030", props->range(), "'properties' must be a map of typed values", path + ".properties");
+      } else {
+        for (const auto& e : props->entries()) {
+          bool truncated = false;
+          std::optional<ldap::Value> v = ldap::ValueFromNode(e.value, &truncated);
+          if (!v) continue;
+          if (truncated)
+            sink.Warning("TGT032", e.value.range(),
+                         "'" + e.key + "' does not fit in int and wraps (JSON integers become int); use a smaller number or a string",
+                         path + ".properties." + e.key);
+          std::string folded = ldap::ToLowerAscii(e.key);
+          if (folded == "objectclass" || folded == "service.id") {
+            sink.Warning("TGT031", e.key_range,
+                         "'" + e.key + "' is set by the framework at registration and cannot be overridden; remove it",
+                         path + ".properties." + e.key);
+            continue;
+          }
+          if (const std::string* prev = svc.properties.FindKey(e.key); prev && *prev != e.key && folded != "service.scope") {
+            sink.Warning("TGT031", e.key_range,
+                         "'" + e.key + "' and '" + *prev +
+                             "' differ only in case; CppMicroServices refuses to register such properties (\"Properties contain case variants of the key\"): keep one",
+                         path + ".properties." + e.key);
+            continue;
+          }
+          if (folded == "service.scope") svc.properties.Set("service.scope", std::move(*v));
+          else svc.properties.Set(e.key, std::move(*v));
+        }
+      }
+    }
+    reg.services.push_back(std::move(svc));
+  }
+}
+
+}  // namespace cfgi::targeting

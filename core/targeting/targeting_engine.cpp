@@ -1,0 +1,196 @@
+// The targeting engine: finds the manifest, configuration and registry among the scenario's
+// sources and inputs, resolves targets (resolve.h) and renders the CLI result.
+#include "core/targeting/targeting_engine.h"
+
+#include <algorithm>
+
+namespace cfgi {
+
+namespace targeting {
+
+namespace {
+
+bool LooksInline(const std::string& v) {
+  size_t a = v.find_first_not_of(" \t\r\n");
+  return a != std::string::npos && (v[a] == '{' || v[a] == '[');
+}
+
+// Finds a source named by a flag, or parses the flag's value as inline JSON.
+const doc::Document* FlagDocument(const Scenario& s, const std::string& flag, const std::string& value,
+                                  std::vector<doc::Document>& owned, std::vector<doc::Diagnostic>& diags) {
+  if (const doc::Document* d = s.FindSource(value)) return d;
+  if (LooksInline(value)) {
+    owned.push_back(doc::LoadDocumentAs(doc::Format::kJson, "--" + flag, value));
+    diags.insert(diags.end(), owned.back().diagnostics.begin(), owned.back().diagnostics.end());
+    return &owned.back();
+  }
+  doc::Diagnostic d;
+  d.code = "TGT018";
+  d.severity = doc::Severity::kError;
+  d.file = "--" + flag;
+  d.message = "--" + flag + " '" + value + "' is neither a readable file nor inline JSON; pass a file or '{\"key\": \"value\"}'";
+  diags.push_back(std::move(d));
+  return nullptr;
+}
+
+}  // namespace
+
+Resolution Workspace::Resolve() const {
+  Inputs in;
+  in.manifest = &manifest;
+  in.config = has_config ? &config : nullptr;
+  in.registry = registry.present ? &registry : nullptr;
+  for (const doc::SourcePtr& s : sources) in.sources.push_back(s.get());
+  return targeting::Resolve(in, options);
+}
+
+Workspace LoadWorkspace(const Scenario& s, const Query& q) {
+  Workspace w;
+  std::vector<doc::Document> owned;
+  owned.reserve(4);
+  std::optional<std::string> config_flag = q.Value("config");
+  std::optional<std::string> services_flag = q.Value("services");
+  const doc::Document* config_doc = nullptr;
+  const doc::Document* services_doc = nullptr;
+  if (config_flag) config_doc = FlagDocument(s, "config", *config_flag, owned, w.diagnostics);
+  if (services_flag) services_doc = FlagDocument(s, "services", *services_flag, owned, w.diagnostics);
+
+  bool have_manifest = false;
+  const doc::Document* auto_config = nullptr;
+  for (const doc::Document& d : s.sources) {
+    w.sources.push_back(d.source);
+    w.diagnostics.insert(w.diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
+    if (&d == config_doc || &d == services_doc) continue;
+    const doc::Node* root = d.root();
+    if (!root) continue;
+    doc::DiagnosticSink sink(d.source.get());
+    switch (ClassifyRoot(*root)) {
+      case Role::kManifest: {
+        Manifest m = LoadManifest(*root, *d.source, sink);
+        if (!have_manifest) w.manifest.file = m.file;
+        have_manifest = true;
+        for (Component& c : m.components) {
+          c.index = static_cast<int>(w.manifest.components.size());
+          w.manifest.components.push_back(std::move(c));
+        }
+        break;
+      }
+      case Role::kRegistry:
+        if (!services_doc) LoadRegistry(*root, *d.source, sink, w.registry);
+        break;
+      case Role::kConfig:
+        if (config_doc) break;
+        if (auto_config) {
+          sink.Warning("TGT009", root->range(),
+                       "a second configuration; only the first (" + auto_config->source->name() +
+                           ") is used: pass one with --config, or merge them");
+          break;
+        }
+        auto_config = &d;
+        break;
+      case Role::kNone: break;
+    }
+    w.diagnostics.insert(w.diagnostics.end(), sink.list().begin(), sink.list().end());
+  }
+  for (const doc::Document& d : owned) w.sources.push_back(d.source);
+  if (s.envelope) w.sources.push_back(s.envelope->source);
+
+  // Configuration: --config, else a config source, else inputs.config.
+  const doc::Node* inputs = s.inputs.is_map() ? &s.inputs : nullptr;
+  auto load_config = [&](const doc::Node& root, const doc::Source& src) {
+    doc::DiagnosticSink sink(&src);
+    w.config = LoadConfig(root, src, sink);
+    w.has_config = true;
+    w.diagnostics.insert(w.diagnostics.end(), sink.list().begin(), sink.list().end());
+  };
+  if (config_doc) {
+    if (config_doc->root()) load_config(*config_doc->root(), *config_doc->source);
+  } else if (auto_config) {
+    load_config(*auto_config->root(), *auto_config->source);
+  } else if (inputs && inputs->Get("config") && s.envelope) {
+    load_config(*inputs->Get("config"), *s.envelope->source);
+  }
+
+  // Registry: --services, else registry sources (loaded above), else inputs.services.
+  auto load_registry = [&](const doc::Node& root, const doc::Source& src) {
+    doc::DiagnosticSink sink(&src);
+    LoadRegistry(root, src, sink, w.registry);
+    w.diagnostics.insert(w.diagnostics.end(), sink.list().begin(), sink.list().end());
+  };
+  if (services_doc) {
+    if (services_doc->root()) load_registry(*services_doc->root(), *services_doc->source);
+  } else if (!w.registry.present && inputs && inputs->Get("services") && s.envelope) {
+    load_registry(*inputs->Get("services"), *s.envelope->source);
+  }
+
+  // pid / instance: flags, else inputs.
+  if (auto p = q.Value("pid")) w.options.pid = *p;
+  else if (inputs && inputs->Get("pid")) w.options.pid = inputs->GetString("pid");
+  if (auto i = q.Value("instance")) w.options.instance = *i;
+  else if (inputs && inputs->Get("instance")) w.options.instance = inputs->GetString("instance");
+
+  if (!have_manifest) {
+    doc::Diagnostic d;
+    d.code = "TGT001";
+    d.severity = doc::Severity::kError;
+    d.file = s.envelope ? s.envelope->source->name() : (s.sources.empty() ? "" : s.sources[0].source->name());
+    d.message = "no Declarative Services manifest among the inputs; add a manifest.json with "
+                "{\"scr\": {\"version\": 1, \"components\": [...]}} or a component object";
+    w.diagnostics.push_back(std::move(d));
+  }
+  return w;
+}
+
+}  // namespace targeting
+
+namespace {
+
+class TargetingEngine final : public Engine {
+ public:
+  std::string_view name() const override { return "targeting"; }
+  const std::vector<doc::Profile>& profiles() const override {
+    static const std::vector<doc::Profile> p = {
+        {"cppmicroservices",
+         "CppMicroServices Declarative Services (ComponentFactoryImpl.cpp) and LDAPExpr.cpp filters"}};
+    return p;
+  }
+  int Detect(const doc::Document& d) const override {
+    const doc::Node* root = d.root();
+    if (!root) return 0;
+    switch (targeting::ClassifyRoot(*root)) {
+      case targeting::Role::kManifest: return 90;
+      case targeting::Role::kRegistry: return 40;
+      default: return 0;
+    }
+  }
+  std::vector<QueryFlag> query_flags() const override {
+    return {
+        {"config", "FILE|JSON", "targeting: the configuration injected for the factory instance"},
+        {"pid", "P", "targeting: the factory configuration pid (default: each factory component's first configuration-pid)"},
+        {"instance", "N", "targeting: the factory instance name after '~' (default instance1)"},
+        {"services", "FILE|JSON", "targeting: a service registry to match the targets against"},
+    };
+  }
+  Report Run(const Scenario& s, const Query& q, std::string_view, bool evaluate) const override {
+    Report r;
+    targeting::Workspace w = targeting::LoadWorkspace(s, q);
+    w.options.explain = evaluate;
+    targeting::Resolution res = w.Resolve();
+    r.diagnostics = std::move(w.diagnostics);
+    r.diagnostics.insert(r.diagnostics.end(), res.diagnostics.begin(), res.diagnostics.end());
+    if (evaluate) {
+      r.result = res.ToJson();
+      r.explanation = std::move(res.explanation);
+    }
+    return r;
+  }
+};
+
+}  // namespace
+
+const Engine& GetTargetingEngine() {
+  static const TargetingEngine e;
+  return e;
+}
+
+}  // namespace cfgi

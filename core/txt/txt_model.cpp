@@ -1,0 +1,928 @@
+// Choice selection per implementation. Each rule below is read from the implementation it names:
+//  grpc-core: src/core/resolver/dns/service_config_helper.cc (ChooseServiceConfig: JSON loaded
+//    with JsonObjectLoader, clientLanguage must contain "c++", hostname from grpc_gethostname(),
+//    `rand() % 100 > percentage || percentage == 0` skips, serviceConfig is a required field);
+//    src/core/resolver/dns/c_ares/grpc_ares_wrapper.cc (on_txt_done_locked: the first record
+//    whose first string starts with grpc_config=, that record's strings concatenated);
+//    src/core/util/json/json_reader.cc (duplicate keys are errors), json_object_loader.cc
+//    (numbers may be strings; null is absent).
+//  grpc-java: core/src/main/java/io/grpc/internal/DnsNameResolver.java (parseTxtResults: every
+//    record starting with grpc_config=, choices appended; maybeChooseServiceConfig: keys verified
+//    against SERVICE_CONFIG_CHOICE_KEYS, "java".equalsIgnoreCase, percentage.intValue() in 0..100
+//    and `random.nextInt(100) >= pct` skips, missing serviceConfig throws), JsonParser.java (Gson
+//    JsonReader; the text after the first value is not read), JsonUtil.java (getNumberAsDouble
+//    accepts numeric strings; getList / getObject reject null).
+//  grpc-go: internal/resolver/dns/dns_resolver.go (lookupTXT concatenates every TXT record and
+//    needs the prefix at the start; canaryingSC: json.Unmarshal into rawChoice, whose keys match
+//    case-insensitively and whose hostname key is clientHostName; a non-nil empty list matches
+//    nothing; `grpcrand.Intn(100)+1 <= *Percentage`; a nil serviceConfig skips the choice; an
+//    empty result goes to ParseServiceConfig(""), "no JSON service config provided").
+//  a2: the proposal text (first matching choice; an absent or empty field matches every client;
+//    percentage an integer 0..100 meaning that share of clients).
+#include "core/txt/txt_model.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <sstream>
+
+#include "core/txt/txt_service_config.h"
+
+namespace cfgi::txt {
+
+using doc::Node;
+using doc::Severity;
+using doc::SourceRange;
+
+const char* ProfileName(ProfileId p) {
+  switch (p) {
+    case ProfileId::kCore: return "grpc-core";
+    case ProfileId::kJava: return "grpc-java";
+    case ProfileId::kGo: return "grpc-go";
+    case ProfileId::kA2: return "a2";
+  }
+  return "grpc-core";
+}
+
+std::optional<ProfileId> ProfileFromName(std::string_view name) {
+  for (ProfileId p : kProfiles)
+    if (name == ProfileName(p)) return p;
+  return std::nullopt;
+}
+
+const char* DefaultLanguage(ProfileId p) {
+  switch (p) {
+    case ProfileId::kCore: return "c++";
+    case ProfileId::kJava: return "java";
+    case ProfileId::kGo: return "GO";
+    case ProfileId::kA2: return nullptr;
+  }
+  return nullptr;
+}
+
+const char* VerdictName(Verdict v) {
+  switch (v) {
+    case Verdict::kAbsent: return "absent";
+    case Verdict::kPass: return "pass";
+    case Verdict::kFail: return "fail";
+    case Verdict::kError: return "error";
+    case Verdict::kNotReached: return "not-reached";
+  }
+  return "absent";
+}
+
+const char* CriterionName(Criterion c) {
+  switch (c) {
+    case Criterion::kLanguage: return "clientLanguage";
+    case Criterion::kHostname: return "clientHostname";
+    case Criterion::kPercentage: return "percentage";
+    case Criterion::kServiceConfig: return "serviceConfig";
+    case Criterion::kKeys: return "keys";
+  }
+  return "keys";
+}
+
+namespace {
+
+std::string Lower(std::string_view s) {
+  std::string r(s);
+  for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return r;
+}
+
+size_t Distance(std::string_view a, std::string_view b) {
+  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+MappedText Slice(const MappedText& m, size_t from) {
+  MappedText r;
+  if (from > m.bytes.size()) from = m.bytes.size();
+  r.bytes = m.bytes.substr(from);
+  r.origin.assign(m.origin.begin() + static_cast<long>(from), m.origin.end());
+  return r;
+}
+
+std::string Quote(const std::vector<std::string>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", \"" : "\"") + v[i] + "\"";
+  return s + "]";
+}
+
+const std::vector<std::string>& ChoiceKeys() {
+  static const std::vector<std::string> k = {"clientLanguage", "percentage", "clientHostname", "serviceConfig"};
+  return k;
+}
+
+// The field names a profile binds a choice key to ("" when it ignores or rejects the key).
+std::string FieldFor(ProfileId p, const std::string& key) {
+  if (p == ProfileId::kGo) {
+    // encoding/json matches struct tags case-insensitively; the tag is clientHostName.
+    std::string l = Lower(key);
+    if (l == "clientlanguage") return "clientLanguage";
+    if (l == "percentage") return "percentage";
+    if (l == "clienthostname") return "clientHostname";
+    if (l == "serviceconfig") return "serviceConfig";
+    return "";
+  }
+  for (const std::string& k : ChoiceKeys())
+    if (k == key) return k;
+  return "";
+}
+
+struct Builder {
+  ProfileId p;
+  Compiled& c;
+
+  void Issue(const char* code, Severity sev, SourceRange r, int attr, std::string path, std::string msg) {
+    c.issues.push_back({code, sev, std::move(msg), std::move(path), r, attr});
+  }
+  void Global(std::string msg) {
+    if (c.global_error.empty()) c.global_error = std::move(msg);
+  }
+  std::string Prefix() const {
+    switch (p) {
+      case ProfileId::kCore: return "failed to parse service config: ";
+      case ProfileId::kJava: return "failed to parse TXT records: ";
+      case ProfileId::kGo: return "no JSON service config provided (grpc-go dropped the TXT value: ";
+      case ProfileId::kA2: return "";
+    }
+    return "";
+  }
+  std::string Suffix() const { return p == ProfileId::kGo ? ")" : ""; }
+  void Fatal(std::string msg) { Global(Prefix() + msg + Suffix()); }
+
+  void Json(int ai) {
+    Attribute& a = c.attributes[static_cast<size_t>(ai)];
+    a.parse = ParseJsonPositions(a.json.bytes);
+    const JsonParse& jp = a.parse;
+    SourceRange at{jp.error_offset, jp.error_offset + 1};
+    switch (jp.error) {
+      case JsonParse::Error::kNone: break;
+      case JsonParse::Error::kSingleQuote:
+        Issue("TXT021", Severity::kError, at, ai, "", "single-quoted strings are not JSON (the A2 example is written "
+              "this way, but every gRPC JSON parser rejects it); use double quotes, escaped as \\\" inside a quoted TXT string");
+        Fatal("JSON parse error: single quote at byte " + std::to_string(jp.error_offset));
+        return;
+      case JsonParse::Error::kTrailing:
+        if (p == ProfileId::kJava) {
+          Issue("TXT022", Severity::kWarning, at, ai, "", "text after the JSON list: grpc-java reads the first value and "
+                "ignores the rest, the other implementations reject the record; remove it");
+        } else {
+          Issue("TXT022", Severity::kError, at, ai, "", "text after the JSON list makes the value invalid JSON for " +
+                std::string(ProfileName(p)) + "; remove it (or a second record got concatenated)");
+          Fatal("JSON parse error: text after the value at byte " + std::to_string(jp.error_offset));
+          return;
+        }
+        break;
+      default:
+        Issue("TXT020", Severity::kError, at, ai, "", "the grpc_config value is not JSON: " + jp.message +
+              "; check for a missing comma, quote or bracket here");
+        Fatal("JSON parse error: " + jp.message);
+        return;
+    }
+    for (size_t i = 0; i < jp.duplicate_keys.size(); ++i) {
+      const std::string& k = jp.duplicate_names[i];
+      if (p == ProfileId::kCore) {
+        Issue("TXT023", Severity::kError, jp.duplicate_keys[i], ai, "", "duplicate key \"" + k +
+              "\": grpc-core's JSON reader rejects the whole value; keep one");
+        Fatal("JSON parse error: duplicate key \"" + k + "\"");
+      } else {
+        Issue("TXT023", Severity::kWarning, jp.duplicate_keys[i], ai, "", "duplicate key \"" + k + "\": " +
+              std::string(ProfileName(p)) + " keeps the last value (grpc-core rejects the record); keep one");
+      }
+    }
+  }
+
+  // A list of strings (clientLanguage / clientHostname). Returns the stage.
+  Stage List(Criterion what, const Node* v, int ai, const std::string& path) {
+    Stage s;
+    s.what = what;
+    if (!v || v->is_null()) {
+      if (v && p == ProfileId::kJava) s.error = path + ": value null is not a List";
+      return s;
+    }
+    std::string bad;
+    if (!v->is_seq()) {
+      bad = std::string("is a ") + v->kind_name() + ", must be a list of strings";
+    } else {
+      for (const Node& e : v->items()) {
+        if (!e.is_string()) {
+          bad = std::string("has a ") + e.kind_name() + " element, must hold only strings";
+          break;
+        }
+        s.list.push_back(e.text());
+      }
+    }
+    if (!bad.empty()) {
+      Issue("TXT032", Severity::kError, v->range(), ai, path, CriterionName(what) + std::string(" ") + bad +
+            " (e.g. [\"c++\", \"java\"])");
+      if (p == ProfileId::kJava) s.error = path + " " + bad;
+      else Fatal("field:" + path + " error:" + bad);
+      s.list.clear();
+      return s;
+    }
+    if (s.list.empty()) {
+      if (p == ProfileId::kGo) {
+        s.present = true;
+        Issue("TXT037", Severity::kWarning, v->range(), ai, path, "an empty " + std::string(CriterionName(what)) +
+              " list: grpc-go never selects this choice (a non-nil empty list contains nothing), grpc-core and "
+              "grpc-java treat it as absent; remove the key to match every client");
+      } else {
+        Issue("TXT037", Severity::kNote, v->range(), ai, path, "an empty " + std::string(CriterionName(what)) +
+              " list matches every client here, but grpc-go never selects this choice; remove the key");
+      }
+    } else {
+      s.present = true;
+    }
+    return s;
+  }
+
+  Stage Percentage(const Node* v, int ai, const std::string& path) {
+    Stage s;
+    s.what = Criterion::kPercentage;
+    if (!v) return s;
+    auto err = [&](const char* code, const std::string& m) {
+      Issue(code, Severity::kError, v->range(), ai, path, m);
+      if (p == ProfileId::kJava) s.error = path + ": " + m;
+      else Fatal("field:" + path + " error:" + m);
+    };
+    switch (p) {
+      case ProfileId::kCore: {
+        if (v->is_null()) return s;
+        if (!v->is_number() && !v->is_string()) {
+          err("TXT033", std::string("is a ") + v->kind_name() + ", must be an integer 0..100");
+          return s;
+        }
+        const std::string& t = v->text();
+        int64_t x = 0;
+        bool ok = !t.empty();
+        try {
+          size_t used = 0;
+          x = std::stoll(t, &used);
+          ok = ok && used == t.size();
+        } catch (const std::exception&) {
+          ok = false;
+        }
+        if (!ok || x < INT32_MIN || x > INT32_MAX) {
+          err("TXT033", "'" + t + "' is not an integer: grpc-core fails to parse the number (write e.g. 25)");
+          return s;
+        }
+        if (x == -1) {  // ServiceConfigChoice::percentage defaults to -1, "not set"
+          Issue("TXT034", Severity::kWarning, v->range(), ai, path, "percentage -1 means 'not set' to grpc-core: every client matches; use 0..100");
+          return s;
+        }
+        s.present = true;
+        s.pct = static_cast<double>(x);
+        if (x < 0 || x > 100)
+          Issue("TXT034", Severity::kWarning, v->range(), ai, path, "percentage " + t + " is outside 0..100; grpc-core " +
+                (x < 0 ? "never" : "always") + " selects this choice, grpc-java fails the resolution");
+        else if (x > 0 && x < 100)
+          Issue("TXT039", Severity::kNote, v->range(), ai, path, "grpc-core selects this choice when rand()%100 <= " + t +
+                ", for " + std::to_string(std::min<int64_t>(x + 1, 100)) + " of 100 draws (grpc-java and grpc-go: " + t + ")");
+        else if (x == 0)
+          Issue("TXT039", Severity::kNote, v->range(), ai, path, "percentage 0: no implementation selects this choice");
+        return s;
+      }
+      case ProfileId::kJava: {
+        double d = 0;
+        if (v->is_number()) {
+          d = v->as_double().value_or(0);
+        } else if (v->is_string()) {
+          try {
+            size_t used = 0;
+            d = std::stod(v->text(), &used);
+            if (used != v->text().size()) throw std::invalid_argument("x");
+          } catch (const std::exception&) {
+            err("TXT033", "value '" + v->text() + "' is not a double");
+            return s;
+          }
+        } else {
+          err("TXT033", std::string("is a ") + v->kind_name() + ", not a number");
+          return s;
+        }
+        double t = std::isnan(d) ? 0 : std::trunc(d);  // Double.intValue()
+        s.present = true;
+        s.pct = t;
+        if (t < 0 || t > 100) {
+          Issue("TXT034", Severity::kError, v->range(), ai, path, "percentage " + v->text() +
+                " is outside 0..100: grpc-java fails the resolution when it reaches this choice (Bad percentage)");
+          s.error = "Bad percentage: " + v->text();
+        } else if (t != d) {
+          Issue("TXT033", Severity::kWarning, v->range(), ai, path, "grpc-java truncates " + v->text() + " to " +
+                std::to_string(static_cast<int>(t)) + "; grpc-core and grpc-go reject a fraction: write an integer");
+        }
+        return s;
+      }
+      case ProfileId::kGo: {
+        if (v->is_null()) return s;
+        if (v->kind() != Node::Kind::kInt) {
+          err("TXT033", std::string("json: cannot unmarshal ") + (v->is_number() ? "number " + v->text() : v->kind_name()) +
+              " into an int; write an integer 0..100");
+          return s;
+        }
+        auto x = v->as_int();
+        if (!x) {
+          err("TXT033", "json: number " + v->text() + " overflows int");
+          return s;
+        }
+        s.present = true;
+        s.pct = static_cast<double>(*x);
+        if (*x < 0 || *x > 100)
+          Issue("TXT034", Severity::kWarning, v->range(), ai, path, "percentage " + v->text() + " is outside 0..100; grpc-go " +
+                (*x <= 0 ? "never" : "always") + " selects this choice, grpc-java fails the resolution");
+        return s;
+      }
+      case ProfileId::kA2: {
+        if (v->is_null()) return s;
+        auto x = v->kind() == Node::Kind::kInt ? v->as_int() : std::nullopt;
+        if (!x) {
+          err("TXT033", (v->is_number() ? "is " + v->text() : std::string("is a ") + v->kind_name()) + ", A2 wants an integer from 0 to 100");
+          return s;
+        }
+        if (*x < 0 || *x > 100) {
+          err("TXT034", "percentage " + v->text() + " is outside 0..100");
+          return s;
+        }
+        s.present = true;
+        s.pct = static_cast<double>(*x);
+        return s;
+      }
+    }
+    return s;
+  }
+
+  void Choices(int ai) {
+    const Attribute& a = c.attributes[static_cast<size_t>(ai)];
+    if (!a.parse.root || !c.global_error.empty()) return;
+    const Node& root = *a.parse.root;
+    if (!root.is_seq()) {
+      bool looks_sc = root.is_map() && (root.Get("serviceConfig") || root.Get("loadBalancingPolicy") ||
+                                        root.Get("methodConfig") || root.Get("loadBalancingConfig"));
+      Issue("TXT024", Severity::kError, root.range(), ai, "", std::string("the grpc_config value is a ") + root.kind_name() +
+            ", it must be a list of choices" + (looks_sc ? ": wrap it as [{\"serviceConfig\": ...}]" : " [{\"serviceConfig\": {...}}]"));
+      Fatal(std::string("JSON value is a ") + root.kind_name() + ", not an array");
+      return;
+    }
+    int i = 0;
+    for (const Node& ch : root.items()) {
+      int index = static_cast<int>(c.choices.size());
+      std::string path = "[" + std::to_string(index) + "]";
+      ++i;
+      if (!ch.is_map()) {
+        if (p == ProfileId::kGo && ch.is_null()) {
+          Issue("TXT025", Severity::kWarning, ch.range(), ai, path, "a null choice: grpc-go reads it as a choice without serviceConfig and skips it");
+          Choice skip;
+          skip.index = index;
+          skip.attribute = ai;
+          skip.node = &ch;
+          Stage st;
+          st.what = Criterion::kServiceConfig;
+          st.skip_when_absent = true;
+          skip.stages.push_back(st);
+          c.choices.push_back(std::move(skip));
+          continue;
+        }
+        Issue("TXT025", Severity::kError, ch.range(), ai, path, std::string("a choice is a ") + ch.kind_name() +
+              ", it must be an object {\"serviceConfig\": {...}}");
+        Fatal("field:" + path + " error:is not an object");
+        continue;
+      }
+      Choice out;
+      out.index = index;
+      out.attribute = ai;
+      out.node = &ch;
+      const Node* lang = nullptr;
+      const Node* host = nullptr;
+      const Node* pct = nullptr;
+      const Node* sc = nullptr;
+      bool sc_key = false;
+      Stage keys;
+      keys.what = Criterion::kKeys;
+      for (const auto& e : ch.entries()) {
+        std::string f = FieldFor(p, e.key);
+        if (f == "clientLanguage") lang = &e.value;
+        else if (f == "clientHostname") host = &e.value;
+        else if (f == "percentage") pct = &e.value;
+        else if (f == "serviceConfig") { sc = &e.value; sc_key = true; }
+        if (!f.empty()) {
+          if (p == ProfileId::kGo && e.key != f && !(f == "clientHostname" && e.key == "clientHostName"))
+            Issue("TXT031", Severity::kNote, e.key_range, ai, path + "." + e.key, "grpc-go matches '" + e.key + "' to '" + f +
+                  "' ignoring case; grpc-core ignores it and grpc-java rejects it: write '" + f + "'");
+          continue;
+        }
+        std::string sug = Suggest(e.key, ChoiceKeys());
+        bool case_only = !sug.empty() && Lower(sug) == Lower(e.key);
+        std::string mean = sug.empty() ? "" : "did you mean '" + sug + "'? ";
+        const char* code = case_only ? "TXT031" : "TXT030";
+        if (p == ProfileId::kJava) {
+          Issue(code, Severity::kError, e.key_range, ai, path + "." + e.key, "grpc-java rejects unknown key '" + e.key +
+                "' (Bad key) when it reaches this choice; " + mean + "keys are clientLanguage, percentage, clientHostname, serviceConfig");
+          if (keys.error.empty()) keys.error = "Bad key: " + e.key;
+        } else {
+          std::string effect;
+          if (sug == "clientHostname" || sug == "clientLanguage") effect = ": this choice matches every client on that criterion";
+          else if (sug == "percentage") effect = ": this choice is not limited to a percentage of clients";
+          else if (sug == "serviceConfig") effect = ": the choice has no serviceConfig";
+          Issue(code, Severity::kWarning, e.key_range, ai, path + "." + e.key, std::string(ProfileName(p)) +
+                " ignores unknown key '" + e.key + "'" + effect + "; " + (mean.empty() ? "remove it" : mean));
+        }
+      }
+      Stage ls = List(Criterion::kLanguage, lang, ai, path + ".clientLanguage");
+      Stage hs = List(Criterion::kHostname, host, ai, path + ".clientHostname");
+      Stage ps = Percentage(pct, ai, path + ".percentage");
+      Stage ss;
+      ss.what = Criterion::kServiceConfig;
+      ss.skip_when_absent = p == ProfileId::kGo || p == ProfileId::kA2;
+      bool sc_null = sc && sc->is_null();
+      if (!sc || sc_null) {
+        std::string where = path + ".serviceConfig";
+        SourceRange r = sc ? sc->range() : SourceRange{ch.range().begin, ch.range().begin + 1};
+        switch (p) {
+          case ProfileId::kCore:
+            Issue("TXT035", Severity::kError, r, ai, where, "a choice without serviceConfig: grpc-core rejects the whole list "
+                  "(field not present), grpc-go skips the choice, grpc-java fails when it selects it; add \"serviceConfig\": {...}");
+            Fatal("field:" + where + " error:field not present");
+            break;
+          case ProfileId::kJava:
+            Issue("TXT035", Severity::kWarning, r, ai, where, "a choice without serviceConfig: grpc-java fails the resolution when "
+                  "this choice matches (key 'serviceConfig' missing); add \"serviceConfig\": {...}");
+            ss.error = "key 'serviceConfig' missing in choice " + path;
+            break;
+          default:
+            Issue("TXT035", Severity::kWarning, r, ai, where, "a choice without serviceConfig: " + std::string(ProfileName(p)) +
+                  " skips it; add \"serviceConfig\": {...}");
+            break;
+        }
+        (void)sc_key;
+      } else {
+        ss.present = true;
+        if (!sc->is_map()) {
+          Issue("TXT036", Severity::kError, sc->range(), ai, path + ".serviceConfig", std::string("serviceConfig is a ") +
+                sc->kind_name() + ", it must be an object");
+          if (p == ProfileId::kJava) ss.error = path + ".serviceConfig is not object";
+          else if (p == ProfileId::kGo) out.config_error = "json: cannot unmarshal " + std::string(sc->kind_name()) + " into a service config";
+          else Fatal("field:" + path + ".serviceConfig error:is not an object");
+        } else {
+          out.service_config = sc;
+          std::vector<txt::Issue> sc_issues;
+          out.config_error = ValidateServiceConfig(*sc, p, path + ".serviceConfig", sc_issues, &out.lb_fallback);
+          for (auto& x : sc_issues) {
+            x.attribute = ai;
+            c.issues.push_back(std::move(x));
+          }
+        }
+      }
+      switch (p) {
+        case ProfileId::kCore: out.stages = {ls, hs, ps, ss}; break;
+        case ProfileId::kJava: out.stages = {keys, ls, ps, hs, ss}; break;
+        case ProfileId::kGo: out.stages = {ls, ps, hs, ss}; break;
+        case ProfileId::kA2: out.stages = {ls, hs, ps, ss}; break;
+      }
+      c.choices.push_back(std::move(out));
+    }
+  }
+
+  // True when this choice is selected for every client and every draw.
+  bool AlwaysMatches(const Choice& ch) const {
+    for (const Stage& s : ch.stages) {
+      if (!s.error.empty()) return false;
+      if (s.what == Criterion::kServiceConfig) {
+        if (!s.present) return false;
+        continue;
+      }
+      if (!s.present) continue;
+      if (s.what != Criterion::kPercentage) return false;
+      double pc = s.pct;
+      bool all = p == ProfileId::kCore ? pc >= 99 : pc >= 100;
+      if (!all) return false;
+    }
+    return true;
+  }
+
+  void DeadChoices() {
+    if (!c.global_error.empty()) return;
+    for (size_t i = 0; i < c.choices.size(); ++i) {
+      if (!AlwaysMatches(c.choices[i])) continue;
+      for (size_t j = i + 1; j < c.choices.size(); ++j) {
+        const Choice& d = c.choices[j];
+        Issue("TXT038", Severity::kWarning, d.node->range(), d.attribute, "[" + std::to_string(d.index) + "]",
+              "choice " + std::to_string(d.index) + " is never selected by " + ProfileName(p) + ": choice " +
+              std::to_string(i) + " before it matches every client" +
+              (p == ProfileId::kCore ? " (percentage 99 and up is every draw in grpc-core)" : "") +
+              "; move it up or narrow choice " + std::to_string(i));
+      }
+      break;
+    }
+  }
+};
+
+}  // namespace
+
+std::string Suggest(std::string_view word, const std::vector<std::string>& candidates) {
+  std::string best;
+  size_t best_d = 3;
+  std::string lw = Lower(word);
+  for (const std::string& c : candidates) {
+    if (Lower(c) == lw) return c;
+    size_t d = Distance(lw, Lower(c));
+    if (d < best_d) {
+      best_d = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+Analysis Analyze(doc::SourcePtr source) {
+  Analysis a;
+  a.source = source;
+  doc::DiagnosticSink sink(source.get());
+  a.records = ParseRecords(*source, sink);
+  const auto& recs = a.records.records;
+  if (recs.empty() && !sink.has_errors())
+    sink.Warning("TXT015", {0, 0}, "no TXT record found; give dig output (the ANSWER section), zone-file lines "
+                 "(name 3600 IN TXT \"grpc_config=[...]\") or quoted strings");
+  // The owner gRPC would have queried: the name of the first record carrying the attribute.
+  int first = -1;
+  for (size_t i = 0; i < recs.size(); ++i)
+    if (recs[i].has_prefix()) {
+      first = static_cast<int>(i);
+      break;
+    }
+  if (first < 0) {
+    for (const TxtRecord& r : recs) {
+      std::string l = Lower(r.value.bytes.substr(0, 40));
+      size_t eq = l.find('=');
+      std::string name = eq == std::string::npos ? "" : l.substr(0, eq);
+      while (!name.empty() && name.back() == ' ') name.pop_back();
+      if (name == "grpc_config" || (!name.empty() && Distance(name, "grpc_config") <= 2)) {
+        sink.Warning("TXT014", r.strings.empty() ? r.range : r.strings[0].range,
+                     "the record starts with '" + r.value.bytes.substr(0, eq + 1) + "', not 'grpc_config=': every gRPC "
+                     "implementation compares the attribute name exactly (lower case, no spaces); write grpc_config=");
+      }
+    }
+    if (!recs.empty())
+      sink.Warning("TXT010", recs[0].range, "no TXT record starts with grpc_config=, so no client gets a service config "
+                   "from this name; prefix the record with grpc_config=");
+  } else {
+    const TxtRecord& fr = recs[static_cast<size_t>(first)];
+    a.query_owner = fr.owner_key;
+    if (!fr.owner_key.empty() && fr.owner_key.rfind(std::string(kQueryPrefix), 0) != 0)
+      sink.Warning("TXT008", fr.owner_range, "gRPC looks up TXT records on _grpc_config." + fr.owner_key +
+                   ", not on '" + fr.owner + "' (the A2 example puts it on the bare host); rename the owner to _grpc_config." +
+                   fr.owner);
+    int others = 0, with_prefix = 0;
+    for (size_t i = 0; i < recs.size(); ++i) {
+      const TxtRecord& r = recs[i];
+      if (r.owner_key != a.query_owner) {
+        if (others++ == 0)
+          sink.Note("TXT009", r.owner_range.empty() ? r.range : r.owner_range, "records on '" + r.owner +
+                    "' are not on the name the config was found on (" + fr.owner + ") and are not read");
+        continue;
+      }
+      if (r.has_prefix()) {
+        if (++with_prefix == 2)
+          sink.Warning("TXT012", r.range, "a second grpc_config record on the same name: grpc-core reads only the first, "
+                       "grpc-java appends its choices, grpc-go concatenates every record (invalid JSON); publish one record");
+        if (!r.first_string_has_prefix())
+          sink.Warning("TXT011", r.strings[0].range, "grpc_config= is split across strings: grpc-core compares the prefix "
+                       "with the first string only and does not see this record; start the first string with the whole prefix");
+      }
+    }
+  }
+  a.record_diagnostics = sink.list();
+
+  std::vector<int> mine;
+  for (size_t i = 0; i < recs.size(); ++i)
+    if (first >= 0 && recs[i].owner_key == a.query_owner) mine.push_back(static_cast<int>(i));
+
+  for (ProfileId p : kProfiles) {
+    Compiled& c = a.profiles[static_cast<int>(p)];
+    c.profile = p;
+    Builder b{p, c};
+    auto add = [&](const MappedText& value, std::vector<int> from) {
+      Attribute at;
+      at.json = Slice(value, kAttributePrefix.size());
+      at.records = std::move(from);
+      c.attributes.push_back(std::move(at));
+    };
+    switch (p) {
+      case ProfileId::kCore:
+        for (int i : mine)
+          if (recs[static_cast<size_t>(i)].first_string_has_prefix()) {
+            add(recs[static_cast<size_t>(i)].value, {i});
+            c.notes.push_back("grpc-core reads record " + std::to_string(i) + ", the first whose first string starts with grpc_config=");
+            break;
+          }
+        break;
+      case ProfileId::kA2:
+        for (int i : mine)
+          if (recs[static_cast<size_t>(i)].has_prefix()) {
+            add(recs[static_cast<size_t>(i)].value, {i});
+            c.notes.push_back("a2 reads record " + std::to_string(i) + ", the record with the grpc_config attribute");
+            break;
+          }
+        break;
+      case ProfileId::kJava:
+        for (int i : mine)
+          if (recs[static_cast<size_t>(i)].has_prefix()) {
+            add(recs[static_cast<size_t>(i)].value, {i});
+            c.notes.push_back("grpc-java reads record " + std::to_string(i) + " (every record starting with grpc_config=)");
+          }
+        break;
+      case ProfileId::kGo: {
+        if (mine.empty()) break;
+        MappedText all;
+        for (int i : mine) {
+          if (all.origin.empty()) all = recs[static_cast<size_t>(i)].value;
+          else all.Append(recs[static_cast<size_t>(i)].value);
+        }
+        if (all.bytes.compare(0, kAttributePrefix.size(), kAttributePrefix) == 0) {
+          add(all, mine);
+          c.notes.push_back("grpc-go concatenates all " + std::to_string(mine.size()) + " TXT records of the name");
+          if (mine.size() > 1)
+            b.Issue("TXT013", Severity::kWarning, {0, 1}, 0, "", std::to_string(mine.size()) + " TXT records on this name: "
+                    "grpc-go concatenates them all before parsing, so the JSON is followed by the other records' text; "
+                    "keep only the grpc_config record on _grpc_config names");
+        } else {
+          c.notes.push_back("grpc-go concatenates the TXT records; the result does not start with grpc_config=");
+          const TxtRecord& r0 = recs[static_cast<size_t>(mine[0])];
+          c.issues.push_back({"TXT013", Severity::kWarning, "grpc-go concatenates all TXT records of the name and the first ('" +
+                              r0.value.bytes.substr(0, 20) + "...') is not the grpc_config record, so grpc-go finds no "
+                              "service config; remove the other records from this name", "", {0, 1}, -1});
+        }
+        break;
+      }
+    }
+    c.found = !c.attributes.empty();
+    for (size_t i = 0; i < c.attributes.size(); ++i) {
+      b.Json(static_cast<int>(i));
+      b.Choices(static_cast<int>(i));
+    }
+    if (!c.global_error.empty()) {
+      // A failing list selects nothing: keep the issues, drop the choices.
+      c.choices.clear();
+    }
+    b.DeadChoices();
+  }
+  return a;
+}
+
+std::vector<doc::Diagnostic> ProfileDiagnostics(const Analysis& a, ProfileId p) {
+  std::vector<doc::Diagnostic> out = a.record_diagnostics;
+  const Compiled& c = a.of(p);
+  doc::DiagnosticSink sink(a.source.get());
+  for (const Issue& is : c.issues) {
+    SourceRange r;
+    if (is.attribute < 0) {
+      const auto& recs = a.records.records;
+      r = recs.empty() ? SourceRange{0, 0} : recs[0].range;
+    } else {
+      const Attribute& at = c.attributes[static_cast<size_t>(is.attribute)];
+      r = at.json.Map(is.range.begin, is.range.end);
+      if (is.code == "TXT013" && !at.records.empty()) r = a.records.records[static_cast<size_t>(at.records.back())].range;
+    }
+    sink.Add(is.severity, is.code, r, is.message, is.path);
+  }
+  out.insert(out.end(), sink.list().begin(), sink.list().end());
+  doc::SortDiagnostics(out);
+  return out;
+}
+
+namespace {
+
+// The outcome of one choice for one draw: 0 skip, 1 select, 2 error (message in *why).
+int StageOutcome(ProfileId p, const Choice& ch, const std::string& lang, const std::string& host, int r,
+                 ChoiceTrace* tr, std::string* err) {
+  for (size_t k = 0; k < ch.stages.size(); ++k) {
+    const Stage& s = ch.stages[k];
+    auto record = [&](Verdict v, std::string d) {
+      if (!tr) return;
+      tr->criteria.emplace_back(s.what, v);
+      if (!d.empty()) tr->details.push_back(std::string(CriterionName(s.what)) + ": " + d);
+    };
+    auto rest = [&]() {
+      if (!tr) return;
+      for (size_t m = k + 1; m < ch.stages.size(); ++m) tr->criteria.emplace_back(ch.stages[m].what, Verdict::kNotReached);
+    };
+    if (!s.error.empty()) {
+      record(Verdict::kError, s.error);
+      rest();
+      if (err) *err = s.error;
+      return 2;
+    }
+    bool pass = true;
+    std::string detail;
+    switch (s.what) {
+      case Criterion::kKeys:
+        record(Verdict::kPass, "");
+        continue;
+      case Criterion::kLanguage:
+      case Criterion::kHostname: {
+        if (!s.present) {
+          record(Verdict::kAbsent, "absent or empty: matches every client");
+          continue;
+        }
+        const std::string& want = s.what == Criterion::kLanguage ? lang : host;
+        bool ci = p == ProfileId::kJava && s.what == Criterion::kLanguage;
+        pass = std::any_of(s.list.begin(), s.list.end(), [&](const std::string& x) {
+          return ci ? Lower(x) == Lower(want) : x == want;
+        });
+        detail = Quote(s.list) + (pass ? " contains " : " does not contain ") + "\"" + want + "\"" +
+                 (ci ? " (ignoring case)" : " (exact)");
+        break;
+      }
+      case Criterion::kPercentage: {
+        if (!s.present) {
+          record(Verdict::kAbsent, "absent: every draw");
+          continue;
+        }
+        long pc = static_cast<long>(s.pct);
+        std::ostringstream d;
+        switch (p) {
+          case ProfileId::kCore:
+            pass = !(r > pc || pc == 0);
+            d << "rand()%100 = " << r << (pass ? " <= " : (pc == 0 ? ", percentage is 0: " : " > ")) << pc;
+            break;
+          case ProfileId::kJava:
+            pass = r < pc;
+            d << "nextInt(100) = " << r << (pass ? " < " : " >= ") << pc;
+            break;
+          case ProfileId::kGo:
+            pass = r + 1 <= pc;
+            d << "Intn(100)+1 = " << r + 1 << (pass ? " <= " : " > ") << pc;
+            break;
+          case ProfileId::kA2:
+            pass = r < pc;
+            d << "r = " << r << (pass ? " < " : " >= ") << pc;
+            break;
+        }
+        detail = d.str();
+        break;
+      }
+      case Criterion::kServiceConfig:
+        pass = s.present;
+        detail = pass ? "" : "absent: the choice is skipped";
+        break;
+    }
+    record(pass ? Verdict::kPass : Verdict::kFail, detail);
+    if (!pass) {
+      rest();
+      return 0;
+    }
+  }
+  return 1;
+}
+
+std::string ProfileLanguage(ProfileId p, const Client& c, bool* missing) {
+  *missing = false;
+  if (c.language) return *c.language;
+  if (const char* d = DefaultLanguage(p)) return d;
+  *missing = true;
+  return "";
+}
+
+}  // namespace
+
+Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::Explanation* why) {
+  Evaluation ev;
+  const Compiled& c = a.of(p);
+  bool missing = false;
+  ev.language = ProfileLanguage(p, client, &missing);
+  doc::Step root;
+  if (why) {
+    root.what = std::string(ProfileName(p)) + ": client language=\"" + ev.language + "\" hostname=\"" + client.hostname +
+                "\" r=" + std::to_string(client.rand);
+    for (const std::string& n : c.notes) root.Add({n, doc::Outcome::kInfo, "", {}, a.source->name(), {}});
+  }
+  auto finish = [&]() {
+    if (why) {
+      root.outcome = ev.error ? doc::Outcome::kError : ev.choice ? doc::Outcome::kMatched : doc::Outcome::kNoMatch;
+      root.detail = ev.error ? *ev.error : ev.choice ? "choice " + std::to_string(*ev.choice) : "no service config";
+      *why = std::move(root);
+    }
+    return ev;
+  };
+  if (missing) {
+    ev.error = "the a2 profile has no implementation language: pass --language (e.g. --language go)";
+    return finish();
+  }
+  if (!c.found) return finish();
+  if (!c.global_error.empty()) {
+    ev.error = c.global_error;
+    return finish();
+  }
+  bool done = false;
+  for (const Choice& ch : c.choices) {
+    ChoiceTrace tr;
+    tr.index = ch.index;
+    if (done) {
+      tr.outcome = "not-reached";
+      ev.trace.push_back(std::move(tr));
+      continue;
+    }
+    std::string err;
+    int o = StageOutcome(p, ch, ev.language, client.hostname, client.rand, &tr, &err);
+    if (o == 1) {
+      tr.outcome = "selected";
+      ev.choice = ch.index;
+      done = true;
+      if (!ch.config_error.empty()) {
+        ev.error = (p == ProfileId::kCore || p == ProfileId::kJava ? "failed to parse service config: " : "") + ch.config_error;
+      } else if (ch.service_config) {
+        ev.service_config = ch.service_config->ToOrderedJson();
+      }
+    } else if (o == 2) {
+      tr.outcome = "error";
+      ev.error = (p == ProfileId::kJava ? "failed to pick service config choice: " : "") + err;
+      done = true;
+    } else {
+      tr.outcome = "skipped";
+    }
+    if (why) {
+      doc::Step st;
+      st.what = "choice " + std::to_string(ch.index);
+      st.outcome = tr.outcome == "selected" ? doc::Outcome::kMatched : tr.outcome == "error" ? doc::Outcome::kError : doc::Outcome::kNoMatch;
+      st.detail = tr.outcome;
+      const Attribute& at = c.attributes[static_cast<size_t>(ch.attribute)];
+      st.range = at.json.Map(ch.node->range().begin, ch.node->range().end);
+      st.file = a.source->name();
+      size_t di = 0;
+      for (const auto& [crit, v] : tr.criteria) {
+        doc::Step cs;
+        cs.what = CriterionName(crit);
+        cs.outcome = v == Verdict::kPass ? doc::Outcome::kMatched : v == Verdict::kFail ? doc::Outcome::kNoMatch
+                   : v == Verdict::kError ? doc::Outcome::kError : v == Verdict::kNotReached ? doc::Outcome::kSkipped
+                   : doc::Outcome::kInfo;
+        cs.detail = VerdictName(v);
+        if (di < tr.details.size() && tr.details[di].rfind(CriterionName(crit), 0) == 0) cs.detail = tr.details[di++];
+        st.Add(std::move(cs));
+      }
+      root.Add(std::move(st));
+    }
+    ev.trace.push_back(std::move(tr));
+  }
+  if (!ev.choice && !ev.error && p == ProfileId::kGo)
+    ev.error = "no JSON service config provided (no choice matched; grpc-go passes \"\" to ParseServiceConfig)";
+  return finish();
+}
+
+Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& client) {
+  Rollout ro;
+  const Compiled& c = a.of(p);
+  bool missing = false;
+  std::string lang = ProfileLanguage(p, client, &missing);
+  int none = p == ProfileId::kGo && c.found ? -2 : -1;  // grpc-go: no choice is an error
+  if (missing || (c.found && !c.global_error.empty())) {
+    ro.shares.push_back({-2, 100.0});
+    ro.fixed.fill(-2);
+    return ro;
+  }
+  if (!c.found) {
+    ro.shares.push_back({-1, 100.0});
+    ro.fixed.fill(-1);
+    return ro;
+  }
+  std::vector<std::array<int, 100>> outcome(c.choices.size());
+  for (size_t i = 0; i < c.choices.size(); ++i)
+    for (int r = 0; r < 100; ++r) outcome[i][static_cast<size_t>(r)] = StageOutcome(p, c.choices[i], lang, client.hostname, r, nullptr, nullptr);
+  // Every draw independent (each implementation draws inside its loop over choices).
+  double reach = 1.0, error = 0.0;
+  for (size_t i = 0; i < c.choices.size(); ++i) {
+    int sel = 0, err = 0;
+    for (int o : outcome[i]) sel += o == 1, err += o == 2;
+    bool bad = !c.choices[i].config_error.empty();
+    double s = reach * sel / 100.0;
+    if (s > 0) {
+      if (bad) error += s;
+      else ro.shares.push_back({c.choices[i].index, s * 100.0});
+    }
+    error += reach * err / 100.0;
+    reach *= (100 - sel - err) / 100.0;
+  }
+  if (none == -2) error += reach;
+  else if (reach > 0) ro.shares.push_back({-1, reach * 100.0});
+  if (error > 0) ro.shares.push_back({-2, error * 100.0});
+  for (Share& s : ro.shares) s.percent = std::round(s.percent * 10000.0) / 10000.0;
+  for (int r = 0; r < 100; ++r) {
+    int res = none;
+    for (size_t i = 0; i < c.choices.size(); ++i) {
+      int o = outcome[i][static_cast<size_t>(r)];
+      if (o == 0) continue;
+      res = o == 2 || !c.choices[i].config_error.empty() ? -2 : c.choices[i].index;
+      break;
+    }
+    ro.fixed[static_cast<size_t>(r)] = res;
+  }
+  return ro;
+}
+
+}  // namespace cfgi::txt

@@ -1,0 +1,144 @@
+// core/txt/txt_model.h: the A2 service-config choices as each gRPC implementation reads them,
+// compiled once per profile, then evaluated for simulated clients (language, hostname, random
+// draw), with the exact rules of grpc-core, grpc-java and grpc-go and the A2 text as a fourth
+// profile. Also the rollout (the real share of every choice) and the service config checks gRPC
+// runs on the chosen config.
+//
+//   txt::Analysis a = txt::Analyze(source);                       // parse + compile, once
+//   txt::Evaluation ev = txt::Evaluate(a, txt::ProfileId::kJava, {"java", "host1", 42});
+//   txt::Rollout ro = txt::ComputeRollout(a, txt::ProfileId::kGo, client);
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/doc/diagnostic.h"
+#include "core/doc/explanation.h"
+#include "core/doc/node.h"
+#include "core/txt/txt_json.h"
+#include "core/txt/txt_records.h"
+
+namespace cfgi::txt {
+
+enum class ProfileId { kCore = 0, kJava = 1, kGo = 2, kA2 = 3 };
+inline constexpr std::array<ProfileId, 4> kProfiles = {ProfileId::kCore, ProfileId::kJava, ProfileId::kGo, ProfileId::kA2};
+const char* ProfileName(ProfileId p);  // "grpc-core", "grpc-java", "grpc-go", "a2"
+std::optional<ProfileId> ProfileFromName(std::string_view name);
+// The language string each implementation compares with ("c++", "java", "GO"); null for a2.
+const char* DefaultLanguage(ProfileId p);
+
+struct Client {
+  std::optional<std::string> language;  // nullopt: the profile's default (a2 has none: error)
+  std::string hostname;
+  int rand = 0;                         // the draw r in 0..99, used for every draw
+};
+
+// What a profile makes of one criterion of one choice.
+enum class Verdict { kAbsent, kPass, kFail, kError, kNotReached };
+const char* VerdictName(Verdict v);  // "absent", "pass", "fail", "error", "not-reached"
+
+// A coded finding located in the attribute (MappedText coordinates of Attribute::json).
+struct Issue {
+  std::string code;
+  doc::Severity severity = doc::Severity::kError;
+  std::string message;
+  std::string path;
+  doc::SourceRange range;  // attribute coordinates
+  int attribute = 0;
+};
+
+// The grpc_config value one profile parses: one record's value (core, a2), every record with
+// the prefix (java, one Attribute each), or all records concatenated (go).
+struct Attribute {
+  MappedText json;          // the text after "grpc_config="
+  std::vector<int> records; // indices into RecordSet::records
+  JsonParse parse;
+};
+
+enum class Criterion { kLanguage, kHostname, kPercentage, kServiceConfig, kKeys };
+const char* CriterionName(Criterion c);  // "clientLanguage", "clientHostname", "percentage", "serviceConfig", "keys"
+
+struct Stage {
+  Criterion what;
+  bool present = false;          // the field is there (as this profile defines "there")
+  std::vector<std::string> list; // languages / hostnames
+  double pct = 0;                // percentage (already truncated where the profile truncates)
+  std::string error;             // non-empty: reaching this stage fails the whole resolution
+  bool skip_when_absent = false; // serviceConfig in go / a2: an absent config skips the choice
+};
+
+struct Choice {
+  int index = 0;        // position in the (merged) list
+  int attribute = 0;
+  const doc::Node* node = nullptr;
+  std::vector<Stage> stages;                  // in the order the profile checks them
+  const doc::Node* service_config = nullptr;  // the object that would be returned
+  std::string config_error;                   // first error of the config validation, if any
+  bool lb_fallback = false;                   // go: unknown LB policy replaced with pick_first
+};
+
+struct Compiled {
+  ProfileId profile = ProfileId::kCore;
+  bool found = false;                 // a grpc_config attribute was read
+  std::vector<Attribute> attributes;
+  std::string global_error;           // the whole choice list fails (empty: none)
+  std::vector<Choice> choices;
+  std::vector<Issue> issues;          // profile-specific findings (JSON, fields, config)
+  std::vector<std::string> notes;     // record-selection notes for the explanation
+};
+
+struct Analysis {
+  doc::SourcePtr source;
+  RecordSet records;
+  std::vector<doc::Diagnostic> record_diagnostics;  // decoding (same for every profile)
+  std::string query_owner;                           // the owner name the config was found on
+  std::array<Compiled, 4> profiles;
+  const Compiled& of(ProfileId p) const { return profiles[static_cast<int>(p)]; }
+};
+
+// Parses and compiles a source for every profile. Never throws.
+Analysis Analyze(doc::SourcePtr source);
+
+// The diagnostics of one profile, located in the original text.
+std::vector<doc::Diagnostic> ProfileDiagnostics(const Analysis& a, ProfileId p);
+
+struct ChoiceTrace {
+  int index = 0;
+  std::string outcome;  // "selected", "skipped", "error", "not-reached"
+  std::vector<std::pair<Criterion, Verdict>> criteria;
+  std::vector<std::string> details;
+};
+
+struct Evaluation {
+  std::optional<nlohmann::ordered_json> service_config;
+  std::optional<int> choice;
+  std::optional<std::string> error;
+  std::string language;  // the language compared
+  std::vector<ChoiceTrace> trace;
+};
+
+// Evaluates one client under one profile; every random draw is client.rand. When `why` is set,
+// it receives the explanation tree.
+Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& c, doc::Explanation* why = nullptr);
+
+struct Share {
+  int choice = -1;       // index, or -1 for no service config, -2 for an error
+  double percent = 0;    // the real share, every draw independent
+};
+struct Rollout {
+  std::vector<Share> shares;
+  std::array<int, 100> fixed{};  // the outcome (choice, -1, -2) when every draw is r
+};
+// The rollout for this client's language and hostname (its rand is ignored).
+Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& c);
+
+// A did-you-mean suggestion: the candidate within edit distance 2, or equal ignoring case.
+std::string Suggest(std::string_view word, const std::vector<std::string>& candidates);
+
+}  // namespace cfgi::txt

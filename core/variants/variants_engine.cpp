@@ -1,0 +1,729 @@
+#include "core/variants/variants_engine.h"
+
+#include <algorithm>
+#include <set>
+
+#include "core/variants/constraint_parse.h"
+
+namespace cfgi::variants {
+
+using doc::Node;
+using nlohmann::ordered_json;
+
+namespace {
+
+constexpr size_t kMaxOverlapReports = 50;   // per resource
+constexpr size_t kMaxExplained = 20;        // subscriptions in the explanation tree
+constexpr size_t kDeadCheckLimit = 256;     // variants per resource checked for never-selected
+
+std::string Stem(const std::string& name) {
+  std::string s = name.substr(name.rfind('/') + 1);
+  size_t dot = s.find('.');
+  return dot == std::string::npos || dot == 0 ? s : s.substr(0, dot);
+}
+
+std::string Base(const std::string& name) { return name.substr(name.rfind('/') + 1); }
+
+ordered_json ParamsJson(const Params& p) {
+  ordered_json j = ordered_json::object();
+  for (const auto& [k, v] : p) j[k] = v;
+  return j;
+}
+
+std::string ParamsJsonText(const Params& p) { return ParamsJson(p).dump(); }
+
+struct Inputs {
+  std::vector<Subscription> subscriptions;
+  std::vector<std::pair<ClientConfig, doc::SourceRange>> clients;
+  std::map<std::string, std::vector<std::optional<std::string>>> domains;
+  std::map<std::string, std::vector<std::string>> labels;
+  std::vector<std::string> before;
+  std::string resource;
+  const Node* matrix = nullptr;
+};
+
+Params ParamsFrom(const Node& n, const std::string& path, doc::DiagnosticSink& sink, bool& ok) {
+  Params p;
+  ok = true;
+  if (!n.is_map()) {
+    sink.Error("VAR011", n.range(), "a subscription is a map of dynamic parameters ({env: prod}) or {params: {...}, "
+               "name: N, resources: [R]}", path);
+    ok = false;
+    return p;
+  }
+  for (const auto& e : n.entries()) {
+    if (!e.value.is_scalar() || e.value.is_null()) {
+      sink.Error("VAR011", e.value.range(), "dynamic parameter '" + e.key + "' must be a string value", path + "." + e.key);
+      ok = false;
+      continue;
+    }
+    p[e.key] = e.value.text();
+  }
+  return p;
+}
+
+Inputs ParseInputs(const Scenario& s, doc::DiagnosticSink& sink) {
+  Inputs in;
+  const Node& n = s.inputs;
+  if (!n.is_map()) return in;
+  static const std::set<std::string> kKnown = {"subscriptions", "clients", "domains", "labels", "before", "resource", "matrix"};
+  for (const auto& e : n.entries())
+    if (!kKnown.count(e.key))
+      sink.Warning("VAR013", e.key_range, "unknown variants input '" + e.key + "'; the inputs are subscriptions, "
+                   "clients, domains, labels, before, resource, matrix", "inputs." + e.key);
+  if (const Node* subs = n.Get("subscriptions")) {
+    if (!subs->is_seq()) {
+      sink.Error("VAR011", subs->range(), "inputs.subscriptions must be a list", "inputs.subscriptions");
+    } else {
+      int i = 0;
+      for (const Node& item : subs->items()) {
+        std::string path = "inputs.subscriptions[" + std::to_string(i++) + "]";
+        Subscription sub;
+        sub.source = s.envelope_source();
+        sub.range = item.range();
+        sub.origin = "inputs";
+        bool ok = true;
+        const Node* params = item.is_map() ? item.Get("params") : nullptr;
+        if (params && params->is_map()) {
+          sub.params = ParamsFrom(*params, path + ".params", sink, ok);
+          sub.name = item.GetString("name");
+          if (const Node* rs = item.Get("resources")) {
+            if (rs->is_seq())
+              for (const Node& r : rs->items()) sub.resources.push_back(r.text());
+            else
+              sink.Error("VAR011", rs->range(), "resources must be a list of resource names", path + ".resources");
+          }
+        } else if (item.is_null()) {
+          // `- {}` or `- ~`: a subscription with no parameters.
+        } else {
+          sub.params = ParamsFrom(item, path, sink, ok);
+        }
+        if (ok) in.subscriptions.push_back(std::move(sub));
+      }
+    }
+  }
+  if (const Node* cl = n.Get("clients")) {
+    if (!cl->is_seq()) {
+      sink.Error("VAR122", cl->range(), "inputs.clients must be a list of client configurations", "inputs.clients");
+    } else {
+      int i = 0;
+      for (const Node& item : cl->items()) {
+        std::string def = "client-" + std::to_string(i++);
+        const Node* boot = item.is_map() && item.Get("bootstrap") ? item.Get("bootstrap") : &item;
+        ClientConfig c = ParseClientConfig(*boot, item.is_map() ? item.GetString("name", def) : def, sink);
+        if (boot != &item && item.Get("subscribe") && item.Get("subscribe")->is_seq())
+          for (const Node& x : item.Get("subscribe")->items()) c.subscribe.push_back(x.text());
+        in.clients.emplace_back(std::move(c), item.range());
+      }
+    }
+  }
+  if (const Node* d = n.Get("domains")) {
+    if (!d->is_map()) {
+      sink.Error("VAR014", d->range(), "inputs.domains must map each key to the list of values clients send (~ for "
+                 "clients that leave the key out)", "inputs.domains");
+    } else {
+      for (const auto& e : d->entries()) {
+        if (!e.value.is_seq()) {
+          sink.Error("VAR014", e.value.range(), "domain of '" + e.key + "' must be a list of values", "inputs.domains." + e.key);
+          continue;
+        }
+        auto& vs = in.domains[e.key];
+        for (const Node& v : e.value.items()) {
+          if (v.is_null()) vs.push_back(std::nullopt);
+          else if (v.is_scalar()) vs.push_back(v.text());
+          else sink.Error("VAR014", v.range(), "a domain value must be a string or ~ (absent)", "inputs.domains." + e.key);
+        }
+      }
+    }
+  }
+  if (const Node* l = n.Get("labels")) {
+    if (!l->is_map()) {
+      sink.Error("VAR013", l->range(), "inputs.labels must map a resource name to its variants' labels in file order",
+                 "inputs.labels");
+    } else {
+      for (const auto& e : l->entries()) {
+        if (!e.value.is_seq()) {
+          sink.Error("VAR013", e.value.range(), "labels of '" + e.key + "' must be a list", "inputs.labels." + e.key);
+          continue;
+        }
+        for (const Node& v : e.value.items()) in.labels[e.key].push_back(v.text());
+      }
+    }
+  }
+  if (const Node* b = n.Get("before")) {
+    if (b->is_seq())
+      for (const Node& x : b->items()) in.before.push_back(x.text());
+    else if (b->is_scalar())
+      in.before.push_back(b->text());
+  }
+  in.resource = n.GetString("resource");
+  if (const Node* m = n.Get("matrix")) in.matrix = m;
+  return in;
+}
+
+ordered_json IdsJson(const ResourceVariants* r, const std::vector<size_t>& idx) {
+  ordered_json a = ordered_json::array();
+  for (size_t i : idx) a.push_back(r->variants[i].Id());
+  return a;
+}
+
+ordered_json SelectionJson(const std::string& name, const ResourceVariants* r, const Selection& sel) {
+  ordered_json j;
+  j["resource"] = name;
+  j["matching"] = r ? IdsJson(r, sel.matching) : ordered_json::array();
+  j["selected"] = sel.selected ? r->variants[*sel.selected].Id() : ordered_json();
+  j["outcome"] = OutcomeName(sel.outcome);
+  return j;
+}
+
+std::vector<std::string> SubscribedNames(const Subscription& s, const State& st) {
+  if (!s.resources.empty()) return s.resources;
+  std::vector<std::string> n;
+  for (const auto& r : st.resources) n.push_back(r.name);
+  return n;
+}
+
+std::string Locate(const Variant& v) {
+  if (!v.source) return "";
+  doc::Position p = v.source->Locate(v.range.begin);
+  return v.source->name() + ":" + std::to_string(p.line);
+}
+
+std::string VariantRef(const Variant& v) { return "variant " + v.IdText() + " (" + Render(v.constraint) + ")"; }
+
+std::string SubRef(const Subscription& s) {
+  return (s.name.empty() ? std::string("subscription ") : "subscription '" + s.name + "' ") + RenderParams(s.params);
+}
+
+}  // namespace
+
+std::vector<CoverageKey> CoverageKeys(const ResourceVariants& r, const Domain& d, const Analysis& a) {
+  std::vector<CoverageKey> keys;
+  for (size_t k = 0; k < d.key_count(); ++k) {
+    CoverageKey ck;
+    ck.key = d.key(k);
+    auto it = a.domains.find(ck.key);
+    if (it != a.domains.end()) {
+      ck.declared = true;
+      ck.absent = false;
+      ck.another = false;
+      for (const auto& v : it->second) {
+        if (!v) ck.absent = true;
+        else if (std::find(ck.values.begin(), ck.values.end(), *v) == ck.values.end()) ck.values.push_back(*v);
+      }
+    } else {
+      std::set<std::string> vals(d.values(k).begin(), d.values(k).end());
+      for (const Subscription& s : a.subscriptions) {
+        auto p = s.params.find(ck.key);
+        if (p != s.params.end()) vals.insert(p->second);
+      }
+      ck.values.assign(vals.begin(), vals.end());
+    }
+    keys.push_back(std::move(ck));
+  }
+  (void)r;
+  return keys;
+}
+
+namespace {
+
+void AnalyzeResource(const ResourceVariants& r, Analysis& a, Sinks& sinks, ordered_json& res_json,
+                     ordered_json& overlaps, ordered_json& coverage, ordered_json& dead) {
+  std::vector<const Constraint*> cs;
+  for (const Variant& v : r.variants) cs.push_back(&v.constraint);
+  Domain d = Domain::ForConstraints(cs);
+
+  // Resource listing with key sets.
+  std::set<std::string> all_keys;
+  std::vector<std::set<std::string>> key_sets;
+  for (const Variant& v : r.variants) {
+    key_sets.push_back(Keys(v.constraint));
+    all_keys.insert(key_sets.back().begin(), key_sets.back().end());
+  }
+  ordered_json rj;
+  rj["resource"] = r.name;
+  rj["keys"] = ordered_json(std::vector<std::string>(all_keys.begin(), all_keys.end()));
+  bool consistent = true;
+  for (const auto& ks : key_sets) consistent &= ks == all_keys;
+  rj["consistent_keys"] = consistent || r.variants.size() < 2;
+  ordered_json vs = ordered_json::array();
+  for (size_t i = 0; i < r.variants.size(); ++i) {
+    const Variant& v = r.variants[i];
+    ordered_json vj;
+    vj["id"] = v.Id();
+    vj["constraints"] = Render(v.constraint);
+    vj["textproto"] = v.canonical;
+    vj["keys"] = ordered_json(std::vector<std::string>(key_sets[i].begin(), key_sets[i].end()));
+    vj["content"] = v.content;
+    vj["file"] = v.source ? v.source->name() : "";
+    vj["line"] = v.source ? v.source->Locate(v.range.begin).line : 0;
+    vs.push_back(std::move(vj));
+  }
+  rj["variants"] = std::move(vs);
+  res_json.push_back(std::move(rj));
+
+  // Different key sets (TP2 "Matching Behavior and Best Practices"): the exists-based fix.
+  if (!consistent && r.variants.size() >= 2) {
+    for (size_t i = 0; i < r.variants.size(); ++i) {
+      const Variant& v = r.variants[i];
+      std::vector<std::string> missing;
+      for (const std::string& k : all_keys)
+        if (!key_sets[i].count(k)) missing.push_back(k);
+      if (missing.empty()) continue;
+      std::vector<Constraint> parts;
+      if (v.constraint.kind == Constraint::Kind::kAnd) parts = v.constraint.children;
+      else if (v.constraint.kind != Constraint::Kind::kTrue) parts.push_back(v.constraint);
+      std::string list;
+      for (const std::string& k : missing) {
+        parts.push_back(Constraint::Not(Constraint::Exists(k)));
+        list += (list.empty() ? "" : ", ") + k;
+      }
+      Constraint fixed = parts.size() == 1 ? parts[0] : Constraint::And(parts);
+      sinks.For(v.source).Warning(
+          "VAR102", v.range,
+          "variant " + v.IdText() + " of \"" + r.name + "\" does not constrain " + list +
+              ", which other variants of the resource constrain; TP2 asks every variant to constrain the same keys. "
+              "If it is the default for clients that do not send " + list + ", say so with exists: " + Render(fixed) +
+              " (textproto: " + CanonicalTextProto(fixed) + ")");
+    }
+  }
+
+  // Dead variants: unsatisfiable, or every parameter set matching it also matches another.
+  for (size_t i = 0; i < r.variants.size() && i < kDeadCheckLimit; ++i) {
+    const Variant& v = r.variants[i];
+    if (!SatisfyingWitness(v.constraint, d)) {
+      sinks.For(v.source).Warning("VAR106", v.range, "variant " + v.IdText() + " of \"" + r.name + "\" (" +
+                                  Render(v.constraint) + ") can never match: no parameter set satisfies it; fix or "
+                                  "remove it");
+      dead.push_back({{"resource", r.name}, {"variant", v.Id()}, {"reason", "unsatisfiable"}});
+      continue;
+    }
+    if (r.variants.size() < 2) continue;
+    std::vector<const Constraint*> others;
+    for (size_t j = 0; j < r.variants.size(); ++j)
+      if (j != i) others.push_back(&r.variants[j].constraint);
+    if (!SelectableWitness(v.constraint, others, d)) {
+      sinks.For(v.source).Warning("VAR107", v.range, "variant " + v.IdText() + " of \"" + r.name + "\" (" +
+                                  Render(v.constraint) + ") is never selected: every parameter set it matches also "
+                                  "matches another variant, so those clients are ambiguous; narrow the other variants "
+                                  "or remove this one");
+      dead.push_back({{"resource", r.name}, {"variant", v.Id()}, {"reason", "never-selected"}});
+    }
+  }
+
+  // Overlaps, each with a witness.
+  std::vector<OverlapFinding> ov = FindOverlaps(cs, d, kMaxOverlapReports + 1);
+  for (size_t n = 0; n < ov.size(); ++n) {
+    const OverlapFinding& f = ov[n];
+    const Variant& va = r.variants[f.a];
+    const Variant& vb = r.variants[f.b];
+    if (n == kMaxOverlapReports) {
+      sinks.For(vb.source).Note("VAR103", vb.range, "more overlapping pairs in \"" + r.name + "\" are not listed (limit " +
+                                std::to_string(kMaxOverlapReports) + ")");
+      break;
+    }
+    overlaps.push_back({{"resource", r.name}, {"variants", {va.Id(), vb.Id()}}, {"witness", ParamsJson(f.witness)}});
+    sinks.For(vb.source).Error(
+        "VAR103", vb.range,
+        "variants " + va.IdText() + " and " + vb.IdText() + " of \"" + r.name + "\" overlap: the parameters " +
+            ParamsJsonText(f.witness) + " match both (" + Render(va.constraint) + " and " + Render(vb.constraint) +
+            "), and TP2 leaves the choice undefined; make their constraints mutually exclusive");
+  }
+
+  // Coverage over the key domains.
+  if (d.key_count() == 0) return;
+  std::vector<CoverageKey> keys = CoverageKeys(r, d, a);
+  CoverageReport cov = Coverage(cs, d, keys);
+  bool declared = std::all_of(keys.begin(), keys.end(), [](const CoverageKey& k) { return k.declared; });
+  ordered_json cj;
+  cj["resource"] = r.name;
+  ordered_json doms = ordered_json::object();
+  for (const CoverageKey& k : keys) {
+    ordered_json vals = ordered_json(k.values);
+    if (k.absent) vals.push_back("<absent>");
+    if (k.another) vals.push_back("<another value>");
+    doms[k.key] = vals;
+  }
+  cj["domains"] = doms;
+  cj["declared"] = declared;
+  cj["total"] = cov.total;
+  cj["uncovered"] = cov.uncovered;
+  cj["complete"] = cov.regions.empty();
+  ordered_json regs = ordered_json::array();
+  for (const CoverageRegion& g : cov.regions)
+    regs.push_back({{"region", g.text}, {"witness", ParamsJson(g.witness)}, {"count", g.count}});
+  cj["regions"] = regs;
+  if (cov.truncated) cj["truncated"] = true;
+  coverage.push_back(cj);
+  if (!cov.regions.empty() && !r.variants.empty()) {
+    const Variant& v0 = r.variants[0];
+    std::string list;
+    for (size_t i = 0; i < cov.regions.size() && i < 3; ++i)
+      list += (i ? "; " : "") + cov.regions[i].text + " (e.g. " + ParamsJsonText(cov.regions[i].witness) + ")";
+    if (cov.regions.size() > 3) list += "; and " + std::to_string(cov.regions.size() - 3) + " more regions";
+    std::string msg = "\"" + r.name + "\" has no variant for " + std::to_string(cov.uncovered) + " of " +
+                      std::to_string(cov.total) + " parameter combinations: " + list +
+                      "; those clients are told the resource does not exist; add a variant for them";
+    if (declared) sinks.For(v0.source).Warning("VAR104", v0.range, msg);
+    else sinks.For(v0.source).Note("VAR105", v0.range, msg + " (over inferred domains; declare inputs.domains to "
+                                   "state what clients send)");
+  }
+}
+
+}  // namespace
+
+Analysis Analyze(const Scenario& s, const Query& q) {
+  Analysis a;
+  Sinks sinks;
+  doc::DiagnosticSink& esink = sinks.For(s.envelope_source());
+  Inputs in = ParseInputs(s, esink);
+  a.domains = in.domains;
+  std::vector<std::string> before = in.before;
+  for (const std::string& b : q.Values("before")) before.push_back(b);
+  std::string default_res = q.Value("resource").value_or(in.resource);
+
+  // Load every source; remember which updates come from "before" sources.
+  std::vector<Update> before_updates, after_updates;
+  std::set<std::string> used_before;
+  for (const doc::Document& d : s.sources) {
+    Model one;
+    LoadSource(d, default_res.empty() ? Stem(d.source->name()) : default_res, one, sinks);
+    bool is_before = false;
+    for (const std::string& b : before)
+      if (b == d.source->name() || b == Base(d.source->name())) {
+        is_before = true;
+        used_before.insert(b);
+      }
+    for (Update& u : one.updates) (is_before ? before_updates : after_updates).push_back(std::move(u));
+    for (Subscription& sub : one.subscriptions) a.model.subscriptions.push_back(std::move(sub));
+    for (auto& c : one.clients) a.model.clients.push_back(std::move(c));
+  }
+  for (const std::string& b : before)
+    if (!used_before.count(b))
+      esink.Error("VAR013", {0, 0}, "before names '" + b + "', which is not one of the scenario's sources; use a "
+                  "source's name or file name");
+  a.has_transition = !before.empty();
+  {
+    std::vector<Update> all = std::move(before_updates);
+    size_t nb = all.size();
+    for (Update& u : after_updates) all.push_back(std::move(u));
+    AssignIds(all, in.labels);
+    for (size_t i = 0; i < all.size(); ++i) {
+      if (i < nb) {
+        ApplyUpdate(a.before, all[i], &sinks);
+        if (i + 1 == nb) a.final_state = a.before;
+        continue;
+      }
+      ApplyUpdate(a.final_state, all[i], &sinks);
+      a.steps.push_back(a.final_state);
+    }
+    a.model.updates = std::move(all);
+  }
+
+  // Subscriptions: --params when given, else the scenario's, the requests' and the clients'.
+  std::vector<std::string> all_names;
+  for (const auto& r : a.final_state.resources) all_names.push_back(r.name);
+  if (q.Has("params")) {
+    // The flags become one small source, one line per --params, so diagnostics point at them.
+    std::string text;
+    for (const std::string& v : q.Values("params")) text += v + "\n";
+    auto src = std::make_shared<const doc::Source>("--params", text);
+    a.owned.push_back(src);
+    uint32_t off = 0;
+    for (const std::string& v : q.Values("params")) {
+      Subscription sub;
+      sub.origin = "--params";
+      sub.source = src.get();
+      sub.range = {off, off + static_cast<uint32_t>(v.size())};
+      off += static_cast<uint32_t>(v.size()) + 1;
+      std::string err = ParseParamsFlag(v, sub.params);
+      if (!err.empty()) {
+        sinks.For(src.get()).Error("VAR011", sub.range, "--params " + err);
+        continue;
+      }
+      a.subscriptions.push_back(std::move(sub));
+    }
+  } else {
+    a.subscriptions = in.subscriptions;
+    for (const Subscription& sub : a.model.subscriptions) a.subscriptions.push_back(sub);
+    for (const auto& [cfg, range] : in.clients)
+      for (Subscription& sub : ClientSubscriptions(cfg, all_names, s.envelope_source(), range))
+        a.subscriptions.push_back(std::move(sub));
+    for (const auto& c : a.model.clients)
+      for (Subscription& sub : ClientSubscriptions(*c.config, all_names, c.source, c.range))
+        a.subscriptions.push_back(std::move(sub));
+  }
+
+  // Evaluate every subscription.
+  ordered_json subs = ordered_json::array();
+  a.explanation = doc::Step{"dynamic parameter matching", doc::Outcome::kInfo,
+                            std::to_string(a.subscriptions.size()) + " subscriptions", {}};
+  for (size_t si = 0; si < a.subscriptions.size(); ++si) {
+    const Subscription& sub = a.subscriptions[si];
+    ordered_json sj;
+    sj["params"] = ParamsJson(sub.params);
+    if (!sub.name.empty()) sj["name"] = sub.name;
+    ordered_json rs = ordered_json::array();
+    doc::Step* sstep = si < kMaxExplained ? &a.explanation.Add({SubRef(sub), doc::Outcome::kInfo, sub.origin, sub.range,
+                                                                 sub.source ? sub.source->name() : ""})
+                                          : nullptr;
+    for (const std::string& name : SubscribedNames(sub, a.final_state)) {
+      const ResourceVariants* r = a.final_state.Find(name);
+      Selection sel = Select(r, sub.params);
+      rs.push_back(SelectionJson(name, r, sel));
+      if (sstep) {
+        doc::Step& rstep = sstep->Add({name, sel.outcome == Outcome::kMatch ? doc::Outcome::kMatched
+                                             : sel.outcome == Outcome::kNone ? doc::Outcome::kNoMatch
+                                                                               : doc::Outcome::kError,
+                                       std::string(OutcomeName(sel.outcome)) +
+                                           (sel.selected ? ": variant " + r->variants[*sel.selected].IdText() : ""),
+                                       {}});
+        if (r)
+          for (const Variant& v : r->variants) {
+            doc::Step& vs = rstep.Add({"variant " + v.IdText() + ": " + Render(v.constraint), doc::Outcome::kInfo, "",
+                                       v.range, v.source ? v.source->name() : ""});
+            bool ok = Matches(v.constraint, sub.params, &vs);
+            vs.outcome = ok ? doc::Outcome::kMatched : doc::Outcome::kNoMatch;
+            vs.detail = ok ? "matches" : "does not match";
+          }
+      }
+      doc::DiagnosticSink& ss = sinks.For(sub.source);
+      if (sel.outcome == Outcome::kAmbiguous) {
+        std::string ids;
+        for (size_t i : sel.matching) ids += (ids.empty() ? "" : ", ") + r->variants[i].IdText();
+        ss.Error("VAR100", sub.range, SubRef(sub) + " matches " + std::to_string(sel.matching.size()) + " variants of \"" +
+                 name + "\" (" + ids + "); TP2 leaves the result undefined; make the variants mutually exclusive");
+      } else if (sel.outcome == Outcome::kNone) {
+        ss.Warning("VAR101", sub.range, SubRef(sub) + " matches no variant of \"" + name + "\": for this client the "
+                   "resource does not exist; add a variant whose constraints it satisfies");
+      }
+    }
+    sj["resources"] = std::move(rs);
+    subs.push_back(std::move(sj));
+  }
+  a.result["subscriptions"] = std::move(subs);
+
+  // Analyses over the variant set itself.
+  ordered_json resources = ordered_json::array(), overlaps = ordered_json::array(), coverage = ordered_json::array(),
+               dead = ordered_json::array();
+  for (const ResourceVariants& r : a.final_state.resources)
+    AnalyzeResource(r, a, sinks, resources, overlaps, coverage, dead);
+  a.result["resources"] = std::move(resources);
+  a.result["overlaps"] = std::move(overlaps);
+  a.result["coverage"] = std::move(coverage);
+  a.result["dead"] = std::move(dead);
+
+  // Caching proxy: which variant each subscriber receives.
+  ordered_json proxy = ordered_json::array();
+  for (const ResourceVariants& r : a.final_state.resources) {
+    ordered_json pj;
+    pj["resource"] = r.name;
+    std::vector<ordered_json> per(r.variants.size(), ordered_json::array());
+    ordered_json ambiguous = ordered_json::array(), unmatched = ordered_json::array();
+    for (size_t si = 0; si < a.subscriptions.size(); ++si) {
+      auto names = SubscribedNames(a.subscriptions[si], a.final_state);
+      if (std::find(names.begin(), names.end(), r.name) == names.end()) continue;
+      Selection sel = Select(&r, a.subscriptions[si].params);
+      if (sel.selected) per[*sel.selected].push_back(si);
+      else if (sel.outcome == Outcome::kAmbiguous) ambiguous.push_back(si);
+      else unmatched.push_back(si);
+    }
+    ordered_json vj = ordered_json::array();
+    for (size_t i = 0; i < r.variants.size(); ++i)
+      vj.push_back({{"variant", r.variants[i].Id()}, {"subscribers", per[i]}});
+    pj["variants"] = vj;
+    pj["ambiguous"] = ambiguous;
+    pj["unmatched"] = unmatched;
+    proxy.push_back(pj);
+  }
+  a.result["proxy"] = {{"resources", proxy}};
+
+  // Transition: before -> after, and each response in between.
+  if (a.has_transition) {
+    ordered_json tj;
+    ordered_json per_sub = ordered_json::array();
+    ordered_json notifications = ordered_json::array();
+    std::vector<std::string> names;
+    for (const auto& r : a.before.resources) names.push_back(r.name);
+    for (const auto& r : a.final_state.resources)
+      if (std::find(names.begin(), names.end(), r.name) == names.end()) names.push_back(r.name);
+    std::vector<const Update*> after_updates_p;
+    for (size_t i = a.model.updates.size() - a.steps.size(); i < a.model.updates.size(); ++i)
+      after_updates_p.push_back(&a.model.updates[i]);
+    for (size_t si = 0; si < a.subscriptions.size(); ++si) {
+      const Subscription& sub = a.subscriptions[si];
+      ordered_json sj;
+      sj["params"] = ParamsJson(sub.params);
+      if (!sub.name.empty()) sj["name"] = sub.name;
+      ordered_json rs = ordered_json::array();
+      for (const std::string& name : names) {
+        if (!sub.resources.empty() && std::find(sub.resources.begin(), sub.resources.end(), name) == sub.resources.end())
+          continue;
+        const ResourceVariants* rb = a.before.Find(name);
+        const ResourceVariants* ra = a.final_state.Find(name);
+        Selection sb = Select(rb, sub.params), sa = Select(ra, sub.params);
+        const Variant* vb = sb.selected ? &rb->variants[*sb.selected] : nullptr;
+        const Variant* va = sa.selected ? &ra->variants[*sa.selected] : nullptr;
+        std::string change;
+        if (sb.outcome == Outcome::kMatch && sa.outcome == Outcome::kMatch)
+          change = vb->ordinal == va->ordinal ? (vb->content == va->content ? "unchanged" : "updated") : "changed";
+        else if (sa.outcome == Outcome::kAmbiguous)
+          change = sb.outcome == Outcome::kAmbiguous ? "still-ambiguous" : "became-ambiguous";
+        else if (sa.outcome == Outcome::kNone)
+          change = sb.outcome == Outcome::kNone ? "still-unmatched" : "became-unmatched";
+        else
+          change = "fixed";
+        ordered_json rj;
+        rj["resource"] = name;
+        rj["before"] = SelectionJson(name, rb, sb);
+        rj["after"] = SelectionJson(name, ra, sa);
+        rj["before"].erase("resource");
+        rj["after"].erase("resource");
+        rj["change"] = change;
+        ordered_json inter = ordered_json::array();
+        for (size_t k = 0; k + 1 < a.steps.size(); ++k) {
+          const ResourceVariants* rk = a.steps[k].Find(name);
+          Selection sk = Select(rk, sub.params);
+          ordered_json ij = SelectionJson(name, rk, sk);
+          ij.erase("resource");
+          const doc::Source* us = after_updates_p[k]->source;
+          ij["after_response"] = us ? us->name() : "";
+          if (sk.outcome != Outcome::kMatch && sb.outcome == Outcome::kMatch && sa.outcome == Outcome::kMatch) {
+            sinks.For(us).Warning(
+                "VAR113", {0, 0},
+                "between this response and the next, " + SubRef(sub) + " is " +
+                    (sk.outcome == Outcome::kAmbiguous ? "ambiguous" : "unmatched") + " for \"" + name +
+                    "\" although it matches one variant before and after; TP2 requires the deletion of the old variant "
+                    "and the creation of its replacements in a single response; send them together");
+          }
+          inter.push_back(ij);
+        }
+        if (!inter.empty()) rj["intermediate"] = inter;
+        rs.push_back(rj);
+        doc::DiagnosticSink& ss = sinks.For(sub.source);
+        if (change == "changed")
+          ss.Note("VAR110", sub.range, SubRef(sub) + " moves from " + VariantRef(*vb) + " to " + VariantRef(*va) +
+                  " of \"" + name + "\"");
+        else if (change == "became-ambiguous")
+          ss.Error("VAR111", sub.range, "after the change " + SubRef(sub) + " matches " + std::to_string(sa.matching.size()) +
+                   " variants of \"" + name + "\" (it matched " + (vb ? VariantRef(*vb) : std::string("none")) +
+                   " before); make the new variants exclusive, e.g. with exists (TP2 'Adding a New Key on the Server First')");
+        else if (change == "became-unmatched")
+          ss.Warning("VAR112", sub.range, "after the change " + SubRef(sub) + " matches no variant of \"" + name +
+                     "\" (it had " + VariantRef(*vb) + "); the resource disappears for it; add a variant for it");
+        if (change == "changed" || change == "updated" || change == "became-ambiguous" ||
+            change == "became-unmatched" || change == "fixed")
+          notifications.push_back({{"resource", name}, {"subscriber", si}, {"from", vb ? vb->Id() : ordered_json()},
+                                   {"to", va ? va->Id() : ordered_json()}, {"change", change}});
+      }
+      sj["resources"] = rs;
+      per_sub.push_back(sj);
+    }
+    tj["responses"] = ordered_json::array();
+    for (const Update* u : after_updates_p) tj["responses"].push_back(u->source ? u->source->name() : "");
+    tj["subscriptions"] = per_sub;
+    tj["notifications"] = notifications;
+    a.result["transition"] = tj;
+  }
+
+  // Two-key coverage matrix.
+  if (in.matrix && in.matrix->is_map()) {
+    std::string rn = in.matrix->GetString("resource"), kx = in.matrix->GetString("x"), ky = in.matrix->GetString("y");
+    const ResourceVariants* r = a.final_state.Find(rn);
+    if (!r || kx.empty() || ky.empty()) {
+      esink.Error("VAR014", in.matrix->range(), "matrix needs an existing resource and two keys: {resource: R, x: KEY, "
+                  "y: KEY, base: {...}}", "inputs.matrix");
+    } else {
+      std::vector<const Constraint*> cs;
+      for (const Variant& v : r->variants) cs.push_back(&v.constraint);
+      Domain d = Domain::ForConstraints(cs);
+      d.AddKey(kx);
+      d.AddKey(ky);
+      d.Finalize();
+      std::vector<CoverageKey> keys = CoverageKeys(*r, d, a);
+      auto find = [&](const std::string& k) {
+        for (const auto& c : keys)
+          if (c.key == k) return c;
+        return CoverageKey{k, {}, true, true, false};
+      };
+      bool ok = true;
+      Params base = in.matrix->Get("base") ? ParamsFrom(*in.matrix->Get("base"), "inputs.matrix.base", esink, ok) : Params{};
+      CoverageMatrix m = Matrix(cs, find(kx), find(ky), base);
+      ordered_json mj;
+      mj["resource"] = rn;
+      mj["x"] = kx;
+      mj["y"] = ky;
+      mj["xs"] = m.xs;
+      mj["ys"] = m.ys;
+      ordered_json rows = ordered_json::array();
+      for (const auto& row : m.cells) {
+        ordered_json rj = ordered_json::array();
+        for (const MatrixCell& c : row) {
+          Selection sel;
+          sel.matching = c.matching;
+          sel.outcome = c.matching.size() == 1 ? Outcome::kMatch : c.matching.empty() ? Outcome::kNone : Outcome::kAmbiguous;
+          if (c.matching.size() == 1) sel.selected = c.matching[0];
+          ordered_json cj = SelectionJson(rn, r, sel);
+          cj.erase("resource");
+          rj.push_back(cj);
+        }
+        rows.push_back(rj);
+      }
+      mj["cells"] = rows;
+      a.result["matrix"] = mj;
+    }
+  }
+
+  a.diagnostics = sinks.All();
+  doc::SortDiagnostics(a.diagnostics);
+  return a;
+}
+
+}  // namespace cfgi::variants
+
+namespace cfgi {
+
+namespace {
+
+class VariantsEngine final : public Engine {
+ public:
+  std::string_view name() const override { return "variants"; }
+  const std::vector<doc::Profile>& profiles() const override {
+    static const std::vector<doc::Profile> p = {
+        {"tp2", "xRFC TP2 dynamic parameter constraints (cncf/xds proposals TP2; envoy discovery.proto)"}};
+    return p;
+  }
+  int Detect(const doc::Document& d) const override {
+    const std::string& t = d.source->text();
+    if (variants::LooksLikeShorthand(t)) return 80;
+    for (const char* k : {"dynamic_parameter_constraints", "dynamicParameterConstraints", "resource_locators",
+                          "resourceLocators", "removed_resource_names", "removedResourceNames"})
+      if (t.find(k) != std::string::npos) return 90;
+    if (d.format == doc::Format::kTextProto)
+      for (const char* k : {"and_constraints", "or_constraints", "not_constraints"})
+        if (t.find(k) != std::string::npos) return 80;
+    return 0;
+  }
+  std::vector<QueryFlag> query_flags() const override {
+    return {{"params", "k=v,...", "one subscription with these dynamic parameters ('' for none)", true},
+            {"before", "NAME", "a source that forms the 'before' variant set of a transition", true},
+            {"resource", "NAME", "the resource that bare constraints belong to (default: the file's stem)", false}};
+  }
+  Report Run(const Scenario& s, const Query& q, std::string_view, bool evaluate) const override {
+    Report r;
+    variants::Analysis a = variants::Analyze(s, q);
+    r.diagnostics = std::move(a.diagnostics);
+    if (evaluate) r.result = std::move(a.result);
+    r.explanation = std::move(a.explanation);
+    return r;
+  }
+};
+
+}  // namespace
+
+const Engine& GetVariantsEngine() {
+  static const VariantsEngine e;
+  return e;
+}
+
+}  // namespace cfgi

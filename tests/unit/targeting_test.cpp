@@ -1,0 +1,379 @@
+// Dynamic targeting (CppMicroServices ComponentFactoryImpl.cpp): the spec's three examples with
+// the results it states, placeholder rules, errors with exact codes and positions, registry
+// matching, live re-resolution, and the CLI (`eval` with --config/--services, `ldap`).
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/engine/engine.h"
+#include "core/engine/scenario.h"
+#include "core/targeting/targeting_engine.h"
+
+namespace cfgi::targeting {
+namespace {
+
+using nlohmann::ordered_json;
+
+// The spec's manifests (its snippets end in "}," and are not JSON on their own).
+const char* kMethod1Manifest = R"J({
+    "implementation-class": "sample::someService",
+    "configuration-policy" : "require",
+    "configuration-pid" : ["servicePid"],
+    "factory" : "someService Factory",
+    "references":[{
+        "name": "ServiceB",
+        "interface" : "test::ServiceBInt",
+        "target": "(ServiceBId=serviceBIDValue)"
+    }],
+    "service": {
+        "interfaces": ["test::ServiceAInt"]
+    }
+})J";
+
+const char* kMethod2Manifest = R"J({
+    "implementation-class": "sample::someService",
+    "configuration-policy" : "require",
+    "configuration-pid" : ["servicePid"],
+    "factory" : "someService Factory",
+    "references":[{
+        "name": "ServiceB",
+        "interface" : "test::ServiceBInt",
+        "target": "(ServiceBId={{someKeyFromConfig}})"
+    }],
+    "service": {
+        "interfaces": ["test::ServiceAInt"]
+    }
+})J";
+
+struct Outcome {
+  Report report;
+  ordered_json result;
+  std::vector<std::string> codes;
+};
+
+Outcome Eval(const std::vector<InputFile>& files, Query q = {}) {
+  Scenario s = LoadScenario(files);
+  Outcome r;
+  r.report = GetTargetingEngine().Run(s, q, "cppmicroservices", true);
+  r.result = r.report.result;
+  for (const auto& d : r.report.diagnostics) r.codes.push_back(d.code);
+  return r;
+}
+
+const doc::Diagnostic* FindCode(const Outcome& r, const std::string& code) {
+  for (const auto& d : r.report.diagnostics)
+    if (d.code == code) return &d;
+  return nullptr;
+}
+
+TEST(TargetingSpecTest, Method1ConfigTargetReplacesTheManifestTarget) {
+  Outcome r = Eval({{"manifest.json", kMethod1Manifest},
+                {"config.json", R"J({"serviceB.target": "(totallyOtherTarget=SomeNewIDValueFromConfig)"})J"}});
+  EXPECT_TRUE(r.codes.empty());
+  ASSERT_EQ(r.result["references"].size(), 1u);
+  const ordered_json& ref = r.result["references"][0];
+  EXPECT_EQ(ref["component"], "sample::someService");
+  EXPECT_EQ(ref["instance"], "sample::someService_servicePid~instance1");
+  EXPECT_EQ(ref["reference"], "ServiceB");
+  EXPECT_EQ(ref["method"], "config-target");
+  EXPECT_EQ(ref["target"], "(totallyOtherTarget=SomeNewIDValueFromConfig)");
+  EXPECT_EQ(ref["effective_filter"], "(&(objectclass=test::ServiceBInt)(totallyOtherTarget=SomeNewIDValueFromConfig))");
+  EXPECT_TRUE(ref["error"].is_null());
+  EXPECT_EQ(ref["target_before"], "(ServiceBId=serviceBIDValue)");
+}
+
+TEST(TargetingSpecTest, Method2PlaceholderTakesTheConfigValue) {
+  Outcome r = Eval({{"manifest.json", kMethod2Manifest}, {"config.json", R"J({"someKeyFromConfig": "someValueFromConfig"})J"}});
+  EXPECT_TRUE(r.codes.empty());
+  const ordered_json& ref = r.result["references"][0];
+  EXPECT_EQ(ref["method"], "placeholder");
+  EXPECT_EQ(ref["target"], "(ServiceBId=someValueFromConfig)");
+  EXPECT_EQ(ref["effective_filter"], "(&(objectclass=test::ServiceBInt)(ServiceBId=someValueFromConfig))");
+  EXPECT_EQ(ref["substitutions"], ordered_json::parse(R"J([{"key": "someKeyFromConfig", "value": "someValueFromConfig"}])J"));
+}
+
+TEST(TargetingSpecTest, BothMethodsMethod1Wins) {
+  Outcome r = Eval({{"manifest.json", kMethod2Manifest},
+                {"config.json", R"J({"someKeyFromConfig": "someValueFromConfig",
+ "serviceB.target": "(totallyOtherTarget=SomeNewIDValueFromConfig)"})J"}});
+  const ordered_json& ref = r.result["references"][0];
+  EXPECT_EQ(ref["method"], "config-target");
+  EXPECT_EQ(ref["target"], "(totallyOtherTarget=SomeNewIDValueFromConfig)");
+  ASSERT_EQ(r.codes, std::vector<std::string>{"TGT016"});
+  EXPECT_EQ(r.report.diagnostics[0].severity, doc::Severity::kNote);
+  EXPECT_EQ(r.report.diagnostics[0].file, "config.json");
+  EXPECT_EQ(r.report.diagnostics[0].begin, (doc::Position{2, 2}));
+}
+
+const char* kEdgeManifest = R"J({"scr": {"version": 1, "components": [
+{"implementation-class": "A", "factory": "f", "configuration-pid": ["p"],
+ "references": [{"name": "R", "interface": "I", "target": "(x={{key}})"}]}]}})J";
+
+std::string Target(const std::string& manifest_target, const std::string& config) {
+  std::string m = kEdgeManifest;
+  m.replace(m.find("(x={{key}})"), 11, manifest_target);
+  Outcome r = Eval({{"m.json", m}, {"c.json", config}});
+  const ordered_json& t = r.result["references"][0]["target"];
+  return t.is_null() ? "<null: " + r.result["references"][0]["error"].dump() + ">" : t.get<std::string>();
+}
+
+TEST(TargetingPlaceholderTest, RulesOfReplacePlaceholdersInTarget) {
+  EXPECT_EQ(Target("(x={{}})", R"J({"": "v"})J"), "(x={{}})");                  // {{}} is literal
+  EXPECT_EQ(Target("(x={{KEY}})", R"J({"key": "v"})J"), "(x=v)");               // keys case-insensitive
+  EXPECT_EQ(Target("(x={{{key}}})", R"J({"key": "v"})J"), "(x={v})");           // outer braces stay
+  EXPECT_EQ(Target("(&(x={{a}})(y={{b}}))", R"J({"a": "1", "b": "2"})J"), "(&(x=1)(y=2))");
+  EXPECT_EQ(Target("(x={{ key }})", R"J({"key": "v"})J"), "<null: \"reference target not in configuration  key \">");
+  EXPECT_EQ(Target("(x={{a}{b}})", R"J({"a": "v"})J"), "(x={{a}{b}})");         // braces inside: no match
+  EXPECT_EQ(Target("(x={{key}})", R"J({"key": "a*"})J"), "(x=a*)");             // not escaped
+  EXPECT_EQ(Target("(x={{key}})", R"J({"KEY.target": "(y=1)", "key": "v"})J"), "(x=v)");
+}
+
+TEST(TargetingPlaceholderTest, FindPlaceholdersPositions) {
+  auto subs = FindPlaceholders("(&(a={{x}})(b={{ y }}))");
+  ASSERT_EQ(subs.size(), 2u);
+  EXPECT_EQ(subs[0].key, "x");
+  EXPECT_EQ(subs[0].begin, 5u);
+  EXPECT_EQ(subs[0].end, 10u);
+  EXPECT_EQ(subs[1].key, " y ");
+  EXPECT_EQ(subs[1].begin, 14u);
+}
+
+TEST(TargetingErrorTest, MissingKeyIsLocatedAtThePlaceholder) {
+  Outcome r = Eval({{"m.json", kEdgeManifest}, {"c.json", R"J({"other": "v"})J"}});
+  const doc::Diagnostic* d = FindCode(r, "TGT010");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->severity, doc::Severity::kError);
+  EXPECT_EQ(d->file, "m.json");
+  EXPECT_EQ(d->begin, (doc::Position{3, 63}));
+  const ordered_json& ref = r.result["references"][0];
+  EXPECT_EQ(ref["error"], "reference target not in configuration key");
+  EXPECT_TRUE(ref["target"].is_null());
+  EXPECT_TRUE(ref["effective_filter"].is_null());
+  EXPECT_EQ(r.result["instances"][0]["created"], false);
+}
+
+TEST(TargetingErrorTest, InvalidConfiguredFilterPointsIntoTheConfigValue) {
+  Outcome r = Eval({{"m.json", kEdgeManifest}, {"c.json", "{\n  \"R.target\": \"(y=1\"\n}"}});
+  const doc::Diagnostic* d = FindCode(r, "TGT011");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->file, "c.json");
+  EXPECT_EQ(d->begin, (doc::Position{2, 20}));  // just after "(y=1": the end of the value
+  EXPECT_EQ(r.result["references"][0]["error"], "Unexpected end of query: ");
+  EXPECT_EQ(r.result["references"][0]["target"], "(y=1");
+}
+
+TEST(TargetingErrorTest, NonStringValuesAreBadAnyCasts) {
+  Outcome r = Eval({{"m.json", kEdgeManifest}, {"c.json", "{\"key\": 5}"}});
+  const doc::Diagnostic* d = FindCode(r, "TGT012");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->begin, (doc::Position{1, 9}));
+  EXPECT_EQ(r.result["references"][0]["error"],
+            "cppmicroservices::BadAnyCastException: ref_any_cast<std::string> on 'key', whose value is int 5");
+  Outcome r2 = Eval({{"m.json", kEdgeManifest}, {"c.json", "{\"r.TARGET\": true}"}});
+  EXPECT_NE(FindCode(r2, "TGT012"), nullptr);
+  EXPECT_EQ(r2.result["references"][0]["method"], "config-target");
+}
+
+TEST(TargetingErrorTest, EmptyConfiguredTargetClearsTheTarget) {
+  Outcome r = Eval({{"m.json", kEdgeManifest}, {"c.json", R"J({"R.target": ""})J"}});
+  const ordered_json& ref = r.result["references"][0];
+  EXPECT_EQ(ref["method"], "config-target");
+  EXPECT_EQ(ref["target"], "");
+  EXPECT_EQ(ref["effective_filter"], "(objectclass=I)");
+  EXPECT_EQ(r.codes, (std::vector<std::string>{"TGT021", "TGT016"}));
+}
+
+TEST(TargetingNonFactoryTest, DotTargetIsIgnoredWithANotice) {
+  const char* m = R"J({"scr": {"version": 1, "components": [
+{"implementation-class": "Plain", "configuration-pid": ["p"],
+ "references": [{"name": "R", "interface": "I", "target": "(x={{k}})"}]}]}})J";
+  Outcome r = Eval({{"m.json", m}, {"c.json", R"J({"R.target": "(y=1)", "k": "v"})J"}});
+  const ordered_json& ref = r.result["references"][0];
+  EXPECT_EQ(ref["instance"], "Plain");
+  EXPECT_EQ(ref["method"], "manifest");
+  EXPECT_EQ(ref["target"], "(x={{k}})");
+  EXPECT_EQ(r.codes, (std::vector<std::string>{"TGT013", "TGT014"}));
+  EXPECT_EQ(r.report.diagnostics[0].severity, doc::Severity::kNote);
+}
+
+TEST(TargetingNonFactoryTest, UnknownDotTargetKeyIsAWarning) {
+  Outcome r = Eval({{"m.json", kEdgeManifest}, {"c.json", R"J({"key": "v", "Rr.target": "(y=1)"})J"}});
+  const doc::Diagnostic* d = FindCode(r, "TGT017");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->message, "'Rr.target' names no reference, so it retargets nothing; reference names are: R");
+}
+
+TEST(TargetingPidTest, PidSelectsComponentsAndNamesTheInstance) {
+  const char* m = R"J({"scr": {"version": 1, "components": [
+{"implementation-class": "A", "name": "comp.a", "factory": "fa", "configuration-pid": ["pa"],
+ "references": [{"name": "R", "interface": "I"}]},
+{"implementation-class": "B", "factory": "fb", "configuration-pid": ["pb"],
+ "references": [{"name": "R", "interface": "I", "scope": "prototype-required"}]}]}})J";
+  Query q;
+  q.flags = {{"pid", "pb"}, {"instance", "x7"}};
+  Outcome r = Eval({{"m.json", m}, {"c.json", "{}"}}, q);
+  ASSERT_EQ(r.result["references"].size(), 1u);
+  EXPECT_EQ(r.result["references"][0]["instance"], "B_pb~x7");
+  EXPECT_EQ(r.result["references"][0]["effective_filter"], "(&(objectclass=I)(service.scope=prototype))");
+  Outcome all = Eval({{"m.json", m}, {"c.json", "{}"}});
+  ASSERT_EQ(all.result["references"].size(), 2u);
+  EXPECT_EQ(all.result["references"][0]["instance"], "comp.a_pa~instance1");
+  q.flags = {{"pid", "nope"}};
+  Outcome none = Eval({{"m.json", m}, {"c.json", "{}"}}, q);
+  EXPECT_EQ(none.codes, std::vector<std::string>{"TGT019"});
+}
+
+TEST(TargetingManifestTest, ValidationDiagnostics) {
+  const char* m = R"J({"scr": {"version": 1, "components": [
+{"factory": "f"},
+{"implementation-class": "A", "references": [{"interface": "I", "cardinality": "2..n"}, {"name": "R"}]}]}})J";
+  Outcome r = Eval({{"m.json", m}});
+  EXPECT_EQ(r.codes, (std::vector<std::string>{"TGT002", "TGT003", "TGT005", "TGT003"}));
+  EXPECT_EQ(r.report.diagnostics[0].begin, (doc::Position{2, 1}));
+  EXPECT_EQ(r.report.diagnostics[2].begin, (doc::Position{3, 80}));
+  Outcome none = Eval({{"c.json", R"J({"a": "b"})J"}});
+  EXPECT_EQ(none.codes, std::vector<std::string>{"TGT001"});
+}
+
+TEST(TargetingManifestTest, InvalidManifestTargetUsesTheLdapCode) {
+  std::string m = kEdgeManifest;
+  m.replace(m.find("(x={{key}})"), 11, "(x=1)(y=2)");
+  Outcome r = Eval({{"m.json", m}});
+  const doc::Diagnostic* d = FindCode(r, "LDAP005");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->begin, (doc::Position{3, 65}));
+  EXPECT_EQ(r.result["references"][0]["error"], "Trailing garbage '(y=2)': (y=2)");
+}
+
+const char* kRegistry = R"J({"services": [
+ {"id": 1, "interfaces": ["I"], "properties": {"x": "v", "port": 80}},
+ {"id": 2, "interfaces": ["I"], "properties": {"X": "v", "port": 8080}},
+ {"id": 3, "interfaces": ["J"], "properties": {"x": "v"}},
+ {"id": 4, "interfaces": ["I"], "properties": {"x": "w", "component.name": "A_p~instance1"}}
+]})J";
+
+TEST(TargetingRegistryTest, MatchingServicesAndWhyOthersFail) {
+  Outcome r = Eval({{"m.json", kEdgeManifest}, {"c.json", R"J({"key": "v"})J"}, {"s.json", kRegistry}});
+  const ordered_json& ref = r.result["references"][0];
+  EXPECT_EQ(ref["matching_services"], ordered_json::parse("[1, 2]"));
+  EXPECT_EQ(ref["satisfied"], true);
+  EXPECT_EQ(ref["rejected_services"],
+            ordered_json::parse(R"J([{"service": 4, "why": "(x=v): value differs: x: string \"w\" differs from \"v\" (case-sensitive)"}])J"));
+}
+
+TEST(TargetingRegistryTest, OwnServiceNeverSatisfiesItsReference) {
+  Outcome r = Eval({{"m.json", kEdgeManifest}, {"c.json", R"J({"key": "w"})J"}, {"s.json", kRegistry}});
+  const ordered_json& ref = r.result["references"][0];
+  EXPECT_EQ(ref["matching_services"], ordered_json::array());
+  EXPECT_EQ(ref["satisfied"], false);
+  const doc::Diagnostic* d = FindCode(r, "TGT022");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->severity, doc::Severity::kWarning);
+}
+
+TEST(TargetingRegistryTest, ValueInjectionWidensTheMatch) {
+  Outcome r = Eval({{"m.json", kEdgeManifest}, {"c.json", R"J({"key": "*"})J"}, {"s.json", kRegistry}});
+  EXPECT_EQ(r.result["references"][0]["matching_services"], ordered_json::parse("[1, 2]"));
+  const doc::Diagnostic* d = FindCode(r, "TGT020");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->file, "c.json");
+  EXPECT_EQ(d->begin, (doc::Position{1, 9}));
+  EXPECT_EQ(r.result["references"][0]["substitutions"][0]["escaped"], "\\*");
+}
+
+TEST(TargetingWorkspaceTest, LiveReResolutionAfterAConfigEdit) {
+  Scenario s = LoadScenario({{"m.json", kEdgeManifest}, {"c.json", R"J({"key": "v"})J"}, {"s.json", kRegistry}});
+  Workspace w = LoadWorkspace(s, {});
+  Resolution a = w.Resolve();
+  ASSERT_EQ(a.references.size(), 1u);
+  EXPECT_EQ(a.references[0].target, "(x=v)");
+  EXPECT_EQ(a.references[0].matching, (std::vector<int64_t>{1, 2}));
+  ASSERT_EQ(a.references[0].services.size(), 4u);
+  EXPECT_EQ(a.references[0].services[2].trace.FirstFailure()->text, "(objectclass=I)");
+  w.config.Set("KEY", ldap::Value::String("w"));
+  Resolution b = w.Resolve();
+  EXPECT_EQ(b.references[0].target, "(x=w)");
+  EXPECT_EQ(b.references[0].matching, std::vector<int64_t>{});
+  w.config.Set("R.target", ldap::Value::String("(port>=8000)"));
+  Resolution c = w.Resolve();
+  EXPECT_EQ(c.references[0].method, Method::kConfigTarget);
+  EXPECT_EQ(c.references[0].matching, std::vector<int64_t>{2});
+}
+
+// ---- CLI ----
+
+struct CliRun {
+  int exit_code;
+  std::string out;
+};
+
+CliRun Cli(const std::string& args) {
+  std::string cmd = std::string(CFGI_CLI) + " " + args + " 2>/dev/null";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  int status = pclose(p);
+  return {WEXITSTATUS(status), out};
+}
+
+std::string Write(const std::string& name, const std::string& text) {
+  std::string path = ::testing::TempDir() + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(TargetingCliTest, EvalWithConfigAndServicesFiles) {
+  std::string m = Write("tgt_manifest.json", kMethod2Manifest);
+  std::string c = Write("tgt_config.json", R"J({"someKeyFromConfig": "b1"})J");
+  std::string s = Write("tgt_services.json",
+                        R"J({"services": [{"id": 7, "interfaces": ["test::ServiceBInt"], "properties": {"ServiceBId": "b1"}}]})J");
+  CliRun r = Cli("eval --format json " + m + " --config " + c + " --pid servicePid --instance i2 --services " + s);
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  auto j = ordered_json::parse(r.out);
+  EXPECT_EQ(j["engine"], "targeting");
+  EXPECT_EQ(j["profile"], "cppmicroservices");
+  const ordered_json& ref = j["result"]["references"][0];
+  EXPECT_EQ(ref["instance"], "sample::someService_servicePid~i2");
+  EXPECT_EQ(ref["target"], "(ServiceBId=b1)");
+  EXPECT_EQ(ref["matching_services"], ordered_json::parse("[7]"));
+}
+
+TEST(TargetingCliTest, EvalWithInlineConfigJson) {
+  std::string m = Write("tgt_manifest1.json", kMethod1Manifest);
+  CliRun r = Cli("eval --format json " + m + " --config '{\"ServiceB.target\": \"(a=1\"}'");
+  EXPECT_EQ(r.exit_code, 1);
+  auto j = ordered_json::parse(r.out);
+  ASSERT_EQ(j["diagnostics"].size(), 1u);
+  EXPECT_EQ(j["diagnostics"][0]["code"], "TGT011");
+  EXPECT_EQ(j["diagnostics"][0]["file"], "--config");
+  EXPECT_EQ(j["diagnostics"][0]["line"], 1);
+  EXPECT_EQ(j["diagnostics"][0]["column"], 26);
+  EXPECT_EQ(j["result"]["references"][0]["error"], "Unexpected end of query: ");
+}
+
+TEST(TargetingCliTest, LdapCommand) {
+  CliRun r = Cli("ldap '(&(port>=8080)(env=prod))' --props '{\"port\": 9000, \"ENV\": \"prod\"}'");
+  EXPECT_EQ(r.exit_code, 0);
+  auto j = ordered_json::parse(r.out);
+  EXPECT_EQ(j["matched"], true);
+  EXPECT_TRUE(j["error"].is_null());
+  EXPECT_EQ(j["explanation"]["children"][1]["detail"],
+            "ENV (keys are case-insensitive): string \"prod\" equals \"prod\" (case-sensitive)");
+  CliRun mc = Cli("ldap '(env=prod)' --props '{\"ENV\": \"prod\"}' --match-case");
+  EXPECT_EQ(ordered_json::parse(mc.out)["matched"], false);
+  CliRun bad = Cli("ldap '(env=prod' --props '{}'");
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_FALSE(ordered_json::parse(bad.out)["error"].is_null());
+  EXPECT_EQ(Cli("ldap").exit_code, 2);
+  EXPECT_EQ(Cli("ldap '(a=1)' --bogus").exit_code, 2);
+}
+
+}  // namespace
+}  // namespace cfgi::targeting
