@@ -6,9 +6,10 @@
 #   make fuzz    run every fuzz target for FUZZ_SECONDS (default 60)
 JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 60
+WEB_PORT ?= 8080
 SAMPLE ?= samples/variants/basic-env.scenario.yaml
 
-.PHONY: setup setup-web build run test test-native test-asan test-web web bench fuzz clean
+.PHONY: setup setup-web build run test test-native test-asan test-web web web-build bench bench-build node-vs-native fuzz clean
 
 setup:
 	@scripts/setup.sh
@@ -35,12 +36,34 @@ test-asan: setup build/native-asan/CMakeCache.txt
 	cmake --build build/native-asan -j$(JOBS)
 	cd build/native-asan && ctest --output-on-failure -j$(JOBS) -L 'unit|golden'
 
-test: test-native test-asan
-	@echo "make test: all tests passed"
+# ---- web: the WebAssembly app (preset wasm; dependencies from Debian source packages) ----
+# scripts/build-wasm-deps.sh builds them once into ~/.cache/config-inspector/wasm-deps (about
+# 3 minutes) and prints the prefix; the preset reads it from CFGI_WASM_DEPS.
+web-build: setup-web
+	@deps=$$(scripts/build-wasm-deps.sh | tail -1) && CFGI_WASM_DEPS=$$deps cmake --preset wasm >/dev/null
+	cmake --build build/wasm -j$(JOBS)
 
-bench: setup
+web: web-build
+	@echo "Config Inspector: http://127.0.0.1:$(WEB_PORT)/  (Ctrl+C stops the server)"
+	cd build/wasm/site && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
+
+# Core unit tests, goldens and fuzz corpora compiled to WebAssembly under node; the core
+# benchmarks under node against native (budget 2x); the browser tests in headless chromium.
+test-web: web-build node-vs-native
+	cd build/wasm && ctest --output-on-failure -j$(JOBS)
+	node --test web/tests/
+
+bench-build: setup
 	cmake --preset bench
 	cmake --build build/bench -j$(JOBS)
+
+node-vs-native: bench-build web-build
+	scripts/node-vs-native.sh build/bench/tests/bench build/wasm/tests/bench
+
+test: test-native test-asan test-web
+	@echo "make test: all tests passed"
+
+bench: bench-build
 	@for b in build/bench/tests/bench/*_bench; do [ -x "$$b" ] && "$$b" --benchmark_counters_tabular=true; done; true
 
 fuzz: setup

@@ -10,7 +10,14 @@ native=(build-essential cmake pkg-config make
         libimgui-dev libglfw3-dev libgl-dev nlohmann-json3-dev libyaml-cpp-dev
         libre2-dev libprotobuf-dev protobuf-compiler libgtest-dev libgmock-dev libbenchmark-dev
         xvfb xauth fonts-inter fonts-dejavu-core)
-web=(emscripten chromium nodejs python3 unicode-data python3-six dpkg-dev)
+# Web: emscripten and its tools; chromium for the browser tests; dpkg-dev (dpkg-source), perl,
+# unicode-data and python3-six for scripts/build-wasm-deps.sh (apt-get source + RE2's tables);
+# gzip for the size budget; the fonts are bundled into the page.
+web=(emscripten binaryen chromium python3 python3-six unicode-data dpkg-dev perl ca-certificates
+     fonts-inter fonts-dejavu-core)
+# node and npm: Debian's, unless the machine already has a node (npm then comes with it).
+command -v node >/dev/null || web+=(nodejs)
+command -v npm >/dev/null || web+=(npm)
 
 want=("${native[@]}")
 [[ "${1:-}" == "--web" ]] && want+=("${web[@]}")
@@ -26,8 +33,18 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-if [[ "${1:-}" == "--web" && -f web/package-lock.json ]]; then
-  if [[ ! -d web/node_modules/playwright-core ]]; then
-    (cd web && npm ci --no-audit --no-fund --silent)
+if [[ "${1:-}" == "--web" ]]; then
+  # apt-get source needs a deb-src entry (scripts/build-wasm-deps.sh adds it too, when missing).
+  if ! apt-cache showsrc re2 2>/dev/null | grep -q '^Package:'; then
+    echo "setup: adding a deb-src entry for bookworm main"
+    SUDO=""; [[ $(id -u) -ne 0 ]] && SUDO="sudo"
+    echo 'deb-src http://deb.debian.org/debian bookworm main' | $SUDO tee /etc/apt/sources.list.d/deb-src.list >/dev/null
+    $SUDO apt-get update -qq
+  fi
+  # playwright-core from the lockfile (no browser download: the tests drive /usr/bin/chromium).
+  want_pw=$(sed -n 's/.*"playwright-core": "\([^"]*\)".*/\1/p' web/package.json)
+  have_pw=$(sed -n 's/.*"version": "\([^"]*\)".*/\1/p' web/node_modules/playwright-core/package.json 2>/dev/null | head -1)
+  if [[ "$have_pw" != "$want_pw" ]]; then
+    (cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
   fi
 fi

@@ -46,6 +46,8 @@ std::string DirName(const std::string& p) {
 // ImGui 1.86 indexes io.KeysDown with the backend's codes.
 bool Pressed(char letter) { return ImGui::IsKeyPressed(static_cast<int>(letter), false); }
 bool PressedKey(ImGuiKey k, bool repeat = false) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), repeat); }
+// The browser keeps Ctrl+W (web: Alt+W).
+const char* CloseKeyLabel() { return platform::BrowserOwnsTabShortcuts() ? "Alt+W" : "Ctrl+W"; }
 constexpr int kKeyF1 = 290, kKeyF8 = 297, kKeyEqual = 61, kKeyMinus = 45, kKey0 = 48, kKeyKpAdd = 334,
               kKeyKpSub = 333;
 
@@ -520,27 +522,15 @@ void App::Shortcuts() {
         if (!files.empty()) OpenFiles(std::move(files));
       });
   }
+  // In a browser Ctrl+W and Ctrl+PgUp/PgDn stay the browser's: Alt takes their place.
+  const bool doc_mod = platform::BrowserOwnsTabShortcuts() ? io.KeyAlt : ctrl;
   if (ctrl && Pressed('E')) ExportResult();
-  if (ctrl && Pressed('W')) CloseDocument(active_);
+  if (doc_mod && Pressed('W')) CloseDocument(active_);
   if (ctrl && Pressed('Q') && platform::CanQuit()) quit_ = true;
-  if (ctrl && Pressed('S')) {
-    if (Document* d = active_doc()) {
-      int f = source_view_.file();
-      const SourceFile& sf = d->files()[static_cast<size_t>(f)];
-      if (sf.editable && sf.dirty) {
-        if (platform::WriteFile(sf.name, sf.text)) {
-          d->MarkSaved(f);
-          status_ = std::string(theme::kIconOk) + " saved " + sf.name;
-        } else {
-          status_ = std::string(theme::kIconError) + " cannot write " + sf.name;
-        }
-        status_until_ = platform::Now() + 4;
-      }
-    }
-  }
-  if (ctrl && PressedKey(ImGuiKey_PageDown, true) && !docs_.empty())
+  if (ctrl && Pressed('S')) SaveSource();
+  if (doc_mod && PressedKey(ImGuiKey_PageDown, true) && !docs_.empty())
     Activate((active_ + 1) % static_cast<int>(docs_.size()));
-  if (ctrl && PressedKey(ImGuiKey_PageUp, true) && !docs_.empty())
+  if (doc_mod && PressedKey(ImGuiKey_PageUp, true) && !docs_.empty())
     Activate((active_ + static_cast<int>(docs_.size()) - 1) % static_cast<int>(docs_.size()));
   if (ImGui::IsKeyPressed(kKeyF8, true)) NextProblem(shift ? -1 : 1);
   if (ImGui::IsKeyPressed(kKeyF1, false)) show_help_ = true;
@@ -646,15 +636,16 @@ void App::DrawMenuBar() {
       if (!open_path.empty()) OpenPath(open_path);
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Save source", "Ctrl+S", false, active_doc() && active_doc()->dirty())) {
-      // Handled by the shortcut path for the file shown in the Source panel.
-      Document* d = active_doc();
-      int f = source_view_.file();
-      const SourceFile& sf = d->files()[static_cast<size_t>(f)];
-      if (sf.editable && platform::WriteFile(sf.name, sf.text)) d->MarkSaved(f);
-    }
+    if (ImGui::MenuItem(platform::HasFileSystem() ? "Save source" : "Download source", "Ctrl+S", false,
+                        active_doc() && (active_doc()->dirty() || !platform::HasFileSystem())))
+      SaveSource();
     if (ImGui::MenuItem("Export result JSON...", "Ctrl+E", false, active_doc() != nullptr)) ExportResult();
-    if (ImGui::MenuItem("Close document", "Ctrl+W", false, active_doc() != nullptr)) CloseDocument(active_);
+    if (platform::CanCopyLink() && ImGui::MenuItem("Copy link", nullptr, false, !docs_.empty())) {
+      platform::CopyLink();
+      status_ = std::string(theme::kIconOk) + " link copied: it holds the open documents (nothing is uploaded)";
+      status_until_ = platform::Now() + 5;
+    }
+    if (ImGui::MenuItem("Close document", CloseKeyLabel(), false, active_doc() != nullptr)) CloseDocument(active_);
     if (platform::CanQuit()) {
       ImGui::Separator();
       if (ImGui::MenuItem("Quit", "Ctrl+Q")) quit_ = true;
@@ -772,7 +763,7 @@ void App::DrawSidebar() {
     if (ImGui::Selectable("##doc", active_ == static_cast<int>(i), ImGuiSelectableFlags_AllowItemOverlap, ImVec2(avail, row_h)))
       Activate(static_cast<int>(i));
     if (ImGui::BeginPopupContextItem()) {
-      if (ImGui::MenuItem("Close", "Ctrl+W")) close = static_cast<int>(i);
+      if (ImGui::MenuItem("Close", CloseKeyLabel())) close = static_cast<int>(i);
       if (ImGui::MenuItem("Reload from disk")) {
         if (auto t = platform::ReadFile(d.path())) docs_[i].doc->Edit(0, *t, platform::Now() - 1), docs_[i].doc->MarkSaved(0);
       }
@@ -1115,29 +1106,32 @@ void App::DrawHelp() {
   ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   bool open = true;
   if (!ImGui::BeginPopupModal("Keyboard shortcuts", &open, ImGuiWindowFlags_AlwaysAutoResize)) return;
-  static const char* kKeys[][2] = {
+  const bool web = platform::BrowserOwnsTabShortcuts();
+  std::vector<std::pair<const char*, const char*>> keys = {
       {"Ctrl+O", "Open files (several files form one scenario)"},
-      {"Ctrl+S", "Save the file shown in the Source panel"},
+      {"Ctrl+S", platform::HasFileSystem() ? "Save the file shown in the Source panel"
+                                           : "Download the file shown in the Source panel"},
       {"Ctrl+E", "Export the result as JSON (the CLI's format)"},
-      {"Ctrl+W", "Close the document"},
-      {"Ctrl+PgDn / Ctrl+PgUp", "Next / previous document"},
+      {CloseKeyLabel(), "Close the document"},
+      {web ? "Alt+PgDn / Alt+PgUp" : "Ctrl+PgDn / Ctrl+PgUp", "Next / previous document"},
       {"F8 / Shift+F8", "Next / previous problem (jumps to the source)"},
       {"Ctrl+= / Ctrl+- / Ctrl+0", "Larger / smaller / default UI scale"},
       {"Ctrl+Shift+L", "Switch between dark and light themes"},
       {"Arrows, Space, Enter, Esc", "Move between and inside panels, activate, leave"},
-      {"Ctrl+Tab", "Switch between the main window and open dialogs"},
-      {"Ctrl+Q", "Quit"},
-      {"F1", "This list"},
   };
+  // The browser keeps Ctrl+Tab for its own tabs.
+  if (!web) keys.push_back({"Ctrl+Tab", "Switch between the main window and open dialogs"});
+  if (platform::CanQuit()) keys.push_back({"Ctrl+Q", "Quit"});
+  keys.push_back({"F1", "This list"});
   if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-    for (auto& k : kKeys) {
+    for (const auto& [key, what] : keys) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::PushFont(theme::GetFonts().mono);
-      ImGui::TextUnformatted(k[0]);
+      ImGui::TextUnformatted(key);
       ImGui::PopFont();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(k[1]);
+      ImGui::TextUnformatted(what);
     }
     ImGui::EndTable();
   }
@@ -1174,6 +1168,79 @@ void App::DrawAbout() {
   if (ImGui::Button("Close", ImVec2(ImGui::GetFontSize() * 6, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
     ImGui::CloseCurrentPopup();
   ImGui::EndPopup();
+}
+
+// Saves the file shown in the Source panel; where the app has no file system (web) it is
+// downloaded instead.
+void App::SaveSource() {
+  Document* d = active_doc();
+  if (!d) return;
+  int f = source_view_.file();
+  const SourceFile& sf = d->files()[static_cast<size_t>(f)];
+  if (!sf.editable) return;
+  if (!platform::HasFileSystem()) {
+    std::string name = BaseName(sf.name);
+    platform::SaveAs("", name, sf.text, [this, d, f](bool ok, std::string where) {
+      if (ok) d->MarkSaved(f);
+      status_ = std::string(ok ? theme::kIconOk : theme::kIconError) + (ok ? " downloaded " : " cannot download ") + where;
+      status_until_ = platform::Now() + 4;
+    });
+    return;
+  }
+  if (!sf.dirty) return;
+  if (platform::WriteFile(sf.name, sf.text)) {
+    d->MarkSaved(f);
+    status_ = std::string(theme::kIconOk) + " saved " + sf.name;
+  } else {
+    status_ = std::string(theme::kIconError) + " cannot write " + sf.name;
+  }
+  status_until_ = platform::Now() + 4;
+}
+
+// ---- web permalink ----
+
+ordered_json App::LinkJson() const {
+  ordered_json open = ordered_json::array();
+  for (const Open& o : docs_) {
+    // Every file with its text: the link must reopen the document in a browser that has none
+    // of them (a scenario's referenced files included).
+    ordered_json files = ordered_json::array();
+    for (const SourceFile& f : o.doc->files()) files.push_back({{"path", f.name}, {"text", f.text}});
+    ordered_json one = {{"files", std::move(files)}, {"opened", o.doc->scenario().envelope ? 1 : o.doc->files().size()},
+                        {"profile", o.doc->profile()}};
+    std::string vs = o.view->SaveState();
+    if (!vs.empty()) one["view"] = vs;
+    open.push_back(std::move(one));
+  }
+  return {{"open", std::move(open)}, {"active", active_}};
+}
+
+void App::RestoreLink(const std::string& link_json) {
+  json s = json::parse(link_json, nullptr, /*allow_exceptions=*/false);
+  if (!s.is_object() || !s.contains("open") || !s["open"].is_array()) return;
+  while (!docs_.empty()) CloseDocument(static_cast<int>(docs_.size()) - 1);
+  for (const json& o : s["open"]) {
+    if (!o.is_object() || !o.contains("files") || !o["files"].is_array()) continue;
+    size_t opened = o.value("opened", size_t{1});
+    std::vector<platform::File> files;
+    for (const json& f : o["files"]) {
+      if (!f.is_object() || !f.contains("text") || !f["text"].is_string()) continue;
+      platform::File file{f.value("path", std::string("untitled")), f["text"].get<std::string>()};
+      if (files.size() < opened) {
+        files.push_back(std::move(file));
+      } else if (!platform::ReadFile(file.path)) {
+        platform::WriteFile(file.path, file.text);  // a file a scenario references
+      }
+    }
+    if (files.empty()) continue;
+    OpenFiles(std::move(files));
+    if (Document* d = active_doc()) {
+      d->set_profile(o.value("profile", std::string()));
+      docs_.back().view->LoadState(o.value("view", std::string()));
+    }
+  }
+  int a = s.value("active", 0);
+  if (!docs_.empty()) Activate(std::clamp(a, 0, static_cast<int>(docs_.size()) - 1));
 }
 
 // ---- test hook ----

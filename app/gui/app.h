@@ -53,6 +53,11 @@ class App final : public ViewContext {
   // The state the --dump-state hook writes: open documents, their reports (ReportJson) and the
   // rows of the Problems panel.
   nlohmann::ordered_json StateJson() const;
+  // The web permalink (platform::WebHooks::link): every open document with the text of each of
+  // its files, its profile and view state, and the active one. RestoreLink replaces what is
+  // open with what such a link holds; bad JSON changes nothing.
+  nlohmann::ordered_json LinkJson() const;
+  void RestoreLink(const std::string& link_json);
 
   // Opens files as one document (several native files form one scenario); activates it.
   void OpenFiles(std::vector<platform::File> files);
@@ -85,6 +90,7 @@ class App final : public ViewContext {
   void StartEvaluation(Open& o);
   void Shortcuts();
   void ExportResult();
+  void SaveSource();
   void NextProblem(int dir);
 
   void DrawMenuBar();

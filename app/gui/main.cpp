@@ -120,6 +120,9 @@ int main(int argc, char** argv) {
   options.show = a.show;
   static cfgi::gui::App* app = new cfgi::gui::App(options);  // lives as long as the (web) loop
   app->Start(a.files);
+  // The web page's test hook and permalinks (the desktop ignores them).
+  cfgi::platform::SetWebHooks({[] { return app->StateJson().dump(); }, [] { return app->LinkJson().dump(); },
+                               [](const std::string& j) { app->RestoreLink(j); }});
   if (a.timing) std::fprintf(stderr, "config-inspector: fonts, settings, documents %.1f ms\n", ms_since(t0));
 
   static int frame = 0;

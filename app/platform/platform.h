@@ -10,7 +10,7 @@
 //   platform::Init({"Config Inspector", 1440, 900});
 //   platform::SetDropHandler([&](std::vector<platform::File> f) { app.Open(std::move(f)); });
 //   platform::Run([&] { return app.Frame(); });   // native: returns when the window closes
-//   platform::Shutdown();                          // web: Run() returns at once, never call this
+//   platform::Shutdown();                          // web: Run() never returns (see Run)
 #pragma once
 
 #include <cstdint>
@@ -48,7 +48,8 @@ bool Init(const WindowOptions& options);
 // Calls `frame` once per frame, between ImGui::NewFrame() and ImGui::Render(), until it returns
 // false or the user closes the window. Queued tasks run before each frame. The desktop sleeps
 // while nothing happens (input, a queued task, a WakeUpIn deadline) and returns when the loop ends;
-// the web hands the loop to the browser and returns immediately.
+// the web hands the loop to the browser and never returns (emscripten unwinds the caller without
+// running its destructors, so what main() made stays alive for the frames to come).
 void Run(std::function<bool()> frame);
 // Destroys the backends, the ImGui context and the window (desktop only; the web never exits).
 void Shutdown();
@@ -121,6 +122,25 @@ std::string FontPath(FontRole role);
 // built with it, for crisp text) and re-uploads the font texture after the app has added fonts.
 // Call from a posted task or before the first frame, never between NewFrame and Render.
 void BuildFonts(ImFontAtlas* atlas);
+
+// ---- the web page (web/js; the desktop ignores these) ----
+
+// What the page asks of the app: `state` is the JSON the page's test hook returns
+// (window.configInspector.state(): App::StateJson), `link` what a permalink carries (the open
+// documents with their text, profiles and inputs) and `restore` reopens such a link on load.
+struct WebHooks {
+  std::function<std::string()> state;
+  std::function<std::string()> link;
+  std::function<void(const std::string& link_json)> restore;
+};
+void SetWebHooks(WebHooks hooks);
+// Whether File > Copy link exists (web only). CopyLink puts a permalink of the open documents in
+// the address bar and on the clipboard (compressed into the URL hash; nothing is uploaded).
+bool CanCopyLink();
+void CopyLink();
+// Whether the browser keeps Ctrl+W, Ctrl+Tab and Ctrl+PgUp/PgDn for itself (web): the app binds
+// Alt+W and Alt+PgUp/PgDn there instead.
+bool BrowserOwnsTabShortcuts();
 
 // ---- test hooks (desktop) ----
 

@@ -357,6 +357,12 @@ void BuildFonts(ImFontAtlas* atlas) {
   ImGui_ImplOpenGL3_CreateDeviceObjects();
 }
 
+// The web page's hooks do not exist on the desktop.
+void SetWebHooks(WebHooks) {}
+bool CanCopyLink() { return false; }
+void CopyLink() {}
+bool BrowserOwnsTabShortcuts() { return false; }
+
 void RequestCapture(const std::string& png_path, std::function<void(bool)> done) {
   S().capture_path = png_path;
   S().capture_done = std::move(done);

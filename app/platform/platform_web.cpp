@@ -1,0 +1,369 @@
+// app/platform/platform_web.cpp: the platform interface in the browser (emscripten 3.1.6).
+// GLFW is emscripten's JavaScript emulation (-sUSE_GLFW=3) on a WebGL 2 context; ImGui renders
+// with its OpenGL ES 3 backend. Everything else the page does itself in web/js/ (file picker,
+// drops, paste, downloads, clipboard, localStorage, permalinks): this file calls it through
+// EM_JS and receives from it through the EMSCRIPTEN_KEEPALIVE functions at the end. This is the
+// only C++ file that mentions emscripten.
+#include "app/platform/platform.h"
+
+#include <emscripten.h>
+#include <emscripten/html5.h>
+
+#include <GLES3/gl3.h>
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <sys/stat.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <fstream>
+#include <sstream>
+#include <utility>
+
+// ---- into the page (web/js/io.js, web/js/permalink.js) ----
+// clang-format off
+EM_JS(void, cfgi_js_frame_done, (), { window.cfgiWeb.frameDone(); });
+EM_JS(void, cfgi_js_open_picker, (), { window.cfgiWeb.openPicker(); });
+EM_JS(void, cfgi_js_download, (const char* name, const char* data, int size, const char* mime), {
+  window.cfgiWeb.download(UTF8ToString(name), HEAPU8.slice(data, data + size), UTF8ToString(mime));
+});
+EM_JS(void, cfgi_js_set_clipboard, (const char* text), { window.cfgiWeb.setClipboard(UTF8ToString(text)); });
+EM_JS(char*, cfgi_js_storage_get, (const char* key), {
+  var v = window.cfgiWeb.storageGet(UTF8ToString(key));
+  if (v === null || v === undefined) return 0;
+  var n = lengthBytesUTF8(v) + 1;
+  var p = _malloc(n);
+  stringToUTF8(v, p, n);
+  return p;
+});
+EM_JS(void, cfgi_js_storage_set, (const char* key, const char* value, int size), {
+  window.cfgiWeb.storageSet(UTF8ToString(key), UTF8ToString(value, size));
+});
+EM_JS(void, cfgi_js_copy_link, (), {
+  window.cfgiWeb.copyLink().catch(function(e) { console.warn('copy link: ' + e.message); });
+});
+EM_JS(void, cfgi_js_set_title, (const char* title), { document.title = UTF8ToString(title); });
+// clang-format on
+
+namespace cfgi::platform {
+namespace {
+
+struct State {
+  GLFWwindow* window = nullptr;
+  std::function<bool()> frame;
+  std::deque<std::function<void()>> tasks;
+  std::function<void(std::vector<File>)> drop_handler;
+  std::function<void(std::vector<File>)> picker_done;
+  WebHooks hooks;
+  std::string clipboard;
+  double wake_at = 0;          // draw a frame at least until then (WakeUpIn, recent input)
+  double last_activity = 0;    // input, tasks, resizes
+  int canvas_w = 0, canvas_h = 0;
+  double dpr = 1;
+};
+
+State& S() {
+  static State s;
+  return s;
+}
+
+// ImGui keeps drawing for a while after any input so hover and animations settle.
+constexpr double kActiveSeconds = 0.75;
+
+void MarkActivity() { S().last_activity = emscripten_get_now() / 1000.0; }
+
+// Sizes the canvas's drawing buffer to its CSS size times devicePixelRatio, so text is drawn
+// at the screen's real resolution (crisp on high-DPI screens). GLFW's emulation reports sizes in
+// drawing-buffer pixels and scales mouse positions the same way; the app scales its UI by
+// ContentScale().
+void SyncCanvasSize() {
+  State& s = S();
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  double dpr = emscripten_get_device_pixel_ratio();
+  int w = std::max(1, static_cast<int>(std::lround(css_w * dpr)));
+  int h = std::max(1, static_cast<int>(std::lround(css_h * dpr)));
+  if (w != s.canvas_w || h != s.canvas_h || dpr != s.dpr) {
+    s.canvas_w = w;
+    s.canvas_h = h;
+    s.dpr = dpr;
+    glfwSetWindowSize(s.window, w, h);
+    MarkActivity();
+  }
+}
+
+const char* GetClipboardForImGui(void*) { return S().clipboard.c_str(); }
+void SetClipboardFromImGui(void*, const char* text) { SetClipboard(text ? text : ""); }
+
+// Activity from GLFW: chained before ImGui's callbacks (ImGui calls the previous ones).
+void OnCursor(GLFWwindow*, double, double) { MarkActivity(); }
+void OnButton(GLFWwindow*, int, int, int) { MarkActivity(); }
+void OnScroll(GLFWwindow*, double, double) { MarkActivity(); }
+void OnKey(GLFWwindow*, int, int, int, int) { MarkActivity(); }
+void OnChar(GLFWwindow*, unsigned int) { MarkActivity(); }
+
+void RunQueue() {
+  // Tasks may post tasks: those run next frame.
+  std::deque<std::function<void()>> now;
+  now.swap(S().tasks);
+  for (auto& t : now) t();
+}
+
+void Step() {
+  State& s = S();
+  SyncCanvasSize();
+  double t = Now();
+  static double last_frame = 0;
+  // Idle, the app still gets a frame a second for its timers (saving settings, debounces).
+  bool busy = !s.tasks.empty() || t < s.wake_at || t - s.last_activity < kActiveSeconds || t - last_frame > 1.0;
+  static bool first = true;
+  if (!busy && !first) return;  // nothing changed: the canvas keeps showing the last frame
+  RunQueue();
+  glfwPollEvents();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  s.frame();  // the web never quits: the return value is ignored
+  ImGui::Render();
+  int fb_w = 0, fb_h = 0;
+  glfwGetFramebufferSize(s.window, &fb_w, &fb_h);
+  glViewport(0, 0, fb_w, fb_h);
+  glClearColor(0.11f, 0.118f, 0.133f, 1.f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  first = false;
+  last_frame = t;
+  cfgi_js_frame_done();
+}
+
+std::vector<File> ReadFiles(const std::string& paths) {
+  std::vector<File> files;
+  std::istringstream in(paths);
+  std::string p;
+  while (std::getline(in, p))
+    if (!p.empty())
+      if (auto text = ReadFile(p)) files.push_back({p, std::move(*text)});
+  return files;
+}
+
+bool Exists(const std::string& path) {
+  struct stat st;
+  return stat(path.c_str(), &st) == 0;
+}
+
+}  // namespace
+
+bool Init(const WindowOptions& options) {
+  State& s = S();
+  if (!glfwInit()) {
+    std::fprintf(stderr, "glfwInit failed\n");
+    return false;
+  }
+  glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+  double css_w = 0, css_h = 0;
+  emscripten_get_element_css_size("#canvas", &css_w, &css_h);
+  s.dpr = emscripten_get_device_pixel_ratio();
+  s.canvas_w = std::max(1, static_cast<int>(std::lround(css_w * s.dpr)));
+  s.canvas_h = std::max(1, static_cast<int>(std::lround(css_h * s.dpr)));
+  s.window = glfwCreateWindow(s.canvas_w, s.canvas_h, options.title.c_str(), nullptr, nullptr);
+  if (!s.window) {
+    std::fprintf(stderr, "cannot create a WebGL 2 context\n");
+    return false;
+  }
+  glfwMakeContextCurrent(s.window);
+  SetWindowTitle(options.title);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // the app keeps imgui.ini through LoadSetting / SaveSetting
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  glfwSetCursorPosCallback(s.window, OnCursor);
+  glfwSetMouseButtonCallback(s.window, OnButton);
+  glfwSetScrollCallback(s.window, OnScroll);
+  glfwSetKeyCallback(s.window, OnKey);
+  glfwSetCharCallback(s.window, OnChar);
+  ImGui_ImplGlfw_InitForOpenGL(s.window, /*install_callbacks=*/true);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  // The OS clipboard through the page (GLFW's emulation keeps a private one).
+  io.GetClipboardTextFn = GetClipboardForImGui;
+  io.SetClipboardTextFn = SetClipboardFromImGui;
+  io.ClipboardUserData = nullptr;
+  MarkActivity();
+  return true;
+}
+
+void Run(std::function<bool()> frame) {
+  S().frame = std::move(frame);
+  // The browser owns the loop. simulate_infinite_loop unwinds the caller without running its
+  // destructors, so objects on main()'s stack stay alive for the frames to come.
+  emscripten_set_main_loop(Step, 0, /*simulate_infinite_loop=*/true);
+}
+
+void Shutdown() {}
+
+void Post(std::function<void()> task) {
+  S().tasks.push_back(std::move(task));
+  MarkActivity();
+}
+
+void WakeUpIn(double seconds) {
+  State& s = S();
+  double at = Now() + seconds;
+  if (s.wake_at < Now() || at > s.wake_at) s.wake_at = at;
+}
+
+double Now() { return emscripten_get_now() / 1000.0; }
+void RequestQuit() {}
+bool CanQuit() { return false; }
+void SetWindowTitle(const std::string& title) { cfgi_js_set_title(title.c_str()); }
+float ContentScale() { return static_cast<float>(S().dpr > 0 ? S().dpr : 1.0); }
+
+std::optional<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+bool WriteFile(const std::string& path, std::string_view data) {
+  for (size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1))
+    mkdir(path.substr(0, slash).c_str(), 0755);
+  std::ofstream out(path, std::ios::binary);
+  out.write(data.data(), static_cast<std::streamsize>(data.size()));
+  return static_cast<bool>(out);
+}
+
+void SaveAs(const std::string&, const std::string& suggested_name, std::string data,
+            std::function<void(bool, std::string)> done) {
+  std::string_view n = suggested_name;
+  const char* mime = n.ends_with(".json") ? "application/json"
+                     : n.ends_with(".yaml") || n.ends_with(".yml") ? "application/yaml"
+                     : "text/plain";
+  cfgi_js_download(suggested_name.c_str(), data.data(), static_cast<int>(data.size()), mime);
+  if (done) Post([done, suggested_name] { done(true, suggested_name); });
+}
+
+bool OpenFilePicker(std::function<void(std::vector<File>)> done) {
+  S().picker_done = std::move(done);
+  cfgi_js_open_picker();
+  return true;
+}
+
+bool HasFileSystem() { return false; }
+bool FilesPersist() { return false; }
+void SetDropHandler(std::function<void(std::vector<File>)> handler) { S().drop_handler = std::move(handler); }
+
+void SetClipboard(const std::string& text) {
+  S().clipboard = text;
+  cfgi_js_set_clipboard(text.c_str());
+}
+std::string GetClipboard() { return S().clipboard; }
+
+std::optional<std::string> LoadSetting(const std::string& key) {
+  char* v = cfgi_js_storage_get(key.c_str());
+  if (!v) return std::nullopt;
+  std::string out(v);
+  std::free(v);
+  return out;
+}
+
+void SaveSetting(const std::string& key, std::string_view value) {
+  std::string v(value);
+  cfgi_js_storage_set(key.c_str(), v.c_str(), static_cast<int>(v.size()));
+}
+
+void SetSettingsDir(const std::string&) {}
+
+std::string FontPath(FontRole role) {
+  // Bundled with --preload-file from Debian's fonts-inter and fonts-dejavu-core (CMake).
+  const char* p = "/fonts/Inter-Regular.otf";
+  switch (role) {
+    case FontRole::kUi: p = "/fonts/Inter-Regular.otf"; break;
+    case FontRole::kUiBold: p = "/fonts/Inter-SemiBold.otf"; break;
+    case FontRole::kMono: p = "/fonts/DejaVuSansMono.ttf"; break;
+    case FontRole::kSymbols: p = "/fonts/DejaVuSans.ttf"; break;
+  }
+  return Exists(p) ? p : "";
+}
+
+void BuildFonts(ImFontAtlas* atlas) {
+  // stb_truetype here (no FreeType on the web). Re-upload the texture the backend made.
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  atlas->Build();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+}
+
+void RequestCapture(const std::string&, std::function<void(bool)> done) {
+  if (done) Post([done] { done(false); });
+}
+
+void SetWebHooks(WebHooks hooks) { S().hooks = std::move(hooks); }
+bool CanCopyLink() { return true; }
+void CopyLink() { cfgi_js_copy_link(); }
+bool BrowserOwnsTabShortcuts() { return true; }
+
+}  // namespace cfgi::platform
+
+// ---- from the page ----
+extern "C" {
+
+// Files the page wrote into the FS (newline-separated paths). kind 0: opened (drop, paste, the
+// test hook); kind 1: the answer to OpenFilePicker (empty when cancelled).
+EMSCRIPTEN_KEEPALIVE void cfgi_web_files(const char* paths, int kind) {
+  using namespace cfgi::platform;
+  std::vector<File> files = ReadFiles(paths ? paths : "");
+  State& s = S();
+  if (kind == 1) {
+    auto done = std::move(s.picker_done);
+    s.picker_done = nullptr;
+    if (done) Post([done, files = std::move(files)]() mutable { done(std::move(files)); });
+    else if (s.drop_handler && !files.empty()) Post([h = s.drop_handler, files = std::move(files)]() mutable { h(std::move(files)); });
+    return;
+  }
+  if (s.drop_handler && !files.empty()) Post([h = s.drop_handler, files = std::move(files)]() mutable { h(std::move(files)); });
+}
+
+// Text the user pasted (Ctrl+V): what ImGui reads when it handles the key on the next frame.
+EMSCRIPTEN_KEEPALIVE void cfgi_web_clipboard_pasted(const char* text) {
+  cfgi::platform::S().clipboard = text ? text : "";
+  cfgi::platform::MarkActivity();
+}
+
+// Whether a text field has the keyboard (a paste then goes into it, not into a new document).
+EMSCRIPTEN_KEEPALIVE int cfgi_web_wants_text() {
+  return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput ? 1 : 0;
+}
+
+// The app's state for the test hook (JSON; "{}" before the app registered its hooks).
+EMSCRIPTEN_KEEPALIVE const char* cfgi_web_state() {
+  static std::string out;
+  auto& f = cfgi::platform::S().hooks.state;
+  out = f ? f() : "{}";
+  return out.c_str();
+}
+
+// What a permalink carries (JSON; "{}" before the app registered its hooks).
+EMSCRIPTEN_KEEPALIVE const char* cfgi_web_link_state() {
+  static std::string out;
+  auto& f = cfgi::platform::S().hooks.link;
+  out = f ? f() : "{}";
+  return out.c_str();
+}
+
+// A permalink's payload, as cfgi_web_link_state gave it: the app reopens it on its next frame.
+EMSCRIPTEN_KEEPALIVE void cfgi_web_restore(const char* json) {
+  using namespace cfgi::platform;
+  auto& f = S().hooks.restore;
+  if (f) Post([f, payload = std::string(json ? json : "{}")] { f(payload); });
+}
+
+}  // extern "C"

@@ -1,0 +1,53 @@
+# cmake/web_app.cmake: turns the app target into the web page (preset `wasm`).
+#   cfgi_web_app(config-inspector)
+# Adds app/platform/platform_web.cpp, links emscripten's GLFW emulation on WebGL 2, bundles the
+# samples and the fonts (Debian's fonts-inter and fonts-dejavu-core) with --preload-file, uses
+# web/shell.html as the page and copies web/js + web/style.css beside it. The site is
+# ${CMAKE_BINARY_DIR}/site (index.html, index.js, index.wasm, index.data, js/, style.css).
+set(CFGI_FONT_INTER_DIR /usr/share/fonts/opentype/inter CACHE PATH "Inter fonts (fonts-inter)")
+set(CFGI_FONT_DEJAVU_DIR /usr/share/fonts/truetype/dejavu CACHE PATH "DejaVu fonts (fonts-dejavu-core)")
+set(CFGI_WEB_OPT -Os CACHE STRING "Optimisation of the web app's code and link (size first)")
+
+function(cfgi_web_app target)
+  set(site ${CMAKE_BINARY_DIR}/site)
+  find_package(imgui REQUIRED CONFIG)
+  target_sources(${target} PRIVATE ${CMAKE_SOURCE_DIR}/app/platform/platform_web.cpp)
+  target_link_libraries(${target} PRIVATE imgui::imgui)
+  target_compile_options(${target} PRIVATE ${CFGI_WEB_OPT})
+  set(fonts
+    ${CFGI_FONT_INTER_DIR}/Inter-Regular.otf ${CFGI_FONT_INTER_DIR}/Inter-SemiBold.otf
+    ${CFGI_FONT_DEJAVU_DIR}/DejaVuSansMono.ttf ${CFGI_FONT_DEJAVU_DIR}/DejaVuSans.ttf)
+  # SHELL: keeps CMake from de-duplicating the repeated --preload-file.
+  set(preload)
+  if(IS_DIRECTORY ${CMAKE_SOURCE_DIR}/samples)
+    list(APPEND preload "SHELL:--preload-file ${CMAKE_SOURCE_DIR}/samples@/samples")
+  endif()
+  foreach(f ${fonts})
+    if(NOT EXISTS ${f})
+      message(FATAL_ERROR "${f} is missing: run scripts/setup.sh --web")
+    endif()
+    get_filename_component(n ${f} NAME)
+    list(APPEND preload "SHELL:--preload-file ${f}@/fonts/${n}")
+  endforeach()
+  file(GLOB web_js CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/js/*.js)
+  file(GLOB_RECURSE samples CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/samples/*)
+  target_link_options(${target} PRIVATE
+    ${CFGI_WEB_OPT}
+    -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
+    -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432
+    -sENVIRONMENT=web -sDYNAMIC_EXECUTION=0 -sFORCE_FILESYSTEM=1 -sMINIFY_HTML=0
+    "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free']"
+    "-sEXPORTED_RUNTIME_METHODS=['ccall','FS','UTF8ToString','stringToUTF8','lengthBytesUTF8']"
+    "SHELL:--shell-file ${CMAKE_SOURCE_DIR}/web/shell.html"
+    ${preload})
+  set_target_properties(${target} PROPERTIES
+    OUTPUT_NAME index SUFFIX .html
+    RUNTIME_OUTPUT_DIRECTORY ${site}
+    LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/shell.html;${fonts};${samples}")
+  # The page's own files, copied on every build (cheap) so a JS edit needs no relink.
+  add_custom_target(${target}_page ALL
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${site}/js
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${web_js} ${site}/js/
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${CMAKE_SOURCE_DIR}/web/style.css ${site}/style.css
+    COMMENT "web page: ${site}")
+endfunction()

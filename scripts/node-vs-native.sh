@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs every core benchmark natively and compiled to WebAssembly under node, in one run, and
+# prints the slowdown of each (node time / native time) with their geometric mean. Fails when the
+# geometric mean is past the budget (default 2x, MAX_RATIO to change).
+#   scripts/node-vs-native.sh [NATIVE_BENCH_DIR] [WASM_BENCH_DIR]
+# defaults: build/bench/tests/bench and build/wasm/tests/bench (make bench / make web-build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+native_dir=${1:-build/bench/tests/bench}
+wasm_dir=${2:-build/wasm/tests/bench}
+max_ratio=${MAX_RATIO:-2.0}
+min_time=${BENCH_MIN_TIME:-0.2}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+found=0
+for js in "$wasm_dir"/*_bench.js; do
+  [[ -f "$js" ]] || continue
+  name=$(basename "$js" .js)
+  if [[ ! -x "$native_dir/$name" ]]; then echo "node-vs-native: no native $native_dir/$name" >&2; exit 2; fi
+  found=1
+  # Same filter, same minimum time; JSON on stdout.
+  "$native_dir/$name" --benchmark_format=json --benchmark_min_time="$min_time" >"$out/$name.native.json"
+  /usr/bin/node --no-experimental-fetch "$js" --benchmark_format=json --benchmark_min_time="$min_time" >"$out/$name.node.json"
+done
+if ((!found)); then echo "node-vs-native: no benchmarks in $wasm_dir" >&2; exit 2; fi
+
+/usr/bin/python3 - "$out" "$max_ratio" <<'EOF'
+import glob, json, math, os, sys
+out, max_ratio = sys.argv[1], float(sys.argv[2])
+ratios = []
+print(f"{'benchmark':48} {'native':>12} {'node':>12} {'node/native':>11}")
+for native_path in sorted(glob.glob(os.path.join(out, '*.native.json'))):
+    node_path = native_path.replace('.native.json', '.node.json')
+    unit = {'ns': 1, 'us': 1e3, 'ms': 1e6, 's': 1e9}
+    def times(p):
+        d = json.load(open(p))
+        return {b['name']: b['real_time'] * unit[b.get('time_unit', 'ns')]
+                for b in d['benchmarks'] if b.get('run_type', 'iteration') == 'iteration'}
+    native, node = times(native_path), times(node_path)
+    for name, t in native.items():
+        if name not in node or t <= 0:
+            continue
+        r = node[name] / t
+        ratios.append(r)
+        print(f"{name:48} {t/1e3:10.1f}us {node[name]/1e3:10.1f}us {r:10.2f}x")
+if not ratios:
+    print('node-vs-native: no benchmark ran in both builds'); sys.exit(2)
+geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+print(f"node-vs-native: geometric mean {geo:.2f}x, worst {max(ratios):.2f}x over {len(ratios)} benchmarks (budget {max_ratio:.1f}x)")
+sys.exit(0 if geo <= max_ratio else 1)
+EOF

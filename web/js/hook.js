@@ -1,0 +1,44 @@
+// The page's test hook, window.configInspector (used by web/tests and handy in the console):
+//   await configInspector.ready                   first frame drawn, a permalink restored
+//   await configInspector.load('a.yaml', text)    opens a document as a drop would
+//   configInspector.state()                       {documents, active, report, app}: `report` is the
+//                                                 JSON the CLI prints (`eval --format json`)
+//   await configInspector.permalink()             the link of the current state
+//   configInspector.firstFrameMs                  ms from navigation to the first frame
+'use strict';
+
+(function () {
+  let resolveReady, rejectReady;
+  const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
+  ready.catch(() => {});  // observed by whoever awaits it
+
+  window.cfgiHook = {
+    async firstFrame() {
+      try {
+        if (await window.cfgiPermalink.restore()) await window.cfgiWeb.nextFrames(3);
+        resolveReady();
+      } catch (e) {
+        rejectReady(e);
+      }
+    },
+    failed(reason) { rejectReady(new Error(reason)); },
+  };
+
+  window.configInspector = {
+    ready,
+    get firstFrameMs() { return window.cfgiWeb.firstFrameMs; },
+    get frames() { return window.cfgiWeb.frames; },
+    // Opens `text` as a file called `name` and resolves once the app has evaluated it.
+    async load(name, text) {
+      await ready;
+      window.cfgiWeb.deliver([{ name, text }], 0);
+      await window.cfgiWeb.nextFrames(3);
+      return this.state();
+    },
+    state() {
+      const json = window.Module.ccall('cfgi_web_state', 'string', [], []);
+      return JSON.parse(json);
+    },
+    permalink() { return window.cfgiPermalink.copy(); },
+  };
+})();

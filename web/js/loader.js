@@ -1,0 +1,80 @@
+// Config Inspector page loader: the emscripten Module object, the loading bar, a clear failure
+// message, and the connection lock (a second Content-Security-Policy with connect-src 'none'
+// once the .wasm and .data files are in). Loaded before the emscripten script.
+'use strict';
+
+(function () {
+  const bar = document.getElementById('loading-bar');
+  const text = document.getElementById('loading-text');
+  const loading = document.getElementById('loading');
+  let failed = false;
+
+  function fail(reason) {
+    if (failed) return;
+    failed = true;
+    loading.classList.add('hidden');
+    document.getElementById('failure-text').textContent = String(reason || 'unknown error');
+    document.getElementById('failure').classList.remove('hidden');
+    if (window.cfgiWeb) window.cfgiWeb.failed(String(reason));
+  }
+
+  function progress(fraction, message) {
+    bar.style.width = Math.round(Math.max(0, Math.min(1, fraction)) * 100) + '%';
+    if (message) text.textContent = message;
+  }
+
+  // Nothing to run on: say so at once rather than failing somewhere inside the runtime.
+  if (typeof WebAssembly !== 'object') {
+    fail('This browser has no WebAssembly.');
+  } else {
+    const probe = document.createElement('canvas');
+    if (!probe.getContext('webgl2')) fail('This browser cannot create a WebGL 2 context (is hardware acceleration off?).');
+  }
+
+  // After loading, no connection at all: CSP policies add up, so this one closes connect-src.
+  function lockConnections() {
+    const meta = document.createElement('meta');
+    meta.httpEquiv = 'Content-Security-Policy';
+    meta.content = "connect-src 'none'; form-action 'none'";
+    document.head.appendChild(meta);
+  }
+
+  let totalDeps = 0;
+  window.Module = {
+    canvas: document.getElementById('canvas'),
+    noExitRuntime: true,
+    print: (s) => console.log(s),
+    printErr: (s) => console.warn(s),
+    setStatus: (s) => {
+      if (!s) return;
+      // emscripten reports "Downloading data... (loaded/total)".
+      const m = /\((\d+(?:\.\d+)?)\/(\d+)\)/.exec(s);
+      if (m) progress(0.1 + 0.8 * (Number(m[1]) / Number(m[2])), 'Loading samples and fonts…');
+      else if (/^Running/.test(s)) progress(0.95, 'Starting…');
+    },
+    monitorRunDependencies: (left) => {
+      totalDeps = Math.max(totalDeps, left);
+      if (totalDeps > 0) progress(0.1 + 0.85 * (totalDeps - left) / totalDeps, left ? 'Loading…' : 'Starting…');
+    },
+    preRun: [() => progress(0.05, 'Compiling…')],
+    onRuntimeInitialized: () => {
+      lockConnections();
+      progress(1, 'Starting…');
+    },
+    onAbort: (what) => fail('The app stopped while loading: ' + what),
+  };
+
+  window.addEventListener('error', (e) => {
+    // Errors before the first frame mean the app never came up.
+    if (!window.cfgiWeb || !window.cfgiWeb.started) fail(e.message || 'script error');
+  });
+  window.addEventListener('unhandledrejection', (e) => {
+    if (!window.cfgiWeb || !window.cfgiWeb.started) fail((e.reason && e.reason.message) || String(e.reason));
+  });
+
+  // Called by io.js on the first frame the app drew.
+  window.cfgiLoader = {
+    fail,
+    done: () => loading.classList.add('hidden'),
+  };
+})();

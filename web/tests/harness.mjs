@@ -1,0 +1,126 @@
+// Test harness for the web build: a static server on 127.0.0.1 (an ephemeral port), Debian's
+// chromium driven by playwright-core, and the CLI whose JSON the page must reproduce.
+//   SITE  the built site (default build/wasm/site)
+//   CLI   the CLI to compare with (default build/native/app/cli/config-inspector-cli, else the
+//         WebAssembly CLI under node: build/wasm/config-inspector-cli-node.sh)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SITE = path.resolve(ROOT, process.env.SITE || 'build/wasm/site');
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css',
+  '.wasm': 'application/wasm', '.data': 'application/octet-stream', '.json': 'application/json',
+};
+
+// Serves SITE on 127.0.0.1 only. Resolves to {url, close}.
+export function serve() {
+  const server = http.createServer((req, res) => {
+    const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    let file = path.join(SITE, rel === '/' ? 'index.html' : rel);
+    if (!file.startsWith(SITE) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) });
+    });
+  });
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+
+// playwright launches with a fresh temporary --user-data-dir of its own.
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+// A page that records console errors, page errors and failed requests.
+export async function openPage(browser, url, contextOptions = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, ...contextOptions });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push('console: ' + m.text()); });
+  page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`); });
+  page.on('requestfailed', (r) => problems.push('requestfailed: ' + r.url() + ' ' + (r.failure() || {}).errorText));
+  await page.goto(url);
+  await page.evaluate(() => window.configInspector.ready);
+  return { context, page, problems };
+}
+
+function cliCommand() {
+  if (process.env.CLI) return [process.env.CLI];
+  const native = path.join(ROOT, 'build/native/app/cli/config-inspector-cli');
+  if (fs.existsSync(native)) return [native];
+  return [path.join(ROOT, 'build/wasm/config-inspector-cli-node.sh')];
+}
+
+// `config-inspector-cli eval --format json NAME...` for files given as {name: text}, run in a
+// temporary directory so the file names in the JSON are the bare names.
+export function cliJson(files, extraArgs = []) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfgi-web-'));
+  try {
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), text);
+    }
+    const [cmd, ...pre] = cliCommand();
+    let out;
+    try {
+      out = execFileSync(cmd, [...pre, 'eval', '--format', 'json', ...extraArgs, ...Object.keys(files)], { cwd: dir, encoding: 'utf8' });
+    } catch (e) {
+      if (e.status !== 1) throw e;  // 1 = the file has errors: still a report
+      out = e.stdout;
+    }
+    return JSON.parse(out);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// The page names uploads /uploads/<name> (or /uploads/<n>/<name> on a clash): the CLI, run
+// beside the files, names them <name>. Replaces every such path in a JSON value.
+export function stripUploads(value) {
+  return JSON.parse(JSON.stringify(value).replace(/\/uploads\/(?:\d+\/)?/g, ''));
+}
+
+// Fraction of distinct colours and of non-background pixels in a PNG, decoded by the browser.
+export async function pictureStats(page, png) {
+  return page.evaluate(async (b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const bmp = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const c = document.createElement('canvas');
+    c.width = bmp.width;
+    c.height = bmp.height;
+    const g = c.getContext('2d');
+    g.drawImage(bmp, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    const colours = new Set();
+    const bg = [d[0], d[1], d[2]];
+    let differ = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+      if (Math.abs(d[i] - bg[0]) + Math.abs(d[i + 1] - bg[1]) + Math.abs(d[i + 2] - bg[2]) > 30) differ++;
+    }
+    return { width: c.width, height: c.height, colours: colours.size, foreground: differ / (d.length / 4) };
+  }, png.toString('base64'));
+}

@@ -1,0 +1,228 @@
+// Browser tests of the web build (make test-web): Debian's chromium, headless, on loopback.
+//   node --test web/tests/      (after the `wasm` preset has built build/wasm/site)
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import zlib from 'node:zlib';
+
+import { ROOT, SITE, cliJson, launch, openPage, pictureStats, serve, stripUploads } from './harness.mjs';
+
+const WASM_GZIP_BUDGET = 3 * 1024 * 1024;
+const FIRST_FRAME_BUDGET_MS = 3000;
+
+// Documents to load: every standalone sample (a scenario without `file:` references, or a native
+// file), else fixtures that exercise the document loader (a clean JSON file, a YAML error).
+function documents() {
+  const out = [];
+  const dir = path.join(ROOT, 'samples');
+  const walk = (d) => {
+    for (const e of fs.existsSync(d) ? fs.readdirSync(d, { withFileTypes: true }) : []) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.scenario.yaml')) {
+        const text = fs.readFileSync(p, 'utf8');
+        if (!/^\s*-?\s*file:/m.test(text)) out.push({ name: e.name, text });
+      }
+    }
+  };
+  walk(dir);
+  out.sort((a, b) => a.name.localeCompare(b.name));
+  const picked = out.slice(0, 6);
+  picked.push({ name: 'listeners.json', text: '{\n  "name": "edge",\n  "ports": [80, 443],\n  "tls": {"mode": "strict"}\n}\n' });
+  picked.push({ name: 'broken.yaml', text: 'routes:\n  - name: a\n    match: [1, 2\n  - name: b\n' });
+  return picked;
+}
+
+function activeReport(state) {
+  assert.ok(state.active >= 0, 'a document is active');
+  return state.documents[state.active].report;
+}
+
+let server;
+let browser;
+let first;  // the first page: first frame, screenshot, no console errors
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(SITE, 'index.html')), `no site at ${SITE}: build the wasm preset first`);
+  server = await serve();
+  browser = await launch();
+  first = await openPage(browser, server.url);
+});
+
+after(async () => {
+  if (first) await first.context.close();
+  if (browser) await browser.close();
+  if (server) await server.close();
+});
+
+describe('page', () => {
+  test('loads without console errors and draws its first frame in budget', async () => {
+    const { page, problems } = first;
+    const ms = await page.evaluate(() => window.configInspector.firstFrameMs);
+    console.log(`first frame ${ms.toFixed(0)} ms after navigation (budget ${FIRST_FRAME_BUDGET_MS} ms)`);
+    assert.ok(ms > 0 && ms <= FIRST_FRAME_BUDGET_MS, `first frame after ${ms} ms`);
+    assert.equal(await page.locator('#loading').isHidden(), true, 'the loading overlay is gone');
+    assert.equal(await page.locator('#failure').isHidden(), true, 'no failure message');
+    assert.deepEqual(problems, []);
+  });
+
+  test('the canvas is not blank and its buffer follows devicePixelRatio', async () => {
+    const { page } = first;
+    const stats = await pictureStats(page, await page.locator('canvas').screenshot());
+    assert.ok(stats.colours >= 8, `only ${stats.colours} colours`);
+    assert.ok(stats.foreground > 0.005, `almost nothing drawn (${stats.foreground})`);
+    const size = await page.evaluate(() => {
+      const c = document.getElementById('canvas');
+      return { w: c.width, h: c.height, cw: c.clientWidth, ch: c.clientHeight, dpr: devicePixelRatio };
+    });
+    assert.deepEqual([size.w, size.h], [Math.round(size.cw * size.dpr), Math.round(size.ch * size.dpr)]);
+  });
+
+  test('on a 2x screen the drawing buffer has twice the pixels', async () => {
+    const { context, page, problems } = await openPage(browser, server.url, { deviceScaleFactor: 2 });
+    await page.evaluate(() => window.cfgiWeb.nextFrames(2));
+    const size = await page.evaluate(() => {
+      const c = document.getElementById('canvas');
+      return { w: c.width, h: c.height, cw: c.clientWidth, ch: c.clientHeight };
+    });
+    assert.deepEqual([size.w, size.h], [size.cw * 2, size.ch * 2]);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('a Content-Security-Policy blocks every connection once loaded', async () => {
+    const { context, page } = await openPage(browser, server.url);
+    const csp = await page.evaluate(() => Array.from(document.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')).map((m) => m.content));
+    assert.ok(csp.some((c) => /connect-src 'none'/.test(c)), csp.join(' | '));
+    const result = await page.evaluate(async () => {
+      try { await fetch('/index.html'); return 'fetched'; } catch (e) { return 'blocked'; }
+    });
+    assert.equal(result, 'blocked');
+    await context.close();
+  });
+});
+
+describe('documents', () => {
+  for (const doc of documents()) {
+    test(`${doc.name}: state() through the hook equals the CLI's JSON`, async () => {
+      const { page, problems } = first;
+      const state = await page.evaluate(([n, t]) => window.configInspector.load(n, t), [doc.name, doc.text]);
+      assert.equal(path.basename(state.documents[state.active].path), doc.name);
+      assert.deepEqual(stripUploads(activeReport(state)), cliJson({ [doc.name]: doc.text }));
+      assert.deepEqual(problems, []);
+    });
+  }
+
+  test('several files dropped at once open as one document', async () => {
+    const { context, page, problems } = await openPage(browser, server.url);
+    const files = { 'a.json': '{"a": 1}\n', 'b.yaml': 'b: [1, 2]\n' };
+    const before = (await page.evaluate(() => window.configInspector.state())).documents.length;
+    await page.evaluate(async (fs) => {
+      const dt = new DataTransfer();
+      for (const [n, t] of Object.entries(fs)) dt.items.add(new File([t], n, { type: 'text/plain' }));
+      const canvas = document.getElementById('canvas');
+      canvas.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      await new Promise((r) => setTimeout(r, 100));
+      await window.cfgiWeb.nextFrames(3);
+    }, files);
+    const state = await page.evaluate(() => window.configInspector.state());
+    assert.equal(state.documents.length, before + 1);
+    const opened = state.documents[state.active];
+    assert.deepEqual(opened.files.map((f) => path.basename(f.name)), ['a.json', 'b.yaml']);
+    assert.deepEqual(stripUploads(opened.report), cliJson(files));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('pasting text outside a text field opens it as a document', async () => {
+    const { context, page, problems } = await openPage(browser, server.url);
+    const text = '{"pasted": true}\n';
+    await page.evaluate(async (t) => {
+      const dt = new DataTransfer();
+      dt.setData('text/plain', t);
+      window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
+      await window.cfgiWeb.nextFrames(3);
+    }, text);
+    const state = await page.evaluate(() => window.configInspector.state());
+    const opened = state.documents[state.active];
+    assert.match(path.basename(opened.path), /^pasted-\d+$/);
+    assert.deepEqual(stripUploads(opened.report), cliJson({ [path.basename(opened.path)]: text }));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('Ctrl+E downloads the result, Ctrl+S the source', async () => {
+    const { context, page, problems } = await openPage(browser, server.url);
+    const text = 'service: checkout\nreplicas: 3\n';
+    await page.evaluate(([n, t]) => window.configInspector.load(n, t), ['deploy.yaml', text]);
+    await page.mouse.move(640, 400);
+    const [result] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+e')]);
+    assert.match(result.suggestedFilename(), /^deploy\.[a-z0-9-]+\.result\.json$/);
+    const resultText = fs.readFileSync(await result.path(), 'utf8');
+    assert.deepEqual(stripUploads(JSON.parse(resultText)), cliJson({ 'deploy.yaml': text }));
+    const [source] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Control+s')]);
+    assert.equal(source.suggestedFilename(), 'deploy.yaml');
+    assert.equal(fs.readFileSync(await source.path(), 'utf8'), text);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('open documents survive a reload (localStorage)', async () => {
+    const { context, page, problems } = await openPage(browser, server.url);
+    await page.evaluate(([n, t]) => window.configInspector.load(n, t), ['kept.json', '{"kept": 1}\n']);
+    // The app saves its settings within a few seconds of a change.
+    await page.waitForFunction(() => /kept\.json/.test(localStorage.getItem('config-inspector/settings.json') || ''), null, { timeout: 15000 });
+    await page.reload();
+    await page.evaluate(() => window.configInspector.ready);
+    const state = await page.evaluate(() => window.configInspector.state());
+    assert.ok(state.documents.some((d) => path.basename(d.path) === 'kept.json'), JSON.stringify(state.documents.map((d) => d.path)));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
+describe('permalink', () => {
+  test('a link restores the open documents in a fresh browser', async () => {
+    const { context, page, problems } = await openPage(browser, server.url);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    const docs = { 'first.yaml': 'a: 1\nb: [x, y]\n', 'second.json': '{"second": [1, 2, 3]}\n' };
+    for (const [n, t] of Object.entries(docs)) await page.evaluate(([a, b]) => window.configInspector.load(a, b), [n, t]);
+    const want = await page.evaluate(() => window.configInspector.state());
+    const url = await page.evaluate(() => window.configInspector.permalink());
+    assert.match(url, /#s=[A-Za-z0-9_-]+$/);
+    assert.equal(await page.evaluate(() => location.href), url, 'the address bar holds the link');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), url, 'the link is on the clipboard');
+    assert.deepEqual(problems, []);
+
+    const fresh = await openPage(browser, url);  // a new context: empty localStorage
+    const got = await fresh.page.evaluate(() => window.configInspector.state());
+    const summary = (s) => s.documents.map((d) => ({ path: d.path, report: d.report }));
+    assert.deepEqual(summary(got), summary(want));
+    assert.equal(got.active, want.active);
+    assert.deepEqual(fresh.problems, []);
+    await fresh.context.close();
+    await context.close();
+  });
+});
+
+describe('budgets', () => {
+  test(`.wasm is at most ${WASM_GZIP_BUDGET / 1048576} MB gzip`, () => {
+    const wasm = fs.readFileSync(path.join(SITE, 'index.wasm'));
+    const gz = zlib.gzipSync(wasm, { level: 9 }).length;
+    console.log(`index.wasm ${(wasm.length / 1048576).toFixed(2)} MB, ${(gz / 1048576).toFixed(2)} MB gzip -9`);
+    assert.ok(gz <= WASM_GZIP_BUDGET, `${gz} bytes gzip`);
+  });
+});
+
+describe('screenshot', () => {
+  test('docs/web-screenshot.png shows the app with a document', async () => {
+    const { page } = first;
+    await page.evaluate(() => window.cfgiWeb.nextFrames(2));
+    const png = await page.screenshot();
+    const stats = await pictureStats(page, png);
+    assert.ok(stats.colours >= 8);
+    fs.writeFileSync(path.join(ROOT, 'docs/web-screenshot.png'), png);
+  });
+});
