@@ -907,15 +907,11 @@ void App::DrawStep(const doc::Step& s, int depth) {
   if (s.children.empty()) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
   if (depth < 4) flags |= ImGuiTreeNodeFlags_DefaultOpen;
   ImGui::PushID(&s);
-  ImGui::PushStyleColor(ImGuiCol_Text, theme::OutcomeColor(s.outcome));
-  std::string label = std::string(theme::OutcomeIcon(s.outcome)) + " ";
-  ImGui::PopStyleColor();
-  label += s.what;
   ImVec4 col = theme::OutcomeColor(s.outcome);
   // The icon and the word carry the outcome; the text keeps the normal colour for contrast.
   bool open = ImGui::TreeNodeEx("##step", flags, "%s", "");
   bool clicked = ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen();
-  ImGui::SameLine(0, 0);
+  ImGui::SameLine(0, ImGui::GetFontSize() * 0.15f);
   ImGui::TextColored(col, "%s", theme::OutcomeIcon(s.outcome));
   ImGui::SameLine();
   ImGui::TextUnformatted(s.what.c_str());

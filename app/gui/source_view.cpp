@@ -167,7 +167,8 @@ void SourceView::DrawEditor(Document& doc, int file, double now) {
       ImVec2 p0 = xy(s), p1 = xy(t);
       if (p1.x - p0.x < char_w) p1.x = p0.x + char_w;
       if (col) dl->AddRectFilled(ImVec2(p0.x, p0.y), ImVec2(p1.x, p0.y + line_h), col, 2.0f * scale);
-      if (underline) WavyLine(dl, p0.x, p1.x, p0.y + line_h - 1.0f * scale, line_col, scale);
+      // A range over several lines is tinted throughout and underlined on its first line only.
+      if (underline && l == lb) WavyLine(dl, p0.x, p1.x, p0.y + line_h - 1.0f * scale, line_col, scale);
     }
   };
 

@@ -57,8 +57,8 @@ void Shutdown();
 // Queues `task` to run at the start of the next frame and wakes the loop. Thread-safe.
 void Post(std::function<void()> task);
 // Runs `work` off the UI thread where the platform has threads (the desktop: one worker thread,
-// tasks in order), else at once; then posts `done`. Used to evaluate documents without freezing
-// the UI on large inputs. `work` must not touch ImGui.
+// tasks in order) and then posts `done`; without threads (the web) runs `work` and `done` at once.
+// Used to evaluate documents without freezing the UI on large inputs. `work` must not touch ImGui.
 void RunAsync(std::function<void()> work, std::function<void()> done);
 // Makes sure a frame is drawn within `seconds` even without input (debounce timers, animations).
 void WakeUpIn(double seconds);
