@@ -908,11 +908,11 @@ void App::DrawStep(const doc::Step& s, int depth) {
   if (depth < 4) flags |= ImGuiTreeNodeFlags_DefaultOpen;
   ImGui::PushID(&s);
   ImVec4 col = theme::OutcomeColor(s.outcome);
-  // The icon and the word carry the outcome; the text keeps the normal colour for contrast.
-  bool open = ImGui::TreeNodeEx("##step", flags, "%s", "");
+  // The outcome icon is the node's label (coloured); the words follow in the normal colour.
+  ImGui::PushStyleColor(ImGuiCol_Text, col);
+  bool open = ImGui::TreeNodeEx("##step", flags, "%s", theme::OutcomeIcon(s.outcome));
+  ImGui::PopStyleColor();
   bool clicked = ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen();
-  ImGui::SameLine(0, ImGui::GetFontSize() * 0.15f);
-  ImGui::TextColored(col, "%s", theme::OutcomeIcon(s.outcome));
   ImGui::SameLine();
   ImGui::TextUnformatted(s.what.c_str());
   if (!s.detail.empty()) {
