@@ -42,7 +42,7 @@ std::string DirName(const std::string& p) {
   return slash == std::string::npos ? std::string() : p.substr(0, slash);
 }
 
-// Key codes of letters: GLFW (and its emscripten emulation) use the ASCII upper-case code, and
+// Key codes of letters: GLFW (also its browser emulation) uses the ASCII upper-case code, and
 // ImGui 1.86 indexes io.KeysDown with the backend's codes.
 bool Pressed(char letter) { return ImGui::IsKeyPressed(static_cast<int>(letter), false); }
 bool PressedKey(ImGuiKey k, bool repeat = false) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), repeat); }

@@ -1,4 +1,4 @@
-// config-inspector: the desktop (and, built with emscripten, web) app. Parses the command line,
+// config-inspector: the desktop (and, in the web build, browser) app. Parses the command line,
 // starts the platform and the shell, and runs the test hooks:
 //   --screenshot out.png --frames N   render N frames, write the last one as PNG, exit
 //   --dump-state out.json             write open documents, diagnostics and results, exit
