@@ -111,7 +111,8 @@ std::optional<Value> ValueFromJson(const ordered_json& j, bool* truncated) {
     case ordered_json::value_t::number_integer: return IntFromInt64(j.get<int64_t>(), truncated);
     case ordered_json::value_t::number_unsigned: {
       uint64_t u = j.get<uint64_t>();
-      if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return Value::Double(static_cast<double>(u));
+      // jsoncons: neither is_int64() nor is_double(), so ParseJsonValue returns an empty Any.
+      if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return std::nullopt;
       return IntFromInt64(static_cast<int64_t>(u), truncated);
     }
     case ordered_json::value_t::number_float: return Value::Double(j.get<double>());
