@@ -173,6 +173,7 @@ bool Properties::Set(std::string key, Value v) {
   }
   std::string folded = ToLowerAscii(key);
   exact_.emplace(key, entries_.size());
+  folded_keys_.push_back(folded);
   folded_.emplace(std::move(folded), entries_.size());  // keeps the first spelling
   entries_.emplace_back(std::move(key), std::move(v));
   return true;
@@ -182,6 +183,29 @@ const Value* Properties::Find(std::string_view key, bool match_case) const {
   if (auto it = exact_.find(std::string(key)); it != exact_.end()) return &entries_[it->second].second;
   if (match_case) return nullptr;
   if (auto it = folded_.find(ToLowerAscii(key)); it != folded_.end()) return &entries_[it->second].second;
+  return nullptr;
+}
+
+const Value* Properties::FindPrepared(const std::string& key, const std::string& folded, bool match_case) const {
+  constexpr size_t kScan = 16;  // a linear scan beats hashing for the handful of keys services have
+  if (entries_.size() <= kScan) {
+    if (match_case) {
+      for (const auto& e : entries_)
+        if (e.first == key) return &e.second;
+      return nullptr;
+    }
+    if (folded_.size() == entries_.size()) {
+      for (size_t i = 0; i < folded_keys_.size(); ++i)
+        if (folded_keys_[i] == folded) return &entries_[i].second;
+      return nullptr;
+    }
+  }
+  if (match_case || folded_.size() != entries_.size()) {
+    // Exact first, as Find(); with case variants present the two orders could differ.
+    if (auto it = exact_.find(key); it != exact_.end()) return &entries_[it->second].second;
+    if (match_case) return nullptr;
+  }
+  if (auto it = folded_.find(folded); it != folded_.end()) return &entries_[it->second].second;
   return nullptr;
 }
 
