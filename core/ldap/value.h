@@ -67,6 +67,9 @@ class Properties {
   bool Set(std::string key, Value v);
   // The value for `key`; null when absent.
   const Value* Find(std::string_view key, bool match_case) const;
+  // Find() without allocating: `folded` is ToLowerAscii(key), computed once by the caller
+  // (compiled filters keep it per node).
+  const Value* FindPrepared(const std::string& key, const std::string& folded, bool match_case) const;
   // The stored spelling of `key` (case-insensitive lookup); empty when absent.
   const std::string* FindKey(std::string_view key) const;
   // The first key that another key repeats up to case ("Port" and "port"), if any:
@@ -78,6 +81,7 @@ class Properties {
 
  private:
   std::vector<std::pair<std::string, Value>> entries_;
+  std::vector<std::string> folded_keys_;  // parallel to entries_; small maps are scanned
   std::unordered_map<std::string, size_t> exact_;
   std::unordered_map<std::string, size_t> folded_;  // lower-case key -> first index
 };
