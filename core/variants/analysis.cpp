@@ -415,6 +415,30 @@ std::optional<Params> OverlapByEnumeration(const Constraint& a, const Constraint
   }
 }
 
+std::vector<OverlapFinding> OverlapsByEnumeration(const std::vector<const Constraint*>& vs, const Domain& d) {
+  std::map<std::pair<size_t, size_t>, Params> found;
+  std::vector<size_t> cls(d.key_count(), 0);
+  std::vector<size_t> hit;
+  while (true) {
+    Params p;
+    for (size_t k = 0; k < d.key_count(); ++k) {
+      if (cls[k] == 0) continue;
+      p[d.key(k)] = cls[k] == 1 ? d.OtherValue(k) : d.values(k)[cls[k] - 2];
+    }
+    hit.clear();
+    for (size_t i = 0; i < vs.size(); ++i)
+      if (Matches(*vs[i], p)) hit.push_back(i);
+    for (size_t x = 0; x < hit.size(); ++x)
+      for (size_t y = x + 1; y < hit.size(); ++y) found.emplace(std::make_pair(hit[x], hit[y]), p);
+    size_t k = 0;
+    while (k < d.key_count() && ++cls[k] == d.classes(k)) cls[k++] = 0;
+    if (k == d.key_count()) break;
+  }
+  std::vector<OverlapFinding> out;
+  for (auto& [ab, w] : found) out.push_back({ab.first, ab.second, w});
+  return out;
+}
+
 // ---- coverage -------------------------------------------------------------------------------
 
 namespace {

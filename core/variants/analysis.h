@@ -94,7 +94,10 @@ struct OverlapFinding {
 std::vector<OverlapFinding> FindOverlaps(const std::vector<const Constraint*>& vs, const Domain& d,
                                          size_t limit = SIZE_MAX);
 
-// Reference implementation for tests and the benchmark: enumerate every class combination.
+// Reference implementation for tests and the benchmark: enumerate every class combination of
+// the domain once, evaluate every variant, and report each pair matched together (first witness).
+std::vector<OverlapFinding> OverlapsByEnumeration(const std::vector<const Constraint*>& vs, const Domain& d);
+// The same for one pair.
 std::optional<Params> OverlapByEnumeration(const Constraint& a, const Constraint& b, const Domain& d);
 
 // ---- coverage ----
