@@ -235,6 +235,8 @@ namespace {
 
 enum class Tri : uint8_t { kFalse, kTrue, kUnknown };
 
+bool g_budget_exceeded = false;  // the core has no threads (STYLE.md)
+
 Tri Eval(const Constraint& c, const std::vector<int>& assign, const Domain& d) {
   switch (c.kind) {
     case K::kTrue: return Tri::kTrue;
@@ -286,7 +288,10 @@ std::optional<Params> Search(const Domain& d, const Cube& allowed,
     assign[k] = -1;
     return false;
   };
-  if (!rec(0)) return std::nullopt;
+  if (!rec(0)) {
+    if (steps > kMaxSearchSteps) g_budget_exceeded = true;
+    return std::nullopt;
+  }
   Cube c = allowed;
   for (size_t k = 0; k < d.key_count(); ++k) {
     if (assign[k] < 0) continue;
@@ -297,6 +302,9 @@ std::optional<Params> Search(const Domain& d, const Cube& allowed,
 }
 
 }  // namespace
+
+bool SearchBudgetExceeded() { return g_budget_exceeded; }
+void ResetSearchBudget() { g_budget_exceeded = false; }
 
 std::optional<Params> OverlapWitness(const Constraint& a, const Constraint& b, const Domain& d) {
   Dnf da = ToDnf(a, d), db = ToDnf(b, d);

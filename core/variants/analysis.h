@@ -29,7 +29,12 @@ namespace cfgi::variants {
 
 constexpr size_t kMaxCubes = 4096;       // per formula, before the search fallback
 constexpr size_t kMaxRegions = 256;      // coverage regions kept in a report
-constexpr uint64_t kMaxSearchSteps = 20'000'000;  // backtracking budget per question
+constexpr uint64_t kMaxSearchSteps = 2'000'000;  // backtracking budget per question
+
+// True when a search ran out of its budget since the last reset: its "no" may be wrong (the
+// engine reports VAR108). Only huge formulas (DNF over kMaxCubes) over many keys reach it.
+bool SearchBudgetExceeded();
+void ResetSearchBudget();
 
 // Per key: classes 0 = absent, 1 = another value, 2 + i = values[i] (sorted).
 class Domain {
