@@ -171,8 +171,15 @@ uint64_t NaiveMatch(const ResourceVariants& r, const Params& p) {
 // ---- synthetic snapshot ---------------------------------------------------------------------
 
 namespace {
-std::string Val(size_t i) { return "v" + std::to_string(i); }
-std::string Key(size_t i) { return "k" + std::to_string(i); }
+// (Appending avoids GCC 12's false -Wrestrict on `"v" + std::to_string(i)`.)
+std::string Val(size_t i) {
+  std::string s = "v";
+  return s += std::to_string(i);
+}
+std::string Key(size_t i) {
+  std::string s = "k";
+  return s += std::to_string(i);
+}
 
 // Class c of key k: v0, v1, v2, or "present with another value" (c = 3).
 Constraint ClassOf(const std::string& k, size_t c) {

@@ -468,7 +468,7 @@ Analysis Analyze(const Scenario& s, const Query& q) {
   // Evaluate every subscription.
   ordered_json subs = ordered_json::array();
   a.explanation = doc::Step{"dynamic parameter matching", doc::Outcome::kInfo,
-                            std::to_string(a.subscriptions.size()) + " subscriptions", {}};
+                            std::to_string(a.subscriptions.size()) + " subscriptions", {}, {}, {}};
   for (size_t si = 0; si < a.subscriptions.size(); ++si) {
     const Subscription& sub = a.subscriptions[si];
     ordered_json sj;
@@ -476,7 +476,7 @@ Analysis Analyze(const Scenario& s, const Query& q) {
     if (!sub.name.empty()) sj["name"] = sub.name;
     ordered_json rs = ordered_json::array();
     doc::Step* sstep = si < kMaxExplained ? &a.explanation.Add({SubRef(sub), doc::Outcome::kInfo, sub.origin, sub.range,
-                                                                 sub.source ? sub.source->name() : ""})
+                                                                 sub.source ? sub.source->name() : "", {}})
                                           : nullptr;
     for (const std::string& name : SubscribedNames(sub, a.final_state)) {
       const ResourceVariants* r = a.final_state.Find(name);
@@ -488,11 +488,11 @@ Analysis Analyze(const Scenario& s, const Query& q) {
                                                                                : doc::Outcome::kError,
                                        std::string(OutcomeName(sel.outcome)) +
                                            (sel.selected ? ": variant " + r->variants[*sel.selected].IdText() : ""),
-                                       {}});
+                                       {}, {}, {}});
         if (r)
           for (const Variant& v : r->variants) {
             doc::Step& vs = rstep.Add({"variant " + v.IdText() + ": " + Render(v.constraint), doc::Outcome::kInfo, "",
-                                       v.range, v.source ? v.source->name() : ""});
+                                       v.range, v.source ? v.source->name() : "", {}});
             bool ok = Matches(v.constraint, sub.params, &vs);
             vs.outcome = ok ? doc::Outcome::kMatched : doc::Outcome::kNoMatch;
             vs.detail = ok ? "matches" : "does not match";
