@@ -183,12 +183,6 @@ std::vector<std::string> SubscribedNames(const Subscription& s, const State& st)
   return n;
 }
 
-std::string Locate(const Variant& v) {
-  if (!v.source) return "";
-  doc::Position p = v.source->Locate(v.range.begin);
-  return v.source->name() + ":" + std::to_string(p.line);
-}
-
 std::string VariantRef(const Variant& v) { return "variant " + v.IdText() + " (" + Render(v.constraint) + ")"; }
 
 std::string SubRef(const Subscription& s) {
