@@ -132,7 +132,7 @@ struct Resource {
 
 struct Model {
   std::vector<Resource> meshes;                 // declared Mesh resources
-  std::vector<std::string> implicit_meshes;     // meshes used but not declared (POL021)
+  std::vector<std::string> implicit_meshes;     // meshes used but not declared (POL020)
   std::vector<MeshService> services;
   std::vector<Resource> external_services;      // MeshExternalService
   std::vector<Dataplane> dataplanes;

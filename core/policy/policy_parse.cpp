@@ -378,7 +378,7 @@ std::vector<PolicyItem> Loader::ReadItems(const Node& spec, const char* key, con
   size_t i = 0;
   for (const Node& item : list->items()) {
     if (i >= limits_.max_items_per_policy) {
-      Err("POL022", item, "more than " + std::to_string(limits_.max_items_per_policy) +
+      Err("POL021", item, "more than " + std::to_string(limits_.max_items_per_policy) +
           " items in one list; split the policy", path);
       break;
     }
@@ -425,7 +425,7 @@ void Loader::LoadRoot(const Node& root) {
   }
   if (++count_ > limits_.max_resources) {
     if (!limit_reported_)
-      Err("POL022", root, "more than " + std::to_string(limits_.max_resources) + " resources; split the input");
+      Err("POL021", root, "more than " + std::to_string(limits_.max_resources) + " resources; split the input");
     limit_reported_ = true;
     return;
   }

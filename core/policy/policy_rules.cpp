@@ -679,6 +679,7 @@ const ResourceRule* ComputeRule(const TypeRules& t, const std::string& key, cons
 DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& o) {
   DataplaneRules out;
   out.dataplane = &dp;
+  out.filtered = !o.only_keys.empty();
   out.explanation.what = "dataplane " + dp.meta.name + " (mesh " + dp.meta.mesh + ", profile " + ProfileName(o.profile) + ")";
   out.explanation.outcome = doc::Outcome::kInfo;
   out.explanation.range = dp.meta.loc.range;
@@ -782,7 +783,7 @@ std::vector<doc::Diagnostic> Analyze(const Model& m) {
     for (const Dataplane& d : m.dataplanes)
       if (!first && d.meta.mesh == mesh) first = &d.meta;
     if (first)
-      emit(doc::Severity::kNote, "POL021", first->loc, "mesh '" + mesh + "' is not declared (no 'type: Mesh' resource); "
+      emit(doc::Severity::kNote, "POL020", first->loc, "mesh '" + mesh + "' is not declared (no 'type: Mesh' resource); "
            "it is assumed to exist, so Mesh-wide items and the mesh fallback apply. Add the Mesh to make it explicit", "");
   }
   for (const Policy& p : m.policies) {

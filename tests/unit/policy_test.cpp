@@ -290,7 +290,7 @@ spec:
 )";
   Report r = RunYaml(yaml, "kuma", "", false);
   std::vector<std::string> codes = Codes(r.diagnostics);
-  EXPECT_EQ(codes, (std::vector<std::string>{"POL021", "POL002", "POL019", "POL010", "POL015"}));
+  EXPECT_EQ(codes, (std::vector<std::string>{"POL020", "POL002", "POL019", "POL010", "POL015"}));
   const doc::Diagnostic* d = Find(r.diagnostics, "POL015");
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->begin.line, 20);
@@ -571,7 +571,7 @@ TEST(PolicyDiagnostics, CodesAndPositions) {
        "POL016", 1, 1},
       {"MeshSubset with labels", "type: MeshTimeout\nname: t\nspec:\n  targetRef: {kind: MeshSubset, labels: {a: b}}\n", "POL019", 4, 14},
       {"generic type", "type: MeshFancy\nname: t\nspec:\n  targetRef: {kind: Mesh}\n", "POL002", 1, 7},
-      {"implicit mesh", "type: MeshService\nname: s\nmesh: m1\n", "POL021", 1, 1},
+      {"implicit mesh", "type: MeshService\nname: s\nmesh: m1\n", "POL020", 1, 1},
   };
   for (const DiagCase& c : cases) {
     Report r = RunYaml(c.yaml, "kuma", "", false);
