@@ -163,7 +163,7 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance) {
   std::vector<MergeInput> in;
   in.reserve(items.size());
   for (size_t i = 0; i < items.size(); ++i) in.push_back({&items[i]->entry->conf, i});
-  MergeResult r = MergeConfs(in, provenance);
+  MergeResult r = MergeConfs(in, provenance, items.empty() ? MergeOptions{} : MergeOptionsFor(items[0]->policy->meta.type));
   m.conf = std::move(r.conf);
   std::set<std::pair<const Policy*, size_t>> seen;
   for (const Item* it : items)
@@ -181,7 +181,7 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance) {
       FieldProvenance p;
       p.path = f.path;
       p.appended = f.appended;
-      p.set = write(f.id, f.path, f.value);
+      p.set = write(f.id, f.source_path, f.value);
       for (const Contribution& c : f.overrode) p.overrode.push_back(write(c.id, c.path, c.value));
       m.provenance.push_back(std::move(p));
     }

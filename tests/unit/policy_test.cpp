@@ -645,3 +645,32 @@ TEST(PolicyEngine, DetectsKumaResources) {
 
 }  // namespace
 }  // namespace cfgi::policy
+
+namespace cfgi::policy {
+namespace {
+
+// merge.go mergeByKey: MeshHTTPRoute rules with equal matches merge their defaults and sit where
+// the key last appeared; other rules are concatenated.
+TEST(PolicyMerge, MeshHttpRouteRulesMergeByMatches) {
+  json a = json::parse(R"({"rules":[{"matches":[{"path":{"value":"/a"}}],"default":{"filters":[1],"x":1}},
+                                    {"matches":[{"path":{"value":"/b"}}],"default":{"x":2}}]})");
+  json b = json::parse(R"({"rules":[{"matches":[{"path":{"value":"/a"}}],"default":{"x":3}}]})");
+  MergeResult r = MergeConfs({{&a, 0}, {&b, 1}}, true, MergeOptionsFor("MeshHTTPRoute"));
+  EXPECT_EQ(r.conf, json::parse(R"({"rules":[{"matches":[{"path":{"value":"/b"}}],"default":{"x":2}},
+                                             {"matches":[{"path":{"value":"/a"}}],"default":{"filters":[1],"x":3}}]})"));
+  // /rules/1/default/x was set by conf 1 (its rules[0]) and overrode conf 0's rules[0].
+  const FieldOrigin* x = nullptr;
+  for (const FieldOrigin& f : r.fields)
+    if (f.path == "/rules/1/default/x") x = &f;
+  ASSERT_NE(x, nullptr);
+  EXPECT_EQ(x->id, 1u);
+  EXPECT_EQ(x->source_path, "/rules/0/default/x");
+  ASSERT_EQ(x->overrode.size(), 1u);
+  EXPECT_EQ(x->overrode[0].id, 0u);
+  EXPECT_EQ(x->overrode[0].path, "/rules/0/default/x");
+  // Without the option the list is replaced (plain RFC 7396).
+  EXPECT_EQ(MergeConfs({{&a, 0}, {&b, 1}}, false).conf, b);
+}
+
+}  // namespace
+}  // namespace cfgi::policy
