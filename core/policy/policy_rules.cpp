@@ -209,7 +209,7 @@ bool ParseLegacyService(const std::string& host, std::string& name, std::string&
     }
   }
   if (seg.size() == 4) {
-    if (seg[3].empty() || seg[3].size() > 9 || !std::all_of(seg[3].begin(), seg[3].end(), ::isdigit)) return false;
+    if (seg[3].empty() || seg[3].size() > 9 || !std::all_of(seg[3].begin(), seg[3].end(), [](unsigned char c) { return c >= '0' && c <= '9'; })) return false;
     port = std::stoi(seg[3]);
   } else if (seg.size() == 3) {
     port = 49151;  // mesh_proto.TCPPortReserved: service-less services
