@@ -1,5 +1,8 @@
 #include "core/doc/load.h"
 
+#include <unordered_map>
+#include <unordered_set>
+
 #include <algorithm>
 #include <cctype>
 
@@ -191,13 +194,14 @@ class YamlConverter {
       case YAML::NodeType::Map: {
         Node n = Node::Map({b, b});
         uint32_t end = b + 1;
+        std::unordered_set<std::string> seen;  // linear in the map's size (100,000-key maps)
         for (const auto& kv : y) {
           std::string key = kv.first.IsScalar() ? kv.first.Scalar() : "";
           uint32_t kb = Offset(kv.first.Mark());
           SourceRange kr{kb, ScalarEnd(kb, key)};
           if (!kv.first.IsScalar())
             sink_.Error("DOC006", kr, "map keys must be scalars; write the key as a string");
-          if (n.GetEntry(key))
+          if (!seen.insert(key).second)
             sink_.Warning("DOC003", kr, "duplicate key '" + key + "'; the first value is used, remove one of them");
           Node& child = n.Put(key, kr, Convert(kv.second, depth + 1));
           end = std::max({end, kr.end, child.range().end});
@@ -316,16 +320,21 @@ Node FromJson(const nlohmann::ordered_json& j, const YAML::Node* y, YamlConverte
       Node n = Node::Map({b, b + 1});
       uint32_t end = b + 1;
       bool aligned = y && y->IsMap();
+      // Index the YAML map's keys once (the last duplicate wins, as before), so a map of
+      // 100,000 keys loads in linear time.
+      std::unordered_map<std::string, std::pair<YAML::Node, YAML::Node>> index;
+      if (aligned)
+        for (const auto& kv : *y)
+          if (kv.first.IsScalar()) index[kv.first.Scalar()] = {kv.first, kv.second};
       for (auto it = j.begin(); it != j.end(); ++it) {
         YAML::Node key, val;
         bool found = false;
         if (aligned) {
-          for (const auto& kv : *y) {
-            if (kv.first.IsScalar() && kv.first.Scalar() == it.key()) {
-              key = kv.first;
-              val = kv.second;
-              found = true;
-            }
+          auto f = index.find(it.key());
+          if (f != index.end()) {
+            key = f->second.first;
+            val = f->second.second;
+            found = true;
           }
         }
         uint32_t kb = found ? conv.Offset(key.Mark()) : b;

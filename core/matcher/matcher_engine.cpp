@@ -221,7 +221,7 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
       if (c.ok()) {
         std::string t = cel::StaticType(c.program->ast());
         if (!t.empty() && t != "string")
-          sink.Warning("CEL007", expr->range(), "the expression yields a " + t + ", not a string: CelExtractString "
+          sink.Warning("CEL007", expr->range(), "the expression yields a value of type " + t + ", not a string: CelExtractString "
                        "always falls back to default_value. Extract a string attribute", path + ".expr");
       }
       ScenarioMatcher::Extract x;
@@ -319,10 +319,14 @@ class MatcherEngine final : public Engine {
       rep.explanation.children.push_back(std::move(why));
     }
     // Coverage: OnMatch nodes that no request reached.
+    // Listed up to kMaxListed (a prefix map of 100,000 keys would drown the report).
+    constexpr size_t kMaxListed = 20;
     ordered_json unreached = ordered_json::array();
+    size_t unreached_count = 0;
     if (!sm.requests.empty()) {
       for (size_t i = 0; i < sm.matcher.nodes.size(); ++i) {
         if (reached.count(static_cast<int>(i))) continue;
+        if (++unreached_count > kMaxListed) continue;
         const matcher::NodeInfo& n = sm.matcher.nodes[i];
         unreached.push_back({{"path", n.path}, {"label", n.label}, {"line", src ? src->Locate(n.range.begin).line : 0}});
         if (evaluate && q.flags.empty()) {
@@ -331,12 +335,19 @@ class MatcherEngine final : public Engine {
           rep.diagnostics.push_back(sink.list().front());
         }
       }
+      if (unreached_count > kMaxListed && evaluate && q.flags.empty()) {
+        doc::DiagnosticSink sink(src);
+        sink.Note("MAT030", sm.matcher.root->range, "and " + std::to_string(unreached_count - kMaxListed) +
+                                                         " more on_match nodes no request reached");
+        rep.diagnostics.push_back(sink.list().front());
+      }
     }
     if (evaluate) {
       rep.result["requests"] = std::move(requests);
       rep.result["nack"] = std::move(nack);
       rep.result["coverage"] = {{"on_match_nodes", sm.matcher.nodes.size()},
                                 {"reached", sm.requests.empty() ? 0 : reached.size()},
+                                {"unreached_count", unreached_count},
                                 {"unreached", std::move(unreached)}};
       rep.result["max_depth"] = sm.matcher.max_depth;
     }
