@@ -110,7 +110,7 @@ TEST(CelEval, Errors) {
       {"-9223372036854775808 - 1", "error: integer overflow"},
       {"0u - 1u", "error: unsigned integer overflow"},
       {"[1][3]", "error: index out of range: 3 (size 1)"},
-      {"1 + 'a'", "error: no matching overload for '_+_' applied to (int, string)"},
+      {"1 + request.path", "error: no matching overload for '_+_' applied to (int, string)"},
       {"int('x')", "error: cannot convert 'x' to int"},
       {"{'a': 1, 'a': 2}", "error: duplicate map key 'a'"},
       {"request.path < 1", "error: no matching overload for '_<_' applied to (string, int)"},
@@ -168,11 +168,11 @@ TEST(CelCompile, LocatedErrors) {
       {"request.path.startsWith()", "CEL004", 0, "no overload startsWith with 0 argument(s)"},
       {"timestamp('yesterday') < request.time", "CEL004", 10, "not an RFC 3339 timestamp"},
       {"request.path.matches('(')", "CEL005", 21, "invalid RE2 pattern: missing ): ("},
-      {"request.path.matches('(a|b|c|d){20}')", "CEL005", 21, "over the limit of 100"},
+      {"request.path.matches('a{101}')", "CEL005", 21, "over the limit of 100"},
   };
   for (const ErrorCase& c : cases) {
     Compiled r = CompileText(c.expr);
-    ASSERT_FALSE(r.errors.empty()) << c.expr;
+    ASSERT_FALSE(r.errors.empty()) << "no error for: " << c.expr;
     EXPECT_EQ(r.errors[0].code, c.code) << c.expr;
     EXPECT_EQ(r.errors[0].begin, c.begin) << c.expr << ": " << r.errors[0].message;
     EXPECT_NE(r.errors[0].message.find(c.message_part), std::string::npos) << c.expr << ": " << r.errors[0].message;

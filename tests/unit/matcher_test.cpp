@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <cstring>
 
 #include "core/engine/engine.h"
 #include "core/engine/scenario.h"
@@ -32,7 +33,7 @@ std::vector<std::string> Names(const std::vector<const Action*>& a) {
   return out;
 }
 
-std::vector<std::string> Run(const Compiled& m, const Request& r, Profile p = Profile::kGrpcCore) {
+std::vector<std::string> Actions(const Compiled& m, const Request& r, Profile p = Profile::kGrpcCore) {
   return Names(Evaluate(m, r, p).actions);
 }
 
@@ -76,7 +77,7 @@ TEST(MatcherA106, Example1SimpleLinearMatch) {
     EXPECT_EQ(Names(r2.actions), V{"route_to_default_cluster"});
     EXPECT_TRUE(r2.matched);
   }
-  EXPECT_EQ(Run(m, Headers({{"x-user-segment", "premium"}})), V{"route_to_premium_cluster"});
+  EXPECT_EQ(Actions(m, Headers({{"x-user-segment", "premium"}})), V{"route_to_premium_cluster"});
   // The simplified notation is a note, once, with the canonical form.
   ASSERT_EQ(m.issues.size(), 1u);
   EXPECT_EQ(m.issues[0].code, "MAT013");
@@ -125,7 +126,7 @@ TEST(MatcherA106, Example3NestedMatcher) {
     "on_match": {"matcher": {"matcher_list": {"matchers": [
       {"predicate": {"single_predicate": {"custom_match": false}}, "on_match": {"action": "inner_matcher_1"}},
       {"predicate": {"single_predicate": {"custom_match": true}}, "on_match": {"action": "inner_matcher_2"}}]}}}}]}})");
-  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106}) EXPECT_EQ(Run(m, Request{}, p), V{"inner_matcher_2"});
+  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106}) EXPECT_EQ(Actions(m, Request{}, p), V{"inner_matcher_2"});
   EXPECT_EQ(m.max_depth, 2);
 }
 
@@ -134,8 +135,8 @@ TEST(MatcherA106, Example4PrefixMap) {
     "input": {"header_name": "x-user-segment"},
     "map": {"grpc": {"action": "shorter_prefix"}, "grpc.channelz": {"action": "longer_prefix"}}}})");
   for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106})
-    EXPECT_EQ(Run(m, Headers({{"x-user-segment", "grpc.channelz.v1.Channelz/GetTopChannels"}}), p), V{"longer_prefix"});
-  EXPECT_EQ(Run(m, Headers({{"x-user-segment", "grpc.health.v1.Health/Check"}})), V{"shorter_prefix"});
+    EXPECT_EQ(Actions(m, Headers({{"x-user-segment", "grpc.channelz.v1.Channelz/GetTopChannels"}}), p), V{"longer_prefix"});
+  EXPECT_EQ(Actions(m, Headers({{"x-user-segment", "grpc.health.v1.Health/Check"}})), V{"shorter_prefix"});
   Result none = Evaluate(m, Headers({{"x-user-segment", "other"}}), Profile::kGrpcCore);
   EXPECT_TRUE(none.actions.empty());
   EXPECT_FALSE(none.matched);
@@ -182,9 +183,9 @@ TEST(MatcherProfiles, HeaderInputs) {
   for (const ProfileCase& c : cases) {
     Compiled m = Compile("p.json", HeaderMatcher(c.header, c.matcher));
     Request r = Headers(c.headers);
-    EXPECT_EQ(!Run(m, r, Profile::kGrpcCore).empty(), c.grpc) << c.header << " " << c.matcher;
-    EXPECT_EQ(!Run(m, r, Profile::kA106).empty(), c.grpc) << c.header << " " << c.matcher;
-    EXPECT_EQ(!Run(m, r, Profile::kEnvoy).empty(), c.envoy) << c.header << " " << c.matcher;
+    EXPECT_EQ(!Actions(m, r, Profile::kGrpcCore).empty(), c.grpc) << c.header << " " << c.matcher;
+    EXPECT_EQ(!Actions(m, r, Profile::kA106).empty(), c.grpc) << c.header << " " << c.matcher;
+    EXPECT_EQ(!Actions(m, r, Profile::kEnvoy).empty(), c.envoy) << c.header << " " << c.matcher;
   }
 }
 
@@ -196,10 +197,10 @@ TEST(MatcherProfiles, ExactMapAbsentHeader) {
     a: {action: a}
 on_no_match: {action: default}
 )");
-  EXPECT_EQ(Run(m, Request{}, Profile::kGrpcCore), V{"empty-key"});
-  EXPECT_EQ(Run(m, Request{}, Profile::kEnvoy), V{"default"});
-  EXPECT_EQ(Run(m, Headers({{"x-k", "a"}}), Profile::kEnvoy), V{"a"});
-  EXPECT_EQ(Run(m, Headers({{"x-k", "b"}}), Profile::kGrpcCore), V{"default"});
+  EXPECT_EQ(Actions(m, Request{}, Profile::kGrpcCore), V{"empty-key"});
+  EXPECT_EQ(Actions(m, Request{}, Profile::kEnvoy), V{"default"});
+  EXPECT_EQ(Actions(m, Headers({{"x-k", "a"}}), Profile::kEnvoy), V{"a"});
+  EXPECT_EQ(Actions(m, Headers({{"x-k", "b"}}), Profile::kGrpcCore), V{"default"});
 }
 
 const char* kNested = R"(matcher_list:
@@ -219,12 +220,12 @@ on_no_match: {action: default}
 TEST(MatcherProfiles, NestedMatcherThatFindsNothing) {
   Compiled m = Compile("n.yaml", kNested);
   Request r = Headers({{"x-env", "prod"}});
-  EXPECT_EQ(Run(m, r, Profile::kGrpcCore), V{"stable"});
-  EXPECT_EQ(Run(m, r, Profile::kEnvoy), V{"stable"});
+  EXPECT_EQ(Actions(m, r, Profile::kGrpcCore), V{"stable"});
+  EXPECT_EQ(Actions(m, r, Profile::kEnvoy), V{"stable"});
   Result a = Evaluate(m, r, Profile::kA106);
   EXPECT_TRUE(a.actions.empty());
   EXPECT_TRUE(a.matched);  // the on_match was terminal
-  EXPECT_EQ(Run(m, Headers({{"x-env", "prod"}, {"x-canary", "1"}}), Profile::kA106), V{"canary"});
+  EXPECT_EQ(Actions(m, Headers({{"x-env", "prod"}, {"x-canary", "1"}}), Profile::kA106), V{"canary"});
 }
 
 const char* kPrefixResume = R"(matcher_prefix_map:
@@ -244,11 +245,11 @@ on_no_match: {action: deny}
 TEST(MatcherProfiles, PrefixMapResume) {
   Compiled m = Compile("p.yaml", kPrefixResume);
   Request miss = Headers({{"x-path", "/svc/admin/x"}});
-  EXPECT_EQ(Run(m, miss, Profile::kGrpcCore), V{"deny"});
-  EXPECT_EQ(Run(m, miss, Profile::kEnvoy), V{"svc"});
-  EXPECT_EQ(Run(m, miss, Profile::kA106), V{});
+  EXPECT_EQ(Actions(m, miss, Profile::kGrpcCore), V{"deny"});
+  EXPECT_EQ(Actions(m, miss, Profile::kEnvoy), V{"svc"});
+  EXPECT_EQ(Actions(m, miss, Profile::kA106), V{});
   Request admin = Headers({{"x-path", "/svc/admin/x"}, {"x-role", "admin"}});
-  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106}) EXPECT_EQ(Run(m, admin, p), V{"admin"});
+  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106}) EXPECT_EQ(Actions(m, admin, p), V{"admin"});
   // keep_matching on the longest prefix: every profile continues to the shorter one.
   Request log = Headers({{"x-path", "/svc/logs"}});
   for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106}) {
@@ -269,7 +270,7 @@ TEST(MatcherDepth, TopLevelPlusSixteenNestedIsRejected) {
   Compiled ok = Compile("d16.json", Nest(16));
   EXPECT_EQ(ok.max_depth, 16);
   for (const Issue& i : ok.issues) EXPECT_NE(i.code, "MAT005");
-  EXPECT_EQ(Run(ok, Request{}, Profile::kGrpcCore), V{"deep"});
+  EXPECT_EQ(Actions(ok, Request{}, Profile::kGrpcCore), V{"deep"});
 
   Compiled deep = Compile("d17.json", Nest(17));
   EXPECT_EQ(deep.max_depth, 17);
@@ -285,16 +286,18 @@ TEST(MatcherDepth, TopLevelPlusSixteenNestedIsRejected) {
   EXPECT_TRUE(g.aborted);
   EXPECT_FALSE(g.matched);
   EXPECT_TRUE(g.actions.empty());
-  EXPECT_EQ(Run(deep, Request{}, Profile::kEnvoy), V{"deep"});
+  EXPECT_EQ(Actions(deep, Request{}, Profile::kEnvoy), V{"deep"});
 }
 
 // ---- validation: gRPC's rejection reasons ----
 
+// `anchor`: the diagnostic's column is the column of the anchor's last character on `line`.
 struct RejectCase {
   const char* name;
   std::string yaml;
   const char* code;
-  int line, column;
+  int line;
+  const char* anchor;
   bool grpc_only;
   const char* message_part;
 };
@@ -303,46 +306,46 @@ TEST(MatcherValidation, RejectionReasons) {
   const std::string in = "{typed_config: {\"@type\": type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput, header_name: x-a}}";
   const std::string act = "{action: {name: a, typed_config: {\"@type\": type.googleapis.com/google.protobuf.StringValue}}}";
   const RejectCase cases[] = {
-      {"neither", "on_no_match: " + act + "\n", "MAT001", 1, 1, false, "no matcher_list or matcher_tree specified"},
-      {"empty list", "matcher_list: {matchers: []}\n", "MAT002", 1, 15, false, "matcher_list is empty"},
-      {"empty map", "matcher_tree:\n  input: " + in + "\n  exact_match_map: {map: {}}\n", "MAT002", 3, 26, false, "map is empty"},
+      {"neither", "on_no_match: " + act + "\n", "MAT001", 1, "o", false, "no matcher_list or matcher_tree specified"},
+      {"empty list", "matcher_list: {matchers: []}\n", "MAT002", 1, "matcher_list: {", false, "matcher_list is empty"},
+      {"empty map", "matcher_tree:\n  input: " + in + "\n  exact_match_map: {map: {}}\n", "MAT002", 3, "{map: {", false, "map is empty"},
       {"on_match neither", "matcher_list:\n  matchers:\n    - predicate: {single_predicate: {input: " + in +
                                ", value_match: {exact: a}}}\n      on_match: {}\n",
-       "MAT003", 4, 17, false, "One of action or matcher should be present"},
+       "MAT003", 4, "on_match: {", false, "One of action or matcher should be present"},
       {"on_match both", "matcher_list:\n  matchers:\n    - predicate: {single_predicate: {input: " + in +
                             ", value_match: {exact: a}}}\n      on_match: {action: {name: a}, matcher: {}}\n",
-       "MAT003", 4, 17, false, "both action and matcher"},
+       "MAT003", 4, "on_match: {", false, "both action and matcher"},
       {"regex", "matcher_list:\n  matchers:\n    - predicate: {single_predicate: {input: " + in +
                     ", value_match: {safe_regex: {regex: 'a('}}}}\n      on_match: " + act + "\n",
-       "MAT004", 3, 171, false, "invalid regex 'a(': missing ): a("},
+       "MAT004", 3, "regex: '", false, "invalid regex 'a(': missing ): a("},
       {"or of one", "matcher_list:\n  matchers:\n    - predicate: {or_matcher: {predicate: [{single_predicate: {input: " + in +
                         ", value_match: {exact: a}}}]}}\n      on_match: " + act + "\n",
-       "MAT006", 3, 32, false, "or_matcher and and_matcher need at least 2 predicates"},
+       "MAT006", 3, "{or_matcher: {", false, "or_matcher and and_matcher need at least 2 predicates"},
       {"empty prefix", "matcher_list:\n  matchers:\n    - predicate: {single_predicate: {input: " + in +
                            ", value_match: {prefix: ''}}}\n      on_match: " + act + "\n",
-       "MAT007", 3, 164, false, "prefix must be non-empty"},
+       "MAT007", 3, "prefix: '", false, "prefix must be non-empty"},
       {"upper header", "matcher_list:\n  matchers:\n    - predicate: {single_predicate: {input: {typed_config: {\"@type\": "
                        "type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput, header_name: X-A}}, value_match: {exact: a}}}\n"
                        "      on_match: " + act + "\n",
-       "MAT008", 3, 139, true, "'X-A' is not a valid HTTP/2 header name"},
+       "MAT008", 3, "header_name: X", true, "'X-A' is not a valid HTTP/2 header name"},
       {"unsupported input", "matcher_list:\n  matchers:\n    - predicate: {single_predicate: {input: {typed_config: {\"@type\": "
                             "type.googleapis.com/envoy.type.matcher.v3.HttpRequestTrailerMatchInput}}, value_match: {exact: a}}}\n"
                             "      on_match: " + act + "\n",
-       "MAT009", 3, 46, true, "Unsupported Input type:envoy.type.matcher.v3.HttpRequestTrailerMatchInput"},
+       "MAT009", 3, "input: {", true, "Unsupported Input type:envoy.type.matcher.v3.HttpRequestTrailerMatchInput"},
       {"custom matcher", "matcher_list:\n  matchers:\n    - predicate: {single_predicate: {input: " + in +
                              ", custom_match: {typed_config: {\"@type\": type.googleapis.com/xds.type.matcher.v3.IPMatcher}}}}\n      on_match: " + act + "\n",
-       "MAT010", 3, 150, true, "custom_match xds.type.matcher.v3.IPMatcher is not supported by gRPC"},
-      {"tree custom", "matcher_tree:\n  input: " + in + "\n  custom_match: {name: x}\n", "MAT010", 3, 17, true,
+       "MAT010", 3, "custom_match: {", true, "custom_match xds.type.matcher.v3.IPMatcher is not supported by gRPC"},
+      {"tree custom", "matcher_tree:\n  input: " + in + "\n  custom_match: {name: x}\n", "MAT010", 3, "custom_match: {", true,
        "custom_match in a matcher_tree is not supported by gRPC"},
       {"cel string", "matcher_list:\n  matchers:\n    - predicate: {single_predicate: {input: {typed_config: {\"@type\": "
                      "type.googleapis.com/xds.type.matcher.v3.HttpAttributesCelMatchInput}}, custom_match: {typed_config: {\"@type\": "
                      "type.googleapis.com/xds.type.matcher.v3.CelMatcher, expr_match: {cel_expr_string: \"request.path == '/a'\"}}}}}\n"
                      "      on_match: " + act + "\n",
-       "MAT012", 3, 247, true, "cel_expr_string is not supported by gRPC"},
+       "MAT012", 3, "cel_expr_string: \"", true, "cel_expr_string is not supported by gRPC"},
       {"value on cel input", "matcher_list:\n  matchers:\n    - predicate: {single_predicate: {input: {typed_config: {\"@type\": "
                              "type.googleapis.com/xds.type.matcher.v3.HttpAttributesCelMatchInput}}, value_match: {exact: a}}}\n"
                              "      on_match: " + act + "\n",
-       "MAT014", 3, 134, false, "value_match needs an input that returns a string"},
+       "MAT014", 3, "value_match: {", false, "value_match needs an input that returns a string"},
   };
   for (const RejectCase& c : cases) {
     Compiled m = Compile(std::string(c.name) + ".yaml", c.yaml);
@@ -352,7 +355,10 @@ TEST(MatcherValidation, RejectionReasons) {
       found = true;
       doc::Position pos = m.source->Locate(i.range.begin);
       EXPECT_EQ(pos.line, c.line) << c.name << ": " << i.message;
-      EXPECT_EQ(pos.column, c.column) << c.name << ": " << i.message;
+      std::string_view text = m.source->Line(c.line);
+      size_t at = text.find(c.anchor);
+      ASSERT_NE(at, std::string_view::npos) << c.name;
+      EXPECT_EQ(pos.column, static_cast<int>(at + std::strlen(c.anchor))) << c.name << ": " << i.message;
       EXPECT_EQ(i.grpc_only, c.grpc_only) << c.name;
       EXPECT_NE(i.message.find(c.message_part), std::string::npos) << c.name << ": " << i.message;
       break;
@@ -369,7 +375,7 @@ TEST(MatcherValidation, KeepMatchingUnsupportedByTheFilter) {
   ASSERT_EQ(m.issues.size(), 2u);
   EXPECT_EQ(m.issues[1].code, "MAT011");
   EXPECT_EQ(m.source->Locate(m.issues[1].range.begin).line, 4);
-  EXPECT_EQ(m.source->Locate(m.issues[1].range.begin).column, 45);
+  EXPECT_EQ(m.source->Locate(m.issues[1].range.begin).column, 44);
   // Under envoy it is a note, under grpc-core an error.
   auto g = IssueDiagnostics(m, Profile::kGrpcCore);
   auto e = IssueDiagnostics(m, Profile::kEnvoy);
@@ -401,7 +407,7 @@ TEST(MatcherValidation, CelErrorsAreLocatedInsideTheString) {
     if (i.code == "CEL003") {
       found = true;
       EXPECT_EQ(m.source->Locate(i.range.begin).line, 9);
-      EXPECT_EQ(m.source->Locate(i.range.begin).column, 45);  // the 'r' of request.pth
+      EXPECT_EQ(m.source->Locate(i.range.begin).column, 46);  // the 'r' of request.pth
     }
   EXPECT_TRUE(found);
 }
@@ -447,9 +453,9 @@ TEST(MatcherCel, CheckedExprTextproto) {
   EXPECT_EQ(m.root->list[0].predicate.cel_text, "request.headers['x-env'] == 'prod' && request.path.startsWith('/admin.')");
   Request r = Headers({{"x-env", "prod"}});
   r.path = "/admin.Users/Delete";
-  EXPECT_EQ(Run(m, r), V{"allow"});
+  EXPECT_EQ(Actions(m, r), V{"allow"});
   r.path = "/shop.Cart/Add";
-  EXPECT_EQ(Run(m, r), V{"deny"});
+  EXPECT_EQ(Actions(m, r), V{"deny"});
 }
 
 TEST(MatcherCel, GrpcRequestAttributes) {
