@@ -111,8 +111,20 @@ ordered_json TraceJson(const doc::Step& s, const doc::Source* src) {
   if (!s.detail.empty()) j["detail"] = s.detail;
   if (src && !(s.range.begin == 0 && s.range.end == 0)) j["line"] = src->Locate(s.range.begin).line;
   if (!s.children.empty()) {
+    // A list of 1,000 predicates would give 1,000 sibling steps: keep the first and last 20
+    // (the Step tree itself, for the view, keeps them all).
+    constexpr size_t kEdge = 20;
     j["children"] = ordered_json::array();
-    for (const doc::Step& c : s.children) j["children"].push_back(TraceJson(c, src));
+    size_t n = s.children.size();
+    for (size_t i = 0; i < n; ++i) {
+      if (n > 2 * kEdge + 1 && i == kEdge) {
+        j["children"].push_back({{"what", "..."}, {"outcome", "info"},
+                                 {"detail", std::to_string(n - 2 * kEdge) + " more steps not shown"}});
+        i = n - kEdge - 1;
+        continue;
+      }
+      j["children"].push_back(TraceJson(s.children[i], src));
+    }
   }
   return j;
 }
