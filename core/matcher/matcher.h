@@ -217,6 +217,15 @@ struct Result {
 // Evaluates one request. `why` (optional) receives the explanation tree.
 Result Evaluate(const Compiled& m, const Request& r, Profile p, doc::Step* why = nullptr);
 
+// One request under every profile, for the view's divergence badges: the action names per
+// profile and whether they (or `matched`) differ.
+struct ProfileComparison {
+  std::vector<std::pair<Profile, std::vector<std::string>>> actions;
+  std::vector<std::pair<Profile, bool>> matched;
+  bool diverges = false;
+};
+ProfileComparison CompareProfiles(const Compiled& m, const Request& r);
+
 // The header value an input sees under a profile: gRPC hides `-bin` headers, reads
 // `content-type` as application/grpc and turns an absent header into ""; Envoy returns no data
 // (nullopt) for an absent header. Several values are joined with ",".

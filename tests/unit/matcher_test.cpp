@@ -259,6 +259,17 @@ TEST(MatcherProfiles, PrefixMapResume) {
   }
 }
 
+TEST(MatcherProfiles, CompareProfilesForBadges) {
+  Compiled m = Compile("p.yaml", kPrefixResume);
+  ProfileComparison c = CompareProfiles(m, Headers({{"x-path", "/svc/admin/x"}}));
+  EXPECT_TRUE(c.diverges);
+  ASSERT_EQ(c.actions.size(), 3u);
+  EXPECT_EQ(c.actions[0].second, V{"deny"});
+  EXPECT_EQ(c.actions[1].second, V{"svc"});
+  EXPECT_EQ(c.actions[2].second, V{});
+  EXPECT_FALSE(CompareProfiles(m, Headers({{"x-path", "/svc/x"}})).diverges);
+}
+
 std::string Nest(int levels) {
   std::string m = R"({"matcher_list": {"matchers": [{"predicate": {"single_predicate": {"custom_match": true}}, "on_match": {"action": "deep"}}]}})";
   for (int i = 1; i < levels; ++i)
