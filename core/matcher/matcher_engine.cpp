@@ -310,6 +310,10 @@ class MatcherEngine final : public Engine {
       j["request"] = r.ToJson();
       j["actions"] = ordered_json::array();
       for (const matcher::Action* a : res.actions) j["actions"].push_back(a->name);
+      // Actions are any TypedExtensionConfig: their types, in the same order ("" for the
+      // simplified notation's plain names).
+      j["action_types"] = ordered_json::array();
+      for (const matcher::Action* a : res.actions) j["action_types"].push_back(a->type);
       j["skipped"] = ordered_json::array();
       for (const matcher::Action* a : res.skipped) j["skipped"].push_back(a->name);
       j["matched"] = res.matched;
