@@ -379,6 +379,9 @@ std::vector<Node> ParseJson(const Source& src, DiagnosticSink& sink, const Limit
     if (detail.find("end of input") != std::string::npos) fix = "; the document ends early: close every { and [";
     sink.Error("DOC002", {off, off + 1}, "JSON: " + detail + fix);
     return roots;
+  } catch (const nlohmann::json::exception& e) {  // e.g. out_of_range.406 for 1e999
+    sink.Error("DOC002", {0, 1}, std::string("JSON: ") + e.what() + "; write the number within the range of a double");
+    return roots;
   }
   // Positions: the same text through yaml-cpp. When it disagrees, ranges fall back to parents.
   YAML::Node y;
@@ -558,7 +561,15 @@ bool ParseTextProto(const Source& src, pb::Message* msg, DiagnosticSink& sink, N
 bool NodeToMessage(const Node& node, pb::Message* msg, DiagnosticSink& sink) {
   pb::util::JsonParseOptions opts;
   opts.ignore_unknown_fields = false;
-  auto status = pb::util::JsonStringToMessage(node.ToOrderedJson().dump(), msg, opts);
+  std::string json;
+  try {
+    json = node.ToOrderedJson().dump();
+  } catch (const nlohmann::json::exception&) {  // invalid UTF-8 in a string (yaml-cpp / textproto)
+    sink.Error("DOC005", node.range(), "does not convert to " + msg->GetDescriptor()->full_name() +
+                                           ": a string is not valid UTF-8; fix the text's encoding");
+    return false;
+  }
+  auto status = pb::util::JsonStringToMessage(json, msg, opts);
   if (status.ok()) return true;
   sink.Error("DOC005", node.range(),
              "does not convert to " + msg->GetDescriptor()->full_name() + ": " +

@@ -106,9 +106,9 @@ std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p) {
 
 ordered_json TraceJson(const doc::Step& s, const doc::Source* src) {
   ordered_json j;
-  j["what"] = s.what;
+  j["what"] = ValidUtf8(s.what);
   j["outcome"] = doc::OutcomeName(s.outcome);
-  if (!s.detail.empty()) j["detail"] = s.detail;
+  if (!s.detail.empty()) j["detail"] = ValidUtf8(s.detail);
   if (src && !(s.range.begin == 0 && s.range.end == 0)) j["line"] = src->Locate(s.range.begin).line;
   if (!s.children.empty()) {
     // A list of 1,000 predicates would give 1,000 sibling steps: keep the first and last 20
@@ -291,12 +291,19 @@ class MatcherEngine final : public Engine {
     std::vector<doc::Diagnostic> issues = matcher::IssueDiagnostics(sm.matcher, p);
     rep.diagnostics.insert(rep.diagnostics.end(), issues.begin(), issues.end());
     rep.diagnostics.insert(rep.diagnostics.end(), sm.diagnostics.begin(), sm.diagnostics.end());
+    // Messages quote the user's text: keep them valid UTF-8 for the JSON output.
+    for (doc::Diagnostic& d : rep.diagnostics)
+      if (d.code.rfind("MAT", 0) == 0 || d.code.rfind("CEL", 0) == 0) {
+        d.message = matcher::ValidUtf8(d.message);
+        d.path = matcher::ValidUtf8(d.path);
+      }
     if (!sm.matcher.root) return rep;
 
     ordered_json nack = ordered_json::array();
     for (const doc::Diagnostic& d : issues)
       if (d.severity == doc::Severity::kError)
-        nack.push_back(d.code + " " + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " + d.message);
+        nack.push_back(d.code + " " + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " +
+                       matcher::ValidUtf8(d.message));
 
     const doc::Source* src = sm.matcher.source.get();
     ordered_json requests = ordered_json::array();
@@ -309,13 +316,13 @@ class MatcherEngine final : public Engine {
       ordered_json j;
       j["request"] = r.ToJson();
       j["actions"] = ordered_json::array();
-      for (const matcher::Action* a : res.actions) j["actions"].push_back(a->name);
+      for (const matcher::Action* a : res.actions) j["actions"].push_back(matcher::ValidUtf8(a->name));
       // Actions are any TypedExtensionConfig: their types, in the same order ("" for the
       // simplified notation's plain names).
       j["action_types"] = ordered_json::array();
-      for (const matcher::Action* a : res.actions) j["action_types"].push_back(a->type);
+      for (const matcher::Action* a : res.actions) j["action_types"].push_back(matcher::ValidUtf8(a->type));
       j["skipped"] = ordered_json::array();
-      for (const matcher::Action* a : res.skipped) j["skipped"].push_back(a->name);
+      for (const matcher::Action* a : res.skipped) j["skipped"].push_back(matcher::ValidUtf8(a->name));
       j["matched"] = res.matched;
       if (res.aborted) j["aborted"] = true;
       if (!sm.extracts.empty()) {
@@ -327,7 +334,7 @@ class MatcherEngine final : public Engine {
             continue;
           }
           auto v = cel::ExtractString(*x.program, cr, x.default_value);
-          j["extract"].push_back(v ? ordered_json(*v) : ordered_json(nullptr));
+          j["extract"].push_back(v ? ordered_json(matcher::ValidUtf8(*v)) : ordered_json(nullptr));
         }
       }
       j["trace"] = ordered_json::array({matcher::TraceJson(why, src)});
@@ -344,10 +351,11 @@ class MatcherEngine final : public Engine {
         if (reached.count(static_cast<int>(i))) continue;
         if (++unreached_count > kMaxListed) continue;
         const matcher::NodeInfo& n = sm.matcher.nodes[i];
-        unreached.push_back({{"path", n.path}, {"label", n.label}, {"line", src ? src->Locate(n.range.begin).line : 0}});
+        unreached.push_back({{"path", matcher::ValidUtf8(n.path)}, {"label", matcher::ValidUtf8(n.label)}, {"line", src ? src->Locate(n.range.begin).line : 0}});
         if (evaluate && q.flags.empty()) {
           doc::DiagnosticSink sink(src);
-          sink.Note("MAT030", n.range, "no request reached " + n.label + "; add a request that exercises it", n.path);
+          sink.Note("MAT030", n.range, matcher::ValidUtf8("no request reached " + n.label + "; add a request that exercises it"),
+                    matcher::ValidUtf8(n.path));
           rep.diagnostics.push_back(sink.list().front());
         }
       }
