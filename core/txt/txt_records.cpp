@@ -84,11 +84,18 @@ bool IsClass(std::string_view s) {
   return u == "IN" || u == "CH" || u == "HS" || u == "CS" || u == "ANY" || u == "NONE";
 }
 
+// Record types (IANA "Resource Record (RR) TYPEs"), and TYPEnnn (RFC 3597).
 bool LooksLikeType(std::string_view s) {
-  if (s.empty() || s.size() > 10 || !std::isupper(static_cast<unsigned char>(Upper(s)[0]))) return false;
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c))) return false;
-  return true;
+  static const char* kTypes[] = {"A", "AAAA", "CNAME", "MX", "NS", "PTR", "SOA", "SRV", "TXT", "SPF", "CAA",
+                                 "DS", "DNSKEY", "RRSIG", "NSEC", "NSEC3", "NSEC3PARAM", "TLSA", "HINFO",
+                                 "NAPTR", "SSHFP", "OPT", "DNAME", "LOC", "SVCB", "HTTPS", "URI", "CERT",
+                                 "DHCID", "KEY", "KX", "RP", "CDS", "CDNSKEY", "SMIMEA", "OPENPGPKEY"};
+  std::string u = Upper(s);
+  for (const char* t : kTypes)
+    if (u == t) return true;
+  if (u.size() > 4 && u.compare(0, 4, "TYPE") == 0)
+    return std::all_of(u.begin() + 4, u.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  return false;
 }
 
 std::optional<uint32_t> ParseTtl(std::string_view s) {
@@ -370,6 +377,7 @@ class Lexer {
       }
     }
     TxtRecord r;
+    SourceRange class_range = tk[idx < tk.size() ? idx : 0].range;
     for (int k = 0; k < 2 && idx < tk.size() && !tk[idx].quoted; ++k) {
       const std::string& w = tk[idx].text.bytes;
       if (IsTtl(w)) {
@@ -377,6 +385,7 @@ class Lexer {
         ++idx;
       } else if (IsClass(w)) {
         r.rclass = Upper(w);
+        class_range = tk[idx].range;
         ++idx;
       } else {
         break;
@@ -407,7 +416,7 @@ class Lexer {
       return;
     }
     if (r.rclass != "IN")
-      sink_.Warning("TXT007", tk[idx].range, "class " + r.rclass + " is not IN; gRPC resolvers query class IN only");
+      sink_.Warning("TXT007", class_range, "class " + r.rclass + " is not IN; gRPC resolvers query class IN only");
     CheckStrings(r);
     Push(std::move(r));
   }
