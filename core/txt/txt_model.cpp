@@ -792,7 +792,8 @@ std::string ProfileLanguage(ProfileId p, const Client& c, bool* missing) {
 
 }  // namespace
 
-Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::Explanation* why) {
+Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::Explanation* why, bool trace) {
+  trace = trace || why;
   Evaluation ev;
   const Compiled& c = a.of(p);
   bool missing = false;
@@ -826,11 +827,11 @@ Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::E
     tr.index = ch.index;
     if (done) {
       tr.outcome = "not-reached";
-      ev.trace.push_back(std::move(tr));
+      if (trace) ev.trace.push_back(std::move(tr));
       continue;
     }
     std::string err;
-    int o = StageOutcome(p, ch, ev.language, client.hostname, client.rand, &tr, &err);
+    int o = StageOutcome(p, ch, ev.language, client.hostname, client.rand, trace ? &tr : nullptr, &err);
     if (o == 1) {
       tr.outcome = "selected";
       ev.choice = ch.index;
@@ -868,7 +869,8 @@ Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::E
       }
       root.Add(std::move(st));
     }
-    ev.trace.push_back(std::move(tr));
+    if (trace) ev.trace.push_back(std::move(tr));
+    else if (done) break;
   }
   if (!ev.choice && !ev.error && p == ProfileId::kGo)
     ev.error = "no JSON service config provided (no choice matched; grpc-go passes \"\" to ParseServiceConfig)";

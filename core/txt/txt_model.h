@@ -124,8 +124,10 @@ struct Evaluation {
 };
 
 // Evaluates one client under one profile; every random draw is client.rand. When `why` is set,
-// it receives the explanation tree.
-Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& c, doc::Explanation* why = nullptr);
+// it receives the explanation tree. With trace=false the per-choice trace is not built (the
+// fast path for many evaluations).
+Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& c, doc::Explanation* why = nullptr,
+                    bool trace = true);
 
 struct Share {
   int choice = -1;       // index, or -1 for no service config, -2 for an error
