@@ -927,4 +927,28 @@ Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& client) {
   return ro;
 }
 
+std::vector<Divergence> CompareProfiles(const Analysis& a, const Client& c) {
+  std::array<Evaluation, 4> ev;
+  std::array<std::string, 4> choice, error, config, read;
+  for (size_t i = 0; i < kProfiles.size(); ++i) {
+    ev[i] = Evaluate(a, kProfiles[i], c, nullptr, false);
+    choice[i] = ev[i].choice ? std::to_string(*ev[i].choice) : "none";
+    error[i] = ev[i].error ? *ev[i].error : "none";
+    config[i] = ev[i].service_config ? ev[i].service_config->dump() : "null";
+    std::string r;
+    for (const Attribute& at : a.of(kProfiles[i]).attributes)
+      for (int x : at.records) r += (r.empty() ? "" : ",") + std::to_string(x);
+    read[i] = r.empty() ? "none" : r;
+  }
+  std::vector<Divergence> out;
+  auto add = [&](const char* what, const std::array<std::string, 4>& v) {
+    if (std::any_of(v.begin(), v.end(), [&](const std::string& x) { return x != v[0]; })) out.push_back({what, v});
+  };
+  add("records read", read);
+  add("choice", choice);
+  add("service_config", config);
+  add("error", error);
+  return out;
+}
+
 }  // namespace cfgi::txt

@@ -140,6 +140,14 @@ struct Rollout {
 // The rollout for this client's language and hostname (its rand is ignored).
 Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& c);
 
+// Where the profiles disagree for one client (each profile with its own language when the
+// client has none): one line per differing aspect, e.g. "choice: grpc-core 0, grpc-go 1".
+struct Divergence {
+  std::string what;                   // "choice", "error", "service_config", "records read"
+  std::array<std::string, 4> values;  // per profile, in kProfiles order
+};
+std::vector<Divergence> CompareProfiles(const Analysis& a, const Client& c);
+
 // A did-you-mean suggestion: the candidate within edit distance 2, or equal ignoring case.
 std::string Suggest(std::string_view word, const std::vector<std::string>& candidates);
 

@@ -331,8 +331,15 @@ class Lexer {
           break;
         }
       }
-      if (r.value.origin.empty()) r.value = s.text;
-      else r.value.Append(s.text);
+      if (r.value.origin.empty()) {
+        size_t total = 0;
+        for (const CharString& x : r.strings) total += x.text.bytes.size();
+        r.value.bytes.reserve(total);
+        r.value.origin.reserve(total + 1);
+        r.value = s.text;
+      } else {
+        r.value.Append(s.text);
+      }
     }
   }
 
@@ -345,12 +352,12 @@ class Lexer {
       ++rs_.other_records;
       return;
     }
-    const std::vector<Token>& tk = e.tokens;
+    std::vector<Token>& tk = e.tokens;
     SourceRange whole{tk.front().range.begin, tk.back().range.end};
     if (tk[0].quoted) {  // raw character-strings, one record per line (dig +short)
       TxtRecord r;
       r.range = whole;
-      for (const Token& t : tk) r.strings.push_back({t.text, t.range, t.quoted});
+      for (Token& t : tk) r.strings.push_back({std::move(t.text), t.range, t.quoted});
       CheckStrings(r);
       if (rs_.style == InputStyle::kNone) rs_.style = InputStyle::kRaw;
       Push(std::move(r));
@@ -410,7 +417,7 @@ class Lexer {
     else if (!owner.empty() && owner.back() != '.' && !origin_.empty()) r.owner_key = NormalizeName(owner + "." + origin_);
     else r.owner_key = NormalizeName(owner);
     r.range = {owner.empty() ? tk[idx].range.begin : (e.leading_space ? tk[0].range.begin : owner_range.begin), whole.end};
-    for (size_t k = idx + 1; k < tk.size(); ++k) r.strings.push_back({tk[k].text, tk[k].range, tk[k].quoted});
+    for (size_t k = idx + 1; k < tk.size(); ++k) r.strings.push_back({std::move(tk[k].text), tk[k].range, tk[k].quoted});
     if (r.strings.empty()) {
       sink_.Warning("TXT006", whole, "a TXT record without strings; add at least one quoted string");
       return;

@@ -240,6 +240,18 @@ TEST(TxtSelectTest, SamplesSelectWhatTheSpecAndImplementationsSay) {
   }
 }
 
+TEST(TxtSelectTest, CompareProfilesListsTheDisagreements) {
+  Analysis a = Load("_grpc_config.srv 60 IN TXT \"v=spf1 -all\"\n" +
+                    Record(R"([{"clientLanguage":[],"serviceConfig":{}},{"serviceConfig":{"loadBalancingPolicy":"grpclb"}}])"));
+  std::vector<Divergence> d = CompareProfiles(a, {"java", "", 0});
+  ASSERT_EQ(d.size(), 3u);
+  EXPECT_EQ(d[0].what, "records read");
+  EXPECT_EQ(d[0].values, (std::array<std::string, 4>{"1", "1", "none", "1"}));
+  EXPECT_EQ(d[1].what, "choice");
+  EXPECT_EQ(d[1].values, (std::array<std::string, 4>{"0", "0", "none", "0"}));
+  EXPECT_EQ(d[2].what, "service_config");
+}
+
 TEST(TxtEngineTest, QueryFlagsAndErrors) {
   Scenario s = LoadScenario({{"t.zone", Record(R"([{"percentage":50,"clientHostname":["h"],"serviceConfig":{}}])")}});
   const Engine& e = GetTxtEngine();
