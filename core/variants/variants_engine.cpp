@@ -232,6 +232,17 @@ void AnalyzeResource(const ResourceVariants& r, Analysis& a, Sinks& sinks, order
   std::vector<const Constraint*> cs;
   for (const Variant& v : r.variants) cs.push_back(&v.constraint);
   Domain d = Domain::ForConstraints(cs);
+  ResetSearchBudget();
+  struct BudgetCheck {
+    const ResourceVariants& r;
+    Sinks& sinks;
+    ~BudgetCheck() {
+      if (SearchBudgetExceeded() && !r.variants.empty())
+        sinks.For(r.variants[0].source).Note("VAR108", r.variants[0].range, "the analysis of \"" + r.name +
+            "\" reached its search limit (constraints whose normal form has more than 4096 terms); overlap, "
+            "dead-variant and coverage findings for it may be incomplete; simplify the constraints");
+    }
+  } budget_check{r, sinks};
 
   // Resource listing with key sets.
   std::set<std::string> all_keys;
@@ -361,8 +372,8 @@ void AnalyzeResource(const ResourceVariants& r, Analysis& a, Sinks& sinks, order
     for (size_t i = 0; i < cov.regions.size() && i < 3; ++i)
       list += (i ? "; " : "") + cov.regions[i].text + " (e.g. " + ParamsJsonText(cov.regions[i].witness) + ")";
     if (cov.regions.size() > 3) list += "; and " + std::to_string(cov.regions.size() - 3) + " more regions";
-    std::string msg = "\"" + r.name + "\" has no variant for " + std::to_string(cov.uncovered) + " of " +
-                      std::to_string(cov.total) + " parameter combinations: " + list +
+    std::string how_many = cov.by_search ? std::string("some") : std::to_string(cov.uncovered) + " of " + std::to_string(cov.total);
+    std::string msg = "\"" + r.name + "\" has no variant for " + how_many + " parameter combinations: " + list +
                       "; those clients are told the resource does not exist; add a variant for them";
     if (declared) sinks.For(v0.source).Warning("VAR104", v0.range, msg);
     else sinks.For(v0.source).Note("VAR105", v0.range, msg + " (over inferred domains; declare inputs.domains to "
