@@ -4,7 +4,7 @@
 
 namespace cfgi::gui {
 
-// std::unique_ptr<EngineView> CreateVariantsView();
+std::unique_ptr<EngineView> CreateVariantsView();
 
 namespace {
 struct ViewEntry {
@@ -13,7 +13,7 @@ struct ViewEntry {
 };
 
 constexpr ViewEntry kViews[] = {
-    // {"variants", &CreateVariantsView},
+    {"variants", &CreateVariantsView},
     // {"matcher", &CreateMatcherView},
     // {"txt", &CreateTxtView},
     // {"policy", &CreatePolicyView},
