@@ -8,6 +8,8 @@
 //   Matrix         two chosen keys of one resource: value x value, the variant selected per cell
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <set>
@@ -51,6 +53,23 @@ std::string JoinKeys(const std::set<std::string>& ks) {
   std::string s = "{";
   for (const std::string& k : ks) s += (s.size() > 1 ? ", " : "") + k;
   return s + "}";
+}
+
+// The compact rendering uses ∧ ∨ ¬ ⊤; when the UI font has no glyph for them, show & | ! true
+// instead of "?" (same meaning, ASCII).
+std::string Displayable(std::string text) {
+  static const struct { const char* utf8; ImWchar cp; const char* ascii; } kSubst[] = {
+      {"\xE2\x88\xA7", 0x2227, "&"}, {"\xE2\x88\xA8", 0x2228, "|"}, {"\xC2\xAC", 0x00AC, "!"}, {"\xE2\x8A\xA4", 0x22A4, "true"}};
+  ImFont* font = ImGui::GetFont();
+  for (const auto& s : kSubst) {
+    if (font && font->FindGlyphNoFallback(s.cp)) continue;
+    std::string from = s.utf8;
+    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at)) {
+      text.replace(at, from.size(), s.ascii);
+      at += std::strlen(s.ascii);
+    }
+  }
+  return text;
 }
 
 struct VariantRow {
@@ -97,7 +116,7 @@ class VariantsView final : public EngineView {
       for (const v::Variant& var : r.variants) {
         sets.push_back(v::Keys(var.constraint));
         all.insert(sets.back().begin(), sets.back().end());
-        info.rows.push_back({var.IdText(), v::Render(var.constraint), JoinKeys(sets.back()), var.content});
+        info.rows.push_back({var.IdText(), Displayable(v::Render(var.constraint)), JoinKeys(sets.back()), var.content});
       }
       for (const auto& s : sets) info.consistent &= (s == all);
       info.keys = JoinKeys(all);
@@ -122,6 +141,7 @@ class VariantsView final : public EngineView {
       subs_.push_back({s.name.empty() ? s.origin : s.name, s.params, s.resources, s.source, s.range, false});
     for (Sub& s : added) subs_.push_back(std::move(s));
     if (selected_resource_ >= resources_.size()) selected_resource_ = 0;
+    SelectPendingResource();
     matrix_dirty_ = true;
     matrix_resource_ = SIZE_MAX;
     RebuildSubRows();
@@ -135,26 +155,46 @@ class VariantsView final : public EngineView {
     if (!ImGui::BeginTabBar("##variants")) return;
     char label[96];
     std::snprintf(label, sizeof label, "Resources (%zu)###res", resources_.size());
-    if (ImGui::BeginTabItem(label)) {
+    if (ImGui::BeginTabItem(label, nullptr, TabFlags(0))) {
+      tab_ = 0;
       DrawResources(ctx);
       ImGui::EndTabItem();
     }
     std::snprintf(label, sizeof label, "Subscriptions (%zu)###subs", subs_.size());
-    if (ImGui::BeginTabItem(label)) {
+    if (ImGui::BeginTabItem(label, nullptr, TabFlags(1))) {
+      tab_ = 1;
       DrawSubscriptions(ctx);
       ImGui::EndTabItem();
     }
     std::snprintf(label, sizeof label, "Findings (%zu overlap%s)###findings", overlap_count_,
                   overlap_count_ == 1 ? "" : "s");
-    if (ImGui::BeginTabItem(label)) {
+    if (ImGui::BeginTabItem(label, nullptr, TabFlags(2))) {
+      tab_ = 2;
       DrawFindings(ctx);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Coverage matrix")) {
+    if (ImGui::BeginTabItem("Coverage matrix", nullptr, TabFlags(3))) {
+      tab_ = 3;
       DrawMatrix(ctx);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();
+    pending_tab_ = -1;
+  }
+
+  // "tab=N;resource=NAME": the open tab and the selected resource.
+  std::string SaveState() const override {
+    std::string s = "tab=" + std::to_string(tab_);
+    if (selected_resource_ < resources_.size()) s += ";resource=" + resources_[selected_resource_].r->name;
+    return s;
+  }
+  void LoadState(std::string_view state) override {
+    std::string s(state);
+    size_t t = s.find("tab=");
+    if (t != std::string::npos) pending_tab_ = std::atoi(s.c_str() + t + 4);
+    size_t r = s.find(";resource=");
+    if (r != std::string::npos) pending_resource_ = s.substr(r + 10);
+    SelectPendingResource();
   }
 
  private:
@@ -172,11 +212,11 @@ class VariantsView final : public EngineView {
         row.sel = v::Select(ri == SIZE_MAX ? nullptr : resources_[ri].r, subs_[s].params);
         const v::ResourceVariants* r = ri == SIZE_MAX ? nullptr : resources_[ri].r;
         if (row.sel.outcome == v::Outcome::kMatch && r) {
-          row.variant_text = r->variants[*row.sel.selected].IdText();
+          row.variant_text = "variant " + r->variants[*row.sel.selected].IdText();
         } else if (row.sel.outcome == v::Outcome::kNone) {
           row.variant_text = r ? "none (resource does not exist for this client)" : "none (unknown resource)";
         } else {
-          row.variant_text = "ambiguous:";
+          row.variant_text = "ambiguous: variants";
           for (size_t m : row.sel.matching) row.variant_text += " " + r->variants[m].IdText();
         }
         sub_rows_.push_back(std::move(row));
@@ -192,6 +232,18 @@ class VariantsView final : public EngineView {
     }
     counts_[0] = counts_[1] = counts_[2] = 0;
     for (const SubRow& r : sub_rows_) counts_[static_cast<int>(r.sel.outcome)]++;
+  }
+
+  ImGuiTabItemFlags TabFlags(int k) const { return pending_tab_ == k ? ImGuiTabItemFlags_SetSelected : 0; }
+
+  void SelectPendingResource() {
+    if (pending_resource_.empty()) return;
+    for (size_t i = 0; i < resources_.size(); ++i)
+      if (resources_[i].r->name == pending_resource_) {
+        selected_resource_ = i;
+        pending_resource_.clear();
+        return;
+      }
   }
 
   void AddSubscription(const std::string& name, v::Params p, std::vector<std::string> resources) {
@@ -217,7 +269,7 @@ class VariantsView final : public EngineView {
     if (r) {
       for (const v::Variant& var : r->variants) {
         doc::Step st;
-        st.what = "variant " + var.IdText() + ": " + v::Render(var.constraint);
+        st.what = "variant " + var.IdText() + ": " + Displayable(v::Render(var.constraint));
         bool m = v::Matches(var.constraint, s.params, &st);
         st.outcome = m ? doc::Outcome::kMatched : doc::Outcome::kNoMatch;
         st.range = var.range;
@@ -247,7 +299,7 @@ class VariantsView final : public EngineView {
 
   // ---- tabs ----
   void DrawResources(ViewContext& ctx) {
-    float list_w = ImGui::GetFontSize() * 16;
+    float list_w = ImGui::GetFontSize() * 11;
     ImGui::BeginChild("##reslist", ImVec2(list_w, 0), true);
     ImGuiListClipper clip;
     clip.Begin(static_cast<int>(resources_.size()));
@@ -286,9 +338,9 @@ class VariantsView final : public EngineView {
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
     if (ImGui::BeginTable("##variants", 4, tf)) {
       ImGui::TableSetupScrollFreeze(0, 1);
-      ImGui::TableSetupColumn("Id", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 5);
-      ImGui::TableSetupColumn("Constraints", ImGuiTableColumnFlags_WidthStretch, 3);
-      ImGui::TableSetupColumn("Key set", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 10);
+      ImGui::TableSetupColumn("Id", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 3);
+      ImGui::TableSetupColumn("Constraints", ImGuiTableColumnFlags_WidthStretch, 4);
+      ImGui::TableSetupColumn("Key set", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7);
       ImGui::TableSetupColumn("Content", ImGuiTableColumnFlags_WidthStretch, 2);
       ImGui::TableHeadersRow();
       ImGuiListClipper clip2;
@@ -422,7 +474,7 @@ class VariantsView final : public EngineView {
         ImGui::PopID();
         ImGui::TableNextColumn();
         ImGui::TextWrapped("variants %s and %s both match: %s  and  %s", a.IdText().c_str(), b.IdText().c_str(),
-                           v::Render(a.constraint).c_str(), v::Render(b.constraint).c_str());
+                           Displayable(v::Render(a.constraint)).c_str(), Displayable(v::Render(b.constraint)).c_str());
         witness_cells(f.witness, info.r->name);
       }
     }
@@ -442,9 +494,9 @@ class VariantsView final : public EngineView {
         ImGui::PopID();
         ImGui::TableNextColumn();
         if (cov.by_search)
-          ImGui::TextWrapped("no variant matches %s", reg.text.c_str());
+          ImGui::TextWrapped("no variant matches %s", Displayable(reg.text).c_str());
         else
-          ImGui::TextWrapped("no variant matches %s  (%llu of %llu combinations)", reg.text.c_str(),
+          ImGui::TextWrapped("no variant matches %s  (%llu of %llu combinations)", Displayable(reg.text).c_str(),
                              static_cast<unsigned long long>(reg.count), static_cast<unsigned long long>(cov.total));
         witness_cells(reg.witness, info.r->name);
       }
@@ -504,11 +556,15 @@ class VariantsView final : public EngineView {
       }
     };
     key_combo("X (columns)", key_x_);
-    key_combo("Y (rows)", key_y_);
+    const bool one_key = matrix_keys_.size() == 1;
+    if (!one_key) key_combo("Y (rows)", key_y_);
     if (matrix_dirty_) {
       std::vector<const v::Constraint*> cs;
       for (const v::Variant& var : cur.r->variants) cs.push_back(&var.constraint);
-      matrix_ = v::Matrix(cs, matrix_keys_[static_cast<size_t>(key_x_)], matrix_keys_[static_cast<size_t>(key_y_)], {});
+      // With one key the matrix is a single row (no second key: "<absent>").
+      v::CoverageKey none{"(no other key)", {}, true, false, false};
+      matrix_ = v::Matrix(cs, matrix_keys_[static_cast<size_t>(key_x_)],
+                          one_key ? none : matrix_keys_[static_cast<size_t>(key_y_)], {});
       matrix_dirty_ = false;
     }
     theme::TextMuted("Other keys absent. Cell: the variant selected; %s none = resource missing for that client, "
@@ -587,6 +643,8 @@ class VariantsView final : public EngineView {
     matrix_dirty_ = true;
   }
 
+  int tab_ = 0, pending_tab_ = -1;
+  std::string pending_resource_;
   std::unique_ptr<v::Analysis> analysis_;
   std::vector<ResourceInfo> resources_;
   size_t overlap_count_ = 0;
