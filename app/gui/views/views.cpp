@@ -5,6 +5,7 @@
 namespace cfgi::gui {
 
 std::unique_ptr<EngineView> CreateVariantsView();
+std::unique_ptr<EngineView> CreatePolicyView();
 
 namespace {
 struct ViewEntry {
@@ -16,7 +17,7 @@ constexpr ViewEntry kViews[] = {
     {"variants", &CreateVariantsView},
     // {"matcher", &CreateMatcherView},
     // {"txt", &CreateTxtView},
-    // {"policy", &CreatePolicyView},
+    {"policy", &CreatePolicyView},
     // {"targeting", &CreateTargetingView},
     {"document", &CreateGenericView},
 };
