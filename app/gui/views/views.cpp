@@ -5,6 +5,7 @@
 namespace cfgi::gui {
 
 std::unique_ptr<EngineView> CreateVariantsView();
+std::unique_ptr<EngineView> CreateTxtView();
 std::unique_ptr<EngineView> CreatePolicyView();
 
 namespace {
@@ -16,7 +17,7 @@ struct ViewEntry {
 constexpr ViewEntry kViews[] = {
     {"variants", &CreateVariantsView},
     // {"matcher", &CreateMatcherView},
-    // {"txt", &CreateTxtView},
+    {"txt", &CreateTxtView},
     {"policy", &CreatePolicyView},
     // {"targeting", &CreateTargetingView},
     {"document", &CreateGenericView},
