@@ -792,7 +792,8 @@ std::string ProfileLanguage(ProfileId p, const Client& c, bool* missing) {
 
 }  // namespace
 
-Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::Explanation* why) {
+Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::Explanation* why, bool trace) {
+  trace = trace || why;
   Evaluation ev;
   const Compiled& c = a.of(p);
   bool missing = false;
@@ -826,11 +827,11 @@ Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::E
     tr.index = ch.index;
     if (done) {
       tr.outcome = "not-reached";
-      ev.trace.push_back(std::move(tr));
+      if (trace) ev.trace.push_back(std::move(tr));
       continue;
     }
     std::string err;
-    int o = StageOutcome(p, ch, ev.language, client.hostname, client.rand, &tr, &err);
+    int o = StageOutcome(p, ch, ev.language, client.hostname, client.rand, trace ? &tr : nullptr, &err);
     if (o == 1) {
       tr.outcome = "selected";
       ev.choice = ch.index;
@@ -868,7 +869,8 @@ Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::E
       }
       root.Add(std::move(st));
     }
-    ev.trace.push_back(std::move(tr));
+    if (trace) ev.trace.push_back(std::move(tr));
+    else if (done) break;
   }
   if (!ev.choice && !ev.error && p == ProfileId::kGo)
     ev.error = "no JSON service config provided (no choice matched; grpc-go passes \"\" to ParseServiceConfig)";
@@ -923,6 +925,30 @@ Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& client) {
     ro.fixed[static_cast<size_t>(r)] = res;
   }
   return ro;
+}
+
+std::vector<Divergence> CompareProfiles(const Analysis& a, const Client& c) {
+  std::array<Evaluation, 4> ev;
+  std::array<std::string, 4> choice, error, config, read;
+  for (size_t i = 0; i < kProfiles.size(); ++i) {
+    ev[i] = Evaluate(a, kProfiles[i], c, nullptr, false);
+    choice[i] = ev[i].choice ? std::to_string(*ev[i].choice) : "none";
+    error[i] = ev[i].error ? *ev[i].error : "none";
+    config[i] = ev[i].service_config ? ev[i].service_config->dump() : "null";
+    std::string r;
+    for (const Attribute& at : a.of(kProfiles[i]).attributes)
+      for (int x : at.records) r += (r.empty() ? "" : ",") + std::to_string(x);
+    read[i] = r.empty() ? "none" : r;
+  }
+  std::vector<Divergence> out;
+  auto add = [&](const char* what, const std::array<std::string, 4>& v) {
+    if (std::any_of(v.begin(), v.end(), [&](const std::string& x) { return x != v[0]; })) out.push_back({what, v});
+  };
+  add("records read", read);
+  add("choice", choice);
+  add("service_config", config);
+  add("error", error);
+  return out;
 }
 
 }  // namespace cfgi::txt
