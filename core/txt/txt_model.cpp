@@ -698,6 +698,7 @@ std::vector<doc::Diagnostic> ProfileDiagnostics(const Analysis& a, ProfileId p) 
     sink.Add(is.severity, is.code, r, is.message, is.path);
   }
   out.insert(out.end(), sink.list().begin(), sink.list().end());
+  for (doc::Diagnostic& d : out) d.message = Printable(d.message);
   doc::SortDiagnostics(out);
   return out;
 }
@@ -805,14 +806,14 @@ Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::E
   ev.language = ProfileLanguage(p, client, &missing);
   doc::Step root;
   if (why) {
-    root.what = std::string(ProfileName(p)) + ": client language=\"" + ev.language + "\" hostname=\"" + client.hostname +
-                "\" r=" + std::to_string(client.rand);
+    root.what = std::string(ProfileName(p)) + ": client language=\"" + Printable(ev.language) + "\" hostname=\"" +
+                Printable(client.hostname) + "\" r=" + std::to_string(client.rand);
     for (const std::string& n : c.notes) root.Add({n, doc::Outcome::kInfo, "", {}, a.source->name(), {}});
   }
   auto finish = [&]() {
     if (why) {
       root.outcome = ev.error ? doc::Outcome::kError : ev.choice ? doc::Outcome::kMatched : doc::Outcome::kNoMatch;
-      root.detail = ev.error ? *ev.error : ev.choice ? "choice " + std::to_string(*ev.choice) : "no service config";
+      root.detail = ev.error ? Printable(*ev.error) : ev.choice ? "choice " + std::to_string(*ev.choice) : "no service config";
       *why = std::move(root);
     }
     return ev;
