@@ -161,7 +161,7 @@ TEST(TxtJsonTest, RangesAndErrors) {
   EXPECT_EQ(big.error, JsonParse::Error::kSyntax);
   EXPECT_EQ(big.error_offset, 4u);
   EXPECT_EQ(big.message, "number 1e999 is too large for a double");
-  EXPECT_EQ(Printable("a\xff\x01b"), "a\\255\\001b");
+  EXPECT_EQ(Printable("a\xff\x01" "b"), "a\\255\\001b");
 }
 
 }  // namespace
