@@ -507,6 +507,11 @@ struct Builder {
     return true;
   }
 
+  static bool HasPercentage(const Choice& ch) {
+    return std::any_of(ch.stages.begin(), ch.stages.end(),
+                       [](const Stage& s) { return s.what == Criterion::kPercentage && s.present; });
+  }
+
   void DeadChoices() {
     if (!c.global_error.empty()) return;
     for (size_t i = 0; i < c.choices.size(); ++i) {
@@ -516,7 +521,7 @@ struct Builder {
         Issue("TXT038", Severity::kWarning, d.node->range(), d.attribute, "[" + std::to_string(d.index) + "]",
               "choice " + std::to_string(d.index) + " is never selected by " + ProfileName(p) + ": choice " +
               std::to_string(i) + " before it matches every client" +
-              (p == ProfileId::kCore ? " (percentage 99 and up is every draw in grpc-core)" : "") +
+              (p == ProfileId::kCore && HasPercentage(c.choices[i]) ? " (percentage 99 and up is every draw in grpc-core)" : "") +
               "; move it up or narrow choice " + std::to_string(i));
       }
       break;
@@ -693,6 +698,7 @@ std::vector<doc::Diagnostic> ProfileDiagnostics(const Analysis& a, ProfileId p) 
     sink.Add(is.severity, is.code, r, is.message, is.path);
   }
   out.insert(out.end(), sink.list().begin(), sink.list().end());
+  for (doc::Diagnostic& d : out) d.message = Printable(d.message);
   doc::SortDiagnostics(out);
   return out;
 }
@@ -800,14 +806,14 @@ Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::E
   ev.language = ProfileLanguage(p, client, &missing);
   doc::Step root;
   if (why) {
-    root.what = std::string(ProfileName(p)) + ": client language=\"" + ev.language + "\" hostname=\"" + client.hostname +
-                "\" r=" + std::to_string(client.rand);
+    root.what = std::string(ProfileName(p)) + ": client language=\"" + Printable(ev.language) + "\" hostname=\"" +
+                Printable(client.hostname) + "\" r=" + std::to_string(client.rand);
     for (const std::string& n : c.notes) root.Add({n, doc::Outcome::kInfo, "", {}, a.source->name(), {}});
   }
   auto finish = [&]() {
     if (why) {
       root.outcome = ev.error ? doc::Outcome::kError : ev.choice ? doc::Outcome::kMatched : doc::Outcome::kNoMatch;
-      root.detail = ev.error ? *ev.error : ev.choice ? "choice " + std::to_string(*ev.choice) : "no service config";
+      root.detail = ev.error ? Printable(*ev.error) : ev.choice ? "choice " + std::to_string(*ev.choice) : "no service config";
       *why = std::move(root);
     }
     return ev;
@@ -864,7 +870,8 @@ Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::E
                    : v == Verdict::kError ? doc::Outcome::kError : v == Verdict::kNotReached ? doc::Outcome::kSkipped
                    : doc::Outcome::kInfo;
         cs.detail = VerdictName(v);
-        if (di < tr.details.size() && tr.details[di].rfind(CriterionName(crit), 0) == 0) cs.detail = tr.details[di++];
+        std::string head = std::string(CriterionName(crit)) + ": ";
+        if (di < tr.details.size() && tr.details[di].rfind(head, 0) == 0) cs.detail = tr.details[di++].substr(head.size());
         st.Add(std::move(cs));
       }
       root.Add(std::move(st));

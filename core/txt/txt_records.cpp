@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 
 namespace cfgi::txt {
@@ -38,6 +39,22 @@ const char* InputStyleName(InputStyle s) {
     case InputStyle::kRaw: return "raw";
   }
   return "none";
+}
+
+std::string Printable(std::string_view bytes) {
+  std::string out;
+  out.reserve(bytes.size());
+  for (char ch : bytes) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\n')) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\%03u", static_cast<unsigned>(c));
+      out += buf;
+    } else {
+      out += ch;
+    }
+  }
+  return out;
 }
 
 std::string NormalizeName(std::string_view name) {

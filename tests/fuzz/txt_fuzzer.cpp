@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/txt/txt_encode.h"
+#include "core/txt/txt_engine.h"
 #include "core/txt/txt_model.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -17,7 +18,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)cfgi::txt::ProfileDiagnostics(a, p);
     cfgi::txt::Client c{"c++", "h", static_cast<int>(size % 100)};
     cfgi::doc::Explanation why;
-    (void)cfgi::txt::Evaluate(a, p, c, &why);
+    cfgi::txt::Evaluation ev = cfgi::txt::Evaluate(a, p, c, &why);
+    // The CLI prints these: they must serialise (valid UTF-8) whatever the input held.
+    (void)cfgi::txt::ResultJson(a, p, c, ev).dump();
+    (void)why.ToJson().dump();
+    for (const auto& d : cfgi::txt::ProfileDiagnostics(a, p)) (void)nlohmann::json(d.message).dump();
     (void)cfgi::txt::ComputeRollout(a, p, c);
   }
   (void)cfgi::txt::ParseJsonPositions(text);

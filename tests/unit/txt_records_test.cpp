@@ -155,6 +155,13 @@ TEST(TxtJsonTest, RangesAndErrors) {
   EXPECT_EQ(deep.error_offset, 64u);
 
   EXPECT_EQ(ParseJsonPositions("  ").error, JsonParse::Error::kEmpty);
+
+  // nlohmann throws out_of_range (no position) for 1e999: located at the number.
+  JsonParse big = ParseJsonPositions("[1, 1e999]");
+  EXPECT_EQ(big.error, JsonParse::Error::kSyntax);
+  EXPECT_EQ(big.error_offset, 4u);
+  EXPECT_EQ(big.message, "number 1e999 is too large for a double");
+  EXPECT_EQ(Printable("a\xff\x01" "b"), "a\\255\\001b");
 }
 
 }  // namespace
