@@ -208,7 +208,7 @@ rm -f "$STAGE/.complete"
 printf '%s\n' "$KEY_TEXT" >"$STAGE/KEY.txt"
 # CMake configs that name their install prefix must name the merged one.
 for d in "${PKG_PREFIXES[@]}"; do
-  grep -rlI "$d" "$STAGE" 2>/dev/null | xargs -r sed -i "s|$d|$PREFIX|g"
+  { grep -rlI "$d" "$STAGE" 2>/dev/null || true; } | xargs -r sed -i "s|$d|$PREFIX|g"
 done
 rm -rf "$PREFIX"
 mv "$STAGE" "$PREFIX"

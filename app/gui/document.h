@@ -108,6 +108,8 @@ class Document {
   const Engine* engine_ = nullptr;
   std::string profile_;
   std::vector<std::pair<std::string, Report>> reports_;
+  // Per profile, the CLI's JSON, made before the diagnostics are sorted for the Problems panel
+  // (the CLI prints them in the order the engine reports them).
   nlohmann::ordered_json divergences_ = nlohmann::ordered_json::array();
   bool evaluating_ = false;
   uint64_t snapshot_version_ = 0;

@@ -115,7 +115,7 @@
   // ---- shortcuts: keep those the app uses away from the browser ----
   // The browser keeps Ctrl+W, Ctrl+T, Ctrl+N and Ctrl+Tab whatever a page does, so the app binds
   // none of them (docs/web.md). These it would otherwise take for itself:
-  const APP_KEYS = new Set(['o', 's', 'p', 'f', 'g', 'l', 'e', 'k', 'd', 'h', 'j', 'u', 'b']);
+  const APP_KEYS = new Set(['o', 's', 'p', 'f', 'g', 'l', 'e', 'k', 'd', 'h', 'j', 'u', 'b', '=', '+', '-', '0']);
   window.addEventListener('keydown', (e) => {
     const k = (e.key || '').toLowerCase();
     const ctrl = (e.ctrlKey || e.metaKey) && !e.altKey;

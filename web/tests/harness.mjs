@@ -1,7 +1,7 @@
 // Test harness for the web build: a static server on 127.0.0.1 (an ephemeral port), Debian's
 // chromium driven by playwright-core, and the CLI whose JSON the page must reproduce.
 //   SITE  the built site (default build/wasm/site)
-//   CLI   the CLI to compare with (default build/native/app/cli/config-inspector-cli, else the
+//   CLI   the CLI to compare with (default build/{native,bench}/app/cli/config-inspector-cli, else the
 //         WebAssembly CLI under node: build/wasm/config-inspector-cli-node.sh)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -69,8 +69,10 @@ export async function openPage(browser, url, contextOptions = {}) {
 
 function cliCommand() {
   if (process.env.CLI) return [process.env.CLI];
-  const native = path.join(ROOT, 'build/native/app/cli/config-inspector-cli');
-  if (fs.existsSync(native)) return [native];
+  for (const preset of ['native', 'bench']) {
+    const native = path.join(ROOT, `build/${preset}/app/cli/config-inspector-cli`);
+    if (fs.existsSync(native)) return [native];
+  }
   return [path.join(ROOT, 'build/wasm/config-inspector-cli-node.sh')];
 }
 

@@ -217,12 +217,19 @@ describe('budgets', () => {
 });
 
 describe('screenshot', () => {
-  test('docs/web-screenshot.png shows the app with a document', async () => {
-    const { page } = first;
+  test('a first visit opens a sample; docs/web-screenshot.png shows it', async () => {
+    const { context, page, problems } = await openPage(browser, server.url);
+    const state = await page.evaluate(() => window.configInspector.state());
+    if (fs.existsSync(path.join(ROOT, 'samples'))) {
+      assert.equal(state.documents.length, 1, 'the first start opens one sample');
+      assert.match(state.documents[0].path, /^\/samples\/.*\.scenario\.yaml$/);
+    }
     await page.evaluate(() => window.cfgiWeb.nextFrames(2));
     const png = await page.screenshot();
     const stats = await pictureStats(page, png);
     assert.ok(stats.colours >= 8);
     fs.writeFileSync(path.join(ROOT, 'docs/web-screenshot.png'), png);
+    assert.deepEqual(problems, []);
+    await context.close();
   });
 });
