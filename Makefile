@@ -70,7 +70,8 @@ test: test-native test-asan test-web
 bench: bench-build
 	@for b in build/bench/tests/bench/*_bench; do [ -x "$$b" ] && "$$b" --benchmark_counters_tabular=true; done; true
 
-fuzz: setup
+fuzz:
+	@scripts/setup.sh --fuzz
 	cmake --preset fuzz
 	cmake --build build/fuzz -j$(JOBS)
 	@for f in build/fuzz/tests/fuzz/*_fuzzer; do \

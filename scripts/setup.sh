@@ -3,13 +3,16 @@
 # packages are present; runs `apt-get update` only when something is missing.
 #   scripts/setup.sh          native build, tests, desktop app
 #   scripts/setup.sh --web    also emscripten, chromium and the npm packages of web/
+#   scripts/setup.sh --fuzz   also clang and its libFuzzer runtime
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 native=(build-essential cmake pkg-config make
         libimgui-dev libglfw3-dev libgl-dev nlohmann-json3-dev libyaml-cpp-dev
         libre2-dev libprotobuf-dev protobuf-compiler libgtest-dev libgmock-dev libbenchmark-dev
-        xvfb xauth fonts-inter fonts-dejavu-core)
+        libfreetype-dev xvfb xauth fonts-inter fonts-dejavu-core)
+# Fuzzing (`make fuzz`): clang with libFuzzer and the sanitizer runtimes.
+fuzz=(clang libclang-rt-14-dev)
 # Web: emscripten and its tools; chromium for the browser tests; dpkg-dev (dpkg-source), perl,
 # unicode-data and python3-six for scripts/build-wasm-deps.sh (apt-get source + RE2's tables);
 # gzip for the size budget; the fonts are bundled into the page.
@@ -21,6 +24,7 @@ command -v npm >/dev/null || web+=(npm)
 
 want=("${native[@]}")
 [[ "${1:-}" == "--web" ]] && want+=("${web[@]}")
+[[ "${1:-}" == "--fuzz" ]] && want+=("${fuzz[@]}")
 
 missing=()
 for p in "${want[@]}"; do

@@ -42,7 +42,7 @@ std::string DirName(const std::string& p) {
   return slash == std::string::npos ? std::string() : p.substr(0, slash);
 }
 
-// Key codes of letters: GLFW (and its emscripten emulation) use the ASCII upper-case code, and
+// Key codes of letters: GLFW (also its browser emulation) uses the ASCII upper-case code, and
 // ImGui 1.86 indexes io.KeysDown with the backend's codes.
 bool Pressed(char letter) { return ImGui::IsKeyPressed(static_cast<int>(letter), false); }
 bool PressedKey(ImGuiKey k, bool repeat = false) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), repeat); }
@@ -182,7 +182,10 @@ void App::Save() {
   }
   size_t n = 0;
   const char* ini = ImGui::SaveIniSettingsToMemory(&n);
-  platform::SaveSetting(kIniKey, std::string_view(ini, n));
+  if (std::string_view(ini, n) != last_saved_ini_) {
+    platform::SaveSetting(kIniKey, std::string_view(ini, n));
+    last_saved_ini_.assign(ini, n);
+  }
   ImGui::GetIO().WantSaveIniSettings = false;
 }
 
@@ -290,8 +293,10 @@ void App::OpenFiles(std::vector<platform::File> files) {
   if (files.size() == 1) {
     for (size_t i = 0; i < docs_.size(); ++i) {
       if (docs_[i].doc->path() == files[0].path) {
-        if (!docs_[i].doc->dirty()) docs_[i].doc->Edit(0, files[0].text, platform::Now() - 1);
-        docs_[i].doc->EvaluateIfDue(platform::Now());
+        if (!docs_[i].doc->dirty()) {
+          docs_[i].doc->Edit(0, files[0].text, platform::Now() - 1);
+          docs_[i].doc->MarkSaved(0);
+        }
         Activate(static_cast<int>(i));
         return;
       }
@@ -301,21 +306,14 @@ void App::OpenFiles(std::vector<platform::File> files) {
   for (platform::File& f : files) inputs.push_back({f.path, std::move(f.text)});
   for (const InputFile& f : inputs) AddRecent(f.name);
   Open o;
-  o.doc = Document::Open(std::move(inputs), [](const std::string& p) { return platform::ReadFile(p); });
+  // Evaluated off the UI thread from the next frame on (large files must not freeze the window).
+  o.doc = Document::Open(std::move(inputs), [](const std::string& p) { return platform::ReadFile(p); },
+                         /*evaluate_now=*/false);
   o.view_engine = std::string(o.doc->engine().name());
   o.view = CreateView(o.view_engine);
-  o.view->OnEvaluated(*o.doc);
   o.seen_generation = o.doc->generation();
   docs_.push_back(std::move(o));
   Activate(static_cast<int>(docs_.size()) - 1);
-  // Show the first problem's file in the Source panel, so an error is visible at once.
-  const Document& d = *docs_.back().doc;
-  if (!d.report().diagnostics.empty()) {
-    const doc::Diagnostic* first = &d.report().diagnostics.front();
-    for (const doc::Diagnostic& x : d.report().diagnostics)
-      if (x.severity < first->severity) first = &x;
-    JumpTo(first->file, first->range);
-  }
 }
 
 void App::AddRecent(const std::string& path) {
@@ -352,6 +350,7 @@ void App::Activate(int i) {
 void App::SyncViews() {
   for (Open& o : docs_) {
     if (o.seen_generation == o.doc->generation()) continue;
+    const bool first = o.seen_generation == 0;
     o.seen_generation = o.doc->generation();
     if (o.view_engine != o.doc->engine().name()) {  // an edit changed which engine reads it
       o.view_engine = std::string(o.doc->engine().name());
@@ -361,8 +360,33 @@ void App::SyncViews() {
     if (o.doc.get() == active_doc()) {
       selected_step_ = nullptr;
       selected_problem_ = -1;
+      if (first) platform::SetWindowTitle(o.doc->title() + " - Config Inspector");
+      // After the first evaluation, show the worst problem's file in the Source panel.
+      const auto& diags = o.doc->report().diagnostics;
+      if (first && !diags.empty()) {
+        const doc::Diagnostic* worst = &diags.front();
+        for (const doc::Diagnostic& x : diags)
+          if (x.severity < worst->severity) worst = &x;
+        JumpTo(worst->file, worst->range);
+      }
     }
   }
+}
+
+void App::StartEvaluation(Open& o) {
+  auto work = o.doc->StartEvaluation();
+  auto outcome = std::make_shared<std::shared_ptr<Document::Outcome>>();
+  std::weak_ptr<Document> weak = o.doc;
+  platform::RunAsync([work = std::move(work), outcome] { *outcome = work(); },
+                     [weak, outcome] {
+                       if (auto d = weak.lock()) d->FinishEvaluation(std::move(*outcome));
+                     });
+}
+
+bool App::Busy() const {
+  for (const Open& o : docs_)
+    if (o.doc->evaluating() || o.doc->PendingIn(platform::Now())) return true;
+  return false;
 }
 
 // ---- ViewContext ----
@@ -383,11 +407,13 @@ bool App::Frame() {
   const double now = platform::Now();
   // Debounced re-evaluation: edits schedule it, the loop wakes up for it.
   for (Open& o : docs_) {
-    o.doc->EvaluateIfDue(now);
-    if (auto in = o.doc->PendingIn(now)) platform::WakeUpIn(*in + 0.001);
+    if (o.doc->EvaluationDue(now)) StartEvaluation(o);
+    else if (auto in = o.doc->PendingIn(now); in && !o.doc->evaluating()) platform::WakeUpIn(*in + 0.001);
   }
   SyncViews();
-  if (ImGui::GetIO().WantSaveIniSettings || now - last_save_ > 5.0) {
+  // The window moved to a monitor with another content scale: rebuild fonts for crisp text.
+  if (std::fabs(ui_scale_ * platform::ContentScale() - applied_scale_) > 0.001f) RequestFontRebuild();
+  if (ImGui::GetIO().WantSaveIniSettings || now - last_save_ > 2.0) {  // writes only what changed
     last_save_ = now;
     Save();
   }
@@ -673,7 +699,8 @@ void App::DrawProfileSelector() {
     badge = n_div ? std::string(theme::kIconDiverge) + " " + std::to_string(n_div) + (n_div == 1 ? " divergence" : " divergences")
                   : std::string(theme::kIconOk) + " profiles agree";
   const float combo_w = ImGui::GetFontSize() * 9;
-  float w = ImGui::CalcTextSize("profile").x + combo_w + ImGui::CalcTextSize(badge.c_str()).x +
+  float w = ImGui::CalcTextSize("profile").x + (profiles.size() > 1 ? combo_w : ImGui::CalcTextSize(d->profile().c_str()).x) +
+            ImGui::CalcTextSize(badge.c_str()).x +
             ImGui::CalcTextSize(std::string(d->engine().name()).c_str()).x + ImGui::GetFontSize() * 5.5f;
   ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowContentRegionMax().x - w));
   ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
@@ -682,6 +709,10 @@ void App::DrawProfileSelector() {
   ImGui::TextUnformatted("profile");
   ImGui::PopStyleColor();
   ImGui::SameLine();
+  if (profiles.size() <= 1) {  // nothing to choose
+    ImGui::TextUnformatted(d->profile().c_str());
+    return;
+  }
   ImGui::SetNextItemWidth(combo_w);
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 2));
   if (ImGui::BeginCombo("##profile", d->profile().c_str())) {
@@ -809,6 +840,14 @@ void App::DrawCenter() {
     return;
   }
   Open& o = docs_[static_cast<size_t>(active_)];
+  if (d->generation() == 0) {  // first evaluation still running (a large file)
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    ImGui::SetCursorPos(ImVec2(avail.x * 0.5f - ImGui::GetFontSize() * 6, avail.y * 0.4f));
+    const char* spin = "|/-\\";
+    ImGui::Text("%c  Evaluating %s ...", spin[static_cast<int>(ImGui::GetTime() * 8) & 3], BaseName(d->path()).c_str());
+    platform::WakeUpIn(0.1);
+    return;
+  }
   // Title block: scenario title, description, engine and timing.
   const ImGuiStyle& st = ImGui::GetStyle();
   ImGui::SetCursorPos(ImVec2(st.WindowPadding.x * 1.5f, st.WindowPadding.y * 1.2f));
@@ -868,16 +907,12 @@ void App::DrawStep(const doc::Step& s, int depth) {
   if (s.children.empty()) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen;
   if (depth < 4) flags |= ImGuiTreeNodeFlags_DefaultOpen;
   ImGui::PushID(&s);
-  ImGui::PushStyleColor(ImGuiCol_Text, theme::OutcomeColor(s.outcome));
-  std::string label = std::string(theme::OutcomeIcon(s.outcome)) + " ";
-  ImGui::PopStyleColor();
-  label += s.what;
   ImVec4 col = theme::OutcomeColor(s.outcome);
-  // The icon and the word carry the outcome; the text keeps the normal colour for contrast.
-  bool open = ImGui::TreeNodeEx("##step", flags, "%s", "");
+  // The outcome icon is the node's label (coloured); the words follow in the normal colour.
+  ImGui::PushStyleColor(ImGuiCol_Text, col);
+  bool open = ImGui::TreeNodeEx("##step", flags, "%s", theme::OutcomeIcon(s.outcome));
+  ImGui::PopStyleColor();
   bool clicked = ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen();
-  ImGui::SameLine(0, 0);
-  ImGui::TextColored(col, "%s", theme::OutcomeIcon(s.outcome));
   ImGui::SameLine();
   ImGui::TextUnformatted(s.what.c_str());
   if (!s.detail.empty()) {
@@ -1032,7 +1067,12 @@ void App::DrawStatusBar() {
     ImGui::TextUnformatted(status_.c_str());
     platform::WakeUpIn(status_until_ - platform::Now());
   } else if (d) {
-    if (d->PendingIn(platform::Now())) theme::TextMuted("evaluating after edit...");
+    if (d->evaluating()) {
+      theme::TextMuted("evaluating...");
+      platform::WakeUpIn(0.1);
+    } else if (d->PendingIn(platform::Now())) {
+      theme::TextMuted("evaluating after edit...");
+    }
     else if (d->error_count() || d->warning_count())
       ImGui::TextColored(d->error_count() ? pal.error : pal.warning, "%s %d error%s, %d warning%s",
                          d->error_count() ? theme::kIconError : theme::kIconWarning, d->error_count(),
@@ -1043,9 +1083,9 @@ void App::DrawStatusBar() {
   }
   if (d) {
     char right[256];
-    std::snprintf(right, sizeof right, "%s    engine %s    profile %s of %zu    evaluated in %.1f ms",
+    std::snprintf(right, sizeof right, "%s    engine %s    profile %s    %zu profile%s evaluated in %.1f ms",
                   source_view_.cursor_text().c_str(), std::string(d->engine().name()).c_str(), d->profile().c_str(),
-                  d->reports().size(), d->eval_ms());
+                  d->reports().size(), d->reports().size() == 1 ? "" : "s", d->eval_ms());
     float tw = ImGui::CalcTextSize(right).x;
     ImGui::SameLine(w - tw - ImGui::GetStyle().WindowPadding.x * 2);
     theme::TextMuted("%s", right);

@@ -46,6 +46,8 @@ class App final : public ViewContext {
   void Start(const std::vector<std::string>& paths);
   // Draws one frame; false when the app wants to quit.
   bool Frame();
+  // True while a document is being evaluated or has an evaluation due.
+  bool Busy() const;
   // Writes settings.json and imgui.ini (unless options say not to).
   void Save();
   // The state the --dump-state hook writes: open documents, their reports (ReportJson) and the
@@ -70,7 +72,7 @@ class App final : public ViewContext {
 
  private:
   struct Open {
-    std::unique_ptr<Document> doc;
+    std::shared_ptr<Document> doc;  // shared with a running evaluation's completion
     std::unique_ptr<EngineView> view;
     std::string view_engine;  // engine the view was made for
     uint64_t seen_generation = 0;
@@ -85,6 +87,7 @@ class App final : public ViewContext {
   void CloseDocument(int i);
   void Activate(int i);
   void SyncViews();
+  void StartEvaluation(Open& o);
   void Shortcuts();
   void ExportResult();
   void SaveSource();
@@ -129,7 +132,7 @@ class App final : public ViewContext {
   std::string status_;
   double status_until_ = 0;
   double last_save_ = 0;
-  std::string last_saved_settings_;
+  std::string last_saved_settings_, last_saved_ini_;
 };
 
 }  // namespace cfgi::gui

@@ -17,13 +17,15 @@ std::string BaseName(const std::string& p) {
 }
 }  // namespace
 
-std::unique_ptr<Document> Document::Open(std::vector<InputFile> files, Reader read) {
+std::unique_ptr<Document> Document::Open(std::vector<InputFile> files, Reader read, bool evaluate_now) {
   std::unique_ptr<Document> d(new Document());
   for (InputFile& f : files) d->files_.push_back({std::move(f.name), std::move(f.text), true, false});
   if (d->files_.empty()) d->files_.push_back({"untitled.yaml", "", true, false});
   d->n_opened_ = d->files_.size();
   d->read_ = std::move(read);
-  d->Evaluate();
+  d->engine_ = FindEngine("document");
+  if (evaluate_now) d->Evaluate();
+  else d->due_ = 0.0;
   return d;
 }
 
@@ -41,7 +43,8 @@ int Document::FileIndex(const std::string& name) const {
 }
 
 void Document::set_profile(const std::string& p) {
-  if (engine_ && engine_->HasProfile(p)) profile_ = p;
+  // Before the first evaluation the engine is not known yet: keep the wish, checked on arrival.
+  if (generation_ == 0 || (engine_ && engine_->HasProfile(p))) profile_ = p;
 }
 
 const Report& Document::report() const {
@@ -51,11 +54,7 @@ const Report& Document::report() const {
   return reports_.empty() ? kEmpty : reports_.front().second;
 }
 
-nlohmann::ordered_json Document::ReportJson() const {
-  for (const auto& [name, j] : report_jsons_)
-    if (name == profile_) return j;
-  return cfgi::ReportJson(*engine_, profile_, report());
-}
+nlohmann::ordered_json Document::ReportJson() const { return cfgi::ReportJson(*engine_, profile_, report()); }
 
 bool Document::dirty() const {
   for (const SourceFile& f : files_)
@@ -87,75 +86,132 @@ std::optional<double> Document::PendingIn(double now) const {
 }
 
 bool Document::EvaluateIfDue(double now) {
-  if (!due_ || *due_ > now) return false;
+  if (evaluating_ || !due_ || *due_ > now) return false;
   Evaluate();
   return true;
 }
 
-std::optional<std::string> Document::ReadReferenced(const std::string& scenario, const std::string& rel) {
-  std::string full = Sibling(scenario, rel);
-  for (const SourceFile& f : files_)
-    if (f.name == full && f.editable) return f.text;
-  std::optional<std::string> text = read_ ? read_(full) : std::nullopt;
-  if (text) files_.push_back({full, *text, true, false});
-  return text;
+struct Document::Outcome {
+  std::vector<SourceFile> files;
+  Scenario scenario;
+  const Engine* engine = nullptr;
+  std::string profile;
+  std::vector<std::pair<std::string, Report>> reports;
+  nlohmann::ordered_json divergences = nlohmann::ordered_json::array();
+  double ms = 0;
+};
+
+namespace {
+
+// The whole evaluation, on copies: safe to run on a worker thread.
+std::shared_ptr<Document::Outcome> Compute(std::vector<SourceFile> files, size_t n_opened,
+                                           const Document::Reader& read, std::string profile) {
+  auto t0 = std::chrono::steady_clock::now();
+  auto out = std::make_shared<Document::Outcome>();
+  // Keep the opened files and the referenced ones (their edits); embedded sources are rebuilt.
+  std::vector<SourceFile> keep;
+  for (size_t i = 0; i < files.size(); ++i)
+    if (i < n_opened || files[i].editable) keep.push_back(std::move(files[i]));
+  files = std::move(keep);
+
+  std::vector<InputFile> inputs;
+  for (size_t i = 0; i < n_opened; ++i) inputs.push_back({files[i].name, files[i].text});
+  // Referenced files: the edited text when we have it, else the reader's.
+  std::vector<std::string> referenced;
+  out->scenario = LoadScenario(inputs, [&](const std::string& s, const std::string& rel) -> std::optional<std::string> {
+    std::string full = Sibling(s, rel);
+    referenced.push_back(full);
+    for (const SourceFile& f : files)
+      if (f.name == full && f.editable) return f.text;
+    std::optional<std::string> text = read ? read(full) : std::nullopt;
+    if (text) files.push_back({full, *text, true, false});
+    return text;
+  });
+  // Drop referenced files the scenario no longer names (unless edited).
+  for (size_t i = 0; i < files.size(); ++i) {
+    bool named = i < n_opened || files[i].dirty;
+    for (const std::string& r : referenced) named |= r == files[i].name;
+    if (named) out->files.push_back(std::move(files[i]));
+  }
+  // Sources embedded in the envelope are shown read-only.
+  for (const doc::Document& src : out->scenario.sources) {
+    bool known = false;
+    for (const SourceFile& f : out->files) known |= f.name == src.source->name();
+    if (!known) out->files.push_back({src.source->name(), src.source->text(), false, false});
+  }
+
+  out->engine = DetectEngine(out->scenario);
+  const Engine& e = *out->engine;
+  if (profile.empty() || !e.HasProfile(profile))
+    profile = e.HasProfile(out->scenario.profile) ? out->scenario.profile : e.profiles().front().name;
+  out->profile = profile;
+  std::vector<std::pair<std::string, nlohmann::ordered_json>> results;
+  Query q;
+  for (const doc::Profile& p : e.profiles()) {
+    Report r = RunScenario(e, out->scenario, q, p.name, /*evaluate=*/true);
+    doc::SortDiagnostics(r.diagnostics);
+    results.emplace_back(p.name, r.result);
+    out->reports.emplace_back(p.name, std::move(r));
+  }
+  if (results.size() > 1) out->divergences = Divergences(results);
+  out->ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return out;
+}
+
+}  // namespace
+
+int Document::error_count() const {
+  int n = 0;
+  for (const doc::Diagnostic& d : report().diagnostics) n += d.severity == doc::Severity::kError;
+  return n;
+}
+
+int Document::warning_count() const {
+  int n = 0;
+  for (const doc::Diagnostic& d : report().diagnostics) n += d.severity == doc::Severity::kWarning;
+  return n;
 }
 
 void Document::Evaluate() {
-  auto t0 = std::chrono::steady_clock::now();
   due_.reset();
-  // Keep the opened files and edited referenced files; embedded sources are rebuilt.
-  std::vector<SourceFile> keep;
-  for (size_t i = 0; i < files_.size(); ++i)
-    if (i < n_opened_ || files_[i].editable) keep.push_back(std::move(files_[i]));
-  files_ = std::move(keep);
+  Apply(std::move(*Compute(files_, n_opened_, read_, profile_)), text_version_);
+}
 
-  std::vector<InputFile> inputs;
-  for (size_t i = 0; i < n_opened_; ++i) inputs.push_back({files_[i].name, files_[i].text});
-  // Referenced files are read through ReadReferenced, which prefers the edited text.
-  std::vector<std::string> referenced;
-  scenario_ = LoadScenario(inputs, [&](const std::string& s, const std::string& rel) {
-    referenced.push_back(Sibling(s, rel));
-    return ReadReferenced(s, rel);
-  });
-  // Drop referenced files the scenario no longer names (unless edited).
-  std::vector<SourceFile> kept;
-  for (size_t i = 0; i < files_.size(); ++i) {
-    bool named = i < n_opened_ || files_[i].dirty;
-    for (const std::string& r : referenced) named |= r == files_[i].name;
-    if (named) kept.push_back(std::move(files_[i]));
-  }
-  files_ = std::move(kept);
-  // Sources embedded in the envelope are shown read-only.
-  for (const doc::Document& src : scenario_.sources) {
-    if (FileIndex(src.source->name()) >= 0) continue;
-    files_.push_back({src.source->name(), src.source->text(), false, false});
-  }
+std::function<std::shared_ptr<Document::Outcome>()> Document::StartEvaluation() {
+  due_.reset();
+  evaluating_ = true;
+  snapshot_version_ = text_version_;
+  return [files = files_, n = n_opened_, read = read_, profile = profile_]() {
+    return Compute(files, n, read, profile);
+  };
+}
 
-  engine_ = DetectEngine(scenario_);
-  if (profile_.empty() || !engine_->HasProfile(profile_))
-    profile_ = engine_->HasProfile(scenario_.profile) ? scenario_.profile : engine_->profiles().front().name;
+void Document::FinishEvaluation(std::shared_ptr<Outcome> outcome) {
+  evaluating_ = false;
+  if (outcome) Apply(std::move(*outcome), snapshot_version_);
+}
 
-  reports_.clear();
-  report_jsons_.clear();
-  std::vector<std::pair<std::string, nlohmann::ordered_json>> results;
-  Query q;
-  for (const doc::Profile& p : engine_->profiles()) {
-    Report r = RunScenario(*engine_, scenario_, q, p.name, /*evaluate=*/true);
-    report_jsons_.emplace_back(p.name, cfgi::ReportJson(*engine_, p.name, r));
-    doc::SortDiagnostics(r.diagnostics);
-    results.emplace_back(p.name, r.result);
-    reports_.emplace_back(p.name, std::move(r));
+void Document::Apply(Outcome&& o, uint64_t snapshot_version) {
+  if (snapshot_version == text_version_) {
+    files_ = std::move(o.files);
+  } else {
+    // Edited while evaluating: keep the texts being edited, take any newly referenced or
+    // embedded files, and evaluate again.
+    for (SourceFile& f : o.files) {
+      bool known = false;
+      for (const SourceFile& g : files_) known |= g.name == f.name;
+      if (!known) files_.push_back(std::move(f));
+    }
+    due_ = 0.0;
   }
-  divergences_ = results.size() > 1 ? Divergences(results) : nlohmann::ordered_json::array();
-  errors_ = warnings_ = 0;
-  for (const doc::Diagnostic& d : report().diagnostics) {
-    errors_ += d.severity == doc::Severity::kError;
-    warnings_ += d.severity == doc::Severity::kWarning;
-  }
+  scenario_ = std::move(o.scenario);
+  engine_ = o.engine;
+  if (profile_.empty() || !engine_->HasProfile(profile_)) profile_ = o.profile;
+  reports_ = std::move(o.reports);
+  divergences_ = std::move(o.divergences);
+  eval_ms_ = o.ms;
   ++generation_;
   ++text_version_;
-  eval_ms_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
 }  // namespace cfgi::gui

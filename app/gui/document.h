@@ -37,7 +37,7 @@ class Document {
 
   // Builds a document from files opened together (the first names it) and evaluates it. `read`
   // resolves files a scenario references. Never fails: unreadable input becomes diagnostics.
-  static std::unique_ptr<Document> Open(std::vector<InputFile> files, Reader read);
+  static std::unique_ptr<Document> Open(std::vector<InputFile> files, Reader read, bool evaluate_now = true);
 
   // The scenario title, else the first file's base name.
   std::string title() const;
@@ -51,7 +51,8 @@ class Document {
   const Scenario& scenario() const { return scenario_; }
   const Engine& engine() const { return *engine_; }
   const std::string& profile() const { return profile_; }
-  // Selects the profile whose report report() returns; ignores names the engine does not know.
+  // Selects the profile whose report report() returns; ignores names the engine does not know
+  // (before the first evaluation, the name is kept and checked when the engine is known).
   void set_profile(const std::string& p);
   const Report& report() const;
   const std::vector<std::pair<std::string, Report>>& reports() const { return reports_; }
@@ -60,8 +61,9 @@ class Document {
   // The CLI's JSON (cfgi::ReportJson) for the selected profile.
   nlohmann::ordered_json ReportJson() const;
 
-  int error_count() const { return errors_; }
-  int warning_count() const { return warnings_; }
+  // Errors / warnings in the selected profile's report.
+  int error_count() const;
+  int warning_count() const;
   bool dirty() const;
   // Increments on every evaluation so views can cache what they derive from a report.
   uint64_t generation() const { return generation_; }
@@ -79,13 +81,25 @@ class Document {
   std::optional<double> PendingIn(double now) const;
   // Re-evaluates when a scheduled evaluation is due; true when it did.
   bool EvaluateIfDue(double now);
-  // Re-loads the scenario from the current texts and runs every profile.
+  // Re-loads the scenario from the current texts and runs every profile, synchronously.
   void Evaluate();
+
+  // Evaluation off the UI thread, in two halves. StartEvaluation() snapshots the texts and returns
+  // the work: a function that may run on any thread (it touches nothing of the Document) and
+  // returns the outcome, which FinishEvaluation() applies on the UI thread. While one runs,
+  // evaluating() is true and EvaluateIfDue() does nothing; edits made meanwhile keep their text and
+  // schedule another evaluation.
+  struct Outcome;
+  std::function<std::shared_ptr<Outcome>()> StartEvaluation();
+  void FinishEvaluation(std::shared_ptr<Outcome> outcome);
+  bool evaluating() const { return evaluating_; }
+  // True when an evaluation is due now and none is running.
+  bool EvaluationDue(double now) const { return !evaluating_ && due_ && *due_ <= now; }
   void MarkSaved(int i) { files_[static_cast<size_t>(i)].dirty = false; }
 
  private:
   Document() = default;
-  std::optional<std::string> ReadReferenced(const std::string& scenario, const std::string& rel);
+  void Apply(Outcome&& o, uint64_t snapshot_version);
 
   std::vector<SourceFile> files_;  // [0..n_opened_) opened, then referenced, then embedded
   size_t n_opened_ = 0;
@@ -96,9 +110,9 @@ class Document {
   std::vector<std::pair<std::string, Report>> reports_;
   // Per profile, the CLI's JSON, made before the diagnostics are sorted for the Problems panel
   // (the CLI prints them in the order the engine reports them).
-  std::vector<std::pair<std::string, nlohmann::ordered_json>> report_jsons_;
   nlohmann::ordered_json divergences_ = nlohmann::ordered_json::array();
-  int errors_ = 0, warnings_ = 0;
+  bool evaluating_ = false;
+  uint64_t snapshot_version_ = 0;
   uint64_t generation_ = 0;
   uint64_t text_version_ = 0;
   double eval_ms_ = 0;

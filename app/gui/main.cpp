@@ -1,4 +1,4 @@
-// config-inspector: the desktop (and, built with emscripten, web) app. Parses the command line,
+// config-inspector: the desktop (and, in the web build, browser) app. Parses the command line,
 // starts the platform and the shell, and runs the test hooks:
 //   --screenshot out.png --frames N   render N frames, write the last one as PNG, exit
 //   --dump-state out.json             write open documents, diagnostics and results, exit
@@ -42,6 +42,7 @@ struct Args {
   std::string screenshot, dump_state, settings_dir, show;
   int frames = -1;
   int width = 1440, height = 900;
+  bool sized = false;
   std::optional<bool> dark;
   std::optional<float> scale;
   bool timing = false;
@@ -87,6 +88,7 @@ int main(int argc, char** argv) {
       a.scale = static_cast<float>(std::atof(v.c_str()));
     } else if (s == "--size") {
       if (!value(v) || std::sscanf(v.c_str(), "%dx%d", &a.width, &a.height) != 2) return Usage("--size is WxH");
+      a.sized = true;
     } else if (s == "--show") {
       if (!value(a.show)) return Usage("--show needs help, about or open");
     } else if (s == "--timing") {
@@ -104,6 +106,7 @@ int main(int argc, char** argv) {
   cfgi::platform::WindowOptions wo;
   wo.width = a.width;
   wo.height = a.height;
+  wo.restore_size = !a.sized && !hook;
   if (!cfgi::platform::Init(wo)) return 1;
   auto ms_since = [](std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
@@ -133,7 +136,11 @@ int main(int argc, char** argv) {
     }
     bool keep = app->Frame();
     ++frame;
-    if (args.frames > 0 && frame >= args.frames) {
+    // Test hooks wait for evaluations to finish (at most a minute), then let the layout settle
+    // for a few frames (tab bars and auto-sized columns take two), before they capture.
+    static int settled = 0;
+    settled = app->Busy() ? 0 : settled + 1;
+    if (args.frames > 0 && frame >= args.frames && (settled >= 3 || frame > args.frames + 6000)) {
       if (!args.screenshot.empty())
         cfgi::platform::RequestCapture(args.screenshot, [](bool captured) {
           if (!captured) {
@@ -143,7 +150,7 @@ int main(int argc, char** argv) {
         });
       return false;
     }
-    cfgi::platform::WakeUpIn(args.frames > 0 ? 0.0 : 1e9);  // test hooks never wait for input
+    if (args.frames > 0) cfgi::platform::WakeUpIn(0.01);  // test hooks never wait for input
     return keep;
   });
   if (!a.dump_state.empty()) {

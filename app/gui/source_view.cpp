@@ -132,6 +132,10 @@ void SourceView::DrawEditor(Document& doc, int file, double now) {
   for (const doc::Diagnostic& d : doc.report().diagnostics)
     if (doc.FileIndex(d.file) == file) diags.push_back(&d);
 
+  // One ImGui identity per document and file: an active text edit must never carry its buffer
+  // over to another file (ImGui keeps the active widget's text by ID).
+  ImGui::PushID(&doc);
+  ImGui::PushID(file);
   ImGui::PushStyleColor(ImGuiCol_ChildBg, theme::IsDark() ? ImVec4(0.095f, 0.10f, 0.115f, 1) : ImVec4(1, 1, 1, 1));
   ImGui::BeginChild("##editor", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoNav);
   ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -163,7 +167,8 @@ void SourceView::DrawEditor(Document& doc, int file, double now) {
       ImVec2 p0 = xy(s), p1 = xy(t);
       if (p1.x - p0.x < char_w) p1.x = p0.x + char_w;
       if (col) dl->AddRectFilled(ImVec2(p0.x, p0.y), ImVec2(p1.x, p0.y + line_h), col, 2.0f * scale);
-      if (underline) WavyLine(dl, p0.x, p1.x, p0.y + line_h - 1.0f * scale, line_col, scale);
+      // A range over several lines is tinted throughout and underlined on its first line only.
+      if (underline && l == lb) WavyLine(dl, p0.x, p1.x, p0.y + line_h - 1.0f * scale, line_col, scale);
     }
   };
 
@@ -282,6 +287,8 @@ void SourceView::DrawEditor(Document& doc, int file, double now) {
   }
   ImGui::EndChild();
   ImGui::PopStyleColor();
+  ImGui::PopID();
+  ImGui::PopID();
   ImGui::PopFont();
 }
 

@@ -203,9 +203,10 @@ void LoadFonts(float scale) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   const float ui_size = 15.0f * scale, mono_size = 14.0f * scale, small_size = 12.5f * scale;
-  // Symbols used next to colours (⚠ ✓ ✗ ● ↷ ⇄ ...) and the Latin / Latin-1 / punctuation text.
+  // Symbols used next to colours (⚠ ✓ ✗ ● ↷ ⇄ ...), the logic operators of constraints (∧ ∨ ¬ ⊤),
+  // and the Latin / Latin-1 / punctuation text.
   static const ImWchar kText[] = {0x0020, 0x00FF, 0x0100, 0x017F, 0x2010, 0x205E, 0};
-  static const ImWchar kSymbols[] = {0x2022, 0x2022, 0x2026, 0x2026, 0x2139, 0x2139, 0x2190, 0x21FF,
+  static const ImWchar kSymbols[] = {0x2022, 0x2022, 0x2026, 0x2026, 0x2139, 0x2139, 0x2190, 0x21FF, 0x2200, 0x22FF,
                                      0x2500, 0x25FF, 0x2600, 0x26FF, 0x2700, 0x27BF, 0};
   const std::string ui = platform::FontPath(platform::FontRole::kUi);
   const std::string bold = platform::FontPath(platform::FontRole::kUiBold);

@@ -1,7 +1,7 @@
 // app/platform/platform.h: everything the app needs from the machine it runs on, behind one
 // interface with two implementations chosen by CMake (Tracy's Backend.hpp with BackendGlfw.cpp /
 // BackendEmscripten.cpp): platform_glfw.cpp (desktop: GLFW + OpenGL 3) and platform_web.cpp
-// (emscripten). Nothing outside app/platform/*_web.cpp mentions emscripten.
+// (the WebAssembly build). Nothing outside app/platform/*_web.cpp names the web toolchain.
 //
 // Callbacks never run re-entrantly: whatever arrives from outside (a dropped file, a picked file,
 // a finished download) is queued with Post() and runs at the start of the next frame, before
@@ -25,7 +25,7 @@ struct ImFontAtlas;
 namespace cfgi::platform {
 
 // A file that reached the app from outside (command line, open picker, drop). `path` is what the
-// platform knows it by: a real path on the desktop, a path in the emscripten file system on the
+// platform knows it by: a real path on the desktop, a path in the in-memory file system on the
 // web (e.g. "/uploads/route.yaml"); `text` holds its bytes.
 struct File {
   std::string path;
@@ -34,8 +34,9 @@ struct File {
 
 struct WindowOptions {
   std::string title = "Config Inspector";
-  int width = 1440;   // logical size; the desktop restores the last size itself
+  int width = 1440;   // logical size
   int height = 900;
+  bool restore_size = true;  // desktop: reopen at the size the window had when it last closed
   bool offscreen = false;  // test hooks: create the window hidden (desktop only)
 };
 
@@ -47,7 +48,7 @@ bool Init(const WindowOptions& options);
 // Calls `frame` once per frame, between ImGui::NewFrame() and ImGui::Render(), until it returns
 // false or the user closes the window. Queued tasks run before each frame. The desktop sleeps
 // while nothing happens (input, a queued task, a WakeUpIn deadline) and returns when the loop ends;
-// the web hands the loop to the browser and never returns (emscripten unwinds the caller without
+// the web hands the loop to the browser and never returns (the toolchain unwinds the caller without
 // running its destructors, so what main() made stays alive for the frames to come).
 void Run(std::function<bool()> frame);
 // Destroys the backends, the ImGui context and the window (desktop only; the web never exits).
@@ -55,6 +56,10 @@ void Shutdown();
 
 // Queues `task` to run at the start of the next frame and wakes the loop. Thread-safe.
 void Post(std::function<void()> task);
+// Runs `work` off the UI thread where the platform has threads (the desktop: one worker thread,
+// tasks in order) and then posts `done`; without threads (the web) runs `work` and `done` at once.
+// Used to evaluate documents without freezing the UI on large inputs. `work` must not touch ImGui.
+void RunAsync(std::function<void()> work, std::function<void()> done);
 // Makes sure a frame is drawn within `seconds` even without input (debounce timers, animations).
 void WakeUpIn(double seconds);
 // Seconds since Init(), monotonic.
@@ -70,7 +75,7 @@ float ContentScale();
 // ---- files ----
 
 // Reads a whole file; nullopt when it cannot be read. Desktop: the file system; web: the
-// emscripten file system (uploads, preloaded samples).
+// in-memory file system (uploads, preloaded samples).
 std::optional<std::string> ReadFile(const std::string& path);
 // Writes a whole file, creating parent directories; false on failure.
 bool WriteFile(const std::string& path, std::string_view data);

@@ -7,7 +7,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <condition_variable>
+#include <deque>
 #include <mutex>
+#include <thread>
 #include <sstream>
 #include <utility>
 
@@ -34,10 +37,17 @@ struct State {
   std::function<void(std::vector<File>)> drop_handler;
   double wake_at = -1;
   bool quit = false;
+  bool restore_size = true;
   std::string settings_dir;
   std::string capture_path;
   std::function<void(bool)> capture_done;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  // RunAsync's worker.
+  std::thread worker;
+  std::mutex work_mu;
+  std::condition_variable work_cv;
+  std::deque<std::pair<std::function<void()>, std::function<void()>>> work;
+  bool stop_worker = false;
 };
 
 State& S() {
@@ -121,7 +131,15 @@ bool Init(const WindowOptions& o) {
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
   glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
   if (o.offscreen) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
-  S().window = glfwCreateWindow(o.width, o.height, o.title.c_str(), nullptr, nullptr);
+  int w = o.width, h = o.height;
+  S().restore_size = o.restore_size;
+  if (o.restore_size)
+    if (auto saved = LoadSetting("window")) {
+      int sw = 0, sh = 0;
+      if (std::sscanf(saved->c_str(), "%d %d", &sw, &sh) == 2 && sw >= 400 && sh >= 300 && sw <= 16384 && sh <= 16384)
+        w = sw, h = sh;
+    }
+  S().window = glfwCreateWindow(w, h, o.title.c_str(), nullptr, nullptr);
   if (!S().window) {
     std::fprintf(stderr, "config-inspector: cannot create an OpenGL 3 window\n");
     glfwTerminate();
@@ -146,8 +164,8 @@ void Run(std::function<bool()> frame) {
       glfwPollEvents();
     } else {
       double now = Now();
-      double timeout = S().wake_at > now ? S().wake_at - now : 1.0;
-      glfwWaitEventsTimeout(timeout);
+      if (S().wake_at < 0) glfwWaitEvents();  // idle: no frames until something happens
+      else if (S().wake_at > now) glfwWaitEventsTimeout(S().wake_at - now);
       busy_frames = 3;
     }
     if (S().wake_at >= 0 && Now() >= S().wake_at) S().wake_at = -1;
@@ -175,6 +193,20 @@ void Run(std::function<bool()> frame) {
 }
 
 void Shutdown() {
+  if (S().worker.joinable()) {
+    {
+      std::lock_guard<std::mutex> lock(S().work_mu);
+      S().stop_worker = true;
+      S().work.clear();
+    }
+    S().work_cv.notify_all();
+    S().worker.join();  // waits for a running evaluation to end
+  }
+  if (S().restore_size) {
+    int w = 0, h = 0;
+    glfwGetWindowSize(S().window, &w, &h);
+    if (w > 0 && h > 0) SaveSetting("window", std::to_string(w) + " " + std::to_string(h) + "\n");
+  }
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
@@ -189,6 +221,30 @@ void Post(std::function<void()> task) {
     S().queue.push_back(std::move(task));
   }
   glfwPostEmptyEvent();
+}
+
+void RunAsync(std::function<void()> work, std::function<void()> done) {
+  if (!S().worker.joinable()) {
+    S().worker = std::thread([] {
+      for (;;) {
+        std::pair<std::function<void()>, std::function<void()>> job;
+        {
+          std::unique_lock<std::mutex> lock(S().work_mu);
+          S().work_cv.wait(lock, [] { return S().stop_worker || !S().work.empty(); });
+          if (S().stop_worker) return;
+          job = std::move(S().work.front());
+          S().work.pop_front();
+        }
+        job.first();
+        if (job.second) Post(std::move(job.second));
+      }
+    });
+  }
+  {
+    std::lock_guard<std::mutex> lock(S().work_mu);
+    S().work.emplace_back(std::move(work), std::move(done));
+  }
+  S().work_cv.notify_one();
 }
 
 void WakeUpIn(double seconds) {

@@ -214,6 +214,13 @@ void Post(std::function<void()> task) {
   MarkActivity();
 }
 
+// No threads on the web (no SharedArrayBuffer): evaluate at once, on the UI thread, and apply the
+// outcome right away so results show in the same frame as before background evaluation existed.
+void RunAsync(std::function<void()> work, std::function<void()> done) {
+  work();
+  if (done) done();
+}
+
 void WakeUpIn(double seconds) {
   State& s = S();
   double at = Now() + seconds;

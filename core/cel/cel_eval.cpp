@@ -801,9 +801,11 @@ class Evaluator {
     using T = Value::Type;
     if (a.type == T::kInt && b.type == T::kInt) {
       int64_t r = 0;
-      if (f == "_+_") return IntResult(__builtin_add_overflow(a.i, b.i, &r), r);
-      if (f == "_-_") return IntResult(__builtin_sub_overflow(a.i, b.i, &r), r);
-      if (f == "_*_") return IntResult(__builtin_mul_overflow(a.i, b.i, &r), r);
+      bool overflow = false;  // computed before IntResult reads r (argument order is unspecified)
+      if (f == "_+_") overflow = __builtin_add_overflow(a.i, b.i, &r);
+      if (f == "_-_") overflow = __builtin_sub_overflow(a.i, b.i, &r);
+      if (f == "_*_") overflow = __builtin_mul_overflow(a.i, b.i, &r);
+      if (f == "_+_" || f == "_-_" || f == "_*_") return IntResult(overflow, r);
       if (b.i == 0) return Value::Error(f == "_/_" ? "division by zero" : "modulus by zero");
       if (a.i == INT64_MIN && b.i == -1) return Value::Error("integer overflow");
       return Value::Int(f == "_/_" ? a.i / b.i : a.i % b.i);

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <algorithm>
 
 #include "cel/expr/syntax.pb.h"
 #include "core/cel/cel.h"
@@ -458,8 +459,15 @@ class Parser {
   }
 
   Expr ParseUnary() {
-    DepthGuard g(this);
-    if (depth_ > limits_.max_depth) return ParseExpr();  // reports CEL006
+    if (tok_.kind == Tok::kBang || tok_.kind == Tok::kMinus) {
+      DepthGuard g(this);
+      if (depth_ > limits_.max_depth) return ParseExpr();  // reports CEL006
+      return ParseUnaryOp();
+    }
+    return ParseMember();
+  }
+
+  Expr ParseUnaryOp() {
     if (tok_.kind == Tok::kBang) {
       uint32_t b = tok_.begin;
       Advance();
@@ -691,9 +699,12 @@ class ProtoConverter {
 
   Expr Convert(const ::cel::expr::Expr& e, int depth) {
     Expr x;
-    if (depth > limits_.max_depth || ++nodes_ > limits_.max_nodes) {
+    // A checked AST is a tree without parentheses: a chain of 100 `&&` is 100 levels deep, so
+    // its limit is the node limit, bounded for the recursion.
+    const int max_depth = static_cast<int>(std::min<size_t>(limits_.max_nodes, 1000));
+    if (depth > max_depth || ++nodes_ > limits_.max_nodes) {
       if (!limit_reported_)
-        errors_.push_back({"CEL006", "the checked expression nests deeper than " + std::to_string(limits_.max_depth) +
+        errors_.push_back({"CEL006", "the checked expression nests deeper than " + std::to_string(max_depth) +
                                          " levels or has more than " + std::to_string(limits_.max_nodes) + " nodes; simplify it", 0, 0});
       limit_reported_ = true;
       return x;
@@ -787,12 +798,12 @@ Expr Parse(std::string_view text, std::vector<Error>& errors, const Limits& limi
                                     std::to_string(limits.max_text_bytes) + "; shorten it", 0, 0});
     return {};
   }
-  size_t before = errors.size();
-  Parser p(text, errors, limits);
-  Expr e = p.ParseAll();
-  if (errors.size() == before && text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+  if (text.find_first_not_of(" \t\r\n") == std::string_view::npos) {
     errors.push_back({"CEL001", "the expression is empty; write a boolean expression such as request.path == '/x'", 0, 0});
-  return e;
+    return {};
+  }
+  Parser p(text, errors, limits);
+  return p.ParseAll();
 }
 
 Expr FromProto(const ::cel::expr::Expr& e, std::vector<Error>& errors, const Limits& limits) {

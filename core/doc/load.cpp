@@ -4,6 +4,8 @@
 #include <cctype>
 #include <istream>
 #include <map>
+#include <unordered_map>
+#include <unordered_set>
 #include <streambuf>
 
 #include <google/protobuf/any.pb.h>
@@ -205,6 +207,7 @@ class YamlBuilder : public YAML::EventHandler {
     bool have_key = false;
     std::string key;
     SourceRange key_range;
+    std::unordered_set<std::string> keys;  // for the duplicate-key check, linear in map size
   };
 
   void Push(Node n, YAML::anchor_t anchor, const YAML::Mark& mark) {
@@ -249,7 +252,7 @@ class YamlBuilder : public YAML::EventHandler {
       parent.key_range = n.range();
       pr.end = std::max(pr.end, n.range().end);
     } else {
-      if (parent.node.GetEntry(parent.key))
+      if (!parent.keys.insert(parent.key).second)
         sink_.Warning("DOC003", parent.key_range,
                       "duplicate key '" + parent.key + "'; the first value is used, remove one of them");
       pr.end = std::max(pr.end, n.range().end);
@@ -364,12 +367,13 @@ Node FromJson(const nlohmann::ordered_json& j, const Node* y, uint32_t fallback)
     }
     case nlohmann::json::value_t::object: {
       Node n = Node::Map(r);
-      bool aligned = y && y->is_map();
+      // Duplicate keys: nlohmann keeps the last value, so index the last entry of each key.
+      std::unordered_map<std::string_view, const Node::Entry*> by_key;
+      if (y && y->is_map())
+        for (const Node::Entry& x : y->entries()) by_key[x.key] = &x;
       for (auto it = j.begin(); it != j.end(); ++it) {
-        const Node::Entry* e = nullptr;
-        if (aligned)  // duplicate keys: nlohmann keeps the last value, so take the last entry
-          for (const Node::Entry& x : y->entries())
-            if (x.key == it.key()) e = &x;
+        auto found = by_key.find(it.key());
+        const Node::Entry* e = found == by_key.end() ? nullptr : found->second;
         SourceRange kr = e ? e->key_range : SourceRange{r.begin, r.begin};
         n.Put(it.key(), kr, FromJson(it.value(), e ? &e->value : nullptr, kr.begin));
       }
@@ -408,6 +412,9 @@ std::vector<Node> ParseJson(const Source& src, DiagnosticSink& sink, const Limit
     std::string fix = "; check for a missing comma, quote or bracket here";
     if (detail.find("end of input") != std::string::npos) fix = "; the document ends early: close every { and [";
     sink.Error("DOC002", {off, off + 1}, "JSON: " + detail + fix);
+    return roots;
+  } catch (const nlohmann::json::exception& e) {  // e.g. out_of_range.406 for 1e999
+    sink.Error("DOC002", {0, 1}, std::string("JSON: ") + e.what() + "; write the number within the range of a double");
     return roots;
   }
   // Positions: the same text through the YAML builder; its diagnostics are not the user's.
@@ -582,7 +589,15 @@ bool ParseTextProto(const Source& src, pb::Message* msg, DiagnosticSink& sink, N
 bool NodeToMessage(const Node& node, pb::Message* msg, DiagnosticSink& sink) {
   pb::util::JsonParseOptions opts;
   opts.ignore_unknown_fields = false;
-  auto status = pb::util::JsonStringToMessage(node.ToOrderedJson().dump(), msg, opts);
+  std::string json;
+  try {
+    json = node.ToOrderedJson().dump();
+  } catch (const nlohmann::json::exception&) {  // invalid UTF-8 in a string (yaml-cpp / textproto)
+    sink.Error("DOC005", node.range(), "does not convert to " + msg->GetDescriptor()->full_name() +
+                                           ": a string is not valid UTF-8; fix the text's encoding");
+    return false;
+  }
+  auto status = pb::util::JsonStringToMessage(json, msg, opts);
   if (status.ok()) return true;
   sink.Error("DOC005", node.range(),
              "does not convert to " + msg->GetDescriptor()->full_name() + ": " +

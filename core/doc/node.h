@@ -24,15 +24,9 @@ class Node {
   struct Entry;  // a map entry: key text, key range, value
 
   Node() = default;
-  static Node Scalar(Kind k, std::string text, SourceRange r) {
-    Node n;
-    n.kind_ = k;
-    n.text_ = std::move(text);
-    n.range_ = r;
-    return n;
-  }
-  static Node Seq(SourceRange r) { Node n; n.kind_ = Kind::kSeq; n.range_ = r; return n; }
-  static Node Map(SourceRange r) { Node n; n.kind_ = Kind::kMap; n.range_ = r; return n; }
+  static Node Scalar(Kind k, std::string text, SourceRange r);
+  static Node Seq(SourceRange r);
+  static Node Map(SourceRange r);
 
   Kind kind() const { return kind_; }
   bool is_null() const { return kind_ == Kind::kNull; }
@@ -55,7 +49,7 @@ class Node {
 
   // Sequences.
   const std::vector<Node>& items() const { return items_; }
-  Node& Push(Node n) { items_.push_back(std::move(n)); return items_.back(); }
+  Node& Push(Node n);
   // Maps, in document order.
   const std::vector<Entry>& entries() const { return entries_; }
   Node& Put(std::string key, SourceRange key_range, Node value);
@@ -64,7 +58,7 @@ class Node {
   const Entry* GetEntry(std::string_view key) const;
   // Scalar text of a key when present and scalar, else fallback.
   std::string GetString(std::string_view key, std::string fallback = {}) const;
-  size_t size() const { return kind_ == Kind::kMap ? entries_.size() : items_.size(); }
+  size_t size() const;
 
   // The tree as JSON with typed scalars. nlohmann::json sorts keys; ToOrderedJson keeps
   // document order.
@@ -84,5 +78,21 @@ struct Node::Entry {
   SourceRange key_range;
   Node value;
 };
+
+// Defined here, where Entry is complete (clang requires it for vector<Entry>).
+inline Node Node::Scalar(Kind k, std::string text, SourceRange r) {
+  Node n;
+  n.kind_ = k;
+  n.text_ = std::move(text);
+  n.range_ = r;
+  return n;
+}
+inline Node Node::Seq(SourceRange r) { Node n; n.kind_ = Kind::kSeq; n.range_ = r; return n; }
+inline Node Node::Map(SourceRange r) { Node n; n.kind_ = Kind::kMap; n.range_ = r; return n; }
+inline Node& Node::Push(Node n) {
+  items_.push_back(std::move(n));
+  return items_.back();
+}
+inline size_t Node::size() const { return kind_ == Kind::kMap ? entries_.size() : items_.size(); }
 
 }  // namespace cfgi::doc

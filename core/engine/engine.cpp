@@ -158,6 +158,7 @@ Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::stri
     CheckExpect(s, r.result, profile, sink);
     all.insert(all.end(), sink.list().begin(), sink.list().end());
   }
+  doc::SortDiagnostics(all);  // by file, then position: the same order in the CLI, the app and the web hook
   r.diagnostics = std::move(all);
   if (!evaluate) r.result = ordered_json::object();
   return r;

@@ -111,7 +111,8 @@ std::optional<Value> ValueFromJson(const ordered_json& j, bool* truncated) {
     case ordered_json::value_t::number_integer: return IntFromInt64(j.get<int64_t>(), truncated);
     case ordered_json::value_t::number_unsigned: {
       uint64_t u = j.get<uint64_t>();
-      if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return Value::Double(static_cast<double>(u));
+      // jsoncons: neither is_int64() nor is_double(), so ParseJsonValue returns an empty Any.
+      if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) return std::nullopt;
       return IntFromInt64(static_cast<int64_t>(u), truncated);
     }
     case ordered_json::value_t::number_float: return Value::Double(j.get<double>());
@@ -172,6 +173,7 @@ bool Properties::Set(std::string key, Value v) {
   }
   std::string folded = ToLowerAscii(key);
   exact_.emplace(key, entries_.size());
+  folded_keys_.push_back(folded);
   folded_.emplace(std::move(folded), entries_.size());  // keeps the first spelling
   entries_.emplace_back(std::move(key), std::move(v));
   return true;
@@ -181,6 +183,29 @@ const Value* Properties::Find(std::string_view key, bool match_case) const {
   if (auto it = exact_.find(std::string(key)); it != exact_.end()) return &entries_[it->second].second;
   if (match_case) return nullptr;
   if (auto it = folded_.find(ToLowerAscii(key)); it != folded_.end()) return &entries_[it->second].second;
+  return nullptr;
+}
+
+const Value* Properties::FindPrepared(const std::string& key, const std::string& folded, bool match_case) const {
+  constexpr size_t kScan = 16;  // a linear scan beats hashing for the handful of keys services have
+  if (entries_.size() <= kScan) {
+    if (match_case) {
+      for (const auto& e : entries_)
+        if (e.first == key) return &e.second;
+      return nullptr;
+    }
+    if (folded_.size() == entries_.size()) {
+      for (size_t i = 0; i < folded_keys_.size(); ++i)
+        if (folded_keys_[i] == folded) return &entries_[i].second;
+      return nullptr;
+    }
+  }
+  if (match_case || folded_.size() != entries_.size()) {
+    // Exact first, as Find(); with case variants present the two orders could differ.
+    if (auto it = exact_.find(key); it != exact_.end()) return &entries_[it->second].second;
+    if (match_case) return nullptr;
+  }
+  if (auto it = folded_.find(folded); it != folded_.end()) return &entries_[it->second].second;
   return nullptr;
 }
 

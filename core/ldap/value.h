@@ -39,13 +39,22 @@ struct Value {
   std::vector<Value> list;                            // kList, kStringList (strings)
   std::vector<std::pair<std::string, Value>> map;     // kMap (for display only)
 
-  static Value String(std::string v) { Value x; x.kind = Kind::kString; x.s = std::move(v); return x; }
-  static Value Bool(bool v) { Value x; x.kind = Kind::kBool; x.b = v; return x; }
-  static Value Int(int32_t v) { Value x; x.kind = Kind::kInt; x.i = v; return x; }
-  static Value Long(int64_t v) { Value x; x.kind = Kind::kLong; x.i = v; return x; }
-  static Value Double(double v) { Value x; x.kind = Kind::kDouble; x.d = v; return x; }
+  // Declared here, defaulted after the class: clang needs Value complete before it instantiates
+  // std::pair<std::string, Value> for `map`.
+  Value();
+  Value(const Value&);
+  Value(Value&&) noexcept;
+  Value& operator=(const Value&);
+  Value& operator=(Value&&) noexcept;
+  ~Value();
+
+  static Value String(std::string v);
+  static Value Bool(bool v);
+  static Value Int(int32_t v);
+  static Value Long(int64_t v);
+  static Value Double(double v);
   static Value StringList(const std::vector<std::string>& v);
-  static Value List(std::vector<Value> v) { Value x; x.kind = Kind::kList; x.list = std::move(v); return x; }
+  static Value List(std::vector<Value> v);
 
   // "string", "bool", "int", "long", "double", "string list", "list", "map", "empty"
   const char* type_name() const;
@@ -53,6 +62,20 @@ struct Value {
   std::string ToString() const;
   nlohmann::ordered_json ToJson() const;
 };
+
+// Defined after the class: Value must be complete for vector<pair<string, Value>> (clang).
+inline Value::Value() = default;
+inline Value::Value(const Value&) = default;
+inline Value::Value(Value&&) noexcept = default;
+inline Value& Value::operator=(const Value&) = default;
+inline Value& Value::operator=(Value&&) noexcept = default;
+inline Value::~Value() = default;
+inline Value Value::String(std::string v) { Value x; x.kind = Kind::kString; x.s = std::move(v); return x; }
+inline Value Value::Bool(bool v) { Value x; x.kind = Kind::kBool; x.b = v; return x; }
+inline Value Value::Int(int32_t v) { Value x; x.kind = Kind::kInt; x.i = v; return x; }
+inline Value Value::Long(int64_t v) { Value x; x.kind = Kind::kLong; x.i = v; return x; }
+inline Value Value::Double(double v) { Value x; x.kind = Kind::kDouble; x.d = v; return x; }
+inline Value Value::List(std::vector<Value> v) { Value x; x.kind = Kind::kList; x.list = std::move(v); return x; }
 
 // Converts a JSON value as BundleManifest.cpp does; nullopt for null (CppMicroServices drops
 // the key). `truncated` is set when an integer did not fit in `int`.
@@ -67,6 +90,9 @@ class Properties {
   bool Set(std::string key, Value v);
   // The value for `key`; null when absent.
   const Value* Find(std::string_view key, bool match_case) const;
+  // Find() without allocating: `folded` is ToLowerAscii(key), computed once by the caller
+  // (compiled filters keep it per node).
+  const Value* FindPrepared(const std::string& key, const std::string& folded, bool match_case) const;
   // The stored spelling of `key` (case-insensitive lookup); empty when absent.
   const std::string* FindKey(std::string_view key) const;
   // The first key that another key repeats up to case ("Port" and "port"), if any:
@@ -78,6 +104,7 @@ class Properties {
 
  private:
   std::vector<std::pair<std::string, Value>> entries_;
+  std::vector<std::string> folded_keys_;  // parallel to entries_; small maps are scanned
   std::unordered_map<std::string, size_t> exact_;
   std::unordered_map<std::string, size_t> folded_;  // lower-case key -> first index
 };

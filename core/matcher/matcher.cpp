@@ -169,17 +169,47 @@ cel::Request CelRequest(const Request& r, Profile p) {
   return c;
 }
 
+std::string ValidUtf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    bool ok = n > 0 && i + n <= s.size();
+    for (size_t k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
+    if (ok && n == 2) ok = c >= 0xC2;
+    if (ok && n == 3) {
+      unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+      ok = !(c == 0xE0 && c1 < 0xA0) && !(c == 0xED && c1 >= 0xA0);
+    }
+    if (ok && n == 4) {
+      unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
+      ok = c <= 0xF4 && !(c == 0xF0 && c1 < 0x90) && !(c == 0xF4 && c1 >= 0x90);
+    }
+    if (ok) {
+      out.append(s.substr(i, n));
+      i += n;
+    } else {
+      out += "\xEF\xBF\xBD";
+      ++i;
+    }
+  }
+  return out;
+}
+
 nlohmann::ordered_json Request::ToJson() const {
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
   nlohmann::ordered_json h = nlohmann::ordered_json::object();
-  for (const auto& [k, v] : headers) {
+  for (const auto& [key, value] : headers) {
+    std::string k = ValidUtf8(key), v = ValidUtf8(value);
     if (!h.contains(k)) h[k] = v;
     else if (h[k].is_array()) h[k].push_back(v);
     else h[k] = nlohmann::ordered_json::array({h[k], v});
   }
   j["headers"] = h;
   auto put = [&](const char* n, const std::optional<std::string>& v) {
-    if (v) j[n] = *v;
+    if (v) j[n] = ValidUtf8(*v);
   };
   put("path", path);
   put("host", host);
@@ -511,6 +541,20 @@ Result Evaluate(const Compiled& m, const Request& r, Profile p, Step* why) {
                   : out.matched ? "actions: " + names
                   : out.actions.empty() ? "no match: the filter's behaviour for an unsuccessful match applies"
                                         : "no terminal match; keep_matching actions: " + names;
+  }
+  return out;
+}
+
+ProfileComparison CompareProfiles(const Compiled& m, const Request& r) {
+  ProfileComparison out;
+  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106}) {
+    Result res = Evaluate(m, r, p);
+    std::vector<std::string> names;
+    for (const Action* a : res.actions) names.push_back(a->name);
+    if (!out.actions.empty() && (names != out.actions.front().second || res.matched != out.matched.front().second))
+      out.diverges = true;
+    out.actions.emplace_back(p, std::move(names));
+    out.matched.emplace_back(p, res.matched);
   }
   return out;
 }

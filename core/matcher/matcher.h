@@ -202,6 +202,9 @@ struct Request {
   nlohmann::ordered_json ToJson() const;
 };
 
+// `s` with every invalid UTF-8 sequence replaced by U+FFFD, so results always serialise as JSON.
+std::string ValidUtf8(std::string_view s);
+
 // Parses a request from a scenario tree ({headers: {k: v|[v...]}, path, host, method, ...}).
 // Returns nullopt and appends a MAT020 diagnostic when it is malformed.
 std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sink, const std::string& path);
@@ -216,6 +219,15 @@ struct Result {
 
 // Evaluates one request. `why` (optional) receives the explanation tree.
 Result Evaluate(const Compiled& m, const Request& r, Profile p, doc::Step* why = nullptr);
+
+// One request under every profile, for the view's divergence badges: the action names per
+// profile and whether they (or `matched`) differ.
+struct ProfileComparison {
+  std::vector<std::pair<Profile, std::vector<std::string>>> actions;
+  std::vector<std::pair<Profile, bool>> matched;
+  bool diverges = false;
+};
+ProfileComparison CompareProfiles(const Compiled& m, const Request& r);
 
 // The header value an input sees under a profile: gRPC hides `-bin` headers, reads
 // `content-type` as application/grpc and turns an absent header into ""; Envoy returns no data

@@ -106,13 +106,25 @@ std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p) {
 
 ordered_json TraceJson(const doc::Step& s, const doc::Source* src) {
   ordered_json j;
-  j["what"] = s.what;
+  j["what"] = ValidUtf8(s.what);
   j["outcome"] = doc::OutcomeName(s.outcome);
-  if (!s.detail.empty()) j["detail"] = s.detail;
+  if (!s.detail.empty()) j["detail"] = ValidUtf8(s.detail);
   if (src && !(s.range.begin == 0 && s.range.end == 0)) j["line"] = src->Locate(s.range.begin).line;
   if (!s.children.empty()) {
+    // A list of 1,000 predicates would give 1,000 sibling steps: keep the first and last 20
+    // (the Step tree itself, for the view, keeps them all).
+    constexpr size_t kEdge = 20;
     j["children"] = ordered_json::array();
-    for (const doc::Step& c : s.children) j["children"].push_back(TraceJson(c, src));
+    size_t n = s.children.size();
+    for (size_t i = 0; i < n; ++i) {
+      if (n > 2 * kEdge + 1 && i == kEdge) {
+        j["children"].push_back({{"what", "..."}, {"outcome", "info"},
+                                 {"detail", std::to_string(n - 2 * kEdge) + " more steps not shown"}});
+        i = n - kEdge - 1;
+        continue;
+      }
+      j["children"].push_back(TraceJson(s.children[i], src));
+    }
   }
   return j;
 }
@@ -221,7 +233,7 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
       if (c.ok()) {
         std::string t = cel::StaticType(c.program->ast());
         if (!t.empty() && t != "string")
-          sink.Warning("CEL007", expr->range(), "the expression yields a " + t + ", not a string: CelExtractString "
+          sink.Warning("CEL007", expr->range(), "the expression yields a value of type " + t + ", not a string: CelExtractString "
                        "always falls back to default_value. Extract a string attribute", path + ".expr");
       }
       ScenarioMatcher::Extract x;
@@ -279,12 +291,19 @@ class MatcherEngine final : public Engine {
     std::vector<doc::Diagnostic> issues = matcher::IssueDiagnostics(sm.matcher, p);
     rep.diagnostics.insert(rep.diagnostics.end(), issues.begin(), issues.end());
     rep.diagnostics.insert(rep.diagnostics.end(), sm.diagnostics.begin(), sm.diagnostics.end());
+    // Messages quote the user's text: keep them valid UTF-8 for the JSON output.
+    for (doc::Diagnostic& d : rep.diagnostics)
+      if (d.code.rfind("MAT", 0) == 0 || d.code.rfind("CEL", 0) == 0) {
+        d.message = matcher::ValidUtf8(d.message);
+        d.path = matcher::ValidUtf8(d.path);
+      }
     if (!sm.matcher.root) return rep;
 
     ordered_json nack = ordered_json::array();
     for (const doc::Diagnostic& d : issues)
       if (d.severity == doc::Severity::kError)
-        nack.push_back(d.code + " " + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " + d.message);
+        nack.push_back(d.code + " " + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " +
+                       matcher::ValidUtf8(d.message));
 
     const doc::Source* src = sm.matcher.source.get();
     ordered_json requests = ordered_json::array();
@@ -297,9 +316,13 @@ class MatcherEngine final : public Engine {
       ordered_json j;
       j["request"] = r.ToJson();
       j["actions"] = ordered_json::array();
-      for (const matcher::Action* a : res.actions) j["actions"].push_back(a->name);
+      for (const matcher::Action* a : res.actions) j["actions"].push_back(matcher::ValidUtf8(a->name));
+      // Actions are any TypedExtensionConfig: their types, in the same order ("" for the
+      // simplified notation's plain names).
+      j["action_types"] = ordered_json::array();
+      for (const matcher::Action* a : res.actions) j["action_types"].push_back(matcher::ValidUtf8(a->type));
       j["skipped"] = ordered_json::array();
-      for (const matcher::Action* a : res.skipped) j["skipped"].push_back(a->name);
+      for (const matcher::Action* a : res.skipped) j["skipped"].push_back(matcher::ValidUtf8(a->name));
       j["matched"] = res.matched;
       if (res.aborted) j["aborted"] = true;
       if (!sm.extracts.empty()) {
@@ -311,7 +334,7 @@ class MatcherEngine final : public Engine {
             continue;
           }
           auto v = cel::ExtractString(*x.program, cr, x.default_value);
-          j["extract"].push_back(v ? ordered_json(*v) : ordered_json(nullptr));
+          j["extract"].push_back(v ? ordered_json(matcher::ValidUtf8(*v)) : ordered_json(nullptr));
         }
       }
       j["trace"] = ordered_json::array({matcher::TraceJson(why, src)});
@@ -319,17 +342,28 @@ class MatcherEngine final : public Engine {
       rep.explanation.children.push_back(std::move(why));
     }
     // Coverage: OnMatch nodes that no request reached.
+    // Listed up to kMaxListed (a prefix map of 100,000 keys would drown the report).
+    constexpr size_t kMaxListed = 20;
     ordered_json unreached = ordered_json::array();
+    size_t unreached_count = 0;
     if (!sm.requests.empty()) {
       for (size_t i = 0; i < sm.matcher.nodes.size(); ++i) {
         if (reached.count(static_cast<int>(i))) continue;
+        if (++unreached_count > kMaxListed) continue;
         const matcher::NodeInfo& n = sm.matcher.nodes[i];
-        unreached.push_back({{"path", n.path}, {"label", n.label}, {"line", src ? src->Locate(n.range.begin).line : 0}});
+        unreached.push_back({{"path", matcher::ValidUtf8(n.path)}, {"label", matcher::ValidUtf8(n.label)}, {"line", src ? src->Locate(n.range.begin).line : 0}});
         if (evaluate && q.flags.empty()) {
           doc::DiagnosticSink sink(src);
-          sink.Note("MAT030", n.range, "no request reached " + n.label + "; add a request that exercises it", n.path);
+          sink.Note("MAT030", n.range, matcher::ValidUtf8("no request reached " + n.label + "; add a request that exercises it"),
+                    matcher::ValidUtf8(n.path));
           rep.diagnostics.push_back(sink.list().front());
         }
+      }
+      if (unreached_count > kMaxListed && evaluate && q.flags.empty()) {
+        doc::DiagnosticSink sink(src);
+        sink.Note("MAT030", sm.matcher.root->range, "and " + std::to_string(unreached_count - kMaxListed) +
+                                                         " more on_match nodes no request reached");
+        rep.diagnostics.push_back(sink.list().front());
       }
     }
     if (evaluate) {
@@ -337,6 +371,7 @@ class MatcherEngine final : public Engine {
       rep.result["nack"] = std::move(nack);
       rep.result["coverage"] = {{"on_match_nodes", sm.matcher.nodes.size()},
                                 {"reached", sm.requests.empty() ? 0 : reached.size()},
+                                {"unreached_count", unreached_count},
                                 {"unreached", std::move(unreached)}};
       rep.result["max_depth"] = sm.matcher.max_depth;
     }

@@ -507,7 +507,7 @@ class Loader {
       std::string t = cel::StaticType(c.program->ast());
       if (!t.empty() && t != "bool")
         Add("CEL007", base, ep,
-            "the expression yields a " + t + ", not a bool: a CelMatcher's output type must be bool (gRPC NACKs it; "
+            "the expression yields a value of type " + t + ", not a bool: a CelMatcher's output type must be bool (gRPC NACKs it; "
             "at run time it never matches). Compare the value, e.g. size(x) > 0",
             true);
       p.cel = c.program;

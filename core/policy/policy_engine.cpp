@@ -143,7 +143,11 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
       if (s.selected) pol.push_back(s.policy->meta.name);
     tj["policies"] = std::move(pol);
     ordered_json items = ordered_json::array();
-    for (const Item& it : t.to_items) items.push_back(ItemJson(it));
+    std::vector<bool> keep(t.to_items.size(), !r.filtered);
+    for (const ResourceRule& rr : t.to_rules)
+      for (const Item* it : rr.items) keep[it->rank] = true;
+    for (const Item& it : t.to_items)
+      if (keep[it.rank]) items.push_back(ItemJson(it));
     tj["items"] = std::move(items);
     if (t.has_proxy_rule) {
       tj["proxyRule"] = {{"conf", Conf(t.proxy_rule.conf)}, {"origin", OriginJson(t.proxy_rule.origin)},
@@ -182,11 +186,7 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
     if (!fitems.empty()) tj["fromItems"] = std::move(fitems);
     rules.push_back(std::move(tj));
   }
-  j["rules"] = std::move(rules);  // first array: scenario `expect: [{input: N}]` indexes it
-  j["profile"] = ProfileName(p);
-  j["sortKeys"] = p == Profile::kKuma
-                      ? ordered_json::array({"topLevelKind", "dataplaneSpecificity", "origin", "role", "kind", "sectionName", "name (descending)"})
-                      : ordered_json::array({"topLevelKind", "kind", "name (descending)"});
+  j["rules"] = std::move(rules);
   return j;
 }
 

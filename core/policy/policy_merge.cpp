@@ -147,7 +147,12 @@ void CollectAppendPaths(const json& j, const std::string& path, std::vector<std:
 
 }  // namespace
 
-MergeResult MergeConfs(const std::vector<MergeInput>& confs, bool provenance) {
+MergeOptions MergeOptionsFor(const std::string& policy_type) {
+  if (policy_type == "MeshHTTPRoute") return {"rules", "matches"};
+  return {};
+}
+
+MergeResult MergeConfs(const std::vector<MergeInput>& confs, bool provenance, const MergeOptions& opt) {
   MergeResult r;
   Tracker t;
   std::vector<std::string> append_paths;
@@ -176,12 +181,88 @@ MergeResult MergeConfs(const std::vector<MergeInput>& confs, bool provenance) {
       if (!in.conf) continue;
       const json* a = At(*in.conf, p);
       if (!a || !a->is_array()) continue;
-      for (const json& e : *a) {
-        if (provenance) t.Set(p + "/" + std::to_string(concat.size()), in.id, e);
-        concat.push_back(e);
+      for (size_t j = 0; j < a->size(); ++j) {
+        if (provenance)
+          t.live_[p + "/" + std::to_string(concat.size())] = Contribution{in.id, p + "/" + std::to_string(j), (*a)[j]};
+        concat.push_back((*a)[j]);
       }
     }
     *target = std::move(concat);
+  }
+  if (!opt.by_key_list.empty() && r.conf.is_object()) {
+    // mergeByKey: concatenate the entries of every conf, then merge entries with equal keys.
+    struct Source {
+      size_t id;           // the conf's MergeInput id
+      std::string prefix;  // "/rules/<i>/default" inside that conf
+    };
+    std::vector<Source> sources;  // nested merge ids index this
+    struct Entry {
+      json key;
+      std::vector<MergeInput> defaults;  // ids index `sources`
+      size_t last = 0;                   // id of the conf of the key's last appearance
+      std::string last_path;
+      bool skip = false;
+    };
+    std::vector<Entry> groups;
+    bool any = false;
+    std::string list_ptr = "/" + EscapePointerToken(opt.by_key_list);
+    for (const MergeInput& in : confs) {
+      if (!in.conf || !in.conf->is_object()) continue;
+      auto l = in.conf->find(opt.by_key_list);
+      if (l == in.conf->end() || !l->is_array()) continue;
+      any = true;
+      for (size_t i = 0; i < l->size(); ++i) {
+        const json& e = (*l)[i];
+        std::string at = list_ptr + "/" + std::to_string(i);
+        Entry g;
+        g.key = e.is_object() && e.contains(opt.by_key_field) ? e[opt.by_key_field] : json();
+        for (Entry& earlier : groups) {
+          if (earlier.skip || earlier.key != g.key) continue;
+          g.defaults = earlier.defaults;
+          earlier.skip = true;
+        }
+        if (e.is_object() && e.contains("default")) {
+          g.defaults.push_back({&e["default"], sources.size()});
+          sources.push_back({in.id, at + "/default"});
+        }
+        g.last = in.id;
+        g.last_path = at + "/" + EscapePointerToken(opt.by_key_field);
+        groups.push_back(std::move(g));
+      }
+    }
+    if (any && r.conf.contains(opt.by_key_list)) {
+      std::string base = "/" + EscapePointerToken(opt.by_key_list);
+      if (provenance) {
+        for (auto it = t.live_.lower_bound(base); it != t.live_.end() && it->first.compare(0, base.size(), base) == 0;)
+          it = t.live_.erase(it);
+        for (auto it = t.overridden_.lower_bound(base); it != t.overridden_.end() && it->first.compare(0, base.size(), base) == 0;)
+          it = t.overridden_.erase(it);
+      }
+      json list = json::array();
+      for (const Entry& g : groups) {
+        if (g.skip) continue;
+        MergeResult d = MergeConfs(g.defaults, provenance);
+        std::string at = base + "/" + std::to_string(list.size());
+        json entry = json::object();
+        if (!g.key.is_null()) entry[opt.by_key_field] = g.key;
+        entry["default"] = d.conf;
+        if (provenance) {
+          if (!g.key.is_null())
+            t.live_[at + "/" + EscapePointerToken(opt.by_key_field)] = Contribution{g.last, g.last_path, g.key};
+          for (FieldOrigin& f : d.fields) {
+            std::string p = at + "/default" + f.path;
+            const Source& src = sources[f.id];
+            t.live_[p] = Contribution{src.id, src.prefix + f.source_path, f.value};
+            std::vector<Contribution> over;
+            for (const Contribution& c : f.overrode)
+              over.push_back({sources[c.id].id, sources[c.id].prefix + c.path, c.value});
+            if (!over.empty()) t.overridden_[p] = std::move(over);
+          }
+        }
+        list.push_back(std::move(entry));
+      }
+      r.conf[opt.by_key_list] = std::move(list);
+    }
   }
   if (!provenance) return r;
   std::vector<std::string> appended_prefixes = append_paths;
@@ -189,6 +270,7 @@ MergeResult MergeConfs(const std::vector<MergeInput>& confs, bool provenance) {
     FieldOrigin f;
     f.path = path;
     f.id = c.id;
+    f.source_path = c.path;
     f.value = c.value;
     auto h = t.overridden_.find(path);
     if (h != t.overridden_.end()) f.overrode = h->second;

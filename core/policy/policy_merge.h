@@ -35,6 +35,7 @@ struct Contribution {
 struct FieldOrigin {
   std::string path;  // JSON pointer of a leaf of the merged conf ("" = the whole conf)
   size_t id = 0;     // the conf that set it
+  std::string source_path;  // where the value sits in that conf (differs from path in by-key lists)
   nlohmann::json value;
   std::vector<Contribution> overrode;  // earlier values at this path (or below it), oldest first
   bool appended = false;               // an element of an append* array
@@ -46,9 +47,19 @@ struct MergeResult {
   std::vector<Contribution> removed;   // values deleted by a later null
 };
 
+// Kuma's `policyMerge:"mergeValuesByKey"` fields (MeshHTTPRoute's `rules`, keyed by `matches`):
+// the list is rebuilt from every conf's entries; entries with an equal key merge their `default`s
+// in order and take the place of the key's last appearance (merge.go mergeByKey).
+struct MergeOptions {
+  std::string by_key_list;   // e.g. "rules"; empty = none
+  std::string by_key_field;  // e.g. "matches"
+};
+// The options Kuma uses for a policy type.
+MergeOptions MergeOptionsFor(const std::string& policy_type);
+
 // Merges the confs in order. Confs that are not objects replace the whole result (RFC 7396).
 // With provenance=false only `conf` is filled (the fast path).
-MergeResult MergeConfs(const std::vector<MergeInput>& confs, bool provenance);
+MergeResult MergeConfs(const std::vector<MergeInput>& confs, bool provenance, const MergeOptions& opt = {});
 
 // True when a key names an append-semantics array (Kuma's Go field prefix "Append", in JSON
 // "append...").

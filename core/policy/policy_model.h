@@ -132,7 +132,7 @@ struct Resource {
 
 struct Model {
   std::vector<Resource> meshes;                 // declared Mesh resources
-  std::vector<std::string> implicit_meshes;     // meshes used but not declared (POL021)
+  std::vector<std::string> implicit_meshes;     // meshes used but not declared (POL020)
   std::vector<MeshService> services;
   std::vector<Resource> external_services;      // MeshExternalService
   std::vector<Dataplane> dataplanes;
@@ -143,6 +143,8 @@ struct Model {
   std::map<std::string, size_t> service_by_id;
   // Inverted label index over services: "mesh\x1fkey\x1fvalue" -> ascending service indexes.
   std::unordered_map<std::string, std::vector<size_t>> service_label_index;
+  // UniqueKey of every service (no section), by service index.
+  std::vector<std::string> service_keys;
   // Services per mesh, ascending.
   std::map<std::string, std::vector<size_t>> services_by_mesh;
   // Policy types in name order, each with its policies' indexes in file order.

@@ -354,6 +354,13 @@ PolicyItem Loader::ReadItem(const Node& item, const std::string& path, Direction
   if (def) {
     it.conf = def->is_null() ? nlohmann::json::object() : def->ToJson();
     it.conf_node = def;
+  } else if (item.Get("rules") || item.Get("hostnames")) {
+    // MeshHTTPRoute / MeshTCPRoute to-items carry rules (and hostnames) instead of a default; Kuma's
+    // GetDefault returns them as the item's conf.
+    it.conf = nlohmann::json::object();
+    for (const auto& e : item.entries())
+      if (e.key != "targetRef") it.conf[e.key] = e.value.ToJson();
+    it.conf_node = &item;
   } else {
     it.conf = nlohmann::json::object();
   }
@@ -371,7 +378,7 @@ std::vector<PolicyItem> Loader::ReadItems(const Node& spec, const char* key, con
   size_t i = 0;
   for (const Node& item : list->items()) {
     if (i >= limits_.max_items_per_policy) {
-      Err("POL022", item, "more than " + std::to_string(limits_.max_items_per_policy) +
+      Err("POL021", item, "more than " + std::to_string(limits_.max_items_per_policy) +
           " items in one list; split the policy", path);
       break;
     }
@@ -418,7 +425,7 @@ void Loader::LoadRoot(const Node& root) {
   }
   if (++count_ > limits_.max_resources) {
     if (!limit_reported_)
-      Err("POL022", root, "more than " + std::to_string(limits_.max_resources) + " resources; split the input");
+      Err("POL021", root, "more than " + std::to_string(limits_.max_resources) + " resources; split the input");
     limit_reported_ = true;
     return;
   }
@@ -549,6 +556,7 @@ void Loader::Finish() {
     if (!declared) m_.implicit_meshes.push_back(mesh);
   }
   for (const MeshService& s : m_.services) {
+    m_.service_keys.push_back(UniqueKey(s.meta));
     m_.service_by_id[ServiceId(s.meta.mesh, s.meta.Zone(), s.meta.Namespace(), s.meta.DisplayName())] = s.index;
     m_.services_by_mesh[s.meta.mesh].push_back(s.index);
     for (const auto& [k, v] : s.meta.labels)

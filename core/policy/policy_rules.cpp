@@ -163,7 +163,7 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance) {
   std::vector<MergeInput> in;
   in.reserve(items.size());
   for (size_t i = 0; i < items.size(); ++i) in.push_back({&items[i]->entry->conf, i});
-  MergeResult r = MergeConfs(in, provenance);
+  MergeResult r = MergeConfs(in, provenance, items.empty() ? MergeOptions{} : MergeOptionsFor(items[0]->policy->meta.type));
   m.conf = std::move(r.conf);
   std::set<std::pair<const Policy*, size_t>> seen;
   for (const Item* it : items)
@@ -181,7 +181,7 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance) {
       FieldProvenance p;
       p.path = f.path;
       p.appended = f.appended;
-      p.set = write(f.id, f.path, f.value);
+      p.set = write(f.id, f.source_path, f.value);
       for (const Contribution& c : f.overrode) p.overrode.push_back(write(c.id, c.path, c.value));
       m.provenance.push_back(std::move(p));
     }
@@ -209,7 +209,7 @@ bool ParseLegacyService(const std::string& host, std::string& name, std::string&
     }
   }
   if (seg.size() == 4) {
-    if (seg[3].empty() || seg[3].size() > 9 || !std::all_of(seg[3].begin(), seg[3].end(), ::isdigit)) return false;
+    if (seg[3].empty() || seg[3].size() > 9 || !std::all_of(seg[3].begin(), seg[3].end(), [](unsigned char c) { return c >= '0' && c <= '9'; })) return false;
     port = std::stoi(seg[3]);
   } else if (seg.size() == 3) {
     port = 49151;  // mesh_proto.TCPPortReserved: service-less services
@@ -384,18 +384,19 @@ struct KeyEntry {
   std::string base_key;  // key without section
 };
 
-// outbound.isRelevant for the naive path.
-bool IsRelevant(const Resolved& item, const KeyEntry& k, Profile profile) {
+// outbound.isRelevant for the naive path; `key` / `base` are the item's UniqueKey with and without
+// its section, computed once per resolved item.
+bool IsRelevant(const Resolved& item, const std::string& key, const std::string& base, const KeyEntry& k,
+                Profile profile) {
   const std::string& t = item.meta.type;
   if (t == "Mesh") return k.meta.type == "Mesh" ? item.meta.name == k.meta.name : item.meta.name == k.meta.mesh;
   if (t == "MeshService") {
     if (k.meta.type != t) return false;
-    std::string base = UniqueKey(item.meta);
-    if (UniqueKey(item.meta, item.section) == k.key) return true;
+    if (key == k.key) return true;
     return base == k.base_key && item.section.empty() && !k.section.empty();
   }
-  if (t == "MeshExternalService") return k.meta.type == t && UniqueKey(item.meta) == k.base_key;
-  if (t == "MeshHTTPRoute") return profile == Profile::kMadr && k.meta.type == t && UniqueKey(item.meta) == k.base_key;
+  if (t == "MeshExternalService") return k.meta.type == t && base == k.base_key;
+  if (t == "MeshHTTPRoute") return profile == Profile::kMadr && k.meta.type == t && base == k.base_key;
   return false;
 }
 
@@ -404,18 +405,22 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
   struct ResolvedItem {
     size_t rank;
     Resolved r;
+    std::string key, base;  // UniqueKey with and without the section
   };
   std::vector<ResolvedItem> resolved;
   for (const Item& it : t.to_items)
-    for (Resolved& r : ResolveTargetRef(m, *it.policy, it.entry->target_ref, o.naive)) resolved.push_back({it.rank, std::move(r)});
+    for (Resolved& r : ResolveTargetRef(m, *it.policy, it.entry->target_ref, o.naive)) {
+      std::string base = r.service >= 0 && !o.naive ? m.service_keys[static_cast<size_t>(r.service)] : UniqueKey(r.meta);
+      std::string key = r.section.empty() ? base : base + ":section/" + r.section;
+      resolved.push_back({it.rank, std::move(r), std::move(key), std::move(base)});
+    }
 
   std::vector<KeyEntry> keys;
   std::unordered_map<std::string, size_t> key_index;
   for (const ResolvedItem& ri : resolved) {
-    std::string key = UniqueKey(ri.r.meta, ri.r.section);
-    if (key_index.count(key)) continue;
-    key_index[key] = keys.size();
-    keys.push_back({key, ri.r.meta, ri.r.section, UniqueKey(ri.r.meta)});
+    if (key_index.count(ri.key)) continue;
+    key_index[ri.key] = keys.size();
+    keys.push_back({ri.key, ri.r.meta, ri.r.section, ri.base});
   }
 
   // Indexed buckets: mesh-wide items, and items per resource (without section).
@@ -424,16 +429,17 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
   if (!o.naive) {
     for (const ResolvedItem& ri : resolved) {
       if (ri.r.meta.type == "Mesh") mesh_ranks.push_back(ri.rank);
-      else by_resource[UniqueKey(ri.r.meta)].push_back({ri.rank, ri.r.section});
+      else by_resource[ri.base].push_back({ri.rank, ri.r.section});
     }
   }
 
   std::set<std::string> only(o.only_keys.begin(), o.only_keys.end());
+  std::map<std::vector<size_t>, size_t> merged_by_ranks;
   for (const KeyEntry& k : keys) {
     std::vector<size_t> ranks;
     if (o.naive) {
       for (const ResolvedItem& ri : resolved)
-        if (IsRelevant(ri.r, k, o.profile)) ranks.push_back(ri.rank);
+        if (IsRelevant(ri.r, ri.key, ri.base, k, o.profile)) ranks.push_back(ri.rank);
     } else {
       ranks = mesh_ranks;  // every resource of the mesh includes the mesh's items
       if (k.meta.type == "Mesh") {
@@ -456,10 +462,21 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
     rr.resource = k.meta;
     rr.section = k.section;
     for (size_t r : ranks) rr.items.push_back(&t.to_items[r]);
-    Merged mg = MergeItems(rr.items, o.provenance);
-    rr.conf = std::move(mg.conf);
-    rr.origin = std::move(mg.origin);
-    rr.provenance = std::move(mg.provenance);
+    // Keys with the same relevant items share one merge (labels fan one item out to many
+    // services); the naive baseline merges every key, as buildRules does.
+    auto memo = o.naive ? merged_by_ranks.end() : merged_by_ranks.find(ranks);
+    if (memo != merged_by_ranks.end()) {
+      const ResourceRule& same = t.to_rules[memo->second];
+      rr.conf = same.conf;
+      rr.origin = same.origin;
+      rr.provenance = same.provenance;
+    } else {
+      Merged mg = MergeItems(rr.items, o.provenance);
+      rr.conf = std::move(mg.conf);
+      rr.origin = std::move(mg.origin);
+      rr.provenance = std::move(mg.provenance);
+      if (!o.naive) merged_by_ranks.emplace(std::move(ranks), t.to_rules.size());
+    }
     t.to_rules.push_back(std::move(rr));
   }
   std::sort(t.to_rules.begin(), t.to_rules.end(), [](const ResourceRule& a, const ResourceRule& b) { return a.key < b.key; });
@@ -475,8 +492,17 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
       }
       for (const FieldProvenance& f : rr.provenance) live[f.set.item->rank]++;
     }
+    constexpr int kMaxReported = 20;  // per policy type; the rest are counted in one summary
+    int reported = 0, more = 0;
+    const Item* last = nullptr;
     for (const Item& it : t.to_items) {
       if (!relevant[it.rank] || live[it.rank] || it.entry->conf.empty()) continue;
+      if (reported >= kMaxReported) {
+        ++more;
+        last = &it;
+        continue;
+      }
+      ++reported;
       const Loc& l = it.entry->loc;
       doc::DiagnosticSink sink(l.source);
       sink.Warning("POL018", l.range, "to[" + std::to_string(it.rule_index) + "] of " + it.policy->meta.type + " '" +
@@ -485,14 +511,20 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
                    "); remove it or target it more specifically");
       diags.insert(diags.end(), sink.list().begin(), sink.list().end());
     }
+    if (more > 0) {
+      doc::DiagnosticSink sink(last->entry->loc.source);
+      sink.Warning("POL018", last->entry->loc.range, std::to_string(more) + " more " + t.type +
+                   " items never take effect on dataplane '" + dp.meta.name + "' (only the first " +
+                   std::to_string(kMaxReported) + " are listed); this is the last of them");
+      diags.insert(diags.end(), sink.list().begin(), sink.list().end());
+    }
   }
 
   // Completeness: every MeshService and MeshExternalService of the mesh, through the fallback
   // (ResourceRules.Compute), so a client can look up any resource by key.
   if (o.complete) {
     std::vector<ResourceRule> extra;
-    auto add = [&](const Meta& meta) {
-      std::string key = UniqueKey(meta);
+    auto add = [&](const Meta& meta, const std::string& key) {
       if (key_index.count(key)) return;
       if (!only.empty() && !only.count(key)) return;
       const ResourceRule* base = ComputeRule(t, key, m);
@@ -507,9 +539,9 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
     };
     auto it = m.services_by_mesh.find(dp.meta.mesh);
     if (it != m.services_by_mesh.end())
-      for (size_t i : it->second) add(m.services[i].meta);
+      for (size_t i : it->second) add(m.services[i].meta, m.service_keys[i]);
     for (const Resource& r : m.external_services)
-      if (r.meta.mesh == dp.meta.mesh) add(r.meta);
+      if (r.meta.mesh == dp.meta.mesh) add(r.meta, UniqueKey(r.meta));
     for (ResourceRule& rr : extra) t.to_rules.push_back(std::move(rr));
     std::sort(t.to_rules.begin(), t.to_rules.end(), [](const ResourceRule& a, const ResourceRule& b) { return a.key < b.key; });
   }
@@ -647,6 +679,7 @@ const ResourceRule* ComputeRule(const TypeRules& t, const std::string& key, cons
 DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& o) {
   DataplaneRules out;
   out.dataplane = &dp;
+  out.filtered = !o.only_keys.empty();
   out.explanation.what = "dataplane " + dp.meta.name + " (mesh " + dp.meta.mesh + ", profile " + ProfileName(o.profile) + ")";
   out.explanation.outcome = doc::Outcome::kInfo;
   out.explanation.range = dp.meta.loc.range;
@@ -750,7 +783,7 @@ std::vector<doc::Diagnostic> Analyze(const Model& m) {
     for (const Dataplane& d : m.dataplanes)
       if (!first && d.meta.mesh == mesh) first = &d.meta;
     if (first)
-      emit(doc::Severity::kNote, "POL021", first->loc, "mesh '" + mesh + "' is not declared (no 'type: Mesh' resource); "
+      emit(doc::Severity::kNote, "POL020", first->loc, "mesh '" + mesh + "' is not declared (no 'type: Mesh' resource); "
            "it is assumed to exist, so Mesh-wide items and the mesh fallback apply. Add the Mesh to make it explicit", "");
   }
   for (const Policy& p : m.policies) {

@@ -136,6 +136,7 @@ struct DataplaneRules {
   const Dataplane* dataplane = nullptr;
   std::vector<TypeRules> types;  // by type name
   std::vector<doc::Diagnostic> diagnostics;  // dataplane-specific (dead items, POL017)
+  bool filtered = false;  // EvalOptions::only_keys was set: views show only the items of kept rules
   doc::Step explanation;
 };
 

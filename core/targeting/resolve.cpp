@@ -90,6 +90,11 @@ bool PidSelects(const Component& c, const std::optional<std::string>& pid) {
 
 std::string RefPath(const Component& c, const Reference& r) { return c.name + "/" + r.name; }
 
+void ClearRanges(doc::Step& s) {
+  s.range = {};
+  for (doc::Step& c : s.children) ClearRanges(c);
+}
+
 }  // namespace
 
 Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
@@ -202,8 +207,10 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
             std::string hint;
             if (s.key.find_first_of(" \t") != std::string::npos) hint = " (keys are not trimmed: the spaces are part of the key)";
             emit.Add(doc::Severity::kError, "TGT010", ref.file, ref.target_loc.Span(s.begin, s.end),
-                     "the configuration has no '" + s.key + "'" + hint + "; the factory instance is not created. Add \"" +
-                         s.key + "\": \"...\" to the configuration",
+                     config ? "the configuration has no '" + s.key + "'" + hint +
+                                  "; the factory instance is not created. Add \"" + s.key + "\": \"...\" to the configuration"
+                            : "{{" + s.key + "}} needs a configuration value but no configuration was given; pass one with --config "
+                              "(or inputs.config) holding \"" + s.key + "\"",
                      path + ".target");
             sub_step.outcome = doc::Outcome::kError;
             sub_step.detail = "missing from the configuration";
@@ -340,6 +347,7 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
           if (implements && !sm.matched && !closest) closest = &sm;
           if (opts.explain) {
             doc::Step st = sm.trace.ToStep();
+            ClearRanges(st);  // trace ranges are offsets into the filter text, not into a file
             st.what = ServiceLabel(*sm.service) + ": " + st.what;
             if (sm.self_excluded) {
               st.outcome = doc::Outcome::kSkipped;

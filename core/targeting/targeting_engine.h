@@ -32,6 +32,8 @@ const Engine& GetTargetingEngine();
 
 namespace targeting {
 
+// Everything loaded from a scenario. A Resolution points into its Workspace (components,
+// references, services): keep the Workspace alive and in place while the Resolution is used.
 struct Workspace {
   Manifest manifest;
   Config config;

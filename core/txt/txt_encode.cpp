@@ -34,7 +34,7 @@ EncodeResult Encode(const doc::Source& src, const EncodeOptions& options) {
   if (!jp.root || jp.error != JsonParse::Error::kNone) {
     std::string why = jp.error == JsonParse::Error::kSingleQuote ? "single-quoted strings are not JSON; use double quotes"
                                                                  : jp.message;
-    sink.Error("TXT062", {jp.error_offset, jp.error_offset + 1}, "cannot encode: the input is not JSON (" + why +
+    sink.Error("TXT062", {jp.error_offset, jp.error_offset + 1}, "cannot encode: the input is not JSON (" + Printable(why) +
                "); give a service config object or a list of choices");
     res.diagnostics = sink.list();
     return res;
@@ -123,6 +123,7 @@ EncodeResult Encode(const doc::Source& src, const EncodeOptions& options) {
   res.dig += "\n";
   res.ok = !sink.has_errors();
   res.diagnostics = sink.list();
+  for (doc::Diagnostic& d : res.diagnostics) d.message = Printable(d.message);
   return res;
 }
 

@@ -21,21 +21,21 @@ ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const E
   ordered_json j;
   j["service_config"] = ev.service_config ? *ev.service_config : ordered_json(nullptr);
   j["choice"] = ev.choice ? ordered_json(*ev.choice) : ordered_json(nullptr);
-  j["error"] = ev.error ? ordered_json(*ev.error) : ordered_json(nullptr);
+  j["error"] = ev.error ? ordered_json(Printable(*ev.error)) : ordered_json(nullptr);
   std::vector<int> read;
   for (const Attribute& at : comp.attributes) read.insert(read.end(), at.records.begin(), at.records.end());
   ordered_json recs = ordered_json::array();
   for (size_t i = 0; i < a.records.records.size(); ++i) {
     const TxtRecord& r = a.records.records[i];
     ordered_json rj;
-    rj["owner"] = r.owner;
+    rj["owner"] = Printable(r.owner);
     doc::Position pos = a.source->Locate(r.range.begin);
     rj["line"] = pos.line;
     if (r.ttl) rj["ttl"] = *r.ttl;
     ordered_json strs = ordered_json::array();
     for (const CharString& s : r.strings) {
       doc::Position sp = a.source->Locate(s.range.begin);
-      strs.push_back({{"text", s.text.bytes}, {"bytes", s.text.bytes.size()}, {"line", sp.line}, {"column", sp.column}});
+      strs.push_back({{"text", Printable(s.text.bytes)}, {"bytes", s.text.bytes.size()}, {"line", sp.line}, {"column", sp.column}});
     }
     rj["strings"] = std::move(strs);
     rj["bytes"] = r.value.bytes.size();
@@ -44,9 +44,9 @@ ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const E
     recs.push_back(std::move(rj));
   }
   j["records"] = std::move(recs);
-  j["client"] = {{"language", ev.language}, {"hostname", c.hostname}, {"rand", c.rand}};
+  j["client"] = {{"language", Printable(ev.language)}, {"hostname", Printable(c.hostname)}, {"rand", c.rand}};
   ordered_json attrs = ordered_json::array();
-  for (const Attribute& at : comp.attributes) attrs.push_back(at.json.bytes);
+  for (const Attribute& at : comp.attributes) attrs.push_back(Printable(at.json.bytes));
   j["attributes"] = std::move(attrs);
   ordered_json choices = ordered_json::array();
   for (const ChoiceTrace& t : ev.trace) {
@@ -62,7 +62,11 @@ ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const E
       if (k != Criterion::kKeys || v == Verdict::kError) crit[CriterionName(k)] = VerdictName(v);
     }
     cj["criteria"] = std::move(crit);
-    if (!t.details.empty()) cj["trace"] = t.details;
+    if (!t.details.empty()) {
+      ordered_json tr = ordered_json::array();
+      for (const std::string& d : t.details) tr.push_back(Printable(d));
+      cj["trace"] = std::move(tr);
+    }
     choices.push_back(std::move(cj));
   }
   j["choices"] = std::move(choices);
@@ -146,7 +150,7 @@ class TxtEngine final : public Engine {
       if (const doc::Node* r = s.inputs.Get("rand")) {
         auto v = r->as_int();
         if (!v || *v < 0 || *v > 99)
-          isink.Error("TXT041", r->range(), "rand is the random draw, an integer from 0 to 99; got '" + r->text() + "'", "inputs.rand");
+          isink.Error("TXT041", r->range(), "rand is the random draw, an integer from 0 to 99; got '" + txt::Printable(r->text()) + "'", "inputs.rand");
         else
           client.rand = static_cast<int>(*v);
       }
@@ -163,7 +167,7 @@ class TxtEngine final : public Engine {
         v = -1;
       }
       if (v < 0 || v > 99)
-        isink.Error("TXT041", {0, 0}, "--rand is the random draw, an integer from 0 to 99; got '" + *r + "'");
+        isink.Error("TXT041", {0, 0}, "--rand is the random draw, an integer from 0 to 99; got '" + txt::Printable(*r) + "'");
       else
         client.rand = v;
     }

@@ -1,5 +1,10 @@
 #include "core/txt/txt_json.h"
 
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
 #include <nlohmann/json.hpp>
 
 namespace cfgi::txt {
@@ -200,6 +205,43 @@ void FromNlohmann(const nlohmann::json::parse_error& e, std::string_view t, Json
   }
 }
 
+// Fills `out` with why nlohmann rejects `t`: its parse_error position, or, for a number that
+// overflows a double (out_of_range 406, which has no position), the offending number.
+void Explain(std::string_view t, std::string_view full, JsonParse& out) {
+  try {
+    nlohmann::json unused = nlohmann::json::parse(t);
+    (void)unused;
+    out.error = JsonParse::Error::kSyntax;
+    out.message = "not JSON";
+  } catch (const nlohmann::json::parse_error& e) {
+    FromNlohmann(e, full, out);
+  } catch (const nlohmann::json::exception& e) {
+    out.error = JsonParse::Error::kSyntax;
+    out.message = "a number is too large for a double";
+    out.error_offset = 0;
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (t[i] == '"') {
+        for (++i; i < t.size() && t[i] != '"'; ++i)
+          if (t[i] == '\\') ++i;
+        continue;
+      }
+      if ((t[i] >= '0' && t[i] <= '9') || t[i] == '-') {
+        size_t j = i;
+        while (j < t.size() && std::strchr("0123456789+-.eE", t[j])) ++j;
+        std::string num(t.substr(i, j - i));
+        errno = 0;
+        double d = std::strtod(num.c_str(), nullptr);
+        if (errno == ERANGE || std::isinf(d)) {
+          out.error_offset = static_cast<uint32_t>(i);
+          out.message = "number " + num + " is too large for a double";
+          break;
+        }
+        i = j;
+      }
+    }
+  }
+}
+
 }  // namespace
 
 JsonParse ParseJsonPositions(std::string_view text) {
@@ -226,20 +268,9 @@ JsonParse ParseJsonPositions(std::string_view text) {
   bool trailing = walked && w.pos() < text.size();
   // accept() validates without building a DOM; parse() again only to learn where it failed.
   std::string_view checked = trailing ? text.substr(0, end) : text;
-  if (!nlohmann::json::accept(checked)) try {
-    nlohmann::json unused = nlohmann::json::parse(checked);
-    (void)unused;
-  } catch (const nlohmann::json::parse_error& e) {
-    if (trailing) {  // the first value is not JSON either: report it on the whole text
-      try {
-        nlohmann::json unused = nlohmann::json::parse(text);
-        (void)unused;
-      } catch (const nlohmann::json::parse_error& e2) {
-        FromNlohmann(e2, text, out);
-        return out;
-      }
-    }
-    FromNlohmann(e, text, out);
+  if (!nlohmann::json::accept(checked)) {
+    if (trailing && !nlohmann::json::accept(text)) checked = text;  // report on the whole text
+    Explain(checked, text, out);
     return out;
   }
   if (!walked) {  // nlohmann accepted what the walker did not: should not happen; say where

@@ -507,6 +507,11 @@ struct Builder {
     return true;
   }
 
+  static bool HasPercentage(const Choice& ch) {
+    return std::any_of(ch.stages.begin(), ch.stages.end(),
+                       [](const Stage& s) { return s.what == Criterion::kPercentage && s.present; });
+  }
+
   void DeadChoices() {
     if (!c.global_error.empty()) return;
     for (size_t i = 0; i < c.choices.size(); ++i) {
@@ -516,7 +521,7 @@ struct Builder {
         Issue("TXT038", Severity::kWarning, d.node->range(), d.attribute, "[" + std::to_string(d.index) + "]",
               "choice " + std::to_string(d.index) + " is never selected by " + ProfileName(p) + ": choice " +
               std::to_string(i) + " before it matches every client" +
-              (p == ProfileId::kCore ? " (percentage 99 and up is every draw in grpc-core)" : "") +
+              (p == ProfileId::kCore && HasPercentage(c.choices[i]) ? " (percentage 99 and up is every draw in grpc-core)" : "") +
               "; move it up or narrow choice " + std::to_string(i));
       }
       break;
@@ -693,6 +698,7 @@ std::vector<doc::Diagnostic> ProfileDiagnostics(const Analysis& a, ProfileId p) 
     sink.Add(is.severity, is.code, r, is.message, is.path);
   }
   out.insert(out.end(), sink.list().begin(), sink.list().end());
+  for (doc::Diagnostic& d : out) d.message = Printable(d.message);
   doc::SortDiagnostics(out);
   return out;
 }
@@ -792,21 +798,22 @@ std::string ProfileLanguage(ProfileId p, const Client& c, bool* missing) {
 
 }  // namespace
 
-Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::Explanation* why) {
+Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::Explanation* why, bool trace) {
+  trace = trace || why;
   Evaluation ev;
   const Compiled& c = a.of(p);
   bool missing = false;
   ev.language = ProfileLanguage(p, client, &missing);
   doc::Step root;
   if (why) {
-    root.what = std::string(ProfileName(p)) + ": client language=\"" + ev.language + "\" hostname=\"" + client.hostname +
-                "\" r=" + std::to_string(client.rand);
+    root.what = std::string(ProfileName(p)) + ": client language=\"" + Printable(ev.language) + "\" hostname=\"" +
+                Printable(client.hostname) + "\" r=" + std::to_string(client.rand);
     for (const std::string& n : c.notes) root.Add({n, doc::Outcome::kInfo, "", {}, a.source->name(), {}});
   }
   auto finish = [&]() {
     if (why) {
       root.outcome = ev.error ? doc::Outcome::kError : ev.choice ? doc::Outcome::kMatched : doc::Outcome::kNoMatch;
-      root.detail = ev.error ? *ev.error : ev.choice ? "choice " + std::to_string(*ev.choice) : "no service config";
+      root.detail = ev.error ? Printable(*ev.error) : ev.choice ? "choice " + std::to_string(*ev.choice) : "no service config";
       *why = std::move(root);
     }
     return ev;
@@ -826,11 +833,11 @@ Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::E
     tr.index = ch.index;
     if (done) {
       tr.outcome = "not-reached";
-      ev.trace.push_back(std::move(tr));
+      if (trace) ev.trace.push_back(std::move(tr));
       continue;
     }
     std::string err;
-    int o = StageOutcome(p, ch, ev.language, client.hostname, client.rand, &tr, &err);
+    int o = StageOutcome(p, ch, ev.language, client.hostname, client.rand, trace ? &tr : nullptr, &err);
     if (o == 1) {
       tr.outcome = "selected";
       ev.choice = ch.index;
@@ -863,12 +870,14 @@ Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::E
                    : v == Verdict::kError ? doc::Outcome::kError : v == Verdict::kNotReached ? doc::Outcome::kSkipped
                    : doc::Outcome::kInfo;
         cs.detail = VerdictName(v);
-        if (di < tr.details.size() && tr.details[di].rfind(CriterionName(crit), 0) == 0) cs.detail = tr.details[di++];
+        std::string head = std::string(CriterionName(crit)) + ": ";
+        if (di < tr.details.size() && tr.details[di].rfind(head, 0) == 0) cs.detail = tr.details[di++].substr(head.size());
         st.Add(std::move(cs));
       }
       root.Add(std::move(st));
     }
-    ev.trace.push_back(std::move(tr));
+    if (trace) ev.trace.push_back(std::move(tr));
+    else if (done) break;
   }
   if (!ev.choice && !ev.error && p == ProfileId::kGo)
     ev.error = "no JSON service config provided (no choice matched; grpc-go passes \"\" to ParseServiceConfig)";
@@ -923,6 +932,30 @@ Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& client) {
     ro.fixed[static_cast<size_t>(r)] = res;
   }
   return ro;
+}
+
+std::vector<Divergence> CompareProfiles(const Analysis& a, const Client& c) {
+  std::array<Evaluation, 4> ev;
+  std::array<std::string, 4> choice, error, config, read;
+  for (size_t i = 0; i < kProfiles.size(); ++i) {
+    ev[i] = Evaluate(a, kProfiles[i], c, nullptr, false);
+    choice[i] = ev[i].choice ? std::to_string(*ev[i].choice) : "none";
+    error[i] = ev[i].error ? *ev[i].error : "none";
+    config[i] = ev[i].service_config ? ev[i].service_config->dump() : "null";
+    std::string r;
+    for (const Attribute& at : a.of(kProfiles[i]).attributes)
+      for (int x : at.records) r += (r.empty() ? "" : ",") + std::to_string(x);
+    read[i] = r.empty() ? "none" : r;
+  }
+  std::vector<Divergence> out;
+  auto add = [&](const char* what, const std::array<std::string, 4>& v) {
+    if (std::any_of(v.begin(), v.end(), [&](const std::string& x) { return x != v[0]; })) out.push_back({what, v});
+  };
+  add("records read", read);
+  add("choice", choice);
+  add("service_config", config);
+  add("error", error);
+  return out;
 }
 
 }  // namespace cfgi::txt

@@ -124,8 +124,10 @@ struct Evaluation {
 };
 
 // Evaluates one client under one profile; every random draw is client.rand. When `why` is set,
-// it receives the explanation tree.
-Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& c, doc::Explanation* why = nullptr);
+// it receives the explanation tree. With trace=false the per-choice trace is not built (the
+// fast path for many evaluations).
+Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& c, doc::Explanation* why = nullptr,
+                    bool trace = true);
 
 struct Share {
   int choice = -1;       // index, or -1 for no service config, -2 for an error
@@ -137,6 +139,14 @@ struct Rollout {
 };
 // The rollout for this client's language and hostname (its rand is ignored).
 Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& c);
+
+// Where the profiles disagree for one client (each profile with its own language when the
+// client has none): one line per differing aspect, e.g. "choice: grpc-core 0, grpc-go 1".
+struct Divergence {
+  std::string what;                   // "choice", "error", "service_config", "records read"
+  std::array<std::string, 4> values;  // per profile, in kProfiles order
+};
+std::vector<Divergence> CompareProfiles(const Analysis& a, const Client& c);
 
 // A did-you-mean suggestion: the candidate within edit distance 2, or equal ignoring case.
 std::string Suggest(std::string_view word, const std::vector<std::string>& candidates);

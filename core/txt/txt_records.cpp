@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstring>
 
 namespace cfgi::txt {
@@ -38,6 +39,22 @@ const char* InputStyleName(InputStyle s) {
     case InputStyle::kRaw: return "raw";
   }
   return "none";
+}
+
+std::string Printable(std::string_view bytes) {
+  std::string out;
+  out.reserve(bytes.size());
+  for (char ch : bytes) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\n')) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\%03u", static_cast<unsigned>(c));
+      out += buf;
+    } else {
+      out += ch;
+    }
+  }
+  return out;
 }
 
 std::string NormalizeName(std::string_view name) {
@@ -84,11 +101,18 @@ bool IsClass(std::string_view s) {
   return u == "IN" || u == "CH" || u == "HS" || u == "CS" || u == "ANY" || u == "NONE";
 }
 
+// Record types (IANA "Resource Record (RR) TYPEs"), and TYPEnnn (RFC 3597).
 bool LooksLikeType(std::string_view s) {
-  if (s.empty() || s.size() > 10 || !std::isupper(static_cast<unsigned char>(Upper(s)[0]))) return false;
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c))) return false;
-  return true;
+  static const char* kTypes[] = {"A", "AAAA", "CNAME", "MX", "NS", "PTR", "SOA", "SRV", "TXT", "SPF", "CAA",
+                                 "DS", "DNSKEY", "RRSIG", "NSEC", "NSEC3", "NSEC3PARAM", "TLSA", "HINFO",
+                                 "NAPTR", "SSHFP", "OPT", "DNAME", "LOC", "SVCB", "HTTPS", "URI", "CERT",
+                                 "DHCID", "KEY", "KX", "RP", "CDS", "CDNSKEY", "SMIMEA", "OPENPGPKEY"};
+  std::string u = Upper(s);
+  for (const char* t : kTypes)
+    if (u == t) return true;
+  if (u.size() > 4 && u.compare(0, 4, "TYPE") == 0)
+    return std::all_of(u.begin() + 4, u.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  return false;
 }
 
 std::optional<uint32_t> ParseTtl(std::string_view s) {
@@ -324,8 +348,15 @@ class Lexer {
           break;
         }
       }
-      if (r.value.origin.empty()) r.value = s.text;
-      else r.value.Append(s.text);
+      if (r.value.origin.empty()) {
+        size_t total = 0;
+        for (const CharString& x : r.strings) total += x.text.bytes.size();
+        r.value.bytes.reserve(total);
+        r.value.origin.reserve(total + 1);
+        r.value = s.text;
+      } else {
+        r.value.Append(s.text);
+      }
     }
   }
 
@@ -338,12 +369,12 @@ class Lexer {
       ++rs_.other_records;
       return;
     }
-    const std::vector<Token>& tk = e.tokens;
+    std::vector<Token>& tk = e.tokens;
     SourceRange whole{tk.front().range.begin, tk.back().range.end};
     if (tk[0].quoted) {  // raw character-strings, one record per line (dig +short)
       TxtRecord r;
       r.range = whole;
-      for (const Token& t : tk) r.strings.push_back({t.text, t.range, t.quoted});
+      for (Token& t : tk) r.strings.push_back({std::move(t.text), t.range, t.quoted});
       CheckStrings(r);
       if (rs_.style == InputStyle::kNone) rs_.style = InputStyle::kRaw;
       Push(std::move(r));
@@ -370,6 +401,7 @@ class Lexer {
       }
     }
     TxtRecord r;
+    SourceRange class_range = tk[idx < tk.size() ? idx : 0].range;
     for (int k = 0; k < 2 && idx < tk.size() && !tk[idx].quoted; ++k) {
       const std::string& w = tk[idx].text.bytes;
       if (IsTtl(w)) {
@@ -377,6 +409,7 @@ class Lexer {
         ++idx;
       } else if (IsClass(w)) {
         r.rclass = Upper(w);
+        class_range = tk[idx].range;
         ++idx;
       } else {
         break;
@@ -401,13 +434,13 @@ class Lexer {
     else if (!owner.empty() && owner.back() != '.' && !origin_.empty()) r.owner_key = NormalizeName(owner + "." + origin_);
     else r.owner_key = NormalizeName(owner);
     r.range = {owner.empty() ? tk[idx].range.begin : (e.leading_space ? tk[0].range.begin : owner_range.begin), whole.end};
-    for (size_t k = idx + 1; k < tk.size(); ++k) r.strings.push_back({tk[k].text, tk[k].range, tk[k].quoted});
+    for (size_t k = idx + 1; k < tk.size(); ++k) r.strings.push_back({std::move(tk[k].text), tk[k].range, tk[k].quoted});
     if (r.strings.empty()) {
       sink_.Warning("TXT006", whole, "a TXT record without strings; add at least one quoted string");
       return;
     }
     if (r.rclass != "IN")
-      sink_.Warning("TXT007", tk[idx].range, "class " + r.rclass + " is not IN; gRPC resolvers query class IN only");
+      sink_.Warning("TXT007", class_range, "class " + r.rclass + " is not IN; gRPC resolvers query class IN only");
     CheckStrings(r);
     Push(std::move(r));
   }

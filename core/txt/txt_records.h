@@ -73,6 +73,10 @@ struct RecordSet {
 // in `sink` and is skipped or kept as far as it could be read; never throws.
 RecordSet ParseRecords(const doc::Source& src, doc::DiagnosticSink& sink);
 
+// The text with every byte outside printable ASCII written as \DDD (RFC 1035 presentation), so
+// it is valid UTF-8 for JSON output whatever the input held.
+std::string Printable(std::string_view bytes);
+
 // Lower-case, trailing dot removed.
 std::string NormalizeName(std::string_view name);
 

@@ -235,6 +235,8 @@ namespace {
 
 enum class Tri : uint8_t { kFalse, kTrue, kUnknown };
 
+bool g_budget_exceeded = false;  // the core has no threads (STYLE.md)
+
 Tri Eval(const Constraint& c, const std::vector<int>& assign, const Domain& d) {
   switch (c.kind) {
     case K::kTrue: return Tri::kTrue;
@@ -286,7 +288,10 @@ std::optional<Params> Search(const Domain& d, const Cube& allowed,
     assign[k] = -1;
     return false;
   };
-  if (!rec(0)) return std::nullopt;
+  if (!rec(0)) {
+    if (steps > kMaxSearchSteps) g_budget_exceeded = true;
+    return std::nullopt;
+  }
   Cube c = allowed;
   for (size_t k = 0; k < d.key_count(); ++k) {
     if (assign[k] < 0) continue;
@@ -297,6 +302,9 @@ std::optional<Params> Search(const Domain& d, const Cube& allowed,
 }
 
 }  // namespace
+
+bool SearchBudgetExceeded() { return g_budget_exceeded; }
+void ResetSearchBudget() { g_budget_exceeded = false; }
 
 std::optional<Params> OverlapWitness(const Constraint& a, const Constraint& b, const Domain& d) {
   Dnf da = ToDnf(a, d), db = ToDnf(b, d);
@@ -413,6 +421,30 @@ std::optional<Params> OverlapByEnumeration(const Constraint& a, const Constraint
     while (k < d.key_count() && ++cls[k] == d.classes(k)) cls[k++] = 0;
     if (k == d.key_count()) return std::nullopt;
   }
+}
+
+std::vector<OverlapFinding> OverlapsByEnumeration(const std::vector<const Constraint*>& vs, const Domain& d) {
+  std::map<std::pair<size_t, size_t>, Params> found;
+  std::vector<size_t> cls(d.key_count(), 0);
+  std::vector<size_t> hit;
+  while (true) {
+    Params p;
+    for (size_t k = 0; k < d.key_count(); ++k) {
+      if (cls[k] == 0) continue;
+      p[d.key(k)] = cls[k] == 1 ? d.OtherValue(k) : d.values(k)[cls[k] - 2];
+    }
+    hit.clear();
+    for (size_t i = 0; i < vs.size(); ++i)
+      if (Matches(*vs[i], p)) hit.push_back(i);
+    for (size_t x = 0; x < hit.size(); ++x)
+      for (size_t y = x + 1; y < hit.size(); ++y) found.emplace(std::make_pair(hit[x], hit[y]), p);
+    size_t k = 0;
+    while (k < d.key_count() && ++cls[k] == d.classes(k)) cls[k++] = 0;
+    if (k == d.key_count()) break;
+  }
+  std::vector<OverlapFinding> out;
+  for (auto& [ab, w] : found) out.push_back({ab.first, ab.second, w});
+  return out;
 }
 
 // ---- coverage -------------------------------------------------------------------------------

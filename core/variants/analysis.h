@@ -29,7 +29,12 @@ namespace cfgi::variants {
 
 constexpr size_t kMaxCubes = 4096;       // per formula, before the search fallback
 constexpr size_t kMaxRegions = 256;      // coverage regions kept in a report
-constexpr uint64_t kMaxSearchSteps = 20'000'000;  // backtracking budget per question
+constexpr uint64_t kMaxSearchSteps = 2'000'000;  // backtracking budget per question
+
+// True when a search ran out of its budget since the last reset: its "no" may be wrong (the
+// engine reports VAR108). Only huge formulas (DNF over kMaxCubes) over many keys reach it.
+bool SearchBudgetExceeded();
+void ResetSearchBudget();
 
 // Per key: classes 0 = absent, 1 = another value, 2 + i = values[i] (sorted).
 class Domain {
@@ -94,7 +99,10 @@ struct OverlapFinding {
 std::vector<OverlapFinding> FindOverlaps(const std::vector<const Constraint*>& vs, const Domain& d,
                                          size_t limit = SIZE_MAX);
 
-// Reference implementation for tests and the benchmark: enumerate every class combination.
+// Reference implementation for tests and the benchmark: enumerate every class combination of
+// the domain once, evaluate every variant, and report each pair matched together (first witness).
+std::vector<OverlapFinding> OverlapsByEnumeration(const std::vector<const Constraint*>& vs, const Domain& d);
+// The same for one pair.
 std::optional<Params> OverlapByEnumeration(const Constraint& a, const Constraint& b, const Domain& d);
 
 // ---- coverage ----

@@ -46,7 +46,7 @@ bool Matches(const Constraint& c, const Params& p, Step* why) {
   using K = Constraint::Kind;
   switch (c.kind) {
     case K::kTrue:
-      if (why) why->Add({"⊤", Outcome::kMatched, "no constraints: matches every client", c.range});
+      if (why) why->Add({"⊤", Outcome::kMatched, "no constraints: matches every client", c.range, {}, {}});
       return true;
     case K::kValue: {
       auto it = p.find(c.key);
@@ -54,7 +54,7 @@ bool Matches(const Constraint& c, const Params& p, Step* why) {
       if (why) {
         std::string d = it == p.end() ? "key " + c.key + " is absent"
                                       : "client sends " + c.key + "=" + it->second;
-        why->Add({Render(c), ok ? Outcome::kMatched : Outcome::kNoMatch, d, c.range});
+        why->Add({Render(c), ok ? Outcome::kMatched : Outcome::kNoMatch, d, c.range, {}, {}});
       }
       return ok;
     }
@@ -63,13 +63,13 @@ bool Matches(const Constraint& c, const Params& p, Step* why) {
       bool ok = it != p.end();
       if (why)
         why->Add({Render(c), ok ? Outcome::kMatched : Outcome::kNoMatch,
-                  ok ? "client sends " + c.key + "=" + it->second : "key " + c.key + " is absent", c.range});
+                  ok ? "client sends " + c.key + "=" + it->second : "key " + c.key + " is absent", c.range, {}, {}});
       return ok;
     }
     case K::kAnd:
     case K::kOr: {
       bool is_and = c.kind == K::kAnd;
-      Step* self = why ? &why->Add({is_and ? "and" : "or", Outcome::kInfo, "", c.range}) : nullptr;
+      Step* self = why ? &why->Add({is_and ? "and" : "or", Outcome::kInfo, "", c.range, {}, {}}) : nullptr;
       bool result = is_and;
       for (const Constraint& ch : c.children) {
         bool r = Matches(ch, p, self);
@@ -85,7 +85,7 @@ bool Matches(const Constraint& c, const Params& p, Step* why) {
       return result;
     }
     case K::kNot: {
-      Step* self = why ? &why->Add({"not", Outcome::kInfo, "", c.range}) : nullptr;
+      Step* self = why ? &why->Add({"not", Outcome::kInfo, "", c.range, {}, {}}) : nullptr;
       bool inner = c.children.empty() ? true : Matches(c.children[0], p, self);
       if (self) {
         self->outcome = inner ? Outcome::kNoMatch : Outcome::kMatched;

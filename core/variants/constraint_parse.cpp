@@ -315,8 +315,10 @@ class ShorthandParser {
       }
       if (tok_.kind == Tok::kPunct && tok_.punct == ']' && depth > 0) {
         // The spec's 4-variant table leaves out one `}` before `]`: close the message here.
-        sink_.Warning("VAR004", tok_.range, "the spec's slip: a `}` is missing before this `]`; "
-                      "the open message is closed here");
+        if (tok_.range.begin != last_slip_)
+          sink_.Warning("VAR004", tok_.range, "the spec's slip: a `}` is missing before this `]`; "
+                        "the open message is closed here");
+        last_slip_ = tok_.range.begin;
         m->range.end = tok_.range.begin;
         return m;
       }
@@ -477,6 +479,7 @@ class ShorthandParser {
   uint32_t last_end_ = 0;
   uint32_t error_block_ = UINT32_MAX;
   int depth_ = 0;
+  uint32_t last_slip_ = UINT32_MAX;
   bool failed_ = false;
   bool slash_comment_reported_ = false;
   std::vector<std::unique_ptr<SVal>> pool_;

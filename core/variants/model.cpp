@@ -90,9 +90,9 @@ std::string ParseParamsFlag(const std::string& text, Params& out) {
 
 void ApplyUpdate(State& s, const Update& u, Sinks* sinks) {
   if (u.replace) {
-    std::set<std::string> names;
-    for (const Variant& v : u.variants) names.insert(v.resource);
-    for (const std::string& n : names) s.Get(n).variants.clear();
+    std::set<std::string> done;
+    for (const Variant& v : u.variants)
+      if (done.insert(v.resource).second) s.Get(v.resource).variants.clear();
   }
   for (const Update::Removal& rm : u.removals) {
     ResourceVariants& r = s.Get(rm.name);
@@ -160,12 +160,12 @@ const Node* Item(const Node* seq, int i) {
 std::string ShortType(const std::string& url) { return url.substr(url.rfind('/') + 1); }
 
 std::string Preview(const dv3::Resource& r, const std::string& json_preview) {
-  std::string s;
-  if (r.has_resource()) s = ShortType(r.resource().type_url());
-  if (!r.version().empty()) s += (s.empty() ? "" : " ") + std::string("version ") + r.version();
-  if (!json_preview.empty()) s += (s.empty() ? "" : " ") + json_preview;
-  else if (r.has_resource() && !r.resource().value().empty())
-    s += " (" + std::to_string(r.resource().value().size()) + " bytes)";
+  std::string s = json_preview;
+  if (s.empty() && r.has_resource()) {
+    s = ShortType(r.resource().type_url());
+    if (!r.resource().value().empty()) s += " (" + std::to_string(r.resource().value().size()) + " bytes)";
+  }
+  if (!r.version().empty()) s += (s.empty() ? "" : " · ") + std::string("version ") + r.version();
   return s;
 }
 
@@ -208,8 +208,12 @@ std::optional<Variant> ResourceVariant(const dv3::Resource& r, const Node* tree,
   if (has_rn && r.resource_name().has_dynamic_parameter_constraints()) {
     const Node* rn = FieldNode(tree, "resource_name", "resourceName");
     const Node* dpc = FieldNode(rn, "dynamic_parameter_constraints", "dynamicParameterConstraints");
+    size_t before = c.sink.list().size();
     con = FromProto(r.resource_name().dynamic_parameter_constraints(), dpc, c.sink,
                     path + ".resource_name.dynamic_parameter_constraints");
+    // An invalid constraint makes the whole variant invalid (a client NACKs it): leave it out.
+    for (size_t i = before; i < c.sink.list().size(); ++i)
+      if (c.sink.list()[i].severity == doc::Severity::kError) return std::nullopt;
     if (dpc) range = dpc->range();
   }
   return MakeVariant(name, std::move(con), c.d, range, Preview(r, json_preview));
@@ -412,7 +416,11 @@ bool LoadTree(const Node& root, const std::string& default_resource, Ctx& c) {
         dv3::DynamicParameterConstraints m;
         std::string path = "[" + std::to_string(i++) + "]";
         if (!JsonToMessage(item.ToOrderedJson(), item, &m, c.sink)) continue;
-        cs.emplace_back(FromProto(m, &item, c.sink, path), item.range());
+        size_t before = c.sink.list().size();
+        Constraint con = FromProto(m, &item, c.sink, path);
+        bool bad = false;
+        for (size_t e = before; e < c.sink.list().size(); ++e) bad |= c.sink.list()[e].severity == doc::Severity::kError;
+        if (!bad) cs.emplace_back(std::move(con), item.range());
       }
       LoadConstraintVariants(cs, default_resource, c);
       return true;

@@ -183,12 +183,6 @@ std::vector<std::string> SubscribedNames(const Subscription& s, const State& st)
   return n;
 }
 
-std::string Locate(const Variant& v) {
-  if (!v.source) return "";
-  doc::Position p = v.source->Locate(v.range.begin);
-  return v.source->name() + ":" + std::to_string(p.line);
-}
-
 std::string VariantRef(const Variant& v) { return "variant " + v.IdText() + " (" + Render(v.constraint) + ")"; }
 
 std::string SubRef(const Subscription& s) {
@@ -232,6 +226,17 @@ void AnalyzeResource(const ResourceVariants& r, Analysis& a, Sinks& sinks, order
   std::vector<const Constraint*> cs;
   for (const Variant& v : r.variants) cs.push_back(&v.constraint);
   Domain d = Domain::ForConstraints(cs);
+  ResetSearchBudget();
+  struct BudgetCheck {
+    const ResourceVariants& r;
+    Sinks& sinks;
+    ~BudgetCheck() {
+      if (SearchBudgetExceeded() && !r.variants.empty())
+        sinks.For(r.variants[0].source).Note("VAR108", r.variants[0].range, "the analysis of \"" + r.name +
+            "\" reached its search limit (constraints whose normal form has more than 4096 terms); overlap, "
+            "dead-variant and coverage findings for it may be incomplete; simplify the constraints");
+    }
+  } budget_check{r, sinks};
 
   // Resource listing with key sets.
   std::set<std::string> all_keys;
@@ -361,8 +366,8 @@ void AnalyzeResource(const ResourceVariants& r, Analysis& a, Sinks& sinks, order
     for (size_t i = 0; i < cov.regions.size() && i < 3; ++i)
       list += (i ? "; " : "") + cov.regions[i].text + " (e.g. " + ParamsJsonText(cov.regions[i].witness) + ")";
     if (cov.regions.size() > 3) list += "; and " + std::to_string(cov.regions.size() - 3) + " more regions";
-    std::string msg = "\"" + r.name + "\" has no variant for " + std::to_string(cov.uncovered) + " of " +
-                      std::to_string(cov.total) + " parameter combinations: " + list +
+    std::string how_many = cov.by_search ? std::string("some") : std::to_string(cov.uncovered) + " of " + std::to_string(cov.total);
+    std::string msg = "\"" + r.name + "\" has no variant for " + how_many + " parameter combinations: " + list +
                       "; those clients are told the resource does not exist; add a variant for them";
     if (declared) sinks.For(v0.source).Warning("VAR104", v0.range, msg);
     else sinks.For(v0.source).Note("VAR105", v0.range, msg + " (over inferred domains; declare inputs.domains to "
@@ -457,7 +462,7 @@ Analysis Analyze(const Scenario& s, const Query& q) {
   // Evaluate every subscription.
   ordered_json subs = ordered_json::array();
   a.explanation = doc::Step{"dynamic parameter matching", doc::Outcome::kInfo,
-                            std::to_string(a.subscriptions.size()) + " subscriptions", {}};
+                            std::to_string(a.subscriptions.size()) + " subscriptions", {}, {}, {}};
   for (size_t si = 0; si < a.subscriptions.size(); ++si) {
     const Subscription& sub = a.subscriptions[si];
     ordered_json sj;
@@ -465,7 +470,7 @@ Analysis Analyze(const Scenario& s, const Query& q) {
     if (!sub.name.empty()) sj["name"] = sub.name;
     ordered_json rs = ordered_json::array();
     doc::Step* sstep = si < kMaxExplained ? &a.explanation.Add({SubRef(sub), doc::Outcome::kInfo, sub.origin, sub.range,
-                                                                 sub.source ? sub.source->name() : ""})
+                                                                 sub.source ? sub.source->name() : "", {}})
                                           : nullptr;
     for (const std::string& name : SubscribedNames(sub, a.final_state)) {
       const ResourceVariants* r = a.final_state.Find(name);
@@ -477,11 +482,11 @@ Analysis Analyze(const Scenario& s, const Query& q) {
                                                                                : doc::Outcome::kError,
                                        std::string(OutcomeName(sel.outcome)) +
                                            (sel.selected ? ": variant " + r->variants[*sel.selected].IdText() : ""),
-                                       {}});
+                                       {}, {}, {}});
         if (r)
           for (const Variant& v : r->variants) {
             doc::Step& vs = rstep.Add({"variant " + v.IdText() + ": " + Render(v.constraint), doc::Outcome::kInfo, "",
-                                       v.range, v.source ? v.source->name() : ""});
+                                       v.range, v.source ? v.source->name() : "", {}});
             bool ok = Matches(v.constraint, sub.params, &vs);
             vs.outcome = ok ? doc::Outcome::kMatched : doc::Outcome::kNoMatch;
             vs.detail = ok ? "matches" : "does not match";

@@ -39,7 +39,8 @@ struct Analysis {
   std::vector<std::shared_ptr<const doc::Source>> owned;  // e.g. the --params text
 };
 
-// Loads, evaluates and analyses. Never throws.
+// Loads, evaluates and analyses. Never throws. The result points into the scenario's sources
+// (variant and subscription positions): keep the Scenario alive as long as the Analysis.
 Analysis Analyze(const Scenario& s, const Query& q);
 
 // A resource's coverage keys: declared domains where given, else the values its constraints

@@ -6,6 +6,9 @@
 #   smoke.sh restore APP SOURCE_DIR OUT_DIR
 #       opens two files, quits, starts again without arguments and checks (--dump-state) that
 #       both documents, the active one and the theme came back from settings.json.
+#   smoke.sh views APP PNG_CHECK SOURCE_DIR OUT_DIR
+#       renders one sample per engine that has a dedicated view (variants, policy, txt) and checks
+#       each PNG is not blank, so a view that crashes or draws nothing fails.
 #   smoke.sh broken APP SOURCE_DIR OUT_DIR
 #       opens a broken JSON file and checks, through --dump-state, that the Problems panel shows
 #       DOC002 at 2:13 (and that the report carries it too).
@@ -27,6 +30,17 @@ case "$mode" in
       cp "$out/screenshot.png" "$src/docs/screenshot.png"
       echo "updated docs/screenshot.png"
     fi
+    ;;
+  views)
+    app=$1 check=$2 src=$3 out=$4
+    mkdir -p "$out/views-settings"
+    for sample in variants/overlapping-or-values policy/madr-kind-beats-name txt/canary-50; do
+      png="$out/view-${sample%%/*}.png"
+      run_xvfb "$app" --settings-dir "$out/views-settings" --size 1280x800 --frames 8 --screenshot "$png" \
+        "$src/samples/$sample.scenario.yaml"
+      "$check" "$png" 64 1280 800
+      echo "view of $sample rendered: $png"
+    done
     ;;
   broken)
     app=$1 src=$2 out=$3

@@ -375,5 +375,19 @@ TEST(TargetingCliTest, LdapCommand) {
   EXPECT_EQ(Cli("ldap '(a=1)' --bogus").exit_code, 2);
 }
 
+TEST(TargetingCliTest, EverySampleMeetsItsExpectations) {
+  int checked = 0;
+  for (const char* name : {"spec_method1", "spec_method2", "spec_both_methods", "storage_registry",
+                           "placeholder_edges", "value_injection", "errors"}) {
+    std::string path = std::string(CFGI_SOURCE_DIR) + "/samples/targeting/" + name + ".scenario.yaml";
+    CliRun r = Cli("check --format json " + path);
+    auto j = ordered_json::parse(r.out);
+    EXPECT_EQ(j["engine"], "targeting") << name;
+    for (const auto& d : j["diagnostics"]) EXPECT_NE(d["code"], "SCN006") << name << ": " << d["message"];
+    ++checked;
+  }
+  EXPECT_EQ(checked, 7);
+}
+
 }  // namespace
 }  // namespace cfgi::targeting

@@ -20,6 +20,19 @@ namespace {
 
 using nlohmann::ordered_json;
 
+// Children shown per list or map before a "more" row: the tree is drawn every frame, so huge
+// results (a 10 MB document) stay fluid; the JSON tab has everything.
+constexpr int kMaxChildren = 400;
+
+void MoreRow(size_t total) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  theme::TextMuted("... %zu more", total - kMaxChildren);
+  ImGui::TableNextColumn();
+  theme::TextMuted("(the JSON tab shows everything)");
+  ImGui::TableNextColumn();
+}
+
 const char* JsonTypeName(const ordered_json& j) {
   switch (j.type()) {
     case ordered_json::value_t::null: return "null";
@@ -71,10 +84,15 @@ void JsonRows(const char* key, const ordered_json& j, int depth) {
   theme::TextMuted("%s", JsonTypeName(j));
   if (open && !leaf) {
     if (j.is_object()) {
-      for (auto it = j.begin(); it != j.end(); ++it) JsonRows(it.key().c_str(), it.value(), depth + 1);
+      int n = 0;
+      for (auto it = j.begin(); it != j.end(); ++it) {
+        if (n++ == kMaxChildren) { MoreRow(j.size()); break; }
+        JsonRows(it.key().c_str(), it.value(), depth + 1);
+      }
     } else {
       int i = 0;
       for (const auto& c : j) {
+        if (i == kMaxChildren) { MoreRow(j.size()); break; }
         char k[24];
         std::snprintf(k, sizeof k, "[%d]", i++);
         ImGui::PushID(i);
@@ -135,6 +153,7 @@ void NodeRows(ViewContext& ctx, const std::string& file, const doc::Source& src,
     if (n.is_map()) {
       int i = 0;
       for (const auto& e : n.entries()) {
+        if (i == kMaxChildren) { MoreRow(n.size()); break; }
         ImGui::PushID(i++);
         NodeRows(ctx, file, src, e.key.c_str(), e.key_range, e.value, depth + 1);
         ImGui::PopID();
@@ -142,6 +161,7 @@ void NodeRows(ViewContext& ctx, const std::string& file, const doc::Source& src,
     } else {
       int i = 0;
       for (const auto& c : n.items()) {
+        if (i == kMaxChildren) { MoreRow(n.size()); break; }
         char k[24];
         std::snprintf(k, sizeof k, "[%d]", i);
         ImGui::PushID(i++);

@@ -4,7 +4,9 @@
 
 namespace cfgi::gui {
 
-// std::unique_ptr<EngineView> CreateVariantsView();
+std::unique_ptr<EngineView> CreateVariantsView();
+std::unique_ptr<EngineView> CreateTxtView();
+std::unique_ptr<EngineView> CreatePolicyView();
 
 namespace {
 struct ViewEntry {
@@ -13,10 +15,10 @@ struct ViewEntry {
 };
 
 constexpr ViewEntry kViews[] = {
-    // {"variants", &CreateVariantsView},
+    {"variants", &CreateVariantsView},
     // {"matcher", &CreateMatcherView},
-    // {"txt", &CreateTxtView},
-    // {"policy", &CreatePolicyView},
+    {"txt", &CreateTxtView},
+    {"policy", &CreatePolicyView},
     // {"targeting", &CreateTargetingView},
     {"document", &CreateGenericView},
 };

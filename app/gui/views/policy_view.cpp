@@ -1,0 +1,575 @@
+// The policy view (Kuma 2.x policy matching and merging). The model is compiled once per
+// evaluation (OnEvaluated: cfgi::policy::Compile) and evaluated for the chosen dataplane under
+// both profiles, again only when the dataplane selector changes.
+//   Dataplane selector, then one tab per policy type:
+//     Resources   ResourceRules: resource, section, merged conf, origins; select one to list its
+//                 fields, click a field for its origin (policy, ruleIndex) and source lines
+//     Inbound     from[] / rules[] rules per inbound
+//     Items       the sorted items, every sort key a column (merge order: later wins)
+//     kuma / madr where the two profiles' orders and merged confs differ
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/gui/theme.h"
+#include "app/gui/views/view.h"
+#include "core/policy/policy_engine.h"
+
+namespace cfgi::gui {
+
+namespace {
+
+namespace pol = cfgi::policy;
+
+std::string Short(const nlohmann::json& j, size_t max = 160) {
+  std::string s = j.is_null() ? "(none)" : j.dump();
+  if (s.size() > max) s = s.substr(0, max - 3) + "...";
+  return s;
+}
+
+std::string ItemLabel(const pol::Item* it) {
+  if (!it || !it->policy) return "?";
+  return it->policy->meta.DisplayName() + " " + pol::DirectionName(it->direction) + "[" +
+         std::to_string(it->rule_index) + "]";
+}
+
+std::string OriginsText(const std::vector<pol::Origin>& os) {
+  std::string s;
+  for (const pol::Origin& o : os) {
+    if (!s.empty()) s += ", ";
+    s += (o.policy ? o.policy->meta.DisplayName() : std::string("?")) + "[" + std::to_string(o.rule_index) + "]";
+  }
+  return s.empty() ? "-" : s;
+}
+
+std::string ResourceLabel(const pol::ResourceRule& r) {
+  std::string s = r.resource.type + " " + r.resource.DisplayName();
+  if (!r.section.empty()) s += " :" + r.section;
+  return s;
+}
+
+struct Diff {
+  std::string what;    // resource key or "item order"
+  std::string kuma, madr;
+};
+
+class PolicyView final : public EngineView {
+ public:
+
+  // "type=MMeshRetry;tab=N;rule=N": the open policy type, its sub-tab and the selected resource.
+  std::string SaveState() const override {
+    std::string s = "tab=" + std::to_string(sub_tab_);
+    if (!type_name_.empty()) s += ";type=" + type_name_;
+    return s;
+  }
+  void LoadState(std::string_view state) override {
+    std::string s(state);
+    size_t t = s.find("tab=");
+    if (t != std::string::npos) pending_sub_ = std::atoi(s.c_str() + t + 4);
+    size_t y = s.find("type=");
+    if (y != std::string::npos) pending_type_ = s.substr(y + 5, s.find(';', y) == std::string::npos ? std::string::npos : s.find(';', y) - y - 5);
+    size_t r = s.find("rule=");
+    if (r != std::string::npos) pending_rule_ = static_cast<size_t>(std::atoi(s.c_str() + r + 5));
+  }
+  void OnEvaluated(const Document& d) override {
+    compiled_ = std::make_unique<pol::Compiled>(pol::Compile(d.scenario()));
+    std::vector<doc::Diagnostic> diags;
+    const pol::Dataplane* dp = pol::ChooseDataplane(compiled_->model, d.scenario(), Query{}, diags);
+    const auto& dps = compiled_->model.dataplanes;
+    // Keep the user's choice across edits when that dataplane still exists.
+    int keep = -1;
+    for (size_t i = 0; i < dps.size(); ++i)
+      if (!chosen_name_.empty() && dps[i].meta.name == chosen_name_) keep = static_cast<int>(i);
+    if (keep < 0 && dp) keep = static_cast<int>(dp - dps.data());
+    dataplane_ = keep < 0 ? (dps.empty() ? -1 : 0) : keep;
+    primary_ = pol::ParseProfile(d.profile()).value_or(pol::Profile::kKuma);
+    EvaluateDataplane();
+  }
+
+  void Draw(ViewContext& ctx) override {
+    if (!compiled_) {
+      theme::TextMuted("Not evaluated yet.");
+      return;
+    }
+    const auto& dps = compiled_->model.dataplanes;
+    if (dps.empty()) {
+      theme::TextMuted("The scenario has no Dataplane: policies are matched per dataplane.");
+      return;
+    }
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
+    const std::string& cur = dps[static_cast<size_t>(dataplane_)].meta.name;
+    if (ImGui::BeginCombo("Dataplane", cur.c_str())) {
+      ImGuiListClipper clip;
+      clip.Begin(static_cast<int>(dps.size()));
+      while (clip.Step())
+        for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i)
+          if (ImGui::Selectable(dps[static_cast<size_t>(i)].meta.name.c_str(), i == dataplane_) && i != dataplane_) {
+            dataplane_ = i;
+            chosen_name_ = dps[static_cast<size_t>(i)].meta.name;
+            EvaluateDataplane();
+          }
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    const pol::Dataplane& dp = dps[static_cast<size_t>(dataplane_)];
+    std::string inb;
+    for (const pol::Inbound& in : dp.inbounds) inb += (inb.empty() ? "" : ", ") + in.Id();
+    theme::TextMuted("mesh %s, inbounds %s;  profile %s", dp.meta.mesh.c_str(), inb.empty() ? "-" : inb.c_str(),
+                     pol::ProfileName(primary_));
+    ImGui::SameLine();
+    if (ImGui::SmallButton("source")) ctx.JumpTo(dp.meta.loc.file, dp.meta.loc.range);
+
+    const pol::DataplaneRules& rules = Primary();
+    if (rules.types.empty()) {
+      theme::TextMuted("No policy selects this dataplane.");
+      return;
+    }
+    if (!ImGui::BeginTabBar("##types", ImGuiTabBarFlags_FittingPolicyScroll)) return;
+    for (size_t t = 0; t < rules.types.size(); ++t) {
+      const pol::TypeRules& tr = rules.types[t];
+      size_t selected = 0;
+      for (const auto& s : tr.selections) selected += s.selected;
+      std::string label = tr.type + " (" + std::to_string(selected) + ")" + (diffs_[t].empty() ? "" : " ⇄") +
+                          "###" + tr.type;
+      ImGuiTabItemFlags tf = (!pending_type_.empty() && pending_type_ == tr.type) ? ImGuiTabItemFlags_SetSelected : 0;
+      if (ImGui::BeginTabItem(label.c_str(), nullptr, tf)) {
+        if (type_ != t) {
+          type_ = t;
+          type_name_ = tr.type;
+          rule_ = pending_rule_;
+          pending_rule_ = SIZE_MAX;
+        }
+        DrawType(ctx, tr, t);
+        ImGui::EndTabItem();
+      }
+    }
+    ImGui::EndTabBar();
+    if (pending_type_ == type_name_) pending_type_.clear();
+    if (++frames_ > 3) pending_type_.clear();  // a type that no longer exists
+  }
+
+ private:
+  ImGuiTabItemFlags SubFlags(int k) {
+    if (pending_sub_ != k || (!pending_type_.empty() && pending_type_ != type_name_)) return 0;
+    pending_sub_ = -1;
+    return ImGuiTabItemFlags_SetSelected;
+  }
+
+  const pol::DataplaneRules& Primary() const { return primary_ == pol::Profile::kKuma ? kuma_ : madr_; }
+
+  void EvaluateDataplane() {
+    kuma_ = {};
+    madr_ = {};
+    diffs_.clear();
+    rule_ = SIZE_MAX;
+    why_ = {};
+    if (dataplane_ < 0) return;
+    const pol::Dataplane& dp = compiled_->model.dataplanes[static_cast<size_t>(dataplane_)];
+    pol::EvalOptions o;
+    o.profile = pol::Profile::kKuma;
+    kuma_ = pol::Evaluate(compiled_->model, dp, o);
+    o.profile = pol::Profile::kMadr;
+    madr_ = pol::Evaluate(compiled_->model, dp, o);
+    // Differences, per type of the primary profile.
+    const pol::DataplaneRules& a = kuma_;
+    const pol::DataplaneRules& b = madr_;
+    const pol::DataplaneRules& prim = Primary();
+    diffs_.resize(prim.types.size());
+    for (size_t t = 0; t < prim.types.size(); ++t) {
+      const std::string& type = prim.types[t].type;
+      auto find = [&](const pol::DataplaneRules& r) -> const pol::TypeRules* {
+        for (const auto& x : r.types)
+          if (x.type == type) return &x;
+        return nullptr;
+      };
+      const pol::TypeRules* ta = find(a);
+      const pol::TypeRules* tb = find(b);
+      if (!ta || !tb) continue;
+      auto order = [](const pol::TypeRules& tr) {
+        std::string s;
+        for (const pol::Item& it : tr.to_items) s += (s.empty() ? "" : " < ") + ItemLabel(&it);
+        return s;
+      };
+      std::string oa = order(*ta), ob = order(*tb);
+      if (oa != ob) diffs_[t].push_back({"to[] item order (merge order, later wins)", oa, ob});
+      std::map<std::string, std::pair<const pol::ResourceRule*, const pol::ResourceRule*>> by_key;
+      for (const auto& r : ta->to_rules) by_key[r.key].first = &r;
+      for (const auto& r : tb->to_rules) by_key[r.key].second = &r;
+      for (const auto& [key, p] : by_key) {
+        nlohmann::json ca = p.first ? p.first->conf : nlohmann::json();
+        nlohmann::json cb = p.second ? p.second->conf : nlohmann::json();
+        if (ca != cb) diffs_[t].push_back({key, Short(ca, 400), Short(cb, 400)});
+        std::string oa = p.first ? OriginsText(p.first->origin) : "(no rule)";
+        std::string ob = p.second ? OriginsText(p.second->origin) : "(no rule)";
+        if (oa != ob) diffs_[t].push_back({"origin of " + key, oa, ob});
+      }
+    }
+  }
+
+  void SelectField(ViewContext& ctx, const pol::FieldProvenance& f) {
+    why_ = doc::Step{};
+    why_.what = f.path + " = " + Short(f.set.value);
+    why_.outcome = doc::Outcome::kMatched;
+    why_.detail = "set by " + (f.set.item && f.set.item->policy ? f.set.item->policy->meta.type + " " : "") +
+                  ItemLabel(f.set.item) + (f.appended ? " (appended)" : "");
+    why_.file = f.set.loc.file;
+    why_.range = f.set.loc.range;
+    for (const auto& w : f.overrode) {
+      doc::Step s;
+      s.what = "overrode " + ItemLabel(w.item) + ": " + w.path + " = " + Short(w.value);
+      s.outcome = doc::Outcome::kSkipped;
+      s.file = w.loc.file;
+      s.range = w.loc.range;
+      why_.Add(std::move(s));
+    }
+    ctx.SelectExplanation(&why_);
+    ctx.JumpTo(f.set.loc.file, f.set.loc.range);
+  }
+
+  void DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t) {
+    if (!ImGui::BeginTabBar("##typetabs")) return;
+    std::string l = "Resources (" + std::to_string(tr.to_rules.size()) + ")###res";
+    if (ImGui::BeginTabItem(l.c_str(), nullptr, SubFlags(0))) {
+      sub_tab_ = 0;
+      DrawResourceRules(ctx, tr);
+      ImGui::EndTabItem();
+    }
+    if (!tr.from_rules.empty() || tr.has_proxy_rule) {
+      l = "Inbound / proxy (" + std::to_string(tr.from_rules.size()) + ")###inb";
+      if (ImGui::BeginTabItem(l.c_str(), nullptr, SubFlags(1))) {
+        sub_tab_ = 1;
+        DrawInbound(ctx, tr);
+        ImGui::EndTabItem();
+      }
+    }
+    l = "Items (" + std::to_string(tr.to_items.size() + tr.from_items.size()) + ")###items";
+    if (ImGui::BeginTabItem(l.c_str(), nullptr, SubFlags(2))) {
+      sub_tab_ = 2;
+      DrawItems(ctx, tr);
+      ImGui::EndTabItem();
+    }
+    l = "Selection###sel";
+    if (ImGui::BeginTabItem(l.c_str(), nullptr, SubFlags(3))) {
+      sub_tab_ = 3;
+      DrawSelections(ctx, tr);
+      ImGui::EndTabItem();
+    }
+    l = std::string("kuma vs madr") + (diffs_[t].empty() ? " (same)" : " (" + std::to_string(diffs_[t].size()) + " ⇄)") +
+        "###diff";
+    if (ImGui::BeginTabItem(l.c_str(), nullptr, SubFlags(4))) {
+      sub_tab_ = 4;
+      DrawDiffs(diffs_[t]);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+  }
+
+  static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
+                                            ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
+
+  void DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
+    float avail = ImGui::GetContentRegionAvail().y;
+    bool has_sel = rule_ < tr.to_rules.size();
+    float top_h = has_sel ? avail * 0.55f : 0;
+    if (ImGui::BeginTable("##rules", 4, kTable, ImVec2(0, top_h))) {
+      ImGui::TableSetupScrollFreeze(0, 1);
+      ImGui::TableSetupColumn("Resource", ImGuiTableColumnFlags_WidthStretch, 2);
+      ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, 4);
+      ImGui::TableSetupColumn("Origin (policy[ruleIndex])", ImGuiTableColumnFlags_WidthStretch, 2);
+      ImGui::TableSetupColumn("Rule", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7);
+      ImGui::TableHeadersRow();
+      ImGuiListClipper clip;
+      clip.Begin(static_cast<int>(tr.to_rules.size()));
+      while (clip.Step()) {
+        for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+          const pol::ResourceRule& r = tr.to_rules[static_cast<size_t>(i)];
+          ImGui::PushID(i);
+          ImGui::TableNextRow();
+          ImGui::TableNextColumn();
+          if (ImGui::Selectable(ResourceLabel(r).c_str(), rule_ == static_cast<size_t>(i),
+                                ImGuiSelectableFlags_SpanAllColumns)) {
+            rule_ = static_cast<size_t>(i);
+            ctx.JumpTo(r.resource.loc.file, r.resource.loc.range);
+          }
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.key.c_str());
+          ImGui::TableNextColumn();
+          ImGui::PushFont(theme::GetFonts().mono);
+          ImGui::TextUnformatted(Short(r.conf).c_str());
+          ImGui::PopFont();
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(OriginsText(r.origin).c_str());
+          ImGui::TableNextColumn();
+          if (r.sparse)
+            ImGui::TextUnformatted("own items");
+          else
+            theme::TextMuted("fallback");
+          if (!r.sparse && ImGui::IsItemHovered()) ImGui::SetTooltip("computed from %s", r.computed_from.c_str());
+          ImGui::PopID();
+        }
+      }
+      ImGui::EndTable();
+    }
+    if (!has_sel) {
+      theme::TextMuted("Select a resource to see each field of its merged conf and where it came from.");
+      return;
+    }
+    const pol::ResourceRule& r = tr.to_rules[rule_];
+    ImGui::Text("Fields of %s", ResourceLabel(r).c_str());
+    ImGui::SameLine();
+    theme::TextMuted("(click a field: its origin in Explanation and Source)");
+    DrawFields(ctx, r.provenance);
+  }
+
+  void DrawFields(ViewContext& ctx, const std::vector<pol::FieldProvenance>& prov) {
+    if (!ImGui::BeginTable("##fields", 4, kTable)) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableSetupColumn("Set by (policy, ruleIndex)", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableSetupColumn("Overrode", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableHeadersRow();
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(prov.size()));
+    while (clip.Step()) {
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const pol::FieldProvenance& f = prov[static_cast<size_t>(i)];
+        ImGui::PushID(i);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        if (ImGui::Selectable(f.path.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) SelectField(ctx, f);
+        ImGui::TableNextColumn();
+        ImGui::PushFont(theme::GetFonts().mono);
+        ImGui::TextUnformatted(Short(f.set.value).c_str());
+        ImGui::PopFont();
+        ImGui::TableNextColumn();
+        ImGui::Text("%s%s", ItemLabel(f.set.item).c_str(), f.appended ? " (appended)" : "");
+        ImGui::TableNextColumn();
+        std::string o;
+        for (const auto& w : f.overrode) o += (o.empty() ? "" : ", ") + ItemLabel(w.item) + "=" + Short(w.value, 40);
+        theme::TextMuted("%s", o.empty() ? "-" : o.c_str());
+        ImGui::PopID();
+      }
+    }
+    ImGui::EndTable();
+  }
+
+  void DrawInbound(ViewContext& ctx, const pol::TypeRules& tr) {
+    if (ImGui::BeginTable("##inbound", 4, kTable, ImVec2(0, ImGui::GetContentRegionAvail().y * 0.5f))) {
+      ImGui::TableSetupScrollFreeze(0, 1);
+      ImGui::TableSetupColumn("Inbound / clients", ImGuiTableColumnFlags_WidthStretch, 2);
+      ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, 4);
+      ImGui::TableSetupColumn("Origin", ImGuiTableColumnFlags_WidthStretch, 2);
+      ImGui::TableSetupColumn("From", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
+      ImGui::TableHeadersRow();
+      for (size_t i = 0; i < tr.from_rules.size(); ++i) {
+        const pol::InboundRule& r = tr.from_rules[i];
+        ImGui::PushID(static_cast<int>(i));
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        std::string subset;
+        for (const auto& [k, v] : r.subset) subset += (subset.empty() ? "" : ",") + k + "=" + v;
+        std::string label = (r.inbound ? r.inbound->Id() : std::string("?")) + "  " + (subset.empty() ? "{everyone}" : "{" + subset + "}");
+        if (ImGui::Selectable(label.c_str(), inbound_ == i, ImGuiSelectableFlags_SpanAllColumns)) {
+          inbound_ = i;
+          if (r.inbound) ctx.JumpTo(r.inbound->loc.file, r.inbound->loc.range);
+        }
+        ImGui::TableNextColumn();
+        ImGui::PushFont(theme::GetFonts().mono);
+        ImGui::TextUnformatted(Short(r.conf).c_str());
+        ImGui::PopFont();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(OriginsText(r.origin).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(pol::DirectionName(r.source));
+        ImGui::PopID();
+      }
+      if (tr.has_proxy_rule) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        if (ImGui::Selectable("whole proxy (spec.default)", inbound_ == SIZE_MAX - 1, ImGuiSelectableFlags_SpanAllColumns))
+          inbound_ = SIZE_MAX - 1;
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(Short(tr.proxy_rule.conf).c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(OriginsText(tr.proxy_rule.origin).c_str());
+        ImGui::TableNextColumn();
+      }
+      ImGui::EndTable();
+    }
+    if (inbound_ < tr.from_rules.size())
+      DrawFields(ctx, tr.from_rules[inbound_].provenance);
+    else if (inbound_ == SIZE_MAX - 1 && tr.has_proxy_rule)
+      DrawFields(ctx, tr.proxy_rule.provenance);
+  }
+
+  void DrawItems(ViewContext& ctx, const pol::TypeRules& tr) {
+    theme::TextMuted("Sorted by the %s profile's keys, left to right; merged in this order, later items win.",
+                     pol::ProfileName(primary_));
+    const bool madr = primary_ == pol::Profile::kMadr;
+    const int ncols = madr ? 6 : 12;
+    if (!ImGui::BeginTable("##items", ncols, kTable | ImGuiTableFlags_ScrollX)) return;
+    ImGui::TableSetupScrollFreeze(2, 1);
+    ImGui::TableSetupColumn("Rank", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("Policy item", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("1 top kind", ImGuiTableColumnFlags_WidthFixed);
+    if (!madr) {
+      ImGui::TableSetupColumn("2 DP specificity", ImGuiTableColumnFlags_WidthFixed);
+      ImGui::TableSetupColumn("3 origin", ImGuiTableColumnFlags_WidthFixed);
+      ImGui::TableSetupColumn("4 role", ImGuiTableColumnFlags_WidthFixed);
+      ImGui::TableSetupColumn("5 to[] kind", ImGuiTableColumnFlags_WidthFixed);
+      ImGui::TableSetupColumn("6 section", ImGuiTableColumnFlags_WidthFixed);
+      ImGui::TableSetupColumn("7 name (desc)", ImGuiTableColumnFlags_WidthFixed);
+    } else {
+      ImGui::TableSetupColumn("2 to[] kind", ImGuiTableColumnFlags_WidthFixed);
+      ImGui::TableSetupColumn("3 name", ImGuiTableColumnFlags_WidthFixed);
+    }
+    ImGui::TableSetupColumn("Inbound", ImGuiTableColumnFlags_WidthFixed);
+    if (!madr) {
+      ImGui::TableSetupColumn("Target", ImGuiTableColumnFlags_WidthFixed);
+      ImGui::TableSetupColumn("Conf", ImGuiTableColumnFlags_WidthStretch);
+    }
+    ImGui::TableHeadersRow();
+    std::vector<const pol::Item*> items;
+    items.reserve(tr.to_items.size() + tr.from_items.size());
+    for (const auto& it : tr.to_items) items.push_back(&it);
+    for (const auto& it : tr.from_items) items.push_back(&it);
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(items.size()));
+    while (clip.Step()) {
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const pol::Item& it = *items[static_cast<size_t>(i)];
+        ImGui::PushID(i);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        char rank[32];
+        std::snprintf(rank, sizeof rank, "%zu", it.rank);
+        if (ImGui::Selectable(rank, false, ImGuiSelectableFlags_SpanAllColumns) && it.entry)
+          ctx.JumpTo(it.entry->loc.file, it.entry->loc.range);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(ItemLabel(&it).c_str());
+        ImGui::TableNextColumn();
+        ImGui::Text("%s (%d)", it.top_kind.c_str(), it.top_kind_order);
+        if (!madr) {
+          ImGui::TableNextColumn();
+          ImGui::Text("%d", it.dataplane_specificity);
+          ImGui::TableNextColumn();
+          ImGui::Text("%s (%d)", it.origin.empty() ? "unknown" : it.origin.c_str(), it.origin_order);
+          ImGui::TableNextColumn();
+          ImGui::Text("%s (%d)", it.role.c_str(), it.role_order);
+        }
+        ImGui::TableNextColumn();
+        ImGui::Text("%s (%d)", it.item_kind.empty() ? "-" : it.item_kind.c_str(), it.item_kind_order);
+        if (!madr) {
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(it.has_section ? "yes" : "no");
+        }
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(it.name.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(it.inbound.empty() ? "-" : it.inbound.c_str());
+        if (!madr) {
+          ImGui::TableNextColumn();
+          const pol::TargetRef& t = it.entry ? it.entry->target_ref : pol::TargetRef{};
+          ImGui::Text("%s %s%s%s", t.kind.c_str(), t.name.c_str(), t.section_name.empty() ? "" : ":",
+                      t.section_name.c_str());
+          ImGui::TableNextColumn();
+          ImGui::PushFont(theme::GetFonts().mono);
+          ImGui::TextUnformatted(it.entry ? Short(it.entry->conf, 120).c_str() : "");
+          ImGui::PopFont();
+        }
+        ImGui::PopID();
+      }
+    }
+    ImGui::EndTable();
+  }
+
+  void DrawSelections(ViewContext& ctx, const pol::TypeRules& tr) {
+    if (!ImGui::BeginTable("##sel", 3, kTable)) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Policy", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableSetupColumn("Selects this dataplane", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 10);
+    ImGui::TableSetupColumn("Why", ImGuiTableColumnFlags_WidthStretch, 4);
+    ImGui::TableHeadersRow();
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(tr.selections.size()));
+    while (clip.Step()) {
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const pol::PolicySelection& s = tr.selections[static_cast<size_t>(i)];
+        ImGui::PushID(i);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        if (ImGui::Selectable(s.policy ? s.policy->meta.DisplayName().c_str() : "?", false,
+                              ImGuiSelectableFlags_SpanAllColumns) && s.policy)
+          ctx.JumpTo(s.policy->meta.loc.file, s.policy->meta.loc.range);
+        ImGui::TableNextColumn();
+        if (s.selected)
+          ImGui::TextColored(theme::Pal().ok, "%s yes", theme::kIconOk);
+        else
+          ImGui::TextColored(theme::Pal().muted, "%s no", theme::kIconNoMatch);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(s.reason.c_str());
+        ImGui::PopID();
+      }
+    }
+    ImGui::EndTable();
+  }
+
+  void DrawDiffs(const std::vector<Diff>& diffs) {
+    if (diffs.empty()) {
+      ImGui::TextColored(theme::Pal().ok, "%s kuma and madr agree for this type: same item order, same merged confs.",
+                         theme::kIconOk);
+      return;
+    }
+    if (!ImGui::BeginTable("##diffs", 3, kTable)) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Differs", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableSetupColumn("kuma", ImGuiTableColumnFlags_WidthStretch, 3);
+    ImGui::TableSetupColumn("madr", ImGuiTableColumnFlags_WidthStretch, 3);
+    ImGui::TableHeadersRow();
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(diffs.size()));
+    while (clip.Step()) {
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const Diff& d = diffs[static_cast<size_t>(i)];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(theme::Pal().warning, "%s", theme::kIconDiverge);
+        ImGui::SameLine();
+        ImGui::TextWrapped("%s", d.what.c_str());
+        ImGui::TableNextColumn();
+        ImGui::PushFont(theme::GetFonts().mono);
+        ImGui::TextWrapped("%s", d.kuma.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", d.madr.c_str());
+        ImGui::PopFont();
+      }
+    }
+    ImGui::EndTable();
+  }
+
+  std::unique_ptr<pol::Compiled> compiled_;
+  pol::DataplaneRules kuma_, madr_;
+  pol::Profile primary_ = pol::Profile::kKuma;
+  std::vector<std::vector<Diff>> diffs_;
+  int dataplane_ = -1;
+  std::string chosen_name_;
+  size_t type_ = SIZE_MAX;
+  size_t rule_ = SIZE_MAX;
+  size_t inbound_ = SIZE_MAX;
+  doc::Step why_;
+  std::string type_name_, pending_type_;
+  int sub_tab_ = 0, pending_sub_ = -1, frames_ = 0;
+  size_t pending_rule_ = SIZE_MAX;
+};
+
+}  // namespace
+
+std::unique_ptr<EngineView> CreatePolicyView() { return std::make_unique<PolicyView>(); }
+
+}  // namespace cfgi::gui

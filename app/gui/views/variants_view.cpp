@@ -1,0 +1,670 @@
+// The variants view (xRFC TP2 dynamic parameters). Everything is derived once per evaluation in
+// OnEvaluated (cfgi::variants::Analyze over the document's scenario) and re-derived with the
+// engine API only when the in-view subscription list or the matrix selection changes.
+//   Resources      resource list; per resource its variants (compact constraints, key set, content)
+//   Subscriptions  each subscription x resource: the variant it gets (✓ match / ✗ none / ⚠ ambiguous),
+//                  plus subscriptions added in the view (k=v,k=v) or from a finding's witness
+//   Findings       overlaps (ambiguity) and coverage gaps per resource, each with a witness
+//   Matrix         two chosen keys of one resource: value x value, the variant selected per cell
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/gui/theme.h"
+#include "app/gui/views/view.h"
+#include "core/variants/variants_engine.h"
+
+namespace cfgi::gui {
+
+namespace {
+
+namespace v = cfgi::variants;
+
+constexpr size_t kMaxOverlapsPerResource = 64;
+
+const char* OutcomeIconText(v::Outcome o) {
+  switch (o) {
+    case v::Outcome::kMatch: return theme::kIconOk;
+    case v::Outcome::kNone: return theme::kIconNoMatch;
+    case v::Outcome::kAmbiguous: return theme::kIconWarning;
+  }
+  return "";
+}
+
+ImVec4 OutcomeColorOf(v::Outcome o) {
+  switch (o) {
+    case v::Outcome::kMatch: return theme::Pal().ok;
+    case v::Outcome::kNone: return theme::Pal().warning;
+    case v::Outcome::kAmbiguous: return theme::Pal().error;
+  }
+  return theme::Pal().text;
+}
+
+std::string JoinKeys(const std::set<std::string>& ks) {
+  if (ks.empty()) return "{}";
+  std::string s = "{";
+  for (const std::string& k : ks) s += (s.size() > 1 ? ", " : "") + k;
+  return s + "}";
+}
+
+// The compact rendering uses ∧ ∨ ¬ ⊤; when the UI font has no glyph for them, show & | ! true
+// instead of "?" (same meaning, ASCII).
+std::string Displayable(std::string text) {
+  static const struct { const char* utf8; ImWchar cp; const char* ascii; } kSubst[] = {
+      {"\xE2\x88\xA7", 0x2227, "&"}, {"\xE2\x88\xA8", 0x2228, "|"}, {"\xC2\xAC", 0x00AC, "!"}, {"\xE2\x8A\xA4", 0x22A4, "true"}};
+  ImFont* font = ImGui::GetFont();
+  for (const auto& s : kSubst) {
+    if (font && font->FindGlyphNoFallback(s.cp)) continue;
+    std::string from = s.utf8;
+    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at)) {
+      text.replace(at, from.size(), s.ascii);
+      at += std::strlen(s.ascii);
+    }
+  }
+  return text;
+}
+
+struct VariantRow {
+  std::string id, constraint, keys, content;
+};
+
+struct ResourceInfo {
+  const v::ResourceVariants* r = nullptr;
+  std::vector<VariantRow> rows;
+  std::string keys;        // union of the variants' key sets
+  bool consistent = true;  // every variant names the same keys
+  std::vector<v::OverlapFinding> overlaps;
+  bool coverage_done = false;
+  v::CoverageReport coverage;
+};
+
+struct Sub {
+  std::string name;
+  v::Params params;
+  std::vector<std::string> resources;  // empty: every resource
+  const doc::Source* source = nullptr;
+  doc::SourceRange range;
+  bool added = false;  // added in the view (removable)
+};
+
+struct SubRow {
+  size_t sub = 0;
+  size_t resource = SIZE_MAX;  // index into resources_, SIZE_MAX when the name is unknown
+  std::string resource_name;
+  v::Selection sel;
+  std::string variant_text;  // "v0", "none", "ambiguous: 0, 1"
+};
+
+class VariantsView final : public EngineView {
+ public:
+  void OnEvaluated(const Document& d) override {
+    analysis_ = std::make_unique<v::Analysis>(v::Analyze(d.scenario(), Query{}));
+    resources_.clear();
+    for (const v::ResourceVariants& r : analysis_->final_state.resources) {
+      ResourceInfo info;
+      info.r = &r;
+      std::set<std::string> all;
+      std::vector<std::set<std::string>> sets;
+      for (const v::Variant& var : r.variants) {
+        sets.push_back(v::Keys(var.constraint));
+        all.insert(sets.back().begin(), sets.back().end());
+        info.rows.push_back({var.IdText(), Displayable(v::Render(var.constraint)), JoinKeys(sets.back()), var.content});
+      }
+      for (const auto& s : sets) info.consistent &= (s == all);
+      info.keys = JoinKeys(all);
+      resources_.push_back(std::move(info));
+    }
+    // Overlaps for every resource (exact, bounded per resource); coverage lazily per resource.
+    overlap_count_ = 0;
+    for (ResourceInfo& info : resources_) {
+      if (info.r->variants.size() < 2) continue;
+      std::vector<const v::Constraint*> cs;
+      for (const v::Variant& var : info.r->variants) cs.push_back(&var.constraint);
+      v::Domain dom = v::Domain::ForConstraints(cs);
+      info.overlaps = v::FindOverlaps(cs, dom, kMaxOverlapsPerResource);
+      overlap_count_ += info.overlaps.size();
+    }
+    // Subscriptions: the scenario's, then the ones added in the view (kept across evaluations).
+    std::vector<Sub> added;
+    for (Sub& s : subs_)
+      if (s.added) added.push_back(std::move(s));
+    subs_.clear();
+    for (const v::Subscription& s : analysis_->subscriptions)
+      subs_.push_back({s.name.empty() ? s.origin : s.name, s.params, s.resources, s.source, s.range, false});
+    for (Sub& s : added) subs_.push_back(std::move(s));
+    if (selected_resource_ >= resources_.size()) selected_resource_ = 0;
+    SelectPendingResource();
+    matrix_dirty_ = true;
+    matrix_resource_ = SIZE_MAX;
+    RebuildSubRows();
+  }
+
+  void Draw(ViewContext& ctx) override {
+    if (!analysis_) {
+      theme::TextMuted("Not evaluated yet.");
+      return;
+    }
+    if (!ImGui::BeginTabBar("##variants")) return;
+    char label[96];
+    std::snprintf(label, sizeof label, "Resources (%zu)###res", resources_.size());
+    if (ImGui::BeginTabItem(label, nullptr, TabFlags(0))) {
+      tab_ = 0;
+      DrawResources(ctx);
+      ImGui::EndTabItem();
+    }
+    std::snprintf(label, sizeof label, "Subscriptions (%zu)###subs", subs_.size());
+    if (ImGui::BeginTabItem(label, nullptr, TabFlags(1))) {
+      tab_ = 1;
+      DrawSubscriptions(ctx);
+      ImGui::EndTabItem();
+    }
+    std::snprintf(label, sizeof label, "Findings (%zu overlap%s)###findings", overlap_count_,
+                  overlap_count_ == 1 ? "" : "s");
+    if (ImGui::BeginTabItem(label, nullptr, TabFlags(2))) {
+      tab_ = 2;
+      DrawFindings(ctx);
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Coverage matrix", nullptr, TabFlags(3))) {
+      tab_ = 3;
+      DrawMatrix(ctx);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+    pending_tab_ = -1;
+  }
+
+  // "tab=N;resource=NAME": the open tab and the selected resource.
+  std::string SaveState() const override {
+    std::string s = "tab=" + std::to_string(tab_);
+    if (selected_resource_ < resources_.size()) s += ";resource=" + resources_[selected_resource_].r->name;
+    return s;
+  }
+  void LoadState(std::string_view state) override {
+    std::string s(state);
+    size_t t = s.find("tab=");
+    if (t != std::string::npos) pending_tab_ = std::atoi(s.c_str() + t + 4);
+    size_t r = s.find(";resource=");
+    if (r != std::string::npos) pending_resource_ = s.substr(r + 10);
+    SelectPendingResource();
+  }
+
+ private:
+  // ---- derived data ----
+  void RebuildSubRows() {
+    sub_rows_.clear();
+    std::map<std::string, size_t> by_name;
+    for (size_t i = 0; i < resources_.size(); ++i) by_name[resources_[i].r->name] = i;
+    for (size_t s = 0; s < subs_.size(); ++s) {
+      auto add = [&](size_t ri, const std::string& name) {
+        SubRow row;
+        row.sub = s;
+        row.resource = ri;
+        row.resource_name = name;
+        row.sel = v::Select(ri == SIZE_MAX ? nullptr : resources_[ri].r, subs_[s].params);
+        const v::ResourceVariants* r = ri == SIZE_MAX ? nullptr : resources_[ri].r;
+        if (row.sel.outcome == v::Outcome::kMatch && r) {
+          row.variant_text = "variant " + r->variants[*row.sel.selected].IdText();
+        } else if (row.sel.outcome == v::Outcome::kNone) {
+          row.variant_text = r ? "none (resource does not exist for this client)" : "none (unknown resource)";
+        } else {
+          row.variant_text = "ambiguous: variants";
+          for (size_t m : row.sel.matching) row.variant_text += " " + r->variants[m].IdText();
+        }
+        sub_rows_.push_back(std::move(row));
+      };
+      if (subs_[s].resources.empty()) {
+        for (size_t i = 0; i < resources_.size(); ++i) add(i, resources_[i].r->name);
+      } else {
+        for (const std::string& n : subs_[s].resources) {
+          auto it = by_name.find(n);
+          add(it == by_name.end() ? SIZE_MAX : it->second, n);
+        }
+      }
+    }
+    counts_[0] = counts_[1] = counts_[2] = 0;
+    for (const SubRow& r : sub_rows_) counts_[static_cast<int>(r.sel.outcome)]++;
+  }
+
+  ImGuiTabItemFlags TabFlags(int k) const { return pending_tab_ == k ? ImGuiTabItemFlags_SetSelected : 0; }
+
+  void SelectPendingResource() {
+    if (pending_resource_.empty()) return;
+    for (size_t i = 0; i < resources_.size(); ++i)
+      if (resources_[i].r->name == pending_resource_) {
+        selected_resource_ = i;
+        pending_resource_.clear();
+        return;
+      }
+  }
+
+  void AddSubscription(const std::string& name, v::Params p, std::vector<std::string> resources) {
+    Sub s;
+    s.name = name;
+    s.params = std::move(p);
+    s.resources = std::move(resources);
+    s.added = true;
+    subs_.push_back(std::move(s));
+    RebuildSubRows();
+  }
+
+  // Explanation for one subscription x resource: every variant's constraints against the params.
+  void Explain(ViewContext& ctx, const SubRow& row) {
+    const Sub& s = subs_[row.sub];
+    why_ = doc::Step{};
+    why_.what = s.name + " " + v::RenderParams(s.params) + " subscribes to " + row.resource_name;
+    why_.detail = std::string(v::OutcomeName(row.sel.outcome)) + ": " + row.variant_text;
+    why_.outcome = row.sel.outcome == v::Outcome::kMatch  ? doc::Outcome::kMatched
+                   : row.sel.outcome == v::Outcome::kNone ? doc::Outcome::kNoMatch
+                                                          : doc::Outcome::kError;
+    const v::ResourceVariants* r = row.resource == SIZE_MAX ? nullptr : resources_[row.resource].r;
+    if (r) {
+      for (const v::Variant& var : r->variants) {
+        doc::Step st;
+        st.what = "variant " + var.IdText() + ": " + Displayable(v::Render(var.constraint));
+        bool m = v::Matches(var.constraint, s.params, &st);
+        st.outcome = m ? doc::Outcome::kMatched : doc::Outcome::kNoMatch;
+        st.range = var.range;
+        if (var.source) st.file = var.source->name();
+        why_.Add(std::move(st));
+      }
+    }
+    ctx.SelectExplanation(&why_);
+    // Jump to the variant it gets (or the first matching one), else to the subscription.
+    if (r && !row.sel.matching.empty()) {
+      const v::Variant& var = r->variants[row.sel.selected.value_or(row.sel.matching.front())];
+      ctx.JumpTo(var.source ? var.source->name() : "", var.range);
+    } else if (s.source) {
+      ctx.JumpTo(s.source->name(), s.range);
+    }
+  }
+
+  void EnsureCoverage(ResourceInfo& info) {
+    if (info.coverage_done) return;
+    info.coverage_done = true;
+    std::vector<const v::Constraint*> cs;
+    for (const v::Variant& var : info.r->variants) cs.push_back(&var.constraint);
+    v::Domain dom = v::Domain::ForConstraints(cs);
+    if (dom.key_count() == 0) return;
+    info.coverage = v::Coverage(cs, dom, v::CoverageKeys(*info.r, dom, *analysis_));
+  }
+
+  // ---- tabs ----
+  void DrawResources(ViewContext& ctx) {
+    float list_w = ImGui::GetFontSize() * 11;
+    ImGui::BeginChild("##reslist", ImVec2(list_w, 0), true);
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(resources_.size()));
+    while (clip.Step()) {
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const ResourceInfo& info = resources_[static_cast<size_t>(i)];
+        char buf[512];
+        std::snprintf(buf, sizeof buf, "%s%s  (%zu)##r%d", info.overlaps.empty() ? "" : "⚠ ", info.r->name.c_str(),
+                      info.r->variants.size(), i);
+        if (ImGui::Selectable(buf, selected_resource_ == static_cast<size_t>(i))) selected_resource_ = static_cast<size_t>(i);
+      }
+    }
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("##resdetail", ImVec2(0, 0), false);
+    if (resources_.empty()) {
+      theme::TextMuted("No resources.");
+      ImGui::EndChild();
+      return;
+    }
+    ResourceInfo& info = resources_[selected_resource_];
+    ImGui::PushFont(theme::GetFonts().bold);
+    ImGui::TextUnformatted(info.r->name.c_str());
+    ImGui::PopFont();
+    ImGui::SameLine();
+    theme::TextMuted("%zu variant%s, keys %s", info.r->variants.size(), info.r->variants.size() == 1 ? "" : "s",
+                     info.keys.c_str());
+    if (!info.consistent && info.r->variants.size() > 1) {
+      ImGui::TextColored(theme::Pal().warning, "%s variants constrain different key sets: add ¬exists(key) to the "
+                         "variants that leave a key out", theme::kIconWarning);
+    }
+    if (!info.overlaps.empty())
+      ImGui::TextColored(theme::Pal().error, "%s %zu overlapping pair%s (Findings tab)", theme::kIconWarning,
+                         info.overlaps.size(), info.overlaps.size() == 1 ? "" : "s");
+    ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
+                         ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
+    if (ImGui::BeginTable("##variants", 4, tf)) {
+      ImGui::TableSetupScrollFreeze(0, 1);
+      ImGui::TableSetupColumn("Id", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 3);
+      ImGui::TableSetupColumn("Constraints", ImGuiTableColumnFlags_WidthStretch, 4);
+      ImGui::TableSetupColumn("Key set", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7);
+      ImGui::TableSetupColumn("Content", ImGuiTableColumnFlags_WidthStretch, 2);
+      ImGui::TableHeadersRow();
+      ImGuiListClipper clip2;
+      clip2.Begin(static_cast<int>(info.rows.size()));
+      while (clip2.Step()) {
+        for (int i = clip2.DisplayStart; i < clip2.DisplayEnd; ++i) {
+          const VariantRow& row = info.rows[static_cast<size_t>(i)];
+          const v::Variant& var = info.r->variants[static_cast<size_t>(i)];
+          ImGui::TableNextRow();
+          ImGui::TableNextColumn();
+          ImGui::PushID(i);
+          if (ImGui::Selectable(row.id.c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
+            ctx.JumpTo(var.source ? var.source->name() : "", var.range);
+          ImGui::PopID();
+          ImGui::TableNextColumn();
+          ImGui::PushFont(theme::GetFonts().mono);
+          ImGui::TextUnformatted(row.constraint.c_str());
+          ImGui::PopFont();
+          ImGui::TableNextColumn();
+          if (row.keys != info.keys && info.r->variants.size() > 1)
+            ImGui::TextColored(theme::Pal().warning, "%s %s", theme::kIconWarning, row.keys.c_str());
+          else
+            ImGui::TextUnformatted(row.keys.c_str());
+          ImGui::TableNextColumn();
+          theme::TextMuted("%s", row.content.c_str());
+        }
+      }
+      ImGui::EndTable();
+    }
+    ImGui::EndChild();
+  }
+
+  void DrawSubscriptions(ViewContext& ctx) {
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
+    bool enter = ImGui::InputTextWithHint("##params", "env=prod,version=v2", new_params_, sizeof new_params_,
+                                          ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if (ImGui::Button("Add subscription") || enter) {
+      v::Params p;
+      add_error_ = v::ParseParamsFlag(new_params_, p);
+      if (add_error_.empty()) {
+        AddSubscription("added", std::move(p), {});
+        new_params_[0] = 0;
+      }
+    }
+    ImGui::SameLine();
+    ImGui::TextColored(theme::Pal().ok, "%s %d match", theme::kIconOk, counts_[0]);
+    ImGui::SameLine();
+    ImGui::TextColored(theme::Pal().warning, "%s %d none", theme::kIconNoMatch, counts_[1]);
+    ImGui::SameLine();
+    ImGui::TextColored(theme::Pal().error, "%s %d ambiguous", theme::kIconWarning, counts_[2]);
+    if (!add_error_.empty()) ImGui::TextColored(theme::Pal().error, "%s %s", theme::kIconError, add_error_.c_str());
+
+    ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
+                         ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
+    if (!ImGui::BeginTable("##subs", 5, tf)) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Subscriber", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 8);
+    ImGui::TableSetupColumn("Parameters", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableSetupColumn("Resource", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableSetupColumn("Variant", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
+    ImGui::TableHeadersRow();
+    int remove = -1;
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(sub_rows_.size()));
+    while (clip.Step()) {
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const SubRow& row = sub_rows_[static_cast<size_t>(i)];
+        const Sub& s = subs_[row.sub];
+        ImGui::PushID(i);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        if (ImGui::Selectable(s.name.c_str(), false, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
+          Explain(ctx, row);
+        ImGui::TableNextColumn();
+        ImGui::PushFont(theme::GetFonts().mono);
+        ImGui::TextUnformatted(v::RenderParams(s.params).c_str());
+        ImGui::PopFont();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(row.resource_name.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextColored(OutcomeColorOf(row.sel.outcome), "%s %s", OutcomeIconText(row.sel.outcome),
+                           row.variant_text.c_str());
+        ImGui::TableNextColumn();
+        if (s.added && ImGui::SmallButton("remove")) remove = static_cast<int>(row.sub);
+        ImGui::PopID();
+      }
+    }
+    ImGui::EndTable();
+    if (remove >= 0) {
+      subs_.erase(subs_.begin() + remove);
+      RebuildSubRows();
+    }
+  }
+
+  void DrawFindings(ViewContext& ctx) {
+    theme::TextMuted("Click \"+ subscribe\" to add a witness as a subscription (Subscriptions tab).");
+    ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
+                         ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
+    if (!ImGui::BeginTable("##findings", 5, tf)) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Kind", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7);
+    ImGui::TableSetupColumn("Resource", ImGuiTableColumnFlags_WidthStretch, 1);
+    ImGui::TableSetupColumn("Finding", ImGuiTableColumnFlags_WidthStretch, 3);
+    ImGui::TableSetupColumn("Witness", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6);
+    ImGui::TableHeadersRow();
+    int id = 0;
+    std::vector<std::pair<v::Params, std::string>> to_add;
+    auto witness_cells = [&](const v::Params& w, const std::string& res) {
+      ImGui::TableNextColumn();
+      ImGui::PushFont(theme::GetFonts().mono);
+      ImGui::TextUnformatted(v::RenderParams(w).c_str());
+      ImGui::PopFont();
+      ImGui::TableNextColumn();
+      ImGui::PushID(id++);
+      if (ImGui::SmallButton("+ subscribe")) to_add.emplace_back(w, res);
+      ImGui::PopID();
+    };
+    for (ResourceInfo& info : resources_) {
+      for (const v::OverlapFinding& f : info.overlaps) {
+        const v::Variant& a = info.r->variants[f.a];
+        const v::Variant& b = info.r->variants[f.b];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(theme::Pal().error, "%s overlap", theme::kIconWarning);
+        ImGui::TableNextColumn();
+        ImGui::PushID(id++);
+        if (ImGui::Selectable(info.r->name.c_str())) ctx.JumpTo(b.source ? b.source->name() : "", b.range);
+        ImGui::PopID();
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("variants %s and %s both match: %s  and  %s", a.IdText().c_str(), b.IdText().c_str(),
+                           Displayable(v::Render(a.constraint)).c_str(), Displayable(v::Render(b.constraint)).c_str());
+        witness_cells(f.witness, info.r->name);
+      }
+    }
+    // Coverage: computed on demand per resource (cached until the next evaluation).
+    for (ResourceInfo& info : resources_) {
+      if (resources_.size() > 200 && !info.coverage_done) continue;  // big snapshots: see below
+      EnsureCoverage(info);
+      const v::CoverageReport& cov = info.coverage;
+      for (const v::CoverageRegion& reg : cov.regions) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextColored(theme::Pal().warning, "%s uncovered", theme::kIconNoMatch);
+        ImGui::TableNextColumn();
+        ImGui::PushID(id++);
+        if (ImGui::Selectable(info.r->name.c_str()) && !info.r->variants.empty())
+          ctx.JumpTo(info.r->variants[0].source ? info.r->variants[0].source->name() : "", info.r->variants[0].range);
+        ImGui::PopID();
+        ImGui::TableNextColumn();
+        if (cov.by_search)
+          ImGui::TextWrapped("no variant matches %s", Displayable(reg.text).c_str());
+        else
+          ImGui::TextWrapped("no variant matches %s  (%llu of %llu combinations)", Displayable(reg.text).c_str(),
+                             static_cast<unsigned long long>(reg.count), static_cast<unsigned long long>(cov.total));
+        witness_cells(reg.witness, info.r->name);
+      }
+      if (cov.truncated) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(info.r->name.c_str());
+        ImGui::TableNextColumn();
+        theme::TextMuted("more uncovered regions not listed");
+      }
+    }
+    ImGui::EndTable();
+    if (resources_.size() > 200) {
+      theme::TextMuted("%zu resources: coverage shown for the resources opened in the Resources/Matrix tabs.",
+                       resources_.size());
+    }
+    for (auto& [p, res] : to_add) AddSubscription("witness", std::move(p), {res});
+  }
+
+  void DrawMatrix(ViewContext& ctx) {
+    if (resources_.empty()) {
+      theme::TextMuted("No resources.");
+      return;
+    }
+    ResourceInfo& info = resources_[selected_resource_];
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+    if (ImGui::BeginCombo("Resource", info.r->name.c_str())) {
+      ImGuiListClipper clip;
+      clip.Begin(static_cast<int>(resources_.size()));
+      while (clip.Step())
+        for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i)
+          if (ImGui::Selectable(resources_[static_cast<size_t>(i)].r->name.c_str(), static_cast<size_t>(i) == selected_resource_)) {
+            selected_resource_ = static_cast<size_t>(i);
+            matrix_dirty_ = true;
+          }
+      ImGui::EndCombo();
+    }
+    if (matrix_resource_ != selected_resource_) BuildMatrixKeys();
+    ResourceInfo& cur = resources_[selected_resource_];
+    EnsureCoverage(cur);
+    if (matrix_keys_.size() < 1) {
+      matrix_dirty_ = false;
+      theme::TextMuted("This resource's variants name no keys: every client gets the same variant.");
+      return;
+    }
+    auto key_combo = [&](const char* label, int& idx) {
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+      if (ImGui::BeginCombo(label, matrix_keys_[static_cast<size_t>(idx)].key.c_str())) {
+        for (size_t k = 0; k < matrix_keys_.size(); ++k)
+          if (ImGui::Selectable(matrix_keys_[k].key.c_str(), static_cast<int>(k) == idx)) {
+            idx = static_cast<int>(k);
+            matrix_dirty_ = true;
+          }
+        ImGui::EndCombo();
+      }
+    };
+    key_combo("X (columns)", key_x_);
+    const bool one_key = matrix_keys_.size() == 1;
+    if (!one_key) key_combo("Y (rows)", key_y_);
+    if (matrix_dirty_) {
+      std::vector<const v::Constraint*> cs;
+      for (const v::Variant& var : cur.r->variants) cs.push_back(&var.constraint);
+      // With one key the matrix is a single row (no second key: "<absent>").
+      v::CoverageKey none{"(no other key)", {}, true, false, false};
+      matrix_ = v::Matrix(cs, matrix_keys_[static_cast<size_t>(key_x_)],
+                          one_key ? none : matrix_keys_[static_cast<size_t>(key_y_)], {});
+      matrix_dirty_ = false;
+    }
+    theme::TextMuted("Other keys absent. Cell: the variant selected; %s none = resource missing for that client, "
+                     "%s = ambiguous. Click a cell to add it as a subscription.", theme::kIconNoMatch, theme::kIconWarning);
+    int cols = static_cast<int>(matrix_.xs.size()) + 1;
+    if (cols > 63) cols = 63;
+    ImGuiTableFlags tf = ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollX | ImGuiTableFlags_ScrollY |
+                         ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("##matrix", cols, tf)) return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    std::string corner = matrix_.key_y + " \\ " + matrix_.key_x;
+    ImGui::TableSetupColumn(corner.c_str());
+    for (int x = 0; x + 1 < cols; ++x) ImGui::TableSetupColumn(matrix_.xs[static_cast<size_t>(x)].c_str());
+    ImGui::TableHeadersRow();
+    const theme::Palette& pal = theme::Pal();
+    for (size_t y = 0; y < matrix_.ys.size(); ++y) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(matrix_.ys[y].c_str());
+      for (int x = 0; x + 1 < cols; ++x) {
+        ImGui::TableNextColumn();
+        const v::MatrixCell& c = matrix_.cells[static_cast<size_t>(x)][y];
+        std::string text;
+        ImVec4 bg;
+        if (c.matching.empty()) {
+          text = std::string(theme::kIconNoMatch) + " none";
+          bg = pal.warning;
+        } else if (c.matching.size() > 1) {
+          text = std::string(theme::kIconWarning);
+          for (size_t m : c.matching) text += " " + cur.r->variants[m].IdText();
+          bg = pal.error;
+        } else {
+          text = cur.r->variants[c.matching[0]].IdText();
+          bg = VariantColor(c.matching[0]);
+        }
+        bg.w = 0.30f;
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(bg));
+        ImGui::PushID(static_cast<int>(y * 64 + static_cast<size_t>(x)));
+        if (ImGui::Selectable(text.c_str())) {
+          v::Params p;
+          auto put = [&](const std::string& key, const std::string& val) {
+            if (val == "<absent>") return;
+            p[key] = val == "<other>" ? "other" : val;
+          };
+          put(matrix_.key_x, matrix_.xs[static_cast<size_t>(x)]);
+          put(matrix_.key_y, matrix_.ys[y]);
+          AddSubscription("matrix", std::move(p), {cur.r->name});
+          if (!c.matching.empty()) {
+            const v::Variant& var = cur.r->variants[c.matching[0]];
+            ctx.JumpTo(var.source ? var.source->name() : "", var.range);
+          }
+        }
+        ImGui::PopID();
+      }
+    }
+    ImGui::EndTable();
+  }
+
+  static ImVec4 VariantColor(size_t i) {
+    static const ImVec4 k[] = {{0.25f, 0.55f, 0.95f, 1}, {0.30f, 0.75f, 0.40f, 1}, {0.70f, 0.45f, 0.90f, 1},
+                               {0.20f, 0.75f, 0.75f, 1}, {0.85f, 0.55f, 0.25f, 1}, {0.60f, 0.60f, 0.30f, 1}};
+    return k[i % (sizeof k / sizeof k[0])];
+  }
+
+  void BuildMatrixKeys() {
+    matrix_resource_ = selected_resource_;
+    matrix_keys_.clear();
+    const ResourceInfo& info = resources_[selected_resource_];
+    std::vector<const v::Constraint*> cs;
+    for (const v::Variant& var : info.r->variants) cs.push_back(&var.constraint);
+    v::Domain dom = v::Domain::ForConstraints(cs);
+    matrix_keys_ = v::CoverageKeys(*info.r, dom, *analysis_);
+    if (key_x_ >= static_cast<int>(matrix_keys_.size())) key_x_ = 0;
+    if (key_y_ >= static_cast<int>(matrix_keys_.size())) key_y_ = matrix_keys_.size() > 1 ? 1 : 0;
+    if (key_x_ == key_y_ && matrix_keys_.size() > 1) key_y_ = key_x_ == 0 ? 1 : 0;
+    matrix_dirty_ = true;
+  }
+
+  int tab_ = 0, pending_tab_ = -1;
+  std::string pending_resource_;
+  std::unique_ptr<v::Analysis> analysis_;
+  std::vector<ResourceInfo> resources_;
+  size_t overlap_count_ = 0;
+  std::vector<Sub> subs_;
+  std::vector<SubRow> sub_rows_;
+  int counts_[3] = {0, 0, 0};
+  doc::Step why_;
+  size_t selected_resource_ = 0;
+  char new_params_[256] = {};
+  std::string add_error_;
+  // matrix
+  size_t matrix_resource_ = SIZE_MAX;
+  std::vector<v::CoverageKey> matrix_keys_;
+  int key_x_ = 0, key_y_ = 1;
+  bool matrix_dirty_ = true;
+  v::CoverageMatrix matrix_;
+};
+
+}  // namespace
+
+std::unique_ptr<EngineView> CreateVariantsView() { return std::make_unique<VariantsView>(); }
+
+}  // namespace cfgi::gui

@@ -1,0 +1,125 @@
+// Benchmark (issue 4): the rules of one dataplane on the large sample (20,000 MeshServices, 2,000
+// policies; samples/policy/large-mesh.yaml), label-indexed against the naive all-pairs scan
+// (every MeshService per labels targetRef, every resolved item per ResourceRules key, as
+// resourcerules.go's buildRules loops), in the same run. Reports the speed-up as the counter
+// `speedup_vs_naive` on the indexed benchmark, and memory: the label index's size and the peak
+// resident set.
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/engine/scenario.h"
+#include "core/policy/policy_engine.h"
+
+namespace {
+
+using namespace cfgi;
+
+const policy::Compiled& Large() {
+  static const policy::Compiled c = [] {
+    std::filesystem::path root = std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
+    std::ifstream in(root / "samples/policy/large-mesh.yaml");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    Scenario s = LoadScenario({{"large-mesh.yaml", ss.str()}});
+    return policy::Compile(s);
+  }();
+  return c;
+}
+
+// Mean CPU seconds per evaluation of the naive baseline, per mode (0 = complete, 1 = sparse),
+// measured by the naive benchmark that runs first. CPU time, not wall time: the machine is shared.
+double g_naive_seconds[2] = {0, 0};
+
+double ThreadCpuSeconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
+size_t IndexBytes(const policy::Model& m) {
+  size_t b = 0;
+  for (const auto& [k, v] : m.service_label_index) b += k.capacity() + v.capacity() * sizeof(size_t) + 64;
+  for (const auto& [k, v] : m.service_by_id) b += k.capacity() + sizeof(size_t) + 48;
+  return b;
+}
+
+double PeakRssMb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_maxrss) / 1024.0;
+}
+
+// complete=true: the Inspect API's complete list (every MeshService through the fallback);
+// complete=false: the sparse ResourceRules of resourcerules.go's BuildRules.
+void Run(benchmark::State& state, bool naive, bool complete) {
+  const policy::Compiled& c = Large();
+  const policy::Dataplane* dp = c.model.FindDataplane("web-1");
+  if (!dp) {
+    state.SkipWithError("samples/policy/large-mesh.yaml has no dataplane web-1");
+    return;
+  }
+  policy::EvalOptions o;
+  o.provenance = false;
+  o.explain = false;
+  o.naive = naive;
+  o.complete = complete;
+  size_t rules = 0;
+  double total = 0;
+  int64_t n = 0;
+  for (auto _ : state) {
+    double t0 = ThreadCpuSeconds();
+    policy::DataplaneRules r = policy::Evaluate(c.model, *dp, o);
+    total += ThreadCpuSeconds() - t0;
+    ++n;
+    rules = 0;
+    for (const auto& t : r.types) rules += t.to_rules.size();
+    benchmark::DoNotOptimize(rules);
+  }
+  double mean = n ? total / static_cast<double>(n) : 0;
+  state.counters["resource_rules"] = static_cast<double>(rules);
+  state.counters["services"] = static_cast<double>(c.model.services.size());
+  state.counters["policies"] = static_cast<double>(c.model.policies.size());
+  state.counters["peak_rss_mb"] = PeakRssMb();
+  state.counters["cpu_ms_per_eval"] = mean * 1e3;
+  if (naive) {
+    g_naive_seconds[complete ? 0 : 1] = mean;
+  } else {
+    state.counters["label_index_kb"] = static_cast<double>(IndexBytes(c.model)) / 1024.0;
+    double base = g_naive_seconds[complete ? 0 : 1];
+    if (base > 0 && mean > 0) state.counters["speedup_vs_naive"] = base / mean;
+  }
+}
+
+void BM_PolicyRulesNaive(benchmark::State& state) { Run(state, true, true); }
+void BM_PolicyRulesIndexed(benchmark::State& state) { Run(state, false, true); }
+void BM_PolicySparseRulesNaive(benchmark::State& state) { Run(state, true, false); }
+void BM_PolicySparseRulesIndexed(benchmark::State& state) { Run(state, false, false); }
+
+// Registration order matters: each naive baseline runs first so the indexed run can report the ratio.
+BENCHMARK(BM_PolicyRulesNaive)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK(BM_PolicyRulesIndexed)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK(BM_PolicySparseRulesNaive)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+BENCHMARK(BM_PolicySparseRulesIndexed)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// The load (parse + compile) of the large sample, for scale.
+void BM_PolicyCompileLarge(benchmark::State& state) {
+  std::filesystem::path root = std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
+  std::ifstream in(root / "samples/policy/large-mesh.yaml");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string text = ss.str();
+  for (auto _ : state) {
+    Scenario s = LoadScenario({{"large-mesh.yaml", text}});
+    policy::Compiled c = policy::Compile(s);
+    benchmark::DoNotOptimize(c.model.services.size());
+  }
+  state.counters["bytes"] = static_cast<double>(text.size());
+}
+BENCHMARK(BM_PolicyCompileLarge)->Unit(benchmark::kMillisecond)->Iterations(2);
+
+}  // namespace

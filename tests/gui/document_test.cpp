@@ -1,0 +1,111 @@
+// The app's document model (app/gui/document.h): debounced re-evaluation after edits, referenced
+// files read through the reader and editable, diagnostics that follow the text, profiles.
+#include "app/gui/document.h"
+
+#include <map>
+
+#include <gtest/gtest.h>
+
+namespace cfgi::gui {
+namespace {
+
+Document::Reader MapReader(std::map<std::string, std::string> files) {
+  return [files](const std::string& p) -> std::optional<std::string> {
+    auto it = files.find(p);
+    if (it == files.end()) return std::nullopt;
+    return it->second;
+  };
+}
+
+TEST(DocumentTest, OpensNativeFileAndReportsParseErrors) {
+  auto d = Document::Open({{"dir/bad.json", "{\"a\": 1,\n \"b\": tru }\n"}}, {});
+  EXPECT_EQ(d->engine().name(), "document");
+  EXPECT_EQ(d->title(), "bad.json");
+  ASSERT_EQ(d->report().diagnostics.size(), 1u);
+  EXPECT_EQ(d->report().diagnostics[0].code, "DOC002");
+  EXPECT_EQ(d->report().diagnostics[0].begin.line, 2);
+  EXPECT_EQ(d->report().diagnostics[0].begin.column, 7);
+  EXPECT_EQ(d->error_count(), 1);
+  EXPECT_EQ(d->ReportJson()["diagnostics"][0]["code"], "DOC002");
+}
+
+TEST(DocumentTest, EditsReEvaluateOnlyAfterTheDebounce) {
+  auto d = Document::Open({{"a.json", "{\"a\": tru}"}}, {});
+  ASSERT_EQ(d->error_count(), 1);
+  uint64_t gen = d->generation();
+  d->Edit(0, "{\"a\": true}", /*now=*/10.0);
+  EXPECT_TRUE(d->dirty());
+  ASSERT_TRUE(d->PendingIn(10.0).has_value());
+  EXPECT_NEAR(*d->PendingIn(10.0), Document::kDebounceSeconds, 1e-9);
+  EXPECT_FALSE(d->EvaluateIfDue(10.1));  // still typing: no evaluation
+  EXPECT_EQ(d->generation(), gen);
+  EXPECT_EQ(d->error_count(), 1);
+  d->Edit(0, "{\"a\": true }", 10.2);  // another keystroke moves the deadline
+  EXPECT_FALSE(d->EvaluateIfDue(10.2 + Document::kDebounceSeconds - 0.01));
+  EXPECT_TRUE(d->EvaluateIfDue(10.2 + Document::kDebounceSeconds));
+  EXPECT_EQ(d->generation(), gen + 1);
+  EXPECT_EQ(d->error_count(), 0);
+  EXPECT_FALSE(d->PendingIn(20.0).has_value());
+}
+
+TEST(DocumentTest, ScenarioReferencesBecomeEditableFilesAndEmbeddedOnesReadOnly) {
+  const std::string scenario =
+      "engine: document\ntitle: Two sources\nsources:\n  - file: routes.yaml\n"
+      "  - name: extra.json\n    text: |\n      {\"x\": 1}\n";
+  auto d = Document::Open({{"s/demo.scenario.yaml", scenario}},
+                          MapReader({{"s/routes.yaml", "a: 1\na: 2\n"}}));
+  EXPECT_EQ(d->title(), "Two sources");
+  ASSERT_EQ(d->files().size(), 3u);
+  EXPECT_EQ(d->files()[1].name, "s/routes.yaml");
+  EXPECT_TRUE(d->files()[1].editable);
+  EXPECT_EQ(d->files()[2].name, "extra.json");
+  EXPECT_FALSE(d->files()[2].editable);
+  EXPECT_EQ(d->EditableText(2), nullptr);
+  // The duplicate key warning points into the referenced file.
+  ASSERT_EQ(d->report().diagnostics.size(), 1u);
+  EXPECT_EQ(d->report().diagnostics[0].code, "DOC003");
+  EXPECT_EQ(d->FileIndex(d->report().diagnostics[0].file), 1);
+  // Editing the referenced file re-evaluates with the edited text, not the one on disk.
+  d->Edit(1, "a: 1\nb: 2\n", 0.0);
+  d->Evaluate();
+  EXPECT_TRUE(d->report().diagnostics.empty());
+  EXPECT_EQ(d->files()[1].text, "a: 1\nb: 2\n");
+}
+
+TEST(DocumentTest, MissingReferenceIsADiagnosticNotAFailure) {
+  auto d = Document::Open({{"x.scenario.yaml", "engine: document\nsources:\n  - file: gone.yaml\n"}}, MapReader({}));
+  ASSERT_EQ(d->report().diagnostics.size(), 1u);
+  EXPECT_EQ(d->report().diagnostics[0].code, "SCN002");
+  EXPECT_EQ(d->report().diagnostics[0].begin.line, 3);
+}
+
+TEST(DocumentTest, BackgroundEvaluationKeepsEditsMadeMeanwhile) {
+  auto d = Document::Open({{"a.json", "{\"a\": tru}"}}, {}, /*evaluate_now=*/false);
+  EXPECT_EQ(d->generation(), 0u);
+  EXPECT_TRUE(d->EvaluationDue(0.0));
+  auto work = d->StartEvaluation();
+  EXPECT_TRUE(d->evaluating());
+  EXPECT_FALSE(d->EvaluationDue(100.0));
+  d->Edit(0, "{\"a\": true}", 1.0);  // typed while the worker runs
+  auto outcome = work();              // what the worker thread does
+  d->FinishEvaluation(outcome);
+  EXPECT_FALSE(d->evaluating());
+  EXPECT_EQ(d->generation(), 1u);
+  EXPECT_EQ(d->files()[0].text, "{\"a\": true}");  // the edit survives
+  EXPECT_EQ(d->error_count(), 1);                    // the report is of the old text...
+  EXPECT_TRUE(d->EvaluationDue(1.0));                 // ...so another evaluation is due
+  d->FinishEvaluation(d->StartEvaluation()());
+  EXPECT_EQ(d->error_count(), 0);
+  EXPECT_FALSE(d->PendingIn(2.0).has_value());
+}
+
+TEST(DocumentTest, UnknownProfileIsIgnored) {
+  auto d = Document::Open({{"a.yaml", "a: 1\n"}}, {});
+  std::string p = d->profile();
+  d->set_profile("no-such-profile");
+  EXPECT_EQ(d->profile(), p);
+  EXPECT_EQ(d->reports().size(), d->engine().profiles().size());
+}
+
+}  // namespace
+}  // namespace cfgi::gui

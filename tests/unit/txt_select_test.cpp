@@ -1,0 +1,277 @@
+// txt engine: choice selection under each implementation's rules, the rollout shares, the
+// diagnostics located in the original text, and the engine's CLI-facing result.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "core/engine/engine.h"
+#include "core/txt/txt_engine.h"
+#include "core/txt/txt_model.h"
+
+namespace cfgi::txt {
+namespace {
+
+Analysis Load(const std::string& text, const std::string& name = "t.zone") {
+  return Analyze(std::make_shared<doc::Source>(name, text));
+}
+
+std::string Record(const std::string& json) {
+  std::string esc;
+  for (char c : json) esc += c == '"' ? std::string("\\\"") : std::string(1, c);
+  return "_grpc_config.srv 60 IN TXT \"grpc_config=" + esc + "\"\n";
+}
+
+using Located = std::tuple<std::string, int, int>;
+std::vector<Located> Codes(const std::vector<doc::Diagnostic>& ds) {
+  std::vector<Located> out;
+  for (const auto& d : ds) out.emplace_back(d.code, d.begin.line, d.begin.column);
+  return out;
+}
+
+struct Want {
+  ProfileId profile;
+  std::optional<std::string> language;
+  std::string hostname;
+  int rand;
+  std::optional<int> choice;
+  std::optional<std::string> error;  // exact
+};
+
+void ExpectAll(const std::string& json, const std::vector<Want>& wants) {
+  Analysis a = Load(Record(json));
+  for (const Want& w : wants) {
+    Evaluation ev = Evaluate(a, w.profile, {w.language, w.hostname, w.rand});
+    EXPECT_EQ(ev.choice, w.choice) << ProfileName(w.profile) << " r=" << w.rand << " " << json;
+    EXPECT_EQ(ev.error, w.error) << ProfileName(w.profile) << " r=" << w.rand << " " << json;
+  }
+}
+
+constexpr auto kCore = ProfileId::kCore;
+constexpr auto kJava = ProfileId::kJava;
+constexpr auto kGo = ProfileId::kGo;
+constexpr auto kA2 = ProfileId::kA2;
+const std::nullopt_t N = std::nullopt;
+
+TEST(TxtSelectTest, LanguageRules) {
+  // grpc-core "c++" exact; grpc-java "java" ignoring case; grpc-go "GO" exact.
+  const std::string j = R"([{"clientLanguage":["go","JAVA"],"serviceConfig":{}},{"clientLanguage":["c++"],"serviceConfig":{}}])";
+  ExpectAll(j, {{kCore, N, "", 0, 1, N},
+                {kJava, N, "", 0, 0, N},
+                {kGo, N, "", 0, N, "no JSON service config provided (no choice matched; grpc-go passes \"\" to ParseServiceConfig)"},
+                {kGo, "go", "", 0, 0, N},
+                {kA2, "go", "", 0, 0, N},
+                {kA2, "java", "", 0, N, N},
+                {kA2, N, "", 0, N, "the a2 profile has no implementation language: pass --language (e.g. --language go)"}});
+}
+
+TEST(TxtSelectTest, PercentageBoundaries) {
+  // core: skip when r > pct || pct == 0; java: skip when r >= pct; go: select when r+1 <= pct.
+  const std::string j = R"([{"percentage":30,"serviceConfig":{}},{"serviceConfig":{}}])";
+  ExpectAll(j, {{kCore, N, "", 30, 0, N}, {kCore, N, "", 31, 1, N},
+                {kJava, N, "", 29, 0, N}, {kJava, N, "", 30, 1, N},
+                {kGo, N, "", 29, 0, N}, {kGo, N, "", 30, 1, N},
+                {kA2, "c++", "", 29, 0, N}, {kA2, "c++", "", 30, 1, N}});
+  ExpectAll(R"([{"percentage":0,"serviceConfig":{}},{"serviceConfig":{}}])",
+            {{kCore, N, "", 0, 1, N}, {kJava, N, "", 0, 1, N}, {kGo, N, "", 0, 1, N}});
+  // -1 is grpc-core's "unset"; grpc-java rejects it when it reaches the choice.
+  ExpectAll(R"([{"percentage":-1,"serviceConfig":{}}])",
+            {{kCore, N, "", 99, 0, N},
+             {kJava, N, "", 0, N, "failed to pick service config choice: Bad percentage: -1"},
+             {kGo, N, "", 0, N, "no JSON service config provided (no choice matched; grpc-go passes \"\" to ParseServiceConfig)"}});
+  // grpc-java truncates a fraction; grpc-core and grpc-go reject it.
+  ExpectAll(R"([{"percentage":50.9,"serviceConfig":{}},{"serviceConfig":{}}])",
+            {{kJava, N, "", 50, 1, N}, {kJava, N, "", 49, 0, N},
+             {kCore, N, "", 0, N, "failed to parse service config: field:[0].percentage error:'50.9' is not an integer: grpc-core fails to parse the number (write e.g. 25)"}});
+}
+
+TEST(TxtSelectTest, KeysHostnamesAndEmptyLists) {
+  const std::string j = R"([{"clientHostName":["h1"],"serviceConfig":{"loadBalancingPolicy":"pick_first"}},{"serviceConfig":{}}])";
+  ExpectAll(j, {{kCore, N, "h2", 0, 0, N},
+                {kGo, N, "h1", 0, 0, N},
+                {kGo, N, "h2", 0, 1, N},
+                {kJava, N, "h1", 0, N, "failed to pick service config choice: Bad key: clientHostName"}});
+  ExpectAll(R"([{"clientHostname":["h1"],"serviceConfig":{}},{"serviceConfig":{}}])",
+            {{kCore, N, "h1", 0, 0, N}, {kCore, N, "H1", 0, 1, N}, {kJava, N, "h1", 0, 0, N}});
+  ExpectAll(R"([{"clientLanguage":[],"clientHostname":[],"serviceConfig":{}},{"serviceConfig":{}}])",
+            {{kCore, N, "", 0, 0, N}, {kJava, N, "", 0, 0, N}, {kGo, N, "", 0, 1, N}, {kA2, "x", "", 0, 0, N}});
+  // null is absent for grpc-core and grpc-go; grpc-java's getList rejects it.
+  ExpectAll(R"([{"clientLanguage":null,"serviceConfig":{}}])",
+            {{kCore, N, "", 0, 0, N}, {kGo, N, "", 0, 0, N},
+             {kJava, N, "", 0, N, "failed to pick service config choice: [0].clientLanguage: value null is not a List"}});
+}
+
+TEST(TxtSelectTest, MissingServiceConfigAndErrorsOnlyWhenReached) {
+  const std::string j = R"([{"clientLanguage":["java"]},{"serviceConfig":{"loadBalancingPolicy":"round_robin"}}])";
+  ExpectAll(j, {{kCore, N, "", 0, N, "failed to parse service config: field:[0].serviceConfig error:field not present"},
+                {kJava, N, "", 0, N, "failed to pick service config choice: key 'serviceConfig' missing in choice [0]"},
+                {kJava, "c++", "", 0, 1, N},
+                {kGo, "java", "", 0, 1, N},
+                {kA2, "java", "", 0, 1, N}});
+  // grpc-java verifies keys only for the choices it reaches.
+  ExpectAll(R"([{"serviceConfig":{}},{"bogus":1,"serviceConfig":{}}])", {{kJava, N, "", 0, 0, N}});
+}
+
+TEST(TxtSelectTest, ChosenConfigIsValidated) {
+  const std::string j = R"([{"serviceConfig":{"loadBalancingPolicy":"round_robbin"}}])";
+  ExpectAll(j, {{kCore, N, "", 0, 0, "failed to parse service config: [0].serviceConfig.loadBalancingPolicy: unknown LB policy "
+                                      "'round_robbin' rejects the whole config; did you mean 'round_robin'?"},
+                {kGo, N, "", 0, 0, N}});
+  Analysis a = Load(Record(j));
+  EXPECT_TRUE(a.of(kGo).choices[0].lb_fallback);
+  Evaluation ev = Evaluate(a, kGo, {});
+  ASSERT_TRUE(ev.service_config);
+  EXPECT_EQ(ev.service_config->dump(), R"({"loadBalancingPolicy":"round_robbin"})");
+}
+
+TEST(TxtSelectTest, RecordSelectionDiffers) {
+  // SPF first: grpc-go concatenates every record, so its value does not start with grpc_config=.
+  std::string zone = "_grpc_config.srv 60 IN TXT \"v=spf1 -all\"\n" + Record(R"([{"serviceConfig":{}}])");
+  Analysis a = Load(zone);
+  EXPECT_EQ(Evaluate(a, kCore, {}).choice, 0);
+  EXPECT_EQ(Evaluate(a, kJava, {}).choice, 0);
+  Evaluation go = Evaluate(a, kGo, {});
+  EXPECT_EQ(go.choice, N);
+  EXPECT_EQ(go.error, N);
+  EXPECT_FALSE(a.of(kGo).found);
+  // The prefix split across strings: grpc-core checks the first string only.
+  Analysis split = Load("_grpc_config.srv 60 IN TXT \"grpc_\" \"config=[{\\\"serviceConfig\\\":{}}]\"\n");
+  EXPECT_FALSE(split.of(kCore).found);
+  EXPECT_EQ(Evaluate(split, kJava, {}).choice, 0);
+  EXPECT_EQ(Codes(ProfileDiagnostics(split, kCore)), (std::vector<Located>{{"TXT011", 1, 28}}));
+}
+
+TEST(TxtSelectTest, RolloutIsAProductOfIndependentDraws) {
+  Analysis a = Load(Record(R"([{"percentage":50,"serviceConfig":{}},{"percentage":50,"serviceConfig":{}},{"serviceConfig":{}}])"));
+  auto shares = [&](ProfileId p) {
+    std::vector<std::pair<int, double>> out;
+    for (const Share& s : ComputeRollout(a, p, {}).shares) out.emplace_back(s.choice, s.percent);
+    return out;
+  };
+  EXPECT_EQ(shares(kJava), (std::vector<std::pair<int, double>>{{0, 50}, {1, 25}, {2, 25}}));
+  EXPECT_EQ(shares(kCore), (std::vector<std::pair<int, double>>{{0, 51}, {1, 24.99}, {2, 24.01}}));
+  Rollout core = ComputeRollout(a, kCore, {});
+  EXPECT_EQ(core.fixed[50], 0);
+  EXPECT_EQ(core.fixed[51], 2);  // the same draw fails both 50% choices
+  // grpc-go: no matching choice is an error share.
+  Analysis b = Load(Record(R"([{"percentage":40,"serviceConfig":{}}])"));
+  std::vector<std::pair<int, double>> go;
+  for (const Share& s : ComputeRollout(b, kGo, {}).shares) go.emplace_back(s.choice, s.percent);
+  EXPECT_EQ(go, (std::vector<std::pair<int, double>>{{0, 40}, {-2, 60}}));
+}
+
+TEST(TxtSelectTest, DiagnosticsPointIntoTheOriginalText) {
+  // The spec example: single quotes at line 1 column 34 (after the quote and grpc_config=[{).
+  Analysis spec = Load("myserver 3600 TXT \"grpc_config=[{'serviceConfig':{'loadBalancingPolicy':'round_robin'}}]\"\n");
+  EXPECT_EQ(Codes(ProfileDiagnostics(spec, kCore)), (std::vector<Located>{{"TXT008", 1, 1}, {"TXT021", 1, 34}}));
+  // A JSON error in the second string of a parenthesised record, after escapes.
+  Analysis split = Load("_grpc_config.srv IN TXT ( \"grpc_config=[{\\\"serviceConfig\\\":\"\n"
+                        "  \"{}},\\\"x\\\"}]\" )\n");
+  EXPECT_EQ(Codes(ProfileDiagnostics(split, kGo)), (std::vector<Located>{{"TXT020", 2, 13}}));
+  // Unknown keys with did-you-mean, per profile severity.
+  Analysis keys = Load(Record(R"([{"parcentage":5,"serviceConfig":{}}])"));
+  auto core = ProfileDiagnostics(keys, kCore);
+  auto java = ProfileDiagnostics(keys, kJava);
+  ASSERT_EQ(core.size(), 1u);
+  ASSERT_EQ(java.size(), 1u);
+  EXPECT_EQ(core[0].code, "TXT030");
+  EXPECT_EQ(core[0].severity, doc::Severity::kWarning);
+  EXPECT_EQ(java[0].severity, doc::Severity::kError);
+  EXPECT_EQ(core[0].begin, (doc::Position{1, 43}));
+  EXPECT_NE(core[0].message.find("did you mean 'percentage'?"), std::string::npos);
+}
+
+TEST(TxtSelectTest, DeadChoiceAndDuplicates) {
+  Analysis a = Load(Record(R"([{"serviceConfig":{}},{"clientLanguage":["c++"],"serviceConfig":{}}])"));
+  EXPECT_EQ(Codes(ProfileDiagnostics(a, kJava)), (std::vector<Located>{{"TXT038", 1, 65}}));
+  Analysis d = Load(Record(R"([{"serviceConfig":{},"serviceConfig":{"x":1}}])"));
+  EXPECT_EQ(Evaluate(d, kCore, {}).error, "failed to parse service config: JSON parse error: duplicate key \"serviceConfig\"");
+  EXPECT_EQ(Evaluate(d, kJava, {}).choice, 0);
+}
+
+// Every sample's scenario states its expectations; the table repeats the key ones.
+TEST(TxtSelectTest, SamplesSelectWhatTheSpecAndImplementationsSay) {
+  struct Case {
+    const char* file;
+    std::vector<std::optional<int>> choice;  // grpc-core, grpc-java, grpc-go, a2
+  } cases[] = {
+      {"spec-example.scenario.yaml", {N, N, N, N}},
+      {"spec-example-double-quotes.scenario.yaml", {0, 0, 0, 0}},
+      {"second-language-cpp.scenario.yaml", {1, N, N, 0}},
+      {"percentages.scenario.yaml", {1, 1, 1, 1}},
+      {"canary-50.scenario.yaml", {0, 1, 1, 1}},
+      {"wrong-types.scenario.yaml", {N, N, N, N}},
+      {"percentage-string.scenario.yaml", {0, 1, N, N}},
+      {"bad-json-split.scenario.yaml", {N, N, N, N}},
+      {"no-config-for-cpp.scenario.yaml", {N, N, N, 0}},
+      {"unknown-keys.scenario.yaml", {0, N, 1, 0}},
+      {"empty-lists.scenario.yaml", {0, 0, 1, 0}},
+      {"missing-service-config.scenario.yaml", {N, N, 1, 1}},
+      {"dead-choice.scenario.yaml", {0, 1, 1, 1}},
+      {"two-records.scenario.yaml", {N, 1, N, N}},
+      {"dig-spf-mixed.scenario.yaml", {1, 0, N, 0}},
+      {"split-255.scenario.yaml", {0, 0, N, 0}},
+      {"dig-short.scenario.yaml", {0, 0, 0, 0}},
+  };
+  for (const Case& c : cases) {
+    std::string path = std::string(CFGI_SOURCE_DIR) + "/samples/txt/" + c.file;
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    Scenario s = LoadScenario({{path, ss.str()}}, [](const std::string& sc, const std::string& rel) -> std::optional<std::string> {
+      std::ifstream f(sc.substr(0, sc.rfind('/') + 1) + rel);
+      if (!f) return std::nullopt;
+      std::stringstream b;
+      b << f.rdbuf();
+      return b.str();
+    });
+    const Engine& e = GetTxtEngine();
+    for (int i = 0; i < 4; ++i) {
+      Report r = RunScenario(e, s, {}, ProfileName(kProfiles[static_cast<size_t>(i)]), true);
+      nlohmann::ordered_json want = c.choice[static_cast<size_t>(i)] ? nlohmann::ordered_json(*c.choice[static_cast<size_t>(i)])
+                                                                      : nlohmann::ordered_json(nullptr);
+      EXPECT_EQ(r.result["choice"], want) << c.file << " " << ProfileName(kProfiles[static_cast<size_t>(i)]);
+      for (const auto& d : r.diagnostics) EXPECT_NE(d.code, "SCN006") << c.file << ": " << d.message;
+    }
+  }
+}
+
+TEST(TxtSelectTest, CompareProfilesListsTheDisagreements) {
+  Analysis a = Load("_grpc_config.srv 60 IN TXT \"v=spf1 -all\"\n" +
+                    Record(R"([{"clientLanguage":[],"serviceConfig":{}},{"serviceConfig":{"loadBalancingPolicy":"grpclb"}}])"));
+  std::vector<Divergence> d = CompareProfiles(a, {"java", "", 0});
+  ASSERT_EQ(d.size(), 3u);
+  EXPECT_EQ(d[0].what, "records read");
+  EXPECT_EQ(d[0].values, (std::array<std::string, 4>{"1", "1", "none", "1"}));
+  EXPECT_EQ(d[1].what, "choice");
+  EXPECT_EQ(d[1].values, (std::array<std::string, 4>{"0", "0", "none", "0"}));
+  EXPECT_EQ(d[2].what, "service_config");
+}
+
+TEST(TxtEngineTest, QueryFlagsAndErrors) {
+  Scenario s = LoadScenario({{"t.zone", Record(R"([{"percentage":50,"clientHostname":["h"],"serviceConfig":{}}])")}});
+  const Engine& e = GetTxtEngine();
+  Query q;
+  q.flags = {{"hostname", "h"}, {"rand", "50"}};
+  Report core = e.Run(s, q, "grpc-core", true);
+  EXPECT_EQ(core.result["choice"], 0);
+  Report java = e.Run(s, q, "grpc-java", true);
+  EXPECT_EQ(java.result["choice"], nullptr);
+  EXPECT_EQ(java.result["error"], nullptr);
+  Report a2 = e.Run(s, q, "a2", true);
+  EXPECT_EQ(a2.result["error"], "the a2 profile has no implementation language: pass --language (e.g. --language go)");
+  ASSERT_FALSE(a2.diagnostics.empty());
+  EXPECT_EQ(a2.diagnostics.back().code, "TXT040");
+  Query bad;
+  bad.flags = {{"rand", "100"}};
+  Report r = e.Run(s, bad, "grpc-core", true);
+  EXPECT_EQ(r.diagnostics.back().code, "TXT041");
+  EXPECT_EQ(e.Detect(doc::LoadDocument("x.zone", "a IN TXT \"grpc_config=[]\"")), 90);
+}
+
+}  // namespace
+}  // namespace cfgi::txt

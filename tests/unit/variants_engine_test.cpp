@@ -1,0 +1,320 @@
+// The variants engine end to end: every TP2 example as a sample with the result the spec states,
+// wire formats, diagnostics with positions, transitions, the caching-proxy view, client
+// configuration and the CLI flags.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "core/engine/engine.h"
+#include "core/variants/variants_engine.h"
+
+namespace cfgi::variants {
+namespace {
+
+using nlohmann::ordered_json;
+
+std::optional<std::string> ReadAt(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+Scenario LoadSample(const std::string& name) {
+  std::string path = std::string(CFGI_SOURCE_DIR) + "/samples/variants/" + name;
+  auto text = ReadAt(path);
+  EXPECT_TRUE(text.has_value()) << path;
+  return LoadScenario({{path, text.value_or("")}}, [](const std::string& scen, const std::string& rel) {
+    return ReadAt(scen.substr(0, scen.rfind('/') + 1) + rel);
+  });
+}
+
+std::string Base(const std::string& f) { return f.substr(f.rfind('/') + 1); }
+
+Analysis RunSample(const Scenario& s, Query q = {}) { return Analyze(s, q); }
+
+// "resource -> selected/outcome" per subscription, e.g. "route-config:0:match".
+std::vector<std::string> Outcomes(const Analysis& a) {
+  std::vector<std::string> out;
+  for (const auto& s : a.result["subscriptions"]) {
+    std::string line;
+    for (const auto& r : s["resources"]) {
+      std::string m;
+      for (const auto& id : r["matching"]) m += (m.empty() ? "" : "+") + (id.is_string() ? id.get<std::string>() : id.dump());
+      line += (line.empty() ? "" : " ") + r["resource"].get<std::string>() + ":[" + m + "]:" +
+              r["outcome"].get<std::string>();
+    }
+    out.push_back(line);
+  }
+  return out;
+}
+
+std::vector<std::string> Codes(const Analysis& a) {
+  std::vector<std::string> out;
+  for (const auto& d : a.diagnostics)
+    out.push_back(d.code + "@" + Base(d.file) + ":" + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column));
+  return out;
+}
+
+TEST(VariantsEngineTest, SpecBasicEnv) {
+  Analysis a = RunSample(LoadSample("basic-env.scenario.yaml"));
+  EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[0]:match", "route-config:[1]:match"}));
+  EXPECT_EQ(a.result["subscriptions"][0]["resources"][0]["selected"], 0);
+  EXPECT_EQ(a.result["subscriptions"][1]["resources"][0]["selected"], 1);
+  EXPECT_EQ(a.result["coverage"][0]["complete"], true);
+  EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR004@basic-env.shorthand:1:1", "VAR003@basic-env.shorthand:2:1",
+                                                "VAR003@basic-env.shorthand:5:1"}));
+}
+
+TEST(VariantsEngineTest, SpecUnconstrainedParameters) {
+  Analysis a = RunSample(LoadSample("unconstrained-parameters.scenario.yaml"));
+  EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"shared-cluster:[0]:match route-config:[0]:match",
+                                                   "shared-cluster:[0]:match route-config:[1]:match",
+                                                   "shared-cluster:[0]:match route-config:[0]:match"}));
+  EXPECT_EQ(a.result["resources"][0]["variants"][0]["constraints"], "⊤");
+  EXPECT_EQ(a.result["resources"][0]["variants"][0]["content"], "version 7");
+}
+
+TEST(VariantsEngineTest, SpecNewKeyOnServerFirst) {
+  Analysis a = RunSample(LoadSample("new-key-on-server-first.scenario.yaml"));
+  EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[0]:match", "route-config:[0+1]:ambiguous"}));
+  EXPECT_EQ(a.result["overlaps"].dump(),
+            R"([{"resource":"route-config","variants":[0,1],"witness":{"env":"prod","version":"v1"}}])");
+  EXPECT_EQ(a.result["resources"][0]["consistent_keys"], false);
+  EXPECT_EQ(Codes(a), (std::vector<std::string>{
+                          "VAR100@new-key-on-server-first.scenario.yaml:25:7", "VAR004@new-key.shorthand:1:1", "VAR003@new-key.shorthand:3:1", "VAR102@new-key.shorthand:3:1",
+                          "VAR105@new-key.shorthand:3:1", "VAR003@new-key.shorthand:6:1", "VAR103@new-key.shorthand:6:1",
+                          "VAR107@new-key.shorthand:6:1"}));
+  // The key-set finding carries the exists-based fix in both notations.
+  for (const auto& d : a.diagnostics)
+    if (d.code == "VAR102") {
+      EXPECT_NE(d.message.find("env=prod ∧ ¬exists(version)"), std::string::npos) << d.message;
+      EXPECT_NE(d.message.find("not_constraints { constraint { key: \"version\" exists {} } }"), std::string::npos);
+    }
+}
+
+TEST(VariantsEngineTest, SpecExistsDefault) {
+  Analysis a = RunSample(LoadSample("exists-default.scenario.yaml"));
+  EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[0]:match", "route-config:[1]:match",
+                                                   "route-config:[]:none", "route-config:[]:none"}));
+  EXPECT_EQ(a.result["overlaps"].size(), 0u);
+  EXPECT_EQ(a.result["resources"][0]["variants"][0]["constraints"], "env=prod ∧ ¬exists(version)");
+  int slips = 0;
+  for (const auto& d : a.diagnostics)
+    if (d.code == "VAR004" && d.message.find("not_constraints") != std::string::npos) {
+      ++slips;
+      EXPECT_EQ(d.begin, (doc::Position{5, 4}));
+    }
+  EXPECT_EQ(slips, 1);
+}
+
+TEST(VariantsEngineTest, SpecOverlappingOrValues) {
+  Analysis a = RunSample(LoadSample("overlapping-or-values.scenario.yaml"));
+  EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[0+1]:ambiguous", "route-config:[0]:match",
+                                                   "route-config:[1]:match"}));
+  EXPECT_EQ(a.result["overlaps"][0]["witness"].dump(), R"({"env":"test"})");
+  EXPECT_EQ(a.result["coverage"][0]["complete"], true);
+}
+
+TEST(VariantsEngineTest, SpecFourVariantsInsteadOfNine) {
+  Analysis a = RunSample(LoadSample("four-variants-instead-of-nine.scenario.yaml"));
+  EXPECT_EQ(Outcomes(a), (std::vector<std::string>{
+                             "route-config:[both-routes]:match", "route-config:[prod-route]:match",
+                             "route-config:[prod-route]:match", "route-config:[v1-route]:match",
+                             "route-config:[no-routes]:match", "route-config:[no-routes]:match",
+                             "route-config:[v1-route]:match", "route-config:[no-routes]:match",
+                             "route-config:[no-routes]:match"}));
+  EXPECT_EQ(a.result["coverage"][0]["total"], 9);
+  EXPECT_EQ(a.result["coverage"][0]["uncovered"], 0);
+  EXPECT_EQ(a.result["overlaps"].size(), 0u);
+  EXPECT_EQ(a.result["dead"].size(), 0u);
+  EXPECT_EQ(a.result["matrix"]["cells"][0][0]["selected"], "both-routes");
+  EXPECT_EQ(a.result["matrix"]["cells"][2][2]["selected"], "no-routes");
+  EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR003@four-variants.shorthand:1:1", "VAR003@four-variants.shorthand:9:1",
+                                                "VAR004@four-variants.shorthand:14:1", "VAR003@four-variants.shorthand:15:1",
+                                                "VAR003@four-variants.shorthand:21:1"}));
+}
+
+TEST(VariantsEngineTest, SpecTransitionInOneResponse) {
+  Analysis a = RunSample(LoadSample("transition-steps.scenario.yaml"));
+  EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[2]:match", "route-config:[3]:match",
+                                                   "route-config:[1]:match", "route-config:[1]:match"}));
+  const auto& t = a.result["transition"];
+  std::vector<std::string> changes;
+  for (const auto& s : t["subscriptions"])
+    changes.push_back(s["resources"][0]["before"]["selected"].dump() + "->" + s["resources"][0]["after"]["selected"].dump() +
+                      " " + s["resources"][0]["change"].get<std::string>());
+  EXPECT_EQ(changes, (std::vector<std::string>{"0->2 changed", "0->3 changed", "1->1 unchanged", "1->1 unchanged"}));
+  EXPECT_EQ(t["notifications"].dump(),
+            R"([{"resource":"route-config","subscriber":0,"from":0,"to":2,"change":"changed"},)"
+            R"({"resource":"route-config","subscriber":1,"from":0,"to":3,"change":"changed"}])");
+  for (const auto& d : a.diagnostics) EXPECT_NE(d.code, "VAR113");
+}
+
+TEST(VariantsEngineTest, SpecTransitionInTwoResponsesIsAmbiguousInBetween) {
+  Analysis a = RunSample(LoadSample("transition-two-responses.scenario.yaml"));
+  const auto& subs = a.result["transition"]["subscriptions"];
+  EXPECT_EQ(subs[0]["resources"][0]["intermediate"][0]["outcome"], "ambiguous");
+  EXPECT_EQ(subs[0]["resources"][0]["intermediate"][0]["matching"].dump(), "[0,2]");
+  EXPECT_EQ(subs[1]["resources"][0]["intermediate"][0]["matching"].dump(), "[0,3]");
+  EXPECT_EQ(subs[2]["resources"][0]["intermediate"][0]["outcome"], "match");
+  int n = 0;
+  for (const auto& d : a.diagnostics)
+    if (d.code == "VAR113") {
+      ++n;
+      EXPECT_EQ(Base(d.file), "transition-after-add.textproto");
+    }
+  EXPECT_EQ(n, 2);
+}
+
+TEST(VariantsEngineTest, RealisticSnapshot) {
+  Analysis a = RunSample(LoadSample("realistic-snapshot.scenario.yaml"));
+  const std::string fe = "xdstp://xds.example.com/envoy.config.route.v3.RouteConfiguration/frontend";
+  EXPECT_EQ(Outcomes(a), (std::vector<std::string>{
+                             fe + ":[prod-stable]:match", fe + ":[prod-canary]:match", fe + ":[preprod]:match",
+                             "backend:[]:none", fe + ":[prod-stable]:match",
+                             "backend:[eu]:match shared-listener:[0]:match"}));
+  EXPECT_EQ(a.result["subscriptions"][5]["params"].dump(), R"({"env":"prod","region":"europe-west1","shard":"3"})");
+  EXPECT_EQ(a.result["coverage"][1]["regions"].dump(),
+            R"([{"region":"region=asia-east1","witness":{"region":"asia-east1"},"count":1}])");
+  EXPECT_EQ(a.result["proxy"]["resources"][0]["variants"][0]["subscribers"].dump(), "[0,4]");
+  EXPECT_EQ(a.result["resources"][1]["variants"][0]["content"], R"(envoy.config.cluster.v3.Cluster {"name":"backend-us"} · version 9)");
+  EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR121@snapshot-client.yaml:8:12", "VAR120@snapshot-client.yaml:9:13",
+                                                "VAR101@snapshot-proxy-request.yaml:11:5",
+                                                "VAR104@snapshot-response.json:67:40"}));
+}
+
+TEST(VariantsEngineTest, InvalidConstraintsArePositionedAndLeftOut) {
+  Analysis a = RunSample(LoadSample("invalid-constraints.scenario.yaml"));
+  EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR001@bad-delta.yaml:6:21", "VAR002@bad-delta.yaml:10:27",
+                                                "VAR105@bad-delta.yaml:14:9", "VAR106@bad-delta.yaml:14:9"}));
+  EXPECT_EQ(a.result["resources"][0]["variants"].size(), 2u);
+  EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"listener:[1]:match"}));
+}
+
+TEST(VariantsEngineTest, ClientConfiguration) {
+  Analysis a = RunSample(LoadSample("client-config.scenario.yaml"));
+  const std::string shop = "xdstp://mesh.example.com/envoy.config.route.v3.RouteConfiguration/shop";
+  EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"legacy-routes:[1]:match " + shop + ":[0]:match",
+                                                   "legacy-routes:[0]:match", shop + ":[0]:match"}));
+  EXPECT_EQ(a.result["subscriptions"][0]["params"].dump(), R"({"env":"test","tier":"gold"})");
+  EXPECT_EQ(a.result["subscriptions"][2]["params"].dump(), R"({"tier":"gold"})");
+}
+
+TEST(VariantsEngineTest, ClientParamsPrecedence) {
+  ClientConfig c;
+  c.global = {{"env", "prod"}};
+  c.from_metadata = {{"env", "test"}, {"zone", "a"}};
+  c.authorities["auth.example"] = {{"tier", "gold"}};
+  EXPECT_EQ(ClientParams(c, "legacy"), (Params{{"env", "prod"}, {"zone", "a"}}));
+  EXPECT_EQ(ClientParams(c, "xdstp://auth.example/type/name"), (Params{{"tier", "gold"}}));
+  EXPECT_EQ(ClientParams(c, "xdstp://other.example/type/name"), (Params{{"env", "prod"}, {"zone", "a"}}));
+}
+
+Scenario Inline(const std::vector<InputFile>& files) { return LoadScenario(files); }
+
+TEST(VariantsEngineTest, ParamsFlagIsOneSubscriptionEach) {
+  Scenario s = Inline({{"r.textproto", "constraint { key: \"env\" value: \"prod\" }\n"}});
+  Query q;
+  q.flags = {{"params", "env=prod"}, {"params", ""}, {"params", "env=prod,version=v1"}, {"params", "bad"}};
+  Analysis a = Analyze(s, q);
+  EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"r:[0]:match", "r:[]:none", "r:[0]:match"}));
+  EXPECT_EQ(a.result["subscriptions"][1]["params"].dump(), "{}");
+  std::vector<std::string> codes = Codes(a);
+  EXPECT_EQ(codes, (std::vector<std::string>{"VAR101@--params:2:1", "VAR011@--params:4:1", "VAR105@r.textproto:1:1"}));
+}
+
+TEST(VariantsEngineTest, WireFormatsAgree) {
+  const char* tp =
+      "resources { resource_name { name: \"R\" dynamic_parameter_constraints { or_constraints {\n"
+      "  constraints { constraint { key: \"env\" value: \"a\" } } constraints { constraint { key: \"env\" exists {} } } } } } }\n";
+  const char* json =
+      R"({"resources": [{"resourceName": {"name": "R", "dynamicParameterConstraints": {"orConstraints": {"constraints": [)"
+      R"({"constraint": {"key": "env", "value": "a"}}, {"constraint": {"key": "env", "exists": {}}}]}}}}]})";
+  const char* yaml =
+      "resources:\n- resource_name:\n    name: R\n    dynamic_parameter_constraints:\n      or_constraints:\n"
+      "        constraints:\n        - constraint: {key: env, value: a}\n        - constraint: {key: env, exists: {}}\n";
+  const char* sotw =
+      "resources { [type.googleapis.com/envoy.service.discovery.v3.Resource] { resource_name { name: \"R\"\n"
+      "  dynamic_parameter_constraints { or_constraints { constraints { constraint { key: \"env\" value: \"a\" } }\n"
+      "  constraints { constraint { key: \"env\" exists {} } } } } } } }\n";
+  for (auto [name, text] : std::vector<std::pair<const char*, const char*>>{
+           {"d.textproto", tp}, {"d.json", json}, {"d.yaml", yaml}, {"s.textproto", sotw}}) {
+    Analysis a = Analyze(Inline({{name, text}}), Query{{{"params", "env=b"}}});
+    EXPECT_EQ(a.result["resources"][0]["variants"][0]["constraints"], "env=a ∨ exists(env)") << name;
+    EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"R:[0]:match"})) << name;
+  }
+}
+
+TEST(VariantsEngineTest, RequestsAreSubscriptions) {
+  Scenario s = Inline({{"v.textproto", "resources { resource_name { name: \"R\" dynamic_parameter_constraints { "
+                                       "constraint { key: \"env\" value: \"prod\" } } } }\n"},
+                       {"req.textproto", "# proto-message: envoy.service.discovery.v3.DiscoveryRequest\n"
+                                         "type_url: \"t\"\nresource_locators { name: \"R\" dynamic_parameters { key: "
+                                         "\"env\" value: \"prod\" } }\nresource_locators { name: \"R\" }\n"}});
+  Analysis a = Analyze(s, {});
+  EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"R:[0]:match", "R:[]:none"}));
+  EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR101@req.textproto:4:1", "VAR105@v.textproto:1:39"}));
+}
+
+TEST(VariantsEngineTest, RemovalOfAnUnknownVariantWarns) {
+  Scenario s = Inline({{"a.textproto", "resources { resource_name { name: \"R\" } }\n"},
+                       {"b.textproto", "removed_resource_names { name: \"R\" dynamic_parameter_constraints { constraint "
+                                       "{ key: \"x\" value: \"y\" } } }\n"}});
+  Analysis a = Analyze(s, {});
+  EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR012@b.textproto:1:1"}));
+  EXPECT_EQ(a.result["resources"][0]["variants"].size(), 1u);
+}
+
+TEST(VariantsEngineTest, EngineContract) {
+  const Engine& e = GetVariantsEngine();
+  EXPECT_EQ(e.name(), "variants");
+  EXPECT_EQ(e.profiles()[0].name, "tp2");
+  EXPECT_EQ(FindEngine("variants"), &e);
+  Scenario s = Inline({{"x.txt", "{constraint:{key:\"a\" value:\"b\"}}"}});
+  EXPECT_EQ(DetectEngine(s), &e);
+  Report r = e.Run(s, Query{{{"params", "a=b"}}}, "tp2", true);
+  EXPECT_EQ(r.result["subscriptions"][0]["resources"][0].dump(),
+            R"({"resource":"x","matching":[0],"selected":0,"outcome":"match"})");
+  EXPECT_EQ(r.explanation.children.size(), 1u);
+}
+
+struct CliRun {
+  int exit_code;
+  std::string out;
+};
+CliRun Cli(const std::string& args) {
+  std::string cmd = std::string(CFGI_CLI) + " " + args + " 2>/dev/null";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf;
+  size_t n;
+  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
+  int status = pclose(p);
+  return {WEXITSTATUS(status), out};
+}
+
+TEST(VariantsEngineTest, CliParamsAndBefore) {
+  std::string dir = std::string(CFGI_SOURCE_DIR) + "/samples/variants/";
+  CliRun r = Cli("eval --format json " + dir + "transition-before.textproto " + dir +
+                 "transition-after-one-response.textproto --before transition-before.textproto --params "
+                 "env=prod,version=v2 --params ''");
+  EXPECT_EQ(r.exit_code, 0);  // {} matching nothing and the mixed key sets are warnings, not errors
+  ordered_json j = ordered_json::parse(r.out);
+  EXPECT_EQ(j["engine"], "variants");
+  EXPECT_EQ(j["result"]["subscriptions"][0]["resources"][0]["selected"], 3);
+  EXPECT_EQ(j["result"]["subscriptions"][1]["params"].dump(), "{}");
+  EXPECT_EQ(j["result"]["transition"]["subscriptions"][0]["resources"][0]["change"], "changed");
+  CliRun c = Cli("check " + dir + "overlapping-or-values.scenario.yaml");
+  EXPECT_EQ(c.exit_code, 1);
+  EXPECT_NE(c.out.find("[VAR103] variants 0 and 1 of \"route-config\" overlap: the parameters {\"env\":\"test\"}"),
+            std::string::npos)
+      << c.out;
+}
+
+}  // namespace
+}  // namespace cfgi::variants
