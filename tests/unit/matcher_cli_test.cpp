@@ -2,6 +2,8 @@
 // {"actions", "matched", "trace"}; `--profile all` lists the divergences.
 #include <gtest/gtest.h>
 
+#include "tests/unit/cli_runner.h"
+
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -17,14 +19,8 @@ struct CliRun {
 };
 
 CliRun Cli(const std::string& args) {
-  std::string cmd = std::string(CFGI_CLI) + " " + args + " 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
-  int status = pclose(p);
-  return {WEXITSTATUS(status), nlohmann::json::parse(out, nullptr, false)};
+  cfgi::testing::CliOutput r = cfgi::testing::RunCli(args);
+  return {r.exit_code, nlohmann::json::parse(r.out, nullptr, false)};
 }
 
 std::string Sample(const std::string& name) { return std::string(CFGI_SOURCE_DIR) + "/samples/matcher/" + name; }

@@ -3,6 +3,8 @@
 // matching, live re-resolution, and the CLI (`eval` with --config/--services, `ldap`).
 #include <gtest/gtest.h>
 
+#include "tests/unit/cli_runner.h"
+
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -307,27 +309,10 @@ TEST(TargetingWorkspaceTest, LiveReResolutionAfterAConfigEdit) {
 
 // ---- CLI ----
 
-struct CliRun {
-  int exit_code;
-  std::string out;
-};
+using CliRun = cfgi::testing::CliOutput;
+CliRun Cli(const std::string& args) { return cfgi::testing::RunCli(args); }
 
-CliRun Cli(const std::string& args) {
-  std::string cmd = std::string(CFGI_CLI) + " " + args + " 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
-  int status = pclose(p);
-  return {WEXITSTATUS(status), out};
-}
-
-std::string Write(const std::string& name, const std::string& text) {
-  std::string path = ::testing::TempDir() + name;
-  std::ofstream(path) << text;
-  return path;
-}
+std::string Write(const std::string& name, const std::string& text) { return cfgi::testing::WriteTemp(name, text); }
 
 TEST(TargetingCliTest, EvalWithConfigAndServicesFiles) {
   std::string m = Write("tgt_manifest.json", kMethod2Manifest);

@@ -3,6 +3,8 @@
 // configuration and the CLI flags.
 #include <gtest/gtest.h>
 
+#include "tests/unit/cli_runner.h"
+
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -283,20 +285,8 @@ TEST(VariantsEngineTest, EngineContract) {
   EXPECT_EQ(r.explanation.children.size(), 1u);
 }
 
-struct CliRun {
-  int exit_code;
-  std::string out;
-};
-CliRun Cli(const std::string& args) {
-  std::string cmd = std::string(CFGI_CLI) + " " + args + " 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
-  int status = pclose(p);
-  return {WEXITSTATUS(status), out};
-}
+using CliRun = cfgi::testing::CliOutput;
+CliRun Cli(const std::string& args) { return cfgi::testing::RunCli(args); }
 
 TEST(VariantsEngineTest, CliParamsAndBefore) {
   std::string dir = std::string(CFGI_SOURCE_DIR) + "/samples/variants/";
