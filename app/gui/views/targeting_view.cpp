@@ -136,8 +136,11 @@ class TargetingView final : public EngineView {
     bool changed = false;
     for (size_t i = 0; i < keys_.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
-      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
-      if (ImGui::InputText(keys_[i].c_str(), bufs_[i].data(), bufs_[i].size())) {
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(keys_[i].c_str());
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+      if (ImGui::InputText("##v", bufs_[i].data(), bufs_[i].size())) {
         std::string text = bufs_[i].data();
         std::optional<ldap::Value> v;
         if (kinds_[i] != ldap::Value::Kind::kString) {
@@ -209,7 +212,7 @@ class TargetingView final : public EngineView {
         BuildStep();
       }
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s%s", rr.instance.c_str(), rr.factory_instance ? "" : " (not a factory)");
+      ImGui::Text("%s%s", rr.instance.c_str(), rr.factory_instance ? "" : " (not a factory)");
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(rr.reference->name.c_str());
       ImGui::TableNextColumn();
@@ -219,19 +222,19 @@ class TargetingView final : public EngineView {
       std::string before = rr.target_before ? *rr.target_before : "(none)";
       std::string after = rr.target ? *rr.target : (rr.error ? "(error)" : "(none)");
       ImGui::PushFont(theme::GetFonts().mono);
-      if (before == after) {
-        ImGui::TextWrapped("%s (unchanged)", before.c_str());
-      } else {
-        ImGui::TextWrapped("%s", before.c_str());
-        ImGui::TextWrapped("-> %s", after.c_str());
-      }
+      if (before == after)
+        ImGui::Text("%s (unchanged)", before.c_str());
+      else
+        ImGui::Text("%s -> %s", before.c_str(), after.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("before: %s\nafter:  %s", before.c_str(), after.c_str());
       for (const tg::Substitution& s : rr.substitutions) {
         if (s.injected)
           ImGui::TextColored(theme::Pal().warning, "%s {{%s}} injects filter syntax; escaped: %s", theme::kIconWarning,
                              s.key.c_str(), s.escaped.c_str());
       }
       ImGui::TableNextColumn();
-      ImGui::TextWrapped("%s", rr.effective_filter ? rr.effective_filter->c_str() : "-");
+      ImGui::TextUnformatted(rr.effective_filter ? rr.effective_filter->c_str() : "-");
+      if (rr.effective_filter && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", rr.effective_filter->c_str());
       ImGui::PopFont();
       ImGui::TableNextColumn();
       if (rr.satisfied) {
@@ -245,7 +248,8 @@ class TargetingView final : public EngineView {
       ImGui::TableNextColumn();
       if (rr.error) {
         ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().error);
-        ImGui::TextWrapped("%s %s %s", theme::kIconError, rr.error_code.c_str(), rr.error->c_str());
+        ImGui::Text("%s %s %s", theme::kIconError, rr.error_code.c_str(), rr.error->c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", rr.error->c_str());
         ImGui::PopStyleColor();
       }
       ImGui::PopID();
