@@ -7,6 +7,7 @@ namespace cfgi::gui {
 std::unique_ptr<EngineView> CreateVariantsView();
 std::unique_ptr<EngineView> CreateTxtView();
 std::unique_ptr<EngineView> CreatePolicyView();
+std::unique_ptr<EngineView> CreateTargetingView();
 
 namespace {
 struct ViewEntry {
@@ -19,7 +20,7 @@ constexpr ViewEntry kViews[] = {
     // {"matcher", &CreateMatcherView},
     {"txt", &CreateTxtView},
     {"policy", &CreatePolicyView},
-    // {"targeting", &CreateTargetingView},
+    {"targeting", &CreateTargetingView},
     {"document", &CreateGenericView},
 };
 }  // namespace

@@ -1,0 +1,368 @@
+// The targeting view (CppMicroServices Declarative Services dynamic targeting and LDAP filters).
+// The workspace (manifest, configuration, registry) is loaded once per evaluation (OnEvaluated:
+// targeting::LoadWorkspace); configuration values are editable here and re-resolve only when
+// one changes (Config::Set + Workspace::Resolve).
+//   Configuration  one InputText per key; edits re-resolve live
+//   References     component, instance, reference, method, target before -> after, effective
+//                  filter, error; click for the explanation and the reference's source
+//   Services       per selected reference every service with match / no match; for the selected
+//                  service the LDAP tree with each node's result and reason
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/gui/theme.h"
+#include "app/gui/views/view.h"
+#include "core/ldap/filter.h"
+#include "core/ldap/value.h"
+#include "core/targeting/model.h"
+#include "core/targeting/resolve.h"
+#include "core/targeting/targeting_engine.h"
+
+namespace cfgi::gui {
+
+namespace {
+
+namespace tg = cfgi::targeting;
+
+// Trace ranges are offsets into the effective filter text, not into a source: point the steps at
+// the service instead so the Explanation panel never highlights a wrong range.
+void Relocate(doc::Step& s, const std::string& file, doc::SourceRange range) {
+  s.file = file;
+  s.range = range;
+  for (doc::Step& c : s.children) Relocate(c, file, range);
+}
+
+class TargetingView final : public EngineView {
+ public:
+  std::string SaveState() const override { return "ref=" + std::to_string(sel_ref_); }
+  void LoadState(std::string_view state) override {
+    std::string s(state);
+    size_t t = s.find("ref=");
+    if (t != std::string::npos) sel_ref_ = std::atoi(s.c_str() + t + 4);
+  }
+
+  void OnEvaluated(const Document& d) override {
+    ws_ = std::make_unique<tg::Workspace>(tg::LoadWorkspace(d.scenario(), Query{}));
+    keys_.clear();
+    bufs_.clear();
+    kinds_.clear();
+    for (const tg::ConfigEntry& e : ws_->config.entries()) {
+      keys_.push_back(e.key);
+      std::array<char, 512> b{};
+      std::string v = e.value.kind == ldap::Value::Kind::kString ? e.value.s : e.value.ToJson().dump();
+      std::snprintf(b.data(), b.size(), "%s", v.c_str());
+      bufs_.push_back(b);
+      kinds_.push_back(e.value.kind);
+    }
+    kinds_.resize(keys_.size());
+    Reresolve();
+  }
+
+  void Draw(ViewContext& ctx) override {
+    if (!ws_) {
+      theme::TextMuted("Nothing loaded yet.");
+      return;
+    }
+    if (ws_->manifest.components.empty()) {
+      theme::TextMuted("No components in the manifest.");
+      for (const doc::Diagnostic& d : ws_->diagnostics)
+        ImGui::TextColored(theme::Pal().error, "%s %s", theme::kIconError, d.message.c_str());
+      return;
+    }
+    DrawConfig(ctx);
+    ImGui::Separator();
+    float h = ImGui::GetContentRegionAvail().y;
+    ImGui::BeginChild("##refs", ImVec2(0, h * 0.45f));
+    DrawReferences(ctx);
+    ImGui::EndChild();
+    ImGui::Separator();
+    ImGui::BeginChild("##services");
+    DrawServices(ctx);
+    ImGui::EndChild();
+  }
+
+ private:
+  void Reresolve() {
+    res_ = ws_->Resolve();
+    if (sel_ref_ >= static_cast<int>(res_.references.size())) sel_ref_ = 0;
+    sel_service_ = -1;
+    step_ = doc::Step{};
+    // Default the service to the first one that fails (the interesting "why not"), else the first.
+    if (sel_ref_ >= 0 && sel_ref_ < static_cast<int>(res_.references.size())) {
+      const auto& sv = res_.references[static_cast<size_t>(sel_ref_)].services;
+      for (size_t i = 0; i < sv.size() && sel_service_ < 0; ++i)
+        if (!sv[i].matched) sel_service_ = static_cast<int>(i);
+      if (sel_service_ < 0 && !sv.empty()) sel_service_ = 0;
+    }
+    BuildStep();
+  }
+
+  void BuildStep() {
+    step_ = doc::Step{};
+    if (sel_ref_ < 0 || sel_ref_ >= static_cast<int>(res_.references.size())) return;
+    const auto& sv = res_.references[static_cast<size_t>(sel_ref_)].services;
+    if (sel_service_ < 0 || sel_service_ >= static_cast<int>(sv.size())) return;
+    const tg::ServiceMatch& m = sv[static_cast<size_t>(sel_service_)];
+    step_ = m.trace.ToStep();
+    if (m.service) Relocate(step_, m.service->file, m.service->range);
+  }
+
+  // The reference's step in the resolution's explanation (component > reference).
+  const doc::Step* RefStep(const tg::ResolvedReference& rr) const {
+    for (const doc::Step& c : res_.explanation.children) {
+      if (c.what != "component " + rr.component->name) continue;
+      for (const doc::Step& r : c.children)
+        if (r.what == "reference " + rr.reference->name) return &r;
+    }
+    return &res_.explanation;
+  }
+
+  void DrawConfig(ViewContext& ctx) {
+    ImGui::TextUnformatted("Configuration");
+    ImGui::SameLine();
+    theme::TextMuted("pid %s, instance %s: edit a value to re-resolve", ws_->options.pid.value_or("(each component's)").c_str(),
+                     ws_->options.instance.c_str());
+    if (keys_.empty()) {
+      theme::TextMuted("(no configuration: manifest targets apply)");
+      return;
+    }
+    bool changed = false;
+    for (size_t i = 0; i < keys_.size(); ++i) {
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(keys_[i].c_str());
+      ImGui::SameLine();
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+      if (ImGui::InputText("##v", bufs_[i].data(), bufs_[i].size())) {
+        std::string text = bufs_[i].data();
+        std::optional<ldap::Value> v;
+        if (kinds_[i] != ldap::Value::Kind::kString) {
+          nlohmann::ordered_json j = nlohmann::ordered_json::parse(text, nullptr, false);
+          if (!j.is_discarded()) v = ldap::ValueFromJson(j);
+        }
+        if (!v) v = ldap::Value::String(text);
+        ws_->config.Set(keys_[i], v);
+        changed = true;
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("loaded as %s", TypeName(i));
+      if ((i % 3) != 2 && i + 1 < keys_.size()) ImGui::SameLine();
+      ImGui::PopID();
+    }
+    if (changed) {
+      // The old resolution's steps go away: drop the selection first.
+      ctx.SelectExplanation(nullptr);
+      Reresolve();
+    }
+  }
+
+  const char* TypeName(size_t i) const {
+    ldap::Value v;
+    v.kind = kinds_[i];
+    static std::string name;
+    name = v.type_name();
+    return name.c_str();
+  }
+
+  static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
+                                            ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
+
+  void DrawReferences(ViewContext& ctx) {
+    int errors = 0;
+    for (const auto& rr : res_.references) errors += rr.error ? 1 : 0;
+    ImGui::Text("References: %zu", res_.references.size());
+    ImGui::SameLine();
+    if (errors)
+      ImGui::TextColored(theme::Pal().error, "%s %d error%s", theme::kIconError, errors, errors == 1 ? "" : "s");
+    else
+      ImGui::TextColored(theme::Pal().ok, "%s no errors", theme::kIconOk);
+    if (!ImGui::BeginTable("##refs", 8, kTable)) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Component", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    ImGui::TableSetupColumn("Instance", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+    ImGui::TableSetupColumn("Reference", ImGuiTableColumnFlags_WidthStretch, 0.7f);
+    ImGui::TableSetupColumn("Method", ImGuiTableColumnFlags_WidthStretch, 0.7f);
+    ImGui::TableSetupColumn("Target before -> after", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    ImGui::TableSetupColumn("Effective filter", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    ImGui::TableSetupColumn("Bound", ImGuiTableColumnFlags_WidthStretch, 0.7f);
+    ImGui::TableSetupColumn("Error", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+    ImGui::TableHeadersRow();
+    for (size_t i = 0; i < res_.references.size(); ++i) {
+      const tg::ResolvedReference& rr = res_.references[i];
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      bool sel = sel_ref_ == static_cast<int>(i);
+      if (ImGui::Selectable(rr.component->name.c_str(), sel,
+                            ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
+        sel_ref_ = static_cast<int>(i);
+        ctx.SelectExplanation(RefStep(rr));
+        ctx.JumpTo(rr.reference->file, rr.reference->range);
+        sel_service_ = -1;
+        const auto& sv = rr.services;
+        for (size_t k = 0; k < sv.size() && sel_service_ < 0; ++k)
+          if (!sv[k].matched) sel_service_ = static_cast<int>(k);
+        if (sel_service_ < 0 && !sv.empty()) sel_service_ = 0;
+        BuildStep();
+      }
+      ImGui::TableNextColumn();
+      ImGui::Text("%s%s", rr.instance.c_str(), rr.factory_instance ? "" : " (not a factory)");
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(rr.reference->name.c_str());
+      ImGui::TableNextColumn();
+      ImVec4 mc = rr.method == tg::Method::kManifest ? theme::Pal().muted : theme::Pal().accent;
+      ImGui::TextColored(mc, "%s", tg::MethodName(rr.method));
+      ImGui::TableNextColumn();
+      std::string before = rr.target_before ? *rr.target_before : "(none)";
+      std::string after = rr.target ? *rr.target : (rr.error ? "(error)" : "(none)");
+      ImGui::PushFont(theme::GetFonts().mono);
+      if (before == after)
+        ImGui::Text("%s (unchanged)", before.c_str());
+      else
+        ImGui::Text("%s -> %s", before.c_str(), after.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("before: %s\nafter:  %s", before.c_str(), after.c_str());
+      for (const tg::Substitution& s : rr.substitutions) {
+        if (s.injected)
+          ImGui::TextColored(theme::Pal().warning, "%s {{%s}} injects filter syntax; escaped: %s", theme::kIconWarning,
+                             s.key.c_str(), s.escaped.c_str());
+      }
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(rr.effective_filter ? rr.effective_filter->c_str() : "-");
+      if (rr.effective_filter && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", rr.effective_filter->c_str());
+      ImGui::PopFont();
+      ImGui::TableNextColumn();
+      if (rr.satisfied) {
+        if (*rr.satisfied)
+          ImGui::TextColored(theme::Pal().ok, "%s %zu svc", theme::kIconOk, rr.matching.size());
+        else
+          ImGui::TextColored(theme::Pal().warning, "%s unsatisfied", theme::kIconNoMatch);
+      } else {
+        theme::TextMuted("-");
+      }
+      ImGui::TableNextColumn();
+      if (rr.error) {
+        ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().error);
+        ImGui::Text("%s %s %s", theme::kIconError, rr.error_code.c_str(), rr.error->c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", rr.error->c_str());
+        ImGui::PopStyleColor();
+      }
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+
+  void DrawTrace(ViewContext& ctx, const ldap::Trace& t, const doc::Step& step) {
+    ImGuiTreeNodeFlags f = ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth |
+                           ImGuiTreeNodeFlags_OpenOnArrow;
+    if (t.children.empty()) f |= ImGuiTreeNodeFlags_Leaf;
+    if (ctx.selected_explanation() == &step) f |= ImGuiTreeNodeFlags_Selected;
+    std::string label = std::string(t.matched ? theme::kIconOk : theme::kIconNoMatch) + " " + t.text;
+    if (t.reason != ldap::Reason::kChildren) label += std::string("  [") + ldap::ReasonName(t.reason) + "]";
+    ImGui::PushStyleColor(ImGuiCol_Text, t.matched ? theme::Pal().ok : theme::Pal().warning);
+    ImGui::PushFont(theme::GetFonts().mono);
+    bool open = ImGui::TreeNodeEx(&t, f, "%s", label.c_str());
+    ImGui::PopFont();
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
+      ctx.SelectExplanation(&step);
+      if (!step.file.empty() || step.range.end > step.range.begin) ctx.JumpTo(step.file, step.range);
+    }
+    if (!t.detail.empty()) {
+      ImGui::SameLine();
+      theme::TextMuted("%s", t.detail.c_str());
+    }
+    if (open) {
+      for (size_t i = 0; i < t.children.size() && i < step.children.size(); ++i)
+        DrawTrace(ctx, t.children[i], step.children[i]);
+      ImGui::TreePop();
+    }
+  }
+
+  void DrawServices(ViewContext& ctx) {
+    if (sel_ref_ < 0 || sel_ref_ >= static_cast<int>(res_.references.size())) {
+      theme::TextMuted("Select a reference.");
+      return;
+    }
+    const tg::ResolvedReference& rr = res_.references[static_cast<size_t>(sel_ref_)];
+    ImGui::Text("Services for %s.%s", rr.component->name.c_str(), rr.reference->name.c_str());
+    if (!ws_->registry.present) {
+      theme::TextMuted("No service registry given: nothing to match against.");
+      return;
+    }
+    if (!rr.filter) {
+      ImGui::TextColored(theme::Pal().error, "%s no filter to match (the instance is not created)", theme::kIconError);
+      return;
+    }
+    ImGui::SameLine();
+    theme::TextMuted("%s matches, %s does not; click a service for its LDAP tree", theme::kIconOk, theme::kIconNoMatch);
+    float w = ImGui::GetFontSize() * 16;
+    ImGui::BeginChild("##svclist", ImVec2(w, 0), true);
+    for (size_t i = 0; i < rr.services.size(); ++i) {
+      const tg::ServiceMatch& m = rr.services[i];
+      if (!m.service) continue;
+      ImGui::PushID(static_cast<int>(i));
+      const char* icon = m.self_excluded ? theme::kIconSkipped : m.matched ? theme::kIconOk : theme::kIconNoMatch;
+      std::string label = std::string(icon) + " #" + std::to_string(m.service->id) +
+                          (m.service->name.empty() ? "" : " " + m.service->name) +
+                          (m.self_excluded ? " (own service)" : "");
+      ImGui::PushStyleColor(ImGuiCol_Text, m.self_excluded ? theme::Pal().muted
+                                           : m.matched      ? theme::Pal().ok
+                                                            : theme::Pal().warning);
+      if (ImGui::Selectable(label.c_str(), sel_service_ == static_cast<int>(i))) {
+        sel_service_ = static_cast<int>(i);
+        BuildStep();
+        ctx.SelectExplanation(&step_);
+        ctx.JumpTo(m.service->file, m.service->range);
+      }
+      ImGui::PopStyleColor();
+      ImGui::PopID();
+    }
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("##tree", ImVec2(0, 0), true);
+    if (sel_service_ >= 0 && sel_service_ < static_cast<int>(rr.services.size())) {
+      const tg::ServiceMatch& m = rr.services[static_cast<size_t>(sel_service_)];
+      ImGui::Text("Service #%lld %s: %s", static_cast<long long>(m.service->id), m.service->name.c_str(),
+                  m.matched ? "matches" : "does not match");
+      std::string ifs;
+      for (const std::string& s : m.service->interfaces) ifs += (ifs.empty() ? "" : ", ") + s;
+      theme::TextMuted("interfaces: %s", ifs.c_str());
+      if (const ldap::Trace* f = m.trace.FirstFailure())
+        ImGui::TextColored(theme::Pal().warning, "%s why not: %s [%s] %s", theme::kIconNoMatch, f->text.c_str(),
+                           ldap::ReasonName(f->reason), f->detail.c_str());
+      ImGui::Separator();
+      if (m.trace.text.empty())
+        theme::TextMuted("(no trace)");
+      else
+        DrawTrace(ctx, m.trace, step_);
+      ImGui::Separator();
+      theme::TextMuted("properties:");
+      ImGui::PushFont(theme::GetFonts().mono);
+      for (const auto& [k, v] : m.service->properties.entries())
+        ImGui::Text("  %s = %s  (%s)", k.c_str(), v.ToString().c_str(), v.type_name());
+      ImGui::PopFont();
+    }
+    ImGui::EndChild();
+  }
+
+  std::unique_ptr<tg::Workspace> ws_;
+  tg::Resolution res_;
+  std::vector<std::string> keys_;
+  std::vector<std::array<char, 512>> bufs_;
+  std::vector<ldap::Value::Kind> kinds_;
+  int sel_ref_ = 0;
+  int sel_service_ = -1;
+  doc::Step step_;  // the selected service's LDAP trace as explanation steps
+};
+
+}  // namespace
+
+std::unique_ptr<EngineView> CreateTargetingView() { return std::make_unique<TargetingView>(); }
+
+}  // namespace cfgi::gui
