@@ -248,13 +248,17 @@ class MatcherView final : public EngineView {
 
   void DrawCell(const Eval& ev) {
     const mt::Result& r = ev.result;
-    if (r.matched) ImGui::TextColored(theme::Pal().ok, "%s %s", theme::kIconOk, Join(r.actions).c_str());
+    auto wrapped = [](const ImVec4& c, const std::string& t) {
+      ImGui::PushStyleColor(ImGuiCol_Text, c);
+      ImGui::TextWrapped("%s", t.c_str());
+      ImGui::PopStyleColor();
+    };
+    if (r.matched) wrapped(theme::Pal().ok, std::string(theme::kIconOk) + " " + Join(r.actions));
     else if (!r.actions.empty())
-      ImGui::TextColored(theme::Pal().warning, "%s no terminal match; %s", theme::kIconNoMatch, Join(r.actions).c_str());
-    else ImGui::TextColored(theme::Pal().muted, "%s no match", theme::kIconNoMatch);
-    if (!r.skipped.empty())
-      ImGui::TextColored(theme::Pal().skipped, "%s skipped: %s", theme::kIconSkipped, Join(r.skipped).c_str());
-    if (r.aborted) ImGui::TextColored(theme::Pal().error, "%s depth limit hit", theme::kIconError);
+      wrapped(theme::Pal().warning, std::string(theme::kIconNoMatch) + " no terminal match; " + Join(r.actions));
+    else wrapped(theme::Pal().muted, std::string(theme::kIconNoMatch) + " no match");
+    if (!r.skipped.empty()) wrapped(theme::Pal().skipped, std::string(theme::kIconSkipped) + " skipped: " + Join(r.skipped));
+    if (r.aborted) wrapped(theme::Pal().error, std::string(theme::kIconError) + " depth limit hit");
   }
 
   void DrawRow(ViewContext& ctx, Row& row, int index) {
@@ -273,11 +277,8 @@ class MatcherView final : public EngineView {
     for (size_t i = 0; i < kProfiles.size(); ++i) {
       ImGui::TableNextColumn();
       ImGui::PushID(static_cast<int>(i));
-      if (ImGui::SmallButton("why")) Select(ctx, index, i);
-      ImGui::SameLine();
-      ImGui::BeginGroup();
       DrawCell(row.evals[i]);
-      ImGui::EndGroup();
+      if (ImGui::SmallButton("why")) Select(ctx, index, i);
       ImGui::PopID();
     }
     ImGui::PopID();
