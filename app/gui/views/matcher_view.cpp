@@ -311,10 +311,13 @@ class MatcherView final : public EngineView {
 
   // ---- Tree ----
 
-  void IssueMarks(ViewContext& ctx, const std::string& path, bool exact) {
+  // Issues at `path` (exact), or also under it; `children` are sub-paths drawn elsewhere.
+  void IssueMarks(ViewContext& ctx, const std::string& path, bool exact, const std::vector<std::string>& children = {}) {
     if (path.empty()) return;
     auto show = [&](const mt::Issue& is) {
       bool hit = exact ? is.path == path : (is.path == path || is.path.rfind(path + ".", 0) == 0);
+      for (const std::string& c : children)
+        if (!c.empty() && (is.path == c || is.path.rfind(c + ".", 0) == 0 || is.path.rfind(c + "[", 0) == 0)) hit = false;
       if (!hit) return;
       bool nack = is.severity == doc::Severity::kError || is.grpc_only;
       ImVec4 col = nack ? theme::Pal().error : theme::SeverityColor(is.severity);
@@ -362,7 +365,9 @@ class MatcherView final : public EngineView {
         const char* n = p.kind == mt::Predicate::Kind::kOr ? "or_matcher" : p.kind == mt::Predicate::Kind::kAnd ? "and_matcher" : "not_matcher";
         bool open = ImGui::TreeNodeEx(n, ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth);
         if (ImGui::IsItemClicked()) ctx.JumpTo(file_, p.range);
-        IssueMarks(ctx, p.path, true);
+        std::vector<std::string> kids;
+        for (const mt::Predicate& c : p.children) kids.push_back(c.path);
+        IssueMarks(ctx, p.path, false, kids);
         if (open) {
           for (const mt::Predicate& c : p.children) DrawPredicate(ctx, c);
           ImGui::TreePop();
