@@ -5,6 +5,7 @@
 namespace cfgi::gui {
 
 std::unique_ptr<EngineView> CreateVariantsView();
+std::unique_ptr<EngineView> CreateMatcherView();
 std::unique_ptr<EngineView> CreateTxtView();
 std::unique_ptr<EngineView> CreatePolicyView();
 std::unique_ptr<EngineView> CreateTargetingView();
@@ -17,7 +18,7 @@ struct ViewEntry {
 
 constexpr ViewEntry kViews[] = {
     {"variants", &CreateVariantsView},
-    // {"matcher", &CreateMatcherView},
+    {"matcher", &CreateMatcherView},
     {"txt", &CreateTxtView},
     {"policy", &CreatePolicyView},
     {"targeting", &CreateTargetingView},
