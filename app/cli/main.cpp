@@ -38,7 +38,6 @@ options:
   --profile P      evaluate under one implementation's semantics, or 'all' to compare them
   --format F       'text' (default) or 'json' (only JSON is printed on stdout)
   --explain        add the explanation tree to the output
-  --expect-only    (check) only run the scenario's expect checks and their diagnostics
 
 encode writes a gRPC service config (or a list of A2 choices) in JSON as DNS TXT records:
 a zone-file record and dig's ANSWER line, strings split at 255 bytes and escaped
