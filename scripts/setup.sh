@@ -47,7 +47,10 @@ if [[ "${1:-}" == "--web" ]]; then
   fi
   # playwright-core from the lockfile (no browser download: the tests drive /usr/bin/chromium).
   want_pw=$(sed -n 's/.*"playwright-core": "\([^"]*\)".*/\1/p' web/package.json)
-  have_pw=$(sed -n 's/.*"version": "\([^"]*\)".*/\1/p' web/node_modules/playwright-core/package.json 2>/dev/null | head -1)
+  have_pw=""  # empty on a fresh clone: node_modules is not there yet
+  if [[ -f web/node_modules/playwright-core/package.json ]]; then
+    have_pw=$(sed -n 's/.*"version": "\([^"]*\)".*/\1/p' web/node_modules/playwright-core/package.json | head -1)
+  fi
   if [[ "$have_pw" != "$want_pw" ]]; then
     (cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --silent)
   fi
