@@ -34,7 +34,12 @@ for native_path in sorted(glob.glob(os.path.join(out, '*.native.json'))):
     node_path = native_path.replace('.native.json', '.node.json')
     unit = {'ns': 1, 'us': 1e3, 'ms': 1e6, 's': 1e9}
     def times(p):
-        d = json.load(open(p))
+        text = open(p).read()
+        try:  # a benchmark that prints its own summary to stdout must not break the comparison
+            d, _ = json.JSONDecoder().raw_decode(text[text.index('{'):])
+        except ValueError:
+            print(f"node-vs-native: {os.path.basename(p)} is not benchmark JSON; skipped")
+            return {}
         return {b['name']: b['real_time'] * unit[b.get('time_unit', 'ns')]
                 for b in d['benchmarks'] if b.get('run_type', 'iteration') == 'iteration'}
     native, node = times(native_path), times(node_path)

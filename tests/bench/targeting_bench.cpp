@@ -124,7 +124,7 @@ void BM_CompiledVsReparse(benchmark::State& state) {
   state.counters["compiled_s"] = compiled_s / static_cast<double>(state.iterations());
   state.counters["reparse_s"] = reparse_s / static_cast<double>(state.iterations());
   state.counters["speedup"] = reparse_s / compiled_s;
-  std::printf("targeting: %lld filters x %lld services: compiled %.3f s, re-parse %.3f s (CPU), speedup %.1fx (%zu matches)\n",
+  std::fprintf(stderr, "targeting: %lld filters x %lld services: compiled %.3f s, re-parse %.3f s (CPU), speedup %.1fx (%zu matches)\n",
               static_cast<long long>(state.range(0)), static_cast<long long>(state.range(1)),
               compiled_s / static_cast<double>(state.iterations()), reparse_s / static_cast<double>(state.iterations()),
               reparse_s / compiled_s, a);
