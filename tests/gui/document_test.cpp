@@ -109,3 +109,20 @@ TEST(DocumentTest, UnknownProfileIsIgnored) {
 
 }  // namespace
 }  // namespace cfgi::gui
+
+#include "app/gui/views/view.h"
+
+namespace {
+
+TEST(ViewStateTest, FieldsAreReadExactly) {
+  using cfgi::gui::StateField;
+  using cfgi::gui::StateInt;
+  EXPECT_EQ(StateInt("tab=2;type=MeshRetry;rule=7", "tab"), 2);
+  EXPECT_EQ(StateField("tab=2;type=MeshRetry;rule=7", "type"), "MeshRetry");
+  EXPECT_EQ(StateInt("tab=2;type=MeshRetry;rule=7", "rule"), 7);
+  EXPECT_EQ(StateField("tab=1;resource=subtab=9", "resource"), "subtab=9");
+  EXPECT_EQ(StateInt("subtab=4", "tab"), std::nullopt);  // a key inside another key is not it
+  EXPECT_EQ(StateField("", "tab"), std::nullopt);
+}
+
+}  // namespace

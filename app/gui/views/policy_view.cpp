@@ -69,13 +69,9 @@ class PolicyView final : public EngineView {
     return s;
   }
   void LoadState(std::string_view state) override {
-    std::string s(state);
-    size_t t = s.find("tab=");
-    if (t != std::string::npos) pending_sub_ = std::atoi(s.c_str() + t + 4);
-    size_t y = s.find("type=");
-    if (y != std::string::npos) pending_type_ = s.substr(y + 5, s.find(';', y) == std::string::npos ? std::string::npos : s.find(';', y) - y - 5);
-    size_t r = s.find("rule=");
-    if (r != std::string::npos) pending_rule_ = static_cast<size_t>(std::atoi(s.c_str() + r + 5));
+    if (auto tab = StateInt(state, "tab")) pending_sub_ = *tab;
+    if (auto type = StateField(state, "type")) pending_type_ = *type;
+    if (auto rule = StateInt(state, "rule")) pending_rule_ = static_cast<size_t>(*rule);
   }
   void OnEvaluated(const Document& d) override {
     compiled_ = std::make_unique<pol::Compiled>(pol::Compile(d.scenario()));

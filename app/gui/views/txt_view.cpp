@@ -70,9 +70,7 @@ class TxtView final : public EngineView {
   // "tab=N": the open tab.
   std::string SaveState() const override { return "tab=" + std::to_string(tab_); }
   void LoadState(std::string_view state) override {
-    std::string s(state);
-    size_t t = s.find("tab=");
-    if (t != std::string::npos) pending_tab_ = std::atoi(s.c_str() + t + 4);
+    if (auto tab = StateInt(state, "tab")) pending_tab_ = *tab;
   }
   void OnEvaluated(const Document& d) override {
     const Scenario& s = d.scenario();

@@ -189,11 +189,8 @@ class VariantsView final : public EngineView {
     return s;
   }
   void LoadState(std::string_view state) override {
-    std::string s(state);
-    size_t t = s.find("tab=");
-    if (t != std::string::npos) pending_tab_ = std::atoi(s.c_str() + t + 4);
-    size_t r = s.find(";resource=");
-    if (r != std::string::npos) pending_resource_ = s.substr(r + 10);
+    if (auto tab = StateInt(state, "tab")) pending_tab_ = *tab;
+    if (auto r = StateField(state, "resource")) pending_resource_ = *r;
     SelectPendingResource();
   }
 

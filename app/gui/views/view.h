@@ -20,7 +20,9 @@
 //   };
 #pragma once
 
+#include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -60,6 +62,26 @@ class EngineView {
   virtual std::string SaveState() const { return {}; }
   virtual void LoadState(std::string_view state) {}
 };
+
+// Views save their state as "key=value;key=value" (SaveState). Returns the value of `key`, or
+// nullopt when the state has no such field. Values cannot contain ';'.
+inline std::optional<std::string> StateField(std::string_view state, std::string_view key) {
+  while (!state.empty()) {
+    size_t end = state.find(';');
+    std::string_view field = state.substr(0, end);
+    size_t eq = field.find('=');
+    if (eq != std::string_view::npos && field.substr(0, eq) == key) return std::string(field.substr(eq + 1));
+    if (end == std::string_view::npos) break;
+    state.remove_prefix(end + 1);
+  }
+  return std::nullopt;
+}
+// The integer value of `key` (the saved tab, a row), or nullopt.
+inline std::optional<int> StateInt(std::string_view state, std::string_view key) {
+  std::optional<std::string> v = StateField(state, key);
+  if (!v) return std::nullopt;
+  return std::atoi(v->c_str());
+}
 
 // The view for an engine by name ("variants", ...); the generic view when the engine has no
 // dedicated view yet. Never null.
