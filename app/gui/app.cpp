@@ -131,15 +131,20 @@ void App::LoadSettings() {
           files.push_back({path, std::move(*t)});
         }
       }
-      if (files.empty()) continue;
-      OpenFiles(std::move(files));
-      if (Document* d = active_doc()) {
-        d->set_profile(o.value("profile", std::string()));
-        docs_.back().view->LoadState(o.value("view", std::string()));
-      }
+      OpenRestored(std::move(files), o);
     }
     int a = s.value("active", 0);
     if (!docs_.empty()) Activate(std::clamp(a, 0, static_cast<int>(docs_.size()) - 1));
+  }
+}
+
+// Reopens one document saved in the settings or a permalink, with its profile and view state.
+void App::OpenRestored(std::vector<platform::File> files, const json& saved) {
+  if (files.empty()) return;
+  OpenFiles(std::move(files));
+  if (Document* d = active_doc()) {
+    d->set_profile(saved.value("profile", std::string()));
+    docs_.back().view->LoadState(saved.value("view", std::string()));
   }
 }
 
@@ -1228,12 +1233,7 @@ void App::RestoreLink(const std::string& link_json) {
         platform::WriteFile(file.path, file.text);  // a file a scenario references
       }
     }
-    if (files.empty()) continue;
-    OpenFiles(std::move(files));
-    if (Document* d = active_doc()) {
-      d->set_profile(o.value("profile", std::string()));
-      docs_.back().view->LoadState(o.value("view", std::string()));
-    }
+    OpenRestored(std::move(files), o);
   }
   int a = s.value("active", 0);
   if (!docs_.empty()) Activate(std::clamp(a, 0, static_cast<int>(docs_.size()) - 1));

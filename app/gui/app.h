@@ -61,6 +61,8 @@ class App final : public ViewContext {
 
   // Opens files as one document (several native files form one scenario); activates it.
   void OpenFiles(std::vector<platform::File> files);
+  // Reopens one saved document (settings or permalink) with its profile and view state.
+  void OpenRestored(std::vector<platform::File> files, const nlohmann::json& saved);
   void OpenPath(const std::string& path);
 
   // ViewContext
