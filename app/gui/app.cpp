@@ -144,7 +144,8 @@ void App::OpenRestored(std::vector<platform::File> files, const json& saved) {
   OpenFiles(std::move(files));
   if (Document* d = active_doc()) {
     d->set_profile(saved.value("profile", std::string()));
-    docs_.back().view->LoadState(saved.value("view", std::string()));
+    docs_.back().restored_view = saved.value("view", std::string());
+    docs_.back().view->LoadState(docs_.back().restored_view);
   }
 }
 
@@ -231,7 +232,14 @@ void App::Start(const std::vector<std::string>& paths) {
     // Several files dropped together form one scenario (a mesh and its policies).
     if (!files.empty()) OpenFiles(std::move(files));
   });
-  for (const std::string& p : paths) OpenPath(p);
+  for (const std::string& p : paths) {
+    const size_t before = docs_.size();
+    OpenPath(p);
+    if (!options_.view.empty() && docs_.size() > before) {
+      docs_.back().restored_view = options_.view;
+      docs_.back().view->LoadState(options_.view);
+    }
+  }
   if (options_.show == "help") show_help_ = true;
   if (options_.show == "about") show_about_ = true;
   if (options_.show == "open") browser_.OpenForOpen(active_doc() ? DirName(active_doc()->path()) : "", [](std::vector<std::string>) {});
@@ -360,6 +368,7 @@ void App::SyncViews() {
     if (o.view_engine != o.doc->engine().name()) {  // an edit changed which engine reads it
       o.view_engine = std::string(o.doc->engine().name());
       o.view = CreateView(o.view_engine);
+      if (first && !o.restored_view.empty()) o.view->LoadState(o.restored_view);
     }
     o.view->OnEvaluated(*o.doc);
     if (o.doc.get() == active_doc()) {
@@ -1261,6 +1270,7 @@ ordered_json App::StateJson() const {
     one["warnings"] = d.warning_count();
     one["divergences"] = d.divergences();
     one["view"] = o.view_engine;
+    one["view_state"] = o.view->SaveState();
     one["report"] = d.ReportJson();
     docs.push_back(std::move(one));
   }

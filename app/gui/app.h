@@ -28,6 +28,7 @@ struct AppOptions {
   std::optional<bool> dark;   // overrides the saved theme
   std::optional<float> scale; // overrides the saved UI scale
   std::string show;           // opens a dialog at start: "help", "about", "open" (screenshots)
+  std::string view;           // view state for the files named at start ("tab=2;resource=x")
 };
 
 struct Sample {
@@ -78,6 +79,9 @@ class App final : public ViewContext {
     std::unique_ptr<EngineView> view;
     std::string view_engine;  // engine the view was made for
     uint64_t seen_generation = 0;
+    // View state restored from settings, a permalink or --view, applied again when the first
+    // evaluation swaps the generic view for the engine's view (else the saved tab is lost).
+    std::string restored_view;
   };
 
   void LoadSettings();

@@ -32,6 +32,8 @@ options:
   --frames N               number of frames to render before a test hook runs
   --dump-state FILE.json   write the open documents, diagnostics and results as JSON, exit
   --show help|about|open   open a dialog at start (for screenshots of it)
+  --view STATE             open the FILEs' views in this state, e.g. "tab=3" or
+                           "tab=1;resource=listener-a" (the keys each view saves; docs/gui.md)
   --timing                 print the time from start to the first frame on stderr
   --help, --version
 Test hooks read settings but never write them; --frames alone runs N frames and quits normally.
@@ -39,7 +41,7 @@ Test hooks read settings but never write them; --frames alone runs N frames and 
 
 struct Args {
   std::vector<std::string> files;
-  std::string screenshot, dump_state, settings_dir, show;
+  std::string screenshot, dump_state, settings_dir, show, view;
   int frames = -1;
   int width = 1440, height = 900;
   bool sized = false;
@@ -91,6 +93,8 @@ int main(int argc, char** argv) {
       a.sized = true;
     } else if (s == "--show") {
       if (!value(a.show)) return Usage("--show needs help, about or open");
+    } else if (s == "--view") {
+      if (!value(a.view)) return Usage("--view needs a view state such as tab=2");
     } else if (s == "--timing") {
       a.timing = true;
     } else if (s.size() > 1 && s[0] == '-' && s != "-") {
@@ -118,6 +122,7 @@ int main(int argc, char** argv) {
   options.dark = a.dark;
   options.scale = a.scale;
   options.show = a.show;
+  options.view = a.view;
   static cfgi::gui::App* app = new cfgi::gui::App(options);  // lives as long as the (web) loop
   app->Start(a.files);
   // The web page's test hook and permalinks (the desktop ignores them).

@@ -63,16 +63,20 @@ PY
   restore)
     app=$1 src=$2 out=$3
     rm -rf "$out/restore"; mkdir -p "$out/restore"
-    run_xvfb "$app" --settings-dir "$out/restore" --theme light --frames 3 \
-      "$src/tests/gui/data/demo.scenario.yaml" "$src/tests/gui/data/broken.json"
+    # --view opens the views on their third tab; the engine view replaces the generic one after
+    # the first evaluation and must keep that state, here and after the restart.
+    run_xvfb "$app" --settings-dir "$out/restore" --theme light --frames 3 --view tab=2 \
+      "$src/samples/variants/basic-env.scenario.yaml" "$src/tests/gui/data/broken.json"
     test -s "$out/restore/settings.json" && test -s "$out/restore/imgui.ini"
     run_xvfb "$app" --settings-dir "$out/restore" --frames 3 --dump-state "$out/restore-state.json"
     python3 - "$out/restore-state.json" "$out/restore/settings.json" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1])); cfg = json.load(open(sys.argv[2]))
 paths = [d["path"] for d in s["documents"]]
-assert len(paths) == 2 and paths[0].endswith("demo.scenario.yaml") and paths[1].endswith("broken.json"), paths
+assert len(paths) == 2 and paths[0].endswith("basic-env.scenario.yaml") and paths[1].endswith("broken.json"), paths
 assert s["active"] == 1, s["active"]
+vs = s["documents"][0]["view_state"]
+assert "tab=2" in vs.split(";"), f"the variants view's tab was not restored: {vs!r}"
 assert cfg["theme"] == "light", cfg["theme"]
 assert any(r.endswith("broken.json") for r in cfg["recent"]), cfg["recent"]
 print("restored:", paths, "active", s["active"])

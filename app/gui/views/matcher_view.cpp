@@ -119,7 +119,7 @@ std::string DescribeInput(const mt::Input& in) {
 
 class MatcherView final : public EngineView {
  public:
-  std::string SaveState() const override { return "tab=" + std::to_string(tab_); }
+  std::string SaveState() const override { return "tab=" + std::to_string(pending_tab_ >= 0 ? pending_tab_ : tab_); }
   void LoadState(std::string_view state) override {
     if (auto tab = StateInt(state, "tab")) pending_tab_ = *tab;
   }

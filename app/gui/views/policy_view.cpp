@@ -64,7 +64,7 @@ class PolicyView final : public EngineView {
 
   // "type=MMeshRetry;tab=N;rule=N": the open policy type, its sub-tab and the selected resource.
   std::string SaveState() const override {
-    std::string s = "tab=" + std::to_string(sub_tab_);
+    std::string s = "tab=" + std::to_string(pending_sub_ >= 0 ? pending_sub_ : sub_tab_);
     if (!type_name_.empty()) s += ";type=" + type_name_;
     return s;
   }

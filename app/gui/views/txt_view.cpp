@@ -68,7 +68,7 @@ class TxtView final : public EngineView {
  public:
 
   // "tab=N": the open tab.
-  std::string SaveState() const override { return "tab=" + std::to_string(tab_); }
+  std::string SaveState() const override { return "tab=" + std::to_string(pending_tab_ >= 0 ? pending_tab_ : tab_); }
   void LoadState(std::string_view state) override {
     if (auto tab = StateInt(state, "tab")) pending_tab_ = *tab;
   }

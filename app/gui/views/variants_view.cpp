@@ -184,7 +184,7 @@ class VariantsView final : public EngineView {
 
   // "tab=N;resource=NAME": the open tab and the selected resource.
   std::string SaveState() const override {
-    std::string s = "tab=" + std::to_string(tab_);
+    std::string s = "tab=" + std::to_string(pending_tab_ >= 0 ? pending_tab_ : tab_);
     if (selected_resource_ < resources_.size()) s += ";resource=" + resources_[selected_resource_].r->name;
     return s;
   }
