@@ -179,4 +179,12 @@ std::string StaticType(const Expr& e);
 // Unparses an AST (operators with minimal parentheses).
 std::string Unparse(const Expr& e);
 
+// What an expression is for (A106): a CelMatcher predicate must yield a bool, a CelExtractString
+// a string.
+enum class Use { kMatcher, kExtractString };
+// CEL007 when the program's result type is certainly not what `use` needs (StaticType), over the
+// whole expression's range; nullopt when it is, or when the type is only known at run time. The
+// matcher engine reports it as a gRPC NACK for kMatcher and as a warning for kExtractString.
+std::optional<Error> CheckResultType(const Program& p, Use use);
+
 }  // namespace cfgi::cel

@@ -1112,4 +1112,17 @@ std::optional<std::string> ExtractString(const Program& p, const Request& r, con
   return default_value;
 }
 
+std::optional<Error> CheckResultType(const Program& p, Use use) {
+  std::string t = StaticType(p.ast());
+  const char* want = use == Use::kMatcher ? "bool" : "string";
+  if (t.empty() || t == want) return std::nullopt;
+  std::string m = "the expression yields a value of type " + t;
+  if (use == Use::kMatcher)
+    m += ", not a bool: a CelMatcher's output type must be bool (gRPC NACKs it; at run time it never matches). Compare "
+         "the value, e.g. size(x) > 0";
+  else
+    m += ", not a string: CelExtractString always falls back to default_value. Extract a string attribute";
+  return Error{"CEL007", std::move(m), p.ast().begin, std::max(p.ast().end, p.ast().begin)};
+}
+
 }  // namespace cfgi::cel

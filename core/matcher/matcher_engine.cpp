@@ -231,10 +231,8 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
       cel::Compiled c = cel::CompileText(expr->text());
       for (const cel::Error& err : c.errors) sink.Error(err.code, expr->range(), err.message, path + ".expr");
       if (c.ok()) {
-        std::string t = cel::StaticType(c.program->ast());
-        if (!t.empty() && t != "string")
-          sink.Warning("CEL007", expr->range(), "the expression yields a value of type " + t + ", not a string: CelExtractString "
-                       "always falls back to default_value. Extract a string attribute", path + ".expr");
+        if (std::optional<cel::Error> e = cel::CheckResultType(*c.program, cel::Use::kExtractString))
+          sink.Warning("CEL007", expr->range(), e->message, path + ".expr");
       }
       ScenarioMatcher::Extract x;
       x.program = c.program;

@@ -504,12 +504,8 @@ class Loader {
       Add(e.code.c_str(), r, ep, e.message);
     }
     if (c.ok()) {
-      std::string t = cel::StaticType(c.program->ast());
-      if (!t.empty() && t != "bool")
-        Add("CEL007", base, ep,
-            "the expression yields a value of type " + t + ", not a bool: a CelMatcher's output type must be bool (gRPC NACKs it; "
-            "at run time it never matches). Compare the value, e.g. size(x) > 0",
-            true);
+      if (std::optional<cel::Error> e = cel::CheckResultType(*c.program, cel::Use::kMatcher))
+        Add("CEL007", base, ep, e->message, true);
       p.cel = c.program;
       if (p.cel_text.empty()) p.cel_text = c.program->text();
     }

@@ -215,6 +215,43 @@ TEST(CelCompile, StaticType) {
   EXPECT_EQ(StaticType(CompileText("true ? 1 : 2").program->ast()), "int");
 }
 
+// The CEL007 check the matcher engine runs (CelMatcher: bool; CelExtractString: string), shared
+// with the view's CEL editor: exact message and the whole expression's range.
+TEST(CelCompile, CheckResultType) {
+  Compiled size = CompileText("size(request.path)");
+  ASSERT_TRUE(size.ok());
+  std::optional<Error> e = CheckResultType(*size.program, Use::kMatcher);
+  ASSERT_TRUE(e.has_value());
+  EXPECT_EQ(e->code, "CEL007");
+  EXPECT_EQ(e->message,
+            "the expression yields a value of type int, not a bool: a CelMatcher's output type must be bool (gRPC NACKs it; "
+            "at run time it never matches). Compare the value, e.g. size(x) > 0");
+  EXPECT_EQ(e->begin, 0u);
+  EXPECT_EQ(e->end, 18u);
+  e = CheckResultType(*size.program, Use::kExtractString);
+  ASSERT_TRUE(e.has_value());
+  EXPECT_EQ(e->message,
+            "the expression yields a value of type int, not a string: CelExtractString always falls back to default_value. "
+            "Extract a string attribute");
+
+  Compiled host = CompileText("  request.host");
+  ASSERT_TRUE(host.ok());
+  EXPECT_FALSE(CheckResultType(*host.program, Use::kExtractString).has_value());
+  e = CheckResultType(*host.program, Use::kMatcher);
+  ASSERT_TRUE(e.has_value());
+  EXPECT_EQ(e->begin, 2u);
+  EXPECT_EQ(e->end, 14u);
+
+  Compiled cmp = CompileText("request.path == '/x'");
+  ASSERT_TRUE(cmp.ok());
+  EXPECT_FALSE(CheckResultType(*cmp.program, Use::kMatcher).has_value());
+  // Only known at run time: no finding.
+  Compiled header = CompileText("request.headers['x']");
+  ASSERT_TRUE(header.ok());
+  EXPECT_FALSE(CheckResultType(*header.program, Use::kMatcher).has_value());
+  EXPECT_FALSE(CheckResultType(*header.program, Use::kExtractString).has_value());
+}
+
 TEST(CelMatch, NonBoolAndErrorAreNoMatch) {
   Request r = SampleRequest();
   std::string detail;
