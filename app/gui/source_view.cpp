@@ -9,6 +9,7 @@
 #include <imgui_internal.h>
 #include <imgui_stdlib.h>
 
+#include "app/gui/text_marks.h"
 #include "app/gui/theme.h"
 #include "app/platform/platform.h"
 
@@ -23,28 +24,7 @@ std::string BaseName(const std::string& p) {
 
 // Line starts of the text being edited (the Source of the last evaluation may be stale while
 // the user types).
-struct Lines {
-  std::vector<uint32_t> starts{0};
-  void Build(const std::string& t) {
-    starts.assign(1, 0);
-    for (uint32_t i = 0; i < t.size(); ++i)
-      if (t[i] == '\n') starts.push_back(i + 1);
-  }
-  int LineOf(uint32_t off) const {  // 0-based
-    return static_cast<int>(std::upper_bound(starts.begin(), starts.end(), off) - starts.begin()) - 1;
-  }
-};
-
-Lines g_lines;
-
-void WavyLine(ImDrawList* dl, float x0, float x1, float y, ImU32 col, float scale) {
-  const float step = 3.0f * scale, amp = 1.5f * scale;
-  ImVec2 pts[512];
-  int n = 0;
-  for (float x = x0; x < x1 && n < 511; x += step, ++n) pts[n] = ImVec2(x, y + ((n & 1) ? amp : -amp));
-  pts[n++] = ImVec2(x1, y);
-  dl->AddPolyline(pts, n, col, 0, 1.2f * scale);
-}
+LineIndex g_lines;
 
 }  // namespace
 
@@ -99,7 +79,6 @@ void SourceView::DrawEditor(Document& doc, int file, double now) {
   const theme::Palette& pal = theme::Pal();
   ImFont* mono = theme::GetFonts().mono ? theme::GetFonts().mono : ImGui::GetFont();
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float scale = mono->FontSize / 14.0f;
 
   size_t key = (doc.text_version() * 1000003u) ^ (static_cast<size_t>(file) << 1) ^ reinterpret_cast<uintptr_t>(&doc);
   ImGui::PushFont(mono);
@@ -145,31 +124,10 @@ void SourceView::DrawEditor(Document& doc, int file, double now) {
   const ImVec2 text_origin(origin.x + gutter_w + style.FramePadding.x, origin.y + style.FramePadding.y);
 
   const std::string& text = f.text;
-  auto xy = [&](uint32_t off) {  // screen position of a byte offset
-    off = std::min<uint32_t>(off, static_cast<uint32_t>(text.size()));
-    int l = g_lines.LineOf(off);
-    uint32_t b = g_lines.starts[static_cast<size_t>(l)];
-    float x = mono->CalcTextSizeA(mono->FontSize, FLT_MAX, 0, text.data() + b, text.data() + off).x;
-    return ImVec2(text_origin.x + x, text_origin.y + l * line_h);
-  };
-  auto line_end = [&](int l) {
-    return l + 1 < line_count_ ? g_lines.starts[static_cast<size_t>(l) + 1] - 1 : static_cast<uint32_t>(text.size());
-  };
-  // Fills [b, e) line by line; empty ranges get one character.
+  const TextMarks marks(text, g_lines, mono, text_origin);
+  auto xy = [&](uint32_t off) { return marks.Pos(off); };
   auto fill_range = [&](doc::SourceRange r, ImU32 col, bool underline, ImU32 line_col) {
-    uint32_t b = std::min<uint32_t>(r.begin, static_cast<uint32_t>(text.size()));
-    uint32_t e = std::max(b, std::min<uint32_t>(r.end, static_cast<uint32_t>(text.size())));
-    int lb = g_lines.LineOf(b), le = g_lines.LineOf(e);
-    if (e > b && le > lb && e == g_lines.starts[static_cast<size_t>(le)]) --le;  // range ends at a line start
-    for (int l = lb; l <= le && l - lb < 400; ++l) {
-      uint32_t s = l == lb ? b : g_lines.starts[static_cast<size_t>(l)];
-      uint32_t t = l == le ? std::min(e, line_end(l)) : line_end(l);
-      ImVec2 p0 = xy(s), p1 = xy(t);
-      if (p1.x - p0.x < char_w) p1.x = p0.x + char_w;
-      if (col) dl->AddRectFilled(ImVec2(p0.x, p0.y), ImVec2(p1.x, p0.y + line_h), col, 2.0f * scale);
-      // A range over several lines is tinted throughout and underlined on its first line only.
-      if (underline && l == lb) WavyLine(dl, p0.x, p1.x, p0.y + line_h - 1.0f * scale, line_col, scale);
-    }
+    marks.Fill(dl, r, col, underline, line_col);
   };
 
   // Visible lines.
@@ -249,11 +207,10 @@ void SourceView::DrawEditor(Document& doc, int file, double now) {
 
   // Hover: the diagnostics under the mouse.
   if (text_hovered && !diags.empty()) {
-    ImVec2 m = ImGui::GetIO().MousePos;
-    int l = static_cast<int>((m.y - text_origin.y) / line_h);
-    if (l >= 0 && l < line_count_) {
-      uint32_t b = g_lines.starts[static_cast<size_t>(l)], e = line_end(l), off = b;
-      while (off < e && xy(off + 1).x <= m.x) ++off;
+    if (int64_t at = marks.OffsetAt(ImGui::GetIO().MousePos); at >= 0) {
+      auto off = static_cast<uint32_t>(at);
+      int l = g_lines.LineOf(off);
+      uint32_t e = g_lines.LineEnd(l, text.size());
       std::vector<const doc::Diagnostic*> hits;
       for (const doc::Diagnostic* d : diags) {
         uint32_t db = d->range.begin, de = std::max(d->range.end, d->range.begin + 1);
