@@ -7,19 +7,31 @@
 //              gRPC rejection reasons (✖ NACK, ⚠ warning) on the node they concern
 //   Profiles   the requests whose results differ between grpc-core, envoy and a106
 //   Issues     every validation finding, click to jump to it
+//   CEL        an editor for one CEL expression (prefilled from the CEL predicate selected in the
+//              tree, else the matcher's first CEL expression): compiled live with core/cel as the
+//              engine compiles it (A106 restrictions, CEL007), errors underlined in the text and
+//              listed with line:col, and the value, CelMatcher and CelExtractString results for
+//              the edited request under every profile
+// The tree marks what the current request (the selected row, else the edited request) did under
+// the selected profile: ✓ matched, ✗ no match, ✖ error, ↷ skipped; dim = not evaluated.
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <set>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
+#include "app/gui/text_marks.h"
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
+#include "core/cel/cel.h"
 #include "core/matcher/matcher.h"
 #include "core/matcher/matcher_engine.h"
 
@@ -28,6 +40,58 @@ namespace cfgi::gui {
 namespace {
 
 namespace mt = cfgi::matcher;
+
+constexpr const char* kCelExample = "request.headers['x-user'] == 'admin' && request.path.startsWith('/api')";
+constexpr int kCelTab = 4;
+
+// The first CEL predicate of a matcher tree (document order), or null.
+const mt::Predicate* FirstCel(const mt::Predicate& p) {
+  if (p.kind == mt::Predicate::Kind::kSingle) return p.test == mt::Predicate::Test::kCel && !p.cel_text.empty() ? &p : nullptr;
+  for (const mt::Predicate& c : p.children)
+    if (const mt::Predicate* f = FirstCel(c)) return f;
+  return nullptr;
+}
+const mt::Predicate* FirstCel(const mt::Matcher& m);
+const mt::Predicate* FirstCel(const mt::OnMatch& om) {
+  return om.kind == mt::OnMatch::Kind::kMatcher && om.matcher ? FirstCel(*om.matcher) : nullptr;
+}
+const mt::Predicate* FirstCel(const mt::Matcher& m) {
+  for (const mt::FieldMatcher& f : m.list) {
+    if (const mt::Predicate* p = FirstCel(f.predicate)) return p;
+    if (const mt::Predicate* p = FirstCel(f.on_match)) return p;
+  }
+  for (const mt::MapEntry& e : m.entries)
+    if (const mt::Predicate* p = FirstCel(e.on_match)) return p;
+  return m.on_no_match ? FirstCel(*m.on_no_match) : nullptr;
+}
+
+// A diagnostic message is "what is wrong; how to fix it" (or "... . Fix it ..."): the split
+// point is the first "; " or ". " outside parentheses and quotes; npos when there is none.
+size_t FixSplit(const std::string& m) {
+  int depth = 0;
+  char quote = 0;
+  for (size_t i = 0; i + 1 < m.size(); ++i) {
+    char c = m[i];
+    if (quote) {
+      if (c == quote) quote = 0;
+      continue;
+    }
+    if (c == '\'' || c == '"') quote = c;
+    else if (c == '(') ++depth;
+    else if (c == ')') depth = std::max(0, depth - 1);
+    else if (depth == 0 && (c == ';' || c == '.') && m[i + 1] == ' ') return i;
+  }
+  return std::string::npos;
+}
+
+// The CEL editor's result for one profile.
+struct CelEval {
+  cel::Value value;
+  bool match = false;
+  std::string match_detail;
+  std::optional<std::string> extracted;
+  std::string extract_detail;
+};
 
 constexpr std::array<mt::Profile, 3> kProfiles = {mt::Profile::kGrpcCore, mt::Profile::kEnvoy, mt::Profile::kA106};
 
@@ -146,6 +210,14 @@ class MatcherView final : public EngineView {
     edit_.label = "edit";
     EvaluateRow(edit_);
     shadowed_ = sm_->matcher.root ? mt::FindShadowed(sm_->matcher) : std::vector<mt::Issue>{};
+    if (!cel_edited_) {
+      const mt::Predicate* p = sm_->matcher.root ? FirstCel(*sm_->matcher.root) : nullptr;
+      if (p) SetCel(p->cel_text, "the first CEL predicate (" + p->path + ")", cel::Use::kMatcher, false);
+      else if (!sm_->extracts.empty() && !sm_->extracts.front().text.empty())
+        SetCel(sm_->extracts.front().text, "inputs.extract[0] (CelExtractString)", cel::Use::kExtractString, false);
+      else SetCel(kCelExample, "an example", cel::Use::kMatcher, false);
+    }
+    EvaluateCel();
   }
 
   void Draw(ViewContext& ctx) override {
@@ -199,6 +271,12 @@ class MatcherView final : public EngineView {
     if (ImGui::BeginTabItem(il.c_str(), nullptr, TabFlags(3))) {
       tab_ = 3;
       DrawIssues(ctx);
+      ImGui::EndTabItem();
+    }
+    std::string cl = std::string("CEL") + (cel_errors_.empty() ? "" : std::string(" ") + theme::kIconError) + "###cel";
+    if (ImGui::BeginTabItem(cl.c_str(), nullptr, TabFlags(kCelTab))) {
+      tab_ = kCelTab;
+      DrawCel(ctx);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();
@@ -297,12 +375,18 @@ class MatcherView final : public EngineView {
       DrawRow(ctx, edit_, -2);
       ImGui::EndTable();
     }
+    DrawRequestEditor(ctx, 5);
+  }
+
+  // The edited request ("edit" row, the tree's marks when no row is selected, the CEL tab's input).
+  void DrawRequestEditor(ViewContext& ctx, int lines) {
     ImGui::TextUnformatted("Edited request (one header per line, k=v; :path, :method, :authority too):");
     if (ImGui::InputTextMultiline("##edit", edit_buf_, sizeof edit_buf_,
-                                  ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * 5))) {
+                                  ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(lines)))) {
       edited_ = true;
       edit_.request = ParseRequestText(edit_buf_);
       EvaluateRow(edit_);
+      EvaluateCel();
       if (selected_ == -2) ctx.SelectExplanation(&edit_.evals[selected_profile_].why);
     }
   }
@@ -342,8 +426,39 @@ class MatcherView final : public EngineView {
     return clicked;
   }
 
+  // What the current request did at a node (by the node's source range), from its explanation.
+  std::optional<doc::Outcome> At(doc::SourceRange r) const {
+    auto it = outcome_.find({r.begin, r.end});
+    if (it == outcome_.end()) return std::nullopt;
+    return it->second;
+  }
+  void CollectOutcomes(const doc::Step& s) {
+    if (!s.range.empty()) outcome_.emplace(std::make_pair(s.range.begin, s.range.end), s.outcome);
+    for (const doc::Step& c : s.children) CollectOutcomes(c);
+  }
+  // A node's label with its outcome's icon, and its colour (dim when the request never got there).
+  static std::string Marked(std::optional<doc::Outcome> o, const std::string& label) {
+    return o ? std::string(theme::OutcomeIcon(*o)) + " " + label : label;
+  }
+  static ImVec4 MarkColor(std::optional<doc::Outcome> o) {
+    if (!o) {
+      ImVec4 c = theme::Pal().muted;
+      c.w *= 0.6f;
+      return c;
+    }
+    return *o == doc::Outcome::kNoMatch ? theme::Pal().text : theme::OutcomeColor(*o);
+  }
+  // `neutral`: a node without a step of its own (a list: its parent's step says whether it ran).
+  bool MarkedNode(const std::string& label, const char* id, std::optional<doc::Outcome> o, bool neutral = false) {
+    ImGui::PushStyleColor(ImGuiCol_Text, neutral ? theme::Pal().text : MarkColor(o));
+    bool open = ImGui::TreeNodeEx((Marked(o, label) + "###" + id).c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth);
+    ImGui::PopStyleColor();
+    return open;
+  }
+
   void DrawPredicate(ViewContext& ctx, const mt::Predicate& p) {
     ImGui::PushID(&p);
+    std::optional<doc::Outcome> o = At(p.range);
     switch (p.kind) {
       case mt::Predicate::Kind::kSingle: {
         std::string t = "single_predicate: ";
@@ -353,7 +468,19 @@ class MatcherView final : public EngineView {
           case mt::Predicate::Test::kConstant: t += std::string("custom_match: ") + (p.constant ? "true" : "false"); break;
           case mt::Predicate::Test::kUnsupported: t += DescribeInput(p.input) + " custom_match " + p.custom_type; break;
         }
-        Leaf(ctx, t, p.range);
+        ImVec4 c = MarkColor(o);
+        bool cel = p.test == mt::Predicate::Test::kCel && !p.cel_text.empty();
+        if (cel) {  // first on the line: the expression can be long
+          if (ImGui::SmallButton("edit")) {
+            SetCel(p.cel_text, "the CEL predicate selected in the tree (" + p.path + ")", cel::Use::kMatcher, true);
+            pending_tab_ = kCelTab;
+          }
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("Open this expression in the CEL tab");
+          ImGui::SameLine();
+        }
+        if (Leaf(ctx, Marked(o, t), p.range, &c) && cel)
+          SetCel(p.cel_text, "the CEL predicate selected in the tree (" + p.path + ")", cel::Use::kMatcher, true);
+        if (cel && ImGui::IsItemHovered()) ImGui::SetTooltip("Click: show its source and load it into the CEL tab");
         IssueMarks(ctx, p.path, false);
         break;
       }
@@ -361,7 +488,7 @@ class MatcherView final : public EngineView {
       case mt::Predicate::Kind::kAnd:
       case mt::Predicate::Kind::kNot: {
         const char* n = p.kind == mt::Predicate::Kind::kOr ? "or_matcher" : p.kind == mt::Predicate::Kind::kAnd ? "and_matcher" : "not_matcher";
-        bool open = ImGui::TreeNodeEx(n, ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth);
+        bool open = MarkedNode(n, n, o);
         if (ImGui::IsItemClicked()) ctx.JumpTo(file_, p.range);
         std::vector<std::string> kids;
         for (const mt::Predicate& c : p.children) kids.push_back(c.path);
@@ -382,20 +509,28 @@ class MatcherView final : public EngineView {
     ImGui::PopID();
   }
 
-  void DrawOnMatch(ViewContext& ctx, const char* label, const mt::OnMatch& om) {
+  // `key` is a map entry's key range (its step says whether a shorter prefix was skipped).
+  void DrawOnMatch(ViewContext& ctx, const char* label, const mt::OnMatch& om, const doc::SourceRange* key = nullptr) {
     ImGui::PushID(&om);
-    bool reached = reached_.count(om.id) > 0;
-    std::string mark = reached ? std::string(theme::kIconDirty) + " " : std::string();
-    std::string km = om.keep_matching ? std::string("  ") + theme::kIconSkipped + " keep_matching" : std::string();
+    std::optional<doc::Outcome> o;
+    if (om.kind == mt::OnMatch::Kind::kAction) o = At(om.action.range);
+    else if (om.kind == mt::OnMatch::Kind::kMatcher && om.matcher) o = At(om.matcher->range);
+    if (!o && key) o = At(*key);
+    // An action added with keep_matching is what Envoy reports as skipped.
+    if (o == doc::Outcome::kMatched && om.kind == mt::OnMatch::Kind::kAction && om.keep_matching) o = doc::Outcome::kSkipped;
+    std::string km = om.keep_matching ? std::string("  (keep_matching)") : std::string();
     if (om.kind == mt::OnMatch::Kind::kAction) {
-      std::string t = mark + label + ": action " + om.action.name + (om.action.type.empty() ? "" : " (" + om.action.type + ")") + km;
-      ImVec4 c = theme::Pal().accent;
-      Leaf(ctx, t, om.range, reached ? &c : nullptr);
-      if (reached && ImGui::IsItemHovered()) ImGui::SetTooltip("%s reached by the selected request", theme::kIconDirty);
+      std::string t = std::string(label) + ": action " + om.action.name + (om.action.type.empty() ? "" : " (" + om.action.type + ")") + km;
+      ImVec4 c = MarkColor(o);
+      Leaf(ctx, Marked(o, t), om.range, &c);
+      if (o && ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", o == doc::Outcome::kSkipped
+                                    ? (om.keep_matching ? "added with keep_matching: matching continues (Envoy's skipped_match_cb)"
+                                                        : "skipped: a longer prefix without keep_matching takes precedence")
+                                    : "added for the current request: the match is terminal");
       IssueMarks(ctx, om.path, false);
     } else if (om.kind == mt::OnMatch::Kind::kMatcher && om.matcher) {
-      std::string t = mark + label + ": matcher" + km + "##om";
-      bool open = ImGui::TreeNodeEx(t.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth);
+      bool open = MarkedNode(std::string(label) + ": matcher" + km, "om", o);
       if (ImGui::IsItemClicked()) ctx.JumpTo(file_, om.range);
       IssueMarks(ctx, om.path, true);
       if (open) {
@@ -404,7 +539,7 @@ class MatcherView final : public EngineView {
       }
     } else {
       ImVec4 c = theme::Pal().error;
-      Leaf(ctx, mark + std::string(theme::kIconError) + " " + label + ": invalid on_match", om.range, &c);
+      Leaf(ctx, std::string(theme::kIconError) + " " + label + ": invalid on_match", om.range, &c);
       IssueMarks(ctx, om.path, false);
     }
     ImGui::PopID();
@@ -420,7 +555,9 @@ class MatcherView final : public EngineView {
       case mt::Matcher::Kind::kInvalid: head = std::string(theme::kIconError) + " invalid matcher"; break;
     }
     head += "  depth " + std::to_string(m.depth);
-    bool open = ImGui::TreeNodeEx(head.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth);
+    // A list's own step is its parent's; a map's step carries the map's outcome.
+    bool list = m.kind == mt::Matcher::Kind::kList;
+    bool open = MarkedNode(head, "m", list ? std::optional<doc::Outcome>() : At(m.range), list);
     if (ImGui::IsItemClicked()) ctx.JumpTo(file_, m.range);
     IssueMarks(ctx, m.path, true);
     if (open) {
@@ -428,8 +565,7 @@ class MatcherView final : public EngineView {
         for (size_t i = 0; i < m.list.size(); ++i) {
           const mt::FieldMatcher& fm = m.list[i];
           ImGui::PushID(static_cast<int>(i));
-          std::string t = "matchers[" + std::to_string(i) + "]";
-          bool o = ImGui::TreeNodeEx(t.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth);
+          bool o = MarkedNode("matchers[" + std::to_string(i) + "]", "fm", At(fm.range));
           if (ImGui::IsItemClicked()) ctx.JumpTo(file_, fm.range);
           if (o) {
             DrawPredicate(ctx, fm.predicate);
@@ -439,10 +575,16 @@ class MatcherView final : public EngineView {
           ImGui::PopID();
         }
       } else {
+        // A prefix map of 100,000 keys: only the first entries and the ones the request reached.
+        size_t shown = 0;
         for (const mt::MapEntry& e : m.entries) {
+          bool hit = At(e.key_range).has_value();
+          if (shown >= kMaxMapEntries && !hit) continue;
           std::string t = "'" + e.key + "'";
-          DrawOnMatch(ctx, t.c_str(), e.on_match);
+          DrawOnMatch(ctx, t.c_str(), e.on_match, &e.key_range);
+          ++shown;
         }
+        if (m.entries.size() > shown) theme::TextMuted("  ... %zu more keys", m.entries.size() - shown);
       }
       if (m.on_no_match) DrawOnMatch(ctx, "on_no_match", *m.on_no_match);
       else theme::TextMuted("  (no on_no_match)");
@@ -452,13 +594,26 @@ class MatcherView final : public EngineView {
   }
 
   void DrawTree(ViewContext& ctx) {
-    reached_.clear();
+    // The current request: the selected row, else the edited request under the selected profile.
     const Row* row = SelectedRow();
-    if (row) for (int id : row->evals[selected_profile_].result.reached) reached_.insert(id);
-    theme::TextMuted("%s gRPC rejects (NACK), %s warning, %s keep_matching, %s reached by the selected request%s. Click a "
-                     "node to see its source.",
-                     theme::kIconError, theme::kIconWarning, theme::kIconSkipped, theme::kIconDirty,
-                     row ? (" (" + row->label + ", " + mt::ProfileName(kProfiles[selected_profile_]) + ")").c_str() : "");
+    size_t prof = selected_profile_;
+    if (!row) {
+      row = &edit_;
+      prof = ProfileIndex(ctx);
+    }
+    outcome_.clear();
+    CollectOutcomes(row->evals[prof].why);
+    const mt::Result& r = row->evals[prof].result;
+    theme::TextMuted("%s matched, %s no match, %s error, %s skipped (keep_matching), dim: not evaluated. Click a node for "
+                     "its source.",
+                     theme::OutcomeIcon(doc::Outcome::kMatched), theme::OutcomeIcon(doc::Outcome::kNoMatch),
+                     theme::OutcomeIcon(doc::Outcome::kError), theme::OutcomeIcon(doc::Outcome::kSkipped));
+    ImGui::Text("Request %s under %s:", row == &edit_ ? "edit (the edited request)" : row->label.c_str(),
+                mt::ProfileName(kProfiles[prof]));
+    ImGui::SameLine();
+    if (r.matched) ImGui::TextColored(theme::Pal().ok, "%s %s", theme::kIconOk, Join(r.actions).c_str());
+    else ImGui::TextColored(theme::Pal().muted, "%s no match%s%s", theme::kIconNoMatch, r.actions.empty() ? "" : "; ",
+                            Join(r.actions).c_str());
     ImGui::BeginChild("##tree");
     DrawMatcher(ctx, *sm_->matcher.root);
     // Findings about the document as a whole (no field path).
@@ -492,6 +647,199 @@ class MatcherView final : public EngineView {
     }
     ImGui::EndTable();
     if (!shown) ImGui::TextColored(theme::Pal().ok, "%s all profiles agree on every request", theme::kIconOk);
+  }
+
+  // ---- CEL editor ----
+
+  // Loads `text` into the editor; `user` marks an explicit choice that later evaluations keep.
+  void SetCel(const std::string& text, std::string origin, cel::Use use, bool user) {
+    cel_text_ = text;
+    cel_origin_ = std::move(origin);
+    cel_use_ = use;
+    if (user) cel_edited_ = true;
+    CompileCel();
+    EvaluateCel();
+  }
+
+  // Compiles the editor's text exactly as the engine compiles cel_expr_string / inputs.extract.
+  void CompileCel() {
+    cel_ = cel::CompileText(cel_text_);
+    cel_errors_ = cel_.errors;
+    cel_warning_ = false;
+    if (cel_.ok())
+      if (std::optional<cel::Error> e = cel::CheckResultType(*cel_.program, cel_use_)) {
+        cel_errors_.push_back(std::move(*e));
+        cel_warning_ = cel_use_ == cel::Use::kExtractString;  // a warning there, a gRPC NACK for a CelMatcher
+      }
+    cel_lines_.Build(cel_text_);
+  }
+
+  void EvaluateCel() {
+    for (size_t i = 0; i < kProfiles.size(); ++i) {
+      CelEval& e = cel_evals_[i];
+      e = CelEval{};
+      if (!cel_.ok()) continue;
+      cel::Request r = mt::CelRequest(edit_.request, kProfiles[i]);
+      e.value = cel::Evaluate(*cel_.program, r);
+      e.match = cel::Matches(*cel_.program, r, &e.match_detail);
+      e.extracted = cel::ExtractString(*cel_.program, r, std::nullopt, &e.extract_detail);
+    }
+  }
+
+  // 1-based line:col (bytes) of an offset in the editor's text.
+  std::string LineCol(uint32_t off) const {
+    off = std::min<uint32_t>(off, static_cast<uint32_t>(cel_text_.size()));
+    int l = cel_lines_.LineOf(off);
+    return std::to_string(l + 1) + ":" + std::to_string(off - cel_lines_.starts[static_cast<size_t>(l)] + 1);
+  }
+
+  void DrawCel(ViewContext& ctx) {
+    ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().muted);
+    ImGui::TextWrapped("Compiled as the engine compiles cel_expr_string (A106 subset, RE2 program size <= 100) and evaluated "
+                       "against the edited request below. Loaded from %s; click a CEL predicate in the Tree to load it.",
+                       cel_origin_.c_str());
+    ImGui::PopStyleColor();
+    ImGui::TextUnformatted("Use:");
+    ImGui::SameLine();
+    int use = cel_use_ == cel::Use::kMatcher ? 0 : 1;
+    bool changed = ImGui::RadioButton("CelMatcher (must be a bool)", &use, 0);
+    ImGui::SameLine();
+    changed |= ImGui::RadioButton("CelExtractString (must be a string)", &use, 1);
+    if (changed) {
+      cel_use_ = use == 0 ? cel::Use::kMatcher : cel::Use::kExtractString;
+      CompileCel();
+    }
+    DrawCelEditor();
+
+    // Errors: code, line:col, what and the fix.
+    if (cel_errors_.empty()) {
+      ImGui::TextColored(theme::Pal().ok, "%s compiles: %s", theme::kIconOk,
+                         cel_use_ == cel::Use::kMatcher ? "gRPC would accept it as cel_expr_checked (after type-checking)"
+                                                        : "a valid CelExtractString expression");
+    }
+    for (size_t i = 0; i < cel_errors_.size(); ++i) {
+      const cel::Error& e = cel_errors_[i];
+      bool warn = cel_warning_ && e.code == "CEL007";
+      ImVec4 col = warn ? theme::Pal().warning : theme::Pal().error;
+      std::string what = e.message, fix;
+      if (size_t k = FixSplit(e.message); k != std::string::npos) {
+        what = e.message.substr(0, k);
+        fix = e.message.substr(k + 2);
+      }
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TextColored(col, "%s %s %s", warn ? theme::kIconWarning : theme::kIconError, e.code.c_str(), LineCol(e.begin).c_str());
+      ImGui::SameLine();
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextWrapped("%s", what.c_str());
+      if (!fix.empty()) {
+        ImGui::Indent();
+        ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().muted);
+        ImGui::TextWrapped("fix: %s", fix.c_str());
+        ImGui::PopStyleColor();
+        ImGui::Unindent();
+      }
+      ImGui::PopTextWrapPos();
+      ImGui::PopID();
+    }
+    ImGui::Spacing();
+
+    // Results under every profile (their CEL requests differ: -bin headers, content-type).
+    if (cel_.ok() && ImGui::BeginTable("##celres", 4, kTable)) {
+      ImGui::TableSetupColumn("Profile", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 5.5f);
+      ImGui::TableSetupColumn("Value (type)", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+      ImGui::TableSetupColumn("As a CelMatcher predicate", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+      ImGui::TableSetupColumn("As CelExtractString", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+      ImGui::TableHeadersRow();
+      size_t sel = ProfileIndex(ctx);
+      for (size_t i = 0; i < kProfiles.size(); ++i) {
+        const CelEval& e = cel_evals_[i];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        if (i == sel) ImGui::TextColored(theme::Pal().accent, "%s %s", mt::ProfileName(kProfiles[i]), theme::kIconDirty);
+        else ImGui::TextUnformatted(mt::ProfileName(kProfiles[i]));
+        ImGui::TableNextColumn();
+        ImGui::PushFont(theme::GetFonts().mono);
+        if (e.value.is_error()) ImGui::TextColored(theme::Pal().error, "%s", e.value.DebugString().c_str());
+        else ImGui::TextWrapped("%s  (%s)", e.value.DebugString().c_str(), e.value.type_name());
+        ImGui::PopFont();
+        ImGui::TableNextColumn();
+        auto wrapped = [](const ImVec4& c, const std::string& t) {
+          ImGui::PushStyleColor(ImGuiCol_Text, c);
+          ImGui::TextWrapped("%s", t.c_str());
+          ImGui::PopStyleColor();
+        };
+        if (e.match) wrapped(theme::Pal().ok, std::string(theme::kIconOk) + " match (bool true)");
+        else
+          wrapped(theme::Pal().muted, std::string(theme::kIconNoMatch) + " no match (" +
+                                          (e.value.is_error() ? "an error" : e.value.type == cel::Value::Type::kBool ? "false" : "not a bool") + ")");
+        ImGui::TableNextColumn();
+        if (e.extracted) wrapped(theme::Pal().ok, std::string(theme::kIconOk) + " " + cel::Value::String(*e.extracted).DebugString());
+        else wrapped(theme::Pal().muted, std::string(theme::kIconNoMatch) + " no string: default_value");
+      }
+      ImGui::EndTable();
+    }
+    ImGui::Spacing();
+    DrawRequestEditor(ctx, 4);
+  }
+
+  // The expression's editor: the Source panel's approach (text_marks.h): the error ranges are
+  // tinted and underlined in the draw list under a transparent InputTextMultiline.
+  void DrawCelEditor() {
+    ImFont* mono = theme::GetFonts().mono ? theme::GetFonts().mono : ImGui::GetFont();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    ImGui::PushFont(mono);
+    const float line_h = ImGui::GetFontSize();
+    float max_w = 0;
+    for (int l = 0; l < cel_lines_.count(); ++l) {
+      uint32_t b = cel_lines_.starts[static_cast<size_t>(l)], e = cel_lines_.LineEnd(l, cel_text_.size());
+      max_w = std::max(max_w, ImGui::CalcTextSize(cel_text_.data() + b, cel_text_.data() + e).x);
+    }
+    int rows = std::clamp(cel_lines_.count() + 1, 3, 10);
+    float h = rows * line_h + style.FramePadding.y * 2 + style.ScrollbarSize;
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
+    ImGui::BeginChild("##celeditor", ImVec2(0, h), true, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoNav);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const TextMarks marks(cel_text_, cel_lines_, mono, ImVec2(origin.x + style.FramePadding.x, origin.y + style.FramePadding.y));
+    for (const cel::Error& e : cel_errors_) {
+      ImVec4 c = cel_warning_ && e.code == "CEL007" ? theme::Pal().warning : theme::Pal().error;
+      ImVec4 bg = c;
+      bg.w = 0.16f;
+      marks.Fill(dl, {e.begin, e.end}, ImGui::GetColorU32(bg), true, ImGui::GetColorU32(c));
+    }
+    ImVec2 size(std::max(ImGui::GetContentRegionAvail().x, max_w + style.FramePadding.x * 2 + line_h * 2),
+                std::max(ImGui::GetContentRegionAvail().y, (cel_lines_.count() + 1) * line_h + style.FramePadding.y * 2));
+    ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0, 0, 0, 0));
+    if (ImGui::InputTextMultiline("##cel", &cel_text_, size, ImGuiInputTextFlags_AllowTabInput)) {
+      cel_edited_ = true;
+      cel_origin_ = "your edit";
+      CompileCel();
+      EvaluateCel();
+    }
+    ImGui::PopStyleColor();
+    // Hover: the errors under the mouse.
+    if (ImGui::IsItemHovered() && !cel_errors_.empty()) {
+      if (int64_t at = marks.OffsetAt(ImGui::GetIO().MousePos); at >= 0) {
+        std::vector<const cel::Error*> hits;
+        for (const cel::Error& e : cel_errors_)
+          if (at >= e.begin && at < std::max(e.end, e.begin + 1)) hits.push_back(&e);
+        if (!hits.empty()) {
+          ImGui::PopFont();
+          ImGui::BeginTooltip();
+          ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
+          for (const cel::Error* e : hits) {
+            ImGui::TextColored(theme::Pal().error, "%s [%s] %s", theme::kIconError, e->code.c_str(), LineCol(e->begin).c_str());
+            ImGui::TextWrapped("%s", e->message.c_str());
+          }
+          ImGui::PopTextWrapPos();
+          ImGui::EndTooltip();
+          ImGui::PushFont(mono);
+        }
+      }
+    }
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
   }
 
   // ---- Issues ----
@@ -531,10 +879,21 @@ class MatcherView final : public EngineView {
   bool edited_ = false;
   int selected_ = -1;  // row index, -2 = the edited request
   size_t selected_profile_ = 0;
-  std::set<int> reached_;
+  std::map<std::pair<uint32_t, uint32_t>, doc::Outcome> outcome_;  // the tree's marks, by source range
+  static constexpr size_t kMaxMapEntries = 200;
   std::vector<mt::Issue> shadowed_;
   int tab_ = 0;
   int pending_tab_ = -1;
+  // CEL editor
+  std::string cel_text_;
+  std::string cel_origin_;
+  bool cel_edited_ = false;  // the user typed or picked an expression: evaluations keep it
+  cel::Use cel_use_ = cel::Use::kMatcher;
+  cel::Compiled cel_;
+  std::vector<cel::Error> cel_errors_;  // compile errors and CEL007
+  bool cel_warning_ = false;            // CEL007 is a warning (CelExtractString)
+  LineIndex cel_lines_;
+  std::array<CelEval, 3> cel_evals_;
 };
 
 }  // namespace
