@@ -7,8 +7,9 @@
 #       opens two files, quits, starts again without arguments and checks (--dump-state) that
 #       both documents, the active one and the theme came back from settings.json.
 #   smoke.sh views APP PNG_CHECK SOURCE_DIR OUT_DIR
-#       renders one sample per engine that has a dedicated view (variants, policy, txt) and checks
-#       each PNG is not blank, so a view that crashes or draws nothing fails.
+#       renders one sample per engine that has a dedicated view (variants, policy, txt), and the
+#       matcher view on its Tree and CEL editor tabs, and checks each PNG is not blank, so a view
+#       that crashes or draws nothing fails.
 #   smoke.sh broken APP SOURCE_DIR OUT_DIR
 #       opens a broken JSON file and checks, through --dump-state, that the Problems panel shows
 #       DOC002 at 2:13 (and that the report carries it too).
@@ -40,6 +41,25 @@ case "$mode" in
         "$src/samples/$sample.scenario.yaml"
       "$check" "$png" 64 1280 800
       echo "view of $sample rendered: $png"
+    done
+    # The matcher view on its Tree tab (tab=1, marks for the edited request) and on its CEL
+    # editor tab (tab=4): a sample with CEL predicates, and one whose CEL predicate has an A106
+    # error (CEL005, underlined in the editor); --dump-state shows the view kept the tab.
+    for spec in 1:samples/matcher/cel-authoring 4:samples/matcher/cel-authoring 4:tests/gui/data/cel-error; do
+      tab=${spec%%:*} sample=${spec#*:}
+      name=$(basename "$sample" .scenario)
+      png="$out/view-matcher-tab$tab-$name.png"
+      run_xvfb "$app" --settings-dir "$out/views-settings" --size 1280x800 --frames 8 --view "tab=$tab" \
+        --screenshot "$png" --dump-state "$out/view-matcher-tab$tab-$name.json" "$src/$sample.scenario.yaml"
+      "$check" "$png" 64 1280 800
+      python3 - "$out/view-matcher-tab$tab-$name.json" "$tab" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+d = s["documents"][s["active"]]
+assert d["engine"] == "matcher", d["engine"]
+assert f"tab={sys.argv[2]}" in d["view_state"].split(";"), d["view_state"]
+PY
+      echo "matcher view tab $tab of $sample rendered: $png"
     done
     ;;
   broken)
