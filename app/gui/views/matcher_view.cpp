@@ -713,9 +713,9 @@ class MatcherView final : public EngineView {
 
     // Errors: code, line:col, what and the fix.
     if (cel_errors_.empty()) {
-      ImGui::TextColored(theme::Pal().ok, "%s compiles: %s", theme::kIconOk,
-                         cel_use_ == cel::Use::kMatcher ? "gRPC would accept it as cel_expr_checked (after type-checking)"
-                                                        : "a valid CelExtractString expression");
+      ImGui::TextColored(theme::Pal().ok, "%s compiles with no A106 error", theme::kIconOk);
+      ImGui::SameLine();
+      theme::TextMuted("(gRPC takes it as cel_expr_checked; cel_expr_string is NACKed, MAT012)");
     }
     for (size_t i = 0; i < cel_errors_.size(); ++i) {
       const cel::Error& e = cel_errors_[i];
