@@ -8,7 +8,9 @@
 #       both documents, the active one and the theme came back from settings.json.
 #   smoke.sh views APP PNG_CHECK SOURCE_DIR OUT_DIR
 #       renders one sample per engine that has a dedicated view (variants, policy, txt) and checks
-#       each PNG is not blank, so a view that crashes or draws nothing fails.
+#       each PNG is not blank, so a view that crashes or draws nothing fails; then the variants
+#       view's Transition and Caching proxy tabs (--view tab=4 / tab=5) on the transition samples
+#       and the snapshot, each PNG checked and the view state checked through --dump-state.
 #   smoke.sh broken APP SOURCE_DIR OUT_DIR
 #       opens a broken JSON file and checks, through --dump-state, that the Problems panel shows
 #       DOC002 at 2:13 (and that the report carries it too).
@@ -40,6 +42,25 @@ case "$mode" in
         "$src/samples/$sample.scenario.yaml"
       "$check" "$png" 64 1280 800
       echo "view of $sample rendered: $png"
+    done
+    # The variants view's Transition tab (4) on a split transition, as sent and as two responses
+    # with the new variants first (delivery=2), and its Caching proxy tab (5) on the snapshot; the
+    # state each was opened in must survive the swap to the engine view (--dump-state).
+    for spec in "transition-two-responses|tab=4" "transition-steps|tab=4;delivery=2" "realistic-snapshot|tab=5"; do
+      sample=${spec%%|*} state=${spec#*|}
+      png="$out/view-variants-$sample-tab${state#tab=}.png"; png=${png//;/-}
+      run_xvfb "$app" --settings-dir "$out/views-settings" --size 1280x800 --frames 8 --view "$state" \
+        --screenshot "$png" --dump-state "$out/views-state.json" "$src/samples/variants/$sample.scenario.yaml"
+      "$check" "$png" 64 1280 800
+      python3 - "$out/views-state.json" "$state" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1])); want = sys.argv[2].split(";")
+doc = s["documents"][s["active"]]
+assert doc["view"] == "variants", doc["view"]
+got = doc["view_state"].split(";")
+assert all(w in got for w in want), f"view state {doc['view_state']!r} lacks {want}"
+PY
+      echo "variants $state on $sample rendered: $png"
     done
     ;;
   broken)
