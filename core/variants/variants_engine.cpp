@@ -219,6 +219,122 @@ std::vector<CoverageKey> CoverageKeys(const ResourceVariants& r, const Domain& d
   return keys;
 }
 
+const char* ChangeName(Change c) {
+  switch (c) {
+    case Change::kUnchanged: return "unchanged";
+    case Change::kUpdated: return "updated";
+    case Change::kChanged: return "changed";
+    case Change::kBecameAmbiguous: return "became-ambiguous";
+    case Change::kBecameUnmatched: return "became-unmatched";
+    case Change::kFixed: return "fixed";
+    case Change::kStillAmbiguous: return "still-ambiguous";
+    case Change::kStillUnmatched: return "still-unmatched";
+  }
+  return "";
+}
+
+bool Notifies(Change c) {
+  return c != Change::kUnchanged && c != Change::kStillAmbiguous && c != Change::kStillUnmatched;
+}
+
+std::string Seen::Text() const {
+  if (sel.matching.empty() || !r) return "none";
+  std::string t;
+  for (size_t i : sel.matching) t += (t.empty() ? "" : "+") + r->variants[i].IdText();
+  return t;
+}
+
+namespace {
+
+Seen SeenIn(const State& s, const std::string& name, const Params& p) {
+  Seen seen;
+  seen.r = s.Find(name);
+  seen.sel = Select(seen.r, p);
+  return seen;
+}
+
+Change ChangeOf(const Seen& b, const Seen& a) {
+  if (b.sel.outcome == Outcome::kMatch && a.sel.outcome == Outcome::kMatch) {
+    const Variant& vb = b.r->variants[*b.sel.selected];
+    const Variant& va = a.r->variants[*a.sel.selected];
+    return vb.ordinal == va.ordinal ? (vb.content == va.content ? Change::kUnchanged : Change::kUpdated) : Change::kChanged;
+  }
+  if (a.sel.outcome == Outcome::kAmbiguous)
+    return b.sel.outcome == Outcome::kAmbiguous ? Change::kStillAmbiguous : Change::kBecameAmbiguous;
+  if (a.sel.outcome == Outcome::kNone)
+    return b.sel.outcome == Outcome::kNone ? Change::kStillUnmatched : Change::kBecameUnmatched;
+  return Change::kFixed;
+}
+
+}  // namespace
+
+Transition ComputeTransition(const Analysis& a, const std::vector<Subscription>& subs) {
+  Transition t;
+  if (!a.has_transition) return t;
+  for (size_t i = a.model.updates.size() - a.steps.size(); i < a.model.updates.size(); ++i)
+    t.responses.push_back(&a.model.updates[i]);
+  std::vector<std::string> names;
+  for (const auto& r : a.before.resources) names.push_back(r.name);
+  for (const auto& r : a.final_state.resources)
+    if (std::find(names.begin(), names.end(), r.name) == names.end()) names.push_back(r.name);
+  // The net change as two responses: a variant is identified by its canonical constraints.
+  for (const std::string& name : names) {
+    const ResourceVariants* rb = a.before.Find(name);
+    const ResourceVariants* ra = a.final_state.Find(name);
+    auto in = [](const ResourceVariants* r, const Variant& v) {
+      return r && std::any_of(r->variants.begin(), r->variants.end(),
+                              [&](const Variant& x) { return x.canonical == v.canonical; });
+    };
+    ResourceVariants& add = t.adds_first.Get(name);
+    ResourceVariants& rem = t.removes_first.Get(name);
+    if (rb) {
+      add.variants = rb->variants;
+      for (const Variant& v : rb->variants)
+        if (in(ra, v)) rem.variants.push_back(v);
+    }
+    if (ra)
+      for (const Variant& v : ra->variants)
+        if (!in(rb, v)) add.variants.push_back(v);
+  }
+  for (size_t si = 0; si < subs.size(); ++si) {
+    const Subscription& sub = subs[si];
+    for (const std::string& name : names) {
+      if (!sub.resources.empty() && std::find(sub.resources.begin(), sub.resources.end(), name) == sub.resources.end())
+        continue;
+      TransitionRow row;
+      row.subscription = si;
+      row.resource = name;
+      row.before = SeenIn(a.before, name, sub.params);
+      row.after = SeenIn(a.final_state, name, sub.params);
+      row.change = ChangeOf(row.before, row.after);
+      for (size_t k = 0; k + 1 < a.steps.size(); ++k) row.intermediate.push_back(SeenIn(a.steps[k], name, sub.params));
+      row.adds_first = SeenIn(t.adds_first, name, sub.params);
+      row.removes_first = SeenIn(t.removes_first, name, sub.params);
+      t.rows.push_back(std::move(row));
+    }
+  }
+  return t;
+}
+
+std::vector<ProxyResource> ComputeProxy(const State& s, const std::vector<Subscription>& subs) {
+  std::vector<ProxyResource> out;
+  for (const ResourceVariants& r : s.resources) {
+    ProxyResource p;
+    p.r = &r;
+    p.per_variant.resize(r.variants.size());
+    for (size_t si = 0; si < subs.size(); ++si) {
+      const auto& rs = subs[si].resources;
+      if (!rs.empty() && std::find(rs.begin(), rs.end(), r.name) == rs.end()) continue;
+      Selection sel = Select(&r, subs[si].params);
+      if (sel.selected) p.per_variant[*sel.selected].push_back(si);
+      else if (sel.outcome == Outcome::kAmbiguous) p.ambiguous.push_back(si);
+      else p.unmatched.push_back(si);
+    }
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
 namespace {
 
 void AnalyzeResource(const ResourceVariants& r, Analysis& a, Sinks& sinks, ordered_json& res_json,
@@ -520,84 +636,59 @@ Analysis Analyze(const Scenario& s, const Query& q) {
 
   // Caching proxy: which variant each subscriber receives.
   ordered_json proxy = ordered_json::array();
-  for (const ResourceVariants& r : a.final_state.resources) {
+  for (const ProxyResource& p : ComputeProxy(a.final_state, a.subscriptions)) {
     ordered_json pj;
-    pj["resource"] = r.name;
-    std::vector<ordered_json> per(r.variants.size(), ordered_json::array());
-    ordered_json ambiguous = ordered_json::array(), unmatched = ordered_json::array();
-    for (size_t si = 0; si < a.subscriptions.size(); ++si) {
-      auto names = SubscribedNames(a.subscriptions[si], a.final_state);
-      if (std::find(names.begin(), names.end(), r.name) == names.end()) continue;
-      Selection sel = Select(&r, a.subscriptions[si].params);
-      if (sel.selected) per[*sel.selected].push_back(si);
-      else if (sel.outcome == Outcome::kAmbiguous) ambiguous.push_back(si);
-      else unmatched.push_back(si);
-    }
+    pj["resource"] = p.r->name;
     ordered_json vj = ordered_json::array();
-    for (size_t i = 0; i < r.variants.size(); ++i)
-      vj.push_back({{"variant", r.variants[i].Id()}, {"subscribers", per[i]}});
+    for (size_t i = 0; i < p.r->variants.size(); ++i)
+      vj.push_back({{"variant", p.r->variants[i].Id()}, {"subscribers", p.per_variant[i]}});
     pj["variants"] = vj;
-    pj["ambiguous"] = ambiguous;
-    pj["unmatched"] = unmatched;
+    pj["ambiguous"] = p.ambiguous;
+    pj["unmatched"] = p.unmatched;
     proxy.push_back(pj);
   }
   a.result["proxy"] = {{"resources", proxy}};
 
   // Transition: before -> after, and each response in between.
   if (a.has_transition) {
+    Transition tr = ComputeTransition(a, a.subscriptions);
     ordered_json tj;
     ordered_json per_sub = ordered_json::array();
     ordered_json notifications = ordered_json::array();
-    std::vector<std::string> names;
-    for (const auto& r : a.before.resources) names.push_back(r.name);
-    for (const auto& r : a.final_state.resources)
-      if (std::find(names.begin(), names.end(), r.name) == names.end()) names.push_back(r.name);
-    std::vector<const Update*> after_updates_p;
-    for (size_t i = a.model.updates.size() - a.steps.size(); i < a.model.updates.size(); ++i)
-      after_updates_p.push_back(&a.model.updates[i]);
+    auto seen_json = [](const std::string& name, const Seen& x) {
+      ordered_json j = SelectionJson(name, x.r, x.sel);
+      j.erase("resource");
+      return j;
+    };
+    size_t row = 0;
     for (size_t si = 0; si < a.subscriptions.size(); ++si) {
       const Subscription& sub = a.subscriptions[si];
       ordered_json sj;
       sj["params"] = ParamsJson(sub.params);
       if (!sub.name.empty()) sj["name"] = sub.name;
       ordered_json rs = ordered_json::array();
-      for (const std::string& name : names) {
-        if (!sub.resources.empty() && std::find(sub.resources.begin(), sub.resources.end(), name) == sub.resources.end())
-          continue;
-        const ResourceVariants* rb = a.before.Find(name);
-        const ResourceVariants* ra = a.final_state.Find(name);
-        Selection sb = Select(rb, sub.params), sa = Select(ra, sub.params);
-        const Variant* vb = sb.selected ? &rb->variants[*sb.selected] : nullptr;
-        const Variant* va = sa.selected ? &ra->variants[*sa.selected] : nullptr;
-        std::string change;
-        if (sb.outcome == Outcome::kMatch && sa.outcome == Outcome::kMatch)
-          change = vb->ordinal == va->ordinal ? (vb->content == va->content ? "unchanged" : "updated") : "changed";
-        else if (sa.outcome == Outcome::kAmbiguous)
-          change = sb.outcome == Outcome::kAmbiguous ? "still-ambiguous" : "became-ambiguous";
-        else if (sa.outcome == Outcome::kNone)
-          change = sb.outcome == Outcome::kNone ? "still-unmatched" : "became-unmatched";
-        else
-          change = "fixed";
+      for (; row < tr.rows.size() && tr.rows[row].subscription == si; ++row) {
+        const TransitionRow& t = tr.rows[row];
+        const std::string& name = t.resource;
+        const Variant* vb = t.before.sel.selected ? &t.before.r->variants[*t.before.sel.selected] : nullptr;
+        const Variant* va = t.after.sel.selected ? &t.after.r->variants[*t.after.sel.selected] : nullptr;
         ordered_json rj;
         rj["resource"] = name;
-        rj["before"] = SelectionJson(name, rb, sb);
-        rj["after"] = SelectionJson(name, ra, sa);
-        rj["before"].erase("resource");
-        rj["after"].erase("resource");
-        rj["change"] = change;
+        rj["before"] = seen_json(name, t.before);
+        rj["after"] = seen_json(name, t.after);
+        rj["change"] = ChangeName(t.change);
         ordered_json inter = ordered_json::array();
-        for (size_t k = 0; k + 1 < a.steps.size(); ++k) {
-          const ResourceVariants* rk = a.steps[k].Find(name);
-          Selection sk = Select(rk, sub.params);
-          ordered_json ij = SelectionJson(name, rk, sk);
-          ij.erase("resource");
-          const doc::Source* us = after_updates_p[k]->source;
+        for (size_t k = 0; k < t.intermediate.size(); ++k) {
+          const Seen& sk = t.intermediate[k];
+          ordered_json ij = seen_json(name, sk);
+          const doc::Source* us = tr.responses[k]->source;
           ij["after_response"] = us ? us->name() : "";
-          if (sk.outcome != Outcome::kMatch && sb.outcome == Outcome::kMatch && sa.outcome == Outcome::kMatch) {
+          if (sk.sel.outcome != Outcome::kMatch && t.before.sel.outcome == Outcome::kMatch &&
+              t.after.sel.outcome == Outcome::kMatch) {
             sinks.For(us).Warning(
                 "VAR113", {0, 0},
                 "between this response and the next, " + SubRef(sub) + " is " +
-                    (sk.outcome == Outcome::kAmbiguous ? "ambiguous" : "unmatched") + " for \"" + name +
+                    (sk.sel.outcome == Outcome::kAmbiguous ? "ambiguous" : "unmatched") + " for \"" + name +
                     "\" although it matches one variant before and after; TP2 requires the deletion of the old variant "
                     "and the creation of its replacements in a single response; send them together");
           }
@@ -606,26 +697,26 @@ Analysis Analyze(const Scenario& s, const Query& q) {
         if (!inter.empty()) rj["intermediate"] = inter;
         rs.push_back(rj);
         doc::DiagnosticSink& ss = sinks.For(sub.source);
-        if (change == "changed")
+        if (t.change == Change::kChanged)
           ss.Note("VAR110", sub.range, SubRef(sub) + " moves from " + VariantRef(*vb) + " to " + VariantRef(*va) +
                   " of \"" + name + "\"");
-        else if (change == "became-ambiguous")
-          ss.Error("VAR111", sub.range, "after the change " + SubRef(sub) + " matches " + std::to_string(sa.matching.size()) +
-                   " variants of \"" + name + "\" (it matched " + (vb ? VariantRef(*vb) : std::string("none")) +
+        else if (t.change == Change::kBecameAmbiguous)
+          ss.Error("VAR111", sub.range, "after the change " + SubRef(sub) + " matches " +
+                   std::to_string(t.after.sel.matching.size()) + " variants of \"" + name + "\" (it matched " +
+                   (vb ? VariantRef(*vb) : std::string("none")) +
                    " before); make the new variants exclusive, e.g. with exists (TP2 'Adding a New Key on the Server First')");
-        else if (change == "became-unmatched")
+        else if (t.change == Change::kBecameUnmatched)
           ss.Warning("VAR112", sub.range, "after the change " + SubRef(sub) + " matches no variant of \"" + name +
-                     "\" (it had " + VariantRef(*vb) + "); the resource disappears for it; add a variant for it");
-        if (change == "changed" || change == "updated" || change == "became-ambiguous" ||
-            change == "became-unmatched" || change == "fixed")
+                     "\" (it had " + (vb ? VariantRef(*vb) : "several variants, ambiguous") + "); the resource disappears for it; add a variant for it");
+        if (Notifies(t.change))
           notifications.push_back({{"resource", name}, {"subscriber", si}, {"from", vb ? vb->Id() : ordered_json()},
-                                   {"to", va ? va->Id() : ordered_json()}, {"change", change}});
+                                   {"to", va ? va->Id() : ordered_json()}, {"change", ChangeName(t.change)}});
       }
       sj["resources"] = rs;
       per_sub.push_back(sj);
     }
     tj["responses"] = ordered_json::array();
-    for (const Update* u : after_updates_p) tj["responses"].push_back(u->source ? u->source->name() : "");
+    for (const Update* u : tr.responses) tj["responses"].push_back(u->source ? u->source->name() : "");
     tj["subscriptions"] = per_sub;
     tj["notifications"] = notifications;
     a.result["transition"] = tj;

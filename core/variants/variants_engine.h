@@ -39,6 +39,63 @@ struct Analysis {
   std::vector<std::shared_ptr<const doc::Source>> owned;  // e.g. the --params text
 };
 
+// ---- transition (before -> after) ----
+// How one subscriber's selection of one resource changes across a transition.
+enum class Change { kUnchanged, kUpdated, kChanged, kBecameAmbiguous, kBecameUnmatched, kFixed, kStillAmbiguous,
+                    kStillUnmatched };
+// "unchanged", "updated", "changed", "became-ambiguous", "became-unmatched", "fixed", "still-ambiguous",
+// "still-unmatched" (the JSON `change`).
+const char* ChangeName(Change c);
+// True when a caching proxy must send the subscriber an update (everything but unchanged / still-*).
+bool Notifies(Change c);
+
+// A selection together with the variant set it indexes into (r is null when the resource does
+// not exist in that state).
+struct Seen {
+  const ResourceVariants* r = nullptr;
+  Selection sel;
+  // "0", "label", "none", "0+2" (the matching ids joined by '+' when ambiguous).
+  std::string Text() const;
+};
+
+struct TransitionRow {
+  size_t subscription = 0;  // index into the subscriptions given to ComputeTransition
+  std::string resource;
+  Seen before, after;
+  Change change = Change::kUnchanged;
+  // What the subscriber sees after each response of the "after" sequence but the last (empty
+  // when the change arrives in one response). Not `match` here while `match` before and after
+  // is the split replacement TP2 forbids (VAR113).
+  std::vector<Seen> intermediate;
+  // The same net change applied as two responses, whatever the scenario's own sequence is: the
+  // new variants first (before plus the added ones), or the removals first (before minus the
+  // removed ones). Applied as one response the subscriber goes from `before` to `after` directly.
+  Seen adds_first, removes_first;
+};
+
+struct Transition {
+  std::vector<const Update*> responses;  // the "after" sequence, in order
+  std::vector<TransitionRow> rows;       // per subscription (in order), per resource it subscribes to
+  // The net change per resource, by variant index: removed from before, added in after (as
+  // ordinals are shared, a variant kept across the transition is neither).
+  State adds_first, removes_first;
+};
+// Per subscription and resource (the union of before's and after's resource names, in order),
+// before, after, each intermediate state and the two-response alternatives. Empty when
+// !a.has_transition. Points into `a`: keep it alive.
+Transition ComputeTransition(const Analysis& a, const std::vector<Subscription>& subs);
+
+// ---- caching proxy ----
+// One resource as a caching proxy holds it: which subscribers receive which variant. A change of
+// variant i is sent to exactly per_variant[i] (the fan-out).
+struct ProxyResource {
+  const ResourceVariants* r = nullptr;
+  std::vector<std::vector<size_t>> per_variant;  // subscription indices, per variant index
+  std::vector<size_t> ambiguous, unmatched;
+};
+// Every resource of `s`, in order; a subscriber counts for the resources it subscribes to.
+std::vector<ProxyResource> ComputeProxy(const State& s, const std::vector<Subscription>& subs);
+
 // Loads, evaluates and analyses. Never throws. The result points into the scenario's sources
 // (variant and subscription positions): keep the Scenario alive as long as the Analysis.
 Analysis Analyze(const Scenario& s, const Query& q);

@@ -7,9 +7,11 @@
 #       opens two files, quits, starts again without arguments and checks (--dump-state) that
 #       both documents, the active one and the theme came back from settings.json.
 #   smoke.sh views APP PNG_CHECK SOURCE_DIR OUT_DIR
-#       renders one sample per engine that has a dedicated view (variants, policy, txt), and the
-#       matcher view on its Tree and CEL editor tabs, and checks each PNG is not blank, so a view
-#       that crashes or draws nothing fails.
+#       renders one sample per engine that has a dedicated view (variants, policy, txt) and checks
+#       each PNG is not blank, so a view that crashes or draws nothing fails; then chosen tabs
+#       (--view STATE): the variants view's Transition and Caching proxy tabs, the matcher view's
+#       Tree and CEL editor tabs (one with a CEL005 underlined), each PNG checked and the view
+#       state checked through --dump-state.
 #   smoke.sh broken APP SOURCE_DIR OUT_DIR
 #       opens a broken JSON file and checks, through --dump-state, that the Problems panel shows
 #       DOC002 at 2:13 (and that the report carries it too).
@@ -42,24 +44,31 @@ case "$mode" in
       "$check" "$png" 64 1280 800
       echo "view of $sample rendered: $png"
     done
-    # The matcher view on its Tree tab (tab=1, marks for the edited request) and on its CEL
-    # editor tab (tab=4): a sample with CEL predicates, and one whose CEL predicate has an A106
-    # error (CEL005, underlined in the editor); --dump-state shows the view kept the tab.
-    for spec in 1:samples/matcher/cel-authoring 4:samples/matcher/cel-authoring 4:tests/gui/data/cel-error; do
-      tab=${spec%%:*} sample=${spec#*:}
-      name=$(basename "$sample" .scenario)
-      png="$out/view-matcher-tab$tab-$name.png"
-      run_xvfb "$app" --settings-dir "$out/views-settings" --size 1280x800 --frames 8 --view "tab=$tab" \
-        --screenshot "$png" --dump-state "$out/view-matcher-tab$tab-$name.json" "$src/$sample.scenario.yaml"
+    # ENGINE|SAMPLE|STATE: the variants view's Transition tab (4) on a split transition, as sent and
+    # as two responses with the new variants first (delivery=2), and its Caching proxy tab (5) on
+    # the snapshot; the matcher view's Tree tab (1, marks for the edited request) and CEL editor
+    # tab (4) on a sample with CEL predicates and on one whose predicate has an A106 error
+    # (CEL005). The state each was opened in must survive the swap to the engine view.
+    for spec in "variants|samples/variants/transition-two-responses|tab=4" \
+                "variants|samples/variants/transition-steps|tab=4;delivery=2" \
+                "variants|samples/variants/realistic-snapshot|tab=5" \
+                "matcher|samples/matcher/cel-authoring|tab=1" "matcher|samples/matcher/cel-authoring|tab=4" \
+                "matcher|tests/gui/data/cel-error|tab=4"; do
+      IFS='|' read -r engine sample state <<<"$spec"
+      name=$(basename "$sample")
+      png="$out/view-$engine-$name-${state//;/-}.png"
+      run_xvfb "$app" --settings-dir "$out/views-settings" --size 1280x800 --frames 8 --view "$state" \
+        --screenshot "$png" --dump-state "$out/views-state.json" "$src/$sample.scenario.yaml"
       "$check" "$png" 64 1280 800
-      python3 - "$out/view-matcher-tab$tab-$name.json" "$tab" <<'PY'
+      python3 - "$out/views-state.json" "$engine" "$state" <<'PY'
 import json, sys
-s = json.load(open(sys.argv[1]))
-d = s["documents"][s["active"]]
-assert d["engine"] == "matcher", d["engine"]
-assert f"tab={sys.argv[2]}" in d["view_state"].split(";"), d["view_state"]
+s = json.load(open(sys.argv[1])); engine = sys.argv[2]; want = sys.argv[3].split(";")
+doc = s["documents"][s["active"]]
+assert doc["engine"] == engine and doc["view"] == engine, (doc["engine"], doc["view"])
+got = doc["view_state"].split(";")
+assert all(w in got for w in want), f"view state {doc['view_state']!r} lacks {want}"
 PY
-      echo "matcher view tab $tab of $sample rendered: $png"
+      echo "$engine view $state on $sample rendered: $png"
     done
     ;;
   broken)

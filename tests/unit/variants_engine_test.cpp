@@ -173,6 +173,112 @@ TEST(VariantsEngineTest, SpecTransitionInTwoResponsesIsAmbiguousInBetween) {
   EXPECT_EQ(n, 2);
 }
 
+// The typed transition the view shows: the same rows as the JSON, plus the net change applied
+// as two responses (new variants first: ambiguous; removal first: unmatched).
+std::vector<std::string> TransitionRows(const Transition& t) {
+  std::vector<std::string> out;
+  for (const TransitionRow& r : t.rows) {
+    std::string inter;
+    for (const Seen& s : r.intermediate) inter += " [" + s.Text() + "]";
+    out.push_back(std::to_string(r.subscription) + " " + r.resource + " " + r.before.Text() + "->" + r.after.Text() +
+                  " " + ChangeName(r.change) + inter + " adds-first:" + r.adds_first.Text() + "/" +
+                  OutcomeName(r.adds_first.sel.outcome) + " removes-first:" + r.removes_first.Text() + "/" +
+                  OutcomeName(r.removes_first.sel.outcome));
+  }
+  return out;
+}
+
+TEST(VariantsEngineTest, TypedTransitionInOneResponseAndAsTwo) {
+  Scenario s = LoadSample("transition-steps.scenario.yaml");
+  Analysis a = RunSample(s);
+  Transition t = ComputeTransition(a, a.subscriptions);
+  ASSERT_EQ(t.responses.size(), 1u);
+  EXPECT_EQ(Base(t.responses[0]->source->name()), "transition-after-one-response.textproto");
+  EXPECT_EQ(TransitionRows(t),
+            (std::vector<std::string>{
+                "0 route-config 0->2 changed adds-first:0+2/ambiguous removes-first:none/none",
+                "1 route-config 0->3 changed adds-first:0+3/ambiguous removes-first:none/none",
+                "2 route-config 1->1 unchanged adds-first:1/match removes-first:1/match",
+                "3 route-config 1->1 unchanged adds-first:1/match removes-first:1/match"}));
+  // The net change: {prod} removed, {prod, v1} and {prod, v2} added.
+  ASSERT_NE(t.adds_first.Find("route-config"), nullptr);
+  EXPECT_EQ(t.adds_first.Find("route-config")->variants.size(), 4u);
+  EXPECT_EQ(t.removes_first.Find("route-config")->variants.size(), 1u);
+  std::vector<bool> notified;
+  for (const TransitionRow& r : t.rows) notified.push_back(Notifies(r.change));
+  EXPECT_EQ(notified, (std::vector<bool>{true, true, false, false}));
+}
+
+TEST(VariantsEngineTest, TypedTransitionInTwoResponsesShowsTheIntermediateState) {
+  Analysis a = RunSample(LoadSample("transition-two-responses.scenario.yaml"));
+  Transition t = ComputeTransition(a, a.subscriptions);
+  ASSERT_EQ(t.responses.size(), 2u);
+  EXPECT_EQ(TransitionRows(t),
+            (std::vector<std::string>{
+                "0 route-config 0->2 changed [0+2] adds-first:0+2/ambiguous removes-first:none/none",
+                "1 route-config 0->3 changed [0+3] adds-first:0+3/ambiguous removes-first:none/none",
+                "2 route-config 1->1 unchanged [1] adds-first:1/match removes-first:1/match"}));
+}
+
+TEST(VariantsEngineTest, NoTransitionWithoutBefore) {
+  Analysis a = RunSample(LoadSample("basic-env.scenario.yaml"));
+  Transition t = ComputeTransition(a, a.subscriptions);
+  EXPECT_TRUE(t.rows.empty());
+  EXPECT_TRUE(t.responses.empty());
+}
+
+TEST(VariantsEngineTest, AmbiguousBeforeAndUnmatchedAfter) {
+  // Before, {env: prod} matches two variants; the after response removes both.
+  Scenario s = LoadScenario({{"t.scenario.yaml", R"(engine: variants
+sources:
+  - name: before.textproto
+    text: |
+      # proto-message: envoy.service.discovery.v3.DeltaDiscoveryResponse
+      resources { resource_name { name: "R" dynamic_parameter_constraints { constraint { key: "env" value: "prod" } } } }
+      resources { resource_name { name: "R" dynamic_parameter_constraints { constraint { key: "env" exists {} } } } }
+  - name: after.textproto
+    text: |
+      # proto-message: envoy.service.discovery.v3.DeltaDiscoveryResponse
+      removed_resource_names { name: "R" dynamic_parameter_constraints { constraint { key: "env" value: "prod" } } }
+      removed_resource_names { name: "R" dynamic_parameter_constraints { constraint { key: "env" exists {} } } }
+inputs:
+  before: [before.textproto]
+  subscriptions: [{env: prod}]
+)"}},
+                            {});
+  Analysis a = Analyze(s, {});
+  Transition t = ComputeTransition(a, a.subscriptions);
+  EXPECT_EQ(TransitionRows(t), (std::vector<std::string>{
+                                   "0 R 0+1->none became-unmatched adds-first:0+1/ambiguous removes-first:none/none"}));
+  int n = 0;
+  for (const auto& d : a.diagnostics)
+    if (d.code == "VAR112") {
+      ++n;
+      EXPECT_NE(d.message.find("(it had several variants, ambiguous)"), std::string::npos) << d.message;
+    }
+  EXPECT_EQ(n, 1);
+}
+
+TEST(VariantsEngineTest, ProxyFanOut) {
+  Analysis a = RunSample(LoadSample("transition-steps.scenario.yaml"));
+  std::vector<ProxyResource> p = ComputeProxy(a.final_state, a.subscriptions);
+  ASSERT_EQ(p.size(), 1u);
+  EXPECT_EQ(p[0].r->name, "route-config");
+  std::vector<std::string> ids;
+  for (const Variant& v : p[0].r->variants) ids.push_back(v.IdText());
+  EXPECT_EQ(ids, (std::vector<std::string>{"1", "2", "3"}));
+  EXPECT_EQ(p[0].per_variant, (std::vector<std::vector<size_t>>{{2, 3}, {0}, {1}}));
+  EXPECT_TRUE(p[0].ambiguous.empty());
+  EXPECT_TRUE(p[0].unmatched.empty());
+  // Before the change every prod subscriber shares variant 0: a change of it reaches both.
+  std::vector<ProxyResource> b = ComputeProxy(a.before, a.subscriptions);
+  EXPECT_EQ(b[0].per_variant, (std::vector<std::vector<size_t>>{{0, 1}, {2, 3}}));
+  // Subscriptions to other resources do not count.
+  std::vector<Subscription> subs = a.subscriptions;
+  subs[0].resources = {"elsewhere"};
+  EXPECT_EQ(ComputeProxy(a.final_state, subs)[0].per_variant, (std::vector<std::vector<size_t>>{{2, 3}, {}, {1}}));
+}
+
 TEST(VariantsEngineTest, RealisticSnapshot) {
   Analysis a = RunSample(LoadSample("realistic-snapshot.scenario.yaml"));
   const std::string fe = "xdstp://xds.example.com/envoy.config.route.v3.RouteConfiguration/frontend";

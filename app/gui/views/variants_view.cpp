@@ -6,6 +6,11 @@
 //                  plus subscriptions added in the view (k=v,k=v) or from a finding's witness
 //   Findings       overlaps (ambiguity) and coverage gaps per resource, each with a witness
 //   Matrix         two chosen keys of one resource: value x value, the variant selected per cell
+//   Transition     before -> after per subscription (and each response in between), the clients
+//                  that become ambiguous or unmatched, and the net change applied as one response
+//                  vs as two (cfgi::variants::ComputeTransition)
+//   Caching proxy  per resource, per variant the subscribers receiving it and the ones a change
+//                  notifies (cfgi::variants::ComputeProxy; the transition's notifications)
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -178,19 +183,39 @@ class VariantsView final : public EngineView {
       DrawMatrix(ctx);
       ImGui::EndTabItem();
     }
+    if (!analysis_->has_transition)
+      std::snprintf(label, sizeof label, "Transition###transition");
+    else if (t_counts_.ambiguous + t_counts_.unmatched + split_broken_ > 0)
+      std::snprintf(label, sizeof label, "Transition %s###transition", theme::kIconWarning);
+    else
+      std::snprintf(label, sizeof label, "Transition###transition");
+    if (ImGui::BeginTabItem(label, nullptr, TabFlags(4))) {
+      tab_ = 4;
+      DrawTransition(ctx);
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Caching proxy###proxy", nullptr, TabFlags(5))) {
+      tab_ = 5;
+      DrawProxy(ctx);
+      ImGui::EndTabItem();
+    }
     ImGui::EndTabBar();
     pending_tab_ = -1;
   }
 
-  // "tab=N;resource=NAME": the open tab and the selected resource.
+  // "tab=N;resource=NAME[;delivery=D]": the open tab, the selected resource and, on the
+  // Transition tab, how the change is delivered (0 as sent, 1 one response, 2 new variants
+  // first, 3 removal first).
   std::string SaveState() const override {
     std::string s = "tab=" + std::to_string(pending_tab_ >= 0 ? pending_tab_ : tab_);
     if (selected_resource_ < resources_.size()) s += ";resource=" + resources_[selected_resource_].r->name;
+    if (delivery_ != 0) s += ";delivery=" + std::to_string(delivery_);
     return s;
   }
   void LoadState(std::string_view state) override {
     if (auto tab = StateInt(state, "tab")) pending_tab_ = *tab;
     if (auto r = StateField(state, "resource")) pending_resource_ = *r;
+    if (auto d = StateInt(state, "delivery"); d && *d >= 0 && *d <= 3) delivery_ = *d;
     SelectPendingResource();
   }
 
@@ -229,6 +254,55 @@ class VariantsView final : public EngineView {
     }
     counts_[0] = counts_[1] = counts_[2] = 0;
     for (const SubRow& r : sub_rows_) counts_[static_cast<int>(r.sel.outcome)]++;
+    RebuildTransitionAndProxy();
+  }
+
+  // The core's subscriptions for the list shown (the scenario's plus the ones added in the view).
+  std::vector<v::Subscription> CoreSubs() const {
+    std::vector<v::Subscription> out;
+    for (const Sub& s : subs_) {
+      v::Subscription c;
+      c.name = s.name;
+      c.params = s.params;
+      c.resources = s.resources;
+      c.source = s.source;
+      c.range = s.range;
+      out.push_back(std::move(c));
+    }
+    return out;
+  }
+
+  void RebuildTransitionAndProxy() {
+    std::vector<v::Subscription> subs = CoreSubs();
+    transition_ = v::ComputeTransition(*analysis_, subs);
+    t_counts_ = {};
+    split_broken_ = 0;
+    for (const v::TransitionRow& r : transition_.rows) {
+      switch (r.change) {
+        case v::Change::kChanged: case v::Change::kUpdated: case v::Change::kFixed: t_counts_.changed++; break;
+        case v::Change::kBecameAmbiguous: t_counts_.ambiguous++; break;
+        case v::Change::kBecameUnmatched: t_counts_.unmatched++; break;
+        default: t_counts_.same++; break;
+      }
+      if (r.before.sel.outcome == v::Outcome::kMatch && r.after.sel.outcome == v::Outcome::kMatch)
+        for (const v::Seen& x : r.intermediate)
+          if (x.sel.outcome != v::Outcome::kMatch) {
+            split_broken_++;
+            break;
+          }
+    }
+    // Proxy rows: per resource a header, per variant its subscribers, then ambiguous / unmatched.
+    proxy_ = v::ComputeProxy(analysis_->final_state, subs);
+    proxy_rows_.clear();
+    notified_.clear();
+    for (const v::TransitionRow& r : transition_.rows)
+      if (v::Notifies(r.change)) notified_[{r.resource, r.subscription}] = &r;
+    for (size_t p = 0; p < proxy_.size(); ++p) {
+      proxy_rows_.push_back({p, ProxyRow::kHeader, 0});
+      for (size_t i = 0; i < proxy_[p].per_variant.size(); ++i) proxy_rows_.push_back({p, ProxyRow::kVariant, i});
+      if (!proxy_[p].ambiguous.empty()) proxy_rows_.push_back({p, ProxyRow::kAmbiguous, 0});
+      if (!proxy_[p].unmatched.empty()) proxy_rows_.push_back({p, ProxyRow::kUnmatched, 0});
+    }
   }
 
   ImGuiTabItemFlags TabFlags(int k) const { return pending_tab_ == k ? ImGuiTabItemFlags_SetSelected : 0; }
@@ -620,6 +694,414 @@ class VariantsView final : public EngineView {
     ImGui::EndTable();
   }
 
+  // ---- transition ----
+  std::string SubLabel(size_t i) const {
+    const Sub& s = subs_[i];
+    // Unnamed subscriptions of the scenario are known by their number (and parameters).
+    if (s.name == "inputs" || s.name.empty()) return "#" + std::to_string(i);
+    return "#" + std::to_string(i) + " " + s.name;
+  }
+
+  // One selection as a coloured cell: "✓ variant 2", "✗ none", "⚠ ambiguous: 0+2".
+  static void SeenCell(const v::Seen& x) {
+    if (x.sel.outcome == v::Outcome::kMatch)
+      ImGui::TextColored(OutcomeColorOf(x.sel.outcome), "%s variant %s", OutcomeIconText(x.sel.outcome), x.Text().c_str());
+    else if (x.sel.outcome == v::Outcome::kNone)
+      ImGui::TextColored(OutcomeColorOf(x.sel.outcome), "%s none", OutcomeIconText(x.sel.outcome));
+    else
+      ImGui::TextColored(OutcomeColorOf(x.sel.outcome), "%s ambiguous %s", OutcomeIconText(x.sel.outcome),
+                         x.Text().c_str());
+  }
+
+  static std::string SourceName(const v::Update* u) {
+    if (!u || !u->source) return "?";
+    const std::string& n = u->source->name();
+    return n.substr(n.rfind('/') + 1);
+  }
+
+  void DocHint(const char* what, const char* how, const char* snippet) {
+    ImGui::Spacing();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(what);
+    ImGui::Spacing();
+    theme::TextMuted("%s", how);
+    ImGui::Spacing();
+    ImGui::PushFont(theme::GetFonts().mono);
+    ImGui::TextUnformatted(snippet);
+    ImGui::PopFont();
+    ImGui::Spacing();
+    theme::TextMuted("Scenario keys: docs/formats/variants.md, section \"Scenario inputs\".");
+    ImGui::PopTextWrapPos();
+  }
+
+  size_t ResourceIndex(const std::string& name) const {
+    for (size_t i = 0; i < resources_.size(); ++i)
+      if (resources_[i].r->name == name) return i;
+    return SIZE_MAX;
+  }
+
+  // Selects the row's resource, explains the change and jumps to the variant it gets after (else
+  // the one it had before, else the subscription).
+  void OpenTransitionRow(ViewContext& ctx, const v::TransitionRow& r) {
+    if (size_t ri = ResourceIndex(r.resource); ri != SIZE_MAX) selected_resource_ = ri;
+    const Sub& s = subs_[r.subscription];
+    auto step = [](const std::string& what, const v::Seen& x) {
+      doc::Step st;
+      st.what = what + ": " + (x.sel.outcome == v::Outcome::kMatch ? "variant " + x.Text()
+                               : x.sel.outcome == v::Outcome::kNone ? std::string("none")
+                                                                    : "ambiguous " + x.Text());
+      st.outcome = x.sel.outcome == v::Outcome::kMatch  ? doc::Outcome::kMatched
+                   : x.sel.outcome == v::Outcome::kNone ? doc::Outcome::kNoMatch
+                                                        : doc::Outcome::kError;
+      if (x.r && !x.sel.matching.empty()) {
+        const v::Variant& var = x.r->variants[x.sel.matching.front()];
+        st.detail = Displayable(v::Render(var.constraint));
+        st.range = var.range;
+        if (var.source) st.file = var.source->name();
+      }
+      return st;
+    };
+    why_ = doc::Step{};
+    why_.what = SubLabel(r.subscription) + " " + v::RenderParams(s.params) + ", " + r.resource;
+    why_.detail = v::ChangeName(r.change);
+    why_.outcome = r.change == v::Change::kBecameAmbiguous ? doc::Outcome::kError
+                   : r.change == v::Change::kBecameUnmatched ? doc::Outcome::kNoMatch
+                                                              : doc::Outcome::kInfo;
+    why_.Add(step("before", r.before));
+    for (size_t k = 0; k < r.intermediate.size(); ++k)
+      why_.Add(step("after response " + std::to_string(k + 1) + " (" + SourceName(transition_.responses[k]) + ")",
+                    r.intermediate[k]));
+    why_.Add(step("after", r.after));
+    why_.Add(step("if sent as two responses, new variants first, in between", r.adds_first));
+    why_.Add(step("if sent as two responses, removal first, in between", r.removes_first));
+    ctx.SelectExplanation(&why_);
+    const v::Seen& target = !r.after.sel.matching.empty() ? r.after : r.before;
+    if (target.r && !target.sel.matching.empty()) {
+      const v::Variant& var = target.r->variants[target.sel.selected.value_or(target.sel.matching.front())];
+      ctx.JumpTo(var.source ? var.source->name() : "", var.range);
+    } else if (s.source) {
+      ctx.JumpTo(s.source->name(), s.range);
+    }
+  }
+
+  void DrawTransition(ViewContext& ctx) {
+    if (!analysis_->has_transition) {
+      DocHint("This scenario has no transition.",
+              "A transition compares the variants clients have now (before) with the variants after one or more "
+              "responses. Name the sources that form the \"before\" set in inputs.before (CLI: --before NAME); the "
+              "other sources are applied after them, in order, each as one response. Examples: the samples \"TP2: "
+              "transition to a second key (one response)\" and \"... split over two responses\".",
+              "inputs:\n  before: [transition-before.textproto]   # the variants clients have now\n"
+              "sources:\n  - file: transition-before.textproto\n  - file: transition-after.textproto    # one response");
+      return;
+    }
+    const size_t nresp = transition_.responses.size();
+    // What happens: before -> responses -> after.
+    std::string before_names;
+    for (const v::Update& u : analysis_->model.updates) {
+      if (&u == (nresp ? transition_.responses[0] : nullptr)) break;
+      std::string n = SourceName(&u);
+      if (before_names.find(n) == std::string::npos) before_names += (before_names.empty() ? "" : ", ") + n;
+    }
+    std::string after_names;
+    for (size_t k = 0; k < nresp; ++k)
+      after_names += (k ? "  then  " : "") + std::to_string(k + 1) + ". " + SourceName(transition_.responses[k]);
+    ImGui::PushTextWrapPos(0);
+    theme::TextMuted("before: %s   ->   after %zu response%s: %s", before_names.c_str(), nresp, nresp == 1 ? "" : "s",
+                     after_names.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::TextColored(theme::Pal().ok, "%s %zu changed", theme::kIconOk, t_counts_.changed);
+    ImGui::SameLine();
+    theme::TextMuted("%zu unchanged", t_counts_.same);
+    ImGui::SameLine();
+    ImGui::TextColored(t_counts_.ambiguous ? theme::Pal().error : theme::Pal().muted, "%s %zu become ambiguous",
+                       theme::kIconWarning, t_counts_.ambiguous);
+    ImGui::SameLine();
+    ImGui::TextColored(t_counts_.unmatched ? theme::Pal().warning : theme::Pal().muted, "%s %zu become unmatched",
+                       theme::kIconNoMatch, t_counts_.unmatched);
+
+    // The spec's rule: the same net change delivered as this scenario sends it, as one response,
+    // or as two (new variants first / removal first); the "In between" column shows what each
+    // subscriber sees between the responses.
+    ImGui::PushTextWrapPos(0);
+    theme::TextMuted("TP2: the deletion of a replaced variant and the creation of its replacements must arrive in a "
+                     "single response, so that no subscriber sees the state in between.");
+    ImGui::PopTextWrapPos();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Deliver:");
+    static const char* kModes[] = {"", "one response", "two: new first", "two: removal first"};
+    for (int m = 0; m < 4; ++m) {
+      ImGui::SameLine();
+      char b[96];
+      std::snprintf(b, sizeof b, "%s", kModes[m]);
+      if (m == 0) std::snprintf(b, sizeof b, "as sent (%zu response%s)", nresp, nresp == 1 ? "" : "s");
+      ImGui::RadioButton(b, &delivery_, m);
+    }
+    // Rows broken in between: matching one variant before and after, not `match` in between.
+    auto between = [&](const v::TransitionRow& r) -> std::vector<const v::Seen*> {
+      switch (delivery_) {
+        case 0: {
+          std::vector<const v::Seen*> out;
+          for (const v::Seen& x : r.intermediate) out.push_back(&x);
+          return out;
+        }
+        case 2: return {&r.adds_first};
+        case 3: return {&r.removes_first};
+        default: return {};
+      }
+    };
+    size_t broken = 0, amb = 0;
+    for (const v::TransitionRow& r : transition_.rows) {
+      if (r.before.sel.outcome != v::Outcome::kMatch || r.after.sel.outcome != v::Outcome::kMatch) continue;
+      bool bad = false;
+      for (const v::Seen* x : between(r)) {
+        bad |= x->sel.outcome != v::Outcome::kMatch;
+        amb += x->sel.outcome == v::Outcome::kAmbiguous;
+      }
+      broken += bad;
+    }
+    ImGui::PushTextWrapPos(0);
+    const size_t nbetween = delivery_ == 0 ? (nresp > 0 ? nresp - 1 : 0) : delivery_ == 1 ? 0 : 1;
+    if (nbetween == 0)
+      ImGui::TextColored(theme::Pal().ok, "%s One response: every subscriber goes from before to after directly; "
+                         "nobody sees an intermediate state.", theme::kIconOk);
+    else if (broken > 0)
+      ImGui::TextColored(theme::Pal().error, "%s In between, %zu subscription%s that match%s one variant before and after "
+                         "%s %s. %s", theme::kIconError, broken, broken == 1 ? "" : "s", broken == 1 ? "es" : "",
+                         broken == 1 ? "is" : "are", amb ? "ambiguous" : "unmatched",
+                         delivery_ == 0 ? "The scenario breaks the rule (VAR113): send them together."
+                                        : "This is why the rule exists.");
+    else
+      ImGui::TextColored(theme::Pal().ok, "%s In between, every subscriber that matches before and after still matches "
+                         "one variant.", theme::kIconOk);
+    ImGui::PopTextWrapPos();
+
+    // Columns: subscriber, params, [resource], before, in between (one per intermediate state), after, change.
+    bool one_resource = true;
+    for (const v::TransitionRow& r : transition_.rows) one_resource &= r.resource == transition_.rows[0].resource;
+    const int ninter = static_cast<int>(std::min<size_t>(std::max<size_t>(nbetween, 1), 4));
+    const int cols = 5 + ninter + (one_resource ? 0 : 1);
+    ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
+                         ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX |
+                         ImGuiTableFlags_SizingFixedFit;
+    if (one_resource && !transition_.rows.empty())
+      theme::TextMuted("Resource: %s", transition_.rows[0].resource.c_str());
+    if (!ImGui::BeginTable("##transition", cols, tf)) return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableSetupColumn("Sub.");
+    ImGui::TableSetupColumn("Parameters");
+    if (!one_resource) ImGui::TableSetupColumn("Resource");
+    ImGui::TableSetupColumn("Before");
+    std::vector<std::string> inter_labels;
+    for (int k = 0; k < ninter; ++k)
+      inter_labels.push_back(nbetween <= 1 ? std::string("In between") : "After response " + std::to_string(k + 1));
+    for (int k = 0; k < ninter; ++k) ImGui::TableSetupColumn(inter_labels[static_cast<size_t>(k)].c_str());
+    ImGui::TableSetupColumn("After");
+    ImGui::TableSetupColumn("Change");
+    ImGui::TableHeadersRow();
+    const theme::Palette& pal = theme::Pal();
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(transition_.rows.size()));
+    const v::TransitionRow* open = nullptr;
+    while (clip.Step()) {
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const v::TransitionRow& r = transition_.rows[static_cast<size_t>(i)];
+        const Sub& s = subs_[r.subscription];
+        ImGui::PushID(i);
+        ImGui::TableNextRow();
+        if (r.change == v::Change::kBecameAmbiguous || r.change == v::Change::kBecameUnmatched) {
+          ImVec4 bg = r.change == v::Change::kBecameAmbiguous ? pal.error : pal.warning;
+          bg.w = 0.18f;
+          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(bg));
+        }
+        ImGui::TableNextColumn();
+        if (ImGui::Selectable(SubLabel(r.subscription).c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
+          open = &r;
+        ImGui::TableNextColumn();
+        ImGui::PushFont(theme::GetFonts().mono);
+        ImGui::TextUnformatted(v::RenderParams(s.params).c_str());
+        ImGui::PopFont();
+        if (!one_resource) {
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(r.resource.c_str());
+        }
+        ImGui::TableNextColumn();
+        SeenCell(r.before);
+        const bool replaced_row = r.before.sel.outcome == v::Outcome::kMatch && r.after.sel.outcome == v::Outcome::kMatch;
+        std::vector<const v::Seen*> mid = between(r);
+        for (int k = 0; k < ninter; ++k) {
+          ImGui::TableNextColumn();
+          if (static_cast<size_t>(k) >= mid.size()) {
+            theme::TextMuted("(atomic)");
+            continue;
+          }
+          const v::Seen& x = *mid[static_cast<size_t>(k)];
+          if (replaced_row && x.sel.outcome != v::Outcome::kMatch) {
+            ImVec4 bg = OutcomeColorOf(x.sel.outcome);
+            bg.w = 0.25f;
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(bg));
+          }
+          SeenCell(x);
+        }
+        ImGui::TableNextColumn();
+        SeenCell(r.after);
+        ImGui::TableNextColumn();
+        switch (r.change) {
+          case v::Change::kBecameAmbiguous:
+            ImGui::TextColored(pal.error, "%s became ambiguous", theme::kIconWarning);
+            break;
+          case v::Change::kBecameUnmatched:
+            ImGui::TextColored(pal.warning, "%s became unmatched", theme::kIconNoMatch);
+            break;
+          case v::Change::kChanged:
+          case v::Change::kUpdated:
+          case v::Change::kFixed:
+            ImGui::TextColored(pal.accent, "%s %s", theme::kIconDiverge, v::ChangeName(r.change));
+            break;
+          default:
+            theme::TextMuted("%s", v::ChangeName(r.change));
+        }
+        ImGui::PopID();
+      }
+    }
+    ImGui::EndTable();
+    if (open) OpenTransitionRow(ctx, *open);
+  }
+
+  // ---- caching proxy ----
+  void DrawProxy(ViewContext& ctx) {
+    if (subs_.size() < 2 || resources_.empty()) {
+      DocHint(subs_.empty() ? "This scenario has no subscribers." : "This scenario has one subscriber.",
+              "A caching proxy holds every variant of a resource and serves several downstream subscribers: which "
+              "variant each one receives, and which ones an update of a variant reaches. Add subscribers with "
+              "inputs.subscriptions, inputs.clients or a DiscoveryRequest source (or in the Subscriptions tab); add "
+              "inputs.before to see who a transition notifies.",
+              "inputs:\n  subscriptions:\n    - {env: prod, version: v1}\n    - {env: test}\n"
+              "  clients:\n    - {name: c1, bootstrap: {dynamic_parameters: {env: prod}}}");
+      return;
+    }
+    const bool tr = analysis_->has_transition;
+    ImGui::PushTextWrapPos(0);
+    if (tr)
+      theme::TextMuted("Per variant, the subscribers receiving it after the transition. %s marks the ones this "
+                       "transition notifies (the caching proxy sends them an update; \"from\" is what they had).",
+                       theme::kIconDirty);
+    else
+      theme::TextMuted("Per variant, the subscribers receiving it. A change of a variant notifies exactly its "
+                       "subscribers (fan-out); add inputs.before to see who a transition notifies.");
+    ImGui::PopTextWrapPos();
+    ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
+                         ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
+    if (!ImGui::BeginTable("##proxy", 4, tf)) return;
+    const float em = ImGui::GetFontSize();
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Variant", ImGuiTableColumnFlags_WidthFixed, em * 8);
+    ImGui::TableSetupColumn("Constraints", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableSetupColumn("Subscribers receiving it", ImGuiTableColumnFlags_WidthStretch, 3);
+    ImGui::TableSetupColumn(tr ? "Notified by the transition" : "Notified on change", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableHeadersRow();
+    const theme::Palette& pal = theme::Pal();
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(proxy_rows_.size()));
+    while (clip.Step()) {
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const ProxyRow& row = proxy_rows_[static_cast<size_t>(i)];
+        const v::ProxyResource& p = proxy_[row.resource];
+        ImGui::PushID(i);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        if (row.kind == ProxyRow::kHeader) {
+          ImVec4 bg = pal.accent_soft;
+          ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(bg));
+          size_t n = p.ambiguous.size() + p.unmatched.size();
+          for (const auto& l : p.per_variant) n += l.size();
+          ImGui::PushFont(theme::GetFonts().bold);
+          // xdstp names are long: the last segment here, the full name in the third column.
+          const std::string& full = p.r->name;
+          std::string shown = full.rfind("xdstp://", 0) == 0 ? full.substr(full.rfind('/') + 1) : full;
+          if (ImGui::Selectable(shown.c_str(), row.resource == selected_resource_, ImGuiSelectableFlags_SpanAllColumns)) {
+            selected_resource_ = row.resource;
+            if (!p.r->variants.empty()) {
+              const v::Variant& var = p.r->variants[0];
+              ctx.JumpTo(var.source ? var.source->name() : "", var.range);
+            }
+          }
+          ImGui::PopFont();
+          ImGui::TableNextColumn();
+          theme::TextMuted("%zu variant%s, %zu subscriber%s", p.r->variants.size(), p.r->variants.size() == 1 ? "" : "s",
+                           n, n == 1 ? "" : "s");
+          if (shown != full) {
+            ImGui::TableNextColumn();
+            ImGui::PushTextWrapPos(0);
+            theme::TextMuted("%s", full.c_str());
+            ImGui::PopTextWrapPos();
+          }
+          ImGui::PopID();
+          continue;
+        }
+        const std::vector<size_t>* list = nullptr;
+        if (row.kind == ProxyRow::kVariant) {
+          const v::Variant& var = p.r->variants[row.variant];
+          list = &p.per_variant[row.variant];
+          std::string label = "   " + var.IdText();
+          if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
+            selected_resource_ = row.resource;
+            ctx.JumpTo(var.source ? var.source->name() : "", var.range);
+          }
+          ImGui::TableNextColumn();
+          ImGui::PushFont(theme::GetFonts().mono);
+          ImGui::PushTextWrapPos(0);
+          ImGui::TextUnformatted(resources_[row.resource].rows[row.variant].constraint.c_str());
+          ImGui::PopTextWrapPos();
+          ImGui::PopFont();
+        } else {
+          const bool amb = row.kind == ProxyRow::kAmbiguous;
+          list = amb ? &p.ambiguous : &p.unmatched;
+          ImGui::TextColored(amb ? pal.error : pal.warning, "   %s %s", amb ? theme::kIconWarning : theme::kIconNoMatch,
+                             amb ? "ambiguous" : "none");
+          ImGui::TableNextColumn();
+          ImGui::PushTextWrapPos(0);
+          theme::TextMuted(amb ? "several variants match: undefined in TP2" : "no variant matches: resource missing");
+          ImGui::PopTextWrapPos();
+        }
+        ImGui::TableNextColumn();
+        if (list->empty()) {
+          theme::TextMuted("no subscriber");
+        } else {
+          ImGui::PushTextWrapPos(0);
+          std::string text;
+          for (size_t si : *list) text += (text.empty() ? "" : "\n") + SubLabel(si) + " " + v::RenderParams(subs_[si].params);
+          ImGui::TextUnformatted(text.c_str());
+          ImGui::PopTextWrapPos();
+        }
+        ImGui::TableNextColumn();
+        if (!tr) {
+          if (!list->empty() && row.kind == ProxyRow::kVariant)
+            ImGui::TextColored(pal.accent, "%s %zu subscriber%s", theme::kIconDirty, list->size(), list->size() == 1 ? "" : "s");
+        } else {
+          std::string text;
+          size_t n = 0;
+          for (size_t si : *list) {
+            auto it = notified_.find({p.r->name, si});
+            if (it == notified_.end()) continue;
+            ++n;
+            text += (text.empty() ? "" : "\n") + ("#" + std::to_string(si)) + " from " + it->second->before.Text() +
+                    " (" + v::ChangeName(it->second->change) + ")";
+          }
+          if (n) {
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextColored(pal.accent, "%s %s", theme::kIconDirty, text.c_str());
+            ImGui::PopTextWrapPos();
+          } else if (!list->empty()) {
+            theme::TextMuted("none (unchanged)");
+          }
+        }
+        ImGui::PopID();
+      }
+    }
+    ImGui::EndTable();
+  }
+
   static ImVec4 VariantColor(size_t i) {
     static const ImVec4 k[] = {{0.25f, 0.55f, 0.95f, 1}, {0.30f, 0.75f, 0.40f, 1}, {0.70f, 0.45f, 0.90f, 1},
                                {0.20f, 0.75f, 0.75f, 1}, {0.85f, 0.55f, 0.25f, 1}, {0.60f, 0.60f, 0.30f, 1}};
@@ -658,6 +1140,19 @@ class VariantsView final : public EngineView {
   int key_x_ = 0, key_y_ = 1;
   bool matrix_dirty_ = true;
   v::CoverageMatrix matrix_;
+  // transition and proxy (rebuilt with the subscription list)
+  v::Transition transition_;
+  struct { size_t changed = 0, ambiguous = 0, unmatched = 0, same = 0; } t_counts_;
+  size_t split_broken_ = 0;
+  int delivery_ = 0;  // transition tab: 0 as sent, 1 one response, 2 new variants first, 3 removal first  // rows not `match` in between although `match` before and after
+  std::vector<v::ProxyResource> proxy_;
+  struct ProxyRow {
+    size_t resource;
+    enum Kind { kHeader, kVariant, kAmbiguous, kUnmatched } kind;
+    size_t variant;
+  };
+  std::vector<ProxyRow> proxy_rows_;
+  std::map<std::pair<std::string, size_t>, const v::TransitionRow*> notified_;  // (resource, subscription)
 };
 
 }  // namespace
