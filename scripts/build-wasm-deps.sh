@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the WebAssembly dependencies of Config Inspector from Debian source packages
 # (apt-get source) with Debian's emscripten, as static Release libraries with C++ exceptions
-# enabled, into a cache outside the repository:
+# enabled (native WebAssembly exceptions, -fwasm-exceptions, by default; WASM_EH=js for the
+# JavaScript-based ones), into a cache outside the repository:
 #   ${XDG_CACHE_HOME:-$HOME/.cache}/config-inspector/wasm-deps/<key>
 # The key is a hash of the source versions, the emscripten version and the flags, so a prefix is
 # reused as long as none of them changes. Nothing is downloaded except Debian source packages.
@@ -16,9 +17,18 @@
 # Cold build on 2 cores: about 3 minutes (protobuf is most of it).
 set -euo pipefail
 
-readonly SCRIPT_REV=1  # bump when this script changes what it builds
+readonly SCRIPT_REV=2  # bump when this script changes what it builds
 JOBS=${JOBS:-2}
 OPT=${WASM_DEPS_OPT:--O2}
+# Native WebAssembly exception handling: no JavaScript invoke_* trampoline around every call that
+# may throw, so code that never throws runs at full speed (node 20 and Chromium run it). The
+# project's CMakeLists.txt must use the same mode (CFGI_WASM_EH); the two cannot be mixed.
+WASM_EH=${WASM_EH:-wasm}
+case "$WASM_EH" in
+  wasm) EH_CFLAGS="-fwasm-exceptions"; EH_LDFLAGS="-fwasm-exceptions" ;;
+  js) EH_CFLAGS="-fexceptions"; EH_LDFLAGS="-fexceptions -sDISABLE_EXCEPTION_CATCHING=0" ;;
+  *) echo "[wasm-deps] WASM_EH is wasm or js" >&2; exit 2 ;;
+esac
 CACHE_ROOT=${XDG_CACHE_HOME:-$HOME/.cache}/config-inspector/wasm-deps
 export NODE_PATH=/usr/share/nodejs  # emscripten's JS tools need Debian's acorn & co.
 
@@ -45,7 +55,7 @@ source_version() {  # the source version of the installed binary package, else a
 declare -A VER
 for p in "${PKGS[@]}"; do VER[$p]=$(source_version "$p"); done
 EMCC_VERSION=$(dpkg-query -W -f='${Version}' emscripten 2>/dev/null || emcc --version | head -1)
-FLAGS="$OPT -fexceptions -sDISABLE_EXCEPTION_CATCHING=0 IMGUI_IMPL_OPENGL_ES3"
+FLAGS="$OPT $EH_LDFLAGS IMGUI_IMPL_OPENGL_ES3"
 KEY_TEXT="rev=$SCRIPT_REV emscripten=$EMCC_VERSION flags=$FLAGS"
 for p in "${PKGS[@]}"; do KEY_TEXT+=" $p=${VER[$p]}"; done
 KEY=$(printf '%s' "$KEY_TEXT" | sha256sum | cut -c1-16)
@@ -92,7 +102,7 @@ done
 
 WORK=$(mktemp -d "$CACHE_ROOT/build.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-CXXFLAGS_ALL="$OPT -fexceptions"
+CXXFLAGS_ALL="$OPT $EH_CFLAGS"
 # Each package goes into its own prefix keyed by its version and the flags, so a package added
 # or upgraded later does not rebuild the others; the prefixes are then merged into $PREFIX.
 PKG_PREFIXES=()
@@ -111,8 +121,8 @@ cmake_build() {  # name source-package srcdir extra-args...
   emcmake cmake -S "$src" -B "$WORK/$name" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_INSTALL_PREFIX="$dest" -DCMAKE_INSTALL_LIBDIR=lib -DBUILD_SHARED_LIBS=OFF \
     -DCMAKE_C_FLAGS_RELEASE="$OPT -DNDEBUG" -DCMAKE_CXX_FLAGS_RELEASE="$OPT -DNDEBUG" \
-    -DCMAKE_CXX_FLAGS="-fexceptions" -DCMAKE_C_FLAGS="-fexceptions" \
-    -DCMAKE_EXE_LINKER_FLAGS="-fexceptions -sDISABLE_EXCEPTION_CATCHING=0" \
+    -DCMAKE_CXX_FLAGS="$EH_CFLAGS" -DCMAKE_C_FLAGS="$EH_CFLAGS" \
+    -DCMAKE_EXE_LINKER_FLAGS="$EH_LDFLAGS" \
     "$@" >"$WORK/$name.configure.log" 2>&1 || { cat "$WORK/$name.configure.log" >&2; exit 1; }
   cmake --build "$WORK/$name" -j"$JOBS" >"$WORK/$name.build.log" 2>&1 || { tail -50 "$WORK/$name.build.log" >&2; exit 1; }
   cmake --install "$WORK/$name" >/dev/null

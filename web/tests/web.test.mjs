@@ -224,7 +224,18 @@ describe('screenshot', () => {
       assert.equal(state.documents.length, 1, 'the first start opens one sample');
       assert.match(state.documents[0].path, /^\/samples\/.*\.scenario\.yaml$/);
     }
-    await page.evaluate(() => window.cfgiWeb.nextFrames(2));
+    // The engine's own view replaces the generic one once the first evaluation is in.
+    const view = await page.evaluate(async () => {
+      for (let i = 0; i < 120; ++i) {
+        const d = window.configInspector.state().documents[0];
+        if (d && d.view === d.engine) break;
+        await window.cfgiWeb.nextFrames(1);
+      }
+      await window.cfgiWeb.nextFrames(3);
+      const d = window.configInspector.state().documents[0];
+      return d && { view: d.view, engine: d.engine };
+    });
+    if (view) assert.equal(view.view, view.engine, 'the sample is shown in its engine view');
     const png = await page.screenshot();
     const stats = await pictureStats(page, png);
     assert.ok(stats.colours >= 8);
