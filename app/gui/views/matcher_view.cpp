@@ -209,7 +209,6 @@ class MatcherView final : public EngineView {
     edit_.request = ParseRequestText(edit_buf_);
     edit_.label = "edit";
     EvaluateRow(edit_);
-    shadowed_ = sm_->matcher.root ? mt::FindShadowed(sm_->matcher) : std::vector<mt::Issue>{};
     if (!cel_edited_) {
       const mt::Predicate* p = sm_->matcher.root ? FirstCel(*sm_->matcher.root) : nullptr;
       if (p) SetCel(p->cel_text, "the first CEL predicate (" + p->path + ")", cel::Use::kMatcher, false);
@@ -267,7 +266,7 @@ class MatcherView final : public EngineView {
       DrawDivergences(ctx);
       ImGui::EndTabItem();
     }
-    std::string il = "Issues (" + std::to_string(m.issues.size() + shadowed_.size()) + ")###issues";
+    std::string il = "Issues (" + std::to_string(m.issues.size()) + ")###issues";
     if (ImGui::BeginTabItem(il.c_str(), nullptr, TabFlags(3))) {
       tab_ = 3;
       DrawIssues(ctx);
@@ -413,7 +412,6 @@ class MatcherView final : public EngineView {
       ImGui::Unindent();
     };
     for (const mt::Issue& is : sm_->matcher.issues) show(is);
-    for (const mt::Issue& is : shadowed_) show(is);
   }
 
   bool Leaf(ViewContext& ctx, const std::string& text, doc::SourceRange range, const ImVec4* col = nullptr) {
@@ -845,7 +843,7 @@ class MatcherView final : public EngineView {
   // ---- Issues ----
 
   void DrawIssues(ViewContext& ctx) {
-    if (sm_->matcher.issues.empty() && shadowed_.empty() && sm_->diagnostics.empty()) {
+    if (sm_->matcher.issues.empty() && sm_->diagnostics.empty()) {
       ImGui::TextColored(theme::Pal().ok, "%s no issues: gRPC accepts this matcher", theme::kIconOk);
       return;
     }
@@ -865,7 +863,6 @@ class MatcherView final : public EngineView {
       ImGui::PopID();
     };
     for (const mt::Issue& is : sm_->matcher.issues) row(is);
-    for (const mt::Issue& is : shadowed_) row(is);
     for (const doc::Diagnostic& d : sm_->diagnostics) {
       ImGui::TextColored(theme::SeverityColor(d.severity), "%s %s", theme::SeverityIcon(d.severity), d.message.c_str());
     }
@@ -881,7 +878,6 @@ class MatcherView final : public EngineView {
   size_t selected_profile_ = 0;
   std::map<std::pair<uint32_t, uint32_t>, doc::Outcome> outcome_;  // the tree's marks, by source range
   static constexpr size_t kMaxMapEntries = 200;
-  std::vector<mt::Issue> shadowed_;
   int tab_ = 0;
   int pending_tab_ = -1;
   // CEL editor
