@@ -1,6 +1,7 @@
 #include "core/variants/variants_engine.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "core/variants/constraint_parse.h"
@@ -661,6 +662,9 @@ Analysis Analyze(const Scenario& s, const Query& q) {
       return j;
     };
     size_t row = 0;
+    // Per resource: subscriptions matched before and after that a split delivery would break,
+    // new variants first / removal first.
+    std::map<std::string, std::pair<size_t, size_t>> split_risk;
     for (size_t si = 0; si < a.subscriptions.size(); ++si) {
       const Subscription& sub = a.subscriptions[si];
       ordered_json sj;
@@ -695,6 +699,14 @@ Analysis Analyze(const Scenario& s, const Query& q) {
           inter.push_back(ij);
         }
         if (!inter.empty()) rj["intermediate"] = inter;
+        // The same net change delivered as two responses, either order (TP2: it must be one).
+        rj["as_two_responses"] = {{"new_first", seen_json(name, t.adds_first)},
+                                  {"removal_first", seen_json(name, t.removes_first)}};
+        if (t.before.sel.outcome == Outcome::kMatch && t.after.sel.outcome == Outcome::kMatch) {
+          auto& risk = split_risk[name];
+          risk.first += t.adds_first.sel.outcome != Outcome::kMatch;
+          risk.second += t.removes_first.sel.outcome != Outcome::kMatch;
+        }
         rs.push_back(rj);
         doc::DiagnosticSink& ss = sinks.For(sub.source);
         if (t.change == Change::kChanged)
@@ -714,6 +726,30 @@ Analysis Analyze(const Scenario& s, const Query& q) {
       }
       sj["resources"] = rs;
       per_sub.push_back(sj);
+    }
+    // Delivered in one response, the change is safe; say what splitting it would do (VAR114), at
+    // the first new variant (else the response), so nobody "optimises" it into two.
+    if (tr.responses.size() == 1) {
+      for (const auto& [name, risk] : split_risk) {
+        if (risk.first == 0 && risk.second == 0) continue;
+        const ResourceVariants* rb = a.before.Find(name);
+        const ResourceVariants* ra = a.final_state.Find(name);
+        const Variant* added = nullptr;
+        for (size_t i = 0; ra && !added && i < ra->variants.size(); ++i) {
+          const Variant& v = ra->variants[i];
+          if (!rb || std::none_of(rb->variants.begin(), rb->variants.end(),
+                                  [&](const Variant& x) { return x.canonical == v.canonical; }))
+            added = &v;
+        }
+        auto subs_text = [](size_t n) { return std::to_string(n) + (n == 1 ? " subscription" : " subscriptions"); };
+        std::string msg = "the change of \"" + name + "\" arrives in one response, as TP2 requires; split into two, ";
+        if (risk.first) msg += subs_text(risk.first) + " would be ambiguous in between (new variants first)";
+        if (risk.first && risk.second) msg += " and ";
+        if (risk.second) msg += subs_text(risk.second) + " would match nothing in between (removal first)";
+        msg += "; keep the deletion and its replacements in one response";
+        if (added) sinks.For(added->source).Note("VAR114", added->range, msg);
+        else sinks.For(tr.responses.front()->source).Note("VAR114", {0, 0}, msg);
+      }
     }
     tj["responses"] = ordered_json::array();
     for (const Update* u : tr.responses) tj["responses"].push_back(u->source ? u->source->name() : "");

@@ -155,6 +155,22 @@ TEST(VariantsEngineTest, SpecTransitionInOneResponse) {
             R"([{"resource":"route-config","subscriber":0,"from":0,"to":2,"change":"changed"},)"
             R"({"resource":"route-config","subscriber":1,"from":0,"to":3,"change":"changed"}])");
   for (const auto& d : a.diagnostics) EXPECT_NE(d.code, "VAR113");
+  // The CLI shows the same change applied as two responses, and check says why it must not be.
+  EXPECT_EQ(t["subscriptions"][0]["resources"][0]["as_two_responses"].dump(),
+            R"({"new_first":{"matching":[0,2],"selected":null,"outcome":"ambiguous"},)"
+            R"("removal_first":{"matching":[],"selected":null,"outcome":"none"}})");
+  EXPECT_EQ(t["subscriptions"][2]["resources"][0]["as_two_responses"]["new_first"]["outcome"], "match");
+  std::vector<const doc::Diagnostic*> split;
+  for (const auto& d : a.diagnostics)
+    if (d.code == "VAR114") split.push_back(&d);
+  ASSERT_EQ(split.size(), 1u);
+  EXPECT_EQ(Base(split[0]->file), "transition-after-one-response.textproto");
+  EXPECT_EQ(split[0]->begin.line, 12);
+  EXPECT_EQ(split[0]->begin.column, 5);
+  EXPECT_NE(split[0]->message.find("2 subscriptions would be ambiguous in between (new variants first) and "
+                                   "2 subscriptions would match nothing in between (removal first)"),
+            std::string::npos)
+      << split[0]->message;
 }
 
 TEST(VariantsEngineTest, SpecTransitionInTwoResponsesIsAmbiguousInBetween) {
@@ -171,6 +187,7 @@ TEST(VariantsEngineTest, SpecTransitionInTwoResponsesIsAmbiguousInBetween) {
       EXPECT_EQ(Base(d.file), "transition-after-add.textproto");
     }
   EXPECT_EQ(n, 2);
+  for (const auto& d : a.diagnostics) EXPECT_NE(d.code, "VAR114");  // VAR113 already says it
 }
 
 // The typed transition the view shows: the same rows as the JSON, plus the net change applied
