@@ -3,9 +3,11 @@
 #   make test    set up, build and run every test (native, sanitizers, goldens, GUI smoke, web)
 #   make web     build the WebAssembly app and serve it at http://127.0.0.1:8080
 #   make bench   run the benchmarks and print each ratio
-#   make fuzz    run every fuzz target for FUZZ_SECONDS (default 60)
+#   make fuzz    run every fuzz target for FUZZ_SECONDS (default 60); FUZZ_TARGETS="txt cel" picks some
 JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 60
+FUZZ_MAX_LEN ?= 8192
+FUZZ_TARGETS ?= $(notdir $(patsubst %_fuzzer.cpp,%,$(wildcard tests/fuzz/*_fuzzer.cpp)))
 WEB_PORT ?= 8080
 SAMPLE ?= samples/variants/basic-env.scenario.yaml
 
@@ -74,9 +76,19 @@ fuzz:
 	@scripts/setup.sh --fuzz
 	cmake --preset fuzz
 	cmake --build build/fuzz -j$(JOBS)
-	@for f in build/fuzz/tests/fuzz/*_fuzzer; do \
-	  n=$$(basename $$f _fuzzer); echo "== $$n"; \
-	  $$f -max_total_time=$(FUZZ_SECONDS) -timeout=5 tests/fuzz/corpus/$$n || exit 1; done
+	@# libFuzzer writes new inputs into the FIRST corpus directory: a scratch one under build/,
+	@# the seeds in tests/fuzz/corpus/ are only read. Crash/timeout/OOM inputs go to
+	@# build/fuzz/artifacts/<target>/; the loop stops at the first finding.
+	@for n in $(FUZZ_TARGETS); do f=build/fuzz/tests/fuzz/$${n}_fuzzer; \
+	  echo "== $$n ($(FUZZ_SECONDS) s)"; \
+	  mkdir -p build/fuzz/corpus/$$n build/fuzz/artifacts/$$n; \
+	  $$f -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=2048 -max_len=$(FUZZ_MAX_LEN) \
+	    -print_final_stats=1 -artifact_prefix=build/fuzz/artifacts/$$n/ \
+	    build/fuzz/corpus/$$n tests/fuzz/corpus/$$n 2>&1 | tee build/fuzz/$$n.log | grep -v '^#[0-9]'; \
+	  if ! grep -q 'Done [0-9]* runs' build/fuzz/$$n.log; then \
+	    echo "fuzz: $$n found a problem; input saved in:"; ls -t build/fuzz/artifacts/$$n/ | sed "s|^|  build/fuzz/artifacts/$$n/|" | head -3; \
+	    echo "  replay: $$f build/fuzz/artifacts/$$n/<file>"; exit 1; fi; \
+	  grep -E '^#[0-9]+.*DONE' build/fuzz/$$n.log | tail -1; done
 
 clean:
 	rm -rf build

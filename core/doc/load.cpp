@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <istream>
 #include <map>
 #include <unordered_map>
@@ -129,11 +130,42 @@ Node::Kind PlainScalarKind(const std::string& s) {
 
 std::string BoolText(const std::string& s) { return (s[0] == 't' || s[0] == 'T') ? "true" : "false"; }
 
+// Offset of the first byte that does not start or continue a well-formed UTF-8 sequence (RFC
+// 3629: no overlong forms, no surrogates, nothing past U+10FFFF), or npos when `s` is valid.
+size_t FirstInvalidUtf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) { ++i; continue; }
+    size_t n;
+    unsigned char lo = 0x80, hi = 0xBF;  // range of the first continuation byte
+    if (c >= 0xC2 && c <= 0xDF) n = 1;
+    else if (c >= 0xE0 && c <= 0xEF) { n = 2; if (c == 0xE0) lo = 0xA0; if (c == 0xED) hi = 0x9F; }
+    else if (c >= 0xF0 && c <= 0xF4) { n = 3; if (c == 0xF0) lo = 0x90; if (c == 0xF4) hi = 0x8F; }
+    else return i;
+    if (i + n >= s.size()) return i;  // truncated sequence
+    for (size_t k = 1; k <= n; ++k) {
+      auto d = static_cast<unsigned char>(s[i + k]);
+      if (k == 1 ? (d < lo || d > hi) : (d < 0x80 || d > 0xBF)) return i;
+    }
+    i += n + 1;
+  }
+  return std::string_view::npos;
+}
+
+// Number of nodes in a tree (an alias copies that many).
+size_t CountNodes(const Node& n) {
+  size_t c = 1;
+  for (const Node& i : n.items()) c += CountNodes(i);
+  for (const auto& e : n.entries()) c += CountNodes(e.value);
+  return c;
+}
+
 // Builds Nodes from yaml-cpp's parse events (no intermediate YAML::Node graph: half the
 // memory and time on large files). Plain scalars are typed with the YAML 1.2 core schema.
 class YamlBuilder : public YAML::EventHandler {
  public:
-  struct TooDeep {};
+  struct TooDeep {};  // a limit was hit and reported: stop building
 
   YamlBuilder(const Source& src, DiagnosticSink& sink, const Limits& limits)
       : src_(src), sink_(sink), limits_(limits) {}
@@ -170,16 +202,28 @@ class YamlBuilder : public YAML::EventHandler {
     doc_done_ = false;
   }
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    CountEvent(mark);
     uint32_t b = Offset(mark);
     Complete(Node::Scalar(Node::Kind::kNull, "", {b, b}), anchor);
   }
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    CountEvent(mark);
     auto it = anchors_.find(anchor);
-    Node n = it != anchors_.end() ? it->second : Node();
+    Node n = it != anchors_.end() ? it->second.node : Node();
+    alias_nodes_ += it != anchors_.end() ? it->second.size : 1;
+    if (alias_nodes_ > limits_.max_alias_nodes) {  // a "billion laughs": aliases of aliases
+      uint32_t b = Offset(mark);
+      sink_.Error("DOC013", {b, b + 1},
+                  "aliases expand to more than " + std::to_string(limits_.max_alias_nodes) +
+                      " nodes; write the repeated part out or anchor a smaller part (the limit "
+                      "protects against alias bombs)");
+      throw TooDeep{};
+    }
     Complete(std::move(n), 0);
   }
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                 const std::string& value) override {
+    CountEvent(mark);
     uint32_t b = Offset(mark);
     SourceRange r{b, ScalarEnd(b, value)};
     if (tag == "?") {
@@ -191,16 +235,30 @@ class YamlBuilder : public YAML::EventHandler {
   }
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                        YAML::EmitterStyle::value) override {
+    CountEvent(mark);
     Push(Node::Seq({Offset(mark), Offset(mark) + 1}), anchor, mark);
   }
   void OnSequenceEnd() override { Pop(); }
   void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                   YAML::EmitterStyle::value) override {
+    CountEvent(mark);
     Push(Node::Map({Offset(mark), Offset(mark) + 1}), anchor, mark);
   }
   void OnMapEnd() override { Pop(); }
 
  private:
+  // yaml-cpp 0.7 loops on a ',' outside any flow collection (`,` or `{},` at the top level),
+  // emitting null events forever without consuming input. Every real node takes at least one byte of text (aliases are
+  // counted by DOC013), so more events than 2 per byte means it stopped making progress.
+  void CountEvent(const YAML::Mark& mark) {
+    if (++events_ <= 2 * src_.text().size() + 16) return;
+    uint32_t b = Offset(mark);
+    sink_.Error("DOC014", {b, b + 1},
+                "YAML: the parser stopped making progress here (yaml-cpp loops on a ',' outside "
+                "[ ] and { }); remove the stray comma or fix the brackets at this position");
+    throw TooDeep{};
+  }
+
   struct Frame {
     Node node;
     YAML::anchor_t anchor = 0;
@@ -233,7 +291,7 @@ class YamlBuilder : public YAML::EventHandler {
   }
 
   void Complete(Node n, YAML::anchor_t anchor) {
-    if (anchor) anchors_[anchor] = n;
+    if (anchor) anchors_[anchor] = {n, CountNodes(n)};
     if (stack_.empty()) {
       roots.push_back(std::move(n));
       doc_done_ = true;
@@ -266,7 +324,13 @@ class YamlBuilder : public YAML::EventHandler {
   DiagnosticSink& sink_;
   const Limits& limits_;
   std::vector<Frame> stack_;
-  std::map<YAML::anchor_t, Node> anchors_;
+  struct Anchored {
+    Node node;
+    size_t size = 1;  // CountNodes(node)
+  };
+  std::map<YAML::anchor_t, Anchored> anchors_;
+  size_t alias_nodes_ = 0;  // nodes copied by aliases so far
+  size_t events_ = 0;       // nodes yaml-cpp reported, for CountEvent
   bool doc_done_ = false;
 };
 
@@ -313,6 +377,19 @@ bool CheckSize(const Source& src, DiagnosticSink& sink, const Limits& limits) {
   return false;
 }
 
+// YAML and textproto text must be UTF-8: every result is JSON, and protobuf's string fields and
+// nlohmann's dump() need valid UTF-8. Reports DOC012 at the first bad byte.
+bool CheckUtf8(const Source& src, DiagnosticSink& sink) {
+  size_t bad = FirstInvalidUtf8(src.text());
+  if (bad == std::string_view::npos) return true;
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(src.text()[bad]));
+  sink.Error("DOC012", {static_cast<uint32_t>(bad), static_cast<uint32_t>(bad) + 1},
+             std::string("byte ") + hex + " is not valid UTF-8; save the file as UTF-8 (put binary "
+             "data in a base64 string)");
+  return false;
+}
+
 // Nesting depth of brackets outside strings: guards recursive parsers before they run.
 bool CheckBracketDepth(const Source& src, DiagnosticSink& sink, const Limits& limits) {
   const std::string& t = src.text();
@@ -341,7 +418,7 @@ bool CheckBracketDepth(const Source& src, DiagnosticSink& sink, const Limits& li
 }  // namespace
 
 std::vector<Node> ParseYaml(const Source& src, DiagnosticSink& sink, const Limits& limits) {
-  if (!CheckSize(src, sink, limits)) return {};
+  if (!CheckSize(src, sink, limits) || !CheckUtf8(src, sink)) return {};
   return BuildYaml(src, sink, limits);
 }
 
@@ -569,7 +646,8 @@ Node MessageToNode(const pb::Message& m, const pb::TextFormat::ParseInfoTree* in
 
 bool ParseTextProto(const Source& src, pb::Message* msg, DiagnosticSink& sink, Node* tree,
                     const Limits& limits) {
-  if (!CheckSize(src, sink, limits) || !CheckBracketDepth(src, sink, limits)) return false;
+  if (!CheckSize(src, sink, limits) || !CheckUtf8(src, sink) || !CheckBracketDepth(src, sink, limits))
+    return false;
   // With google.protobuf.Empty as the schema every field is unknown: check syntax only.
   bool empty_schema = msg->GetDescriptor()->full_name() == "google.protobuf.Empty";
   SinkErrorCollector errors(src, sink, !empty_schema);

@@ -27,10 +27,12 @@ enum class Format { kYaml, kJson, kTextProto, kText };
 // "yaml", "json", "textproto", "text"
 const char* FormatName(Format f);
 
-// Explicit limits; inputs past them get a diagnostic (DOC010, DOC011), never a crash.
+// Explicit limits; inputs past them get a diagnostic (DOC010, DOC011, DOC013), never a crash.
+// YAML must also be valid UTF-8 (DOC012).
 struct Limits {
-  size_t max_bytes = 64u << 20;  // 64 MiB per file
-  int max_depth = 128;           // nesting of maps / lists / messages
+  size_t max_bytes = 64u << 20;        // 64 MiB per file
+  int max_depth = 128;                 // nesting of maps / lists / messages
+  size_t max_alias_nodes = 100000;     // YAML nodes copied by *alias references, per file
 };
 
 // Detects the format from the file name's extension, then from content when the extension is

@@ -349,7 +349,9 @@ bool CompareString(std::string_view prop, Op op, std::string_view v) {
   }
 }
 
-std::string Q(std::string_view s) { return ordered_json(std::string(s)).dump(); }
+// Quotes a filter value for a message; bytes that are not UTF-8 (CppMicroServices accepts any)
+// become U+FFFD so the explanation still serialises as JSON.
+std::string Q(std::string_view s) { return ordered_json(std::string(s)).dump(-1, ' ', false, ordered_json::error_handler_t::replace); }
 
 void Set(Reason* r, std::string* d, Reason reason, std::string detail) {
   if (r) *r = reason;
@@ -608,12 +610,18 @@ std::string Filter::ToString() const {
   return out;
 }
 
+// `s` with bytes that are not UTF-8 replaced by U+FFFD (filters may hold any bytes; JSON may not).
+static std::string JsonSafe(const std::string& s) {
+  return ordered_json::parse(ordered_json(s).dump(-1, ' ', false, ordered_json::error_handler_t::replace))
+      .get<std::string>();
+}
+
 ordered_json Trace::ToJson() const {
   ordered_json j;
-  j["filter"] = text;
+  j["filter"] = JsonSafe(text);
   j["matched"] = matched;
   j["reason"] = ReasonName(reason);
-  j["detail"] = detail;
+  j["detail"] = JsonSafe(detail);
   j["begin"] = range.begin;
   j["end"] = range.end;
   if (!children.empty()) {
@@ -626,10 +634,11 @@ ordered_json Trace::ToJson() const {
 
 doc::Step Trace::ToStep() const {
   doc::Step s;
-  s.what = text;
+  s.what = JsonSafe(text);
   s.outcome = matched ? doc::Outcome::kMatched : doc::Outcome::kNoMatch;
-  s.detail = reason == Reason::kChildren || reason == Reason::kMatched ? detail
-                                                                        : std::string(ReasonName(reason)) + ": " + detail;
+  s.detail = JsonSafe(reason == Reason::kChildren || reason == Reason::kMatched
+                          ? detail
+                          : std::string(ReasonName(reason)) + ": " + detail);
   s.range = range;
   for (const Trace& c : children) s.Add(c.ToStep());
   return s;

@@ -54,7 +54,7 @@ std::string FormatDouble(double d) {
 std::string Value::ToString() const {
   switch (kind) {
     case Kind::kEmpty: return "(no value)";
-    case Kind::kString: return ordered_json(s).dump();
+    case Kind::kString: return ordered_json(s).dump(-1, ' ', false, ordered_json::error_handler_t::replace);  // any bytes
     case Kind::kBool: return b ? "true" : "false";
     case Kind::kInt:
     case Kind::kLong: return std::to_string(i);
@@ -65,7 +65,7 @@ std::string Value::ToString() const {
       for (size_t k = 0; k < list.size(); ++k) out += (k ? ", " : "") + list[k].ToString();
       return out + "]";
     }
-    case Kind::kMap: return ToJson().dump();
+    case Kind::kMap: return ToJson().dump(-1, ' ', false, ordered_json::error_handler_t::replace);
   }
   return "";
 }

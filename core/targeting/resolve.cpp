@@ -77,7 +77,7 @@ class Emitter {
   std::vector<doc::Diagnostic>* out_;
 };
 
-std::string Q(const std::string& s) { return ordered_json(s).dump(); }
+std::string Q(const std::string& s) { return ordered_json(s).dump(-1, ' ', false, ordered_json::error_handler_t::replace); }  // any bytes
 
 std::string ServiceLabel(const Service& s) {
   return "service " + std::to_string(s.id) + (s.name.empty() ? "" : " (" + s.name + ")");

@@ -381,8 +381,12 @@ std::string StripUnknownAny(ordered_json& resource_holder) {
   if (pb::DescriptorPool::generated_pool()->FindMessageTypeByName(ShortType(type))) return "";
   ordered_json copy = *it;
   copy.erase("@type");
-  std::string dump = copy.dump();
-  if (dump.size() > 80) dump = dump.substr(0, 77) + "...";
+  std::string dump = copy.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
+  if (dump.size() > 80) {
+    size_t cut = 77;  // not inside a UTF-8 sequence: the preview is printed as JSON
+    while (cut > 0 && (static_cast<unsigned char>(dump[cut]) & 0xC0) == 0x80) --cut;
+    dump = dump.substr(0, cut) + "...";
+  }
   std::string prev = ShortType(type) + " " + dump;
   resource_holder.erase("resource");
   return prev;
@@ -391,7 +395,8 @@ std::string StripUnknownAny(ordered_json& resource_holder) {
 template <class Msg>
 bool JsonToMessage(const ordered_json& j, const Node& at, Msg* msg, doc::DiagnosticSink& sink) {
   pb::util::JsonParseOptions opts;
-  auto st = pb::util::JsonStringToMessage(j.dump(), msg, opts);
+  // Replace, do not throw, on invalid UTF-8 (the YAML loader rejects it; textproto bytes may hold it).
+  auto st = pb::util::JsonStringToMessage(j.dump(-1, ' ', false, ordered_json::error_handler_t::replace), msg, opts);
   if (st.ok()) return true;
   sink.Error("DOC005", at.range(), "does not convert to " + msg->GetDescriptor()->full_name() + ": " +
              std::string(st.message()) + "; use the proto3 JSON field names of that message");

@@ -1,6 +1,10 @@
 // core/doc: positions, format detection, and library errors as located diagnostics.
 #include <gtest/gtest.h>
 
+#include <string>
+#include <tuple>
+#include <vector>
+
 #include <google/protobuf/empty.pb.h>
 
 #include "core/doc/load.h"
@@ -146,6 +150,87 @@ TEST(LimitsTest, SizeAndDepth) {
   Document dy = LoadDocument("deep.yaml", "a: " + deep);
   ASSERT_FALSE(dy.diagnostics.empty());
   EXPECT_EQ(dy.diagnostics[0].code, "DOC011");
+}
+
+// Found by variants_yaml_fuzzer: a 0xFF byte in YAML reached nlohmann's dump() and threw
+// type_error 316 out of the core.
+TEST(LimitsTest, YamlMustBeUtf8) {
+  Document d = LoadDocument("bad.yaml", "a: ok\nb: {c\xff\xff" "d: 1}\n");
+  ASSERT_EQ(d.diagnostics.size(), 1u);
+  EXPECT_EQ(d.diagnostics[0].code, "DOC012");
+  EXPECT_EQ(d.diagnostics[0].message,
+            "byte 0xFF is not valid UTF-8; save the file as UTF-8 (put binary data in a base64 string)");
+  EXPECT_EQ(d.diagnostics[0].begin, (Position{2, 6}));
+  EXPECT_TRUE(d.roots.empty());
+
+  for (const char* bad : {"a: \xc0\x80\n", "a: \xed\xa0\x80\n", "a: \xf4\x90\x80\x80\n", "a: \xe2\x82\n"}) {
+    Document b = LoadDocument("bad.yaml", bad);
+    ASSERT_EQ(b.diagnostics.size(), 1u) << bad;
+    EXPECT_EQ(b.diagnostics[0].code, "DOC012") << bad;
+    EXPECT_EQ(b.diagnostics[0].begin, (Position{1, 4})) << bad;
+  }
+  Document ok = LoadDocument("ok.yaml", "\xef\xbb\xbf" "a: \"h\xc3\xa9 \xe2\x82\xac \xf0\x9f\x99\x82\"\n");
+  EXPECT_TRUE(ok.diagnostics.empty());
+  ASSERT_EQ(ok.roots.size(), 1u);
+  EXPECT_EQ(ok.roots[0].GetString("a"), "h\xc3\xa9 \xe2\x82\xac \xf0\x9f\x99\x82");
+}
+
+// Found by variants_textproto_fuzzer: protobuf's TextFormat accepted raw 0xF8 bytes in a string
+// field, and the variants engine's JSON output threw type_error 316.
+TEST(LimitsTest, TextProtoMustBeUtf8) {
+  Document d = LoadDocument("bad.textproto", "a {\n  key: \"t\xf8\xf8" "x\"\n}\n");
+  ASSERT_EQ(d.diagnostics.size(), 1u);
+  EXPECT_EQ(d.diagnostics[0].code, "DOC012");
+  EXPECT_EQ(d.diagnostics[0].begin, (Position{2, 10}));
+}
+
+TEST(LimitsTest, YamlEscapeOfASurrogateIsASyntaxError) {
+  // yaml-cpp itself refuses escapes that give no character, so no invalid UTF-8 gets through.
+  Document d = LoadDocument("esc.yaml", "a: 1\nb: \"x\\uD800y\"\n");
+  ASSERT_EQ(d.diagnostics.size(), 1u);
+  EXPECT_EQ(d.diagnostics[0].code, "DOC001");
+  EXPECT_EQ(d.diagnostics[0].begin, (Position{2, 12}));
+}
+
+// Found by the matcher, document and variants_shorthand fuzzers: yaml-cpp 0.7 never returns on
+// a ',' outside a flow collection (it emits null events without consuming input).
+TEST(LimitsTest, YamlParserThatStopsMakingProgress) {
+  for (auto [text, line, column] : std::vector<std::tuple<std::string, int, int>>{
+           {"{},", 1, 3}, {",\na: 1\n", 1, 1}, {",", 1, 1}, {"{\"a\": {\"b\": 1}},", 1, 16}}) {
+    Document d = LoadDocument("loop.yaml", text);
+    ASSERT_EQ(d.diagnostics.size(), 1u) << text;
+    EXPECT_EQ(d.diagnostics[0].code, "DOC014") << text;
+    EXPECT_EQ(d.diagnostics[0].begin, (Position{line, column})) << text;
+    EXPECT_TRUE(d.roots.empty()) << text;
+  }
+  Document d = LoadDocument("loop.yaml", "{},");
+  EXPECT_EQ(d.diagnostics[0].message,
+            "YAML: the parser stopped making progress here (yaml-cpp loops on a ',' outside [ ] and { }); "
+            "remove the stray comma or fix the brackets at this position");
+  Document ok = LoadDocument("ok.yaml", "a: [1, 2]\nb: {c: d}\n");
+  EXPECT_TRUE(ok.diagnostics.empty());
+}
+
+TEST(LimitsTest, YamlAliasExpansion) {
+  // Nine levels of nine aliases: 9^9 nodes if expanded.
+  std::string y = "a0: &a0 [x, x, x, x, x, x, x, x, x]\n";
+  for (int i = 1; i < 9; ++i) {
+    std::string p = "*a" + std::to_string(i - 1);
+    y += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " [" + p;
+    for (int k = 1; k < 9; ++k) y += ", " + p;
+    y += "]\n";
+  }
+  Document d = LoadDocument("bomb.yaml", y);
+  ASSERT_EQ(d.diagnostics.size(), 1u);
+  EXPECT_EQ(d.diagnostics[0].code, "DOC013");
+  EXPECT_EQ(d.diagnostics[0].begin.line, 6);
+  EXPECT_TRUE(d.roots.empty());
+
+  Limits l;
+  l.max_alias_nodes = 20;
+  Document ok = LoadDocument("a.yaml", "a: &a [1, 2]\nb: *a\nc: *a\n", l);
+  EXPECT_TRUE(ok.diagnostics.empty());
+  EXPECT_EQ(ok.roots[0].Get("c")->items().size(), 2u);
 }
 
 TEST(NodeTest, ToJsonIsTyped) {

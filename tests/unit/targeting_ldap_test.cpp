@@ -214,6 +214,19 @@ TEST(LdapExplainTest, ReasonsAndDetails) {
   }
 }
 
+// Found by targeting_ldap_fuzzer: CppMicroServices accepts any bytes in a value; quoting one
+// that is not UTF-8 in the explanation threw nlohmann type_error 316 out of Explain.
+TEST(LdapExplainTest, ValueThatIsNotUtf8IsQuotedWithReplacement) {
+  ParseResult r = Parse("(port~=800a\xed" "c)");
+  ASSERT_TRUE(r.filter);
+  Properties p;
+  p.Set("port", Value::Int(8080));
+  Trace t;
+  EXPECT_EQ(r.filter->Explain(p, false, &t), r.filter->Match(p, false));
+  EXPECT_EQ(t.detail, "port: int 8080 == 800 is false (strtol read 800 from \"800a\xEF\xBF\xBD" "c\" and ignored the rest)");
+  EXPECT_EQ(t.ToJson()["filter"], "(port~=800a\xEF\xBF\xBD" "c)");
+}
+
 TEST(LdapExplainTest, TreeHasEveryNodeAndTheFirstFailure) {
   ParseResult r = Parse("(&(objectclass=a::B)(port>=8080)(!(env=prod)))");
   ASSERT_TRUE(r.filter);
