@@ -14,6 +14,7 @@
 #include "core/engine/scenario.h"
 #include "core/txt/txt_encode.h"
 #include "core/ldap/filter.h"
+#include "core/doc/utf8.h"
 
 namespace {
 
@@ -104,7 +105,7 @@ std::optional<std::string> ReadSibling(const std::string& scenario, const std::s
 
 void PrintText(const cfgi::Report& r, bool evaluate, bool explain) {
   for (const auto& d : r.diagnostics) std::cout << cfgi::doc::FormatDiagnostic(d) << "\n";
-  if (evaluate) std::cout << r.result.dump(2) << "\n";
+  if (evaluate) std::cout << cfgi::doc::JsonText(r.result, 2) << "\n";
   if (explain && !r.explanation.what.empty()) std::cout << r.explanation.ToText();
 }
 
@@ -139,7 +140,7 @@ int Run(const Args& a) {
     for (auto& [name, one] : j["profiles"].items())
       for (const auto& d : one["diagnostics"]) errors |= d["severity"] == "error";
     if (a.format == "json") {
-      std::cout << j.dump(2) << "\n";
+      std::cout << cfgi::doc::JsonText(j, 2) << "\n";
     } else {
       for (auto& [name, one] : j["profiles"].items()) {
         std::cout << "== profile " << name << "\n";
@@ -147,10 +148,10 @@ int Run(const Args& a) {
           std::cout << d["file"].get<std::string>() << ":" << d["line"] << ":" << d["column"] << ": "
                     << d["severity"].get<std::string>() << ": [" << d["code"].get<std::string>() << "] "
                     << d["message"].get<std::string>() << "\n";
-        if (evaluate) std::cout << one["result"].dump(2) << "\n";
+        if (evaluate) std::cout << cfgi::doc::JsonText(one["result"], 2) << "\n";
       }
       std::cout << "== divergences: " << j["divergences"].size() << "\n";
-      for (const auto& d : j["divergences"]) std::cout << d["path"].get<std::string>() << " " << d["values"].dump() << "\n";
+      for (const auto& d : j["divergences"]) std::cout << d["path"].get<std::string>() << " " << cfgi::doc::JsonText(d["values"]) << "\n";
     }
   } else {
     cfgi::Report r = cfgi::RunScenario(*e, s, a.query, profile, evaluate);
@@ -158,7 +159,7 @@ int Run(const Args& a) {
     if (a.format == "json") {
       ordered_json j = cfgi::ReportJson(*e, profile, r);
       if (a.explain) j["explanation"] = r.explanation.ToJson();
-      std::cout << j.dump(2) << "\n";
+      std::cout << cfgi::doc::JsonText(j, 2) << "\n";
     } else {
       PrintText(r, evaluate, a.explain);
     }
@@ -226,7 +227,7 @@ int Encode(const std::vector<std::string>& args) {
       ds.push_back({{"code", d.code}, {"severity", cfgi::doc::SeverityName(d.severity)}, {"message", d.message},
                     {"file", d.file}, {"line", d.begin.line}, {"column", d.begin.column}});
     j["diagnostics"] = std::move(ds);
-    std::cout << j.dump(2) << "\n";
+    std::cout << cfgi::doc::JsonText(j, 2) << "\n";
   } else {
     for (const auto& d : r.diagnostics) std::cerr << cfgi::doc::FormatDiagnostic(d) << "\n";
     if (!r.zone.empty()) std::cout << "; zone file\n" << r.zone << "\n; dig\n" << r.dig;
@@ -262,7 +263,7 @@ int RunLdap(const std::vector<std::string>& args) {
   }
   if (!filter) return UsageError("ldap needs a FILTER, e.g. ldap '(port>=8080)' --props '{\"port\": 8080}'");
   ordered_json j = cfgi::ldap::EvaluateJson(*filter, props, match_case);
-  std::cout << j.dump(2) << "\n";
+  std::cout << cfgi::doc::JsonText(j, 2) << "\n";
   return j["error"].is_null() ? kExitOk : kExitFindings;
 }
 

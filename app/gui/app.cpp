@@ -11,6 +11,7 @@
 
 #include "app/gui/theme.h"
 #include "core/doc/load.h"
+#include "core/doc/utf8.h"
 
 #ifndef CFGI_SAMPLES_DIR
 #define CFGI_SAMPLES_DIR "samples"
@@ -181,7 +182,7 @@ json App::SettingsJson() const {
 
 void App::Save() {
   if (!options_.save_settings) return;
-  std::string s = SettingsJson().dump(2);
+  std::string s = doc::JsonText(SettingsJson(), 2);
   if (s != last_saved_settings_) {
     platform::SaveSetting(kSettingsKey, s);
     last_saved_settings_ = s;
@@ -585,7 +586,7 @@ void App::ExportResult() {
     }
   }
   name += "." + d->profile() + ".result.json";
-  std::string data = d->ReportJson().dump(2) + "\n";
+  std::string data = doc::JsonText(d->ReportJson(), 2) + "\n";
   auto done = [this](bool ok, std::string where) {
     status_ = ok ? std::string(theme::kIconOk) + " exported " + where : std::string(theme::kIconError) + " cannot write " + where;
     status_until_ = platform::Now() + 5;

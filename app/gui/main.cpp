@@ -13,6 +13,7 @@
 
 #include "app/gui/app.h"
 #include "app/platform/platform.h"
+#include "core/doc/utf8.h"
 
 namespace {
 
@@ -126,7 +127,7 @@ int main(int argc, char** argv) {
   static cfgi::gui::App* app = new cfgi::gui::App(options);  // lives as long as the (web) loop
   app->Start(a.files);
   // The web page's test hook and permalinks (the desktop ignores them).
-  cfgi::platform::SetWebHooks({[] { return app->StateJson().dump(); }, [] { return app->LinkJson().dump(); },
+  cfgi::platform::SetWebHooks({[] { return cfgi::doc::JsonText(app->StateJson()); }, [] { return cfgi::doc::JsonText(app->LinkJson()); },
                                [](const std::string& j) { app->RestoreLink(j); }});
   if (a.timing) std::fprintf(stderr, "config-inspector: fonts, settings, documents %.1f ms\n", ms_since(t0));
 
@@ -159,7 +160,7 @@ int main(int argc, char** argv) {
     return keep;
   });
   if (!a.dump_state.empty()) {
-    std::string s = app->StateJson().dump(2) + "\n";
+    std::string s = cfgi::doc::JsonText(app->StateJson(), 2) + "\n";
     if (!cfgi::platform::WriteFile(a.dump_state, s)) {
       std::fprintf(stderr, "config-inspector: cannot write %s\n", a.dump_state.c_str());
       ok = false;

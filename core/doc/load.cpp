@@ -1,5 +1,7 @@
 #include "core/doc/load.h"
 
+#include "core/doc/utf8.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -130,28 +132,6 @@ Node::Kind PlainScalarKind(const std::string& s) {
 
 std::string BoolText(const std::string& s) { return (s[0] == 't' || s[0] == 'T') ? "true" : "false"; }
 
-// Offset of the first byte that does not start or continue a well-formed UTF-8 sequence (RFC
-// 3629: no overlong forms, no surrogates, nothing past U+10FFFF), or npos when `s` is valid.
-size_t FirstInvalidUtf8(std::string_view s) {
-  size_t i = 0;
-  while (i < s.size()) {
-    auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) { ++i; continue; }
-    size_t n;
-    unsigned char lo = 0x80, hi = 0xBF;  // range of the first continuation byte
-    if (c >= 0xC2 && c <= 0xDF) n = 1;
-    else if (c >= 0xE0 && c <= 0xEF) { n = 2; if (c == 0xE0) lo = 0xA0; if (c == 0xED) hi = 0x9F; }
-    else if (c >= 0xF0 && c <= 0xF4) { n = 3; if (c == 0xF0) lo = 0x90; if (c == 0xF4) hi = 0x8F; }
-    else return i;
-    if (i + n >= s.size()) return i;  // truncated sequence
-    for (size_t k = 1; k <= n; ++k) {
-      auto d = static_cast<unsigned char>(s[i + k]);
-      if (k == 1 ? (d < lo || d > hi) : (d < 0x80 || d > 0xBF)) return i;
-    }
-    i += n + 1;
-  }
-  return std::string_view::npos;
-}
 
 // Number of nodes in a tree (an alias copies that many).
 size_t CountNodes(const Node& n) {

@@ -5,6 +5,8 @@
 // an iterative wildcard matcher instead of the recursive one so long patterns cannot blow up).
 #include "core/ldap/filter.h"
 
+#include "core/doc/utf8.h"
+
 #include <cerrno>
 #include <cfloat>
 #include <climits>
@@ -610,11 +612,8 @@ std::string Filter::ToString() const {
   return out;
 }
 
-// `s` with bytes that are not UTF-8 replaced by U+FFFD (filters may hold any bytes; JSON may not).
-static std::string JsonSafe(const std::string& s) {
-  return ordered_json::parse(ordered_json(s).dump(-1, ' ', false, ordered_json::error_handler_t::replace))
-      .get<std::string>();
-}
+// Filters may hold any bytes; JSON may not: bytes that are not UTF-8 are shown as U+FFFD.
+static std::string JsonSafe(const std::string& s) { return doc::ValidUtf8(s); }
 
 ordered_json Trace::ToJson() const {
   ordered_json j;

@@ -19,6 +19,8 @@
 
 #include "core/matcher/matcher.h"
 
+#include "core/doc/utf8.h"
+
 namespace cfgi::matcher {
 
 using doc::Outcome;
@@ -169,47 +171,19 @@ cel::Request CelRequest(const Request& r, Profile p) {
   return c;
 }
 
-std::string ValidUtf8(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  size_t i = 0;
-  while (i < s.size()) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    bool ok = n > 0 && i + n <= s.size();
-    for (size_t k = 1; ok && k < n; ++k) ok = (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-    if (ok && n == 2) ok = c >= 0xC2;
-    if (ok && n == 3) {
-      unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
-      ok = !(c == 0xE0 && c1 < 0xA0) && !(c == 0xED && c1 >= 0xA0);
-    }
-    if (ok && n == 4) {
-      unsigned char c1 = static_cast<unsigned char>(s[i + 1]);
-      ok = c <= 0xF4 && !(c == 0xF0 && c1 < 0x90) && !(c == 0xF4 && c1 >= 0x90);
-    }
-    if (ok) {
-      out.append(s.substr(i, n));
-      i += n;
-    } else {
-      out += "\xEF\xBF\xBD";
-      ++i;
-    }
-  }
-  return out;
-}
 
 nlohmann::ordered_json Request::ToJson() const {
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
   nlohmann::ordered_json h = nlohmann::ordered_json::object();
   for (const auto& [key, value] : headers) {
-    std::string k = ValidUtf8(key), v = ValidUtf8(value);
+    std::string k = doc::ValidUtf8(key), v = doc::ValidUtf8(value);
     if (!h.contains(k)) h[k] = v;
     else if (h[k].is_array()) h[k].push_back(v);
     else h[k] = nlohmann::ordered_json::array({h[k], v});
   }
   j["headers"] = h;
   auto put = [&](const char* n, const std::optional<std::string>& v) {
-    if (v) j[n] = ValidUtf8(*v);
+    if (v) j[n] = doc::ValidUtf8(*v);
   };
   put("path", path);
   put("host", host);

@@ -202,8 +202,6 @@ struct Request {
   nlohmann::ordered_json ToJson() const;
 };
 
-// `s` with every invalid UTF-8 sequence replaced by U+FFFD, so results always serialise as JSON.
-std::string ValidUtf8(std::string_view s);
 
 // Parses a request from a scenario tree ({headers: {k: v|[v...]}, path, host, method, ...}).
 // Returns nullopt and appends a MAT020 diagnostic when it is malformed.

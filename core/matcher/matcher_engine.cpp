@@ -2,6 +2,8 @@
 // coverage (router_check_tool's idea: which matchers no request reached) and dead matchers.
 #include "core/matcher/matcher_engine.h"
 
+#include "core/doc/utf8.h"
+
 #include <set>
 
 namespace cfgi {
@@ -106,9 +108,9 @@ std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p) {
 
 ordered_json TraceJson(const doc::Step& s, const doc::Source* src) {
   ordered_json j;
-  j["what"] = ValidUtf8(s.what);
+  j["what"] = doc::ValidUtf8(s.what);
   j["outcome"] = doc::OutcomeName(s.outcome);
-  if (!s.detail.empty()) j["detail"] = ValidUtf8(s.detail);
+  if (!s.detail.empty()) j["detail"] = doc::ValidUtf8(s.detail);
   if (src && !(s.range.begin == 0 && s.range.end == 0)) j["line"] = src->Locate(s.range.begin).line;
   if (!s.children.empty()) {
     // A list of 1,000 predicates would give 1,000 sibling steps: keep the first and last 20
@@ -292,8 +294,8 @@ class MatcherEngine final : public Engine {
     // Messages quote the user's text: keep them valid UTF-8 for the JSON output.
     for (doc::Diagnostic& d : rep.diagnostics)
       if (d.code.rfind("MAT", 0) == 0 || d.code.rfind("CEL", 0) == 0) {
-        d.message = matcher::ValidUtf8(d.message);
-        d.path = matcher::ValidUtf8(d.path);
+        d.message = doc::ValidUtf8(d.message);
+        d.path = doc::ValidUtf8(d.path);
       }
     if (!sm.matcher.root) return rep;
 
@@ -301,7 +303,7 @@ class MatcherEngine final : public Engine {
     for (const doc::Diagnostic& d : issues)
       if (d.severity == doc::Severity::kError)
         nack.push_back(d.code + " " + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " +
-                       matcher::ValidUtf8(d.message));
+                       doc::ValidUtf8(d.message));
 
     const doc::Source* src = sm.matcher.source.get();
     ordered_json requests = ordered_json::array();
@@ -314,13 +316,13 @@ class MatcherEngine final : public Engine {
       ordered_json j;
       j["request"] = r.ToJson();
       j["actions"] = ordered_json::array();
-      for (const matcher::Action* a : res.actions) j["actions"].push_back(matcher::ValidUtf8(a->name));
+      for (const matcher::Action* a : res.actions) j["actions"].push_back(doc::ValidUtf8(a->name));
       // Actions are any TypedExtensionConfig: their types, in the same order ("" for the
       // simplified notation's plain names).
       j["action_types"] = ordered_json::array();
-      for (const matcher::Action* a : res.actions) j["action_types"].push_back(matcher::ValidUtf8(a->type));
+      for (const matcher::Action* a : res.actions) j["action_types"].push_back(doc::ValidUtf8(a->type));
       j["skipped"] = ordered_json::array();
-      for (const matcher::Action* a : res.skipped) j["skipped"].push_back(matcher::ValidUtf8(a->name));
+      for (const matcher::Action* a : res.skipped) j["skipped"].push_back(doc::ValidUtf8(a->name));
       j["matched"] = res.matched;
       if (res.aborted) j["aborted"] = true;
       if (!sm.extracts.empty()) {
@@ -332,7 +334,7 @@ class MatcherEngine final : public Engine {
             continue;
           }
           auto v = cel::ExtractString(*x.program, cr, x.default_value);
-          j["extract"].push_back(v ? ordered_json(matcher::ValidUtf8(*v)) : ordered_json(nullptr));
+          j["extract"].push_back(v ? ordered_json(doc::ValidUtf8(*v)) : ordered_json(nullptr));
         }
       }
       j["trace"] = ordered_json::array({matcher::TraceJson(why, src)});
@@ -349,11 +351,11 @@ class MatcherEngine final : public Engine {
         if (reached.count(static_cast<int>(i))) continue;
         if (++unreached_count > kMaxListed) continue;
         const matcher::NodeInfo& n = sm.matcher.nodes[i];
-        unreached.push_back({{"path", matcher::ValidUtf8(n.path)}, {"label", matcher::ValidUtf8(n.label)}, {"line", src ? src->Locate(n.range.begin).line : 0}});
+        unreached.push_back({{"path", doc::ValidUtf8(n.path)}, {"label", doc::ValidUtf8(n.label)}, {"line", src ? src->Locate(n.range.begin).line : 0}});
         if (evaluate && q.flags.empty()) {
           doc::DiagnosticSink sink(src);
-          sink.Note("MAT030", n.range, matcher::ValidUtf8("no request reached " + n.label + "; add a request that exercises it"),
-                    matcher::ValidUtf8(n.path));
+          sink.Note("MAT030", n.range, doc::ValidUtf8("no request reached " + n.label + "; add a request that exercises it"),
+                    doc::ValidUtf8(n.path));
           rep.diagnostics.push_back(sink.list().front());
         }
       }

@@ -1,8 +1,10 @@
 #include "core/variants/constraint_parse.h"
 
 #include <cctype>
+#include <cstdio>
 #include <optional>
 
+#include "core/doc/utf8.h"
 #include "envoy/service/discovery/v3/discovery.pb.h"
 
 namespace cfgi::variants {
@@ -29,6 +31,22 @@ Constraint Nothing(SourceRange r) {
   Constraint c = Constraint::Or({});
   c.range = r;
   return c;
+}
+
+// A constraint's key and value are proto3 `string` fields: UTF-8 only (protobuf refuses anything
+// else on the wire, and an escape such as "\377" in textproto or the shorthand can produce it).
+// Reports VAR015 at `r` and returns false when `text` is not UTF-8.
+bool Utf8Field(const std::string& text, const char* field, SourceRange r, doc::DiagnosticSink& sink,
+               const std::string& path = {}) {
+  size_t bad = doc::FirstInvalidUtf8(text);
+  if (bad == std::string_view::npos) return true;
+  char byte[8];
+  std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[bad])));
+  sink.Error("VAR015", r, std::string("the constraint's `") + field + "` is not valid UTF-8 (byte " + byte +
+             " at offset " + std::to_string(bad) + " of \"" + doc::ValidUtf8(text) + "\"); xDS string fields "
+             "must be UTF-8, and protobuf rejects the message on the wire; fix the escape or save the file as UTF-8",
+             path);
+  return false;
 }
 
 }  // namespace
@@ -63,6 +81,10 @@ Constraint FromProto(const dv3::DynamicParameterConstraints& m, const Node* tree
                    "`key` to the parameter's name", p + ".key");
         return Nothing(r);
       }
+      if (!Utf8Field(sc.key(), "key", RangeOr(Field(cn, "key", "key"), r), sink, p + ".key")) return Nothing(r);
+      if (sc.constraint_type_case() == dv3::DynamicParameterConstraints::SingleConstraint::kValue &&
+          !Utf8Field(sc.value(), "value", RangeOr(Field(cn, "value", "value"), r), sink, p + ".value"))
+        return Nothing(r);
       Constraint c;
       if (sc.constraint_type_case() == dv3::DynamicParameterConstraints::SingleConstraint::kValue) {
         c = Constraint::Value(sc.key(), sc.value());
@@ -442,12 +464,12 @@ class ShorthandParser {
     if (v.kind != SVal::kMsg) return Bad(v, "`constraint` takes a message `{key:\"k\" value:\"v\"}`");
     std::optional<std::string> key, value;
     bool exists = false;
-    SourceRange key_range = v.range;
+    SourceRange key_range = v.range, value_range = v.range;
     for (const auto& e : v.entries) {
       if (e.key == "key" || e.key == "value") {
         if (e.value->kind != SVal::kString) return Bad(*e.value, "`" + e.key + "` takes a quoted string");
         if (e.key == "key") { key = e.value->text; key_range = e.value->range; }
-        else value = e.value->text;
+        else { value = e.value->text; value_range = e.value->range; }
       } else if (e.key == "exists") {
         if (e.value->kind != SVal::kMsg || !e.value->entries.empty()) return Bad(*e.value, "`exists` takes an empty message `{}`");
         exists = true;
@@ -466,6 +488,8 @@ class ShorthandParser {
                   "\"...\"` for an exact match or `exists {}` for any value");
       return Nothing(v.range);
     }
+    if (!Utf8Field(*key, "key", key_range, sink_) || (value && !Utf8Field(*value, "value", value_range, sink_)))
+      return Nothing(v.range);
     Constraint c = exists ? Constraint::Exists(*key) : Constraint::Value(*key, *value);
     c.range = v.range;
     return c;

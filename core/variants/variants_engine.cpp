@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "core/doc/utf8.h"
 #include "core/variants/constraint_parse.h"
 
 namespace cfgi::variants {
@@ -31,7 +32,7 @@ ordered_json ParamsJson(const Params& p) {
   return j;
 }
 
-std::string ParamsJsonText(const Params& p) { return ParamsJson(p).dump(); }
+std::string ParamsJsonText(const Params& p) { return doc::JsonText(ParamsJson(p)); }
 
 struct Inputs {
   std::vector<Subscription> subscriptions;

@@ -8,6 +8,7 @@
 #include <google/protobuf/empty.pb.h>
 
 #include "core/doc/load.h"
+#include "core/doc/utf8.h"
 
 namespace cfgi::doc {
 namespace {
@@ -263,6 +264,28 @@ TEST(YamlTest, QuotedScalarsAreStrings) {
   EXPECT_EQ(d.roots[0].Get("b")->kind(), Node::Kind::kString);
   EXPECT_EQ(d.roots[0].Get("c")->kind(), Node::Kind::kBool);
   EXPECT_EQ(d.roots[0].Get("d")->kind(), Node::Kind::kString);  // core schema ints are decimal here
+}
+
+}  // namespace
+}  // namespace cfgi::doc
+
+namespace cfgi::doc {
+namespace {
+
+// One UTF-8 check for the whole core (DOC012, VAR015, the JSON of every result).
+TEST(Utf8Test, FirstInvalidAndReplacement) {
+  EXPECT_EQ(FirstInvalidUtf8("plain caf\xc3\xa9 \xf0\x9f\x99\x82"), std::string_view::npos);
+  EXPECT_EQ(FirstInvalidUtf8("ab\xff"), 2u);
+  EXPECT_EQ(FirstInvalidUtf8("\xc0\xaf"), 0u);          // overlong '/'
+  EXPECT_EQ(FirstInvalidUtf8("x\xed\xa0\x80"), 1u);     // a surrogate
+  EXPECT_EQ(FirstInvalidUtf8("x\xf4\x90\x80\x80"), 1u); // past U+10FFFF
+  EXPECT_EQ(FirstInvalidUtf8("xy\xe2\x82"), 2u);        // truncated
+  EXPECT_EQ(ValidUtf8("a\xff" "b\xfe\xfd" "c"), "a\xEF\xBF\xBD" "b\xEF\xBF\xBD\xEF\xBF\xBD" "c");
+  EXPECT_EQ(ValidUtf8("caf\xc3\xa9"), "caf\xc3\xa9");
+  nlohmann::ordered_json j = {{"k", std::string("v\xff")}};
+  EXPECT_THROW((void)j.dump(), nlohmann::json::type_error);
+  EXPECT_EQ(JsonText(j), "{\"k\":\"v\xEF\xBF\xBD\"}");
+  EXPECT_EQ(JsonText(j, 2), "{\n  \"k\": \"v\xEF\xBF\xBD\"\n}");
 }
 
 }  // namespace

@@ -164,6 +164,10 @@ TEST(VariantsShorthandTest, ErrorsArePositioned) {
       {"{constraint:{key:\"a\" value:\"b\"} and_constraints:[]}", "VAR005@1:1 "},
       {"{and_constraints:[]}", "VAR008@1:18 "},
       {"{and_constraints:[{}]}", "VAR008@1:19 "},
+      // Keys and values are proto3 strings: UTF-8 only, whether written raw or as an escape.
+      {"{constraint:{key:\"env\" value:\"\\377\"}}", "VAR015@1:30 "},
+      {"{constraint:{key:\"e\xff\" value:\"x\"}}", "VAR015@1:18 "},
+      {"{constraint:{key:\"env\" value:\"caf\xc3\xa9\"}}", ""},
   };
   for (const Case& c : cases) EXPECT_EQ(Codes(Shorthand(c.text).diags), c.codes) << c.text;
 }
@@ -215,6 +219,25 @@ TEST(VariantsConstraintTest, FromProtoPositions) {
   // proto3 has no presence for an empty `key`, so the constraint itself is the position.
   EXPECT_EQ(sink.list()[1].begin, (doc::Position{3, 17}));
   EXPECT_EQ(Render(c), "or[] ∧ or[]");
+}
+
+// A textproto escape can produce bytes that are not UTF-8 (the loader's DOC012 only sees the
+// raw text): VAR015 at the field, and the constraint matches nothing.
+TEST(VariantsConstraintTest, FromProtoRejectsStringsThatAreNotUtf8) {
+  doc::Source src("c.textproto", "constraint { key: \"env\" value: \"\\377\" }\n");
+  doc::DiagnosticSink sink(&src);
+  dv3::DynamicParameterConstraints m;
+  doc::Node tree;
+  ASSERT_TRUE(doc::ParseTextProto(src, &m, sink, &tree));
+  Constraint c = FromProto(m, &tree, sink, "");
+  ASSERT_EQ(sink.list().size(), 1u);
+  EXPECT_EQ(sink.list()[0].code, "VAR015");
+  EXPECT_EQ(sink.list()[0].begin, (doc::Position{1, 25}));  // the field `value`
+  EXPECT_EQ(sink.list()[0].path, ".constraint.value");
+  EXPECT_EQ(sink.list()[0].message,
+            "the constraint's `value` is not valid UTF-8 (byte 0xFF at offset 0 of \"\xEF\xBF\xBD\"); xDS string "
+            "fields must be UTF-8, and protobuf rejects the message on the wire; fix the escape or save the file as UTF-8");
+  EXPECT_EQ(Render(c), "or[]");
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
 #include "app/platform/platform.h"
+#include "core/doc/utf8.h"
 
 namespace cfgi::gui {
 
@@ -59,7 +60,7 @@ ImVec4 ValueColor(const ordered_json& j) {
 std::string Preview(const ordered_json& j) {
   if (j.is_object()) return "{" + std::to_string(j.size()) + (j.size() == 1 ? " key}" : " keys}");
   if (j.is_array()) return "[" + std::to_string(j.size()) + (j.size() == 1 ? " item]" : " items]");
-  std::string s = j.is_string() ? "\"" + j.get<std::string>() + "\"" : j.dump();
+  std::string s = j.is_string() ? "\"" + j.get<std::string>() + "\"" : doc::JsonText(j);
   if (s.size() > 200) s = s.substr(0, 197) + "...";
   return s;
 }
@@ -72,7 +73,7 @@ void JsonRows(const char* key, const ordered_json& j, int depth) {
   if (leaf) flags |= ImGuiTreeNodeFlags_Leaf | ImGuiTreeNodeFlags_NoTreePushOnOpen | ImGuiTreeNodeFlags_Bullet;
   if (depth < 3) flags |= ImGuiTreeNodeFlags_DefaultOpen;
   bool open = ImGui::TreeNodeEx(key, flags);
-  if (leaf && ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0)) ImGui::SetClipboardText(j.dump().c_str());
+  if (leaf && ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(0)) ImGui::SetClipboardText(doc::JsonText(j).c_str());
   ImGui::TableNextColumn();
   ImGui::PushStyleColor(ImGuiCol_Text, j.is_structured() ? theme::Pal().muted : ValueColor(j));
   std::string v = Preview(j);
@@ -200,7 +201,7 @@ class GenericView final : public EngineView {
     }
     if (ImGui::BeginTabItem("JSON")) {
       if (json_generation_ != d.generation() || json_profile_ != d.profile()) {
-        json_ = d.ReportJson().dump(2);
+        json_ = doc::JsonText(d.ReportJson(), 2);
         json_generation_ = d.generation();
         json_profile_ = d.profile();
       }

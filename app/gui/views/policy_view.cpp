@@ -20,6 +20,7 @@
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
 #include "core/policy/policy_engine.h"
+#include "core/doc/utf8.h"
 
 namespace cfgi::gui {
 
@@ -28,7 +29,7 @@ namespace {
 namespace pol = cfgi::policy;
 
 std::string Short(const nlohmann::json& j, size_t max = 160) {
-  std::string s = j.is_null() ? "(none)" : j.dump();
+  std::string s = j.is_null() ? "(none)" : doc::JsonText(j);
   if (s.size() > max) s = s.substr(0, max - 3) + "...";
   return s;
 }

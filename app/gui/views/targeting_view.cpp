@@ -24,6 +24,7 @@
 #include "core/targeting/model.h"
 #include "core/targeting/resolve.h"
 #include "core/targeting/targeting_engine.h"
+#include "core/doc/utf8.h"
 
 namespace cfgi::gui {
 
@@ -56,7 +57,7 @@ class TargetingView final : public EngineView {
     for (const tg::ConfigEntry& e : ws_->config.entries()) {
       keys_.push_back(e.key);
       std::array<char, 512> b{};
-      std::string v = e.value.kind == ldap::Value::Kind::kString ? e.value.s : e.value.ToJson().dump();
+      std::string v = e.value.kind == ldap::Value::Kind::kString ? e.value.s : doc::JsonText(e.value.ToJson());
       std::snprintf(b.data(), b.size(), "%s", v.c_str());
       bufs_.push_back(b);
       kinds_.push_back(e.value.kind);

@@ -20,6 +20,7 @@
 #include "app/gui/views/view.h"
 #include "core/txt/txt_encode.h"
 #include "core/txt/txt_model.h"
+#include "core/doc/utf8.h"
 
 namespace cfgi::gui {
 
@@ -61,7 +62,7 @@ const char* CriterionShort(tx::Criterion c) {
 std::string Pretty(const std::string& json_text) {
   nlohmann::ordered_json j = nlohmann::ordered_json::parse(json_text, nullptr, false);
   if (j.is_discarded()) return json_text;
-  return j.dump(2);
+  return doc::JsonText(j, 2);
 }
 
 class TxtView final : public EngineView {
