@@ -12,6 +12,7 @@
 #include <streambuf>
 
 #include <google/protobuf/any.pb.h>
+#include <google/protobuf/stubs/common.h>
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/dynamic_message.h>
 #include <google/protobuf/empty.pb.h>
@@ -645,8 +646,6 @@ bool ParseTextProto(const Source& src, pb::Message* msg, DiagnosticSink& sink, N
 }
 
 bool NodeToMessage(const Node& node, pb::Message* msg, DiagnosticSink& sink) {
-  pb::util::JsonParseOptions opts;
-  opts.ignore_unknown_fields = false;
   std::string json;
   try {
     json = node.ToOrderedJson().dump();
@@ -655,11 +654,30 @@ bool NodeToMessage(const Node& node, pb::Message* msg, DiagnosticSink& sink) {
                                            ": a string is not valid UTF-8; fix the text's encoding");
     return false;
   }
-  auto status = pb::util::JsonStringToMessage(json, msg, opts);
-  if (status.ok()) return true;
-  sink.Error("DOC005", node.range(),
-             "does not convert to " + msg->GetDescriptor()->full_name() + ": " +
-                 std::string(status.message()) + "; use the proto3 JSON field names of that message");
+  return JsonTextToMessage(json, msg, node.range(), sink);
+}
+
+bool JsonTextToMessage(const std::string& json, pb::Message* msg, SourceRange at, DiagnosticSink& sink) {
+  pb::util::JsonParseOptions opts;
+  opts.ignore_unknown_fields = false;
+  const std::string type = msg->GetDescriptor()->full_name();
+  try {
+    auto status = pb::util::JsonStringToMessage(json, msg, opts);
+    if (status.ok()) return true;
+    sink.Error("DOC005", at, "does not convert to " + type + ": " + std::string(status.message()) +
+                                 "; use the proto3 JSON field names of that message");
+  }
+#if PROTOBUF_USE_EXCEPTIONS
+  catch (const pb::FatalException& e) {
+    // protobuf 3.21's JSON converter CHECK-fails instead of returning an error on some inputs,
+    // e.g. an Any of a well-known type (StringValue, Struct, ...) with a field beside `value`:
+    // ProtoStreamObjectWriter::AnyWriter in src/google/protobuf/util/internal/protostream_objectwriter.cc
+    // (found by matcher_fuzzer).
+    sink.Error("DOC005", at, "does not convert to " + type + ": protobuf's JSON parser stopped on an internal check (" +
+                                 ValidUtf8(e.message()) + "); an Any holding a well-known type such as "
+                                 "google.protobuf.StringValue takes only \"@type\" and \"value\": remove the other fields");
+  }
+#endif
   return false;
 }
 

@@ -65,5 +65,8 @@ bool ParseTextProto(const Source& src, google::protobuf::Message* msg, Diagnosti
 // Converts a proto3 JSON / YAML tree into `msg` with protobuf's JSON parser
 // (util::JsonStringToMessage); errors become DOC005 diagnostics at `at`.
 bool NodeToMessage(const Node& node, google::protobuf::Message* msg, DiagnosticSink& sink);
+// The same from JSON text, errors at `at`. Never throws (protobuf's own CHECK failures included).
+bool JsonTextToMessage(const std::string& json, google::protobuf::Message* msg, SourceRange at,
+                       DiagnosticSink& sink);
 
 }  // namespace cfgi::doc

@@ -1,5 +1,7 @@
 #include "core/variants/model.h"
 
+#include "core/doc/utf8.h"
+
 #include <algorithm>
 #include <set>
 
@@ -394,13 +396,8 @@ std::string StripUnknownAny(ordered_json& resource_holder) {
 
 template <class Msg>
 bool JsonToMessage(const ordered_json& j, const Node& at, Msg* msg, doc::DiagnosticSink& sink) {
-  pb::util::JsonParseOptions opts;
-  // Replace, do not throw, on invalid UTF-8 (the YAML loader rejects it; textproto bytes may hold it).
-  auto st = pb::util::JsonStringToMessage(j.dump(-1, ' ', false, ordered_json::error_handler_t::replace), msg, opts);
-  if (st.ok()) return true;
-  sink.Error("DOC005", at.range(), "does not convert to " + msg->GetDescriptor()->full_name() + ": " +
-             std::string(st.message()) + "; use the proto3 JSON field names of that message");
-  return false;
+  // U+FFFD, not an exception, for invalid UTF-8 (the YAML loader rejects it; textproto bytes may hold it).
+  return doc::JsonTextToMessage(doc::JsonText(j), msg, at.range(), sink);
 }
 
 bool LoadTree(const Node& root, const std::string& default_resource, Ctx& c) {

@@ -5,6 +5,7 @@
 #include <tuple>
 #include <vector>
 
+#include <google/protobuf/any.pb.h>
 #include <google/protobuf/empty.pb.h>
 
 #include "core/doc/load.h"
@@ -286,6 +287,31 @@ TEST(Utf8Test, FirstInvalidAndReplacement) {
   EXPECT_THROW((void)j.dump(), nlohmann::json::type_error);
   EXPECT_EQ(JsonText(j), "{\"k\":\"v\xEF\xBF\xBD\"}");
   EXPECT_EQ(JsonText(j, 2), "{\n  \"k\": \"v\xEF\xBF\xBD\"\n}");
+}
+
+}  // namespace
+}  // namespace cfgi::doc
+
+namespace cfgi::doc {
+namespace {
+
+// protobuf 3.21's JSON parser CHECK-fails (throws FatalException) on an Any of a well-known type
+// with a field beside "value"; found by matcher_fuzzer. It must be a diagnostic, not a crash.
+TEST(NodeToMessageTest, ProtobufCheckFailureIsADiagnostic) {
+  Document d = LoadDocumentAs(Format::kYaml, "a.yaml",
+                              "\"@type\": type.googleapis.com/google.protobuf.StringValue\nx: ~\nvalue: beta\n");
+  ASSERT_TRUE(d.root());
+  google::protobuf::Any any;
+  DiagnosticSink sink(d.source.get());
+  EXPECT_FALSE(NodeToMessage(*d.root(), &any, sink));
+  ASSERT_EQ(sink.list().size(), 1u);
+  EXPECT_EQ(sink.list()[0].code, "DOC005");
+  EXPECT_EQ(sink.list()[0].begin, (Position{1, 1}));
+  EXPECT_NE(sink.list()[0].message.find("takes only \"@type\" and \"value\""), std::string::npos) << sink.list()[0].message;
+  // The same Any without the stray field converts.
+  Document ok = LoadDocumentAs(Format::kYaml, "b.yaml", "\"@type\": type.googleapis.com/google.protobuf.StringValue\nvalue: beta\n");
+  DiagnosticSink sink2(ok.source.get());
+  EXPECT_TRUE(NodeToMessage(*ok.root(), &any, sink2));
 }
 
 }  // namespace
