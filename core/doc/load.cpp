@@ -669,10 +669,11 @@ bool JsonTextToMessage(const std::string& json, pb::Message* msg, SourceRange at
   }
 #if PROTOBUF_USE_EXCEPTIONS
   catch (const pb::FatalException& e) {
-    // protobuf 3.21's JSON converter CHECK-fails instead of returning an error on some inputs,
-    // e.g. an Any of a well-known type (StringValue, Struct, ...) with a field beside `value`:
-    // ProtoStreamObjectWriter::AnyWriter in src/google/protobuf/util/internal/protostream_objectwriter.cc
-    // (found by matcher_fuzzer).
+    // Debian's libprotobuf 3.21 keeps its debug checks, and its JSON converter trips one instead
+    // of returning an error on some inputs, e.g. an Any of a well-known type (StringValue,
+    // Struct, ...) with a field beside `value`: GOOGLE_DCHECK(!done_) in ProtoWriter::WriteRootMessage
+    // (src/google/protobuf/util/internal/proto_writer.cc), which throws FatalException. Found by
+    // matcher_fuzzer. (Built with NDEBUG, as our WebAssembly dependencies are, it returns an error.)
     sink.Error("DOC005", at, "does not convert to " + type + ": protobuf's JSON parser stopped on an internal check (" +
                                  ValidUtf8(e.message()) + "); an Any holding a well-known type such as "
                                  "google.protobuf.StringValue takes only \"@type\" and \"value\": remove the other fields");

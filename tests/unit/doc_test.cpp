@@ -307,7 +307,13 @@ TEST(NodeToMessageTest, ProtobufCheckFailureIsADiagnostic) {
   ASSERT_EQ(sink.list().size(), 1u);
   EXPECT_EQ(sink.list()[0].code, "DOC005");
   EXPECT_EQ(sink.list()[0].begin, (Position{1, 1}));
-  EXPECT_NE(sink.list()[0].message.find("takes only \"@type\" and \"value\""), std::string::npos) << sink.list()[0].message;
+  // Debian's libprotobuf is built with its debug checks on (the CHECK fires: our wording); the
+  // WebAssembly build of the same source has NDEBUG, so the parser itself reports the error.
+  const std::string& m = sink.list()[0].message;
+  EXPECT_EQ(m.rfind("does not convert to google.protobuf.Any: ", 0), 0u) << m;
+  EXPECT_TRUE(m.find("takes only \"@type\" and \"value\"") != std::string::npos ||
+              m.find("Expect a \"value\" field for well-known types") != std::string::npos)
+      << m;
   // The same Any without the stray field converts.
   Document ok = LoadDocumentAs(Format::kYaml, "b.yaml", "\"@type\": type.googleapis.com/google.protobuf.StringValue\nvalue: beta\n");
   DiagnosticSink sink2(ok.source.get());
