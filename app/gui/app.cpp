@@ -1109,14 +1109,7 @@ void App::DrawStatusBar() {
 }
 
 void App::DrawHelp() {
-  if (show_help_) {
-    ImGui::OpenPopup("Keyboard shortcuts");
-    show_help_ = false;
-  }
-  ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  bool open = true;
-  if (!ImGui::BeginPopupModal("Keyboard shortcuts", &open, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  if (!theme::BeginCenteredModal("Keyboard shortcuts", &show_help_)) return;
   const bool web = platform::BrowserOwnsTabShortcuts();
   std::vector<std::pair<const char*, const char*>> keys = {
       {"Ctrl+O", "Open files (several files form one scenario)"},
@@ -1154,14 +1147,7 @@ void App::DrawHelp() {
 }
 
 void App::DrawAbout() {
-  if (show_about_) {
-    ImGui::OpenPopup("About Config Inspector");
-    show_about_ = false;
-  }
-  ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-  bool open = true;
-  if (!ImGui::BeginPopupModal("About Config Inspector", &open, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  if (!theme::BeginCenteredModal("About Config Inspector", &show_about_)) return;
   ImGui::PushFont(theme::GetFonts().bold);
   ImGui::Text("Config Inspector %s", CFGI_VERSION);
   ImGui::PopFont();

@@ -102,7 +102,7 @@ void FileBrowser::Draw() {
   }
   ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowSize(ImVec2(vp->Size.x * 0.6f, vp->Size.y * 0.7f), ImGuiCond_Appearing);
-  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.5f), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  theme::CenterNextWindow();
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(14, 12));
   bool visible = ImGui::BeginPopupModal(title, &open_, ImGuiWindowFlags_NoCollapse);
   ImGui::PopStyleVar();

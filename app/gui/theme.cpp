@@ -321,4 +321,20 @@ void TextMuted(const char* fmt, ...) {
   va_end(args);
 }
 
+void CenterNextWindow() {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.5f), ImGuiCond_Appearing,
+                          ImVec2(0.5f, 0.5f));
+}
+
+bool BeginCenteredModal(const char* title, bool* request, ImGuiWindowFlags flags) {
+  if (*request) {
+    ImGui::OpenPopup(title);
+    *request = false;
+  }
+  CenterNextWindow();
+  bool open = true;  // the title bar's close button closes the popup itself
+  return ImGui::BeginPopupModal(title, &open, flags);
+}
+
 }  // namespace cfgi::gui::theme

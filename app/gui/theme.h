@@ -61,5 +61,10 @@ void PanelHeader(const char* title, const char* extra = nullptr);
 void CountBadge(const char* icon, int n, const ImVec4& color);
 // Muted text.
 void TextMuted(const char* fmt, ...) IM_FMTARGS(1);
+// Places the next window at the centre of the main viewport when it appears.
+void CenterNextWindow();
+// A centred modal with a close button: opened when *request is set (which it clears). True while
+// it is open; then end it with ImGui::EndPopup().
+bool BeginCenteredModal(const char* title, bool* request, ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize);
 
 }  // namespace cfgi::gui::theme
