@@ -248,6 +248,13 @@ std::string Seen::Text() const {
 
 namespace {
 
+// True when `r` (may be null) holds a variant with v's constraints: a variant's identity across
+// the responses of a transition is its canonical textproto.
+bool HasVariant(const ResourceVariants* r, const Variant& v) {
+  return r && std::any_of(r->variants.begin(), r->variants.end(),
+                          [&](const Variant& x) { return x.canonical == v.canonical; });
+}
+
 Seen SeenIn(const State& s, const std::string& name, const Params& p) {
   Seen seen;
   seen.r = s.Find(name);
@@ -283,20 +290,16 @@ Transition ComputeTransition(const Analysis& a, const std::vector<Subscription>&
   for (const std::string& name : names) {
     const ResourceVariants* rb = a.before.Find(name);
     const ResourceVariants* ra = a.final_state.Find(name);
-    auto in = [](const ResourceVariants* r, const Variant& v) {
-      return r && std::any_of(r->variants.begin(), r->variants.end(),
-                              [&](const Variant& x) { return x.canonical == v.canonical; });
-    };
     ResourceVariants& add = t.adds_first.Get(name);
     ResourceVariants& rem = t.removes_first.Get(name);
     if (rb) {
       add.variants = rb->variants;
       for (const Variant& v : rb->variants)
-        if (in(ra, v)) rem.variants.push_back(v);
+        if (HasVariant(ra, v)) rem.variants.push_back(v);
     }
     if (ra)
       for (const Variant& v : ra->variants)
-        if (!in(rb, v)) add.variants.push_back(v);
+        if (!HasVariant(rb, v)) add.variants.push_back(v);
   }
   for (size_t si = 0; si < subs.size(); ++si) {
     const Subscription& sub = subs[si];
@@ -738,9 +741,7 @@ Analysis Analyze(const Scenario& s, const Query& q) {
         const Variant* added = nullptr;
         for (size_t i = 0; ra && !added && i < ra->variants.size(); ++i) {
           const Variant& v = ra->variants[i];
-          if (!rb || std::none_of(rb->variants.begin(), rb->variants.end(),
-                                  [&](const Variant& x) { return x.canonical == v.canonical; }))
-            added = &v;
+          if (!HasVariant(rb, v)) added = &v;
         }
         auto subs_text = [](size_t n) { return std::to_string(n) + (n == 1 ? " subscription" : " subscriptions"); };
         std::string msg = "the change of \"" + name + "\" arrives in one response, as TP2 requires; split into two, ";
