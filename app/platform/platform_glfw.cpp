@@ -1,6 +1,7 @@
 // app/platform/platform_glfw.cpp: the desktop implementation of platform.h (GLFW 3.3 + OpenGL 3,
 // Dear ImGui's GLFW and OpenGL 3 backends from Debian's libimgui.a).
 #include "app/platform/platform.h"
+#include "app/platform/key_taps.h"
 
 #include <chrono>
 #include <cstdio>
@@ -152,6 +153,7 @@ bool Init(const WindowOptions& o) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui_ImplGlfw_InitForOpenGL(S().window, true);
+  InstallKeyTaps(S().window);
   ImGui_ImplOpenGL3_Init("#version 130");
   return true;
 }
@@ -174,6 +176,7 @@ void Run(std::function<bool()> frame) {
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
     bool keep = frame();
+    KeyTapsAfterFrame();
     ImGui::Render();
     int w = 0, h = 0;
     glfwGetFramebufferSize(S().window, &w, &h);

@@ -5,6 +5,7 @@
 // EM_JS and receives from it through the EMSCRIPTEN_KEEPALIVE functions at the end. This is the
 // only C++ file that mentions emscripten.
 #include "app/platform/platform.h"
+#include "app/platform/key_taps.h"
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
@@ -129,6 +130,7 @@ void Step() {
   ImGui_ImplGlfw_NewFrame();
   ImGui::NewFrame();
   s.frame();  // the web never quits: the return value is ignored
+  KeyTapsAfterFrame();
   ImGui::Render();
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(s.window, &fb_w, &fb_h);
@@ -191,6 +193,7 @@ bool Init(const WindowOptions& options) {
   glfwSetKeyCallback(s.window, OnKey);
   glfwSetCharCallback(s.window, OnChar);
   ImGui_ImplGlfw_InitForOpenGL(s.window, /*install_callbacks=*/true);
+  InstallKeyTaps(s.window);
   ImGui_ImplOpenGL3_Init("#version 300 es");
   // The OS clipboard through the page (GLFW's emulation keeps a private one).
   io.GetClipboardTextFn = GetClipboardForImGui;

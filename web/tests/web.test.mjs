@@ -169,6 +169,30 @@ describe('documents', () => {
     await context.close();
   });
 
+  // ImGui 1.86 reads key state once per frame: without app/platform/key_taps.cpp a key pressed
+  // and released between two frames was never seen (this test's Ctrl+E timed out on a loaded CI
+  // machine). Here all four events are dispatched in one task, so no frame can run between them.
+  test('a Ctrl+E tapped between two frames still downloads the result', async () => {
+    const { context, page, problems } = await openPage(browser, server.url);
+    await page.evaluate(([n, t]) => window.configInspector.load(n, t), ['tap.json', '{"tap": 1}\n']);
+    const tap = () => page.evaluate(() => {
+      const key = (type, code, name) => {
+        const ev = new KeyboardEvent(type, { key: name, ctrlKey: true, bubbles: true, cancelable: true });
+        Object.defineProperty(ev, 'keyCode', { get: () => code });
+        window.dispatchEvent(ev);
+      };
+      key('keydown', 17, 'Control');
+      key('keydown', 69, 'e');
+      key('keyup', 69, 'e');
+      key('keyup', 17, 'Control');
+    });
+    const [result] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), tap()]);
+    assert.match(result.suggestedFilename(), /^tap\.[a-z0-9-]+\.result\.json$/);
+    assert.deepEqual(stripUploads(JSON.parse(fs.readFileSync(await result.path(), 'utf8'))), cliJson({ 'tap.json': '{"tap": 1}\n' }));
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
   test('open documents survive a reload (localStorage)', async () => {
     const { context, page, problems } = await openPage(browser, server.url);
     await page.evaluate(([n, t]) => window.configInspector.load(n, t), ['kept.json', '{"kept": 1}\n']);
