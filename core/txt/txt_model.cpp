@@ -432,7 +432,8 @@ struct Builder {
           else if (sug == "percentage") effect = ": this choice is not limited to a percentage of clients";
           else if (sug == "serviceConfig") effect = ": the choice has no serviceConfig";
           Issue(code, Severity::kWarning, e.key_range, ai, path + "." + e.key, std::string(ProfileName(p)) +
-                " ignores unknown key '" + e.key + "'" + effect + "; " + (mean.empty() ? "remove it" : mean));
+                " ignores unknown key '" + e.key + "'" + effect + "; " +
+                (sug.empty() ? "remove it" : "did you mean '" + sug + "'?"));
         }
       }
       Stage ls = List(Criterion::kLanguage, lang, ai, path + ".clientLanguage");
