@@ -473,6 +473,7 @@ struct Builder {
           else Fatal("field:" + path + ".serviceConfig error:is not an object");
         } else {
           out.service_config = sc;
+          out.service_config_json = std::make_shared<const nlohmann::ordered_json>(sc->ToOrderedJson());
           std::vector<txt::Issue> sc_issues;
           out.config_error = ValidateServiceConfig(*sc, p, path + ".serviceConfig", sc_issues, &out.lb_fallback);
           for (auto& x : sc_issues) {
@@ -711,10 +712,11 @@ int StageOutcome(ProfileId p, const Choice& ch, const std::string& lang, const s
                  ChoiceTrace* tr, std::string* err) {
   for (size_t k = 0; k < ch.stages.size(); ++k) {
     const Stage& s = ch.stages[k];
-    auto record = [&](Verdict v, std::string d) {
+    // Without a trace (the many-clients fast path) no detail text is built at all.
+    auto record = [&](Verdict v, std::string_view d) {
       if (!tr) return;
       tr->criteria.emplace_back(s.what, v);
-      if (!d.empty()) tr->details.push_back(std::string(CriterionName(s.what)) + ": " + d);
+      if (!d.empty()) tr->details.push_back(std::string(CriterionName(s.what)) + ": " + std::string(d));
     };
     auto rest = [&]() {
       if (!tr) return;
@@ -743,8 +745,9 @@ int StageOutcome(ProfileId p, const Choice& ch, const std::string& lang, const s
         pass = std::any_of(s.list.begin(), s.list.end(), [&](const std::string& x) {
           return ci ? Lower(x) == Lower(want) : x == want;
         });
-        detail = Quote(s.list) + (pass ? " contains " : " does not contain ") + "\"" + want + "\"" +
-                 (ci ? " (ignoring case)" : " (exact)");
+        if (tr)
+          detail = Quote(s.list) + (pass ? " contains " : " does not contain ") + "\"" + want + "\"" +
+                   (ci ? " (ignoring case)" : " (exact)");
         break;
       }
       case Criterion::kPercentage: {
@@ -753,31 +756,28 @@ int StageOutcome(ProfileId p, const Choice& ch, const std::string& lang, const s
           continue;
         }
         long pc = static_cast<long>(s.pct);
+        switch (p) {
+          case ProfileId::kCore: pass = !(r > pc || pc == 0); break;
+          case ProfileId::kJava: pass = r < pc; break;
+          case ProfileId::kGo: pass = r + 1 <= pc; break;
+          case ProfileId::kA2: pass = r < pc; break;
+        }
+        if (!tr) break;
         std::ostringstream d;
         switch (p) {
           case ProfileId::kCore:
-            pass = !(r > pc || pc == 0);
             d << "rand()%100 = " << r << (pass ? " <= " : (pc == 0 ? ", percentage is 0: " : " > ")) << pc;
             break;
-          case ProfileId::kJava:
-            pass = r < pc;
-            d << "nextInt(100) = " << r << (pass ? " < " : " >= ") << pc;
-            break;
-          case ProfileId::kGo:
-            pass = r + 1 <= pc;
-            d << "Intn(100)+1 = " << r + 1 << (pass ? " <= " : " > ") << pc;
-            break;
-          case ProfileId::kA2:
-            pass = r < pc;
-            d << "r = " << r << (pass ? " < " : " >= ") << pc;
-            break;
+          case ProfileId::kJava: d << "nextInt(100) = " << r << (pass ? " < " : " >= ") << pc; break;
+          case ProfileId::kGo: d << "Intn(100)+1 = " << r + 1 << (pass ? " <= " : " > ") << pc; break;
+          case ProfileId::kA2: d << "r = " << r << (pass ? " < " : " >= ") << pc; break;
         }
         detail = d.str();
         break;
       }
       case Criterion::kServiceConfig:
         pass = s.present;
-        detail = pass ? "" : "absent: the choice is skipped";
+        if (!pass) detail = "absent: the choice is skipped";
         break;
     }
     record(pass ? Verdict::kPass : Verdict::kFail, detail);
@@ -845,8 +845,8 @@ Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::E
       done = true;
       if (!ch.config_error.empty()) {
         ev.error = (p == ProfileId::kCore || p == ProfileId::kJava ? "failed to parse service config: " : "") + ch.config_error;
-      } else if (ch.service_config) {
-        ev.service_config = ch.service_config->ToOrderedJson();
+      } else if (ch.service_config_json) {
+        ev.service_config = ch.service_config_json;
       }
     } else if (o == 2) {
       tr.outcome = "error";

@@ -79,6 +79,8 @@ struct Choice {
   const doc::Node* node = nullptr;
   std::vector<Stage> stages;                  // in the order the profile checks them
   const doc::Node* service_config = nullptr;  // the object that would be returned
+  // service_config as JSON, built once at compile time and shared by every evaluation.
+  std::shared_ptr<const nlohmann::ordered_json> service_config_json;
   std::string config_error;                   // first error of the config validation, if any
   bool lb_fallback = false;                   // go: unknown LB policy replaced with pick_first
 };
@@ -116,7 +118,7 @@ struct ChoiceTrace {
 };
 
 struct Evaluation {
-  std::optional<nlohmann::ordered_json> service_config;
+  std::shared_ptr<const nlohmann::ordered_json> service_config;  // null: none (shared with the Choice)
   std::optional<int> choice;
   std::optional<std::string> error;
   std::string language;  // the language compared

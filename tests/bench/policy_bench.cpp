@@ -14,6 +14,7 @@
 
 #include "core/engine/scenario.h"
 #include "core/policy/policy_engine.h"
+#include "tests/bench/cpu_clock.h"
 
 namespace {
 
@@ -34,12 +35,6 @@ const policy::Compiled& Large() {
 // Mean CPU seconds per evaluation of the naive baseline, per mode (0 = complete, 1 = sparse),
 // measured by the naive benchmark that runs first. CPU time, not wall time: the machine is shared.
 double g_naive_seconds[2] = {0, 0};
-
-double ThreadCpuSeconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
 
 size_t IndexBytes(const policy::Model& m) {
   size_t b = 0;
@@ -72,9 +67,9 @@ void Run(benchmark::State& state, bool naive, bool complete) {
   double total = 0;
   int64_t n = 0;
   for (auto _ : state) {
-    double t0 = ThreadCpuSeconds();
+    double t0 = cfgi::bench::CpuSeconds();
     policy::DataplaneRules r = policy::Evaluate(c.model, *dp, o);
-    total += ThreadCpuSeconds() - t0;
+    total += cfgi::bench::CpuSeconds() - t0;
     ++n;
     rules = 0;
     for (const auto& t : r.types) rules += t.to_rules.size();

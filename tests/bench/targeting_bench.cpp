@@ -16,6 +16,7 @@
 
 #include "core/ldap/filter.h"
 #include "core/ldap/value.h"
+#include "tests/bench/cpu_clock.h"
 
 namespace {
 
@@ -100,16 +101,6 @@ void BM_Reparse(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * state.range(0) * state.range(1));
 }
 
-double CpuSeconds() {
-#ifdef __EMSCRIPTEN__
-  // WebAssembly has no process CPU clock (it reads 0 under node): wall time there.
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-#endif
-  timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
-
 // Both at the size in one run, with the ratio as a counter (and printed). Times are CPU
 // seconds of this process, so other load on the machine does not skew the ratio.
 void BM_CompiledVsReparse(benchmark::State& state) {
@@ -117,11 +108,11 @@ void BM_CompiledVsReparse(benchmark::State& state) {
   double compiled_s = 0, reparse_s = 0;
   size_t a = 0, b = 0;
   for (auto _ : state) {
-    double t0 = CpuSeconds();
+    double t0 = cfgi::bench::CpuSeconds();
     a = RunCompiled(w);
-    double t1 = CpuSeconds();
+    double t1 = cfgi::bench::CpuSeconds();
     b = RunReparse(w);
-    double t2 = CpuSeconds();
+    double t2 = cfgi::bench::CpuSeconds();
     compiled_s += t1 - t0;
     reparse_s += t2 - t1;
   }

@@ -18,6 +18,7 @@
 
 #include "core/txt/txt_model.h"
 #include "core/txt/txt_records.h"
+#include "tests/bench/cpu_clock.h"
 
 namespace {
 
@@ -73,11 +74,7 @@ std::vector<std::vector<std::string>> NaiveDecode(const std::string& text) {
 double g_naive_decode_ns = 0, g_naive_select_ns = 0;
 
 // Process CPU time: the machine is shared, so wall time would measure the neighbours.
-double CpuNs() {
-  timespec ts;
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e9 + static_cast<double>(ts.tv_nsec);
-}
+double CpuNs() { return cfgi::bench::CpuSeconds() * 1e9; }
 
 void BM_DecodeNaive(benchmark::State& state) {
   std::string text = DigText(static_cast<int>(state.range(0)));
