@@ -124,9 +124,10 @@ describe('documents', () => {
       const canvas = document.getElementById('canvas');
       canvas.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
       canvas.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-      await new Promise((r) => setTimeout(r, 100));
-      await window.cfgiWeb.nextFrames(3);
     }, files);
+    // The page reads dropped files asynchronously: wait for the document, not for a fixed time.
+    await page.waitForFunction((n) => window.configInspector.state().documents.length > n, before, { timeout: 15000 });
+    await page.evaluate(() => window.cfgiWeb.nextFrames(3));
     const state = await page.evaluate(() => window.configInspector.state());
     assert.equal(state.documents.length, before + 1);
     const opened = state.documents[state.active];
