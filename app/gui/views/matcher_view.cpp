@@ -328,7 +328,8 @@ class MatcherView final : public EngineView {
       ImGui::TextWrapped("%s", t.c_str());
       ImGui::PopStyleColor();
     };
-    if (r.matched) wrapped(theme::Pal().ok, std::string(theme::kIconOk) + " " + Join(r.actions));
+    // a106 reads a nested matcher that finds nothing as the end of the match: matched, no action.
+    if (r.matched) wrapped(theme::Pal().ok, std::string(theme::kIconOk) + " " + (r.actions.empty() ? "matched, no action" : Join(r.actions)));
     else if (!r.actions.empty())
       wrapped(theme::Pal().warning, std::string(theme::kIconNoMatch) + " no terminal match; " + Join(r.actions));
     else wrapped(theme::Pal().muted, std::string(theme::kIconNoMatch) + " no match");
@@ -609,7 +610,8 @@ class MatcherView final : public EngineView {
     ImGui::Text("Request %s under %s:", row == &edit_ ? "edit (the edited request)" : row->label.c_str(),
                 mt::ProfileName(kProfiles[prof]));
     ImGui::SameLine();
-    if (r.matched) ImGui::TextColored(theme::Pal().ok, "%s %s", theme::kIconOk, Join(r.actions).c_str());
+    if (r.matched)
+      ImGui::TextColored(theme::Pal().ok, "%s %s", theme::kIconOk, r.actions.empty() ? "matched, no action" : Join(r.actions).c_str());
     else ImGui::TextColored(theme::Pal().muted, "%s no match%s%s", theme::kIconNoMatch, r.actions.empty() ? "" : "; ",
                             Join(r.actions).c_str());
     ImGui::BeginChild("##tree");
