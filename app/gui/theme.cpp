@@ -327,6 +327,12 @@ void CenterNextWindow() {
                           ImVec2(0.5f, 0.5f));
 }
 
+bool BeginTableMinWidth(const char* id, int columns, ImGuiTableFlags flags, float min_width_em, const ImVec2& outer_size) {
+  const float min_w = ImGui::GetFontSize() * min_width_em;
+  if (ImGui::GetContentRegionAvail().x >= min_w) return ImGui::BeginTable(id, columns, flags, outer_size);
+  return ImGui::BeginTable(id, columns, flags | ImGuiTableFlags_ScrollX, outer_size, min_w);
+}
+
 bool BeginCenteredModal(const char* title, bool* request, ImGuiWindowFlags flags) {
   if (*request) {
     ImGui::OpenPopup(title);

@@ -67,4 +67,10 @@ void CenterNextWindow();
 // it is open; then end it with ImGui::EndPopup().
 bool BeginCenteredModal(const char* title, bool* request, ImGuiWindowFlags flags = ImGuiWindowFlags_AlwaysAutoResize);
 
+// ImGui::BeginTable for tables whose stretch columns hold wrapped text: with less room than
+// min_width_em font sizes the table scrolls sideways at that width instead of squeezing its text
+// into columns a few letters wide.
+bool BeginTableMinWidth(const char* id, int columns, ImGuiTableFlags flags, float min_width_em,
+                        const ImVec2& outer_size = ImVec2(0, 0));
+
 }  // namespace cfgi::gui::theme

@@ -178,7 +178,7 @@ class GenericView final : public EngineView {
  public:
   void Draw(ViewContext& ctx) override {
     const Document& d = ctx.document();
-    if (!ImGui::BeginTabBar("##generic")) return;
+    if (!ImGui::BeginTabBar("##generic", ImGuiTabBarFlags_FittingPolicyScroll)) return;
     if (ImGui::BeginTabItem("Result")) {
       ImGui::Spacing();
       JsonTable("##result", d.report().result);

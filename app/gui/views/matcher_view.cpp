@@ -249,7 +249,7 @@ class MatcherView final : public EngineView {
     for (const Row& r : rows_) diverging += r.cmp.diverges ? 1 : 0;
     if (edit_.cmp.diverges) ++diverging;
 
-    if (!ImGui::BeginTabBar("##matcher")) return;
+    if (!ImGui::BeginTabBar("##matcher", ImGuiTabBarFlags_FittingPolicyScroll)) return;
     if (ImGui::BeginTabItem("Requests", nullptr, TabFlags(0))) {
       tab_ = 0;
       DrawRequests(ctx);
@@ -365,7 +365,7 @@ class MatcherView final : public EngineView {
                      "for the selected profile's trace, \"why\" for that profile's.",
                      theme::kIconOk, theme::kIconNoMatch, theme::kIconSkipped, theme::kIconDiverge);
     float h = ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing() * 7;
-    if (ImGui::BeginTable("##requests", 5, kTable | ImGuiTableFlags_ScrollY, ImVec2(0, h > 100 ? h : 100))) {
+    if (theme::BeginTableMinWidth("##requests", 5, kTable | ImGuiTableFlags_ScrollY, 42, ImVec2(0, h > 100 ? h : 100))) {
       ImGui::TableSetupScrollFreeze(1, 1);
       ImGui::TableSetupColumn("Request", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
       ImGui::TableSetupColumn("Headers", ImGuiTableColumnFlags_WidthStretch, 1.2f);
@@ -630,7 +630,7 @@ class MatcherView final : public EngineView {
 
   void DrawDivergences(ViewContext& ctx) {
     theme::TextMuted("Requests whose actions or match differ between profiles. Click for the trace.");
-    if (!ImGui::BeginTable("##div", 5, kTable | ImGuiTableFlags_ScrollY)) return;
+    if (!theme::BeginTableMinWidth("##div", 5, kTable | ImGuiTableFlags_ScrollY, 42)) return;
     ImGui::TableSetupColumn("Request", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
     ImGui::TableSetupColumn("Headers", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     for (mt::Profile p : kProfiles) ImGui::TableSetupColumn(mt::ProfileName(p), ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -744,7 +744,7 @@ class MatcherView final : public EngineView {
     ImGui::Spacing();
 
     // Results under every profile (their CEL requests differ: -bin headers, content-type).
-    if (cel_.ok() && ImGui::BeginTable("##celres", 4, kTable)) {
+    if (cel_.ok() && theme::BeginTableMinWidth("##celres", 4, kTable, 36)) {
       ImGui::TableSetupColumn("Profile", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 5.5f);
       ImGui::TableSetupColumn("Value (type)", ImGuiTableColumnFlags_WidthStretch, 1.2f);
       ImGui::TableSetupColumn("As a CelMatcher predicate", ImGuiTableColumnFlags_WidthStretch, 1.0f);

@@ -230,7 +230,7 @@ class PolicyView final : public EngineView {
   }
 
   void DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t) {
-    if (!ImGui::BeginTabBar("##typetabs")) return;
+    if (!ImGui::BeginTabBar("##typetabs", ImGuiTabBarFlags_FittingPolicyScroll)) return;
     std::string l = "Resources (" + std::to_string(tr.to_rules.size()) + ")###res";
     if (ImGui::BeginTabItem(l.c_str(), nullptr, SubFlags(0))) {
       sub_tab_ = 0;

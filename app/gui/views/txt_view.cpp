@@ -131,7 +131,7 @@ class TxtView final : public EngineView {
     theme::TextMuted("%s, %zu TXT record%s", tx::InputStyleName(analysis_->records.style),
                      analysis_->records.records.size(), analysis_->records.records.size() == 1 ? "" : "s");
 
-    if (!ImGui::BeginTabBar("##txt")) return;
+    if (!ImGui::BeginTabBar("##txt", ImGuiTabBarFlags_FittingPolicyScroll)) return;
     if (ImGui::BeginTabItem("Choices", nullptr, TabFlags(0))) {
       tab_ = 0;
       DrawChoices(ctx);

@@ -157,7 +157,7 @@ class VariantsView final : public EngineView {
       theme::TextMuted("Not evaluated yet.");
       return;
     }
-    if (!ImGui::BeginTabBar("##variants")) return;
+    if (!ImGui::BeginTabBar("##variants", ImGuiTabBarFlags_FittingPolicyScroll)) return;
     char label[96];
     std::snprintf(label, sizeof label, "Resources (%zu)###res", resources_.size());
     if (ImGui::BeginTabItem(label, nullptr, TabFlags(0))) {
@@ -407,7 +407,7 @@ class VariantsView final : public EngineView {
                          info.overlaps.size(), info.overlaps.size() == 1 ? "" : "s");
     ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
-    if (ImGui::BeginTable("##variants", 4, tf)) {
+    if (theme::BeginTableMinWidth("##variants", 4, tf, 36)) {
       ImGui::TableSetupScrollFreeze(0, 1);
       ImGui::TableSetupColumn("Id", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 3);
       ImGui::TableSetupColumn("Constraints", ImGuiTableColumnFlags_WidthStretch, 4);
@@ -467,7 +467,7 @@ class VariantsView final : public EngineView {
 
     ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
-    if (!ImGui::BeginTable("##subs", 5, tf)) return;
+    if (!theme::BeginTableMinWidth("##subs", 5, tf, 40)) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("Subscriber", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 8);
     ImGui::TableSetupColumn("Parameters", ImGuiTableColumnFlags_WidthStretch, 2);
@@ -512,7 +512,7 @@ class VariantsView final : public EngineView {
     theme::TextMuted("Click \"+ subscribe\" to add a witness as a subscription (Subscriptions tab).");
     ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
-    if (!ImGui::BeginTable("##findings", 5, tf)) return;
+    if (!theme::BeginTableMinWidth("##findings", 5, tf, 44)) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("Kind", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7);
     ImGui::TableSetupColumn("Resource", ImGuiTableColumnFlags_WidthStretch, 1);
@@ -992,7 +992,7 @@ class VariantsView final : public EngineView {
     ImGui::PopTextWrapPos();
     ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
-    if (!ImGui::BeginTable("##proxy", 4, tf)) return;
+    if (!theme::BeginTableMinWidth("##proxy", 4, tf, 44)) return;
     const float em = ImGui::GetFontSize();
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("Variant", ImGuiTableColumnFlags_WidthFixed, em * 8);
