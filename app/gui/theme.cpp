@@ -327,6 +327,14 @@ void CenterNextWindow() {
                           ImVec2(0.5f, 0.5f));
 }
 
+void CellText(const std::string& text, const ImVec4* color) {
+  const float room = ImGui::GetContentRegionAvail().x;
+  if (color) ImGui::PushStyleColor(ImGuiCol_Text, *color);
+  ImGui::TextUnformatted(text.c_str());
+  if (color) ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered() && ImGui::CalcTextSize(text.c_str()).x > room) ImGui::SetTooltip("%s", text.c_str());
+}
+
 bool BeginTableMinWidth(const char* id, int columns, ImGuiTableFlags flags, float min_width_em, const ImVec2& outer_size) {
   const float min_w = ImGui::GetFontSize() * min_width_em;
   if (ImGui::GetContentRegionAvail().x >= min_w) return ImGui::BeginTable(id, columns, flags, outer_size);

@@ -6,6 +6,8 @@
 //   ImGui::TextColored(theme::Pal().error, "%s error", theme::kIconError);
 #pragma once
 
+#include <string>
+
 #include <imgui.h>
 
 #include "core/doc/diagnostic.h"
@@ -70,6 +72,10 @@ bool BeginCenteredModal(const char* title, bool* request, ImGuiWindowFlags flags
 // ImGui::BeginTable for tables whose stretch columns hold wrapped text: with less room than
 // min_width_em font sizes the table scrolls sideways at that width instead of squeezing its text
 // into columns a few letters wide.
+// One-line table cell text (rows kept one line high for ImGuiListClipper): when the column is
+// narrower than the text, hovering the cell shows it whole.
+void CellText(const std::string& text, const ImVec4* color = nullptr);
+
 bool BeginTableMinWidth(const char* id, int columns, ImGuiTableFlags flags, float min_width_em,
                         const ImVec2& outer_size = ImVec2(0, 0));
 

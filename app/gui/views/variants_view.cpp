@@ -489,13 +489,13 @@ class VariantsView final : public EngineView {
           Explain(ctx, row);
         ImGui::TableNextColumn();
         ImGui::PushFont(theme::GetFonts().mono);
-        ImGui::TextUnformatted(v::RenderParams(s.params).c_str());
+        theme::CellText(v::RenderParams(s.params));
         ImGui::PopFont();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(row.resource_name.c_str());
+        theme::CellText(row.resource_name);
         ImGui::TableNextColumn();
-        ImGui::TextColored(OutcomeColorOf(row.sel.outcome), "%s %s", OutcomeIconText(row.sel.outcome),
-                           row.variant_text.c_str());
+        const ImVec4 color = OutcomeColorOf(row.sel.outcome);
+        theme::CellText(std::string(OutcomeIconText(row.sel.outcome)) + " " + row.variant_text, &color);
         ImGui::TableNextColumn();
         if (s.added && ImGui::SmallButton("remove")) remove = static_cast<int>(row.sub);
         ImGui::PopID();
