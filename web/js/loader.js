@@ -8,9 +8,10 @@
   const text = document.getElementById('loading-text');
   const loading = document.getElementById('loading');
   let failed = false;
+  let explaining = false;  // a failed .wasm download: its HTTP status is being asked for
 
   function fail(reason) {
-    if (failed) return;
+    if (failed || explaining) return;
     failed = true;
     loading.classList.add('hidden');
     document.getElementById('failure-text').textContent = String(reason || 'unknown error');
@@ -61,7 +62,18 @@
       lockConnections();
       progress(1, 'Starting…');
     },
-    onAbort: (what) => fail('The app stopped while loading: ' + what),
+    onAbort: (what) => {
+      // emscripten only says "both async and sync fetching of the wasm failed": ask the server
+      // what it answered, so the message names the file and the HTTP status.
+      if (!/fetching of the wasm failed/.test(String(what))) return fail('The app stopped while loading: ' + what);
+      if (failed || explaining) return;
+      explaining = true;
+      const explained = (reason) => { explaining = false; fail(reason); };
+      fetch('index.wasm', { method: 'HEAD', credentials: 'same-origin' })
+        .then((r) => explained(r.ok ? 'The app stopped while loading: ' + what
+                                    : `Could not download index.wasm: HTTP ${r.status}${r.statusText ? ' ' + r.statusText : ''}.`))
+        .catch((e) => explained('Could not download index.wasm: ' + ((e && e.message) || e) + '.'));
+    },
   };
 
   window.addEventListener('error', (e) => {

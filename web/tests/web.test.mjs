@@ -91,6 +91,20 @@ describe('page', () => {
     await context.close();
   });
 
+  test('a .wasm that fails to download shows the file and HTTP status, and ready rejects', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.route('**/*.wasm', (r) => r.fulfill({ status: 404, contentType: 'text/plain', body: 'not here' }));
+    await page.goto(server.url);
+    const rejected = await page.evaluate(() => window.configInspector.ready.then(() => null, (e) => String(e.message || e)));
+    assert.ok(rejected, 'ready rejected');
+    await page.waitForSelector('#failure:not(.hidden)', { timeout: 10000 });
+    const text = await page.textContent('#failure-text');
+    assert.equal(text, 'Could not download index.wasm: HTTP 404 Not Found.');
+    assert.equal(rejected, text, 'ready rejects with the reason the page shows');
+    await context.close();
+  });
+
   test('a Content-Security-Policy blocks every connection once loaded', async () => {
     const { context, page } = await openPage(browser, server.url);
     const csp = await page.evaluate(() => Array.from(document.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')).map((m) => m.content));
