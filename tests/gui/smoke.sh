@@ -48,12 +48,14 @@ case "$mode" in
     # as two responses with the new variants first (delivery=2), and its Caching proxy tab (5) on
     # the snapshot; the matcher view's Tree tab (1, marks for the edited request) and CEL editor
     # tab (4) on a sample with CEL predicates and on one whose predicate has an A106 error
-    # (CEL005). The state each was opened in must survive the swap to the engine view.
+    # (CEL005); the targeting view with its second reference selected (ref=1). The state each was
+    # opened in must survive the swap to the engine view.
     for spec in "variants|samples/variants/transition-two-responses|tab=4" \
                 "variants|samples/variants/transition-steps|tab=4;delivery=2" \
                 "variants|samples/variants/realistic-snapshot|tab=5" \
                 "matcher|samples/matcher/cel-authoring|tab=1" "matcher|samples/matcher/cel-authoring|tab=4" \
-                "matcher|tests/gui/data/cel-error|tab=4"; do
+                "matcher|tests/gui/data/cel-error|tab=4" \
+                "targeting|samples/targeting/storage_registry|ref=1"; do
       IFS='|' read -r engine sample state <<<"$spec"
       name=$(basename "$sample")
       png="$out/view-$engine-$name-${state//;/-}.png"

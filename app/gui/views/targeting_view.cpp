@@ -183,7 +183,7 @@ class TargetingView final : public EngineView {
       ImGui::TextColored(theme::Pal().error, "%s %d error%s", theme::kIconError, errors, errors == 1 ? "" : "s");
     else
       ImGui::TextColored(theme::Pal().ok, "%s no errors", theme::kIconOk);
-    if (!ImGui::BeginTable("##refs", 8, kTable)) return;
+    if (!theme::BeginTableMinWidth("##refs", 8, kTable, 60)) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("Component", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableSetupColumn("Instance", ImGuiTableColumnFlags_WidthStretch, 1.4f);
@@ -212,13 +212,15 @@ class TargetingView final : public EngineView {
         if (sel_service_ < 0 && !sv.empty()) sel_service_ = 0;
         BuildStep();
       }
+      if (ImGui::IsItemHovered() && ImGui::CalcTextSize(rr.component->name.c_str()).x > ImGui::GetColumnWidth())
+        ImGui::SetTooltip("%s", rr.component->name.c_str());
       ImGui::TableNextColumn();
-      ImGui::Text("%s%s", rr.instance.c_str(), rr.factory_instance ? "" : " (not a factory)");
+      theme::CellText(rr.instance + (rr.factory_instance ? "" : " (not a factory)"));
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(rr.reference->name.c_str());
+      theme::CellText(rr.reference->name);
       ImGui::TableNextColumn();
       ImVec4 mc = rr.method == tg::Method::kManifest ? theme::Pal().muted : theme::Pal().accent;
-      ImGui::TextColored(mc, "%s", tg::MethodName(rr.method));
+      theme::CellText(tg::MethodName(rr.method), &mc);
       ImGui::TableNextColumn();
       std::string before = rr.target_before ? *rr.target_before : "(none)";
       std::string after = rr.target ? *rr.target : (rr.error ? "(error)" : "(none)");
