@@ -86,6 +86,7 @@ struct ResourceInfo {
   std::vector<VariantRow> rows;
   std::string keys;        // union of the variants' key sets
   bool consistent = true;  // every variant names the same keys
+  size_t id_chars = 1;     // the longest variant id, to size the Id column
   std::vector<v::OverlapFinding> overlaps;
   bool coverage_done = false;
   v::CoverageReport coverage;
@@ -122,6 +123,7 @@ class VariantsView final : public EngineView {
         sets.push_back(v::Keys(var.constraint));
         all.insert(sets.back().begin(), sets.back().end());
         info.rows.push_back({var.IdText(), Displayable(v::Render(var.constraint)), JoinKeys(sets.back()), var.content});
+        info.id_chars = std::max(info.id_chars, info.rows.back().id.size());
       }
       for (const auto& s : sets) info.consistent &= (s == all);
       info.keys = JoinKeys(all);
@@ -381,6 +383,8 @@ class VariantsView final : public EngineView {
         std::snprintf(buf, sizeof buf, "%s%s  (%zu)##r%d", info.overlaps.empty() ? "" : "⚠ ", info.r->name.c_str(),
                       info.r->variants.size(), i);
         if (ImGui::Selectable(buf, selected_resource_ == static_cast<size_t>(i))) selected_resource_ = static_cast<size_t>(i);
+        if (ImGui::IsItemHovered() && ImGui::GetItemRectSize().x < ImGui::CalcTextSize(buf, nullptr, true).x)
+          ImGui::SetTooltip("%s (%zu variants)", info.r->name.c_str(), info.r->variants.size());  // a long xdstp:// name
       }
     }
     ImGui::EndChild();
@@ -407,9 +411,11 @@ class VariantsView final : public EngineView {
                          info.overlaps.size(), info.overlaps.size() == 1 ? "" : "s");
     ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
-    if (theme::BeginTableMinWidth("##variants", 4, tf, 36)) {
+    if (theme::BeginTableMinWidth("##variants", 4, tf, 26)) {
       ImGui::TableSetupScrollFreeze(0, 1);
-      ImGui::TableSetupColumn("Id", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 3);
+      // Wide enough for the longest id (labels such as "prod-canary"), at most 12 em.
+      const float id_w = std::min(12.0f, 1.0f + 0.55f * static_cast<float>(info.id_chars));
+      ImGui::TableSetupColumn("Id", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * std::max(3.0f, id_w));
       ImGui::TableSetupColumn("Constraints", ImGuiTableColumnFlags_WidthStretch, 4);
       ImGui::TableSetupColumn("Key set", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7);
       ImGui::TableSetupColumn("Content", ImGuiTableColumnFlags_WidthStretch, 2);
@@ -425,6 +431,10 @@ class VariantsView final : public EngineView {
           ImGui::PushID(i);
           if (ImGui::Selectable(row.id.c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
             ctx.JumpTo(var.source ? var.source->name() : "", var.range);
+          // The row clips long constraints and content: hovering it shows them whole.
+          if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("variant %s\n%s\nkeys %s%s%s", row.id.c_str(), row.constraint.c_str(), row.keys.c_str(),
+                              row.content.empty() ? "" : "\n", row.content.c_str());
           ImGui::PopID();
           ImGui::TableNextColumn();
           ImGui::PushFont(theme::GetFonts().mono);
