@@ -201,16 +201,27 @@ TEST(VariantsShorthandTest, Detection) {
   EXPECT_FALSE(LooksLikeShorthand(""));
 }
 
+// A constraint in textproto through the parser and FromProto, with the diagnostics they reported.
+struct FromTextProto {
+  explicit FromTextProto(const std::string& text) : src("c.textproto", text), sink(&src) {
+    dv3::DynamicParameterConstraints m;
+    doc::Node tree;
+    parsed = doc::ParseTextProto(src, &m, sink, &tree);
+    if (parsed) c = FromProto(m, &tree, sink, "");
+  }
+  doc::Source src;
+  doc::DiagnosticSink sink;
+  bool parsed = false;
+  Constraint c;
+};
+
 // FromProto on textproto and YAML: positions of the errors come from the source.
 TEST(VariantsConstraintTest, FromProtoPositions) {
-  doc::Source src("c.textproto",
-                  "and_constraints {\n  constraints { constraint { key: \"env\" } }\n"
+  FromTextProto r("and_constraints {\n  constraints { constraint { key: \"env\" } }\n"
                   "  constraints { constraint { key: \"\" value: \"x\" } }\n}\n");
-  doc::DiagnosticSink sink(&src);
-  dv3::DynamicParameterConstraints m;
-  doc::Node tree;
-  ASSERT_TRUE(doc::ParseTextProto(src, &m, sink, &tree));
-  Constraint c = FromProto(m, &tree, sink, "");
+  ASSERT_TRUE(r.parsed);
+  const doc::DiagnosticSink& sink = r.sink;
+  const Constraint& c = r.c;
   ASSERT_EQ(sink.list().size(), 2u);
   EXPECT_EQ(sink.list()[0].code, "VAR001");
   EXPECT_EQ(sink.list()[0].begin, (doc::Position{2, 17}));
@@ -224,12 +235,10 @@ TEST(VariantsConstraintTest, FromProtoPositions) {
 // A textproto escape can produce bytes that are not UTF-8 (the loader's DOC012 only sees the
 // raw text): VAR015 at the field, and the constraint matches nothing.
 TEST(VariantsConstraintTest, FromProtoRejectsStringsThatAreNotUtf8) {
-  doc::Source src("c.textproto", "constraint { key: \"env\" value: \"\\377\" }\n");
-  doc::DiagnosticSink sink(&src);
-  dv3::DynamicParameterConstraints m;
-  doc::Node tree;
-  ASSERT_TRUE(doc::ParseTextProto(src, &m, sink, &tree));
-  Constraint c = FromProto(m, &tree, sink, "");
+  FromTextProto r("constraint { key: \"env\" value: \"\\377\" }\n");
+  ASSERT_TRUE(r.parsed);
+  const doc::DiagnosticSink& sink = r.sink;
+  const Constraint& c = r.c;
   ASSERT_EQ(sink.list().size(), 1u);
   EXPECT_EQ(sink.list()[0].code, "VAR015");
   EXPECT_EQ(sink.list()[0].begin, (doc::Position{1, 25}));  // the field `value`
