@@ -2,6 +2,7 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <cstring>
 
 #include "app/platform/platform.h"
 
@@ -332,7 +333,13 @@ void CellText(const std::string& text, const ImVec4* color) {
   if (color) ImGui::PushStyleColor(ImGuiCol_Text, *color);
   ImGui::TextUnformatted(text.c_str());
   if (color) ImGui::PopStyleColor();
-  if (ImGui::IsItemHovered() && ImGui::CalcTextSize(text.c_str()).x > room) ImGui::SetTooltip("%s", text.c_str());
+  TooltipIfClipped(text.c_str(), room);
+}
+
+void TooltipIfClipped(const char* label, float room) {
+  if (!ImGui::IsItemHovered() || ImGui::CalcTextSize(label, nullptr, true).x <= room) return;
+  const char* id = std::strstr(label, "##");
+  ImGui::SetTooltip("%.*s", static_cast<int>(id ? id - label : std::strlen(label)), label);
 }
 
 bool BeginTableMinWidth(const char* id, int columns, ImGuiTableFlags flags, float min_width_em, const ImVec2& outer_size) {

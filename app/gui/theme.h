@@ -76,6 +76,10 @@ bool BeginCenteredModal(const char* title, bool* request, ImGuiWindowFlags flags
 // narrower than the text, hovering the cell shows it whole.
 void CellText(const std::string& text, const ImVec4* color = nullptr);
 
+// After an item whose label may be cut off: when it is hovered and the label (up to a "##" id)
+// is wider than `room`, a tooltip shows the label whole.
+void TooltipIfClipped(const char* label, float room);
+
 bool BeginTableMinWidth(const char* id, int columns, ImGuiTableFlags flags, float min_width_em,
                         const ImVec2& outer_size = ImVec2(0, 0));
 

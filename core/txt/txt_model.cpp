@@ -420,11 +420,10 @@ struct Builder {
         }
         std::string sug = Suggest(e.key, ChoiceKeys());
         bool case_only = !sug.empty() && Lower(sug) == Lower(e.key);
-        std::string mean = sug.empty() ? "" : "did you mean '" + sug + "'? ";
         const char* code = case_only ? "TXT031" : "TXT030";
         if (p == ProfileId::kJava) {
           Issue(code, Severity::kError, e.key_range, ai, path + "." + e.key, "grpc-java rejects unknown key '" + e.key +
-                "' (Bad key) when it reaches this choice; " + mean + "keys are clientLanguage, percentage, clientHostname, serviceConfig");
+                "' (Bad key) when it reaches this choice; " + (sug.empty() ? "" : "did you mean '" + sug + "'? ") + "keys are clientLanguage, percentage, clientHostname, serviceConfig");
           if (keys.error.empty()) keys.error = "Bad key: " + e.key;
         } else {
           std::string effect;

@@ -212,8 +212,7 @@ class TargetingView final : public EngineView {
         if (sel_service_ < 0 && !sv.empty()) sel_service_ = 0;
         BuildStep();
       }
-      if (ImGui::IsItemHovered() && ImGui::CalcTextSize(rr.component->name.c_str()).x > ImGui::GetColumnWidth())
-        ImGui::SetTooltip("%s", rr.component->name.c_str());
+      theme::TooltipIfClipped(rr.component->name.c_str(), ImGui::GetColumnWidth());
       ImGui::TableNextColumn();
       theme::CellText(rr.instance + (rr.factory_instance ? "" : " (not a factory)"));
       ImGui::TableNextColumn();

@@ -383,8 +383,7 @@ class VariantsView final : public EngineView {
         std::snprintf(buf, sizeof buf, "%s%s  (%zu)##r%d", info.overlaps.empty() ? "" : "⚠ ", info.r->name.c_str(),
                       info.r->variants.size(), i);
         if (ImGui::Selectable(buf, selected_resource_ == static_cast<size_t>(i))) selected_resource_ = static_cast<size_t>(i);
-        if (ImGui::IsItemHovered() && ImGui::GetItemRectSize().x < ImGui::CalcTextSize(buf, nullptr, true).x)
-          ImGui::SetTooltip("%s (%zu variants)", info.r->name.c_str(), info.r->variants.size());  // a long xdstp:// name
+        theme::TooltipIfClipped(buf, ImGui::GetItemRectSize().x);  // a long xdstp:// name
       }
     }
     ImGui::EndChild();
