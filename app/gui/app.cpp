@@ -408,6 +408,10 @@ bool App::Busy() const {
 
 void App::SelectExplanation(const doc::Step* step) { selected_step_ = step; }
 
+void App::Ask(Query q) {
+  if (Document* d = active_doc()) d->SetQuery(std::move(q), platform::Now());
+}
+
 void App::JumpTo(const std::string& file, doc::SourceRange range) {
   Document* d = active_doc();
   if (!d) return;
@@ -707,7 +711,7 @@ void App::DrawProfileSelector() {
   if (!d) return;
   const auto& profiles = d->engine().profiles();
   const theme::Palette& pal = theme::Pal();
-  const size_t n_div = d->divergences().size();
+  const size_t n_div = d->comparison().size();
   // Right-aligned: "engine  profile [combo]  ⇄ N differ".
   std::string badge;
   if (profiles.size() > 1)
@@ -751,9 +755,9 @@ void App::DrawProfileSelector() {
       ImGui::BeginTooltip();
       ImGui::TextUnformatted("Result values that differ between profiles:");
       int shown = 0;
-      for (const auto& dv : d->divergences()) {
+      for (const Divergence& dv : d->comparison().divergences) {
         if (++shown > 12) { ImGui::TextUnformatted("..."); break; }
-        ImGui::BulletText("%s", dv["path"].get<std::string>().c_str());
+        ImGui::BulletText("%s", dv.path.c_str());
       }
       ImGui::EndTooltip();
     }
@@ -1255,7 +1259,7 @@ ordered_json App::StateJson() const {
     one["files"] = std::move(files);
     one["errors"] = d.error_count();
     one["warnings"] = d.warning_count();
-    one["divergences"] = d.divergences();
+    one["divergences"] = d.comparison().ToJson();
     one["view"] = o.view_engine;
     one["view_state"] = o.view->SaveState();
     one["report"] = d.ReportJson();

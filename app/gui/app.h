@@ -71,6 +71,7 @@ class App final : public ViewContext {
   void SelectExplanation(const doc::Step* step) override;
   const doc::Step* selected_explanation() const override { return selected_step_; }
   void JumpTo(const std::string& file, doc::SourceRange range) override;
+  void Ask(Query q) override;
   bool dark_theme() const override { return dark_; }
 
  private:

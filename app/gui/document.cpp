@@ -23,20 +23,21 @@ std::unique_ptr<Document> Document::Open(std::vector<InputFile> files, Reader re
   if (d->files_.empty()) d->files_.push_back({"untitled.yaml", "", true, false});
   d->n_opened_ = d->files_.size();
   d->read_ = std::move(read);
-  d->engine_ = FindEngine("document");
+  d->inspection_.scenario = std::make_shared<const Scenario>();
+  d->inspection_.engine = FindEngine("document");
   if (evaluate_now) d->Evaluate();
   else d->due_ = 0.0;
   return d;
 }
 
 std::string Document::title() const {
-  if (!scenario_.title.empty()) return scenario_.title;
+  if (!scenario().title.empty()) return scenario().title;
   return BaseName(path());
 }
 
 int Document::FileIndex(const std::string& name) const {
   std::string want = name;
-  if (want.empty() && !scenario_.sources.empty()) want = scenario_.sources.front().source->name();
+  if (want.empty() && !scenario().sources.empty()) want = scenario().sources.front().source->name();
   for (size_t i = 0; i < files_.size(); ++i)
     if (files_[i].name == want) return static_cast<int>(i);
   return -1;
@@ -44,22 +45,26 @@ int Document::FileIndex(const std::string& name) const {
 
 void Document::set_profile(const std::string& p) {
   // Before the first evaluation the engine is not known yet: keep the wish, checked on arrival.
-  if (generation_ == 0 || (engine_ && engine_->HasProfile(p))) profile_ = p;
+  if (generation_ == 0 || engine().HasProfile(p)) profile_ = p;
 }
 
 const Report& Document::report() const {
-  for (const auto& [name, r] : reports_)
-    if (name == profile_) return r;
+  if (const Report* r = inspection_.Find(profile_)) return *r;
   static const Report kEmpty;
-  return reports_.empty() ? kEmpty : reports_.front().second;
+  return inspection_.reports.empty() ? kEmpty : inspection_.reports.front();
 }
 
-nlohmann::ordered_json Document::ReportJson() const { return cfgi::ReportJson(*engine_, profile_, report()); }
+nlohmann::ordered_json Document::ReportJson() const { return cfgi::ReportJson(engine(), profile_, report()); }
 
 bool Document::dirty() const {
   for (const SourceFile& f : files_)
     if (f.dirty) return true;
   return false;
+}
+
+void Document::SetQuery(Query q, double now) {
+  query_ = std::move(q);
+  due_ = now;
 }
 
 void Document::Edit(int i, std::string text, double now) {
@@ -93,11 +98,8 @@ bool Document::EvaluateIfDue(double now) {
 
 struct Document::Outcome {
   std::vector<SourceFile> files;
-  Scenario scenario;
-  const Engine* engine = nullptr;
+  Inspection inspection;
   std::string profile;
-  std::vector<std::pair<std::string, Report>> reports;
-  nlohmann::ordered_json divergences = nlohmann::ordered_json::array();
   double ms = 0;
 };
 
@@ -105,7 +107,7 @@ namespace {
 
 // The whole evaluation, on copies: safe to run on a worker thread.
 std::shared_ptr<Document::Outcome> Compute(std::vector<SourceFile> files, size_t n_opened,
-                                           const Document::Reader& read, std::string profile) {
+                                           const Document::Reader& read, std::string profile, const Query& query) {
   auto t0 = std::chrono::steady_clock::now();
   auto out = std::make_shared<Document::Outcome>();
   // Keep the opened files and the referenced ones (their edits); embedded sources are rebuilt.
@@ -118,7 +120,8 @@ std::shared_ptr<Document::Outcome> Compute(std::vector<SourceFile> files, size_t
   for (size_t i = 0; i < n_opened; ++i) inputs.push_back({files[i].name, files[i].text});
   // Referenced files: the edited text when we have it, else the reader's.
   std::vector<std::string> referenced;
-  out->scenario = LoadScenario(inputs, [&](const std::string& s, const std::string& rel) -> std::optional<std::string> {
+  auto scenario = std::make_shared<Scenario>();
+  *scenario = LoadScenario(inputs, [&](const std::string& s, const std::string& rel) -> std::optional<std::string> {
     std::string full = Sibling(s, rel);
     referenced.push_back(full);
     for (const SourceFile& f : files)
@@ -134,26 +137,19 @@ std::shared_ptr<Document::Outcome> Compute(std::vector<SourceFile> files, size_t
     if (named) out->files.push_back(std::move(files[i]));
   }
   // Sources embedded in the envelope are shown read-only.
-  for (const doc::Document& src : out->scenario.sources) {
+  for (const doc::Document& src : scenario->sources) {
     bool known = false;
     for (const SourceFile& f : out->files) known |= f.name == src.source->name();
     if (!known) out->files.push_back({src.source->name(), src.source->text(), false, false});
   }
 
-  out->engine = DetectEngine(out->scenario);
-  const Engine& e = *out->engine;
+  // The one pipeline (cfgi::Inspect): load the engine's model once, evaluate every profile,
+  // compare them. Views draw what it returns.
+  const Engine& e = *DetectEngine(*scenario);
   if (profile.empty() || !e.HasProfile(profile))
-    profile = e.HasProfile(out->scenario.profile) ? out->scenario.profile : e.profiles().front().name;
+    profile = e.HasProfile(scenario->profile) ? scenario->profile : e.profiles().front().name;
   out->profile = profile;
-  std::vector<std::pair<std::string, nlohmann::ordered_json>> results;
-  Query q;
-  for (const doc::Profile& p : e.profiles()) {
-    Report r = RunScenario(e, out->scenario, q, p.name, /*evaluate=*/true);
-    doc::SortDiagnostics(r.diagnostics);
-    results.emplace_back(p.name, r.result);
-    out->reports.emplace_back(p.name, std::move(r));
-  }
-  if (results.size() > 1) out->divergences = Divergences(results);
+  out->inspection = Inspect(e, std::move(scenario), query, InspectOptions{});
   out->ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
@@ -174,15 +170,15 @@ int Document::warning_count() const {
 
 void Document::Evaluate() {
   due_.reset();
-  Apply(std::move(*Compute(files_, n_opened_, read_, profile_)), text_version_);
+  Apply(std::move(*Compute(files_, n_opened_, read_, profile_, query_)), text_version_);
 }
 
 std::function<std::shared_ptr<Document::Outcome>()> Document::StartEvaluation() {
   due_.reset();
   evaluating_ = true;
   snapshot_version_ = text_version_;
-  return [files = files_, n = n_opened_, read = read_, profile = profile_]() {
-    return Compute(files, n, read, profile);
+  return [files = files_, n = n_opened_, read = read_, profile = profile_, query = query_]() {
+    return Compute(files, n, read, profile, query);
   };
 }
 
@@ -204,11 +200,8 @@ void Document::Apply(Outcome&& o, uint64_t snapshot_version) {
     }
     due_ = 0.0;
   }
-  scenario_ = std::move(o.scenario);
-  engine_ = o.engine;
-  if (profile_.empty() || !engine_->HasProfile(profile_)) profile_ = o.profile;
-  reports_ = std::move(o.reports);
-  divergences_ = std::move(o.divergences);
+  inspection_ = std::move(o.inspection);
+  if (profile_.empty() || !engine().HasProfile(profile_)) profile_ = o.profile;
   eval_ms_ = o.ms;
   ++generation_;
   ++text_version_;

@@ -1,11 +1,13 @@
 // app/gui/document.h: one open document of the app: the files it was opened from (a scenario and
 // the files it references, or native files), the scenario the core built from them, and the
-// reports of every profile of its engine. UI-free: views read it, the shell edits it.
+// inspection the worker made of it (cfgi::Inspect: the engine's typed model, one report per
+// profile, the profile comparison). UI-free: views read it, the shell edits it.
 //
 //   auto d = Document::Open({{"samples/variants/basic.scenario.yaml", text}}, read_file);
 //   d->Edit(0, new_text, platform::Now());    // re-evaluates after the debounce delay
 //   if (d->EvaluateIfDue(platform::Now())) ...;
 //   const cfgi::Report& r = d->report();       // the selected profile's report
+//   d->model();  r.typed;  d->comparison();    // what views draw (never re-evaluated by them)
 #pragma once
 
 #include <functional>
@@ -48,16 +50,21 @@ class Document {
   // Empty names mean the scenario's first source.
   int FileIndex(const std::string& name) const;
 
-  const Scenario& scenario() const { return scenario_; }
-  const Engine& engine() const { return *engine_; }
+  const Scenario& scenario() const { return *inspection_.scenario; }
+  const Engine& engine() const { return *inspection_.engine; }
+  // The engine's typed model, loaded once per evaluation on the worker (views cast it with
+  // cfgi::ModelAs<T>); never null after Open.
+  const EngineModel* model() const { return inspection_.model.get(); }
+  const Inspection& inspection() const { return inspection_; }
   const std::string& profile() const { return profile_; }
   // Selects the profile whose report report() returns; ignores names the engine does not know
   // (before the first evaluation, the name is kept and checked when the engine is known).
   void set_profile(const std::string& p);
   const Report& report() const;
-  const std::vector<std::pair<std::string, Report>>& reports() const { return reports_; }
-  // Leaf paths where the profiles' results differ (cfgi::Divergences).
-  const nlohmann::ordered_json& divergences() const { return divergences_; }
+  // One report per profile of the engine, in the engine's order.
+  const std::vector<Report>& reports() const { return inspection_.reports; }
+  // Where the profiles' results differ (cfgi::Compare): the one count every panel shows.
+  const Comparison& comparison() const { return inspection_.comparison; }
   // The CLI's JSON (cfgi::ReportJson) for the selected profile.
   nlohmann::ordered_json ReportJson() const;
 
@@ -68,6 +75,11 @@ class Document {
   // Increments on every evaluation so views can cache what they derive from a report.
   uint64_t generation() const { return generation_; }
   double eval_ms() const { return eval_ms_; }
+
+  // The query flags the document is inspected with (a view's question: --dataplane NAME, ...).
+  const Query& query() const { return query_; }
+  // Changes the query and schedules an evaluation at `now` (no debounce: a click, not typing).
+  void SetQuery(Query q, double now);
 
   // Replaces the text of files()[i] and schedules a re-evaluation `kDebounceSeconds` after `now`.
   void Edit(int i, std::string text, double now);
@@ -104,13 +116,9 @@ class Document {
   std::vector<SourceFile> files_;  // [0..n_opened_) opened, then referenced, then embedded
   size_t n_opened_ = 0;
   Reader read_;
-  Scenario scenario_;
-  const Engine* engine_ = nullptr;
+  Inspection inspection_;
+  Query query_;
   std::string profile_;
-  std::vector<std::pair<std::string, Report>> reports_;
-  // Per profile, the CLI's JSON, made before the diagnostics are sorted for the Problems panel
-  // (the CLI prints them in the order the engine reports them).
-  nlohmann::ordered_json divergences_ = nlohmann::ordered_json::array();
   bool evaluating_ = false;
   uint64_t snapshot_version_ = 0;
   uint64_t generation_ = 0;

@@ -5,20 +5,14 @@
 namespace cfgi {
 
 namespace {
-class DocumentEngine final : public Engine {
+
+// The typed model is the scenario's parsed documents themselves.
+class DocumentResult final : public EngineResult {
  public:
-  std::string_view name() const override { return "document"; }
-  const std::vector<doc::Profile>& profiles() const override {
-    static const std::vector<doc::Profile> p = {{"document", "parse only"}};
-    return p;
-  }
-  int Detect(const doc::Document&) const override { return 0; }
-  Report Run(const Scenario& s, const Query&, std::string_view, bool evaluate) const override {
-    Report r;
+  explicit DocumentResult(const Scenario* s) : s_(s) {}
+  nlohmann::ordered_json ToJson() const override {
     nlohmann::ordered_json docs = nlohmann::ordered_json::array();
-    for (const doc::Document& d : s.sources) {
-      r.diagnostics.insert(r.diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
-      if (!evaluate) continue;
+    for (const doc::Document& d : s_->sources) {
       nlohmann::ordered_json one;
       one["file"] = d.source->name();
       one["format"] = doc::FormatName(d.format);
@@ -27,8 +21,36 @@ class DocumentEngine final : public Engine {
       one["documents"] = std::move(roots);
       docs.push_back(std::move(one));
     }
-    if (evaluate) r.result["files"] = std::move(docs);
-    return r;
+    return {{"files", std::move(docs)}};
+  }
+
+ private:
+  const Scenario* s_;
+};
+
+class DocumentModel final : public EngineModel {
+ public:
+  explicit DocumentModel(const Scenario& s) : s_(&s) {
+    for (const doc::Document& d : s.sources) diagnostics.insert(diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
+  }
+  std::unique_ptr<EngineResult> Evaluate(std::string_view, doc::Explanation*) const override {
+    return std::make_unique<DocumentResult>(s_);
+  }
+
+ private:
+  const Scenario* s_;
+};
+
+class DocumentEngine final : public Engine {
+ public:
+  std::string_view name() const override { return "document"; }
+  const std::vector<doc::Profile>& profiles() const override {
+    static const std::vector<doc::Profile> p = {{"document", "parse only"}};
+    return p;
+  }
+  int Detect(const doc::Document&) const override { return 0; }
+  std::unique_ptr<EngineModel> Load(const Scenario& s, const Query&, Mode) const override {
+    return std::make_unique<DocumentModel>(s);
   }
 };
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <atomic>
 #include <set>
 
 namespace cfgi {
@@ -149,19 +150,70 @@ void CheckExpect(const Scenario& s, const ordered_json& result, std::string_view
 
 }  // namespace
 
-Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::string_view profile, bool evaluate) {
-  Report r = e.Run(s, q, profile, evaluate || !s.expect.is_null());
-  std::vector<doc::Diagnostic> all = s.diagnostics;
-  all.insert(all.end(), r.diagnostics.begin(), r.diagnostics.end());
-  if (!s.expect.is_null() && s.envelope && q.flags.empty()) {
-    doc::DiagnosticSink sink(s.envelope_source());
-    CheckExpect(s, r.result, profile, sink);
-    all.insert(all.end(), sink.list().begin(), sink.list().end());
+
+namespace {
+std::atomic<uint64_t> g_model_builds{0};
+}  // namespace
+
+uint64_t ModelBuilds() { return g_model_builds.load(); }
+void CountModelBuild() { g_model_builds.fetch_add(1); }
+
+const Report* Inspection::Find(std::string_view profile) const {
+  for (const Report& r : reports)
+    if (r.profile == profile) return &r;
+  return nullptr;
+}
+
+Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Query& q, const InspectOptions& o) {
+  Inspection in;
+  in.scenario = s;
+  in.engine = &e;
+  // `expect` needs results even for `check`.
+  bool evaluate = o.mode == Mode::kEvaluate;
+  Mode load_mode = evaluate || !s->expect.is_null() ? Mode::kEvaluate : Mode::kCheck;
+  std::unique_ptr<EngineModel> model = e.Load(*s, q, load_mode);
+  model->engine = &e;
+  model->mode = load_mode;
+  in.model = std::move(model);
+  std::vector<std::string> names = o.profiles;
+  if (names.empty())
+    for (const doc::Profile& p : e.profiles()) names.push_back(p.name);
+  for (const std::string& name : names) {
+    Report r;
+    r.profile = name;
+    std::unique_ptr<EngineResult> typed = in.model->Evaluate(name, o.explain ? &r.explanation : nullptr);
+    typed->profile = name;
+    std::vector<doc::Diagnostic> all = s->diagnostics;
+    all.insert(all.end(), in.model->diagnostics.begin(), in.model->diagnostics.end());
+    all.insert(all.end(), typed->diagnostics.begin(), typed->diagnostics.end());
+    if (load_mode == Mode::kEvaluate) r.result = typed->ToJson();
+    if (!s->expect.is_null() && s->envelope && q.flags.empty()) {
+      doc::DiagnosticSink sink(s->envelope_source());
+      CheckExpect(*s, r.result, name, sink);
+      all.insert(all.end(), sink.list().begin(), sink.list().end());
+    }
+    doc::SortDiagnostics(all);  // by file, then position: the same order in the CLI, the app and the web hook
+    r.diagnostics = std::move(all);
+    if (!evaluate) r.result = ordered_json::object();
+    r.typed = std::move(typed);
+    r.model = in.model;
+    in.reports.push_back(std::move(r));
   }
-  doc::SortDiagnostics(all);  // by file, then position: the same order in the CLI, the app and the web hook
-  r.diagnostics = std::move(all);
-  if (!evaluate) r.result = ordered_json::object();
-  return r;
+  if (evaluate && in.reports.size() > 1) {
+    std::vector<std::pair<std::string, const ordered_json*>> results;
+    for (const Report& r : in.reports) results.emplace_back(r.profile, &r.result);
+    in.comparison = Compare(results);
+  }
+  return in;
+}
+
+Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::string_view profile, bool evaluate) {
+  InspectOptions o;
+  o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+  o.profiles = {std::string(profile)};
+  // The caller keeps `s` alive for the call; the Report's typed result may point into it.
+  Inspection in = Inspect(e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), q, o);
+  return std::move(in.reports.front());
 }
 
 namespace {
@@ -191,58 +243,20 @@ ordered_json ReportJson(const Engine& e, std::string_view profile, const Report&
   return j;
 }
 
-namespace {
-void CollectLeaves(const ordered_json& j, const std::string& path, std::set<std::string>& out) {
-  if (j.is_object() && !j.empty()) {
-    for (auto it = j.begin(); it != j.end(); ++it) {
-      std::string k = it.key();
-      std::string esc;
-      for (char c : k) esc += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
-      CollectLeaves(it.value(), path + "/" + esc, out);
-    }
-  } else if (j.is_array() && !j.empty()) {
-    for (size_t i = 0; i < j.size(); ++i) CollectLeaves(j[i], path + "/" + std::to_string(i), out);
-  } else {
-    out.insert(path);
-  }
-}
-}  // namespace
-
-ordered_json Divergences(const std::vector<std::pair<std::string, ordered_json>>& results) {
-  std::set<std::string> leaves;
-  for (const auto& [name, res] : results) CollectLeaves(res, "", leaves);
-  ordered_json out = ordered_json::array();
-  for (const std::string& leaf : leaves) {
-    if (leaf.find("/trace") != std::string::npos || leaf.find("/explanation") != std::string::npos) continue;
-    ordered_json::json_pointer ptr(leaf);
-    ordered_json values = ordered_json::object();
-    std::optional<ordered_json> first;
-    bool differ = false;
-    for (const auto& [name, res] : results) {
-      ordered_json v = res.contains(ptr) ? res.at(ptr) : ordered_json();
-      if (!first) first = v;
-      else if (*first != v) differ = true;
-      values[name] = v;
-    }
-    if (differ) out.push_back({{"path", leaf}, {"values", values}});
-  }
-  return out;
-}
-
 ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q, bool evaluate) {
+  InspectOptions o;
+  o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+  Inspection in = Inspect(e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), q, o);
   ordered_json j;
   j["engine"] = e.name();
   j["profiles"] = ordered_json::object();
-  std::vector<std::pair<std::string, ordered_json>> results;
-  for (const doc::Profile& p : e.profiles()) {
-    Report r = RunScenario(e, s, q, p.name, evaluate);
-    ordered_json one = ReportJson(e, p.name, r);
+  for (const Report& r : in.reports) {
+    ordered_json one = ReportJson(e, r.profile, r);
     one.erase("engine");
     one.erase("profile");
-    results.emplace_back(p.name, one["result"]);
-    j["profiles"][p.name] = std::move(one);
+    j["profiles"][r.profile] = std::move(one);
   }
-  j["divergences"] = Divergences(results);
+  j["divergences"] = in.comparison.ToJson();
   return j;
 }
 

@@ -1,12 +1,23 @@
-// core/engine/engine.h: the interface every engine implements, and the registry the CLI and
-// the GUI use. An engine takes a Scenario (configs + inputs, all bytes already loaded), a query
-// and a profile, and returns diagnostics, a JSON result (the CLI contract of DESIGN.md) and an
-// explanation.
+// core/engine/engine.h: the engine contract every engine implements and the CLI, the app's
+// worker and the tests use the same way (docs/architecture.md "The engine contract"):
+//
+//   Load      scenario + query  -> the engine's typed, compiled EngineModel (with its diagnostics)
+//   Evaluate  EngineModel + profile   -> the engine's typed EngineResult (and, when asked, its explanation)
+//   ToJson    EngineResult            -> the CLI contract's "result" (DESIGN.md "Command line")
 //
 //   const Engine* e = DetectEngine(scenario);
-//   Report r = e->Run(scenario, query, e->profiles()[0].name, /*evaluate=*/true);
+//   std::unique_ptr<EngineModel> m = e->Load(scenario, query, Mode::kEvaluate);   // once per edit
+//   doc::Explanation why;
+//   std::unique_ptr<EngineResult> r = m->Evaluate("grpc-core", &why);             // per profile
+//   nlohmann::ordered_json j = r->ToJson();
+//
+// Each engine derives its own EngineModel and EngineResult (policy::PolicyModel, txt::TxtResult, ...) with
+// typed accessors; a view casts the document's model and results to them (ModelAs / ResultAs)
+// and only draws. Inspect() runs the whole pipeline (load once, evaluate each profile, compare
+// the profiles) and is what the CLI and the app's worker call.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,6 +28,9 @@
 
 #include "core/doc/diagnostic.h"
 #include "core/doc/explanation.h"
+#include "core/engine/build_count.h"
+#include "core/engine/compare.h"
+#include "core/engine/profile.h"
 #include "core/engine/scenario.h"
 
 namespace cfgi {
@@ -27,19 +41,47 @@ struct Query {
   std::vector<std::string> Values(std::string_view name) const;
   std::optional<std::string> Value(std::string_view name) const;  // the last one given
   bool Has(std::string_view name) const;
+  bool empty() const { return flags.empty(); }
 };
 
 struct QueryFlag {
   std::string name;   // without dashes
-  std::string value;  // value placeholder for --help ("k=v,...")
+  std::string value;  // value placeholder for --help ("k=v,..."); empty = the flag takes no value
   std::string help;
   bool repeatable = false;
 };
 
-struct Report {
-  std::vector<doc::Diagnostic> diagnostics;
-  nlohmann::ordered_json result = nlohmann::ordered_json::object();
-  doc::Explanation explanation;
+// What the caller wants from a load: kCheck (`check`: the diagnostics) or kEvaluate (`eval`, the
+// app: the result for the scenario's inputs, or for the query's when it has input flags). Some
+// findings exist only in one mode (a check of a mesh looks at every dataplane; coverage notes
+// need evaluated requests).
+enum class Mode { kCheck, kEvaluate };
+
+// The engine's typed result of one evaluation under one profile.
+class EngineResult {
+ public:
+  virtual ~EngineResult() = default;
+  // The CLI contract's "result" for this profile (an empty object in kCheck mode).
+  virtual nlohmann::ordered_json ToJson() const = 0;
+  std::string profile;
+  std::vector<doc::Diagnostic> diagnostics;  // what this profile's evaluation found
+};
+
+class Engine;
+
+// The engine's typed, compiled model of one scenario and query. It may point into the
+// Scenario's sources: keep the Scenario alive and in place while the EngineModel lives.
+class EngineModel {
+ public:
+  virtual ~EngineModel() = default;
+  // Evaluates under `profile` (one of the engine's profiles; unknown names mean the default).
+  // `why` receives the explanation; null is the fast path. Never throws; thread-compatible (a
+  // const EngineModel may be evaluated from one thread at a time).
+  virtual std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const = 0;
+
+  const Engine* engine = nullptr;
+  Mode mode = Mode::kEvaluate;
+  std::vector<doc::Diagnostic> diagnostics;  // loading and profile-independent analysis
 };
 
 class Engine {
@@ -47,18 +89,23 @@ class Engine {
   virtual ~Engine() = default;
   // "variants", "matcher", "txt", "policy", "targeting", "document".
   virtual std::string_view name() const = 0;
-  // First is the default.
+  // First is the default (the engine's ProfileSet, profile.h).
   virtual const std::vector<doc::Profile>& profiles() const = 0;
   // How sure the engine is that a native document is its input: 0 = not mine, 100 = certain.
   virtual int Detect(const doc::Document& d) const = 0;
   virtual std::vector<QueryFlag> query_flags() const { return {}; }
-  // Loads and analyses the scenario. With evaluate=false only diagnostics matter (`check`);
-  // with evaluate=true `result` holds the engine's result for the query, or for the scenario's
-  // own inputs when the query has no input flags. Never throws.
-  virtual Report Run(const Scenario& s, const Query& q, std::string_view profile, bool evaluate) const = 0;
+  // Loads, compiles and analyses the scenario (the query's input flags replace the scenario's
+  // inputs). Never throws and never returns null; problems are the model's diagnostics.
+  virtual std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const = 0;
 
   bool HasProfile(std::string_view p) const;
 };
+
+// A view's typed access: the engine's own EngineModel / EngineResult type, or null for another engine's.
+template <typename T>
+const T* ModelAs(const EngineModel* m) { return dynamic_cast<const T*>(m); }
+template <typename T>
+const T* ResultAs(const EngineResult* r) { return dynamic_cast<const T*>(r); }
 
 // All engines, in DESIGN.md order, then the plain document engine.
 const std::vector<const Engine*>& Engines();
@@ -67,14 +114,43 @@ const Engine* FindEngine(std::string_view name);
 // engine when nobody claims them.
 const Engine* DetectEngine(const Scenario& s);
 
-// Runs `check`/`eval` and appends the scenario's own diagnostics and its `expect` checks.
+// One profile of an inspection: the typed result and what the CLI and the app show of it.
+struct Report {
+  std::string profile;
+  std::shared_ptr<const EngineModel> model;   // keeps `typed` valid (it may point into the model)
+  std::shared_ptr<const EngineResult> typed;  // null only in a default-constructed Report
+  // The scenario's, the model's and the result's diagnostics and the `expect` checks, sorted by
+  // file and position (the same order in the CLI, the app and the web hook).
+  std::vector<doc::Diagnostic> diagnostics;
+  nlohmann::ordered_json result = nlohmann::ordered_json::object();  // typed->ToJson()
+  doc::Explanation explanation;
+};
+
+// Load once, evaluate each profile, compare them: the one pipeline behind `check`, `eval`, the
+// app's worker and the web hook.
+struct Inspection {
+  std::shared_ptr<const Scenario> scenario;
+  const Engine* engine = nullptr;
+  std::shared_ptr<const EngineModel> model;
+  std::vector<Report> reports;  // per profile asked, in the engine's order
+  Comparison comparison;        // where the reports' results differ (empty for one profile)
+
+  const Report* Find(std::string_view profile) const;
+};
+
+struct InspectOptions {
+  Mode mode = Mode::kEvaluate;
+  std::vector<std::string> profiles;  // empty = every profile of the engine
+  bool explain = true;                // fill Report::explanation
+};
+Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Query& q, const InspectOptions& o);
+
+// `check` / `eval` of one profile (Inspect with one profile; the result is empty for `check`).
 Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::string_view profile, bool evaluate);
 
 // The JSON document the CLI prints for one profile (and the web test hook's state()).
 nlohmann::ordered_json ReportJson(const Engine& e, std::string_view profile, const Report& r);
 // For every profile: {"engine", "profiles": {name: {...}}, "divergences": [{"path", "values"}]}.
 nlohmann::ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q, bool evaluate);
-// Leaf paths (JSON pointers) where the per-profile results differ.
-nlohmann::ordered_json Divergences(const std::vector<std::pair<std::string, nlohmann::ordered_json>>& results);
 
 }  // namespace cfgi

@@ -519,18 +519,5 @@ Result Evaluate(const Compiled& m, const Request& r, Profile p, Step* why) {
   return out;
 }
 
-ProfileComparison CompareProfiles(const Compiled& m, const Request& r) {
-  ProfileComparison out;
-  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106}) {
-    Result res = Evaluate(m, r, p);
-    std::vector<std::string> names;
-    for (const Action* a : res.actions) names.push_back(a->name);
-    if (!out.actions.empty() && (names != out.actions.front().second || res.matched != out.matched.front().second))
-      out.diverges = true;
-    out.actions.emplace_back(p, std::move(names));
-    out.matched.emplace_back(p, res.matched);
-  }
-  return out;
-}
 
 }  // namespace cfgi::matcher

@@ -33,6 +33,8 @@
 #include "core/doc/explanation.h"
 #include "core/doc/load.h"
 
+#include "core/engine/profile.h"
+
 namespace re2 {
 class RE2;
 }
@@ -40,8 +42,8 @@ class RE2;
 namespace cfgi::matcher {
 
 enum class Profile { kGrpcCore, kEnvoy, kA106 };
-const char* ProfileName(Profile p);
-std::optional<Profile> ParseProfile(std::string_view name);
+// The engine's one profile set ("grpc-core" default, "envoy", "a106"), core/engine/profile.h.
+const ProfileSet<Profile>& Profiles();
 
 // gRPC rejects a tree deeper than this (a top level plus 16 nested levels is rejected), and
 // stops evaluation at it (A106 "Unified Matcher: Evaluation Flow").
@@ -217,15 +219,6 @@ struct Result {
 
 // Evaluates one request. `why` (optional) receives the explanation tree.
 Result Evaluate(const Compiled& m, const Request& r, Profile p, doc::Step* why = nullptr);
-
-// One request under every profile, for the view's divergence badges: the action names per
-// profile and whether they (or `matched`) differ.
-struct ProfileComparison {
-  std::vector<std::pair<Profile, std::vector<std::string>>> actions;
-  std::vector<std::pair<Profile, bool>> matched;
-  bool diverges = false;
-};
-ProfileComparison CompareProfiles(const Compiled& m, const Request& r);
 
 // The header value an input sees under a profile: gRPC hides `-bin` headers, reads
 // `content-type` as application/grpc and turns an absent header into ""; Envoy returns no data

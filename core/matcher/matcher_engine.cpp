@@ -172,6 +172,7 @@ std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnos
 }  // namespace
 
 ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
+  CountModelBuild();
   ScenarioMatcher out;
   const doc::Source* env = s.envelope_source();
   doc::DiagnosticSink sink(env);
@@ -248,6 +249,122 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
   return out;
 }
 
+std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, doc::Explanation* why) const {
+  auto out = std::make_unique<MatcherResult>();
+  out->id = Profiles().Parse(profile);
+  out->model = this;
+  const Profile p = out->id;
+  std::vector<doc::Diagnostic> issues = IssueDiagnostics(sm.matcher, p);
+  for (doc::Diagnostic& d : issues) {
+    d.message = doc::ValidUtf8(d.message);
+    d.path = doc::ValidUtf8(d.path);
+  }
+  out->diagnostics = issues;
+  if (!sm.matcher.root) return out;
+  for (const doc::Diagnostic& d : issues)
+    if (d.severity == doc::Severity::kError)
+      out->nack.push_back(d.code + " " + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " + d.message);
+  const bool evaluate = mode == Mode::kEvaluate;
+  if (why) why->what = "requests";
+  for (const Request& r : sm.requests) {
+    MatcherResult::RequestResult rr;
+    rr.request = &r;
+    rr.result = matcher::Evaluate(sm.matcher, r, p, &rr.why);
+    out->reached.insert(rr.result.reached.begin(), rr.result.reached.end());
+    if (!sm.extracts.empty()) {
+      cel::Request cr = CelRequest(r, p);
+      for (const auto& x : sm.extracts)
+        rr.extracts.push_back(x.program ? cel::ExtractString(*x.program, cr, x.default_value) : std::nullopt);
+    }
+    if (why) why->children.push_back(rr.why);
+    out->requests.push_back(std::move(rr));
+  }
+  // Coverage: OnMatch nodes that no request reached. Notes are listed up to kMaxListed (a prefix
+  // map of 100,000 keys would drown the report).
+  constexpr size_t kMaxListed = 20;
+  const doc::Source* src = sm.matcher.source.get();
+  if (!sm.requests.empty()) {
+    for (size_t i = 0; i < sm.matcher.nodes.size(); ++i) {
+      if (out->reached.count(static_cast<int>(i))) continue;
+      if (++out->unreached_count > kMaxListed) continue;
+      const NodeInfo& n = sm.matcher.nodes[i];
+      if (evaluate && !query_requests) {
+        doc::DiagnosticSink sink(src);
+        sink.Note("MAT030", n.range, doc::ValidUtf8("no request reached " + n.label + "; add a request that exercises it"),
+                  doc::ValidUtf8(n.path));
+        out->diagnostics.push_back(sink.list().front());
+      }
+    }
+    if (out->unreached_count > kMaxListed && evaluate && !query_requests) {
+      doc::DiagnosticSink sink(src);
+      sink.Note("MAT030", sm.matcher.root->range, "and " + std::to_string(out->unreached_count - kMaxListed) +
+                                                     " more on_match nodes no request reached");
+      out->diagnostics.push_back(sink.list().front());
+    }
+  }
+  out->evaluated = evaluate;
+  return out;
+}
+
+ordered_json OutcomeJson(const Result& r) {
+  ordered_json j;
+  j["actions"] = ordered_json::array();
+  for (const Action* a : r.actions) j["actions"].push_back(doc::ValidUtf8(a->name));
+  j["skipped"] = ordered_json::array();
+  for (const Action* a : r.skipped) j["skipped"].push_back(doc::ValidUtf8(a->name));
+  j["matched"] = r.matched;
+  return j;
+}
+
+ordered_json MatcherResult::ToJson() const {
+  ordered_json j = ordered_json::object();
+  if (!evaluated) return j;
+  const ScenarioMatcher& sm = model->sm;
+  const doc::Source* src = sm.matcher.source.get();
+  ordered_json reqs = ordered_json::array();
+  for (const RequestResult& rr : requests) {
+    ordered_json one;
+    one["request"] = rr.request->ToJson();
+    one["actions"] = ordered_json::array();
+    for (const Action* a : rr.result.actions) one["actions"].push_back(doc::ValidUtf8(a->name));
+    // Actions are any TypedExtensionConfig: their types, in the same order ("" for the
+    // simplified notation's plain names).
+    one["action_types"] = ordered_json::array();
+    for (const Action* a : rr.result.actions) one["action_types"].push_back(doc::ValidUtf8(a->type));
+    one["skipped"] = ordered_json::array();
+    for (const Action* a : rr.result.skipped) one["skipped"].push_back(doc::ValidUtf8(a->name));
+    one["matched"] = rr.result.matched;
+    if (rr.result.aborted) one["aborted"] = true;
+    if (!sm.extracts.empty()) {
+      one["extract"] = ordered_json::array();
+      for (const auto& v : rr.extracts) one["extract"].push_back(v ? ordered_json(doc::ValidUtf8(*v)) : ordered_json(nullptr));
+    }
+    one["trace"] = ordered_json::array({TraceJson(rr.why, src)});
+    reqs.push_back(std::move(one));
+  }
+  constexpr size_t kMaxListed = 20;
+  ordered_json unreached = ordered_json::array();
+  if (!sm.requests.empty()) {
+    size_t listed = 0;
+    for (size_t i = 0; i < sm.matcher.nodes.size() && listed < kMaxListed; ++i) {
+      if (reached.count(static_cast<int>(i))) continue;
+      ++listed;
+      const NodeInfo& n = sm.matcher.nodes[i];
+      unreached.push_back({{"path", doc::ValidUtf8(n.path)}, {"label", doc::ValidUtf8(n.label)}, {"line", src ? src->Locate(n.range.begin).line : 0}});
+    }
+  }
+  ordered_json nacks = ordered_json::array();
+  for (const std::string& n : nack) nacks.push_back(n);
+  j["requests"] = std::move(reqs);
+  j["nack"] = std::move(nacks);
+  j["coverage"] = {{"on_match_nodes", sm.matcher.nodes.size()},
+                   {"reached", sm.requests.empty() ? 0 : reached.size()},
+                   {"unreached_count", unreached_count},
+                   {"unreached", std::move(unreached)}};
+  j["max_depth"] = sm.matcher.max_depth;
+  return j;
+}
+
 }  // namespace matcher
 
 namespace {
@@ -258,14 +375,7 @@ class MatcherEngine final : public Engine {
  public:
   std::string_view name() const override { return "matcher"; }
 
-  const std::vector<doc::Profile>& profiles() const override {
-    static const std::vector<doc::Profile> p = {
-        {"grpc-core", "gRPC C-core (xds_matcher.cc): absent header is \"\", -bin hidden, content-type application/grpc"},
-        {"envoy", "Envoy (source/common/matcher): absent header is no data, prefix map resumes at shorter prefixes"},
-        {"a106", "the gRFC A106 prose: an on_match without keep_matching is terminal even if its nested matcher finds nothing"},
-    };
-    return p;
-  }
+  const std::vector<doc::Profile>& profiles() const override { return matcher::Profiles().profiles(); }
 
   int Detect(const doc::Document& d) const override {
     if (d.root() && matcher::LooksLikeMatcher(*d.root())) return 80;
@@ -283,99 +393,19 @@ class MatcherEngine final : public Engine {
             {"request", "JSON", "a whole request as JSON: {\"headers\": {...}, \"path\": ...}", false}};
   }
 
-  Report Run(const Scenario& s, const Query& q, std::string_view profile_name, bool evaluate) const override {
-    Report rep;
-    matcher::Profile p = matcher::ParseProfile(profile_name).value_or(matcher::Profile::kGrpcCore);
-    for (const doc::Document& d : s.sources) rep.diagnostics.insert(rep.diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
-    matcher::ScenarioMatcher sm = matcher::LoadScenarioMatcher(s, q);
-    std::vector<doc::Diagnostic> issues = matcher::IssueDiagnostics(sm.matcher, p);
-    rep.diagnostics.insert(rep.diagnostics.end(), issues.begin(), issues.end());
-    rep.diagnostics.insert(rep.diagnostics.end(), sm.diagnostics.begin(), sm.diagnostics.end());
+  std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
+    auto m = std::make_unique<matcher::MatcherModel>();
+    for (const doc::Document& d : s.sources) m->diagnostics.insert(m->diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
+    m->sm = matcher::LoadScenarioMatcher(s, q);
+    m->query_requests = !q.empty();
+    m->diagnostics.insert(m->diagnostics.end(), m->sm.diagnostics.begin(), m->sm.diagnostics.end());
     // Messages quote the user's text: keep them valid UTF-8 for the JSON output.
-    for (doc::Diagnostic& d : rep.diagnostics)
+    for (doc::Diagnostic& d : m->diagnostics)
       if (d.code.rfind("MAT", 0) == 0 || d.code.rfind("CEL", 0) == 0) {
         d.message = doc::ValidUtf8(d.message);
         d.path = doc::ValidUtf8(d.path);
       }
-    if (!sm.matcher.root) return rep;
-
-    ordered_json nack = ordered_json::array();
-    for (const doc::Diagnostic& d : issues)
-      if (d.severity == doc::Severity::kError)
-        nack.push_back(d.code + " " + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " +
-                       doc::ValidUtf8(d.message));
-
-    const doc::Source* src = sm.matcher.source.get();
-    ordered_json requests = ordered_json::array();
-    std::set<int> reached;
-    rep.explanation.what = "requests";
-    for (const matcher::Request& r : sm.requests) {
-      doc::Step why;
-      matcher::Result res = matcher::Evaluate(sm.matcher, r, p, &why);
-      reached.insert(res.reached.begin(), res.reached.end());
-      ordered_json j;
-      j["request"] = r.ToJson();
-      j["actions"] = ordered_json::array();
-      for (const matcher::Action* a : res.actions) j["actions"].push_back(doc::ValidUtf8(a->name));
-      // Actions are any TypedExtensionConfig: their types, in the same order ("" for the
-      // simplified notation's plain names).
-      j["action_types"] = ordered_json::array();
-      for (const matcher::Action* a : res.actions) j["action_types"].push_back(doc::ValidUtf8(a->type));
-      j["skipped"] = ordered_json::array();
-      for (const matcher::Action* a : res.skipped) j["skipped"].push_back(doc::ValidUtf8(a->name));
-      j["matched"] = res.matched;
-      if (res.aborted) j["aborted"] = true;
-      if (!sm.extracts.empty()) {
-        cel::Request cr = matcher::CelRequest(r, p);
-        j["extract"] = ordered_json::array();
-        for (const auto& x : sm.extracts) {
-          if (!x.program) {
-            j["extract"].push_back(nullptr);
-            continue;
-          }
-          auto v = cel::ExtractString(*x.program, cr, x.default_value);
-          j["extract"].push_back(v ? ordered_json(doc::ValidUtf8(*v)) : ordered_json(nullptr));
-        }
-      }
-      j["trace"] = ordered_json::array({matcher::TraceJson(why, src)});
-      requests.push_back(std::move(j));
-      rep.explanation.children.push_back(std::move(why));
-    }
-    // Coverage: OnMatch nodes that no request reached.
-    // Listed up to kMaxListed (a prefix map of 100,000 keys would drown the report).
-    constexpr size_t kMaxListed = 20;
-    ordered_json unreached = ordered_json::array();
-    size_t unreached_count = 0;
-    if (!sm.requests.empty()) {
-      for (size_t i = 0; i < sm.matcher.nodes.size(); ++i) {
-        if (reached.count(static_cast<int>(i))) continue;
-        if (++unreached_count > kMaxListed) continue;
-        const matcher::NodeInfo& n = sm.matcher.nodes[i];
-        unreached.push_back({{"path", doc::ValidUtf8(n.path)}, {"label", doc::ValidUtf8(n.label)}, {"line", src ? src->Locate(n.range.begin).line : 0}});
-        if (evaluate && q.flags.empty()) {
-          doc::DiagnosticSink sink(src);
-          sink.Note("MAT030", n.range, doc::ValidUtf8("no request reached " + n.label + "; add a request that exercises it"),
-                    doc::ValidUtf8(n.path));
-          rep.diagnostics.push_back(sink.list().front());
-        }
-      }
-      if (unreached_count > kMaxListed && evaluate && q.flags.empty()) {
-        doc::DiagnosticSink sink(src);
-        sink.Note("MAT030", sm.matcher.root->range, "and " + std::to_string(unreached_count - kMaxListed) +
-                                                         " more on_match nodes no request reached");
-        rep.diagnostics.push_back(sink.list().front());
-      }
-    }
-    if (evaluate) {
-      rep.result["requests"] = std::move(requests);
-      rep.result["nack"] = std::move(nack);
-      rep.result["coverage"] = {{"on_match_nodes", sm.matcher.nodes.size()},
-                                {"reached", sm.requests.empty() ? 0 : reached.size()},
-                                {"unreached_count", unreached_count},
-                                {"unreached", std::move(unreached)}};
-      rep.result["max_depth"] = sm.matcher.max_depth;
-    }
-    return rep;
+    return m;
   }
 };
 

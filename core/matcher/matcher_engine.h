@@ -1,16 +1,18 @@
 // core/matcher/matcher_engine.h: the "matcher" engine (xDS Unified Matcher with RE2 and CEL,
 // gRPC A106) behind the common Engine interface: profiles grpc-core (default), envoy, a106.
 //
-//   const cfgi::Engine& e = cfgi::GetMatcherEngine();
-//   cfgi::Report r = e.Run(scenario, query, "grpc-core", /*evaluate=*/true);
-//   // r.result: {"requests": [{"request", "actions", "skipped", "matched", "trace"}], "nack", "coverage"}
+//   auto m = cfgi::GetMatcherEngine().Load(scenario, query, cfgi::Mode::kEvaluate);
+//   auto r = m->Evaluate("grpc-core");
+//   r->ToJson();  // {"requests": [{"request", "actions", "skipped", "matched", "trace"}], "nack", "coverage"}
 //
-// The GUI's view uses LoadScenarioMatcher() and matcher::Evaluate() directly: the compiled tree
-// keeps every node's source range, Evaluate() fills the explanation, Issues carry the gRPC
-// rejection reasons.
+// The view reads the typed MatcherModel (the compiled tree keeps every node's source range;
+// Issues carry the gRPC rejection reasons) and MatcherResult (per request the matcher::Result
+// and its explanation step); it evaluates only the request the user edits, on this model.
 #pragma once
 
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,41 @@ struct ScenarioMatcher {
   std::vector<Extract> extracts;
   std::vector<doc::Diagnostic> diagnostics;  // inputs and query problems (MAT020, CEL*)
 };
+
+// The engine's model: the scenario's matcher compiled once, with its requests.
+class MatcherModel final : public EngineModel {
+ public:
+  std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const override;
+  // Evaluates another request (a view's what-if) on the compiled matcher.
+  Result EvaluateRequest(const Request& r, Profile p, doc::Step* why = nullptr) const {
+    return matcher::Evaluate(sm.matcher, r, p, why);
+  }
+  ScenarioMatcher sm;
+  bool query_requests = false;  // the requests came from query flags (no coverage notes then)
+};
+
+// One profile's evaluation of every request.
+class MatcherResult final : public EngineResult {
+ public:
+  nlohmann::ordered_json ToJson() const override;
+  struct RequestResult {
+    const Request* request = nullptr;  // into MatcherModel::sm.requests
+    Result result;
+    doc::Step why;
+    std::vector<std::optional<std::string>> extracts;  // per ScenarioMatcher::extracts (null: none)
+  };
+  Profile id = Profile::kGrpcCore;
+  const MatcherModel* model = nullptr;
+  bool evaluated = false;                 // false in kCheck mode or without a matcher
+  std::vector<RequestResult> requests;
+  std::vector<std::string> nack;          // "CODE line:col message" for every gRPC rejection
+  std::set<int> reached;                  // OnMatch node ids some request reached
+  size_t unreached_count = 0;
+};
+
+// What a what-if request's outcomes are compared on (cfgi::Compare across profiles): its
+// {"actions", "skipped", "matched"}, as in the engine's result.
+nlohmann::ordered_json OutcomeJson(const Result& r);
 
 // Loads the first matcher of a scenario, and its requests: from the query flags (--header,
 // --path, --host, --method, --request) when any is given, else from inputs.requests.

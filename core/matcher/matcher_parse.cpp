@@ -26,20 +26,13 @@ namespace cfgi::matcher {
 using doc::Node;
 using doc::SourceRange;
 
-const char* ProfileName(Profile p) {
-  switch (p) {
-    case Profile::kGrpcCore: return "grpc-core";
-    case Profile::kEnvoy: return "envoy";
-    case Profile::kA106: return "a106";
-  }
-  return "?";
-}
-
-std::optional<Profile> ParseProfile(std::string_view name) {
-  if (name == "grpc-core") return Profile::kGrpcCore;
-  if (name == "envoy") return Profile::kEnvoy;
-  if (name == "a106") return Profile::kA106;
-  return std::nullopt;
+const ProfileSet<Profile>& Profiles() {
+  static const ProfileSet<Profile> s({
+      {Profile::kGrpcCore, "grpc-core", "gRPC C-core (xds_matcher.cc): absent header is \"\", -bin hidden, content-type application/grpc"},
+      {Profile::kEnvoy, "envoy", "Envoy (source/common/matcher): absent header is no data, prefix map resumes at shorter prefixes"},
+      {Profile::kA106, "a106", "the gRFC A106 prose: an on_match without keep_matching is terminal even if its nested matcher finds nothing"},
+  });
+  return s;
 }
 
 namespace {

@@ -85,20 +85,6 @@ ordered_json ItemJson(const Item& it) {
 
 }  // namespace
 
-std::optional<Profile> ParseProfile(std::string_view name) {
-  if (name == "kuma") return Profile::kKuma;
-  if (name == "madr") return Profile::kMadr;
-  return std::nullopt;
-}
-
-Compiled Compile(const Scenario& s) {
-  Compiled c;
-  c.model = LoadModel(s.sources, c.diagnostics);
-  std::vector<doc::Diagnostic> a = Analyze(c.model);
-  c.diagnostics.insert(c.diagnostics.end(), a.begin(), a.end());
-  return c;
-}
-
 const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Query& q, std::vector<doc::Diagnostic>& diags) {
   std::optional<std::string> name = q.Value("dataplane");
   const doc::Node* at = nullptr;
@@ -190,6 +176,59 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
   return j;
 }
 
+std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const Query& q, Mode mode) {
+  auto m = std::make_unique<PolicyModel>();
+  m->mode = mode;
+  m->mesh = LoadModel(s.sources, m->diagnostics);
+  std::vector<doc::Diagnostic> a = Analyze(m->mesh);
+  m->diagnostics.insert(m->diagnostics.end(), a.begin(), a.end());
+  for (const std::string& k : q.Values("resource")) m->only_keys.push_back(k);
+  if (m->only_keys.empty() && !q.Has("dataplane") && s.inputs.is_map())
+    if (const doc::Node* res = s.inputs.Get("resources"); res && res->is_seq())
+      for (const doc::Node& k : res->items()) m->only_keys.push_back(k.text());
+  if (mode == Mode::kEvaluate) m->chosen = ChooseDataplane(m->mesh, s, q, m->diagnostics);
+  return m;
+}
+
+DataplaneRules PolicyModel::EvaluateDataplane(const Dataplane& dp, Profile p, bool explain) const {
+  EvalOptions o;
+  o.profile = p;
+  o.only_keys = only_keys;
+  o.explain = explain;
+  return policy::Evaluate(mesh, dp, o);
+}
+
+std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, doc::Explanation* why) const {
+  auto r = std::make_unique<PolicyResult>();
+  r->id = Profiles().Parse(profile);
+  if (mode == Mode::kCheck) {
+    // `check`: evaluate every dataplane for its dead items, once per finding.
+    EvalOptions co;
+    co.profile = r->id;
+    co.complete = false;
+    co.explain = false;
+    std::set<std::string> seen;
+    for (const Dataplane& dp : mesh.dataplanes) {
+      DataplaneRules dr = policy::Evaluate(mesh, dp, co);
+      for (doc::Diagnostic& d : dr.diagnostics)
+        if (seen.insert(d.code + d.file + std::to_string(d.range.begin) + d.message).second) r->diagnostics.push_back(d);
+    }
+    return r;
+  }
+  r->evaluated = true;
+  if (!chosen) return r;
+  r->rules = EvaluateDataplane(*chosen, r->id, /*explain=*/true);
+  r->diagnostics = r->rules.diagnostics;
+  if (why) *why = r->rules.explanation;
+  return r;
+}
+
+ordered_json PolicyResult::ToJson() const {
+  if (!evaluated) return ordered_json::object();
+  if (!rules.dataplane) return {{"dataplane", nullptr}, {"rules", ordered_json::array()}};
+  return RulesJson(rules, id);
+}
+
 }  // namespace policy
 
 namespace {
@@ -197,12 +236,7 @@ namespace {
 class PolicyEngine final : public Engine {
  public:
   std::string_view name() const override { return "policy"; }
-  const std::vector<doc::Profile>& profiles() const override {
-    static const std::vector<doc::Profile> p = {
-        {"kuma", "Kuma 2.x: sort by top-level kind, origin, policy role, to[] kind, MeshService section, name"},
-        {"madr", "the MADR: sort by top-level kind, to[] kind, policy name; MeshHTTPRoute items included"}};
-    return p;
-  }
+  const std::vector<doc::Profile>& profiles() const override { return policy::Profiles().profiles(); }
   int Detect(const doc::Document& d) const override {
     int score = 0;
     for (const doc::Node& root : d.roots) {
@@ -221,45 +255,8 @@ class PolicyEngine final : public Engine {
     return {{"dataplane", "NAME", "the Dataplane to evaluate (default: inputs.dataplane, or the only one)", false},
             {"resource", "KEY", "keep only this ResourceRules key in toResourceRules", true}};
   }
-
-  Report Run(const Scenario& s, const Query& q, std::string_view profile, bool evaluate) const override {
-    Report r;
-    policy::Compiled c = policy::Compile(s);
-    r.diagnostics = c.diagnostics;
-    policy::EvalOptions o;
-    o.profile = policy::ParseProfile(profile).value_or(policy::Profile::kKuma);
-    for (const std::string& k : q.Values("resource")) o.only_keys.push_back(k);
-    if (o.only_keys.empty() && !q.Has("dataplane") && s.inputs.is_map())
-      if (const doc::Node* res = s.inputs.Get("resources"); res && res->is_seq())
-        for (const doc::Node& k : res->items()) o.only_keys.push_back(k.text());
-    if (!evaluate) {
-      // `check`: evaluate every dataplane for its dead items, once per finding.
-      policy::EvalOptions co = o;
-      co.complete = false;
-      co.explain = false;
-      co.only_keys.clear();
-      std::set<std::string> seen;
-      for (const policy::Dataplane& dp : c.model.dataplanes) {
-        policy::DataplaneRules dr = policy::Evaluate(c.model, dp, co);
-        for (doc::Diagnostic& d : dr.diagnostics)
-          if (seen.insert(d.code + d.file + std::to_string(d.range.begin) + d.message).second) r.diagnostics.push_back(d);
-      }
-      doc::SortDiagnostics(r.diagnostics);
-      return r;
-    }
-    const policy::Dataplane* dp = policy::ChooseDataplane(c.model, s, q, r.diagnostics);
-    if (!dp) {
-      r.result["dataplane"] = nullptr;
-      r.result["rules"] = ordered_json::array();
-      doc::SortDiagnostics(r.diagnostics);
-      return r;
-    }
-    policy::DataplaneRules dr = policy::Evaluate(c.model, *dp, o);
-    r.diagnostics.insert(r.diagnostics.end(), dr.diagnostics.begin(), dr.diagnostics.end());
-    doc::SortDiagnostics(r.diagnostics);
-    r.result = policy::RulesJson(dr, o.profile);
-    r.explanation = std::move(dr.explanation);
-    return r;
+  std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
+    return policy::LoadPolicyModel(s, q, mode);
   }
 };
 

@@ -2,18 +2,14 @@
 // ResourceRules, origins). Profiles: "kuma" (default; Kuma 2.x's sort order) and "madr" (the
 // MADR's three sort keys and its 'includes' for MeshHTTPRoute items).
 //
-//   const cfgi::Engine& e = cfgi::GetPolicyEngine();
-//   cfgi::Report r = e.Run(scenario, query /* --dataplane NAME */, "kuma", /*evaluate=*/true);
-//   r.result["rules"][0]["toResourceRules"];
-//
-// For a view: compile once, evaluate per dataplane and profile, and read the typed result
-// (policy_rules.h) for per-field provenance and the sorted item table:
-//
-//   cfgi::policy::Compiled c = cfgi::policy::Compile(scenario);
-//   auto rules = cfgi::policy::Evaluate(c.model, c.model.dataplanes[0], {});
-//   nlohmann::ordered_json j = cfgi::policy::RulesJson(rules, cfgi::policy::Profile::kKuma);
+//   auto m = cfgi::GetPolicyEngine().Load(scenario, query /* --dataplane NAME */, cfgi::Mode::kEvaluate);
+//   auto r = m->Evaluate("kuma");
+//   const auto* rules = cfgi::ResultAs<cfgi::policy::PolicyResult>(r.get());
+//   rules->rules.types[0].to_rules;    // typed: ResourceRules with per-field provenance
+//   r->ToJson()["rules"][0]["toResourceRules"];   // the CLI contract (RulesJson)
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string_view>
 
@@ -28,16 +24,33 @@ const Engine& GetPolicyEngine();
 
 namespace policy {
 
-struct Compiled {
-  Model model;
-  std::vector<doc::Diagnostic> diagnostics;  // loader + Analyze
+// The engine's model: the mesh's resources and policies loaded once, their
+// dataplane-independent findings, and what the scenario and query ask (which dataplane, which
+// keys). Evaluate() is cheap next to Load (rules for one dataplane); a view evaluates other
+// dataplanes with EvaluateDataplane on this model.
+class PolicyModel final : public EngineModel {
+ public:
+  std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const override;
+  // The rules of `dp` under `p` (the same options the engine's own evaluation uses).
+  DataplaneRules EvaluateDataplane(const Dataplane& dp, Profile p, bool explain = true) const;
+
+  Model mesh;                            // resources and policies
+  const Dataplane* chosen = nullptr;     // --dataplane / inputs.dataplane / the only one (null: none)
+  std::vector<std::string> only_keys;    // --resource / inputs.resources
 };
 
-// Loads the scenario's sources and runs the dataplane-independent analyses. Never throws.
-Compiled Compile(const Scenario& s);
+// One profile's rules for the chosen dataplane (kEvaluate), or the dead items of every dataplane
+// as diagnostics (kCheck).
+class PolicyResult final : public EngineResult {
+ public:
+  nlohmann::ordered_json ToJson() const override;
+  Profile id = Profile::kKuma;
+  bool evaluated = false;    // false in kCheck mode: only diagnostics
+  DataplaneRules rules;      // rules.dataplane is null when none could be chosen
+};
 
-// "kuma" / "madr"; nullopt for other names.
-std::optional<Profile> ParseProfile(std::string_view name);
+// Loads the scenario's sources and runs the dataplane-independent analyses (the engine's Load).
+std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const Query& q, Mode mode);
 
 // The dataplane a query means: --dataplane, else inputs.dataplane, else the only Dataplane.
 // Null with a POL014 diagnostic in `diags` when none can be chosen.

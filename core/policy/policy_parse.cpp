@@ -7,6 +7,8 @@
 
 #include "core/policy/policy_model.h"
 
+#include "core/engine/build_count.h"
+
 namespace cfgi::policy {
 
 using doc::Node;
@@ -568,6 +570,7 @@ void Loader::Finish() {
 }  // namespace
 
 Model LoadModel(std::vector<doc::Document> docs, std::vector<doc::Diagnostic>& diags, const LoadLimits& limits) {
+  CountModelBuild();
   Model m;
   m.docs = std::move(docs);
   Loader loader(m, diags, limits);

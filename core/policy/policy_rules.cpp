@@ -9,7 +9,13 @@ namespace cfgi::policy {
 
 using nlohmann::json;
 
-const char* ProfileName(Profile p) { return p == Profile::kKuma ? "kuma" : "madr"; }
+const ProfileSet<Profile>& Profiles() {
+  static const ProfileSet<Profile> s({
+      {Profile::kKuma, "kuma", "Kuma 2.x: sort by top-level kind, origin, policy role, to[] kind, MeshService section, name"},
+      {Profile::kMadr, "madr", "the MADR: sort by top-level kind, to[] kind, policy name; MeshHTTPRoute items included"},
+  });
+  return s;
+}
 
 namespace {
 
@@ -680,7 +686,7 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
   DataplaneRules out;
   out.dataplane = &dp;
   out.filtered = !o.only_keys.empty();
-  out.explanation.what = "dataplane " + dp.meta.name + " (mesh " + dp.meta.mesh + ", profile " + ProfileName(o.profile) + ")";
+  out.explanation.what = "dataplane " + dp.meta.name + " (mesh " + dp.meta.mesh + ", profile " + Profiles().Name(o.profile) + ")";
   out.explanation.outcome = doc::Outcome::kInfo;
   out.explanation.range = dp.meta.loc.range;
   out.explanation.file = dp.meta.loc.file;

@@ -23,6 +23,7 @@
 
 #include "core/doc/diagnostic.h"
 #include "core/doc/explanation.h"
+#include "core/engine/profile.h"
 #include "core/policy/policy_merge.h"
 #include "core/policy/policy_model.h"
 
@@ -32,7 +33,8 @@ namespace cfgi::policy {
 // kuma.io/policy-role, to[] kind, MeshService section, name descending).
 // madr: the MADR's three keys (top-level kind, to[] kind, policy name).
 enum class Profile { kKuma, kMadr };
-const char* ProfileName(Profile p);
+// The engine's one profile set ("kuma" default, "madr"), core/engine/profile.h.
+const ProfileSet<Profile>& Profiles();
 
 // One to[] / from[] / rules[] entry with its policy's attributes (common.WithPolicyAttributes),
 // and every sort key as a column so the order explains itself.

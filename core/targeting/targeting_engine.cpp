@@ -35,16 +35,40 @@ const doc::Document* FlagDocument(const Scenario& s, const std::string& flag, co
 
 }  // namespace
 
-Resolution Workspace::Resolve() const {
+const ProfileSet<Profile>& Profiles() {
+  static const ProfileSet<Profile> s({
+      {Profile::kCppMicroServices, "cppmicroservices",
+       "CppMicroServices Declarative Services (ComponentFactoryImpl.cpp) and LDAPExpr.cpp filters"},
+  });
+  return s;
+}
+
+Resolution Workspace::Resolve() const { return ResolveWith(has_config ? &config : nullptr); }
+
+Resolution Workspace::ResolveWith(const Config* c) const {
   Inputs in;
   in.manifest = &manifest;
-  in.config = has_config ? &config : nullptr;
+  in.config = c;
   in.registry = registry.present ? &registry : nullptr;
   for (const doc::SourcePtr& s : sources) in.sources.push_back(s.get());
   return targeting::Resolve(in, options);
 }
 
+std::unique_ptr<EngineResult> TargetingModel::Evaluate(std::string_view, doc::Explanation* why) const {
+  auto r = std::make_unique<TargetingResult>();
+  r->resolution = workspace.Resolve();
+  r->evaluated = mode == Mode::kEvaluate;
+  r->diagnostics = r->resolution.diagnostics;
+  if (why && r->evaluated) *why = r->resolution.explanation;
+  return r;
+}
+
+nlohmann::ordered_json TargetingResult::ToJson() const {
+  return evaluated ? resolution.ToJson() : nlohmann::ordered_json::object();
+}
+
 Workspace LoadWorkspace(const Scenario& s, const Query& q) {
+  CountModelBuild();
   Workspace w;
   std::vector<doc::Document> owned;
   owned.reserve(4);
@@ -148,12 +172,7 @@ namespace {
 class TargetingEngine final : public Engine {
  public:
   std::string_view name() const override { return "targeting"; }
-  const std::vector<doc::Profile>& profiles() const override {
-    static const std::vector<doc::Profile> p = {
-        {"cppmicroservices",
-         "CppMicroServices Declarative Services (ComponentFactoryImpl.cpp) and LDAPExpr.cpp filters"}};
-    return p;
-  }
+  const std::vector<doc::Profile>& profiles() const override { return targeting::Profiles().profiles(); }
   int Detect(const doc::Document& d) const override {
     const doc::Node* root = d.root();
     if (!root) return 0;
@@ -171,18 +190,12 @@ class TargetingEngine final : public Engine {
         {"services", "FILE|JSON", "targeting: a service registry to match the targets against"},
     };
   }
-  Report Run(const Scenario& s, const Query& q, std::string_view, bool evaluate) const override {
-    Report r;
-    targeting::Workspace w = targeting::LoadWorkspace(s, q);
-    w.options.explain = evaluate;
-    targeting::Resolution res = w.Resolve();
-    r.diagnostics = std::move(w.diagnostics);
-    r.diagnostics.insert(r.diagnostics.end(), res.diagnostics.begin(), res.diagnostics.end());
-    if (evaluate) {
-      r.result = res.ToJson();
-      r.explanation = std::move(res.explanation);
-    }
-    return r;
+  std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
+    auto m = std::make_unique<targeting::TargetingModel>();
+    m->workspace = targeting::LoadWorkspace(s, q);
+    m->workspace.options.explain = mode == Mode::kEvaluate;
+    m->diagnostics = m->workspace.diagnostics;
+    return m;
   }
 };
 

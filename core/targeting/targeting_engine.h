@@ -1,14 +1,15 @@
 // core/targeting/targeting_engine.h: the "targeting" engine (CppMicroServices Declarative
 // Services dynamic targeting and LDAP filters) and the loaded workspace a view works on.
 //
-//   const Engine& e = GetTargetingEngine();
-//   Report r = e.Run(scenario, query, "cppmicroservices", /*evaluate=*/true);
+//   auto m = GetTargetingEngine().Load(scenario, query, Mode::kEvaluate);
+//   auto r = m->Evaluate("cppmicroservices");
+//   ResultAs<targeting::TargetingResult>(r.get())->resolution.references[0].target;
 //
-//   // A view: load once, then edit config values and re-resolve live.
-//   Workspace w = LoadWorkspace(scenario, query);
-//   Resolution res = w.Resolve();
-//   w.config.Set("someKeyFromConfig", ldap::Value::String("other"));
-//   res = w.Resolve();   // res.references[i]: method, target_before, target, error, services
+//   // A view: what if a config value changes? Re-resolve on the loaded workspace (cheap).
+//   const auto* tm = ModelAs<targeting::TargetingModel>(model);
+//   Config c = tm->workspace.config;
+//   c.Set("someKeyFromConfig", ldap::Value::String("other"));
+//   Resolution res = tm->workspace.ResolveWith(&c);   // res.references[i]: method, target, error, services
 //
 // Inputs (docs/formats/targeting.md): a manifest (spec form, `scr` layout or a component list),
 // a configuration map, and optionally a service registry, as native files or in a scenario
@@ -16,6 +17,7 @@
 // --instance N, --services FILE|JSON.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,8 +45,28 @@ struct Workspace {
   std::vector<doc::Diagnostic> diagnostics;  // parse and load problems
   std::vector<doc::SourcePtr> sources;       // every source diagnostics may point into
 
-  // Resolves with the current config (cheap; call after every edit). Never throws.
+  // Resolves with the loaded config (cheap). Never throws.
   Resolution Resolve() const;
+  // Resolves with another config (a view's edited values; null = none).
+  Resolution ResolveWith(const Config* c) const;
+};
+
+// One profile: the engine has one, CppMicroServices' own Declarative Services.
+enum class Profile { kCppMicroServices };
+const ProfileSet<Profile>& Profiles();
+
+// The engine's model: the workspace loaded once.
+class TargetingModel final : public EngineModel {
+ public:
+  std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const override;
+  Workspace workspace;
+};
+
+class TargetingResult final : public EngineResult {
+ public:
+  nlohmann::ordered_json ToJson() const override;
+  bool evaluated = false;  // false in kCheck mode
+  Resolution resolution;   // points into the model's workspace
 };
 
 // Loads manifest, config and registry from a scenario and the query flags (which override the

@@ -16,7 +16,7 @@ ordered_json ShareTarget(int choice) {
 
 }  // namespace
 
-ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev) {
+ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro) {
   const Compiled& comp = a.of(p);
   ordered_json j;
   j["service_config"] = ev.service_config ? *ev.service_config : ordered_json(nullptr);
@@ -70,7 +70,6 @@ ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const E
     choices.push_back(std::move(cj));
   }
   j["choices"] = std::move(choices);
-  Rollout ro = ComputeRollout(a, p, c);
   ordered_json shares = ordered_json::array();
   for (const Share& s : ro.shares)
     shares.push_back({{"choice", ShareTarget(s.choice)}, {"error", s.choice == -2}, {"percent", s.percent}});
@@ -85,6 +84,108 @@ ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const E
   return j;
 }
 
+std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const Query& q, Mode mode) {
+  auto m = std::make_unique<TxtModel>();
+  m->mode = mode;
+  const doc::Document* src = nullptr;
+  for (const doc::Document& d : s.sources)
+    if (d.source && (d.format == doc::Format::kText || !src)) {
+      if (!src || src->format != doc::Format::kText) src = &d;
+      if (d.format == doc::Format::kText) break;
+    }
+  if (!src) return m;
+  m->analysis = std::make_shared<const Analysis>(Analyze(src->source));
+  if (s.sources.size() > 1) {
+    doc::DiagnosticSink sink(src->source.get());
+    sink.Note("TXT018", {0, 0}, "only " + src->source->name() + " is read; the txt engine evaluates one DNS source per scenario");
+    m->diagnostics.insert(m->diagnostics.end(), sink.list().begin(), sink.list().end());
+  }
+  // The simulated client: scenario inputs, then the command line.
+  const doc::Source* env = s.envelope_source();
+  doc::DiagnosticSink isink(env ? env : src->source.get());
+  if (s.inputs.is_map()) {
+    if (const doc::Node* l = s.inputs.Get("language")) {
+      if (l->is_map()) {
+        for (const doc::Node::Entry& e : l->entries()) m->language_per_profile.emplace(e.key, e.value.text());
+      } else if (l->is_scalar()) {
+        m->client.language = l->text();
+      }
+    }
+    m->client.hostname = s.inputs.GetString("hostname");
+    if (const doc::Node* r = s.inputs.Get("rand")) {
+      auto v = r->as_int();
+      if (!v || *v < 0 || *v > 99)
+        isink.Error("TXT041", r->range(), "rand is the random draw, an integer from 0 to 99; got '" + Printable(r->text()) + "'", "inputs.rand");
+      else
+        m->client.rand = static_cast<int>(*v);
+    }
+  }
+  if (auto l = q.Value("language")) {
+    m->client.language = *l;
+    m->language_from_query = true;
+  }
+  if (auto h = q.Value("hostname")) m->client.hostname = *h;
+  if (auto r = q.Value("rand")) {
+    int v = -1;
+    try {
+      size_t used = 0;
+      v = std::stoi(*r, &used);
+      if (used != r->size()) v = -1;
+    } catch (const std::exception&) {
+      v = -1;
+    }
+    if (v < 0 || v > 99)
+      isink.Error("TXT041", {0, 0}, "--rand is the random draw, an integer from 0 to 99; got '" + Printable(*r) + "'");
+    else
+      m->client.rand = v;
+  }
+  m->diagnostics.insert(m->diagnostics.end(), isink.list().begin(), isink.list().end());
+  return m;
+}
+
+Client TxtModel::ClientFor(ProfileId p) const {
+  Client c = client;
+  if (!language_from_query)
+    if (auto it = language_per_profile.find(Profiles().Name(p)); it != language_per_profile.end()) c.language = it->second;
+  return c;
+}
+
+std::unique_ptr<TxtResult> TxtModel::EvaluateClient(ProfileId p, const Client& c, doc::Explanation* why) const {
+  auto r = std::make_unique<TxtResult>();
+  r->id = p;
+  r->analysis = analysis;
+  r->client = c;
+  if (!analysis) {
+    r->evaluated = mode == Mode::kEvaluate;
+    return r;
+  }
+  r->diagnostics = ProfileDiagnostics(*analysis, p);
+  if (mode == Mode::kEvaluate) {
+    if (p == ProfileId::kA2 && !c.language) {
+      doc::DiagnosticSink sink(analysis->source.get());
+      sink.Warning("TXT040", {0, 0}, "the a2 profile is the proposal text, which has no client language of its own; "
+                   "pass --language (e.g. --language java) or set inputs.language");
+      r->diagnostics.push_back(sink.list().front());
+    }
+    r->evaluation = txt::Evaluate(*analysis, p, c, why);
+    r->rollout = ComputeRollout(*analysis, p, c);
+    r->evaluated = true;
+  }
+  return r;
+}
+
+std::unique_ptr<EngineResult> TxtModel::Evaluate(std::string_view profile, doc::Explanation* why) const {
+  ProfileId p = Profiles().Parse(profile);
+  return EvaluateClient(p, ClientFor(p), why);
+}
+
+ordered_json TxtResult::ToJson() const {
+  if (!evaluated) return ordered_json::object();
+  if (!analysis)
+    return {{"service_config", nullptr}, {"choice", nullptr}, {"error", "no input"}, {"records", ordered_json::array()}};
+  return ResultJson(*analysis, id, client, evaluation, rollout);
+}
+
 }  // namespace txt
 
 namespace {
@@ -92,15 +193,7 @@ namespace {
 class TxtEngine final : public Engine {
  public:
   std::string_view name() const override { return "txt"; }
-  const std::vector<doc::Profile>& profiles() const override {
-    static const std::vector<doc::Profile> p = {
-        {"grpc-core", "grpc-core c-ares resolver: first record with the prefix, language \"c++\", r <= percentage"},
-        {"grpc-java", "grpc-java DnsNameResolver: every grpc_config record, language java ignoring case, r < percentage, unknown keys fail"},
-        {"grpc-go", "grpc-go dns resolver: all records concatenated, language \"GO\", r+1 <= percentage, keys ignore case"},
-        {"a2", "the gRFC A2 text: first matching choice, r < percentage; needs --language"},
-    };
-    return p;
-  }
+  const std::vector<doc::Profile>& profiles() const override { return txt::Profiles().profiles(); }
   int Detect(const doc::Document& d) const override {
     if (d.format != doc::Format::kText || !d.source) return 0;
     const std::string& t = d.source->text();
@@ -113,72 +206,8 @@ class TxtEngine final : public Engine {
             {"hostname", "H", "the client hostname compared with clientHostname", false},
             {"rand", "N", "the random draw 0..99 used for every percentage", false}};
   }
-
-  Report Run(const Scenario& s, const Query& q, std::string_view profile, bool evaluate) const override {
-    Report rep;
-    auto pid = txt::ProfileFromName(profile).value_or(txt::ProfileId::kCore);
-    const doc::Document* src = nullptr;
-    for (const doc::Document& d : s.sources)
-      if (d.source && (d.format == doc::Format::kText || !src)) {
-        if (!src || src->format != doc::Format::kText) src = &d;
-        if (d.format == doc::Format::kText) break;
-      }
-    if (!src) {
-      rep.result = {{"service_config", nullptr}, {"choice", nullptr}, {"error", "no input"}, {"records", ordered_json::array()}};
-      return rep;
-    }
-    txt::Analysis a = txt::Analyze(src->source);
-    rep.diagnostics = txt::ProfileDiagnostics(a, pid);
-    if (s.sources.size() > 1) {
-      doc::DiagnosticSink sink(src->source.get());
-      sink.Note("TXT018", {0, 0}, "only " + src->source->name() + " is read; the txt engine evaluates one DNS source per scenario");
-      rep.diagnostics.insert(rep.diagnostics.end(), sink.list().begin(), sink.list().end());
-    }
-    // The simulated client: scenario inputs, then the command line.
-    txt::Client client;
-    const doc::Source* env = s.envelope_source();
-    doc::DiagnosticSink isink(env ? env : src->source.get());
-    if (s.inputs.is_map()) {
-      if (const doc::Node* l = s.inputs.Get("language")) {
-        if (l->is_map()) {
-          if (const doc::Node* pl = l->Get(profile)) client.language = pl->text();
-        } else if (l->is_scalar()) {
-          client.language = l->text();
-        }
-      }
-      client.hostname = s.inputs.GetString("hostname");
-      if (const doc::Node* r = s.inputs.Get("rand")) {
-        auto v = r->as_int();
-        if (!v || *v < 0 || *v > 99)
-          isink.Error("TXT041", r->range(), "rand is the random draw, an integer from 0 to 99; got '" + txt::Printable(r->text()) + "'", "inputs.rand");
-        else
-          client.rand = static_cast<int>(*v);
-      }
-    }
-    if (auto l = q.Value("language")) client.language = *l;
-    if (auto h = q.Value("hostname")) client.hostname = *h;
-    if (auto r = q.Value("rand")) {
-      int v = -1;
-      try {
-        size_t used = 0;
-        v = std::stoi(*r, &used);
-        if (used != r->size()) v = -1;
-      } catch (const std::exception&) {
-        v = -1;
-      }
-      if (v < 0 || v > 99)
-        isink.Error("TXT041", {0, 0}, "--rand is the random draw, an integer from 0 to 99; got '" + txt::Printable(*r) + "'");
-      else
-        client.rand = v;
-    }
-    if (pid == txt::ProfileId::kA2 && !client.language && evaluate)
-      isink.Warning("TXT040", {0, 0}, "the a2 profile is the proposal text, which has no client language of its own; "
-                    "pass --language (e.g. --language java) or set inputs.language");
-    rep.diagnostics.insert(rep.diagnostics.end(), isink.list().begin(), isink.list().end());
-    if (!evaluate) return rep;
-    txt::Evaluation ev = txt::Evaluate(a, pid, client, &rep.explanation);
-    rep.result = txt::ResultJson(a, pid, client, ev);
-    return rep;
+  std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
+    return txt::LoadTxtModel(s, q, mode);
   }
 };
 

@@ -1,11 +1,17 @@
 // core/txt/txt_engine.h: the "txt" engine (gRPC A2, service config in DNS TXT records) behind
-// the Engine interface: profiles grpc-core (default), grpc-java, grpc-go and a2; query flags
-// --language, --hostname, --rand. The model underneath (txt_model.h) is what a view uses.
+// the engine contract: profiles grpc-core (default), grpc-java, grpc-go and a2; query flags
+// --language, --hostname, --rand. The model underneath (txt_model.h) is what a view draws.
 //
-//   const cfgi::Engine& e = cfgi::GetTxtEngine();
-//   cfgi::Report r = e.Run(scenario, query, "grpc-java", /*evaluate=*/true);
-//   r.result["service_config"], r.result["choice"], r.result["error"], r.result["rollout"]
+//   auto m = cfgi::GetTxtEngine().Load(scenario, query, cfgi::Mode::kEvaluate);
+//   auto r = m->Evaluate("grpc-java");
+//   const auto* t = cfgi::ResultAs<cfgi::txt::TxtResult>(r.get());
+//   t->evaluation.choice;  r->ToJson()["service_config"];
 #pragma once
+
+#include <memory>
+#include <optional>
+#include <map>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -17,8 +23,43 @@ namespace cfgi {
 const Engine& GetTxtEngine();
 
 namespace txt {
-// The engine's JSON result for one profile (DESIGN.md "txt" plus records, choices, rollout).
-nlohmann::ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev);
-}  // namespace txt
 
+class TxtResult;
+
+// The engine's model: the DNS source read once (records decoded, every profile's choice list
+// compiled) and the simulated client the scenario and the query describe.
+class TxtModel final : public EngineModel {
+ public:
+  std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const override;
+  // Evaluates another client (a view's what-if) on the same compiled analysis.
+  std::unique_ptr<TxtResult> EvaluateClient(ProfileId p, const Client& c, doc::Explanation* why = nullptr) const;
+  // The client the scenario and the query give for profile `p` (inputs.language may be a map
+  // per profile; --language, --hostname, --rand override).
+  Client ClientFor(ProfileId p) const;
+
+  std::shared_ptr<const Analysis> analysis;  // null when the scenario has no source
+  Client client;                              // inputs + query, without a per-profile language
+  std::map<std::string, std::string> language_per_profile;  // inputs.language as a map
+  bool language_from_query = false;
+};
+
+// One profile's selection for one client.
+class TxtResult final : public EngineResult {
+ public:
+  nlohmann::ordered_json ToJson() const override;
+  ProfileId id = ProfileId::kCore;
+  std::shared_ptr<const Analysis> analysis;
+  bool evaluated = false;  // false in kCheck mode
+  Client client;
+  Evaluation evaluation;
+  Rollout rollout;  // the real share of every choice for this client's language and hostname
+};
+
+// Reads the scenario's DNS source and client (the engine's Load).
+std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const Query& q, Mode mode);
+
+// The engine's JSON result for one profile (DESIGN.md "txt" plus records, choices, rollout).
+nlohmann::ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro);
+
+}  // namespace txt
 }  // namespace cfgi

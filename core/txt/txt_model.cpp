@@ -21,6 +21,8 @@
 //    percentage an integer 0..100 meaning that share of clients).
 #include "core/txt/txt_model.h"
 
+#include "core/engine/build_count.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -34,20 +36,14 @@ using doc::Node;
 using doc::Severity;
 using doc::SourceRange;
 
-const char* ProfileName(ProfileId p) {
-  switch (p) {
-    case ProfileId::kCore: return "grpc-core";
-    case ProfileId::kJava: return "grpc-java";
-    case ProfileId::kGo: return "grpc-go";
-    case ProfileId::kA2: return "a2";
-  }
-  return "grpc-core";
-}
-
-std::optional<ProfileId> ProfileFromName(std::string_view name) {
-  for (ProfileId p : kProfiles)
-    if (name == ProfileName(p)) return p;
-  return std::nullopt;
+const ProfileSet<ProfileId>& Profiles() {
+  static const ProfileSet<ProfileId> s({
+      {ProfileId::kCore, "grpc-core", "grpc-core c-ares resolver: first record with the prefix, language \"c++\", r <= percentage"},
+      {ProfileId::kJava, "grpc-java", "grpc-java DnsNameResolver: every grpc_config record, language java ignoring case, r < percentage, unknown keys fail"},
+      {ProfileId::kGo, "grpc-go", "grpc-go dns resolver: all records concatenated, language \"GO\", r+1 <= percentage, keys ignore case"},
+      {ProfileId::kA2, "a2", "the gRFC A2 text: first matching choice, r < percentage; needs --language"},
+  });
+  return s;
 }
 
 const char* DefaultLanguage(ProfileId p) {
@@ -177,7 +173,7 @@ struct Builder {
                 "ignores the rest, the other implementations reject the record; remove it");
         } else {
           Issue("TXT022", Severity::kError, at, ai, "", "text after the JSON list makes the value invalid JSON for " +
-                std::string(ProfileName(p)) + "; remove it (or a second record got concatenated)");
+                std::string(Profiles().Name(p)) + "; remove it (or a second record got concatenated)");
           Fatal("JSON parse error: text after the value at byte " + std::to_string(jp.error_offset));
           return;
         }
@@ -196,7 +192,7 @@ struct Builder {
         Fatal("JSON parse error: duplicate key \"" + k + "\"");
       } else {
         Issue("TXT023", Severity::kWarning, jp.duplicate_keys[i], ai, "", "duplicate key \"" + k + "\": " +
-              std::string(ProfileName(p)) + " keeps the last value (grpc-core rejects the record); keep one");
+              std::string(Profiles().Name(p)) + " keeps the last value (grpc-core rejects the record); keep one");
       }
     }
   }
@@ -430,7 +426,7 @@ struct Builder {
           if (sug == "clientHostname" || sug == "clientLanguage") effect = ": this choice matches every client on that criterion";
           else if (sug == "percentage") effect = ": this choice is not limited to a percentage of clients";
           else if (sug == "serviceConfig") effect = ": the choice has no serviceConfig";
-          Issue(code, Severity::kWarning, e.key_range, ai, path + "." + e.key, std::string(ProfileName(p)) +
+          Issue(code, Severity::kWarning, e.key_range, ai, path + "." + e.key, std::string(Profiles().Name(p)) +
                 " ignores unknown key '" + e.key + "'" + effect + "; " +
                 (sug.empty() ? "remove it" : "did you mean '" + sug + "'?"));
         }
@@ -457,7 +453,7 @@ struct Builder {
             ss.error = "key 'serviceConfig' missing in choice " + path;
             break;
           default:
-            Issue("TXT035", Severity::kWarning, r, ai, where, "a choice without serviceConfig: " + std::string(ProfileName(p)) +
+            Issue("TXT035", Severity::kWarning, r, ai, where, "a choice without serviceConfig: " + std::string(Profiles().Name(p)) +
                   " skips it; add \"serviceConfig\": {...}");
             break;
         }
@@ -520,7 +516,7 @@ struct Builder {
       for (size_t j = i + 1; j < c.choices.size(); ++j) {
         const Choice& d = c.choices[j];
         Issue("TXT038", Severity::kWarning, d.node->range(), d.attribute, "[" + std::to_string(d.index) + "]",
-              "choice " + std::to_string(d.index) + " is never selected by " + ProfileName(p) + ": choice " +
+              "choice " + std::to_string(d.index) + " is never selected by " + Profiles().Name(p) + ": choice " +
               std::to_string(i) + " before it matches every client" +
               (p == ProfileId::kCore && HasPercentage(c.choices[i]) ? " (percentage 99 and up is every draw in grpc-core)" : "") +
               "; move it up or narrow choice " + std::to_string(i));
@@ -548,6 +544,7 @@ std::string Suggest(std::string_view word, const std::vector<std::string>& candi
 }
 
 Analysis Analyze(doc::SourcePtr source) {
+  CountModelBuild();
   Analysis a;
   a.source = source;
   doc::DiagnosticSink sink(source.get());
@@ -610,7 +607,8 @@ Analysis Analyze(doc::SourcePtr source) {
   for (size_t i = 0; i < recs.size(); ++i)
     if (first >= 0 && recs[i].owner_key == a.query_owner) mine.push_back(static_cast<int>(i));
 
-  for (ProfileId p : kProfiles) {
+  for (const auto& entry : Profiles().entries()) {
+    const ProfileId p = entry.id;
     Compiled& c = a.profiles[static_cast<int>(p)];
     c.profile = p;
     Builder b{p, c};
@@ -806,7 +804,7 @@ Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::E
   ev.language = ProfileLanguage(p, client, &missing);
   doc::Step root;
   if (why) {
-    root.what = std::string(ProfileName(p)) + ": client language=\"" + Printable(ev.language) + "\" hostname=\"" +
+    root.what = std::string(Profiles().Name(p)) + ": client language=\"" + Printable(ev.language) + "\" hostname=\"" +
                 Printable(client.hostname) + "\" r=" + std::to_string(client.rand);
     for (const std::string& n : c.notes) root.Add({n, doc::Outcome::kInfo, "", {}, a.source->name(), {}});
   }
@@ -932,30 +930,6 @@ Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& client) {
     ro.fixed[static_cast<size_t>(r)] = res;
   }
   return ro;
-}
-
-std::vector<Divergence> CompareProfiles(const Analysis& a, const Client& c) {
-  std::array<Evaluation, 4> ev;
-  std::array<std::string, 4> choice, error, config, read;
-  for (size_t i = 0; i < kProfiles.size(); ++i) {
-    ev[i] = Evaluate(a, kProfiles[i], c, nullptr, false);
-    choice[i] = ev[i].choice ? std::to_string(*ev[i].choice) : "none";
-    error[i] = ev[i].error ? *ev[i].error : "none";
-    config[i] = ev[i].service_config ? ev[i].service_config->dump() : "null";
-    std::string r;
-    for (const Attribute& at : a.of(kProfiles[i]).attributes)
-      for (int x : at.records) r += (r.empty() ? "" : ",") + std::to_string(x);
-    read[i] = r.empty() ? "none" : r;
-  }
-  std::vector<Divergence> out;
-  auto add = [&](const char* what, const std::array<std::string, 4>& v) {
-    if (std::any_of(v.begin(), v.end(), [&](const std::string& x) { return x != v[0]; })) out.push_back({what, v});
-  };
-  add("records read", read);
-  add("choice", choice);
-  add("service_config", config);
-  add("error", error);
-  return out;
 }
 
 }  // namespace cfgi::txt

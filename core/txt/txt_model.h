@@ -21,15 +21,16 @@
 #include "core/doc/diagnostic.h"
 #include "core/doc/explanation.h"
 #include "core/doc/node.h"
+#include "core/engine/profile.h"
 #include "core/txt/txt_json.h"
 #include "core/txt/txt_records.h"
 
 namespace cfgi::txt {
 
+// The values index Analysis::profiles.
 enum class ProfileId { kCore = 0, kJava = 1, kGo = 2, kA2 = 3 };
-inline constexpr std::array<ProfileId, 4> kProfiles = {ProfileId::kCore, ProfileId::kJava, ProfileId::kGo, ProfileId::kA2};
-const char* ProfileName(ProfileId p);  // "grpc-core", "grpc-java", "grpc-go", "a2"
-std::optional<ProfileId> ProfileFromName(std::string_view name);
+// The engine's one profile set ("grpc-core" default, "grpc-java", "grpc-go", "a2"), core/engine/profile.h.
+const ProfileSet<ProfileId>& Profiles();
 // The language string each implementation compares with ("c++", "java", "GO"); null for a2.
 const char* DefaultLanguage(ProfileId p);
 
@@ -141,14 +142,6 @@ struct Rollout {
 };
 // The rollout for this client's language and hostname (its rand is ignored).
 Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& c);
-
-// Where the profiles disagree for one client (each profile with its own language when the
-// client has none): one line per differing aspect, e.g. "choice: grpc-core 0, grpc-go 1".
-struct Divergence {
-  std::string what;                   // "choice", "error", "service_config", "records read"
-  std::array<std::string, 4> values;  // per profile, in kProfiles order
-};
-std::vector<Divergence> CompareProfiles(const Analysis& a, const Client& c);
 
 // A did-you-mean suggestion: the candidate within edit distance 2, or equal ignoring case.
 std::string Suggest(std::string_view word, const std::vector<std::string>& candidates);

@@ -498,7 +498,27 @@ void AnalyzeResource(const ResourceVariants& r, Analysis& a, Sinks& sinks, order
 
 }  // namespace
 
+const ProfileSet<Profile>& Profiles() {
+  static const ProfileSet<Profile> s({
+      {Profile::kTp2, "tp2", "xRFC TP2 dynamic parameter constraints (cncf/xds proposals TP2; envoy discovery.proto)"},
+  });
+  return s;
+}
+
+std::unique_ptr<EngineResult> VariantsModel::Evaluate(std::string_view, doc::Explanation* why) const {
+  auto r = std::make_unique<VariantsResult>();
+  r->analysis = &analysis;
+  r->evaluated = mode == Mode::kEvaluate;
+  if (why) *why = analysis.explanation;
+  return r;
+}
+
+nlohmann::ordered_json VariantsResult::ToJson() const {
+  return evaluated ? analysis->result : nlohmann::ordered_json::object();
+}
+
 Analysis Analyze(const Scenario& s, const Query& q) {
+  CountModelBuild();
   Analysis a;
   Sinks sinks;
   doc::DiagnosticSink& esink = sinks.For(s.envelope_source());
@@ -822,11 +842,7 @@ namespace {
 class VariantsEngine final : public Engine {
  public:
   std::string_view name() const override { return "variants"; }
-  const std::vector<doc::Profile>& profiles() const override {
-    static const std::vector<doc::Profile> p = {
-        {"tp2", "xRFC TP2 dynamic parameter constraints (cncf/xds proposals TP2; envoy discovery.proto)"}};
-    return p;
-  }
+  const std::vector<doc::Profile>& profiles() const override { return variants::Profiles().profiles(); }
   int Detect(const doc::Document& d) const override {
     const std::string& t = d.source->text();
     if (variants::LooksLikeShorthand(t)) return 80;
@@ -843,13 +859,11 @@ class VariantsEngine final : public Engine {
             {"before", "NAME", "a source that forms the 'before' variant set of a transition", true},
             {"resource", "NAME", "the resource that bare constraints belong to (default: the file's stem)", false}};
   }
-  Report Run(const Scenario& s, const Query& q, std::string_view, bool evaluate) const override {
-    Report r;
-    variants::Analysis a = variants::Analyze(s, q);
-    r.diagnostics = std::move(a.diagnostics);
-    if (evaluate) r.result = std::move(a.result);
-    r.explanation = std::move(a.explanation);
-    return r;
+  std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
+    auto m = std::make_unique<variants::VariantsModel>();
+    m->analysis = variants::Analyze(s, q);
+    m->diagnostics = m->analysis.diagnostics;
+    return m;
   }
 };
 

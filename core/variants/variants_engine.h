@@ -1,9 +1,10 @@
 // core/variants/variants_engine.h: the "variants" engine (xRFC TP2 dynamic parameters), and
 // the analysis a view needs, computed once per scenario.
 //
-//   const Engine& e = GetVariantsEngine();
-//   Report r = e.Run(scenario, query, "tp2", /*evaluate=*/true);   // CLI contract
-//   Analysis a = Analyze(scenario, query);   // typed: resources, findings, matrix, transition
+//   auto m = GetVariantsEngine().Load(scenario, query, Mode::kEvaluate);
+//   const auto* vm = ModelAs<variants::VariantsModel>(m.get());
+//   vm->analysis.final_state.resources;   // typed: resources, findings, matrix, transition
+//   m->Evaluate("tp2")->ToJson();          // the CLI contract
 //
 // Query flags: --params k=v,k=v (repeatable; one subscription each; '' = no parameters),
 // --before NAME (repeatable; sources forming the "before" variant set of a transition),
@@ -99,6 +100,25 @@ std::vector<ProxyResource> ComputeProxy(const State& s, const std::vector<Subscr
 // Loads, evaluates and analyses. Never throws. The result points into the scenario's sources
 // (variant and subscription positions): keep the Scenario alive as long as the Analysis.
 Analysis Analyze(const Scenario& s, const Query& q);
+
+// The engine's one profile: the TP2 text (Envoy and gRPC have no implementation of it yet).
+enum class Profile { kTp2 };
+const ProfileSet<Profile>& Profiles();
+
+// The engine's model: the scenario analysed once (the variant sets, subscriptions, findings,
+// transition). The analysis has a single reading (one profile), so Evaluate only exposes it.
+class VariantsModel final : public EngineModel {
+ public:
+  std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const override;
+  Analysis analysis;
+};
+
+class VariantsResult final : public EngineResult {
+ public:
+  nlohmann::ordered_json ToJson() const override;
+  const Analysis* analysis = nullptr;  // the model's
+  bool evaluated = false;              // false in kCheck mode
+};
 
 // A resource's coverage keys: declared domains where given, else the values its constraints
 // and the subscriptions name, plus "absent" and "another value".

@@ -20,16 +20,16 @@ namespace {
 
 using namespace cfgi;
 
-const policy::Compiled& Large() {
-  static const policy::Compiled c = [] {
+const policy::PolicyModel& Large() {
+  static const std::unique_ptr<policy::PolicyModel> c = [] {
     std::filesystem::path root = std::filesystem::path(__FILE__).parent_path().parent_path().parent_path();
     std::ifstream in(root / "samples/policy/large-mesh.yaml");
     std::stringstream ss;
     ss << in.rdbuf();
     Scenario s = LoadScenario({{"large-mesh.yaml", ss.str()}});
-    return policy::Compile(s);
+    return policy::LoadPolicyModel(s, Query{}, Mode::kCheck);
   }();
-  return c;
+  return *c;
 }
 
 // Mean CPU seconds per evaluation of the naive baseline, per mode (0 = complete, 1 = sparse),
@@ -52,8 +52,8 @@ double PeakRssMb() {
 // complete=true: the Inspect API's complete list (every MeshService through the fallback);
 // complete=false: the sparse ResourceRules of resourcerules.go's BuildRules.
 void Run(benchmark::State& state, bool naive, bool complete) {
-  const policy::Compiled& c = Large();
-  const policy::Dataplane* dp = c.model.FindDataplane("web-1");
+  const policy::PolicyModel& c = Large();
+  const policy::Dataplane* dp = c.mesh.FindDataplane("web-1");
   if (!dp) {
     state.SkipWithError("samples/policy/large-mesh.yaml has no dataplane web-1");
     return;
@@ -68,7 +68,7 @@ void Run(benchmark::State& state, bool naive, bool complete) {
   int64_t n = 0;
   for (auto _ : state) {
     double t0 = cfgi::bench::CpuSeconds();
-    policy::DataplaneRules r = policy::Evaluate(c.model, *dp, o);
+    policy::DataplaneRules r = policy::Evaluate(c.mesh, *dp, o);
     total += cfgi::bench::CpuSeconds() - t0;
     ++n;
     rules = 0;
@@ -77,14 +77,14 @@ void Run(benchmark::State& state, bool naive, bool complete) {
   }
   double mean = n ? total / static_cast<double>(n) : 0;
   state.counters["resource_rules"] = static_cast<double>(rules);
-  state.counters["services"] = static_cast<double>(c.model.services.size());
-  state.counters["policies"] = static_cast<double>(c.model.policies.size());
+  state.counters["services"] = static_cast<double>(c.mesh.services.size());
+  state.counters["policies"] = static_cast<double>(c.mesh.policies.size());
   state.counters["peak_rss_mb"] = PeakRssMb();
   state.counters["cpu_ms_per_eval"] = mean * 1e3;
   if (naive) {
     g_naive_seconds[complete ? 0 : 1] = mean;
   } else {
-    state.counters["label_index_kb"] = static_cast<double>(IndexBytes(c.model)) / 1024.0;
+    state.counters["label_index_kb"] = static_cast<double>(IndexBytes(c.mesh)) / 1024.0;
     double base = g_naive_seconds[complete ? 0 : 1];
     if (base > 0 && mean > 0) state.counters["speedup_vs_naive"] = base / mean;
   }
@@ -110,8 +110,8 @@ void BM_PolicyCompileLarge(benchmark::State& state) {
   std::string text = ss.str();
   for (auto _ : state) {
     Scenario s = LoadScenario({{"large-mesh.yaml", text}});
-    policy::Compiled c = policy::Compile(s);
-    benchmark::DoNotOptimize(c.model.services.size());
+    std::unique_ptr<policy::PolicyModel> c = policy::LoadPolicyModel(s, Query{}, Mode::kCheck);
+    benchmark::DoNotOptimize(c->mesh.services.size());
   }
   state.counters["bytes"] = static_cast<double>(text.size());
 }

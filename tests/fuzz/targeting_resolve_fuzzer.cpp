@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<cfgi::InputFile> files;
   for (size_t i = 0; i < parts.size(); ++i) files.push_back({kNames[i], parts[i]});
   cfgi::Scenario s = cfgi::LoadScenario(files);
-  cfgi::Report r = cfgi::GetTargetingEngine().Run(s, {}, "cppmicroservices", true);
+  cfgi::Report r = cfgi::RunScenario(cfgi::GetTargetingEngine(), s, {}, "cppmicroservices", true);
   (void)r.result.dump();
   // Placeholder scanning on the raw text as a target.
   for (const auto& sub : cfgi::targeting::FindPlaceholders(parts[0]))

@@ -14,13 +14,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   auto src = std::make_shared<cfgi::doc::Source>("fuzz.zone", text);
   cfgi::txt::Analysis a = cfgi::txt::Analyze(src);
-  for (cfgi::txt::ProfileId p : cfgi::txt::kProfiles) {
+  for (const auto& entry : cfgi::txt::Profiles().entries()) {
+    const cfgi::txt::ProfileId p = entry.id;
     (void)cfgi::txt::ProfileDiagnostics(a, p);
     cfgi::txt::Client c{"c++", "h", static_cast<int>(size % 100)};
     cfgi::doc::Explanation why;
     cfgi::txt::Evaluation ev = cfgi::txt::Evaluate(a, p, c, &why);
     // The CLI prints these: they must serialise (valid UTF-8) whatever the input held.
-    (void)cfgi::txt::ResultJson(a, p, c, ev).dump();
+    (void)cfgi::txt::ResultJson(a, p, c, ev, cfgi::txt::ComputeRollout(a, p, c)).dump();
     (void)why.ToJson().dump();
     for (const auto& d : cfgi::txt::ProfileDiagnostics(a, p)) (void)nlohmann::json(d.message).dump();
     (void)cfgi::txt::ComputeRollout(a, p, c);

@@ -39,7 +39,7 @@ Report RunYaml(const std::string& yaml, const std::string& profile = "kuma", con
   Scenario s = LoadScenario({{"in.yaml", yaml}});
   Query q;
   if (!dataplane.empty()) q.flags.push_back({"dataplane", dataplane});
-  return GetPolicyEngine().Run(s, q, profile, evaluate);
+  return RunScenario(GetPolicyEngine(), s, q, profile, evaluate);
 }
 
 Report RunSample(const std::string& name, const std::string& profile) {
@@ -472,17 +472,17 @@ TEST(PolicyMatch, IndexedEqualsNaive) {
   for (const char* file : {"samples/policy/realistic-mesh.yaml", "mid"}) {
     std::string text = std::string(file) == "mid" ? MidMesh() : ReadFile(file);
     Scenario s = LoadScenario({{file, text}});
-    Compiled c = Compile(s);
-    ASSERT_FALSE(c.model.dataplanes.empty());
+    std::unique_ptr<PolicyModel> c = LoadPolicyModel(s, Query{}, Mode::kCheck);
+    ASSERT_FALSE(c->mesh.dataplanes.empty());
     for (Profile p : {Profile::kKuma, Profile::kMadr}) {
       EvalOptions fast, slow;
       fast.profile = slow.profile = p;
       fast.provenance = slow.provenance = false;
       fast.explain = slow.explain = false;
       slow.naive = true;
-      const Dataplane& dp = c.model.dataplanes[0];
-      ordered_json a = RulesJson(Evaluate(c.model, dp, fast), p);
-      EXPECT_EQ(a, RulesJson(Evaluate(c.model, dp, slow), p)) << file;
+      const Dataplane& dp = c->mesh.dataplanes[0];
+      ordered_json a = RulesJson(Evaluate(c->mesh, dp, fast), p);
+      EXPECT_EQ(a, RulesJson(Evaluate(c->mesh, dp, slow), p)) << file;
       size_t n = 0;
       for (const auto& t : a["rules"]) n += t["toResourceRules"].size();
       EXPECT_EQ(n, std::string(file) == "mid" ? 721u : 20u) << file;
@@ -493,26 +493,26 @@ TEST(PolicyMatch, IndexedEqualsNaive) {
 TEST(PolicyMatch, ComputeRuleFallsBackSectionServiceMesh) {
   Report r = RunSample("realistic-mesh.scenario.yaml", "kuma");
   Scenario s = LoadScenario({{"m.yaml", ReadFile("samples/policy/realistic-mesh.yaml")}});
-  Compiled c = Compile(s);
-  DataplaneRules dr = Evaluate(c.model, *c.model.FindDataplane("frontend-7d9c8.kuma-demo"), {});
+  std::unique_ptr<PolicyModel> c = LoadPolicyModel(s, Query{}, Mode::kCheck);
+  DataplaneRules dr = Evaluate(c->mesh, *c->mesh.FindDataplane("frontend-7d9c8.kuma-demo"), {});
   const TypeRules* mt = nullptr;
   for (const TypeRules& t : dr.types)
     if (t.type == "MeshTimeout") mt = &t;
   ASSERT_NE(mt, nullptr);
-  const ResourceRule* a = ComputeRule(*mt, "meshservice:mesh/default:namespace/kuma-demo:name/backend:section/http", c.model);
+  const ResourceRule* a = ComputeRule(*mt, "meshservice:mesh/default:namespace/kuma-demo:name/backend:section/http", c->mesh);
   ASSERT_NE(a, nullptr);
   EXPECT_EQ(a->key, "meshservice:mesh/default:namespace/kuma-demo:name/backend");
-  const ResourceRule* b = ComputeRule(*mt, "meshservice:mesh/default:namespace/kuma-demo:name/nope:section/x", c.model);
+  const ResourceRule* b = ComputeRule(*mt, "meshservice:mesh/default:namespace/kuma-demo:name/nope:section/x", c->mesh);
   ASSERT_NE(b, nullptr);
   EXPECT_EQ(b->key, "mesh:name/default");
-  EXPECT_EQ(ComputeRule(*mt, "meshhttproute:mesh/default:name/x", c.model), nullptr);
+  EXPECT_EQ(ComputeRule(*mt, "meshhttproute:mesh/default:name/x", c->mesh), nullptr);
 }
 
 TEST(PolicyMatch, DataplaneChoiceAndResourceFilter) {
   std::string path = std::string(CFGI_SOURCE_DIR) + "/samples/policy/realistic-mesh.yaml";
   Scenario s = LoadScenario({{path, ReadFile("samples/policy/realistic-mesh.yaml")}});
   Query q;
-  Report none = GetPolicyEngine().Run(s, q, "kuma", true);  // two dataplanes, none chosen
+  Report none = RunScenario(GetPolicyEngine(), s, q, "kuma", true);  // two dataplanes, none chosen
   const doc::Diagnostic* d = Find(none.diagnostics, "POL014");
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->message,
@@ -520,7 +520,7 @@ TEST(PolicyMatch, DataplaneChoiceAndResourceFilter) {
             "or inputs.dataplane");
   EXPECT_TRUE(none.result["dataplane"].is_null());
   q.flags = {{"dataplane", "backend-5f6b7.kuma-demo"}, {"resource", "mesh:name/default"}};
-  Report one = GetPolicyEngine().Run(s, q, "kuma", true);
+  Report one = RunScenario(GetPolicyEngine(), s, q, "kuma", true);
   EXPECT_EQ(one.result["dataplane"], "backend-5f6b7.kuma-demo");
   for (const auto& t : one.result["rules"])
     for (const auto& rr : t["toResourceRules"]) EXPECT_EQ(rr["key"], "mesh:name/default");
@@ -533,7 +533,7 @@ TEST(PolicyMatch, DataplaneChoiceAndResourceFilter) {
       EXPECT_EQ(t["fromRules"][3]["inbound"], "grpc");
     }
   q.flags = {{"dataplane", "nope"}};
-  Report bad = GetPolicyEngine().Run(s, q, "kuma", true);
+  Report bad = RunScenario(GetPolicyEngine(), s, q, "kuma", true);
   EXPECT_NE(Find(bad.diagnostics, "POL014"), nullptr);
 }
 
@@ -735,8 +735,8 @@ TEST(PolicyCli, DataplaneFlagAndJsonShape) {
 
 TEST(PolicyExplain, TreeShowsSelectionOrderAndMerges) {
   Scenario s = LoadScenario({{"m.yaml", ReadFile("samples/policy/realistic-mesh.yaml")}});
-  Compiled c = Compile(s);
-  DataplaneRules r = Evaluate(c.model, *c.model.FindDataplane("frontend-7d9c8.kuma-demo"), {});
+  std::unique_ptr<PolicyModel> c = LoadPolicyModel(s, Query{}, Mode::kCheck);
+  DataplaneRules r = Evaluate(c->mesh, *c->mesh.FindDataplane("frontend-7d9c8.kuma-demo"), {});
   const doc::Step* mt = nullptr;
   for (const doc::Step& st : r.explanation.children)
     if (st.what == "MeshTimeout") mt = &st;

@@ -1,5 +1,7 @@
 // txt engine: choice selection under each implementation's rules, the rollout shares, the
 // diagnostics located in the original text, and the engine's CLI-facing result.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -46,8 +48,8 @@ void ExpectAll(const std::string& json, const std::vector<Want>& wants) {
   Analysis a = Load(Record(json));
   for (const Want& w : wants) {
     Evaluation ev = Evaluate(a, w.profile, {w.language, w.hostname, w.rand});
-    EXPECT_EQ(ev.choice, w.choice) << ProfileName(w.profile) << " r=" << w.rand << " " << json;
-    EXPECT_EQ(ev.error, w.error) << ProfileName(w.profile) << " r=" << w.rand << " " << json;
+    EXPECT_EQ(ev.choice, w.choice) << Profiles().Name(w.profile) << " r=" << w.rand << " " << json;
+    EXPECT_EQ(ev.error, w.error) << Profiles().Name(w.profile) << " r=" << w.rand << " " << json;
   }
 }
 
@@ -233,25 +235,34 @@ TEST(TxtSelectTest, SamplesSelectWhatTheSpecAndImplementationsSay) {
     });
     const Engine& e = GetTxtEngine();
     for (int i = 0; i < 4; ++i) {
-      Report r = RunScenario(e, s, {}, ProfileName(kProfiles[static_cast<size_t>(i)]), true);
+      Report r = RunScenario(e, s, {}, Profiles().entries()[static_cast<size_t>(i)].name, true);
       nlohmann::ordered_json want = c.choice[static_cast<size_t>(i)] ? nlohmann::ordered_json(*c.choice[static_cast<size_t>(i)])
                                                                       : nlohmann::ordered_json(nullptr);
-      EXPECT_EQ(r.result["choice"], want) << c.file << " " << ProfileName(kProfiles[static_cast<size_t>(i)]);
+      EXPECT_EQ(r.result["choice"], want) << c.file << " " << Profiles().entries()[static_cast<size_t>(i)].name;
       for (const auto& d : r.diagnostics) EXPECT_NE(d.code, "SCN006") << c.file << ": " << d.message;
     }
   }
 }
 
-TEST(TxtSelectTest, CompareProfilesListsTheDisagreements) {
-  Analysis a = Load("_grpc_config.srv 60 IN TXT \"v=spf1 -all\"\n" +
-                    Record(R"([{"clientLanguage":[],"serviceConfig":{}},{"serviceConfig":{"loadBalancingPolicy":"grpclb"}}])"));
-  std::vector<Divergence> d = CompareProfiles(a, {"java", "", 0});
-  ASSERT_EQ(d.size(), 3u);
-  EXPECT_EQ(d[0].what, "records read");
-  EXPECT_EQ(d[0].values, (std::array<std::string, 4>{"1", "1", "none", "1"}));
-  EXPECT_EQ(d[1].what, "choice");
-  EXPECT_EQ(d[1].values, (std::array<std::string, 4>{"0", "0", "none", "0"}));
-  EXPECT_EQ(d[2].what, "service_config");
+// The one profile comparison (core/engine/compare.h) over the txt engine's results: a Java
+// client, an SPF record first and a choice list whose first choice has an empty language list.
+// grpc-go concatenates every record of the name (dns_resolver.go), so it reads no valid
+// grpc_config; the others read record 1 and select choice 0.
+TEST(TxtSelectTest, TheComparisonListsTheDisagreements) {
+  Scenario s = LoadScenario({{"t.zone", "_grpc_config.srv 60 IN TXT \"v=spf1 -all\"\n" +
+                                             Record(R"([{"clientLanguage":[],"serviceConfig":{}},{"serviceConfig":{"loadBalancingPolicy":"grpclb"}}])")}});
+  Query q;
+  q.flags = {{"language", "java"}};
+  nlohmann::ordered_json all = AllProfilesJson(GetTxtEngine(), s, q, true);
+  const nlohmann::ordered_json& d = all["divergences"];
+  auto at = [&](const std::string& path) -> nlohmann::ordered_json {
+    for (const auto& x : d)
+      if (x["path"] == path) return x["values"];
+    return nullptr;
+  };
+  EXPECT_EQ(at("/choice"), (nlohmann::ordered_json{{"grpc-core", 0}, {"grpc-java", 0}, {"grpc-go", nullptr}, {"a2", 0}}));
+  EXPECT_EQ(at("/records/1/read"), (nlohmann::ordered_json{{"grpc-core", true}, {"grpc-java", true}, {"grpc-go", false}, {"a2", true}}));
+  EXPECT_EQ(at("/records/0/read"), nullptr);  // nobody reads the SPF record: not a divergence
 }
 
 TEST(TxtEngineTest, QueryFlagsAndErrors) {
@@ -259,19 +270,22 @@ TEST(TxtEngineTest, QueryFlagsAndErrors) {
   const Engine& e = GetTxtEngine();
   Query q;
   q.flags = {{"hostname", "h"}, {"rand", "50"}};
-  Report core = e.Run(s, q, "grpc-core", true);
+  Report core = RunScenario(e, s, q, "grpc-core", true);
   EXPECT_EQ(core.result["choice"], 0);
-  Report java = e.Run(s, q, "grpc-java", true);
+  Report java = RunScenario(e, s, q, "grpc-java", true);
   EXPECT_EQ(java.result["choice"], nullptr);
   EXPECT_EQ(java.result["error"], nullptr);
-  Report a2 = e.Run(s, q, "a2", true);
+  Report a2 = RunScenario(e, s, q, "a2", true);
   EXPECT_EQ(a2.result["error"], "the a2 profile has no implementation language: pass --language (e.g. --language go)");
   ASSERT_FALSE(a2.diagnostics.empty());
   EXPECT_EQ(a2.diagnostics.back().code, "TXT040");
   Query bad;
   bad.flags = {{"rand", "100"}};
-  Report r = e.Run(s, bad, "grpc-core", true);
-  EXPECT_EQ(r.diagnostics.back().code, "TXT041");
+  Report r = RunScenario(e, s, bad, "grpc-core", true);
+  auto rand = std::find_if(r.diagnostics.begin(), r.diagnostics.end(), [](const doc::Diagnostic& d) { return d.code == "TXT041"; });
+  ASSERT_NE(rand, r.diagnostics.end());
+  EXPECT_EQ(rand->message, "--rand is the random draw, an integer from 0 to 99; got '100'");
+  EXPECT_EQ(rand->severity, doc::Severity::kError);
   EXPECT_EQ(e.Detect(doc::LoadDocument("x.zone", "a IN TXT \"grpc_config=[]\"")), 90);
 }
 

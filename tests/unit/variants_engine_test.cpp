@@ -411,7 +411,7 @@ TEST(VariantsEngineTest, EngineContract) {
   EXPECT_EQ(FindEngine("variants"), &e);
   Scenario s = Inline({{"x.txt", "{constraint:{key:\"a\" value:\"b\"}}"}});
   EXPECT_EQ(DetectEngine(s), &e);
-  Report r = e.Run(s, Query{{{"params", "a=b"}}}, "tp2", true);
+  Report r = RunScenario(e, s, Query{{{"params", "a=b"}}}, "tp2", true);
   EXPECT_EQ(r.result["subscriptions"][0]["resources"][0].dump(),
             R"({"resource":"x","matching":[0],"selected":0,"outcome":"match"})");
   EXPECT_EQ(r.explanation.children.size(), 1u);

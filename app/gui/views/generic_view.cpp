@@ -174,6 +174,48 @@ void NodeRows(ViewContext& ctx, const std::string& file, const doc::Source& src,
   }
 }
 
+}  // namespace
+
+void DrawComparison(const char* id, const Document& d, const std::vector<const Divergence*>& divs, std::string_view prefix) {
+  if (divs.empty()) {
+    ImGui::TextColored(theme::Pal().ok, "%s All %zu profiles give the same result.", theme::kIconOk, d.reports().size());
+    return;
+  }
+  ImGui::TextColored(theme::Pal().warning, "%s %zu result value%s differ between profiles.", theme::kIconDiverge,
+                     divs.size(), divs.size() == 1 ? "" : "s");
+  int cols = 1 + static_cast<int>(d.reports().size());
+  ImGuiTableFlags tf = ImGuiTableFlags_Borders | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
+  if (!ImGui::BeginTable(id, cols, tf)) return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  ImGui::TableSetupColumn("Result path", ImGuiTableColumnFlags_WidthStretch);
+  for (const Report& r : d.reports()) ImGui::TableSetupColumn(r.profile.c_str(), ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  ImGuiListClipper clip;
+  clip.Begin(static_cast<int>(divs.size()));
+  while (clip.Step()) {
+    for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+      const Divergence& div = *divs[static_cast<size_t>(i)];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::PushFont(theme::GetFonts().mono);
+      std::string_view path = div.path;
+      if (path.substr(0, prefix.size()) == prefix) path.remove_prefix(prefix.size());
+      ImGui::TextUnformatted(path.data(), path.data() + path.size());
+      ImGui::PopFont();
+      for (const Report& r : d.reports()) {
+        ImGui::TableNextColumn();
+        const ordered_json v = div.values.contains(r.profile) ? div.values[r.profile] : ordered_json();
+        ImGui::PushStyleColor(ImGuiCol_Text, ValueColor(v));
+        ImGui::TextUnformatted(Preview(v).c_str());
+        ImGui::PopStyleColor();
+      }
+    }
+  }
+  ImGui::EndTable();
+}
+
+namespace {
+
 class GenericView final : public EngineView {
  public:
   void Draw(ViewContext& ctx) override {
@@ -191,7 +233,7 @@ class GenericView final : public EngineView {
     }
     if (d.reports().size() > 1) {
       std::string label = "Profiles";
-      if (!d.divergences().empty()) label += " (" + std::to_string(d.divergences().size()) + " differ)";
+      if (!d.comparison().empty()) label += " (" + std::to_string(d.comparison().size()) + " differ)";
       label += "###profiles";
       if (ImGui::BeginTabItem(label.c_str())) {
         ImGui::Spacing();
@@ -255,35 +297,9 @@ class GenericView final : public EngineView {
   }
 
   void DrawProfiles(const Document& d) {
-    const auto& divs = d.divergences();
-    if (divs.empty()) {
-      ImGui::TextColored(theme::Pal().ok, "%s All %zu profiles give the same result.", theme::kIconOk, d.reports().size());
-      return;
-    }
-    ImGui::TextColored(theme::Pal().warning, "%s %zu result value%s differ between profiles.", theme::kIconDiverge,
-                       divs.size(), divs.size() == 1 ? "" : "s");
-    int cols = 1 + static_cast<int>(d.reports().size());
-    ImGuiTableFlags tf = ImGuiTableFlags_Borders | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
-    if (!ImGui::BeginTable("##divs", cols, tf)) return;
-    ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn("Result path", ImGuiTableColumnFlags_WidthStretch);
-    for (const auto& [name, r] : d.reports()) ImGui::TableSetupColumn(name.c_str(), ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableHeadersRow();
-    for (const auto& div : divs) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::PushFont(theme::GetFonts().mono);
-      ImGui::TextUnformatted(div["path"].get<std::string>().c_str());
-      ImGui::PopFont();
-      for (const auto& [name, r] : d.reports()) {
-        ImGui::TableNextColumn();
-        const auto& v = div["values"].contains(name) ? div["values"][name] : ordered_json();
-        ImGui::PushStyleColor(ImGuiCol_Text, ValueColor(v));
-        ImGui::TextUnformatted(Preview(v).c_str());
-        ImGui::PopStyleColor();
-      }
-    }
-    ImGui::EndTable();
+    std::vector<const Divergence*> all;
+    for (const Divergence& dv : d.comparison().divergences) all.push_back(&dv);
+    DrawComparison("##divs", d, all, "");
   }
 
   std::string json_;

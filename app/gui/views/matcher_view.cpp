@@ -1,6 +1,7 @@
-// The matcher view (xDS Unified Matcher, gRPC A106). The scenario's matcher and requests are
-// compiled and evaluated under every profile once per evaluation (OnEvaluated); the editable
-// request (headers as k=v lines) is re-evaluated only when its text changes.
+// The matcher view (xDS Unified Matcher, gRPC A106). It draws the document's inspection: the
+// engine's MatcherModel (the compiled tree, its issues, the requests) and one MatcherResult per
+// profile, with the document's profile comparison. The editable request (headers as k=v lines)
+// is a what-if evaluated on the loaded model (MatcherModel::EvaluateRequest) when its text changes.
 //   Requests   per request and profile: ✓ actions / ✗ no match, ↷ skipped keep_matching actions,
 //              ⇄ when the profiles disagree; click a row for its trace and the matched on_match
 //   Tree       matcher_list / matcher_tree with predicates, inputs, on_no_match, keep_matching;
@@ -93,18 +94,20 @@ struct CelEval {
   std::string extract_detail;
 };
 
-constexpr std::array<mt::Profile, 3> kProfiles = {mt::Profile::kGrpcCore, mt::Profile::kEnvoy, mt::Profile::kA106};
+constexpr size_t kNumProfiles = 3;  // mt::Profiles(), in its order
 
 struct Eval {
-  mt::Result result;
-  doc::Step why;
+  const mt::Result* result = nullptr;
+  const doc::Step* why = nullptr;
 };
 
 struct Row {
   mt::Request request;
   std::string label;
-  std::array<Eval, 3> evals;
-  mt::ProfileComparison cmp;
+  std::array<Eval, kNumProfiles> evals;  // per profile: into the document's results (owned for the edit row)
+  size_t diverges = 0;                   // the comparison's leaves about this request
+  std::array<mt::Result, kNumProfiles> owned;
+  std::array<doc::Step, kNumProfiles> owned_why;
 };
 
 std::string Join(const std::vector<const mt::Action*>& v) {
@@ -190,25 +193,30 @@ class MatcherView final : public EngineView {
 
   void OnEvaluated(const Document& d) override {
     rows_.clear();
-    sm_.reset();
     selected_ = -1;
-    sm_ = std::make_unique<mt::ScenarioMatcher>(mt::LoadScenarioMatcher(d.scenario(), Query{}));
+    model_ = ModelAs<mt::MatcherModel>(d.model());
+    sm_ = model_ ? &model_->sm : nullptr;
+    if (!sm_) return;
     file_ = sm_->document && sm_->document->source ? sm_->document->source->name() : std::string();
-    rows_.reserve(sm_->requests.size());
+    std::array<const mt::MatcherResult*, kNumProfiles> res{};
+    for (const Report& r : d.reports())
+      if (const auto* m = ResultAs<mt::MatcherResult>(r.typed.get())) res[mt::Profiles().Index(m->id)] = m;
+    rows_.resize(sm_->requests.size());
     for (size_t i = 0; i < sm_->requests.size(); ++i) {
-      Row row;
+      Row& row = rows_[i];
       row.request = sm_->requests[i];
       row.label = "#" + std::to_string(i);
-      rows_.push_back(std::move(row));
+      for (size_t p = 0; p < kNumProfiles; ++p)
+        if (res[p] && i < res[p]->requests.size()) row.evals[p] = {&res[p]->requests[i].result, &res[p]->requests[i].why};
+      row.diverges = d.comparison().CountUnder("/requests/" + std::to_string(i));
     }
-    for (Row& row : rows_) EvaluateRow(row);
     if (!edited_) {
       std::string t = sm_->requests.empty() ? std::string() : RequestText(sm_->requests.front());
       std::snprintf(edit_buf_, sizeof edit_buf_, "%s", t.c_str());
     }
     edit_.request = ParseRequestText(edit_buf_);
     edit_.label = "edit";
-    EvaluateRow(edit_);
+    EvaluateEdit();
     if (!cel_edited_) {
       const mt::Predicate* p = sm_->matcher.root ? FirstCel(*sm_->matcher.root) : nullptr;
       if (p) SetCel(p->cel_text, "the first CEL predicate (" + p->path + ")", cel::Use::kMatcher, false);
@@ -220,7 +228,7 @@ class MatcherView final : public EngineView {
   }
 
   void Draw(ViewContext& ctx) override {
-    if (!sm_) {
+    if (!sm_ || (!rows_.empty() && !rows_.front().evals.front().result)) {
       theme::TextMuted("Not evaluated yet.");
       return;
     }
@@ -246,8 +254,8 @@ class MatcherView final : public EngineView {
       ImGui::TextColored(theme::Pal().warning, "%s %d warning%s", theme::kIconWarning, warn, warn == 1 ? "" : "s");
     }
     int diverging = 0;
-    for (const Row& r : rows_) diverging += r.cmp.diverges ? 1 : 0;
-    if (edit_.cmp.diverges) ++diverging;
+    for (const Row& r : rows_) diverging += r.diverges ? 1 : 0;
+    if (edit_.diverges) ++diverging;
 
     if (!ImGui::BeginTabBar("##matcher", ImGuiTabBarFlags_FittingPolicyScroll)) return;
     if (ImGui::BeginTabItem("Requests", nullptr, TabFlags(0))) {
@@ -285,19 +293,24 @@ class MatcherView final : public EngineView {
  private:
   ImGuiTabItemFlags TabFlags(int k) const { return pending_tab_ == k ? ImGuiTabItemFlags_SetSelected : 0; }
 
-  void EvaluateRow(Row& row) {
-    for (size_t i = 0; i < kProfiles.size(); ++i) {
-      row.evals[i].why = doc::Step{};
-      row.evals[i].result = mt::Evaluate(sm_->matcher, row.request, kProfiles[i], &row.evals[i].why);
+  // The edited request, on the loaded model under every profile; its divergence is the one
+  // comparison (cfgi::Compare) over the outcomes the engine reports.
+  void EvaluateEdit() {
+    std::vector<nlohmann::ordered_json> json(kNumProfiles);
+    std::vector<std::pair<std::string, const nlohmann::ordered_json*>> cmp;
+    for (size_t i = 0; i < kNumProfiles; ++i) {
+      edit_.owned_why[i] = doc::Step{};
+      edit_.owned[i] = model_->EvaluateRequest(edit_.request, mt::Profiles().At(i), &edit_.owned_why[i]);
+      edit_.evals[i] = {&edit_.owned[i], &edit_.owned_why[i]};
+      json[i] = mt::OutcomeJson(edit_.owned[i]);
+      cmp.emplace_back(mt::Profiles().entries()[i].name, &json[i]);
     }
-    row.cmp = mt::CompareProfiles(sm_->matcher, row.request);
+    edit_.diverges = Compare(cmp).size();
   }
 
   size_t ProfileIndex(ViewContext& ctx) const {
-    std::optional<mt::Profile> p = mt::ParseProfile(ctx.document().profile());
-    for (size_t i = 0; i < kProfiles.size(); ++i)
-      if (p && *p == kProfiles[i]) return i;
-    return 0;
+    size_t i = mt::Profiles().Index(mt::Profiles().Parse(ctx.document().profile()));
+    return i < kNumProfiles ? i : 0;
   }
 
   const Row* SelectedRow() const {
@@ -312,17 +325,19 @@ class MatcherView final : public EngineView {
     const Row* row = SelectedRow();
     if (!row) return;
     const Eval& ev = row->evals[profile];
-    ctx.SelectExplanation(&ev.why);
+    if (!ev.result) return;
+    ctx.SelectExplanation(ev.why);
     // The terminal action (the last added) is where the request ended up.
-    if (!ev.result.actions.empty() && ev.result.actions.back())
-      ctx.JumpTo(file_, ev.result.actions.back()->range);
+    if (!ev.result->actions.empty() && ev.result->actions.back())
+      ctx.JumpTo(file_, ev.result->actions.back()->range);
   }
 
   static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
                                             ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg;
 
   void DrawCell(const Eval& ev) {
-    const mt::Result& r = ev.result;
+    if (!ev.result) return;
+    const mt::Result& r = *ev.result;
     auto wrapped = [](const ImVec4& c, const std::string& t) {
       ImGui::PushStyleColor(ImGuiCol_Text, c);
       ImGui::TextWrapped("%s", t.c_str());
@@ -342,15 +357,15 @@ class MatcherView final : public EngineView {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     bool sel = selected_ == index;
-    std::string lab = row.label + (row.cmp.diverges ? std::string(" ") + theme::kIconDiverge : std::string());
+    std::string lab = row.label + (row.diverges ? std::string(" ") + theme::kIconDiverge : std::string());
     if (ImGui::Selectable(lab.c_str(), sel, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
       Select(ctx, index, ProfileIndex(ctx));
-    if (row.cmp.diverges && ImGui::IsItemHovered()) ImGui::SetTooltip("%s the profiles disagree on this request", theme::kIconDiverge);
+    if (row.diverges && ImGui::IsItemHovered()) ImGui::SetTooltip("%s the profiles disagree on this request", theme::kIconDiverge);
     ImGui::TableNextColumn();
     ImGui::PushFont(theme::GetFonts().mono);
     ImGui::TextWrapped("%s", DescribeRequest(row.request).c_str());
     ImGui::PopFont();
-    for (size_t i = 0; i < kProfiles.size(); ++i) {
+    for (size_t i = 0; i < kNumProfiles; ++i) {
       ImGui::TableNextColumn();
       ImGui::PushID(static_cast<int>(i));
       DrawCell(row.evals[i]);
@@ -369,7 +384,7 @@ class MatcherView final : public EngineView {
       ImGui::TableSetupScrollFreeze(1, 1);
       ImGui::TableSetupColumn("Request", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
       ImGui::TableSetupColumn("Headers", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-      for (mt::Profile p : kProfiles) ImGui::TableSetupColumn(mt::ProfileName(p), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+      for (const auto& e : mt::Profiles().entries()) ImGui::TableSetupColumn(e.name, ImGuiTableColumnFlags_WidthStretch, 1.0f);
       ImGui::TableHeadersRow();
       for (size_t i = 0; i < rows_.size(); ++i) DrawRow(ctx, rows_[i], static_cast<int>(i));
       DrawRow(ctx, edit_, -2);
@@ -385,9 +400,9 @@ class MatcherView final : public EngineView {
                                   ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(lines)))) {
       edited_ = true;
       edit_.request = ParseRequestText(edit_buf_);
-      EvaluateRow(edit_);
+      EvaluateEdit();
       EvaluateCel();
-      if (selected_ == -2) ctx.SelectExplanation(&edit_.evals[selected_profile_].why);
+      if (selected_ == -2) ctx.SelectExplanation(edit_.evals[selected_profile_].why);
     }
   }
 
@@ -601,14 +616,15 @@ class MatcherView final : public EngineView {
       prof = ProfileIndex(ctx);
     }
     outcome_.clear();
-    CollectOutcomes(row->evals[prof].why);
-    const mt::Result& r = row->evals[prof].result;
+    if (!row->evals[prof].result) return;
+    CollectOutcomes(*row->evals[prof].why);
+    const mt::Result& r = *row->evals[prof].result;
     theme::TextMuted("%s matched, %s no match, %s error, %s skipped (keep_matching), dim: not evaluated. Click a node for "
                      "its source.",
                      theme::OutcomeIcon(doc::Outcome::kMatched), theme::OutcomeIcon(doc::Outcome::kNoMatch),
                      theme::OutcomeIcon(doc::Outcome::kError), theme::OutcomeIcon(doc::Outcome::kSkipped));
     ImGui::Text("Request %s under %s:", row == &edit_ ? "edit (the edited request)" : row->label.c_str(),
-                mt::ProfileName(kProfiles[prof]));
+                mt::Profiles().entries()[prof].name);
     ImGui::SameLine();
     if (r.matched)
       ImGui::TextColored(theme::Pal().ok, "%s %s", theme::kIconOk, r.actions.empty() ? "matched, no action" : Join(r.actions).c_str());
@@ -633,15 +649,15 @@ class MatcherView final : public EngineView {
     if (!theme::BeginTableMinWidth("##div", 5, kTable | ImGuiTableFlags_ScrollY, 42)) return;
     ImGui::TableSetupColumn("Request", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
     ImGui::TableSetupColumn("Headers", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-    for (mt::Profile p : kProfiles) ImGui::TableSetupColumn(mt::ProfileName(p), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    for (const auto& e : mt::Profiles().entries()) ImGui::TableSetupColumn(e.name, ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableHeadersRow();
     int shown = 0;
     for (size_t i = 0; i < rows_.size(); ++i)
-      if (rows_[i].cmp.diverges) {
+      if (rows_[i].diverges) {
         DrawRow(ctx, rows_[i], static_cast<int>(i));
         ++shown;
       }
-    if (edit_.cmp.diverges) {
+    if (edit_.diverges) {
       DrawRow(ctx, edit_, -2);
       ++shown;
     }
@@ -675,11 +691,11 @@ class MatcherView final : public EngineView {
   }
 
   void EvaluateCel() {
-    for (size_t i = 0; i < kProfiles.size(); ++i) {
+    for (size_t i = 0; i < kNumProfiles; ++i) {
       CelEval& e = cel_evals_[i];
       e = CelEval{};
       if (!cel_.ok()) continue;
-      cel::Request r = mt::CelRequest(edit_.request, kProfiles[i]);
+      cel::Request r = mt::CelRequest(edit_.request, mt::Profiles().At(i));
       e.value = cel::Evaluate(*cel_.program, r);
       e.match = cel::Matches(*cel_.program, r, &e.match_detail);
       e.extracted = cel::ExtractString(*cel_.program, r, std::nullopt, &e.extract_detail);
@@ -751,12 +767,12 @@ class MatcherView final : public EngineView {
       ImGui::TableSetupColumn("As CelExtractString", ImGuiTableColumnFlags_WidthStretch, 1.0f);
       ImGui::TableHeadersRow();
       size_t sel = ProfileIndex(ctx);
-      for (size_t i = 0; i < kProfiles.size(); ++i) {
+      for (size_t i = 0; i < kNumProfiles; ++i) {
         const CelEval& e = cel_evals_[i];
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        if (i == sel) ImGui::TextColored(theme::Pal().accent, "%s %s", mt::ProfileName(kProfiles[i]), theme::kIconDirty);
-        else ImGui::TextUnformatted(mt::ProfileName(kProfiles[i]));
+        if (i == sel) ImGui::TextColored(theme::Pal().accent, "%s %s", mt::Profiles().entries()[i].name, theme::kIconDirty);
+        else ImGui::TextUnformatted(mt::Profiles().entries()[i].name);
         ImGui::TableNextColumn();
         ImGui::PushFont(theme::GetFonts().mono);
         if (e.value.is_error()) ImGui::TextColored(theme::Pal().error, "%s", e.value.DebugString().c_str());
@@ -870,7 +886,8 @@ class MatcherView final : public EngineView {
     }
   }
 
-  std::unique_ptr<mt::ScenarioMatcher> sm_;
+  const mt::MatcherModel* model_ = nullptr;
+  const mt::ScenarioMatcher* sm_ = nullptr;  // the model's
   std::string file_;
   std::vector<Row> rows_;
   Row edit_;

@@ -1,6 +1,7 @@
-// The policy view (Kuma 2.x policy matching and merging). The model is compiled once per
-// evaluation (OnEvaluated: cfgi::policy::Compile) and evaluated for the chosen dataplane under
-// both profiles, again only when the dataplane selector changes.
+// The policy view (Kuma 2.x policy matching and merging). It draws the document's inspection:
+// the engine's PolicyModel and the kuma and madr PolicyResults for the chosen dataplane, and
+// the document's profile comparison. Choosing another dataplane asks the worker for a new
+// inspection (ViewContext::Ask with --dataplane); the view never evaluates.
 //   Dataplane selector, then one tab per policy type:
 //     Resources   ResourceRules: resource, section, merged conf, origins; select one to list its
 //                 fields, click a field for its origin (policy, ruleIndex) and source lines
@@ -55,11 +56,6 @@ std::string ResourceLabel(const pol::ResourceRule& r) {
   return s;
 }
 
-struct Diff {
-  std::string what;    // resource key or "item order"
-  std::string kuma, madr;
-};
-
 class PolicyView final : public EngineView {
  public:
 
@@ -75,50 +71,55 @@ class PolicyView final : public EngineView {
     if (auto rule = StateInt(state, "rule")) pending_rule_ = static_cast<size_t>(*rule);
   }
   void OnEvaluated(const Document& d) override {
-    compiled_ = std::make_unique<pol::Compiled>(pol::Compile(d.scenario()));
-    std::vector<doc::Diagnostic> diags;
-    const pol::Dataplane* dp = pol::ChooseDataplane(compiled_->model, d.scenario(), Query{}, diags);
-    const auto& dps = compiled_->model.dataplanes;
-    // Keep the user's choice across edits when that dataplane still exists.
-    int keep = -1;
-    for (size_t i = 0; i < dps.size(); ++i)
-      if (!chosen_name_.empty() && dps[i].meta.name == chosen_name_) keep = static_cast<int>(i);
-    if (keep < 0 && dp) keep = static_cast<int>(dp - dps.data());
-    dataplane_ = keep < 0 ? (dps.empty() ? -1 : 0) : keep;
-    primary_ = pol::ParseProfile(d.profile()).value_or(pol::Profile::kKuma);
-    EvaluateDataplane();
+    model_ = ModelAs<pol::PolicyModel>(d.model());
+    kuma_ = madr_ = nullptr;
+    for (const Report& r : d.reports())
+      if (const auto* pr = ResultAs<pol::PolicyResult>(r.typed.get()))
+        (pr->id == pol::Profile::kKuma ? kuma_ : madr_) = &pr->rules;
+    comparison_ = &d.comparison();
+    dataplane_ = -1;
+    if (model_ && model_->chosen) dataplane_ = static_cast<int>(model_->chosen - model_->mesh.dataplanes.data());
+    asked_.clear();
+    rule_ = SIZE_MAX;
+    inbound_ = SIZE_MAX;
+    why_ = {};
   }
 
   void Draw(ViewContext& ctx) override {
-    if (!compiled_) {
+    if (!model_ || !kuma_ || !madr_) {
       theme::TextMuted("Not evaluated yet.");
       return;
     }
-    const auto& dps = compiled_->model.dataplanes;
+    primary_ = pol::Profiles().Parse(ctx.document().profile());
+    const auto& dps = model_->mesh.dataplanes;
     if (dps.empty()) {
       theme::TextMuted("The scenario has no Dataplane: policies are matched per dataplane.");
       return;
     }
+    // Several dataplanes and none named: show the first one (asks the worker once).
+    if (dataplane_ < 0 && asked_.empty()) Ask(ctx, dps.front().meta.name);
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
-    const std::string& cur = dps[static_cast<size_t>(dataplane_)].meta.name;
+    const std::string cur = !asked_.empty() ? asked_ : dataplane_ >= 0 ? dps[static_cast<size_t>(dataplane_)].meta.name : "(none)";
     if (ImGui::BeginCombo("Dataplane", cur.c_str())) {
       ImGuiListClipper clip;
       clip.Begin(static_cast<int>(dps.size()));
       while (clip.Step())
         for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i)
-          if (ImGui::Selectable(dps[static_cast<size_t>(i)].meta.name.c_str(), i == dataplane_) && i != dataplane_) {
-            dataplane_ = i;
-            chosen_name_ = dps[static_cast<size_t>(i)].meta.name;
-            EvaluateDataplane();
-          }
+          if (ImGui::Selectable(dps[static_cast<size_t>(i)].meta.name.c_str(), i == dataplane_) && i != dataplane_)
+            Ask(ctx, dps[static_cast<size_t>(i)].meta.name);
       ImGui::EndCombo();
+    }
+    if (!asked_.empty() || dataplane_ < 0) {
+      ImGui::SameLine();
+      theme::TextMuted("evaluating...");
+      return;
     }
     ImGui::SameLine();
     const pol::Dataplane& dp = dps[static_cast<size_t>(dataplane_)];
     std::string inb;
     for (const pol::Inbound& in : dp.inbounds) inb += (inb.empty() ? "" : ", ") + in.Id();
     theme::TextMuted("mesh %s, inbounds %s;  profile %s", dp.meta.mesh.c_str(), inb.empty() ? "-" : inb.c_str(),
-                     pol::ProfileName(primary_));
+                     pol::Profiles().Name(primary_));
     ImGui::SameLine();
     if (ImGui::SmallButton("source")) ctx.JumpTo(dp.meta.loc.file, dp.meta.loc.range);
 
@@ -132,7 +133,7 @@ class PolicyView final : public EngineView {
       const pol::TypeRules& tr = rules.types[t];
       size_t selected = 0;
       for (const auto& s : tr.selections) selected += s.selected;
-      std::string label = tr.type + " (" + std::to_string(selected) + ")" + (diffs_[t].empty() ? "" : " ⇄") +
+      std::string label = tr.type + " (" + std::to_string(selected) + ")" + (Diffs(t) == 0 ? "" : " ⇄") +
                           "###" + tr.type;
       ImGuiTabItemFlags tf = (!pending_type_.empty() && pending_type_ == tr.type) ? ImGuiTabItemFlags_SetSelected : 0;
       if (ImGui::BeginTabItem(label.c_str(), nullptr, tf)) {
@@ -158,56 +159,17 @@ class PolicyView final : public EngineView {
     return ImGuiTabItemFlags_SetSelected;
   }
 
-  const pol::DataplaneRules& Primary() const { return primary_ == pol::Profile::kKuma ? kuma_ : madr_; }
+  const pol::DataplaneRules& Primary() const { return primary_ == pol::Profile::kKuma ? *kuma_ : *madr_; }
 
-  void EvaluateDataplane() {
-    kuma_ = {};
-    madr_ = {};
-    diffs_.clear();
-    rule_ = SIZE_MAX;
-    why_ = {};
-    if (dataplane_ < 0) return;
-    const pol::Dataplane& dp = compiled_->model.dataplanes[static_cast<size_t>(dataplane_)];
-    pol::EvalOptions o;
-    o.profile = pol::Profile::kKuma;
-    kuma_ = pol::Evaluate(compiled_->model, dp, o);
-    o.profile = pol::Profile::kMadr;
-    madr_ = pol::Evaluate(compiled_->model, dp, o);
-    // Differences, per type of the primary profile.
-    const pol::DataplaneRules& a = kuma_;
-    const pol::DataplaneRules& b = madr_;
-    const pol::DataplaneRules& prim = Primary();
-    diffs_.resize(prim.types.size());
-    for (size_t t = 0; t < prim.types.size(); ++t) {
-      const std::string& type = prim.types[t].type;
-      auto find = [&](const pol::DataplaneRules& r) -> const pol::TypeRules* {
-        for (const auto& x : r.types)
-          if (x.type == type) return &x;
-        return nullptr;
-      };
-      const pol::TypeRules* ta = find(a);
-      const pol::TypeRules* tb = find(b);
-      if (!ta || !tb) continue;
-      auto order = [](const pol::TypeRules& tr) {
-        std::string s;
-        for (const pol::Item& it : tr.to_items) s += (s.empty() ? "" : " < ") + ItemLabel(&it);
-        return s;
-      };
-      std::string oa = order(*ta), ob = order(*tb);
-      if (oa != ob) diffs_[t].push_back({"to[] item order (merge order, later wins)", oa, ob});
-      std::map<std::string, std::pair<const pol::ResourceRule*, const pol::ResourceRule*>> by_key;
-      for (const auto& r : ta->to_rules) by_key[r.key].first = &r;
-      for (const auto& r : tb->to_rules) by_key[r.key].second = &r;
-      for (const auto& [key, p] : by_key) {
-        nlohmann::json ca = p.first ? p.first->conf : nlohmann::json();
-        nlohmann::json cb = p.second ? p.second->conf : nlohmann::json();
-        if (ca != cb) diffs_[t].push_back({key, Short(ca, 400), Short(cb, 400)});
-        std::string oa = p.first ? OriginsText(p.first->origin) : "(no rule)";
-        std::string ob = p.second ? OriginsText(p.second->origin) : "(no rule)";
-        if (oa != ob) diffs_[t].push_back({"origin of " + key, oa, ob});
-      }
-    }
+  // The dataplane is part of the question: the worker re-inspects with --dataplane NAME.
+  void Ask(ViewContext& ctx, const std::string& dataplane) {
+    asked_ = dataplane;
+    ctx.Ask(Query{{{"dataplane", dataplane}}});
   }
+
+  // The document's profile comparison, for policy type t (RulesJson's "rules"[t]).
+  std::string TypePath(size_t t) const { return "/rules/" + std::to_string(t); }
+  size_t Diffs(size_t t) const { return comparison_ ? comparison_->CountUnder(TypePath(t)) : 0; }
 
   void SelectField(ViewContext& ctx, const pol::FieldProvenance& f) {
     why_ = doc::Step{};
@@ -257,11 +219,11 @@ class PolicyView final : public EngineView {
       DrawSelections(ctx, tr);
       ImGui::EndTabItem();
     }
-    l = std::string("kuma vs madr") + (diffs_[t].empty() ? " (same)" : " (" + std::to_string(diffs_[t].size()) + " ⇄)") +
+    l = std::string("kuma vs madr") + (Diffs(t) == 0 ? " (same)" : " (" + std::to_string(Diffs(t)) + " ⇄)") +
         "###diff";
     if (ImGui::BeginTabItem(l.c_str(), nullptr, SubFlags(4))) {
       sub_tab_ = 4;
-      DrawDiffs(diffs_[t]);
+      DrawDiffs(t);
       ImGui::EndTabItem();
     }
     ImGui::EndTabBar();
@@ -407,7 +369,7 @@ class PolicyView final : public EngineView {
 
   void DrawItems(ViewContext& ctx, const pol::TypeRules& tr) {
     theme::TextMuted("Sorted by the %s profile's keys, left to right; merged in this order, later items win.",
-                     pol::ProfileName(primary_));
+                     pol::Profiles().Name(primary_));
     const bool madr = primary_ == pol::Profile::kMadr;
     const int ncols = madr ? 6 : 12;
     if (!ImGui::BeginTable("##items", ncols, kTable | ImGuiTableFlags_ScrollX)) return;
@@ -517,45 +479,59 @@ class PolicyView final : public EngineView {
     ImGui::EndTable();
   }
 
-  void DrawDiffs(const std::vector<Diff>& diffs) {
+  // The document's comparison of the two profiles' results, for this type: the same leaves (and
+  // the same count) as the top bar's badge and the CLI's --profile all "divergences".
+  void DrawDiffs(size_t t) {
+    std::vector<const Divergence*> diffs = comparison_->Under(TypePath(t));
     if (diffs.empty()) {
-      ImGui::TextColored(theme::Pal().ok, "%s kuma and madr agree for this type: same item order, same merged confs.",
+      ImGui::TextColored(theme::Pal().ok, "%s kuma and madr agree for this type: same items, same rules, same merged confs.",
                          theme::kIconOk);
       return;
     }
+    const pol::TypeRules& tr = Primary().types[t];
     if (!ImGui::BeginTable("##diffs", 3, kTable)) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("Differs", ImGuiTableColumnFlags_WidthStretch, 2);
     ImGui::TableSetupColumn("kuma", ImGuiTableColumnFlags_WidthStretch, 3);
     ImGui::TableSetupColumn("madr", ImGuiTableColumnFlags_WidthStretch, 3);
     ImGui::TableHeadersRow();
+    const size_t prefix = TypePath(t).size();
     ImGuiListClipper clip;
     clip.Begin(static_cast<int>(diffs.size()));
     while (clip.Step()) {
       for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
-        const Diff& d = diffs[static_cast<size_t>(i)];
+        const Divergence& d = *diffs[static_cast<size_t>(i)];
+        std::string what = d.path.substr(prefix);
+        // "/toResourceRules/3/conf/x" reads better with the rule's key.
+        static constexpr std::string_view kRules = "/toResourceRules/";
+        if (what.compare(0, kRules.size(), kRules) == 0) {
+          size_t n = static_cast<size_t>(std::atoi(what.c_str() + kRules.size()));
+          if (n < tr.to_rules.size()) what = tr.to_rules[n].key + "  " + what;
+        }
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::TextColored(theme::Pal().warning, "%s", theme::kIconDiverge);
         ImGui::SameLine();
-        ImGui::TextWrapped("%s", d.what.c_str());
-        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", what.c_str());
         ImGui::PushFont(theme::GetFonts().mono);
-        ImGui::TextWrapped("%s", d.kuma.c_str());
-        ImGui::TableNextColumn();
-        ImGui::TextWrapped("%s", d.madr.c_str());
+        for (const char* p : {"kuma", "madr"}) {
+          ImGui::TableNextColumn();
+          auto v = d.values.find(p);
+          ImGui::TextWrapped("%s", v == d.values.end() ? "(none)" : Short(nlohmann::json::parse(v->dump()), 400).c_str());
+        }
         ImGui::PopFont();
       }
     }
     ImGui::EndTable();
   }
 
-  std::unique_ptr<pol::Compiled> compiled_;
-  pol::DataplaneRules kuma_, madr_;
+  const pol::PolicyModel* model_ = nullptr;
+  const pol::DataplaneRules* kuma_ = nullptr;  // the document's results
+  const pol::DataplaneRules* madr_ = nullptr;
+  const Comparison* comparison_ = nullptr;
   pol::Profile primary_ = pol::Profile::kKuma;
-  std::vector<std::vector<Diff>> diffs_;
+  std::string asked_;  // the dataplane asked of the worker, until its inspection arrives
   int dataplane_ = -1;
-  std::string chosen_name_;
   size_t type_ = SIZE_MAX;
   size_t rule_ = SIZE_MAX;
   size_t inbound_ = SIZE_MAX;

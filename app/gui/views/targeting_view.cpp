@@ -1,7 +1,7 @@
 // The targeting view (CppMicroServices Declarative Services dynamic targeting and LDAP filters).
-// The workspace (manifest, configuration, registry) is loaded once per evaluation (OnEvaluated:
-// targeting::LoadWorkspace); configuration values are editable here and re-resolve only when
-// one changes (Config::Set + Workspace::Resolve).
+// It draws the document's inspection: the engine's TargetingModel (manifest, configuration,
+// registry) and its TargetingResult. Configuration values are editable here: a what-if resolves
+// the edited config on the loaded workspace (Workspace::ResolveWith) when one changes.
 //   Configuration  one InputText per key; edits re-resolve live
 //   References     component, instance, reference, method, target before -> after, effective
 //                  filter, error; click for the explanation and the reference's source
@@ -50,10 +50,19 @@ class TargetingView final : public EngineView {
   }
 
   void OnEvaluated(const Document& d) override {
-    ws_ = std::make_unique<tg::Workspace>(tg::LoadWorkspace(d.scenario(), Query{}));
+    const auto* model = ModelAs<tg::TargetingModel>(d.model());
+    ws_ = model ? &model->workspace : nullptr;
+    doc_res_ = nullptr;
+    for (const Report& r : d.reports())
+      if (const auto* t = ResultAs<tg::TargetingResult>(r.typed.get())) doc_res_ = &t->resolution;
     keys_.clear();
     bufs_.clear();
     kinds_.clear();
+    if (!ws_ || !doc_res_) {
+      ws_ = nullptr;
+      return;
+    }
+    config_ = ws_->config;
     for (const tg::ConfigEntry& e : ws_->config.entries()) {
       keys_.push_back(e.key);
       std::array<char, 512> b{};
@@ -63,7 +72,7 @@ class TargetingView final : public EngineView {
       kinds_.push_back(e.value.kind);
     }
     kinds_.resize(keys_.size());
-    Reresolve();
+    Reresolve(/*edited=*/false);
   }
 
   void Draw(ViewContext& ctx) override {
@@ -90,14 +99,21 @@ class TargetingView final : public EngineView {
   }
 
  private:
-  void Reresolve() {
-    res_ = ws_->Resolve();
-    if (sel_ref_ >= static_cast<int>(res_.references.size())) sel_ref_ = 0;
+  // The document's resolution, or (after an edit) the edited config resolved on the loaded
+  // workspace (Workspace::ResolveWith: no loading, no parsing of the scenario).
+  void Reresolve(bool edited) {
+    if (edited) {
+      owned_res_ = ws_->ResolveWith(ws_->has_config ? &config_ : nullptr);
+      res_ = &owned_res_;
+    } else {
+      res_ = doc_res_;
+    }
+    if (sel_ref_ >= static_cast<int>(res_->references.size())) sel_ref_ = 0;
     sel_service_ = -1;
     step_ = doc::Step{};
     // Default the service to the first one that fails (the interesting "why not"), else the first.
-    if (sel_ref_ >= 0 && sel_ref_ < static_cast<int>(res_.references.size())) {
-      const auto& sv = res_.references[static_cast<size_t>(sel_ref_)].services;
+    if (sel_ref_ >= 0 && sel_ref_ < static_cast<int>(res_->references.size())) {
+      const auto& sv = res_->references[static_cast<size_t>(sel_ref_)].services;
       for (size_t i = 0; i < sv.size() && sel_service_ < 0; ++i)
         if (!sv[i].matched) sel_service_ = static_cast<int>(i);
       if (sel_service_ < 0 && !sv.empty()) sel_service_ = 0;
@@ -107,8 +123,8 @@ class TargetingView final : public EngineView {
 
   void BuildStep() {
     step_ = doc::Step{};
-    if (sel_ref_ < 0 || sel_ref_ >= static_cast<int>(res_.references.size())) return;
-    const auto& sv = res_.references[static_cast<size_t>(sel_ref_)].services;
+    if (sel_ref_ < 0 || sel_ref_ >= static_cast<int>(res_->references.size())) return;
+    const auto& sv = res_->references[static_cast<size_t>(sel_ref_)].services;
     if (sel_service_ < 0 || sel_service_ >= static_cast<int>(sv.size())) return;
     const tg::ServiceMatch& m = sv[static_cast<size_t>(sel_service_)];
     step_ = m.trace.ToStep();
@@ -117,12 +133,12 @@ class TargetingView final : public EngineView {
 
   // The reference's step in the resolution's explanation (component > reference).
   const doc::Step* RefStep(const tg::ResolvedReference& rr) const {
-    for (const doc::Step& c : res_.explanation.children) {
+    for (const doc::Step& c : res_->explanation.children) {
       if (c.what != "component " + rr.component->name) continue;
       for (const doc::Step& r : c.children)
         if (r.what == "reference " + rr.reference->name) return &r;
     }
-    return &res_.explanation;
+    return &res_->explanation;
   }
 
   void DrawConfig(ViewContext& ctx) {
@@ -149,7 +165,7 @@ class TargetingView final : public EngineView {
           if (!j.is_discarded()) v = ldap::ValueFromJson(j);
         }
         if (!v) v = ldap::Value::String(text);
-        ws_->config.Set(keys_[i], v);
+        config_.Set(keys_[i], v);
         changed = true;
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("loaded as %s", TypeName(i));
@@ -159,7 +175,7 @@ class TargetingView final : public EngineView {
     if (changed) {
       // The old resolution's steps go away: drop the selection first.
       ctx.SelectExplanation(nullptr);
-      Reresolve();
+      Reresolve(/*edited=*/true);
     }
   }
 
@@ -176,8 +192,8 @@ class TargetingView final : public EngineView {
 
   void DrawReferences(ViewContext& ctx) {
     int errors = 0;
-    for (const auto& rr : res_.references) errors += rr.error ? 1 : 0;
-    ImGui::Text("References: %zu", res_.references.size());
+    for (const auto& rr : res_->references) errors += rr.error ? 1 : 0;
+    ImGui::Text("References: %zu", res_->references.size());
     ImGui::SameLine();
     if (errors)
       ImGui::TextColored(theme::Pal().error, "%s %d error%s", theme::kIconError, errors, errors == 1 ? "" : "s");
@@ -194,8 +210,8 @@ class TargetingView final : public EngineView {
     ImGui::TableSetupColumn("Bound", ImGuiTableColumnFlags_WidthStretch, 0.7f);
     ImGui::TableSetupColumn("Error", ImGuiTableColumnFlags_WidthStretch, 1.5f);
     ImGui::TableHeadersRow();
-    for (size_t i = 0; i < res_.references.size(); ++i) {
-      const tg::ResolvedReference& rr = res_.references[i];
+    for (size_t i = 0; i < res_->references.size(); ++i) {
+      const tg::ResolvedReference& rr = res_->references[i];
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
@@ -287,11 +303,11 @@ class TargetingView final : public EngineView {
   }
 
   void DrawServices(ViewContext& ctx) {
-    if (sel_ref_ < 0 || sel_ref_ >= static_cast<int>(res_.references.size())) {
+    if (sel_ref_ < 0 || sel_ref_ >= static_cast<int>(res_->references.size())) {
       theme::TextMuted("Select a reference.");
       return;
     }
-    const tg::ResolvedReference& rr = res_.references[static_cast<size_t>(sel_ref_)];
+    const tg::ResolvedReference& rr = res_->references[static_cast<size_t>(sel_ref_)];
     ImGui::Text("Services for %s.%s", rr.component->name.c_str(), rr.reference->name.c_str());
     if (!ws_->registry.present) {
       theme::TextMuted("No service registry given: nothing to match against.");
@@ -353,8 +369,11 @@ class TargetingView final : public EngineView {
     ImGui::EndChild();
   }
 
-  std::unique_ptr<tg::Workspace> ws_;
-  tg::Resolution res_;
+  const tg::Workspace* ws_ = nullptr;         // the document's model
+  const tg::Resolution* doc_res_ = nullptr;   // the document's result
+  tg::Config config_;                         // the edited values
+  tg::Resolution owned_res_;                  // their resolution
+  const tg::Resolution* res_ = nullptr;       // what is drawn: doc_res_ or &owned_res_
   std::vector<std::string> keys_;
   std::vector<std::array<char, 512>> bufs_;
   std::vector<ldap::Value::Kind> kinds_;

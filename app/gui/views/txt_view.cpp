@@ -1,6 +1,8 @@
-// The txt view (gRPC A2: service config in DNS TXT records). The source is parsed and compiled
-// for every profile once per evaluation (OnEvaluated: cfgi::txt::Analyze); the simulated client
-// (language, hostname, draw) is editable here and re-evaluates only when it changes.
+// The txt view (gRPC A2: service config in DNS TXT records). It draws the document's inspection:
+// the engine's TxtModel (records and every profile's compiled choices) and one TxtResult per
+// profile for the scenario's client, compared by the document's comparison. The simulated client
+// (language, hostname, draw) is editable here: a what-if evaluates the edited client on the
+// loaded model (TxtModel::EvaluateClient, no parsing) and compares with cfgi::Compare.
 //   Records      every TXT record: its character-strings with byte counts against the 255 limit
 //   Attribute    per profile, the grpc_config attribute it reads, pretty-printed, errors located
 //   Choices      per choice and profile: ✓/✗ per criterion and the outcome; click for the why
@@ -19,6 +21,7 @@
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
 #include "core/txt/txt_encode.h"
+#include "core/txt/txt_engine.h"
 #include "core/txt/txt_model.h"
 #include "core/doc/utf8.h"
 
@@ -74,39 +77,23 @@ class TxtView final : public EngineView {
     if (auto tab = StateInt(state, "tab")) pending_tab_ = *tab;
   }
   void OnEvaluated(const Document& d) override {
-    const Scenario& s = d.scenario();
-    const doc::Document* src = nullptr;
-    for (const doc::Document& dd : s.sources)
-      if (dd.source && (dd.format == doc::Format::kText || !src)) {
-        if (!src || src->format != doc::Format::kText) src = &dd;
-        if (dd.format == doc::Format::kText) break;
-      }
-    analysis_.reset();
-    if (!src) return;
-    analysis_ = std::make_unique<tx::Analysis>(tx::Analyze(src->source));
-    file_ = src->source->name();
-    for (size_t i = 0; i < tx::kProfiles.size(); ++i) {
+    model_ = ModelAs<tx::TxtModel>(d.model());
+    analysis_ = model_ ? model_->analysis.get() : nullptr;
+    doc_ = &d;
+    if (!analysis_) return;
+    file_ = analysis_->source->name();
+    for (size_t i = 0; i < tx::Profiles().size(); ++i) {
       pretty_[i].clear();
-      for (const tx::Attribute& at : analysis_->of(tx::kProfiles[i]).attributes) pretty_[i].push_back(Pretty(at.json.bytes));
+      for (const tx::Attribute& at : analysis_->of(tx::Profiles().At(i)).attributes) pretty_[i].push_back(Pretty(at.json.bytes));
     }
     if (!client_edited_) {
-      language_[0] = 0;
-      a2_language_.clear();
-      hostname_[0] = 0;
-      rand_ = 0;
-      if (s.inputs.is_map()) {
-        if (const doc::Node* l = s.inputs.Get("language")) {
-          if (l->is_map()) {
-            if (const doc::Node* a2 = l->Get("a2")) a2_language_ = a2->text();
-          } else {
-            std::snprintf(language_, sizeof language_, "%s", l->text().c_str());
-          }
-        }
-        std::snprintf(hostname_, sizeof hostname_, "%s", s.inputs.GetString("hostname").c_str());
-        if (const doc::Node* r = s.inputs.Get("rand")) rand_ = std::atoi(r->text().c_str());
-      }
+      // The scenario's client, as the engine read it (TxtModel::ClientFor).
+      const tx::Client& c = model_->client;
+      std::snprintf(language_, sizeof language_, "%s", c.language && !model_->language_from_query ? c.language->c_str() : "");
+      std::snprintf(hostname_, sizeof hostname_, "%s", c.hostname.c_str());
+      rand_ = c.rand;
     }
-    EvaluateClient();
+    EvaluateClient(d);
   }
 
   void Draw(ViewContext& ctx) override {
@@ -125,7 +112,7 @@ class TxtView final : public EngineView {
     changed |= ImGui::SliderInt("draw r", &rand_, 0, 99);
     if (changed) {
       client_edited_ = true;
-      EvaluateClient();
+      EvaluateClient(ctx.document());
     }
     ImGui::SameLine();
     theme::TextMuted("%s, %zu TXT record%s", tx::InputStyleName(analysis_->records.style),
@@ -152,10 +139,10 @@ class TxtView final : public EngineView {
       DrawRollout();
       ImGui::EndTabItem();
     }
-    std::string l = "Profiles (" + std::to_string(divergences_.size()) + " differ)###div";
+    std::string l = "Profiles (" + std::to_string(comparison_->size()) + " differ)###div";
     if (ImGui::BeginTabItem(l.c_str(), nullptr, TabFlags(4))) {
       tab_ = 4;
-      DrawDivergences();
+      DrawDivergences(ctx);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Encoder", nullptr, TabFlags(5))) {
@@ -170,27 +157,49 @@ class TxtView final : public EngineView {
  private:
   ImGuiTabItemFlags TabFlags(int k) const { return pending_tab_ == k ? ImGuiTabItemFlags_SetSelected : 0; }
 
-  tx::Client ClientFor(tx::ProfileId p) const {
-    tx::Client c;
+  // The edited client for profile p: the typed language, else the scenario's language for p.
+  tx::Client EditedClient(tx::ProfileId p) const {
+    tx::Client c = model_->ClientFor(p);
     if (language_[0]) c.language = language_;
-    else if (p == tx::ProfileId::kA2 && !a2_language_.empty()) c.language = a2_language_;
+    else if (!model_->language_per_profile.count(tx::Profiles().Name(p))) c.language.reset();
     c.hostname = hostname_;
     c.rand = rand_;
     return c;
   }
 
-  void EvaluateClient() {
-    for (size_t i = 0; i < tx::kProfiles.size(); ++i) {
-      tx::ProfileId p = tx::kProfiles[i];
-      why_[i] = doc::Step{};
-      evals_[i] = tx::Evaluate(*analysis_, p, ClientFor(p), &why_[i]);
-      rollouts_[i] = tx::ComputeRollout(*analysis_, p, ClientFor(p));
+  // The document's results for the scenario's client; a what-if evaluation of the edited client
+  // on the loaded model otherwise.
+  void EvaluateClient(const Document& d) {
+    owned_.clear();
+    owned_comparison_ = {};
+    for (size_t i = 0; i < tx::Profiles().size(); ++i) {
+      results_[i] = nullptr;
+      why_[i] = nullptr;
     }
-    tx::Client c;
-    if (language_[0]) c.language = language_;
-    c.hostname = hostname_;
-    c.rand = rand_;
-    divergences_ = tx::CompareProfiles(*analysis_, c);
+    if (!client_edited_) {
+      for (const Report& r : d.reports()) {
+        const auto* t = ResultAs<tx::TxtResult>(r.typed.get());
+        if (!t) continue;
+        size_t i = tx::Profiles().Index(t->id);
+        results_[i] = t;
+        why_[i] = &r.explanation;
+      }
+      comparison_ = &d.comparison();
+      return;
+    }
+    std::vector<nlohmann::ordered_json> json(tx::Profiles().size());
+    std::vector<std::pair<std::string, const nlohmann::ordered_json*>> cmp;
+    for (size_t i = 0; i < tx::Profiles().size(); ++i) {
+      tx::ProfileId p = tx::Profiles().At(i);
+      owned_why_[i] = doc::Step{};
+      owned_.push_back(model_->EvaluateClient(p, EditedClient(p), &owned_why_[i]));
+      results_[i] = owned_.back().get();
+      why_[i] = &owned_why_[i];
+      json[i] = owned_.back()->ToJson();
+    }
+    for (size_t i = 0; i < json.size(); ++i) cmp.emplace_back(tx::Profiles().entries()[i].name, &json[i]);
+    owned_comparison_ = Compare(cmp);
+    comparison_ = &owned_comparison_;
   }
 
   static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
@@ -199,12 +208,12 @@ class TxtView final : public EngineView {
   void DrawChoices(ViewContext& ctx) {
     // Summary per profile.
     if (ImGui::BeginTable("##summary", 4, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
-      for (size_t i = 0; i < tx::kProfiles.size(); ++i) {
+      for (size_t i = 0; i < tx::Profiles().size(); ++i) {
         ImGui::TableNextColumn();
-        const tx::Evaluation& ev = evals_[i];
+        const tx::Evaluation& ev = results_[i]->evaluation;
         ImGui::PushID(static_cast<int>(i));
-        std::string head = std::string(tx::ProfileName(tx::kProfiles[i])) + " (language " + ev.language + ")";
-        if (ImGui::Selectable(head.c_str())) ctx.SelectExplanation(&why_[i]);
+        std::string head = std::string(tx::Profiles().entries()[i].name) + " (language " + ev.language + ")";
+        if (ImGui::Selectable(head.c_str())) ctx.SelectExplanation(why_[i]);
         if (ev.error)
         {
           ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().error);
@@ -220,13 +229,13 @@ class TxtView final : public EngineView {
       ImGui::EndTable();
     }
     size_t n = 0;
-    for (const auto& ev : evals_) n = std::max(n, ev.trace.size());
+    for (const tx::TxtResult* r : results_) n = std::max(n, r->evaluation.trace.size());
     theme::TextMuted("Per criterion: %s pass, %s fail, %s error, %s not reached, - absent. Click a cell for the "
                      "profile's explanation.", theme::kIconOk, theme::kIconNoMatch, theme::kIconError, theme::kIconSkipped);
     if (!ImGui::BeginTable("##choices", 5, kTable)) return;
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("Choice", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
-    for (tx::ProfileId p : tx::kProfiles) ImGui::TableSetupColumn(tx::ProfileName(p), ImGuiTableColumnFlags_WidthStretch);
+    for (const auto& e : tx::Profiles().entries()) ImGui::TableSetupColumn(e.name, ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     ImGuiListClipper clip;
     clip.Begin(static_cast<int>(n));
@@ -235,9 +244,9 @@ class TxtView final : public EngineView {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::Text("[%d]", row);
-        for (size_t i = 0; i < tx::kProfiles.size(); ++i) {
+        for (size_t i = 0; i < tx::Profiles().size(); ++i) {
           ImGui::TableNextColumn();
-          const tx::Evaluation& ev = evals_[i];
+          const tx::Evaluation& ev = results_[i]->evaluation;
           if (static_cast<size_t>(row) >= ev.trace.size()) {
             theme::TextMuted("-");
             continue;
@@ -252,8 +261,8 @@ class TxtView final : public EngineView {
           bool click = ImGui::Selectable(label.c_str());
           ImGui::PopStyleColor();
           if (click) {
-            ctx.SelectExplanation(&why_[i]);
-            JumpToChoice(ctx, tx::kProfiles[i], t.index);
+            ctx.SelectExplanation(why_[i]);
+            JumpToChoice(ctx, tx::Profiles().At(i), t.index);
           }
           for (const auto& [crit, verdict] : t.criteria) {
             // Wrap inside the cell rather than overflow into the next profile's column.
@@ -333,7 +342,7 @@ class TxtView final : public EngineView {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
     const char* names[] = {"grpc-core", "grpc-java", "grpc-go", "a2"};
     ImGui::Combo("profile", &attr_profile_, names, 4);
-    const tx::Compiled& c = analysis_->of(tx::kProfiles[static_cast<size_t>(attr_profile_)]);
+    const tx::Compiled& c = analysis_->of(tx::Profiles().At(static_cast<size_t>(attr_profile_)));
     if (!c.found) {
       ImGui::TextColored(theme::Pal().warning, "%s no grpc_config attribute read by this profile", theme::kIconNoMatch);
     }
@@ -374,10 +383,10 @@ class TxtView final : public EngineView {
 
   void DrawRollout() {
     theme::TextMuted("The real share of each outcome over the draw r (this client's language and hostname).");
-    for (size_t i = 0; i < tx::kProfiles.size(); ++i) {
+    for (size_t i = 0; i < tx::Profiles().size(); ++i) {
       ImGui::Separator();
-      ImGui::TextUnformatted(tx::ProfileName(tx::kProfiles[i]));
-      for (const tx::Share& s : rollouts_[i].shares) {
+      ImGui::TextUnformatted(tx::Profiles().entries()[i].name);
+      for (const tx::Share& s : results_[i]->rollout.shares) {
         char label[64];
         if (s.choice >= 0) std::snprintf(label, sizeof label, "choice %d: %.1f%%", s.choice, s.percent);
         else if (s.choice == -1) std::snprintf(label, sizeof label, "no service config: %.1f%%", s.percent);
@@ -387,26 +396,12 @@ class TxtView final : public EngineView {
     }
   }
 
-  void DrawDivergences() {
-    if (divergences_.empty()) {
-      ImGui::TextColored(theme::Pal().ok, "%s every profile gives this client the same result", theme::kIconOk);
-      return;
-    }
-    if (!ImGui::BeginTable("##div", 5, kTable)) return;
-    ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn("Differs", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 8);
-    for (tx::ProfileId p : tx::kProfiles) ImGui::TableSetupColumn(tx::ProfileName(p), ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableHeadersRow();
-    for (const tx::Divergence& d : divergences_) {
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
-      ImGui::TextColored(theme::Pal().warning, "%s %s", theme::kIconDiverge, d.what.c_str());
-      for (const std::string& v : d.values) {
-        ImGui::TableNextColumn();
-        ImGui::TextWrapped("%s", v.c_str());
-      }
-    }
-    ImGui::EndTable();
+  // The one comparison (the document's for the scenario's client, cfgi::Compare for an edited one).
+  void DrawDivergences(ViewContext& ctx) {
+    std::vector<const Divergence*> all;
+    for (const Divergence& d : comparison_->divergences) all.push_back(&d);
+    theme::TextMuted(client_edited_ ? "For the edited client." : "For the scenario's client (as `eval --profile all` prints it).");
+    DrawComparison("##div", ctx.document(), all, "");
   }
 
   void DrawEncoder() {
@@ -444,17 +439,21 @@ class TxtView final : public EngineView {
   }
 
   int tab_ = 0, pending_tab_ = -1;
-  std::unique_ptr<tx::Analysis> analysis_;
+  const tx::TxtModel* model_ = nullptr;
+  const tx::Analysis* analysis_ = nullptr;  // the model's
+  const Document* doc_ = nullptr;
   std::string file_;
   char language_[64] = {};
-  std::string a2_language_;
   char hostname_[256] = {};
   int rand_ = 0;
   bool client_edited_ = false;
-  tx::Evaluation evals_[4];
-  tx::Rollout rollouts_[4];
-  doc::Step why_[4];
-  std::vector<tx::Divergence> divergences_;
+  // Per profile (ProfileSet order): the document's results, or the edited client's (owned_).
+  const tx::TxtResult* results_[4] = {};
+  const doc::Step* why_[4] = {};
+  const Comparison* comparison_ = nullptr;
+  std::vector<std::unique_ptr<tx::TxtResult>> owned_;
+  doc::Step owned_why_[4];
+  Comparison owned_comparison_;
   int attr_profile_ = 0;
   std::string encoder_text_;
   char encoder_buf_[16384] = {};

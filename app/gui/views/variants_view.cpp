@@ -1,5 +1,5 @@
-// The variants view (xRFC TP2 dynamic parameters). Everything is derived once per evaluation in
-// OnEvaluated (cfgi::variants::Analyze over the document's scenario) and re-derived with the
+// The variants view (xRFC TP2 dynamic parameters). It draws the document's model (the engine's
+// VariantsModel: its Analysis, made once per evaluation on the worker) and re-derives with the
 // engine API only when the in-view subscription list or the matrix selection changes.
 //   Resources      resource list; per resource its variants (compact constraints, key set, content)
 //   Subscriptions  each subscription x resource: the variant it gets (✓ match / ✗ none / ⚠ ambiguous),
@@ -112,7 +112,10 @@ struct SubRow {
 class VariantsView final : public EngineView {
  public:
   void OnEvaluated(const Document& d) override {
-    analysis_ = std::make_unique<v::Analysis>(v::Analyze(d.scenario(), Query{}));
+    const auto* model = ModelAs<v::VariantsModel>(d.model());
+    analysis_ = model ? &model->analysis : nullptr;
+    resources_.clear();
+    if (!analysis_) return;
     resources_.clear();
     for (const v::ResourceVariants& r : analysis_->final_state.resources) {
       ResourceInfo info;
@@ -1133,7 +1136,7 @@ class VariantsView final : public EngineView {
 
   int tab_ = 0, pending_tab_ = -1;
   std::string pending_resource_;
-  std::unique_ptr<v::Analysis> analysis_;
+  const v::Analysis* analysis_ = nullptr;  // the document's model
   std::vector<ResourceInfo> resources_;
   size_t overlap_count_ = 0;
   std::vector<Sub> subs_;

@@ -1,7 +1,9 @@
 // app/gui/views/view.h: the interface an engine's view implements. The shell owns one view per
 // open document and calls Draw() every frame inside the central area; the view reads the
-// document's reports (never re-evaluates: evaluation happens on change, in the shell) and talks
-// back through ViewContext: select an explanation to show, jump to a source range.
+// document's inspection (the engine's typed model, one typed result per profile, the profile
+// comparison), made on the worker thread, and only draws it: a view never loads, compiles or
+// evaluates a scenario. It talks back through ViewContext: select an explanation to show, jump
+// to a source range, ask the worker for another question (Ask).
 //
 // Adding a view for an engine:
 //   1. app/gui/views/<engine>_view.cpp: a class deriving from EngineView and a factory
@@ -25,6 +27,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "app/gui/document.h"
 #include "core/doc/explanation.h"
@@ -46,6 +49,9 @@ class ViewContext {
   // Opens `file` (a source name; empty = the scenario's first source) in the Source panel and
   // highlights `range`, scrolled into view.
   virtual void JumpTo(const std::string& file, doc::SourceRange range) = 0;
+  // Asks the worker for a new inspection of the document with these query flags (the CLI's
+  // `eval` flags: --dataplane NAME, ...). The view's OnEvaluated follows when it arrives.
+  virtual void Ask(Query q) = 0;
   // Fonts and colours shared by every view (see theme.h for the palette).
   virtual bool dark_theme() const = 0;
 };
@@ -82,6 +88,12 @@ inline std::optional<int> StateInt(std::string_view state, std::string_view key)
   if (!v) return std::nullopt;
   return std::atoi(v->c_str());
 }
+
+// The document's profile comparison as a table (path, one column per profile): the generic
+// view's Profiles tab, and every engine view's, over the divergences it picks (Comparison::Under).
+// `prefix` is left out of the paths shown.
+void DrawComparison(const char* id, const Document& d, const std::vector<const Divergence*>& divs,
+                    std::string_view prefix);
 
 // The view for an engine by name ("variants", ...); the generic view when the engine has no
 // dedicated view yet. Never null.

@@ -1,0 +1,74 @@
+#include "core/engine/compare.h"
+
+#include <optional>
+#include <set>
+
+namespace cfgi {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+void CollectLeaves(const ordered_json& j, const std::string& path, std::set<std::string>& out) {
+  if (j.is_object() && !j.empty()) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      std::string esc;
+      for (char c : it.key()) esc += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
+      CollectLeaves(it.value(), path + "/" + esc, out);
+    }
+  } else if (j.is_array() && !j.empty()) {
+    for (size_t i = 0; i < j.size(); ++i) CollectLeaves(j[i], path + "/" + std::to_string(i), out);
+  } else {
+    out.insert(path);
+  }
+}
+
+bool IsUnder(std::string_view path, std::string_view prefix) {
+  if (path.substr(0, prefix.size()) != prefix) return false;
+  return path.size() == prefix.size() || path[prefix.size()] == '/' || prefix.empty();
+}
+
+}  // namespace
+
+std::vector<const Divergence*> Comparison::Under(std::string_view prefix) const {
+  std::vector<const Divergence*> out;
+  for (const Divergence& d : divergences)
+    if (IsUnder(d.path, prefix)) out.push_back(&d);
+  return out;
+}
+
+size_t Comparison::CountUnder(std::string_view prefix) const {
+  size_t n = 0;
+  for (const Divergence& d : divergences) n += IsUnder(d.path, prefix);
+  return n;
+}
+
+ordered_json Comparison::ToJson() const {
+  ordered_json out = ordered_json::array();
+  for (const Divergence& d : divergences) out.push_back({{"path", d.path}, {"values", d.values}});
+  return out;
+}
+
+Comparison Compare(const std::vector<std::pair<std::string, const ordered_json*>>& results) {
+  Comparison c;
+  if (results.size() < 2) return c;
+  std::set<std::string> leaves;
+  for (const auto& [name, res] : results) CollectLeaves(*res, "", leaves);
+  for (const std::string& leaf : leaves) {
+    if (leaf.find("/trace") != std::string::npos || leaf.find("/explanation") != std::string::npos) continue;
+    ordered_json::json_pointer ptr(leaf);
+    ordered_json values = ordered_json::object();
+    std::optional<ordered_json> first;
+    bool differ = false;
+    for (const auto& [name, res] : results) {
+      ordered_json v = res->contains(ptr) ? res->at(ptr) : ordered_json();
+      if (!first) first = v;
+      else if (*first != v) differ = true;
+      values[name] = std::move(v);
+    }
+    if (differ) c.divergences.push_back({leaf, std::move(values)});
+  }
+  return c;
+}
+
+}  // namespace cfgi

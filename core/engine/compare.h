@@ -1,0 +1,42 @@
+// core/engine/compare.h: the one profile comparison (RE2's TestInstance idea: run every
+// implementation on the same input, compare the results in one place). It compares the
+// profiles' results leaf by leaf; its count is the number the top bar, the view tabs and the
+// CLI's "divergences" all show. Traces and explanations are not compared (they describe how,
+// not what).
+//
+//   Comparison c = Compare({{"grpc-core", &core_json}, {"envoy", &envoy_json}});
+//   c.size();                 // leaves that differ
+//   c.Under("/requests/2");   // the ones about request 2
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace cfgi {
+
+struct Divergence {
+  std::string path;               // JSON pointer to the leaf in each result ("/requests/0/actions/0")
+  nlohmann::ordered_json values;  // {profile: value at path, null where absent}
+};
+
+struct Comparison {
+  std::vector<Divergence> divergences;  // by path
+
+  size_t size() const { return divergences.size(); }
+  bool empty() const { return divergences.empty(); }
+  // The divergences whose path is `prefix` or below it ("/requests/2" matches "/requests/2/x",
+  // not "/requests/20").
+  std::vector<const Divergence*> Under(std::string_view prefix) const;
+  size_t CountUnder(std::string_view prefix) const;
+  // [{"path", "values"}], the CLI's "divergences".
+  nlohmann::ordered_json ToJson() const;
+};
+
+// Compares results given as (profile, result JSON) in profile order.
+Comparison Compare(const std::vector<std::pair<std::string, const nlohmann::ordered_json*>>& results);
+
+}  // namespace cfgi

@@ -1,0 +1,110 @@
+// The engine contract as the app uses it (docs/architecture.md "The engine contract"): the
+// worker loads each engine's model once per evaluation, and a view only draws what it receives:
+// OnEvaluated builds no model (core/engine/build_count.h counts every engine's compile entry
+// point: policy::LoadModel, matcher::LoadScenarioMatcher, txt::Analyze, variants::Analyze,
+// targeting::LoadWorkspace).
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include "app/gui/document.h"
+#include "app/gui/views/view.h"
+#include "core/engine/build_count.h"
+
+namespace cfgi::gui {
+namespace {
+
+std::optional<std::string> ReadPath(const std::string& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::unique_ptr<Document> OpenSample(const std::string& rel) {
+  std::string path = std::string(CFGI_SOURCE_DIR) + "/" + rel;
+  std::optional<std::string> text = ReadPath(path);
+  EXPECT_TRUE(text) << path;
+  return Document::Open({{path, text.value_or("")}}, ReadPath);
+}
+
+// Views may measure text in OnEvaluated (which glyphs the font has): give them a frame.
+struct ImGuiFrame {
+  ImGuiFrame() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(1440, 900);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    ImGui::NewFrame();
+  }
+  ~ImGuiFrame() {
+    ImGui::EndFrame();
+    ImGui::DestroyContext();
+  }
+};
+
+struct Case {
+  const char* sample;
+  const char* engine;
+};
+
+class BuiltOncePerEdit : public ::testing::TestWithParam<Case> {};
+
+TEST_P(BuiltOncePerEdit, TheWorkerBuildsTheModelOnceAndTheViewNever) {
+  const Case& c = GetParam();
+  ImGuiFrame frame;
+  uint64_t before = ModelBuilds();
+  std::unique_ptr<Document> d = OpenSample(c.sample);
+  ASSERT_EQ(d->engine().name(), c.engine);
+  // One model for every profile (the CLI's --profile all builds one too).
+  EXPECT_EQ(ModelBuilds() - before, 1u) << c.sample;
+  EXPECT_EQ(d->reports().size(), d->engine().profiles().size());
+  for (const Report& r : d->reports()) EXPECT_TRUE(r.typed) << r.profile;
+
+  std::unique_ptr<EngineView> view = CreateView(c.engine);
+  before = ModelBuilds();
+  view->OnEvaluated(*d);
+  EXPECT_EQ(ModelBuilds() - before, 0u) << "the " << c.engine << " view built a model";
+
+  // An edit of the scenario file: one more build, on the next evaluation only.
+  const int i = 0;
+  std::string text = d->files()[static_cast<size_t>(i)].text + "\n";
+  before = ModelBuilds();
+  d->Edit(i, text, 0.0);
+  EXPECT_EQ(ModelBuilds() - before, 0u);
+  ASSERT_TRUE(d->EvaluateIfDue(Document::kDebounceSeconds));
+  EXPECT_EQ(ModelBuilds() - before, 1u) << c.sample;
+  view->OnEvaluated(*d);
+  EXPECT_EQ(ModelBuilds() - before, 1u) << "the " << c.engine << " view built a model";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Samples, BuiltOncePerEdit,
+    ::testing::Values(Case{"samples/variants/basic-env.scenario.yaml", "variants"},
+                      Case{"samples/matcher/rbac-cel.scenario.yaml", "matcher"},
+                      Case{"samples/txt/canary-50.scenario.yaml", "txt"},
+                      Case{"samples/policy/realistic-mesh.scenario.yaml", "policy"},
+                      Case{"samples/targeting/storage_registry.scenario.yaml", "targeting"}),
+    [](const ::testing::TestParamInfo<Case>& info) { return std::string(info.param.engine); });
+
+// A view's question goes to the worker: the policy view's dataplane choice is a query
+// (ViewContext::Ask -> Document::SetQuery), evaluated with one more model build.
+TEST(DocumentQuery, ADataplaneChoiceIsAQueryForTheWorker) {
+  std::unique_ptr<Document> d = OpenSample("samples/policy/realistic-mesh.scenario.yaml");
+  ASSERT_EQ(d->engine().name(), "policy");
+  std::string first = d->report().result["dataplane"].get<std::string>();
+  uint64_t before = ModelBuilds();
+  d->SetQuery(Query{{{"dataplane", "backend-5f6b7.kuma-demo"}}}, 1.0);
+  ASSERT_TRUE(d->EvaluateIfDue(1.0));
+  EXPECT_EQ(ModelBuilds() - before, 1u);
+  EXPECT_EQ(d->report().result["dataplane"], "backend-5f6b7.kuma-demo");
+  EXPECT_NE(first, "backend-5f6b7.kuma-demo");
+}
+
+}  // namespace
+}  // namespace cfgi::gui
