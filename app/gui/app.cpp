@@ -372,6 +372,7 @@ void App::SyncViews() {
       if (first && !o.restored_view.empty()) o.view->LoadState(o.restored_view);
     }
     o.view->OnEvaluated(*o.doc);
+    ++results_applied_;
     if (o.doc.get() == active_doc()) {
       selected_step_ = nullptr;
       selected_problem_ = -1;

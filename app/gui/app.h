@@ -54,6 +54,9 @@ class App final : public ViewContext {
   // The state the --dump-state hook writes: open documents, their reports (ReportJson) and the
   // rows of the Problems panel.
   nlohmann::ordered_json StateJson() const;
+  // How many evaluations' results the views have received (SyncViews): --timing reports the
+  // longest frame that applied one, the UI thread's cost of an evaluation.
+  uint64_t results_applied() const { return results_applied_; }
   // The web permalink (platform::WebHooks::link): every open document with the text of each of
   // its files, its profile and view state, and the active one. RestoreLink replaces what is
   // open with what such a link holds; bad JSON changes nothing.
@@ -140,6 +143,7 @@ class App final : public ViewContext {
   double status_until_ = 0;
   double last_save_ = 0;
   std::string last_saved_settings_, last_saved_ini_;
+  uint64_t results_applied_ = 0;
 };
 
 }  // namespace cfgi::gui

@@ -35,7 +35,8 @@ options:
   --show help|about|open   open a dialog at start (for screenshots of it)
   --view STATE             open the FILEs' views in this state, e.g. "tab=3" or
                            "tab=1;resource=listener-a" (the keys each view saves; docs/gui.md)
-  --timing                 print the time from start to the first frame on stderr
+  --timing                 print the time from start to the first frame, and the longest frame
+                           that applied an evaluation's results, on stderr
   --help, --version
 Test hooks read settings but never write them; --frames alone runs N frames and quits normally.
 )";
@@ -140,7 +141,19 @@ int main(int argc, char** argv) {
       double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
       std::fprintf(stderr, "config-inspector: first frame on screen %.1f ms after start\n", ms);
     }
+    const uint64_t applied = app->results_applied();
+    const auto frame_start = std::chrono::steady_clock::now();
     bool keep = app->Frame();
+    // --timing: the longest frame that applied an evaluation's results (the views' OnEvaluated
+    // and the first draw of the new results), the UI thread's share of an evaluation.
+    static double longest_after_results = 0;
+    if (args.timing && app->results_applied() != applied) {
+      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frame_start).count();
+      if (ms > longest_after_results) {
+        longest_after_results = ms;
+        std::fprintf(stderr, "config-inspector: frame applying results %.1f ms (longest so far)\n", ms);
+      }
+    }
     ++frame;
     // Test hooks wait for evaluations to finish (at most a minute), then let the layout settle
     // for a few frames (tab bars and auto-sized columns take two), before they capture.
