@@ -1,4 +1,4 @@
-// app/gui/app.h: the Config Inspector shell (DESIGN.md "GUI"): menu, sidebar of open documents,
+// app/gui/app.h: the Config Inspector shell (docs/gui.md): menu, sidebar of open documents,
 // engine view, Explanation, Problems and Source panels, profile selector, file browser, samples,
 // recent files, themes, UI scale, and the settings that restore all of it on the next start.
 //

@@ -3,7 +3,7 @@
 //
 //   Load      scenario + query  -> the engine's typed, compiled EngineModel (with its diagnostics)
 //   Evaluate  EngineModel + profile   -> the engine's typed EngineResult (and, when asked, its explanation)
-//   ToJson    EngineResult            -> the CLI contract's "result" (DESIGN.md "Command line")
+//   ToJson    EngineResult            -> the CLI contract's "result" (docs/architecture.md "The CLI's JSON")
 //
 //   const Engine* e = DetectEngine(scenario);
 //   std::unique_ptr<EngineModel> m = e->Load(scenario, query, Mode::kEvaluate);   // once per edit
@@ -107,7 +107,7 @@ const T* ModelAs(const EngineModel* m) { return dynamic_cast<const T*>(m); }
 template <typename T>
 const T* ResultAs(const EngineResult* r) { return dynamic_cast<const T*>(r); }
 
-// All engines, in DESIGN.md order, then the plain document engine.
+// All engines (variants, matcher, txt, policy, targeting), then the plain document engine.
 const std::vector<const Engine*>& Engines();
 const Engine* FindEngine(std::string_view name);
 // The scenario's named engine, else the best Detect() score over its sources; the document

@@ -12,7 +12,7 @@
 //   Result r = cfgi::matcher::Evaluate(m, req, Profile::kGrpcCore, &why);   // null = fast path
 //   // r.actions: names in order; r.skipped: keep_matching actions; r.matched
 //
-// Profiles (DESIGN.md "matcher"): kGrpcCore follows grpc/grpc src/core/xds/grpc/xds_matcher.cc,
+// Profiles (docs/formats/matcher.md): kGrpcCore follows grpc/grpc src/core/xds/grpc/xds_matcher.cc,
 // kEnvoy follows envoy source/common/matcher/ (list_matcher.h, exact_map_matcher.h,
 // prefix_map_matcher.h, map_matcher.h), kA106 reads the gRFC's prose literally.
 #pragma once
@@ -83,7 +83,7 @@ struct StringMatch {
   std::string lowered;  // pattern, ASCII-lower-cased when ignore_case
   bool ignore_case = false;
   std::shared_ptr<const re2::RE2> regex;  // kRegex
-  // StringMatcher semantics of DESIGN.md: exact (empty allowed), prefix / suffix / contains,
+  // StringMatcher semantics (docs/formats/matcher.md): exact (empty allowed), prefix / suffix / contains,
   // safe_regex as an RE2 full match (ignore_case does not apply), ignore_case ASCII only.
   bool Match(std::string_view value) const;
   std::string Describe() const;  // "exact 'premium'", "prefix 'standard-' (ignore_case)"
@@ -197,7 +197,7 @@ Compiled Load(const doc::Document& d, const FilterContext& filter = {});
 // The same from a tree (the root of a Matcher) of `source`.
 Compiled LoadTree(const doc::Node& root, doc::SourcePtr source, const FilterContext& filter = {});
 
-// One request (A106 "CEL: Supported Variables"; DESIGN.md's input semantics).
+// One request (A106 "CEL: Supported Variables"; docs/formats/matcher.md's input semantics).
 struct Request {
   std::vector<std::pair<std::string, std::string>> headers;  // names lower-cased; repeats allowed
   std::optional<std::string> path, host, method, scheme, query, protocol, time;

@@ -56,7 +56,7 @@ std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const Query& q, 
 // Null with a POL014 diagnostic in `diags` when none can be chosen.
 const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Query& q, std::vector<doc::Diagnostic>& diags);
 
-// The engine's JSON result ({"dataplane", "rules": [...]}), per DESIGN.md.
+// The engine's JSON result ({"dataplane", "rules": [...]}), per docs/formats/policy.md "Result".
 nlohmann::ordered_json RulesJson(const DataplaneRules& r, Profile p);
 
 }  // namespace policy

@@ -5,8 +5,8 @@
 // `to[]`, `from[]`, `rules[]`, `default`). Unknown policy types are kept generically: their
 // `default` is merged as JSON.
 //
-//   doc::DiagnosticSink sink;
-//   policy::Model m = policy::LoadModel(scenario.sources, sink);   // compile once
+//   std::vector<doc::Diagnostic> diags;
+//   policy::Model m = policy::LoadModel(scenario.sources, diags);   // once per scenario (PolicyModel)
 //   for (const policy::Policy& p : m.policies) ...;
 //
 // Every element keeps the file and source range it came from, so diagnostics and the provenance

@@ -107,7 +107,7 @@ struct Resolution {
   std::vector<ResolvedReference> references;
   std::vector<doc::Diagnostic> diagnostics;
   doc::Step explanation;
-  // {"references": [...], "instances": [...]} (DESIGN.md "targeting").
+  // {"references": [...], "instances": [...]} (docs/formats/targeting.md).
   nlohmann::ordered_json ToJson() const;
 };
 

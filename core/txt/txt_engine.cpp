@@ -94,7 +94,7 @@ std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const Query& q, Mode m
       if (d.format == doc::Format::kText) break;
     }
   if (!src) return m;
-  m->analysis = std::make_shared<const Analysis>(Analyze(src->source));
+  m->analysis = std::make_shared<const Analysis>(Load(src->source));
   if (s.sources.size() > 1) {
     doc::DiagnosticSink sink(src->source.get());
     sink.Note("TXT018", {0, 0}, "only " + src->source->name() + " is read; the txt engine evaluates one DNS source per scenario");

@@ -58,7 +58,7 @@ class TxtResult final : public EngineResult {
 // Reads the scenario's DNS source and client (the engine's Load).
 std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const Query& q, Mode mode);
 
-// The engine's JSON result for one profile (DESIGN.md "txt" plus records, choices, rollout).
+// The engine's JSON result for one profile (docs/formats/txt.md: service_config, choice, error, records, choices, rollout).
 nlohmann::ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro);
 
 }  // namespace txt

@@ -543,7 +543,7 @@ std::string Suggest(std::string_view word, const std::vector<std::string>& candi
   return best;
 }
 
-Analysis Analyze(doc::SourcePtr source) {
+Analysis Load(doc::SourcePtr source) {
   CountModelBuild();
   Analysis a;
   a.source = source;

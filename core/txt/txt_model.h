@@ -4,7 +4,7 @@
 // profile. Also the rollout (the real share of every choice) and the service config checks gRPC
 // runs on the chosen config.
 //
-//   txt::Analysis a = txt::Analyze(source);                       // parse + compile, once
+//   txt::Analysis a = txt::Load(source);                          // parse + compile, once
 //   txt::Evaluation ev = txt::Evaluate(a, txt::ProfileId::kJava, {"java", "host1", 42});
 //   txt::Rollout ro = txt::ComputeRollout(a, txt::ProfileId::kGo, client);
 #pragma once
@@ -106,7 +106,7 @@ struct Analysis {
 };
 
 // Parses and compiles a source for every profile. Never throws.
-Analysis Analyze(doc::SourcePtr source);
+Analysis Load(doc::SourcePtr source);
 
 // The diagnostics of one profile, located in the original text.
 std::vector<doc::Diagnostic> ProfileDiagnostics(const Analysis& a, ProfileId p);

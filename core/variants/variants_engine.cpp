@@ -517,7 +517,7 @@ nlohmann::ordered_json VariantsResult::ToJson() const {
   return evaluated ? analysis->result : nlohmann::ordered_json::object();
 }
 
-Analysis Analyze(const Scenario& s, const Query& q) {
+Analysis Load(const Scenario& s, const Query& q) {
   CountModelBuild();
   Analysis a;
   Sinks sinks;
@@ -861,7 +861,7 @@ class VariantsEngine final : public Engine {
   }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
     auto m = std::make_unique<variants::VariantsModel>();
-    m->analysis = variants::Analyze(s, q);
+    m->analysis = variants::Load(s, q);
     m->diagnostics = m->analysis.diagnostics;
     return m;
   }

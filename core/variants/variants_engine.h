@@ -24,7 +24,7 @@
 
 namespace cfgi::variants {
 
-// What one scenario yields; every field a view shows. Built by Analyze(), rendered to JSON by
+// What one scenario yields; every field a view shows. Built by Load(), rendered to JSON by
 // the engine.
 struct Analysis {
   Model model;
@@ -99,7 +99,7 @@ std::vector<ProxyResource> ComputeProxy(const State& s, const std::vector<Subscr
 
 // Loads, evaluates and analyses. Never throws. The result points into the scenario's sources
 // (variant and subscription positions): keep the Scenario alive as long as the Analysis.
-Analysis Analyze(const Scenario& s, const Query& q);
+Analysis Load(const Scenario& s, const Query& q);
 
 // The engine's one profile: the TP2 text (Envoy and gRPC have no implementation of it yet).
 enum class Profile { kTp2 };

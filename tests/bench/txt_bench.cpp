@@ -134,7 +134,7 @@ void BM_SelectReparse(benchmark::State& state) {
   for (auto _ : state) {
     int hits = 0;
     for (int c = 0; c < state.range(0); ++c) {
-      cfgi::txt::Analysis a = cfgi::txt::Analyze(std::make_shared<cfgi::doc::Source>("z", zone));
+      cfgi::txt::Analysis a = cfgi::txt::Load(std::make_shared<cfgi::doc::Source>("z", zone));
       hits += cfgi::txt::Evaluate(a, ProfileId::kCore, {std::nullopt, "h" + std::to_string(c % 25), c % 100}).choice.value_or(-1);
     }
     benchmark::DoNotOptimize(hits);
@@ -146,7 +146,7 @@ void BM_SelectReparse(benchmark::State& state) {
 
 void BM_SelectCompiled(benchmark::State& state) {
   std::string zone = ChoiceZone();
-  cfgi::txt::Analysis a = cfgi::txt::Analyze(std::make_shared<cfgi::doc::Source>("z", zone));
+  cfgi::txt::Analysis a = cfgi::txt::Load(std::make_shared<cfgi::doc::Source>("z", zone));
   double t0 = CpuNs();
   int64_t iters = 0;
   for (auto _ : state) {

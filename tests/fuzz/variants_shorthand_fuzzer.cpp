@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   cfgi::Scenario s = cfgi::LoadScenario({{"fuzz.shorthand", text}});
   cfgi::Query q;
   q.flags = {{"params", ""}, {"params", "env=prod,version=v1"}};
-  cfgi::variants::Analysis a = cfgi::variants::Analyze(s, q);
+  cfgi::variants::Analysis a = cfgi::variants::Load(s, q);
   (void)a;
   return 0;
 }

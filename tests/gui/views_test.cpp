@@ -1,7 +1,7 @@
 // The engine contract as the app uses it (docs/architecture.md "The engine contract"): the
 // worker loads each engine's model once per evaluation, and a view only draws what it receives:
 // OnEvaluated builds no model (core/engine/build_count.h counts every engine's compile entry
-// point: policy::LoadModel, matcher::LoadScenarioMatcher, txt::Analyze, variants::Analyze,
+// point: policy::LoadModel, matcher::LoadScenarioMatcher, txt::Load, variants::Load,
 // targeting::LoadWorkspace).
 #include <fstream>
 #include <sstream>

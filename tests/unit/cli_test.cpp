@@ -1,4 +1,4 @@
-// The CLI contract (DESIGN.md "Command line"): exit codes, text diagnostics, JSON shape.
+// The CLI contract (README "Command line", docs/architecture.md "The CLI's JSON"): exit codes, text diagnostics, JSON shape.
 #include <gtest/gtest.h>
 
 #include "tests/unit/cli_runner.h"

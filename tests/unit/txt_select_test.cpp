@@ -19,7 +19,7 @@ namespace cfgi::txt {
 namespace {
 
 Analysis Load(const std::string& text, const std::string& name = "t.zone") {
-  return Analyze(std::make_shared<doc::Source>(name, text));
+  return txt::Load(std::make_shared<doc::Source>(name, text));
 }
 
 std::string Record(const std::string& json) {

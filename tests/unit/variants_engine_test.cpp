@@ -37,7 +37,7 @@ Scenario LoadSample(const std::string& name) {
 
 std::string Base(const std::string& f) { return f.substr(f.rfind('/') + 1); }
 
-Analysis RunSample(const Scenario& s, Query q = {}) { return Analyze(s, q); }
+Analysis RunSample(const Scenario& s, Query q = {}) { return Load(s, q); }
 
 // "resource -> selected/outcome" per subscription, e.g. "route-config:0:match".
 std::vector<std::string> Outcomes(const Analysis& a) {
@@ -270,7 +270,7 @@ inputs:
   subscriptions: [{env: prod}]
 )"}},
                             {});
-  Analysis a = Analyze(s, {});
+  Analysis a = Load(s, {});
   Transition t = ComputeTransition(a, a.subscriptions);
   EXPECT_EQ(TransitionRows(t), (std::vector<std::string>{
                                    "0 R 0+1->none became-unmatched adds-first:0+1/ambiguous removes-first:none/none"}));
@@ -355,7 +355,7 @@ TEST(VariantsEngineTest, ParamsFlagIsOneSubscriptionEach) {
   Scenario s = Inline({{"r.textproto", "constraint { key: \"env\" value: \"prod\" }\n"}});
   Query q;
   q.flags = {{"params", "env=prod"}, {"params", ""}, {"params", "env=prod,version=v1"}, {"params", "bad"}};
-  Analysis a = Analyze(s, q);
+  Analysis a = Load(s, q);
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"r:[0]:match", "r:[]:none", "r:[0]:match"}));
   EXPECT_EQ(a.result["subscriptions"][1]["params"].dump(), "{}");
   std::vector<std::string> codes = Codes(a);
@@ -378,7 +378,7 @@ TEST(VariantsEngineTest, WireFormatsAgree) {
       "  constraints { constraint { key: \"env\" exists {} } } } } } } }\n";
   for (auto [name, text] : std::vector<std::pair<const char*, const char*>>{
            {"d.textproto", tp}, {"d.json", json}, {"d.yaml", yaml}, {"s.textproto", sotw}}) {
-    Analysis a = Analyze(Inline({{name, text}}), Query{{{"params", "env=b"}}});
+    Analysis a = Load(Inline({{name, text}}), Query{{{"params", "env=b"}}});
     EXPECT_EQ(a.result["resources"][0]["variants"][0]["constraints"], "env=a ∨ exists(env)") << name;
     EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"R:[0]:match"})) << name;
   }
@@ -390,7 +390,7 @@ TEST(VariantsEngineTest, RequestsAreSubscriptions) {
                        {"req.textproto", "# proto-message: envoy.service.discovery.v3.DiscoveryRequest\n"
                                          "type_url: \"t\"\nresource_locators { name: \"R\" dynamic_parameters { key: "
                                          "\"env\" value: \"prod\" } }\nresource_locators { name: \"R\" }\n"}});
-  Analysis a = Analyze(s, {});
+  Analysis a = Load(s, {});
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"R:[0]:match", "R:[]:none"}));
   EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR101@req.textproto:4:1", "VAR105@v.textproto:1:39"}));
 }
@@ -399,7 +399,7 @@ TEST(VariantsEngineTest, RemovalOfAnUnknownVariantWarns) {
   Scenario s = Inline({{"a.textproto", "resources { resource_name { name: \"R\" } }\n"},
                        {"b.textproto", "removed_resource_names { name: \"R\" dynamic_parameter_constraints { constraint "
                                        "{ key: \"x\" value: \"y\" } } }\n"}});
-  Analysis a = Analyze(s, {});
+  Analysis a = Load(s, {});
   EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR012@b.textproto:1:1"}));
   EXPECT_EQ(a.result["resources"][0]["variants"].size(), 1u);
 }

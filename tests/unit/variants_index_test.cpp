@@ -82,7 +82,7 @@ TEST(VariantsIndexTest, EnginePathOnAGeneratedSnapshot) {
   Scenario s = LoadScenario({{"generated.textproto", SnapshotTextProto(snap)}});
   Query q;
   q.flags = {{"params", "k0=v1,k1=v2,k2=v0,k3=zz,k4=v3,k5=v1"}};
-  Analysis a = Analyze(s, q);
+  Analysis a = Load(s, q);
   ASSERT_EQ(a.result["resources"].size(), 200u);
   ASSERT_EQ(a.result["subscriptions"][0]["resources"].size(), 200u);
   VariantIndex idx = VariantIndex::Build(snap);

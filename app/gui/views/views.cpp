@@ -1,5 +1,5 @@
-// The registry of engine views. Each engine adds one declaration and one line, in DESIGN.md's
-// order; engines without a line get the generic view.
+// The registry of engine views. Each engine adds one declaration and one line, in the engines'
+// order (variants, matcher, txt, policy, targeting); engines without a line get the generic view.
 #include "app/gui/views/view.h"
 
 namespace cfgi::gui {
