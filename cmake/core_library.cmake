@@ -1,0 +1,110 @@
+# cmake/core_library.cmake: one library per core/ directory, with the layering enforced by the
+# compiler (docs/architecture.md, "Layering").
+#
+#   cfgi_core_library(cfgi_txt DIR core/txt DEPS cfgi_engine LIBS cfgi_re2)
+#   ...
+#   cfgi_core_layering_done()   # after the last library: every core/ directory has an owner
+#
+# A library compiles every <DIR>/*.cpp (globbed, so new files are picked up). It sees the
+# `core/<dir>/...` headers through one PRIVATE include directory, an "include farm" generated at
+# configure time under ${CMAKE_BINARY_DIR}/layering/<name>/ that holds symbolic links to its own
+# directory and to the directories of its DEPS (transitively), and to nothing else. So
+# `#include "core/policy/policy_engine.h"` in core/variants fails to compile ("No such file"),
+# instead of waiting for a reviewer. No core library exports the repository root: only the
+# aggregate `cfgi_core` (the apps, tests, benchmarks and fuzzers) does.
+#
+#   DEPS  other core libraries made with this function (linked PUBLIC; their directories join
+#         the farm).
+#   LIBS  anything else it links PUBLIC: third-party libraries, cfgi_proto (whose generated
+#         headers come through its own PUBLIC include directory).
+#   KIND  STATIC (default) or OBJECT.
+set(CFGI_LAYERING_DIR ${CMAKE_BINARY_DIR}/layering)
+
+function(cfgi_core_library name)
+  cmake_parse_arguments(A "" "DIR;KIND" "DEPS;LIBS" ${ARGN})
+  if(NOT A_DIR OR A_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "cfgi_core_library(${name} DIR <dir> [DEPS ...] [LIBS ...]): ${A_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT A_KIND)
+    set(A_KIND STATIC)
+  endif()
+  file(GLOB srcs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/${A_DIR}/*.cpp)
+  add_library(${name} ${A_KIND} ${srcs})
+
+  # The directories it may include: its own and those of its dependencies, transitively.
+  set(dirs ${A_DIR})
+  foreach(dep ${A_DEPS})
+    get_property(dep_dirs GLOBAL PROPERTY CFGI_LAYERING_DIRS_${dep})
+    if(NOT dep_dirs)
+      message(FATAL_ERROR "${name}: ${dep} is not a core library (define it first with cfgi_core_library)")
+    endif()
+    list(APPEND dirs ${dep_dirs})
+  endforeach()
+  list(REMOVE_DUPLICATES dirs)
+  set_property(GLOBAL PROPERTY CFGI_LAYERING_DIRS_${name} ${dirs})
+  set_property(GLOBAL APPEND PROPERTY CFGI_LAYERING_LIBS ${name})
+  set_property(GLOBAL APPEND PROPERTY CFGI_LAYERING_OWNED ${A_DIR})
+
+  # The include farm: links, not copies, so an edited header needs no reconfigure. Rebuilt on
+  # every configure (file(REMOVE_RECURSE) removes the links, never what they point to).
+  set(farm ${CFGI_LAYERING_DIR}/${name})
+  file(REMOVE_RECURSE ${farm})
+  foreach(d ${dirs})
+    get_filename_component(parent ${farm}/${d} DIRECTORY)
+    file(MAKE_DIRECTORY ${parent})
+    file(CREATE_LINK ${CMAKE_SOURCE_DIR}/${d} ${farm}/${d} SYMBOLIC)
+  endforeach()
+  target_include_directories(${name} PRIVATE ${farm})
+  target_link_libraries(${name} PUBLIC ${A_DEPS} ${A_LIBS})
+
+  if(NOT MSVC)
+    target_compile_options(${name} PRIVATE -Wall -Wextra -Wno-unused-parameter)
+  endif()
+  if(CFGI_BUILD_FUZZ)
+    # The fuzz preset instruments the core itself (coverage feedback for libFuzzer, ASan, UBSan):
+    # instrumenting only the *_fuzzer.cpp harness would leave libFuzzer blind to the parsers.
+    target_compile_options(${name} PRIVATE -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+    target_link_options(${name} INTERFACE -fsanitize=address,undefined)
+  endif()
+endfunction()
+
+# Fails the configure when a core/ directory has no library (a new directory must be declared,
+# with its dependencies, before it can be built), and writes the manifest the layering test reads
+# (tests/layering.cmake): per library its farm, allowed directories and full include path.
+function(cfgi_core_layering_done)
+  get_property(libs GLOBAL PROPERTY CFGI_LAYERING_LIBS)
+  get_property(owned GLOBAL PROPERTY CFGI_LAYERING_OWNED)
+  file(GLOB core_dirs LIST_DIRECTORIES true RELATIVE ${CMAKE_SOURCE_DIR} ${CMAKE_SOURCE_DIR}/core/*)
+  foreach(d ${core_dirs})
+    if(d STREQUAL "core/proto" OR NOT IS_DIRECTORY ${CMAKE_SOURCE_DIR}/${d})
+      continue()  # .proto files: compiled into cfgi_proto
+    endif()
+    file(GLOB_RECURSE code ${CMAKE_SOURCE_DIR}/${d}/*.h ${CMAKE_SOURCE_DIR}/${d}/*.cpp)
+    if(code AND NOT d IN_LIST owned)
+      message(FATAL_ERROR "${d}/ has no library: add cfgi_core_library(... DIR ${d} DEPS ...) "
+                          "to CMakeLists.txt (docs/architecture.md, \"Layering\")")
+    endif()
+  endforeach()
+  foreach(d ${owned})
+    file(GLOB sub LIST_DIRECTORIES true ${CMAKE_SOURCE_DIR}/${d}/*)
+    foreach(s ${sub})
+      if(IS_DIRECTORY ${s})
+        message(FATAL_ERROR "${s}: a core library compiles only ${d}/*.cpp; give the subdirectory its own library")
+      endif()
+    endforeach()
+  endforeach()
+
+  if(CMAKE_CROSSCOMPILING)
+    return()  # the test runs the compiler on this machine: native builds only (tests/CMakeLists.txt)
+  endif()
+  set(manifest "# Generated by cmake/core_library.cmake: the layering that tests/layering.cmake checks.\n")
+  string(APPEND manifest "set(CFGI_LAYERING_CXX \"${CMAKE_CXX_COMPILER}\")\n")
+  string(APPEND manifest "set(CFGI_LAYERING_IMPLICIT \"${CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES}\")\n")
+  string(APPEND manifest "set(CFGI_LAYERING_LIBS \"${libs}\")\n")
+  foreach(lib ${libs})
+    get_property(dirs GLOBAL PROPERTY CFGI_LAYERING_DIRS_${lib})
+    string(APPEND manifest "set(CFGI_LAYERING_DIRS_${lib} \"${dirs}\")\n")
+    string(APPEND manifest "set(CFGI_LAYERING_INCLUDES_${lib} \"$<TARGET_PROPERTY:${lib},INCLUDE_DIRECTORIES>\")\n")
+  endforeach()
+  file(GENERATE OUTPUT ${CFGI_LAYERING_DIR}/manifest.cmake CONTENT "${manifest}")
+endfunction()
