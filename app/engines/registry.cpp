@@ -1,4 +1,4 @@
-// The engine registry. Each engine adds one include and one line here, in DESIGN.md's order.
+// The engine registry: the list of every engine, linked where the apps link them (app/engines). Each engine adds one include and one line, in the engines' order.
 #include "core/engine/document_engine.h"
 #include "core/engine/engine.h"
 #include "core/matcher/matcher_engine.h"
