@@ -1,4 +1,4 @@
-// app/gui/app.h: the Config Inspector shell (DESIGN.md "GUI"): menu, sidebar of open documents,
+// app/gui/app.h: the Config Inspector shell (docs/gui.md): menu, sidebar of open documents,
 // engine view, Explanation, Problems and Source panels, profile selector, file browser, samples,
 // recent files, themes, UI scale, and the settings that restore all of it on the next start.
 //
@@ -6,6 +6,21 @@
 //   app.Start({"samples/variants/basic-env.scenario.yaml"});
 //   platform::Run([&] { return app.Frame(); });
 //   app.Save();
+//
+// One class; its members live in one file per part, as Tracy splits its View (TracyView_*.cpp):
+//   app.cpp                construction, Start, Frame (the layout of the panels), ViewContext
+//   app_settings.cpp       settings.json and imgui.ini, theme and UI scale, Recent
+//   app_documents.cpp      opening, closing and activating documents, samples, evaluation on the
+//                          worker, Export
+//   app_menu.cpp           menu bar, profile selector, keyboard shortcuts, Help and About
+//   app_link.cpp           the web permalink (LinkJson, RestoreLink) and the test hook (StateJson)
+//   panel_sidebar.cpp      DOCUMENTS
+//   panel_center.cpp       the title and the engine view, or the welcome screen
+//   panel_explanation.cpp  EXPLANATION
+//   panel_problems.cpp     PROBLEMS, F8 / Shift+F8
+//   panel_source.cpp       SOURCE, Ctrl+S
+//   panel_status.cpp       the status bar
+// app_internal.h holds the few helpers these files share.
 #pragma once
 
 #include <memory>
@@ -84,33 +99,37 @@ class App final : public ViewContext {
     std::string restored_view;
   };
 
+  // app_settings.cpp
   void LoadSettings();
   nlohmann::json SettingsJson() const;
   void ApplyStyle();
   void RequestFontRebuild();
-  void ScanSamples();
   void AddRecent(const std::string& path);
+  // app_documents.cpp
+  void ScanSamples();
+  std::string DefaultSample() const;
   void CloseDocument(int i);
   void Activate(int i);
   void SyncViews();
   void StartEvaluation(Open& o);
-  void Shortcuts();
   void ExportResult();
-  void SaveSource();
-  void NextProblem(int dir);
-
+  // app_menu.cpp
+  void Shortcuts();
   void DrawMenuBar();
+  void DrawProfileSelector();
+  void DrawHelp();
+  void DrawAbout();
+  // panel_*.cpp, one per panel
   void DrawSidebar();
   void DrawCenter();
+  void DrawWelcome();
   void DrawExplanation();
   void DrawStep(const doc::Step& s, int depth);
   void DrawProblems();
+  void NextProblem(int dir);
   void DrawSource();
+  void SaveSource();
   void DrawStatusBar();
-  void DrawProfileSelector();
-  void DrawWelcome();
-  void DrawHelp();
-  void DrawAbout();
 
   Document* active_doc() { return active_ >= 0 ? docs_[static_cast<size_t>(active_)].doc.get() : nullptr; }
 
