@@ -8,7 +8,6 @@
 
 #include <imgui.h>
 
-#include "app/gui/app_internal.h"
 #include "app/gui/theme.h"
 
 #ifndef CFGI_SAMPLES_DIR
@@ -67,22 +66,17 @@ void App::Start(const std::vector<std::string>& paths) {
   ScanSamples();
   platform::SetDropHandler([this](std::vector<platform::File> files) {
     // Several files dropped together form one scenario (a mesh and its policies).
-    if (!files.empty()) OpenFiles(std::move(files));
+    OpenFiles(std::move(files));
   });
-  for (const std::string& p : paths) {
-    const size_t before = docs_.size();
-    OpenPath(p);
-    if (!options_.view.empty() && docs_.size() > before) {
-      docs_.back().restored_view = options_.view;
-      docs_.back().view->LoadState(options_.view);
-    }
-  }
+  OpenState given;  // the files named on the command line open in the --view state
+  given.view = options_.view;
+  for (const std::string& p : paths) OpenPaths({p}, given);
   if (options_.show == "help") show_help_ = true;
   if (options_.show == "about") show_about_ = true;
-  if (options_.show == "open") browser_.OpenForOpen(active_doc() ? DirName(active_doc()->path()) : "", [](std::vector<std::string>) {});
+  if (options_.show == "open") ShowOpenDialog();
   if (paths.empty() && docs_.empty() && first_start_) {
     std::string pick = DefaultSample();
-    if (!pick.empty()) OpenPath(pick);
+    if (!pick.empty()) OpenPaths({pick});
   }
 }
 

@@ -75,11 +75,21 @@ class App final : public ViewContext {
   nlohmann::ordered_json LinkJson() const;
   void RestoreLink(const std::string& link_json);
 
-  // Opens files as one document (several native files form one scenario); activates it.
-  void OpenFiles(std::vector<platform::File> files);
-  // Reopens one saved document (settings or permalink) with its profile and view state.
-  void OpenRestored(std::vector<platform::File> files, const nlohmann::json& saved);
-  void OpenPath(const std::string& path);
+  // What a reopened document starts with (settings.json, a permalink, --view); empty fields
+  // keep the defaults.
+  struct OpenState {
+    std::string profile;  // a profile of the document's engine
+    std::string view;     // the view's saved state, "tab=2;resource=x" (EngineView::SaveState)
+  };
+  // Opens `files` as one document (several native files form one scenario) and activates it;
+  // a single file that is already open is activated instead (and reloaded when it has no
+  // edits). `state` then applies to that document. Nothing happens when `files` is empty.
+  // Every way of opening ends here: File > Open, drop, samples, Recent, the command line,
+  // settings and permalinks.
+  void OpenFiles(std::vector<platform::File> files, const OpenState& state = {});
+  // Reads `paths` and opens them as one document (OpenFiles). A path that cannot be read is
+  // named in the status bar and leaves Recent; when none can be read nothing opens.
+  void OpenPaths(const std::vector<std::string>& paths, const OpenState& state = {});
 
   // ViewContext
   const Document& document() const override { return *docs_[static_cast<size_t>(active_)].doc; }
@@ -101,11 +111,13 @@ class App final : public ViewContext {
 
   // app_settings.cpp
   void LoadSettings();
+  static OpenState SavedOpenState(const nlohmann::json& saved);
   nlohmann::json SettingsJson() const;
   void ApplyStyle();
   void RequestFontRebuild();
   void AddRecent(const std::string& path);
   // app_documents.cpp
+  void ShowOpenDialog();
   void ScanSamples();
   std::string DefaultSample() const;
   void CloseDocument(int i);

@@ -16,7 +16,6 @@
 namespace cfgi::gui {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
 
 namespace {
 
@@ -26,55 +25,69 @@ constexpr const char* kDefaultSample = "variants/basic-env.scenario.yaml";
 
 // ---- documents ----
 
-void App::OpenPath(const std::string& path) {
-  auto text = platform::ReadFile(path);
-  if (!text) {
+// File > Open..., Ctrl+O and the Open buttons of the sidebar and the welcome screen: the
+// platform's picker where it has one (web), else the in-app browser, starting in the active
+// document's directory.
+void App::ShowOpenDialog() {
+  if (platform::OpenFilePicker([this](std::vector<platform::File> files) { OpenFiles(std::move(files)); })) return;
+  browser_.OpenForOpen(active_doc() ? DirName(active_doc()->path()) : browser_.dir(),
+                       [this](std::vector<std::string> paths) { OpenPaths(paths); });
+}
+
+void App::OpenPaths(const std::vector<std::string>& paths, const OpenState& state) {
+  std::vector<platform::File> files;
+  for (const std::string& path : paths) {
+    if (auto text = platform::ReadFile(path)) {
+      files.push_back({path, std::move(*text)});
+      continue;
+    }
     status_ = std::string(theme::kIconError) + " cannot read " + path;
     status_until_ = platform::Now() + 6;
     recent_.erase(std::remove(recent_.begin(), recent_.end(), path), recent_.end());
-    return;
   }
-  OpenFiles({{path, std::move(*text)}});
+  OpenFiles(std::move(files), state);
 }
 
-void App::OpenFiles(std::vector<platform::File> files) {
+void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
   if (files.empty()) return;
+  int i = -1;
   // Re-opening a file that is already open activates it (and reloads it when unchanged here).
   if (files.size() == 1) {
-    for (size_t i = 0; i < docs_.size(); ++i) {
-      if (docs_[i].doc->path() == files[0].path) {
-        if (!docs_[i].doc->dirty()) {
-          docs_[i].doc->Edit(0, files[0].text, platform::Now() - 1);
-          docs_[i].doc->MarkSaved(0);
-        }
-        Activate(static_cast<int>(i));
-        return;
+    for (size_t k = 0; k < docs_.size() && i < 0; ++k) {
+      if (docs_[k].doc->path() != files[0].path) continue;
+      if (!docs_[k].doc->dirty()) {
+        docs_[k].doc->Edit(0, files[0].text, platform::Now() - 1);
+        docs_[k].doc->MarkSaved(0);
       }
+      i = static_cast<int>(k);
     }
   }
-  std::vector<InputFile> inputs;
-  for (platform::File& f : files) inputs.push_back({f.path, std::move(f.text)});
-  for (const InputFile& f : inputs) AddRecent(f.name);
-  Open o;
-  // Evaluated off the UI thread from the next frame on (large files must not freeze the window).
-  o.doc = Document::Open(std::move(inputs), [](const std::string& p) { return platform::ReadFile(p); },
-                         /*evaluate_now=*/false);
-  o.view_engine = std::string(o.doc->engine().name());
-  o.view = CreateView(o.view_engine);
-  o.seen_generation = o.doc->generation();
-  docs_.push_back(std::move(o));
-  Activate(static_cast<int>(docs_.size()) - 1);
-}
-
-// Reopens one document saved in the settings or a permalink, with its profile and view state.
-void App::OpenRestored(std::vector<platform::File> files, const json& saved) {
-  if (files.empty()) return;
-  OpenFiles(std::move(files));
-  if (Document* d = active_doc()) {
-    d->set_profile(saved.value("profile", std::string()));
-    docs_.back().restored_view = saved.value("view", std::string());
-    docs_.back().view->LoadState(docs_.back().restored_view);
+  if (i < 0) {
+    std::vector<InputFile> inputs;
+    for (platform::File& f : files) inputs.push_back({f.path, std::move(f.text)});
+    for (const InputFile& f : inputs) AddRecent(f.name);
+    Open o;
+    // Evaluated off the UI thread from the next frame on (large files must not freeze the window).
+    o.doc = Document::Open(std::move(inputs), [](const std::string& p) { return platform::ReadFile(p); },
+                           /*evaluate_now=*/false);
+    o.view_engine = std::string(o.doc->engine().name());
+    o.view = CreateView(o.view_engine);
+    o.seen_generation = o.doc->generation();
+    docs_.push_back(std::move(o));
+    i = static_cast<int>(docs_.size()) - 1;
   }
+  Open& o = docs_[static_cast<size_t>(i)];
+  if (!state.profile.empty() && state.profile != o.doc->profile()) {
+    o.doc->set_profile(state.profile);  // before the first evaluation: checked when it arrives
+    selected_step_ = nullptr;
+    selected_problem_ = -1;
+  }
+  if (!state.view.empty()) {
+    // Applied again if the first evaluation replaces the generic view with the engine's.
+    o.restored_view = state.view;
+    o.view->LoadState(state.view);
+  }
+  Activate(i);
 }
 
 void App::CloseDocument(int i) {

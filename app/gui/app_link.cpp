@@ -47,7 +47,7 @@ void App::RestoreLink(const std::string& link_json) {
         platform::WriteFile(file.path, file.text);  // a file a scenario references
       }
     }
-    OpenRestored(std::move(files), o);
+    OpenFiles(std::move(files), SavedOpenState(o));
   }
   int a = s.value("active", 0);
   if (!docs_.empty()) Activate(std::clamp(a, 0, static_cast<int>(docs_.size()) - 1));

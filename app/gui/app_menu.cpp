@@ -46,15 +46,7 @@ void Pill(const char* text, const ImVec4& color) {
 void App::Shortcuts() {
   ImGuiIO& io = ImGui::GetIO();
   const bool ctrl = io.KeyCtrl, shift = io.KeyShift;
-  if (ctrl && Pressed('O')) {
-    if (!platform::OpenFilePicker([this](std::vector<platform::File> f) { OpenFiles(std::move(f)); }))
-      browser_.OpenForOpen(active_doc() ? DirName(active_doc()->path()) : browser_.dir(), [this](std::vector<std::string> paths) {
-        std::vector<platform::File> files;
-        for (const std::string& p : paths)
-          if (auto t = platform::ReadFile(p)) files.push_back({p, std::move(*t)});
-        if (!files.empty()) OpenFiles(std::move(files));
-      });
-  }
+  if (ctrl && Pressed('O')) ShowOpenDialog();
   // In a browser Ctrl+W and Ctrl+PgUp/PgDn stay the browser's: Alt takes their place.
   const bool doc_mod = platform::BrowserOwnsTabShortcuts() ? io.KeyAlt : ctrl;
   if (ctrl && Pressed('E')) ExportResult();
@@ -95,17 +87,7 @@ void App::DrawMenuBar() {
   ImGui::TextColored(theme::Pal().accent, "Config Inspector");
   ImGui::PopFont();
   if (ImGui::BeginMenu("File")) {
-    if (ImGui::MenuItem("Open...", "Ctrl+O")) {
-      ImGuiIO& io = ImGui::GetIO();
-      (void)io;
-      if (!platform::OpenFilePicker([this](std::vector<platform::File> f) { OpenFiles(std::move(f)); }))
-        browser_.OpenForOpen(active_doc() ? DirName(active_doc()->path()) : browser_.dir(), [this](std::vector<std::string> paths) {
-          std::vector<platform::File> files;
-          for (const std::string& p : paths)
-            if (auto t = platform::ReadFile(p)) files.push_back({p, std::move(*t)});
-          if (!files.empty()) OpenFiles(std::move(files));
-        });
-    }
+    if (ImGui::MenuItem("Open...", "Ctrl+O")) ShowOpenDialog();
     if (ImGui::BeginMenu("Samples", !samples_.empty())) {
       std::string group = "\x01";
       bool open = true;
@@ -115,7 +97,7 @@ void App::DrawMenuBar() {
           group = s.group;
           open = group.empty() ? true : ImGui::BeginMenu(group.c_str());
         }
-        if (open && ImGui::MenuItem(s.title.c_str())) OpenPath(s.path);
+        if (open && ImGui::MenuItem(s.title.c_str())) OpenPaths({s.path});
         if (open && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.path.c_str());
       }
       if (group != "\x01" && !group.empty() && open) ImGui::EndMenu();
@@ -130,7 +112,7 @@ void App::DrawMenuBar() {
       ImGui::Separator();
       if (ImGui::MenuItem("Clear recent")) recent_.clear();
       ImGui::EndMenu();
-      if (!open_path.empty()) OpenPath(open_path);
+      if (!open_path.empty()) OpenPaths({open_path});
     }
     ImGui::Separator();
     if (ImGui::MenuItem(platform::HasFileSystem() ? "Save source" : "Download source", "Ctrl+S", false,

@@ -57,11 +57,20 @@ void App::LoadSettings() {
           files.push_back({path, std::move(*t)});
         }
       }
-      OpenRestored(std::move(files), o);
+      OpenFiles(std::move(files), SavedOpenState(o));
     }
     int a = s.value("active", 0);
     if (!docs_.empty()) Activate(std::clamp(a, 0, static_cast<int>(docs_.size()) - 1));
   }
+}
+
+// The profile and view state of a document saved in settings.json or a permalink ({"files",
+// "profile", "view"}); a field that is missing or not a string stays empty.
+App::OpenState App::SavedOpenState(const json& saved) {
+  OpenState state;
+  if (auto p = saved.find("profile"); p != saved.end() && p->is_string()) state.profile = p->get<std::string>();
+  if (auto v = saved.find("view"); v != saved.end() && v->is_string()) state.view = v->get<std::string>();
+  return state;
 }
 
 json App::SettingsJson() const {

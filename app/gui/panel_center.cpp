@@ -55,15 +55,7 @@ void App::DrawWelcome() {
   theme::TextMuted("What does this config do, why, what is wrong, and do implementations agree?");
   ImGui::Spacing();
   ImGui::Spacing();
-  if (ImGui::Button("Open a file...  (Ctrl+O)")) {
-    if (!platform::OpenFilePicker([this](std::vector<platform::File> f) { OpenFiles(std::move(f)); }))
-      browser_.OpenForOpen(browser_.dir(), [this](std::vector<std::string> paths) {
-        std::vector<platform::File> files;
-        for (const std::string& p : paths)
-          if (auto t = platform::ReadFile(p)) files.push_back({p, std::move(*t)});
-        if (!files.empty()) OpenFiles(std::move(files));
-      });
-  }
+  if (ImGui::Button("Open a file...  (Ctrl+O)")) ShowOpenDialog();
   theme::TextMuted("or drop configuration files onto the window.");
   if (!samples_.empty()) {
     ImGui::Spacing();
@@ -72,7 +64,7 @@ void App::DrawWelcome() {
     for (const Sample& s : samples_) {
       if (++shown > 10) break;
       std::string label = s.title + (s.group.empty() ? "" : "  (" + s.group + ")");
-      if (ImGui::Selectable(label.c_str(), false, 0, ImVec2(ImGui::GetFontSize() * 24, 0))) OpenPath(s.path);
+      if (ImGui::Selectable(label.c_str(), false, 0, ImVec2(ImGui::GetFontSize() * 24, 0))) OpenPaths({s.path});
     }
   }
   ImGui::EndGroup();

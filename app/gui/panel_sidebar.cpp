@@ -85,15 +85,7 @@ void App::DrawSidebar() {
   ImGui::PushFont(theme::GetFonts().small);
   theme::TextMuted("Drop files here, or");
   ImGui::PopFont();
-  if (ImGui::SmallButton("Open...")) {
-    if (!platform::OpenFilePicker([this](std::vector<platform::File> f) { OpenFiles(std::move(f)); }))
-      browser_.OpenForOpen(active_doc() ? DirName(active_doc()->path()) : browser_.dir(), [this](std::vector<std::string> paths) {
-        std::vector<platform::File> files;
-        for (const std::string& p : paths)
-          if (auto t = platform::ReadFile(p)) files.push_back({p, std::move(*t)});
-        if (!files.empty()) OpenFiles(std::move(files));
-      });
-  }
+  if (ImGui::SmallButton("Open...")) ShowOpenDialog();
   ImGui::Unindent(ImGui::GetStyle().WindowPadding.x);
 }
 
