@@ -6,6 +6,21 @@
 //   app.Start({"samples/variants/basic-env.scenario.yaml"});
 //   platform::Run([&] { return app.Frame(); });
 //   app.Save();
+//
+// One class; its members live in one file per part, as Tracy splits its View (TracyView_*.cpp):
+//   app.cpp                construction, Start, Frame (the layout of the panels), ViewContext
+//   app_settings.cpp       settings.json and imgui.ini, theme and UI scale, Recent
+//   app_documents.cpp      opening, closing and activating documents, samples, evaluation on the
+//                          worker, Export
+//   app_menu.cpp           menu bar, profile selector, keyboard shortcuts, Help and About
+//   app_link.cpp           the web permalink (LinkJson, RestoreLink) and the test hook (StateJson)
+//   panel_sidebar.cpp      DOCUMENTS
+//   panel_center.cpp       the title and the engine view, or the welcome screen
+//   panel_explanation.cpp  EXPLANATION
+//   panel_problems.cpp     PROBLEMS, F8 / Shift+F8
+//   panel_source.cpp       SOURCE, Ctrl+S
+//   panel_status.cpp       the status bar
+// app_internal.h holds the few helpers these files share.
 #pragma once
 
 #include <memory>
@@ -63,11 +78,21 @@ class App final : public ViewContext {
   nlohmann::ordered_json LinkJson() const;
   void RestoreLink(const std::string& link_json);
 
-  // Opens files as one document (several native files form one scenario); activates it.
-  void OpenFiles(std::vector<platform::File> files);
-  // Reopens one saved document (settings or permalink) with its profile and view state.
-  void OpenRestored(std::vector<platform::File> files, const nlohmann::json& saved);
-  void OpenPath(const std::string& path);
+  // What a reopened document starts with (settings.json, a permalink, --view); empty fields
+  // keep the defaults.
+  struct OpenState {
+    std::string profile;  // a profile of the document's engine
+    std::string view;     // the view's saved state, "tab=2;resource=x" (EngineView::SaveState)
+  };
+  // Opens `files` as one document (several native files form one scenario) and activates it;
+  // a single file that is already open is activated instead (and reloaded when it has no
+  // edits). `state` then applies to that document. Nothing happens when `files` is empty.
+  // Every way of opening ends here: File > Open, drop, samples, Recent, the command line,
+  // settings and permalinks.
+  void OpenFiles(std::vector<platform::File> files, const OpenState& state = {});
+  // Reads `paths` and opens them as one document (OpenFiles). A path that cannot be read is
+  // named in the status bar and leaves Recent; when none can be read nothing opens.
+  void OpenPaths(const std::vector<std::string>& paths, const OpenState& state = {});
 
   // ViewContext
   const Document& document() const override { return *docs_[static_cast<size_t>(active_)].doc; }
@@ -88,33 +113,39 @@ class App final : public ViewContext {
     std::string restored_view;
   };
 
+  // app_settings.cpp
   void LoadSettings();
+  static OpenState SavedOpenState(const nlohmann::json& saved);
   nlohmann::json SettingsJson() const;
   void ApplyStyle();
   void RequestFontRebuild();
-  void ScanSamples();
   void AddRecent(const std::string& path);
+  // app_documents.cpp
+  void ShowOpenDialog();
+  void ScanSamples();
+  std::string DefaultSample() const;
   void CloseDocument(int i);
   void Activate(int i);
   void SyncViews();
   void StartEvaluation(Open& o);
-  void Shortcuts();
   void ExportResult();
-  void SaveSource();
-  void NextProblem(int dir);
-
+  // app_menu.cpp
+  void Shortcuts();
   void DrawMenuBar();
+  void DrawProfileSelector();
+  void DrawHelp();
+  void DrawAbout();
+  // panel_*.cpp, one per panel
   void DrawSidebar();
   void DrawCenter();
+  void DrawWelcome();
   void DrawExplanation();
   void DrawStep(const doc::Step& s, int depth);
   void DrawProblems();
+  void NextProblem(int dir);
   void DrawSource();
+  void SaveSource();
   void DrawStatusBar();
-  void DrawProfileSelector();
-  void DrawWelcome();
-  void DrawHelp();
-  void DrawAbout();
 
   Document* active_doc() { return active_ >= 0 ? docs_[static_cast<size_t>(active_)].doc.get() : nullptr; }
 

@@ -12,6 +12,7 @@
 
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
+#include "app/gui/views/view_tabs.h"
 #include "app/platform/platform.h"
 #include "core/doc/utf8.h"
 
@@ -218,15 +219,19 @@ namespace {
 
 class GenericView final : public EngineView {
  public:
+  // "tab=N": the open tab (Result 0, Documents 1, Profiles 2, JSON 3).
+  std::string SaveState() const override { return tabs_.Save(); }
+  void LoadState(std::string_view state) override { tabs_.Load(state); }
+
   void Draw(ViewContext& ctx) override {
     const Document& d = ctx.document();
-    if (!ImGui::BeginTabBar("##generic", ImGuiTabBarFlags_FittingPolicyScroll)) return;
-    if (ImGui::BeginTabItem("Result")) {
+    if (!tabs_.Begin("##generic")) return;
+    if (tabs_.Item(0, "Result")) {
       ImGui::Spacing();
       JsonTable("##result", d.report().result);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Documents")) {
+    if (tabs_.Item(1, "Documents")) {
       ImGui::Spacing();
       DrawDocuments(ctx, d);
       ImGui::EndTabItem();
@@ -235,13 +240,13 @@ class GenericView final : public EngineView {
       std::string label = "Profiles";
       if (!d.comparison().empty()) label += " (" + std::to_string(d.comparison().size()) + " differ)";
       label += "###profiles";
-      if (ImGui::BeginTabItem(label.c_str())) {
+      if (tabs_.Item(2, label)) {
         ImGui::Spacing();
         DrawProfiles(d);
         ImGui::EndTabItem();
       }
     }
-    if (ImGui::BeginTabItem("JSON")) {
+    if (tabs_.Item(3, "JSON")) {
       if (json_generation_ != d.generation() || json_profile_ != d.profile()) {
         json_ = doc::JsonText(d.ReportJson(), 2);
         json_generation_ = d.generation();
@@ -255,7 +260,7 @@ class GenericView final : public EngineView {
       ImGui::PopFont();
       ImGui::EndTabItem();
     }
-    ImGui::EndTabBar();
+    tabs_.End();
   }
 
  private:
@@ -302,6 +307,7 @@ class GenericView final : public EngineView {
     DrawComparison("##divs", d, all, "");
   }
 
+  ViewTabs tabs_;
   std::string json_;
   uint64_t json_generation_ = 0;
   std::string json_profile_;

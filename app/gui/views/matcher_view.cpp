@@ -32,6 +32,7 @@
 #include "app/gui/text_marks.h"
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
+#include "app/gui/views/view_tabs.h"
 #include "core/cel/cel.h"
 #include "core/matcher/matcher.h"
 #include "core/matcher/matcher_engine.h"
@@ -186,10 +187,8 @@ std::string DescribeInput(const mt::Input& in) {
 
 class MatcherView final : public EngineView {
  public:
-  std::string SaveState() const override { return "tab=" + std::to_string(pending_tab_ >= 0 ? pending_tab_ : tab_); }
-  void LoadState(std::string_view state) override {
-    if (auto tab = StateInt(state, "tab")) pending_tab_ = *tab;
-  }
+  std::string SaveState() const override { return tabs_.Save(); }
+  void LoadState(std::string_view state) override { tabs_.Load(state); }
 
   void OnEvaluated(const Document& d) override {
     rows_.clear();
@@ -257,42 +256,32 @@ class MatcherView final : public EngineView {
     for (const Row& r : rows_) diverging += r.diverges ? 1 : 0;
     if (edit_.diverges) ++diverging;
 
-    if (!ImGui::BeginTabBar("##matcher", ImGuiTabBarFlags_FittingPolicyScroll)) return;
-    if (ImGui::BeginTabItem("Requests", nullptr, TabFlags(0))) {
-      tab_ = 0;
+    if (!tabs_.Begin("##matcher")) return;
+    if (tabs_.Item(0, "Requests")) {
       DrawRequests(ctx);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Tree", nullptr, TabFlags(1))) {
-      tab_ = 1;
+    if (tabs_.Item(1, "Tree")) {
       DrawTree(ctx);
       ImGui::EndTabItem();
     }
-    std::string l = std::string("Profiles (") + std::to_string(diverging) + " differ)###div";
-    if (ImGui::BeginTabItem(l.c_str(), nullptr, TabFlags(2))) {
-      tab_ = 2;
+    if (tabs_.Item(2, std::string("Profiles (") + std::to_string(diverging) + " differ)###div")) {
       DrawDivergences(ctx);
       ImGui::EndTabItem();
     }
-    std::string il = "Issues (" + std::to_string(m.issues.size()) + ")###issues";
-    if (ImGui::BeginTabItem(il.c_str(), nullptr, TabFlags(3))) {
-      tab_ = 3;
+    if (tabs_.Item(3, "Issues (" + std::to_string(m.issues.size()) + ")###issues")) {
       DrawIssues(ctx);
       ImGui::EndTabItem();
     }
-    std::string cl = std::string("CEL") + (cel_errors_.empty() ? "" : std::string(" ") + theme::kIconError) + "###cel";
-    if (ImGui::BeginTabItem(cl.c_str(), nullptr, TabFlags(kCelTab))) {
-      tab_ = kCelTab;
+    std::string cel_label = std::string("CEL") + (cel_errors_.empty() ? "" : std::string(" ") + theme::kIconError);
+    if (tabs_.Item(kCelTab, cel_label + "###cel")) {
       DrawCel(ctx);
       ImGui::EndTabItem();
     }
-    ImGui::EndTabBar();
-    pending_tab_ = -1;
+    tabs_.End();
   }
 
  private:
-  ImGuiTabItemFlags TabFlags(int k) const { return pending_tab_ == k ? ImGuiTabItemFlags_SetSelected : 0; }
-
   // The edited request, on the loaded model under every profile; its divergence is the one
   // comparison (cfgi::Compare) over the outcomes the engine reports.
   void EvaluateEdit() {
@@ -487,7 +476,7 @@ class MatcherView final : public EngineView {
         if (cel) {  // first on the line: the expression can be long
           if (ImGui::SmallButton("edit")) {
             SetCel(p.cel_text, "the CEL predicate selected in the tree (" + p.path + ")", cel::Use::kMatcher, true);
-            pending_tab_ = kCelTab;
+            tabs_.Request(kCelTab);
           }
           if (ImGui::IsItemHovered()) ImGui::SetTooltip("Open this expression in the CEL tab");
           ImGui::SameLine();
@@ -897,8 +886,7 @@ class MatcherView final : public EngineView {
   size_t selected_profile_ = 0;
   std::map<std::pair<uint32_t, uint32_t>, doc::Outcome> outcome_;  // the tree's marks, by source range
   static constexpr size_t kMaxMapEntries = 200;
-  int tab_ = 0;
-  int pending_tab_ = -1;
+  ViewTabs tabs_;
   // CEL editor
   std::string cel_text_;
   std::string cel_origin_;

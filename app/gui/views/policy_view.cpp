@@ -20,6 +20,7 @@
 
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
+#include "app/gui/views/view_tabs.h"
 #include "core/policy/policy_engine.h"
 #include "core/doc/utf8.h"
 
@@ -61,12 +62,12 @@ class PolicyView final : public EngineView {
 
   // "type=MMeshRetry;tab=N;rule=N": the open policy type, its sub-tab and the selected resource.
   std::string SaveState() const override {
-    std::string s = "tab=" + std::to_string(pending_sub_ >= 0 ? pending_sub_ : sub_tab_);
+    std::string s = sub_tabs_.Save();
     if (!type_name_.empty()) s += ";type=" + type_name_;
     return s;
   }
   void LoadState(std::string_view state) override {
-    if (auto tab = StateInt(state, "tab")) pending_sub_ = *tab;
+    sub_tabs_.Load(state);
     if (auto type = StateField(state, "type")) pending_type_ = *type;
     if (auto rule = StateInt(state, "rule")) pending_rule_ = static_cast<size_t>(*rule);
   }
@@ -153,12 +154,6 @@ class PolicyView final : public EngineView {
   }
 
  private:
-  ImGuiTabItemFlags SubFlags(int k) {
-    if (pending_sub_ != k || (!pending_type_.empty() && pending_type_ != type_name_)) return 0;
-    pending_sub_ = -1;
-    return ImGuiTabItemFlags_SetSelected;
-  }
-
   const pol::DataplaneRules& Primary() const { return primary_ == pol::Profile::kKuma ? *kuma_ : *madr_; }
 
   // The dataplane is part of the question: the worker re-inspects with --dataplane NAME.
@@ -192,41 +187,37 @@ class PolicyView final : public EngineView {
   }
 
   void DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t) {
-    if (!ImGui::BeginTabBar("##typetabs", ImGuiTabBarFlags_FittingPolicyScroll)) return;
+    // A restored sub-tab waits until the restored policy type is the open one.
+    if (!sub_tabs_.Begin("##typetabs", pending_type_.empty() || pending_type_ == type_name_)) return;
     std::string l = "Resources (" + std::to_string(tr.to_rules.size()) + ")###res";
-    if (ImGui::BeginTabItem(l.c_str(), nullptr, SubFlags(0))) {
-      sub_tab_ = 0;
+    if (sub_tabs_.Item(0, l)) {
       DrawResourceRules(ctx, tr);
       ImGui::EndTabItem();
     }
     if (!tr.from_rules.empty() || tr.has_proxy_rule) {
       l = "Inbound / proxy (" + std::to_string(tr.from_rules.size()) + ")###inb";
-      if (ImGui::BeginTabItem(l.c_str(), nullptr, SubFlags(1))) {
-        sub_tab_ = 1;
+      if (sub_tabs_.Item(1, l)) {
         DrawInbound(ctx, tr);
         ImGui::EndTabItem();
       }
     }
     l = "Items (" + std::to_string(tr.to_items.size() + tr.from_items.size()) + ")###items";
-    if (ImGui::BeginTabItem(l.c_str(), nullptr, SubFlags(2))) {
-      sub_tab_ = 2;
+    if (sub_tabs_.Item(2, l)) {
       DrawItems(ctx, tr);
       ImGui::EndTabItem();
     }
     l = "Selection###sel";
-    if (ImGui::BeginTabItem(l.c_str(), nullptr, SubFlags(3))) {
-      sub_tab_ = 3;
+    if (sub_tabs_.Item(3, l)) {
       DrawSelections(ctx, tr);
       ImGui::EndTabItem();
     }
     l = std::string("kuma vs madr") + (Diffs(t) == 0 ? " (same)" : " (" + std::to_string(Diffs(t)) + " ⇄)") +
         "###diff";
-    if (ImGui::BeginTabItem(l.c_str(), nullptr, SubFlags(4))) {
-      sub_tab_ = 4;
+    if (sub_tabs_.Item(4, l)) {
       DrawDiffs(t);
       ImGui::EndTabItem();
     }
-    ImGui::EndTabBar();
+    sub_tabs_.End();
   }
 
   static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
@@ -537,7 +528,8 @@ class PolicyView final : public EngineView {
   size_t inbound_ = SIZE_MAX;
   doc::Step why_;
   std::string type_name_, pending_type_;
-  int sub_tab_ = 0, pending_sub_ = -1, frames_ = 0;
+  ViewTabs sub_tabs_;  // a policy type's tabs: Resources, Inbound / proxy, Items, Selection, kuma vs madr
+  int frames_ = 0;
   size_t pending_rule_ = SIZE_MAX;
 };
 

@@ -42,11 +42,10 @@ void Relocate(doc::Step& s, const std::string& file, doc::SourceRange range) {
 
 class TargetingView final : public EngineView {
  public:
+  // "ref=N": the selected reference (the view has no tabs).
   std::string SaveState() const override { return "ref=" + std::to_string(sel_ref_); }
   void LoadState(std::string_view state) override {
-    std::string s(state);
-    size_t t = s.find("ref=");
-    if (t != std::string::npos) sel_ref_ = std::atoi(s.c_str() + t + 4);
+    if (auto ref = StateInt(state, "ref")) sel_ref_ = *ref;
   }
 
   void OnEvaluated(const Document& d) override {

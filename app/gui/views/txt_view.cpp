@@ -20,6 +20,7 @@
 
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
+#include "app/gui/views/view_tabs.h"
 #include "core/txt/txt_encode.h"
 #include "core/txt/txt_engine.h"
 #include "core/txt/txt_model.h"
@@ -72,10 +73,8 @@ class TxtView final : public EngineView {
  public:
 
   // "tab=N": the open tab.
-  std::string SaveState() const override { return "tab=" + std::to_string(pending_tab_ >= 0 ? pending_tab_ : tab_); }
-  void LoadState(std::string_view state) override {
-    if (auto tab = StateInt(state, "tab")) pending_tab_ = *tab;
-  }
+  std::string SaveState() const override { return tabs_.Save(); }
+  void LoadState(std::string_view state) override { tabs_.Load(state); }
   void OnEvaluated(const Document& d) override {
     model_ = ModelAs<tx::TxtModel>(d.model());
     analysis_ = model_ ? model_->analysis.get() : nullptr;
@@ -118,45 +117,35 @@ class TxtView final : public EngineView {
     theme::TextMuted("%s, %zu TXT record%s", tx::InputStyleName(analysis_->records.style),
                      analysis_->records.records.size(), analysis_->records.records.size() == 1 ? "" : "s");
 
-    if (!ImGui::BeginTabBar("##txt", ImGuiTabBarFlags_FittingPolicyScroll)) return;
-    if (ImGui::BeginTabItem("Choices", nullptr, TabFlags(0))) {
-      tab_ = 0;
+    if (!tabs_.Begin("##txt")) return;
+    if (tabs_.Item(0, "Choices")) {
       DrawChoices(ctx);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Records", nullptr, TabFlags(1))) {
-      tab_ = 1;
+    if (tabs_.Item(1, "Records")) {
       DrawRecords(ctx);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Attribute", nullptr, TabFlags(2))) {
-      tab_ = 2;
+    if (tabs_.Item(2, "Attribute")) {
       DrawAttribute(ctx);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Rollout", nullptr, TabFlags(3))) {
-      tab_ = 3;
+    if (tabs_.Item(3, "Rollout")) {
       DrawRollout();
       ImGui::EndTabItem();
     }
-    std::string l = "Profiles (" + std::to_string(comparison_->size()) + " differ)###div";
-    if (ImGui::BeginTabItem(l.c_str(), nullptr, TabFlags(4))) {
-      tab_ = 4;
+    if (tabs_.Item(4, "Profiles (" + std::to_string(comparison_->size()) + " differ)###div")) {
       DrawDivergences(ctx);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Encoder", nullptr, TabFlags(5))) {
-      tab_ = 5;
+    if (tabs_.Item(5, "Encoder")) {
       DrawEncoder();
       ImGui::EndTabItem();
     }
-    ImGui::EndTabBar();
-    pending_tab_ = -1;
+    tabs_.End();
   }
 
  private:
-  ImGuiTabItemFlags TabFlags(int k) const { return pending_tab_ == k ? ImGuiTabItemFlags_SetSelected : 0; }
-
   // The edited client for profile p: the typed language, else the scenario's language for p.
   tx::Client EditedClient(tx::ProfileId p) const {
     tx::Client c = model_->ClientFor(p);
@@ -438,7 +427,7 @@ class TxtView final : public EngineView {
     ImGui::PopFont();
   }
 
-  int tab_ = 0, pending_tab_ = -1;
+  ViewTabs tabs_;
   const tx::TxtModel* model_ = nullptr;
   const tx::Analysis* analysis_ = nullptr;  // the model's
   const Document* doc_ = nullptr;

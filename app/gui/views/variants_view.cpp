@@ -25,6 +25,7 @@
 
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
+#include "app/gui/views/view_tabs.h"
 #include "core/variants/variants_engine.h"
 
 namespace cfgi::gui {
@@ -162,29 +163,25 @@ class VariantsView final : public EngineView {
       theme::TextMuted("Not evaluated yet.");
       return;
     }
-    if (!ImGui::BeginTabBar("##variants", ImGuiTabBarFlags_FittingPolicyScroll)) return;
+    if (!tabs_.Begin("##variants")) return;
     char label[96];
     std::snprintf(label, sizeof label, "Resources (%zu)###res", resources_.size());
-    if (ImGui::BeginTabItem(label, nullptr, TabFlags(0))) {
-      tab_ = 0;
+    if (tabs_.Item(0, label)) {
       DrawResources(ctx);
       ImGui::EndTabItem();
     }
     std::snprintf(label, sizeof label, "Subscriptions (%zu)###subs", subs_.size());
-    if (ImGui::BeginTabItem(label, nullptr, TabFlags(1))) {
-      tab_ = 1;
+    if (tabs_.Item(1, label)) {
       DrawSubscriptions(ctx);
       ImGui::EndTabItem();
     }
     std::snprintf(label, sizeof label, "Findings (%zu overlap%s)###findings", overlap_count_,
                   overlap_count_ == 1 ? "" : "s");
-    if (ImGui::BeginTabItem(label, nullptr, TabFlags(2))) {
-      tab_ = 2;
+    if (tabs_.Item(2, label)) {
       DrawFindings(ctx);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Coverage matrix", nullptr, TabFlags(3))) {
-      tab_ = 3;
+    if (tabs_.Item(3, "Coverage matrix")) {
       DrawMatrix(ctx);
       ImGui::EndTabItem();
     }
@@ -194,31 +191,28 @@ class VariantsView final : public EngineView {
       std::snprintf(label, sizeof label, "Transition %s###transition", theme::kIconWarning);
     else
       std::snprintf(label, sizeof label, "Transition###transition");
-    if (ImGui::BeginTabItem(label, nullptr, TabFlags(4))) {
-      tab_ = 4;
+    if (tabs_.Item(4, label)) {
       DrawTransition(ctx);
       ImGui::EndTabItem();
     }
-    if (ImGui::BeginTabItem("Caching proxy###proxy", nullptr, TabFlags(5))) {
-      tab_ = 5;
+    if (tabs_.Item(5, "Caching proxy###proxy")) {
       DrawProxy(ctx);
       ImGui::EndTabItem();
     }
-    ImGui::EndTabBar();
-    pending_tab_ = -1;
+    tabs_.End();
   }
 
   // "tab=N;resource=NAME[;delivery=D]": the open tab, the selected resource and, on the
   // Transition tab, how the change is delivered (0 as sent, 1 one response, 2 new variants
   // first, 3 removal first).
   std::string SaveState() const override {
-    std::string s = "tab=" + std::to_string(pending_tab_ >= 0 ? pending_tab_ : tab_);
+    std::string s = tabs_.Save();
     if (selected_resource_ < resources_.size()) s += ";resource=" + resources_[selected_resource_].r->name;
     if (delivery_ != 0) s += ";delivery=" + std::to_string(delivery_);
     return s;
   }
   void LoadState(std::string_view state) override {
-    if (auto tab = StateInt(state, "tab")) pending_tab_ = *tab;
+    tabs_.Load(state);
     if (auto r = StateField(state, "resource")) pending_resource_ = *r;
     if (auto d = StateInt(state, "delivery"); d && *d >= 0 && *d <= 3) delivery_ = *d;
     SelectPendingResource();
@@ -309,8 +303,6 @@ class VariantsView final : public EngineView {
       if (!proxy_[p].unmatched.empty()) proxy_rows_.push_back({p, ProxyRow::kUnmatched, 0});
     }
   }
-
-  ImGuiTabItemFlags TabFlags(int k) const { return pending_tab_ == k ? ImGuiTabItemFlags_SetSelected : 0; }
 
   void SelectPendingResource() {
     if (pending_resource_.empty()) return;
@@ -1134,7 +1126,7 @@ class VariantsView final : public EngineView {
     matrix_dirty_ = true;
   }
 
-  int tab_ = 0, pending_tab_ = -1;
+  ViewTabs tabs_;
   std::string pending_resource_;
   const v::Analysis* analysis_ = nullptr;  // the document's model
   std::vector<ResourceInfo> resources_;

@@ -1,0 +1,233 @@
+// App: the open documents. Opening (files, paths, restored documents), closing and activating
+// them, the samples found under samples/, evaluation on the worker thread and the swap of views
+// when it reports, and File > Export result.
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+
+#include <imgui.h>
+
+#include "app/gui/app.h"
+#include "app/gui/app_internal.h"
+#include "app/gui/theme.h"
+#include "core/doc/load.h"
+#include "core/doc/utf8.h"
+
+namespace cfgi::gui {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kDefaultSample = "variants/basic-env.scenario.yaml";
+
+}  // namespace
+
+// ---- documents ----
+
+// File > Open..., Ctrl+O and the Open buttons of the sidebar and the welcome screen: the
+// platform's picker where it has one (web), else the in-app browser, starting in the active
+// document's directory.
+void App::ShowOpenDialog() {
+  if (platform::OpenFilePicker([this](std::vector<platform::File> files) { OpenFiles(std::move(files)); })) return;
+  browser_.OpenForOpen(active_doc() ? DirName(active_doc()->path()) : browser_.dir(),
+                       [this](std::vector<std::string> paths) { OpenPaths(paths); });
+}
+
+void App::OpenPaths(const std::vector<std::string>& paths, const OpenState& state) {
+  std::vector<platform::File> files;
+  for (const std::string& path : paths) {
+    if (auto text = platform::ReadFile(path)) {
+      files.push_back({path, std::move(*text)});
+      continue;
+    }
+    status_ = std::string(theme::kIconError) + " cannot read " + path;
+    status_until_ = platform::Now() + 6;
+    recent_.erase(std::remove(recent_.begin(), recent_.end(), path), recent_.end());
+  }
+  OpenFiles(std::move(files), state);
+}
+
+void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
+  if (files.empty()) return;
+  int i = -1;
+  // Re-opening a file that is already open activates it (and reloads it when unchanged here).
+  if (files.size() == 1) {
+    for (size_t k = 0; k < docs_.size() && i < 0; ++k) {
+      if (docs_[k].doc->path() != files[0].path) continue;
+      if (!docs_[k].doc->dirty()) {
+        docs_[k].doc->Edit(0, files[0].text, platform::Now() - 1);
+        docs_[k].doc->MarkSaved(0);
+      }
+      i = static_cast<int>(k);
+    }
+  }
+  if (i < 0) {
+    std::vector<InputFile> inputs;
+    for (platform::File& f : files) inputs.push_back({f.path, std::move(f.text)});
+    for (const InputFile& f : inputs) AddRecent(f.name);
+    Open o;
+    // Evaluated off the UI thread from the next frame on (large files must not freeze the window).
+    o.doc = Document::Open(std::move(inputs), [](const std::string& p) { return platform::ReadFile(p); },
+                           /*evaluate_now=*/false);
+    o.view_engine = std::string(o.doc->engine().name());
+    o.view = CreateView(o.view_engine);
+    o.seen_generation = o.doc->generation();
+    docs_.push_back(std::move(o));
+    i = static_cast<int>(docs_.size()) - 1;
+  }
+  Open& o = docs_[static_cast<size_t>(i)];
+  if (!state.profile.empty() && state.profile != o.doc->profile()) {
+    o.doc->set_profile(state.profile);  // before the first evaluation: checked when it arrives
+    selected_step_ = nullptr;
+    selected_problem_ = -1;
+  }
+  if (!state.view.empty()) {
+    // Applied again if the first evaluation replaces the generic view with the engine's.
+    o.restored_view = state.view;
+    o.view->LoadState(state.view);
+  }
+  Activate(i);
+}
+
+void App::CloseDocument(int i) {
+  if (i < 0 || i >= static_cast<int>(docs_.size())) return;
+  docs_.erase(docs_.begin() + i);
+  if (docs_.empty()) {
+    active_ = -1;
+    selected_step_ = nullptr;
+    source_view_.Reset();
+    return;
+  }
+  Activate(std::min(i, static_cast<int>(docs_.size()) - 1));
+}
+
+void App::Activate(int i) {
+  if (i == active_) return;
+  active_ = i;
+  selected_step_ = nullptr;
+  selected_problem_ = -1;
+  source_view_.Reset();
+  if (Document* d = active_doc()) platform::SetWindowTitle(d->title() + " - Config Inspector");
+}
+
+void App::SyncViews() {
+  for (Open& o : docs_) {
+    if (o.seen_generation == o.doc->generation()) continue;
+    const bool first = o.seen_generation == 0;
+    o.seen_generation = o.doc->generation();
+    if (o.view_engine != o.doc->engine().name()) {  // an edit changed which engine reads it
+      o.view_engine = std::string(o.doc->engine().name());
+      o.view = CreateView(o.view_engine);
+      if (first && !o.restored_view.empty()) o.view->LoadState(o.restored_view);
+    }
+    o.view->OnEvaluated(*o.doc);
+    ++results_applied_;
+    if (o.doc.get() == active_doc()) {
+      selected_step_ = nullptr;
+      selected_problem_ = -1;
+      if (first) platform::SetWindowTitle(o.doc->title() + " - Config Inspector");
+      // After the first evaluation, show the worst problem's file in the Source panel.
+      const auto& diags = o.doc->report().diagnostics;
+      if (first && !diags.empty()) {
+        const doc::Diagnostic* worst = &diags.front();
+        for (const doc::Diagnostic& x : diags)
+          if (x.severity < worst->severity) worst = &x;
+        JumpTo(worst->file, worst->range);
+      }
+    }
+  }
+}
+
+void App::StartEvaluation(Open& o) {
+  auto work = o.doc->StartEvaluation();
+  auto outcome = std::make_shared<std::shared_ptr<Document::Outcome>>();
+  std::weak_ptr<Document> weak = o.doc;
+  platform::RunAsync([work = std::move(work), outcome] { *outcome = work(); },
+                     [weak, outcome] {
+                       if (auto d = weak.lock()) d->FinishEvaluation(std::move(*outcome));
+                     });
+}
+
+bool App::Busy() const {
+  for (const Open& o : docs_)
+    if (o.doc->evaluating() || o.doc->PendingIn(platform::Now())) return true;
+  return false;
+}
+
+// ---- samples ----
+
+void App::ScanSamples() {
+  samples_.clear();
+  for (const std::string& dir : sample_dirs_) {
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) continue;
+    for (fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec), end;
+         !ec && it != end; it.increment(ec)) {
+      std::string name = it->path().filename().string();
+      const std::string suffix = ".scenario.yaml";
+      if (!it->is_regular_file() || name.size() < suffix.size() ||
+          name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+        continue;
+      Sample s;
+      s.path = it->path().string();
+      s.group = fs::relative(it->path().parent_path(), dir, ec).string();
+      if (s.group == ".") s.group.clear();
+      s.title = name.substr(0, name.size() - suffix.size());
+      if (auto text = platform::ReadFile(s.path)) {
+        doc::Document d = doc::LoadDocument(s.path, *text);
+        if (const doc::Node* r = d.root(); r && r->is_map()) {
+          std::string t = r->GetString("title");
+          if (!t.empty()) s.title = t;
+        }
+      }
+      samples_.push_back(std::move(s));
+    }
+    if (!samples_.empty()) break;
+  }
+  std::sort(samples_.begin(), samples_.end(), [](const Sample& a, const Sample& b) {
+    return a.group != b.group ? a.group < b.group : a.title < b.title;
+  });
+}
+
+// The sample the very first start opens: kDefaultSample, else the first sample found.
+std::string App::DefaultSample() const {
+  std::string pick;
+  for (const Sample& s : samples_)
+    if (s.path.size() >= std::string(kDefaultSample).size() &&
+        s.path.compare(s.path.size() - std::string(kDefaultSample).size(), std::string::npos, kDefaultSample) == 0)
+      pick = s.path;
+  if (pick.empty() && !samples_.empty()) pick = samples_.front().path;
+  return pick;
+}
+
+// ---- export ----
+
+void App::ExportResult() {
+  Document* d = active_doc();
+  if (!d) return;
+  std::string name = BaseName(d->path());
+  for (const char* ext : {".scenario.yaml", ".yaml", ".yml", ".json", ".textproto"}) {
+    std::string e = ext;
+    if (name.size() > e.size() && name.compare(name.size() - e.size(), e.size(), e) == 0) {
+      name = name.substr(0, name.size() - e.size());
+      break;
+    }
+  }
+  name += "." + d->profile() + ".result.json";
+  std::string data = doc::JsonText(d->ReportJson(), 2) + "\n";
+  auto done = [this](bool ok, std::string where) {
+    status_ = ok ? std::string(theme::kIconOk) + " exported " + where : std::string(theme::kIconError) + " cannot write " + where;
+    status_until_ = platform::Now() + 5;
+  };
+  if (!platform::HasFileSystem()) {
+    platform::SaveAs("", name, std::move(data), done);
+    return;
+  }
+  browser_.OpenForSave(DirName(d->path()).empty() ? "." : DirName(d->path()), name,
+                       [name, data, done](std::vector<std::string> paths) {
+                         if (!paths.empty()) platform::SaveAs(paths[0], name, data, done);
+                       });
+}
+
+}  // namespace cfgi::gui

@@ -1,0 +1,117 @@
+// App: the PROBLEMS panel, the active document's diagnostics with severity filters; clicking a row
+// (or F8 / Shift+F8) shows its range in the Source panel.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/gui/app.h"
+#include "app/gui/app_internal.h"
+#include "app/gui/theme.h"
+
+namespace cfgi::gui {
+
+void App::DrawProblems() {
+  Document* d = active_doc();
+  const std::vector<doc::Diagnostic> kNone;
+  const auto& diags = d ? d->report().diagnostics : kNone;
+  int counts[3] = {0, 0, 0};
+  for (const auto& x : diags) ++counts[static_cast<int>(x.severity)];
+  char extra[64];
+  std::snprintf(extra, sizeof extra, "%zu", diags.size());
+  theme::PanelHeader("PROBLEMS", diags.empty() ? nullptr : extra);
+  const theme::Palette& pal = theme::Pal();
+
+  // Filter toggles, each with icon, word and count.
+  ImGui::SetCursorPosX(ImGui::GetStyle().WindowPadding.x);
+  static const char* kWords[3] = {"errors", "warnings", "notes"};
+  static const char* kWord[3] = {"error", "warning", "note"};
+  for (int s = 0; s < 3; ++s) {
+    auto sev = static_cast<doc::Severity>(s);
+    char label[64];
+    std::snprintf(label, sizeof label, "%s %d %s##f%d", theme::SeverityIcon(sev), counts[s],
+                  counts[s] == 1 ? kWord[s] : kWords[s], s);
+    ImVec4 c = theme::SeverityColor(sev);
+    ImGui::PushStyleColor(ImGuiCol_Text, problem_filter_[s] ? c : pal.muted);
+    ImGui::PushStyleColor(ImGuiCol_Button, problem_filter_[s] ? ImVec4(c.x, c.y, c.z, 0.14f) : ImVec4(0, 0, 0, 0));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(c.x, c.y, c.z, 0.24f));
+    if (ImGui::SmallButton(label)) problem_filter_[s] = !problem_filter_[s];
+    ImGui::PopStyleColor(3);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s %s", problem_filter_[s] ? "Hide" : "Show", kWords[s]);
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+  ImGui::Spacing();
+  ImGui::Indent(ImGui::GetStyle().WindowPadding.x * 0.5f);
+
+  if (diags.empty()) {
+    ImGui::SetCursorPosX(ImGui::GetStyle().WindowPadding.x);
+    if (d) ImGui::TextColored(pal.ok, "%s No problems found.", theme::kIconOk);
+    ImGui::Unindent(ImGui::GetStyle().WindowPadding.x * 0.5f);
+    return;
+  }
+  ImGuiTableFlags tf = ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Resizable |
+                       ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+  if (!ImGui::BeginTable("##problems_table", 4, tf)) {
+    ImGui::Unindent(ImGui::GetStyle().WindowPadding.x * 0.5f);
+    return;
+  }
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("Severity", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("Code", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("Location", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("Message", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  std::vector<int> rows;
+  for (size_t i = 0; i < diags.size(); ++i)
+    if (problem_filter_[static_cast<int>(diags[i].severity)]) rows.push_back(static_cast<int>(i));
+  ImGuiListClipper clip;
+  clip.Begin(static_cast<int>(rows.size()));
+  while (clip.Step()) {
+    for (int r = clip.DisplayStart; r < clip.DisplayEnd; ++r) {
+      int i = rows[static_cast<size_t>(r)];
+      const doc::Diagnostic& x = diags[static_cast<size_t>(i)];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::PushID(i);
+      std::string sev = std::string(theme::SeverityIcon(x.severity)) + " " + doc::SeverityName(x.severity);
+      ImGui::PushStyleColor(ImGuiCol_Text, theme::SeverityColor(x.severity));
+      if (ImGui::Selectable(sev.c_str(), selected_problem_ == i, ImGuiSelectableFlags_SpanAllColumns)) {
+        selected_problem_ = i;
+        JumpTo(x.file, x.range);
+      }
+      ImGui::PopStyleColor();
+      ImGui::TableNextColumn();
+      ImGui::PushFont(theme::GetFonts().mono);
+      ImGui::TextUnformatted(x.code.c_str());
+      ImGui::PopFont();
+      ImGui::TableNextColumn();
+      theme::TextMuted("%s:%d:%d", BaseName(x.file).c_str(), x.begin.line, x.begin.column);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(x.message.c_str());
+      if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+        ImGui::TextUnformatted(doc::FormatDiagnostic(x).c_str());
+        if (!x.path.empty()) theme::TextMuted("at %s", x.path.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+      ImGui::PopID();
+    }
+  }
+  ImGui::EndTable();
+  ImGui::Unindent(ImGui::GetStyle().WindowPadding.x * 0.5f);
+}
+
+void App::NextProblem(int dir) {
+  Document* d = active_doc();
+  if (!d || d->report().diagnostics.empty()) return;
+  int n = static_cast<int>(d->report().diagnostics.size());
+  selected_problem_ = selected_problem_ < 0 ? (dir > 0 ? 0 : n - 1) : ((selected_problem_ + dir) % n + n) % n;
+  const doc::Diagnostic& diag = d->report().diagnostics[static_cast<size_t>(selected_problem_)];
+  JumpTo(diag.file, diag.range);
+}
+
+}  // namespace cfgi::gui

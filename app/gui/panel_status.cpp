@@ -1,0 +1,53 @@
+// App: the status bar, a passing message (saved, exported, cannot read) or the active document's
+// state on the left; cursor, engine, profile and evaluation time on the right.
+#include <cstdio>
+#include <string>
+
+#include <imgui.h>
+
+#include "app/gui/app.h"
+#include "app/gui/theme.h"
+
+namespace cfgi::gui {
+
+void App::DrawStatusBar() {
+  const theme::Palette& pal = theme::Pal();
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  float h = ImGui::GetFrameHeight();
+  float w = ImGui::GetWindowWidth();
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(ImGui::GetWindowPos().x, p.y), ImVec2(ImGui::GetWindowPos().x + w, p.y + h),
+                                            ImGui::GetColorU32(ImGuiCol_MenuBarBg));
+  ImGui::SetCursorScreenPos(ImVec2(p.x + ImGui::GetStyle().WindowPadding.x, p.y + (h - ImGui::GetTextLineHeight()) * 0.5f));
+  ImGui::PushFont(theme::GetFonts().small);
+  Document* d = active_doc();
+  if (!status_.empty() && platform::Now() < status_until_) {
+    ImGui::TextUnformatted(status_.c_str());
+    platform::WakeUpIn(status_until_ - platform::Now());
+  } else if (d) {
+    if (d->evaluating()) {
+      theme::TextMuted("evaluating...");
+      platform::WakeUpIn(0.1);
+    } else if (d->PendingIn(platform::Now())) {
+      theme::TextMuted("evaluating after edit...");
+    }
+    else if (d->error_count() || d->warning_count())
+      ImGui::TextColored(d->error_count() ? pal.error : pal.warning, "%s %d error%s, %d warning%s",
+                         d->error_count() ? theme::kIconError : theme::kIconWarning, d->error_count(),
+                         d->error_count() == 1 ? "" : "s", d->warning_count(), d->warning_count() == 1 ? "" : "s");
+    else ImGui::TextColored(pal.ok, "%s no problems", theme::kIconOk);
+  } else {
+    theme::TextMuted("Ready");
+  }
+  if (d) {
+    char right[256];
+    std::snprintf(right, sizeof right, "%s    engine %s    profile %s    %zu profile%s evaluated in %.1f ms",
+                  source_view_.cursor_text().c_str(), std::string(d->engine().name()).c_str(), d->profile().c_str(),
+                  d->reports().size(), d->reports().size() == 1 ? "" : "s", d->eval_ms());
+    float tw = ImGui::CalcTextSize(right).x;
+    ImGui::SameLine(w - tw - ImGui::GetStyle().WindowPadding.x * 2);
+    theme::TextMuted("%s", right);
+  }
+  ImGui::PopFont();
+}
+
+}  // namespace cfgi::gui
