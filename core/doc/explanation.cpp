@@ -1,4 +1,5 @@
 #include "core/doc/explanation.h"
+#include "core/doc/utf8.h"
 
 namespace cfgi::doc {
 
@@ -26,14 +27,24 @@ const char* Mark(Outcome o) {
 }
 }  // namespace
 
-nlohmann::ordered_json Step::ToJson() const {
+nlohmann::ordered_json Step::ToJson(const JsonOptions& o) const {
   nlohmann::ordered_json j;
-  j["what"] = what;
+  j["what"] = ValidUtf8(what);
   j["outcome"] = OutcomeName(outcome);
-  if (!detail.empty()) j["detail"] = detail;
+  if (!detail.empty()) j["detail"] = ValidUtf8(detail);
+  if (o.source && !(range.begin == 0 && range.end == 0)) j["line"] = o.source->Locate(range.begin).line;
   if (!children.empty()) {
     j["children"] = nlohmann::ordered_json::array();
-    for (const Step& c : children) j["children"].push_back(c.ToJson());
+    const size_t n = children.size(), edge = o.max_children / 2;
+    for (size_t i = 0; i < n; ++i) {
+      if (o.max_children && n > 2 * edge + 1 && i == edge) {
+        j["children"].push_back({{"what", "..."}, {"outcome", "info"},
+                                 {"detail", std::to_string(n - 2 * edge) + " more steps not shown"}});
+        i = n - edge - 1;
+        continue;
+      }
+      j["children"].push_back(children[i].ToJson(o));
+    }
   }
   return j;
 }

@@ -28,7 +28,15 @@ struct Step {
   std::vector<Step> children;
 
   Step& Add(Step s) { children.push_back(std::move(s)); return children.back(); }
-  nlohmann::ordered_json ToJson() const;
+  // The one JSON form of a step tree (the CLI's --explain, the matcher's per-request trace): {"what", "outcome", "detail"?, "line"?, "children"?},
+  // strings made valid UTF-8 (they quote the user's text).
+  struct JsonOptions {
+    const Source* source = nullptr;  // when set, "line": the 1-based line of the step's range
+    size_t max_children = 0;         // when set, a longer list keeps its first and last halves
+                                     // and one "..." step counting the rest
+  };
+  nlohmann::ordered_json ToJson() const { return ToJson(JsonOptions{}); }
+  nlohmann::ordered_json ToJson(const JsonOptions& o) const;
   // Indented text, one step per line: "✓ what: detail".
   std::string ToText(int indent = 0) const;
 };

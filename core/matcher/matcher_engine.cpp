@@ -107,28 +107,9 @@ std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p) {
 }
 
 ordered_json TraceJson(const doc::Step& s, const doc::Source* src) {
-  ordered_json j;
-  j["what"] = doc::ValidUtf8(s.what);
-  j["outcome"] = doc::OutcomeName(s.outcome);
-  if (!s.detail.empty()) j["detail"] = doc::ValidUtf8(s.detail);
-  if (src && !(s.range.begin == 0 && s.range.end == 0)) j["line"] = src->Locate(s.range.begin).line;
-  if (!s.children.empty()) {
-    // A list of 1,000 predicates would give 1,000 sibling steps: keep the first and last 20
-    // (the Step tree itself, for the view, keeps them all).
-    constexpr size_t kEdge = 20;
-    j["children"] = ordered_json::array();
-    size_t n = s.children.size();
-    for (size_t i = 0; i < n; ++i) {
-      if (n > 2 * kEdge + 1 && i == kEdge) {
-        j["children"].push_back({{"what", "..."}, {"outcome", "info"},
-                                 {"detail", std::to_string(n - 2 * kEdge) + " more steps not shown"}});
-        i = n - kEdge - 1;
-        continue;
-      }
-      j["children"].push_back(TraceJson(s.children[i], src));
-    }
-  }
-  return j;
+  // A list of 1,000 predicates would give 1,000 sibling steps: the JSON keeps the first and last
+  // 20 (the Step tree itself, for the view, keeps them all).
+  return s.ToJson({src, 40});
 }
 
 namespace {

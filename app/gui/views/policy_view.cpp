@@ -64,6 +64,8 @@ class PolicyView final : public EngineView {
   std::string SaveState() const override {
     std::string s = sub_tabs_.Save();
     if (!type_name_.empty()) s += ";type=" + type_name_;
+    const size_t rule = pending_rule_ != SIZE_MAX ? pending_rule_ : rule_;
+    if (rule != SIZE_MAX) s += ";rule=" + std::to_string(rule);
     return s;
   }
   void LoadState(std::string_view state) override {

@@ -13,12 +13,19 @@
 //
 //   class VariantsView final : public EngineView {
 //    public:
-//     void Draw(ViewContext& ctx) override {
-//       if (ImGui::BeginTabBar("variants")) {
-//         if (ImGui::BeginTabItem("Subscriptions")) { ... ctx.SelectExplanation(&step); ... }
-//         ImGui::EndTabBar();
-//       }
+//     void OnEvaluated(const Document& d) override {
+//       model_ = ModelAs<variants::VariantsModel>(d.model());   // typed; built by the worker
 //     }
+//     void Draw(ViewContext& ctx) override {
+//       if (!tabs_.Begin("##variants")) return;                  // view_tabs.h: tab + saved state
+//       if (tabs_.Item(0, "Subscriptions")) { ... ctx.SelectExplanation(&step); ImGui::EndTabItem(); }
+//       tabs_.End();
+//     }
+//     std::string SaveState() const override { return tabs_.Save(); }
+//     void LoadState(std::string_view s) override { tabs_.Load(s); }
+//    private:
+//     ViewTabs tabs_;
+//     const variants::VariantsModel* model_ = nullptr;
 //   };
 #pragma once
 
