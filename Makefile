@@ -36,7 +36,7 @@ build/native-asan/CMakeCache.txt: | setup
 
 test-asan: setup build/native-asan/CMakeCache.txt
 	cmake --build build/native-asan -j$(JOBS)
-	cd build/native-asan && ctest --output-on-failure -j$(JOBS) -L 'unit|golden'
+	cd build/native-asan && ctest --output-on-failure -j$(JOBS) -L 'unit|cli|golden'
 
 # ---- web: the WebAssembly app (preset wasm; dependencies from Debian source packages) ----
 # scripts/build-wasm-deps.sh builds them once into ~/.cache/config-inspector/wasm-deps (about

@@ -1,7 +1,7 @@
 // The CLI contract (DESIGN.md "Command line"): exit codes, text diagnostics, JSON shape.
 #include <gtest/gtest.h>
 
-#include "tests/unit/cli_runner.h"
+#include "tests/cli/cli_runner.h"
 
 #include <array>
 #include <cstdio>
