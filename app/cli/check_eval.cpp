@@ -1,10 +1,8 @@
 // app/cli/check_eval.cpp: `check` and `eval`, one implementation (eval also prints the result).
-#include <algorithm>
-#include <fstream>
 #include <iostream>
-#include <map>
 
 #include "app/cli/common.h"
+#include "app/cli/query_flags.h"
 #include "app/cli/subcommands.h"
 #include "core/doc/utf8.h"
 #include "core/engine/scenario.h"
@@ -14,15 +12,6 @@ namespace cfgi::cli {
 namespace {
 
 using nlohmann::ordered_json;
-
-// Every engine's query flags, so `--params k=v` can be told from a file name before the engine
-// is known. A flag whose value placeholder is empty takes no value.
-std::map<std::string, QueryFlag> AllQueryFlags() {
-  std::map<std::string, QueryFlag> m;
-  for (const Engine* e : Engines())
-    for (const QueryFlag& f : e->query_flags()) m.emplace(f.name, f);
-  return m;
-}
 
 void PrintText(const Report& r, bool evaluate, bool explain) {
   for (const auto& d : r.diagnostics) std::cout << doc::FormatDiagnostic(d) << "\n";
@@ -49,7 +38,6 @@ void PrintAllProfilesText(const ordered_json& j, bool evaluate) {
 
 bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out, std::string* error) {
   CheckEvalArgs& a = *out;
-  std::map<std::string, QueryFlag> flags = AllQueryFlags();
   auto fail = [&](const std::string& msg) {
     *error = msg;
     return false;
@@ -92,9 +80,13 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
       if (name == "format" && !IsOutputFormat(value)) return fail(kFormatError);
     } else if (name == "explain") {
       a.explain = true;
-    } else if (auto f = flags.find(name); f != flags.end()) {
-      if (!f->second.value.empty() && !take_value()) return fail("--" + name + " needs a value " + f->second.value);
-      if (f->second.value.empty() && !has_inline) value = "true";
+    } else if (IsQueryFlag(name)) {
+      // The arity every engine that defines the name agrees on; the engine is not known yet.
+      if (QueryFlagTakesValue(name)) {
+        if (!take_value()) return fail("--" + name + " needs a value " + QueryFlagPlaceholder(name));
+      } else if (!has_inline) {
+        value = "true";
+      }
       a.query.flags.emplace_back(name, value);
     } else {
       return fail("unknown option " + arg);
@@ -103,11 +95,6 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
   if (a.command != "check" && a.command != "eval")
     return fail(a.command.empty() ? "missing command" : "unknown command '" + a.command + "'");
   if (a.files.empty()) return fail("no input files");
-  // targeting's --config / --services name a file (read like the others) or hold inline JSON.
-  for (const auto& [k, v] : a.query.flags)
-    if ((k == "config" || k == "services") && std::find(a.files.begin(), a.files.end(), v) == a.files.end() &&
-        v.find_first_of("{[") != 0 && std::ifstream(v).good())
-      a.files.push_back(v);
   return true;
 }
 
@@ -121,11 +108,12 @@ int RunCheckEval(const CheckEvalArgs& a) {
   Scenario s = LoadScenario(inputs, ReadSibling);
   const Engine* e = DetectEngine(s);
   if (!e) return UsageError("no engine can read these files");
-  for (const auto& [k, v] : a.query.flags) {
-    bool known = false;
-    for (const auto& f : e->query_flags()) known |= f.name == k;
-    if (!known) return UsageError("--" + k + " is not a flag of the " + std::string(e->name()) + " engine");
-  }
+  // Phase two of the query flags: THIS engine's definitions only.
+  if (std::optional<std::string> error = CheckQueryFlags(*e, a.query)) return UsageError(*error);
+  size_t named = inputs.size();
+  if (std::optional<std::string> unread = ReadFileValuedQueryFlags(*e, a.query, &inputs))
+    return CannotRead(*unread);
+  if (inputs.size() != named) s = LoadScenario(inputs, ReadSibling);  // the same engine reads them
 
   bool evaluate = a.command == "eval";
   std::string profile =

@@ -27,13 +27,13 @@ struct CheckEvalArgs {
   Query query;  // every engine query flag as given, checked against the engine by RunCheckEval
 };
 
-// The command line of check / eval: options, the command word (which may follow options), files
-// and `--name[=value]` query flags of any engine, before any file is read. Stops at --help / -h or
-// --version and sets `action`. Returns false and sets `*error` on a usage error (unknown option, a
-// missing value, a bad --format, no command, no files).
+// Phase one of the command line (app/cli/query_flags.h): options, the command word (which may
+// follow options), files and `--name[=value]` query flags of any engine, before any file is read.
+// Stops at --help / -h or --version and sets `action`. Returns false and sets `*error` on a usage
+// error (unknown option, a missing value, a bad --format, no command, no files).
 bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out, std::string* error);
 
-// Reads the files, detects the engine, checks the query flags against it, runs
+// Reads the files, detects the engine, checks the query flags against it (phase two), runs
 // `check` or `eval` and prints text or JSON. Returns the exit status (common.h).
 int RunCheckEval(const CheckEvalArgs& a);
 

@@ -34,6 +34,15 @@ TEST(CliTest, UsageErrorsExitTwo) {
   EXPECT_EQ(Cli("check /nonexistent/file.yaml").exit_code, 2);
 }
 
+TEST(CliTest, QueryFlagOfAnotherEngineIsAUsageError) {
+  CliRun r = Cli("eval " + std::string(CFGI_SOURCE_DIR) + "/samples/policy/realistic-mesh.yaml --header x-a=1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "config-inspector-cli: --header belongs to the matcher engine; these files were read as policy\n"
+            "(try --help)\n");
+}
+
 TEST(CliTest, CleanDocumentExitsZero) {
   std::string f = Write("ok.yaml", "a: 1\n");
   CliRun r = Cli("check " + f);
