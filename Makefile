@@ -1,6 +1,7 @@
 # Config Inspector: the README's commands. Each target sets up what it needs.
 #   make run     set up, build and open the desktop app with a sample
 #   make test    set up, build and run every test (native, sanitizers, goldens, GUI smoke, web)
+#   make check   the quick loop: build (native) and run the unit, CLI and golden tests only
 #   make web     build the WebAssembly app and serve it at http://127.0.0.1:8080
 #   make bench   run the benchmarks and print each ratio
 #   make fuzz    run every fuzz target for FUZZ_SECONDS (default 60); FUZZ_TARGETS="txt cel" picks some
@@ -11,7 +12,7 @@ FUZZ_TARGETS ?= $(notdir $(patsubst %_fuzzer.cpp,%,$(wildcard tests/fuzz/*_fuzze
 WEB_PORT ?= 8080
 SAMPLE ?= samples/variants/basic-env.scenario.yaml
 
-.PHONY: setup setup-web build run test test-native test-asan test-web web web-build bench bench-build node-vs-native fuzz clean
+.PHONY: setup setup-web build run check test test-native test-asan test-web web web-build bench bench-build node-vs-native fuzz clean
 
 setup:
 	@scripts/setup.sh
@@ -31,12 +32,16 @@ run: build
 test-native: build
 	cd build/native && ctest --output-on-failure -j$(JOBS)
 
+# A few minutes: no GUI smoke, sanitizers or web (ctest labels unit, cli, golden).
+check: build
+	cd build/native && ctest --output-on-failure -j$(JOBS) -L 'unit|cli|golden'
+
 build/native-asan/CMakeCache.txt: | setup
 	cmake --preset native-asan
 
 test-asan: setup build/native-asan/CMakeCache.txt
 	cmake --build build/native-asan -j$(JOBS)
-	cd build/native-asan && ctest --output-on-failure -j$(JOBS) -L 'unit|golden'
+	cd build/native-asan && ctest --output-on-failure -j$(JOBS) -L 'unit|cli|golden'
 
 # ---- web: the WebAssembly app (preset wasm; dependencies from Debian source packages) ----
 # scripts/build-wasm-deps.sh builds them once into ~/.cache/config-inspector/wasm-deps (about

@@ -684,55 +684,6 @@ TEST(PolicyMerge, MeshHttpRouteRulesMergeByMatches) {
 namespace cfgi::policy {
 namespace {
 
-std::pair<int, std::string> Cli(const std::string& args) {
-  std::string cmd = std::string(CFGI_CLI) + " " + args + " 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
-  int status = pclose(p);
-  return {WEXITSTATUS(status), out};
-}
-
-TEST(PolicyCli, DataplaneFlagAndJsonShape) {
-  std::string file = std::string(CFGI_SOURCE_DIR) + "/samples/policy/realistic-mesh.yaml";
-  auto [code, out] = Cli("eval --format json --dataplane backend-5f6b7.kuma-demo --resource mesh:name/default " + file);
-  EXPECT_EQ(code, 0);
-  ordered_json j = ordered_json::parse(out);
-  EXPECT_EQ(j["engine"], "policy");
-  EXPECT_EQ(j["profile"], "kuma");
-  EXPECT_EQ(j["result"]["dataplane"], "backend-5f6b7.kuma-demo");
-  const auto& first = j["result"]["rules"][0];
-  EXPECT_EQ(first["type"], "MeshCircuitBreaker");
-  ASSERT_EQ(first["toResourceRules"].size(), 1u);
-  EXPECT_EQ(first["toResourceRules"][0]["key"], "mesh:name/default");
-  EXPECT_EQ(first["toResourceRules"][0]["origin"][0]["policy"], "mesh-circuit-breaker.kuma-system");
-  // Several dataplanes and none named: POL014, exit 1.
-  auto [code2, out2] = Cli("eval --format json " + file);
-  EXPECT_EQ(code2, 1);
-  EXPECT_NE(out2.find("\"POL014\""), std::string::npos);
-  // --profile all compares kuma and madr.
-  auto [code3, out3] = Cli("eval --format json --profile all " + std::string(CFGI_SOURCE_DIR) +
-                           "/samples/policy/profiles-diverge.scenario.yaml");
-  EXPECT_EQ(code3, 0);
-  ordered_json all = ordered_json::parse(out3);
-  EXPECT_TRUE(all["profiles"].contains("kuma"));
-  EXPECT_TRUE(all["profiles"].contains("madr"));
-  bool numretries = false;
-  for (const auto& d : all["divergences"])
-    if (d["path"] == "/rules/1/toResourceRules/0/conf/http/numRetries") {
-      numretries = true;
-      EXPECT_EQ(d["values"]["kuma"], 2);
-      EXPECT_EQ(d["values"]["madr"], 7);
-    }
-  EXPECT_TRUE(numretries);
-  // `check` without a chosen dataplane checks every dataplane and exits 0 on warnings only.
-  auto [code4, out4] = Cli("check " + file);
-  EXPECT_EQ(code4, 0);
-  EXPECT_NE(out4.find("warning: [POL011]"), std::string::npos);
-}
-
 TEST(PolicyExplain, TreeShowsSelectionOrderAndMerges) {
   Scenario s = LoadScenario({{"m.yaml", ReadFile("samples/policy/realistic-mesh.yaml")}});
   std::unique_ptr<PolicyModel> c = LoadPolicyModel(s, Query{}, Mode::kCheck);

@@ -1,13 +1,9 @@
 // Dynamic targeting (CppMicroServices ComponentFactoryImpl.cpp): the spec's three examples with
 // the results it states, placeholder rules, errors with exact codes and positions, registry
-// matching, live re-resolution, and the CLI (`eval` with --config/--services, `ldap`).
+// matching and live re-resolution. The CLI (`eval` with --config/--services, `ldap`) is tested in
+// tests/cli/targeting_cli_test.cpp.
 #include <gtest/gtest.h>
 
-#include "tests/unit/cli_runner.h"
-
-#include <array>
-#include <cstdio>
-#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -306,73 +302,6 @@ TEST(TargetingWorkspaceTest, LiveReResolutionAfterAConfigEdit) {
   Resolution c = w.Resolve();
   EXPECT_EQ(c.references[0].method, Method::kConfigTarget);
   EXPECT_EQ(c.references[0].matching, std::vector<int64_t>{2});
-}
-
-// ---- CLI ----
-
-using CliRun = cfgi::testing::CliOutput;
-CliRun Cli(const std::string& args) { return cfgi::testing::RunCli(args); }
-
-std::string Write(const std::string& name, const std::string& text) { return cfgi::testing::WriteTemp(name, text); }
-
-TEST(TargetingCliTest, EvalWithConfigAndServicesFiles) {
-  std::string m = Write("tgt_manifest.json", kMethod2Manifest);
-  std::string c = Write("tgt_config.json", R"J({"someKeyFromConfig": "b1"})J");
-  std::string s = Write("tgt_services.json",
-                        R"J({"services": [{"id": 7, "interfaces": ["test::ServiceBInt"], "properties": {"ServiceBId": "b1"}}]})J");
-  CliRun r = Cli("eval --format json " + m + " --config " + c + " --pid servicePid --instance i2 --services " + s);
-  EXPECT_EQ(r.exit_code, 0) << r.out;
-  auto j = ordered_json::parse(r.out);
-  EXPECT_EQ(j["engine"], "targeting");
-  EXPECT_EQ(j["profile"], "cppmicroservices");
-  const ordered_json& ref = j["result"]["references"][0];
-  EXPECT_EQ(ref["instance"], "sample::someService_servicePid~i2");
-  EXPECT_EQ(ref["target"], "(ServiceBId=b1)");
-  EXPECT_EQ(ref["matching_services"], ordered_json::parse("[7]"));
-}
-
-TEST(TargetingCliTest, EvalWithInlineConfigJson) {
-  std::string m = Write("tgt_manifest1.json", kMethod1Manifest);
-  CliRun r = Cli("eval --format json " + m + " --config '{\"ServiceB.target\": \"(a=1\"}'");
-  EXPECT_EQ(r.exit_code, 1);
-  auto j = ordered_json::parse(r.out);
-  ASSERT_EQ(j["diagnostics"].size(), 1u);
-  EXPECT_EQ(j["diagnostics"][0]["code"], "TGT011");
-  EXPECT_EQ(j["diagnostics"][0]["file"], "--config");
-  EXPECT_EQ(j["diagnostics"][0]["line"], 1);
-  EXPECT_EQ(j["diagnostics"][0]["column"], 26);
-  EXPECT_EQ(j["result"]["references"][0]["error"], "Unexpected end of query: ");
-}
-
-TEST(TargetingCliTest, LdapCommand) {
-  CliRun r = Cli("ldap '(&(port>=8080)(env=prod))' --props '{\"port\": 9000, \"ENV\": \"prod\"}'");
-  EXPECT_EQ(r.exit_code, 0);
-  auto j = ordered_json::parse(r.out);
-  EXPECT_EQ(j["matched"], true);
-  EXPECT_TRUE(j["error"].is_null());
-  EXPECT_EQ(j["explanation"]["children"][1]["detail"],
-            "ENV (keys are case-insensitive): string \"prod\" equals \"prod\" (case-sensitive)");
-  CliRun mc = Cli("ldap '(env=prod)' --props '{\"ENV\": \"prod\"}' --match-case");
-  EXPECT_EQ(ordered_json::parse(mc.out)["matched"], false);
-  CliRun bad = Cli("ldap '(env=prod' --props '{}'");
-  EXPECT_EQ(bad.exit_code, 1);
-  EXPECT_FALSE(ordered_json::parse(bad.out)["error"].is_null());
-  EXPECT_EQ(Cli("ldap").exit_code, 2);
-  EXPECT_EQ(Cli("ldap '(a=1)' --bogus").exit_code, 2);
-}
-
-TEST(TargetingCliTest, EverySampleMeetsItsExpectations) {
-  int checked = 0;
-  for (const char* name : {"spec_method1", "spec_method2", "spec_both_methods", "storage_registry",
-                           "placeholder_edges", "value_injection", "errors"}) {
-    std::string path = std::string(CFGI_SOURCE_DIR) + "/samples/targeting/" + name + ".scenario.yaml";
-    CliRun r = Cli("check --format json " + path);
-    auto j = ordered_json::parse(r.out);
-    EXPECT_EQ(j["engine"], "targeting") << name;
-    for (const auto& d : j["diagnostics"]) EXPECT_NE(d["code"], "SCN006") << name << ": " << d["message"];
-    ++checked;
-  }
-  EXPECT_EQ(checked, 7);
 }
 
 }  // namespace

@@ -1,9 +1,7 @@
-// txt engine: the encoder (service config -> TXT strings) and the CLI's eval flags and encode.
+// txt engine: the encoder (service config -> TXT strings). The CLI's eval flags and encode are
+// tested in tests/cli/txt_cli_test.cpp.
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
-#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -64,50 +62,6 @@ TEST(TxtEncodeTest, InputsAndLimits) {
   EXPECT_FALSE(big.ok);
   EXPECT_EQ(big.diagnostics.back().code, "TXT061");
   EXPECT_EQ(EscapeCharString(std::string("a\"\\\x01\xff", 5)), "\"a\\\"\\\\\\001\\255\"");
-}
-
-std::string RunCli(const std::string& args, int* code) {
-  std::string cmd = std::string(CFGI_CLI) + " " + args + " 2>/dev/null";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
-  *code = WEXITSTATUS(pclose(p));
-  return out;
-}
-
-TEST(TxtCliTest, EvalFlagsAndEncode) {
-  std::string zone = ::testing::TempDir() + "canary.zone";
-  std::ofstream(zone) << "_grpc_config.s 60 IN TXT \"grpc_config=[{\\\"percentage\\\":50,\\\"serviceConfig\\\":{}},"
-                         "{\\\"clientLanguage\\\":[\\\"java\\\"],\\\"serviceConfig\\\":{\\\"loadBalancingPolicy\\\":\\\"pick_first\\\"}}]\"\n";
-  int code = 0;
-  auto j = nlohmann::json::parse(RunCli("eval --format json --profile grpc-java --rand 50 " + zone, &code));
-  EXPECT_EQ(code, 0);
-  EXPECT_EQ(j["result"]["choice"], 1);
-  EXPECT_EQ(j["result"]["service_config"]["loadBalancingPolicy"], "pick_first");
-  j = nlohmann::json::parse(RunCli("eval --format json --profile grpc-core --rand 50 --language java " + zone, &code));
-  EXPECT_EQ(j["result"]["choice"], 0);
-  j = nlohmann::json::parse(RunCli("eval --format json --profile a2 --rand 50 " + zone, &code));
-  EXPECT_EQ(j["result"]["error"], "the a2 profile has no implementation language: pass --language (e.g. --language go)");
-  j = nlohmann::json::parse(RunCli("eval --format json --profile a2 --rand 49 --language go " + zone, &code));
-  EXPECT_EQ(j["result"]["choice"], 0);
-
-  std::string sc = ::testing::TempDir() + "sc.json";
-  std::ofstream(sc) << R"({"loadBalancingPolicy":"round_robin"})";
-  std::string text = RunCli("encode --name _grpc_config.s. --ttl 60 " + sc, &code);
-  EXPECT_EQ(code, 0);
-  EXPECT_EQ(text, "; zone file\n_grpc_config.s. 60 IN TXT \"grpc_config=[{\\\"serviceConfig\\\":{\\\"loadBalancingPolicy\\\":"
-                  "\\\"round_robin\\\"}}]\"\n\n; dig\n;; ANSWER SECTION:\n_grpc_config.s.\t60\tIN\tTXT\t\"grpc_config=[{\\\""
-                  "serviceConfig\\\":{\\\"loadBalancingPolicy\\\":\\\"round_robin\\\"}}]\"\n");
-  auto e = nlohmann::json::parse(RunCli("encode --format json " + sc, &code));
-  EXPECT_EQ(e["strings"][0], R"(grpc_config=[{"serviceConfig":{"loadBalancingPolicy":"round_robin"}}])");
-  EXPECT_EQ(e["name"], "_grpc_config.example.com.");
-  RunCli("encode --ttl x " + sc, &code);
-  EXPECT_EQ(code, 2);
-  std::ofstream(sc) << "[1]";
-  RunCli("encode " + sc, &code);
-  EXPECT_EQ(code, 1);
 }
 
 }  // namespace

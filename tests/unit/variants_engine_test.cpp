@@ -1,12 +1,8 @@
 // The variants engine end to end: every TP2 example as a sample with the result the spec states,
-// wire formats, diagnostics with positions, transitions, the caching-proxy view, client
-// configuration and the CLI flags.
+// wire formats, diagnostics with positions, transitions, the caching-proxy view and client
+// configuration. The CLI flags are tested in tests/cli/variants_cli_test.cpp.
 #include <gtest/gtest.h>
 
-#include "tests/unit/cli_runner.h"
-
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -415,29 +411,6 @@ TEST(VariantsEngineTest, EngineContract) {
   EXPECT_EQ(r.result["subscriptions"][0]["resources"][0].dump(),
             R"({"resource":"x","matching":[0],"selected":0,"outcome":"match"})");
   EXPECT_EQ(r.explanation.children.size(), 1u);
-}
-
-using CliRun = cfgi::testing::CliOutput;
-CliRun Cli(const std::string& args) { return cfgi::testing::RunCli(args); }
-
-TEST(VariantsEngineTest, CliParamsAndBefore) {
-  std::string dir = std::string(CFGI_SOURCE_DIR) + "/samples/variants/";
-  CliRun r = Cli("eval --format json " + dir + "transition-before.textproto " + dir +
-                 "transition-after-one-response.textproto --before transition-before.textproto --params "
-                 "env=prod,version=v2 --params ''");
-  EXPECT_EQ(r.exit_code, 0);  // {} matching nothing and the mixed key sets are warnings, not errors
-  ordered_json j = ordered_json::parse(r.out);
-  EXPECT_EQ(j["engine"], "variants");
-  EXPECT_EQ(j["result"]["subscriptions"][0]["resources"][0]["selected"], 3);
-  EXPECT_EQ(j["result"]["subscriptions"][1]["params"].dump(), "{}");
-  EXPECT_EQ(j["result"]["transition"]["subscriptions"][0]["resources"][0]["change"], "changed");
-  CliRun c = Cli("check " + dir + "overlapping-or-values.scenario.yaml");
-  EXPECT_EQ(c.exit_code, 1);
-  EXPECT_NE(c.out.find("overlapping-or.shorthand:8:1: error: [VAR103] variants 0 and 1 of \"route-config\" overlap: "
-                       "the parameters {\"env\":\"test\"} match both (env=prod ∨ env=test and env=qa ∨ env=test), "
-                       "and TP2 leaves the choice undefined; make their constraints mutually exclusive\n"),
-            std::string::npos)
-      << c.out;
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // {"actions", "matched", "trace"}; `--profile all` lists the divergences.
 #include <gtest/gtest.h>
 
-#include "tests/unit/cli_runner.h"
+#include "tests/cli/cli_runner.h"
 
 #include <array>
 #include <cstdio>

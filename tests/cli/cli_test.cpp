@@ -1,7 +1,7 @@
 // The CLI contract (README "Command line", docs/architecture.md "The CLI's JSON"): exit codes, text diagnostics, JSON shape.
 #include <gtest/gtest.h>
 
-#include "tests/unit/cli_runner.h"
+#include "tests/cli/cli_runner.h"
 
 #include <array>
 #include <cstdio>
@@ -32,6 +32,15 @@ TEST(CliTest, UsageErrorsExitTwo) {
   EXPECT_EQ(Cli("check --format xml a.yaml").exit_code, 2);
   EXPECT_EQ(Cli("check --no-such-flag a.yaml").exit_code, 2);
   EXPECT_EQ(Cli("check /nonexistent/file.yaml").exit_code, 2);
+}
+
+TEST(CliTest, QueryFlagOfAnotherEngineIsAUsageError) {
+  CliRun r = Cli("eval " + std::string(CFGI_SOURCE_DIR) + "/samples/policy/realistic-mesh.yaml --header x-a=1");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err,
+            "config-inspector-cli: --header belongs to the matcher engine; these files were read as policy\n"
+            "(try --help)\n");
 }
 
 TEST(CliTest, CleanDocumentExitsZero) {

@@ -1,0 +1,44 @@
+// app/cli/common.cpp: see common.h.
+#include "app/cli/common.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "core/doc/utf8.h"
+
+namespace cfgi::cli {
+
+int UsageError(const std::string& msg) {
+  std::cerr << "config-inspector-cli: " << msg << "\n(try --help)\n";
+  return kExitUsage;
+}
+
+int CannotRead(const std::string& path) {
+  std::cerr << path << ": error: cannot read the file\n";
+  return kExitUsage;
+}
+
+std::optional<std::string> ReadFile(const std::string& path) {
+  std::ostringstream ss;
+  if (path == "-") {
+    ss << std::cin.rdbuf();
+    return ss.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::optional<std::string> ReadSibling(const std::string& scenario, const std::string& rel) {
+  if (!rel.empty() && rel[0] == '/') return ReadFile(rel);
+  size_t slash = scenario.rfind('/');
+  return ReadFile(slash == std::string::npos ? rel : scenario.substr(0, slash + 1) + rel);
+}
+
+bool IsOutputFormat(const std::string& format) { return format == "text" || format == "json"; }
+
+void PrintJson(const nlohmann::ordered_json& j) { std::cout << doc::JsonText(j, 2) << "\n"; }
+
+}  // namespace cfgi::cli

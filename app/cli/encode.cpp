@@ -1,0 +1,94 @@
+// app/cli/encode.cpp: `encode FILE`, the txt engine's encoder (core/txt/txt_encode.h): a gRPC
+// service config (or a list of A2 choices) in JSON as DNS TXT records.
+#include <cstdint>
+#include <iostream>
+#include <stdexcept>
+
+#include "app/cli/common.h"
+#include "app/cli/subcommands.h"
+#include "core/doc/utf8.h"
+#include "core/txt/txt_encode.h"
+
+namespace cfgi::cli {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+ordered_json EncodeJson(const txt::EncodeOptions& opt, const txt::EncodeResult& r) {
+  ordered_json j;
+  j["name"] = opt.name;
+  j["ttl"] = opt.ttl;
+  j["json"] = r.json;
+  j["strings"] = r.strings;
+  j["zone"] = r.zone;
+  j["dig"] = r.dig;
+  j["rdata_bytes"] = r.rdata_bytes;
+  j["message_bytes"] = r.message_bytes;
+  ordered_json ds = ordered_json::array();
+  for (const auto& d : r.diagnostics)
+    ds.push_back({{"code", d.code},
+                  {"severity", doc::SeverityName(d.severity)},
+                  {"message", d.message},
+                  {"file", d.file},
+                  {"line", d.begin.line},
+                  {"column", d.begin.column}});
+  j["diagnostics"] = std::move(ds);
+  return j;
+}
+
+// `--ttl` in seconds, 0 to 2^31-1 (RFC 2181 section 8); nullopt otherwise.
+std::optional<uint32_t> ParseTtl(const std::string& v) {
+  try {
+    size_t used = 0;
+    unsigned long t = std::stoul(v, &used);
+    if (used != v.size() || t > 0x7fffffffUL) return std::nullopt;
+    return static_cast<uint32_t>(t);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+int RunEncode(const std::vector<std::string>& args) {
+  txt::EncodeOptions opt;
+  std::string format = "text", file;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--name" || a == "--ttl" || a == "--format") {
+      if (i + 1 >= args.size()) return UsageError(a + " needs a value");
+      const std::string& v = args[++i];
+      if (a == "--name") {
+        opt.name = v;
+      } else if (a == "--format") {
+        if (!IsOutputFormat(v)) return UsageError(kFormatError);
+        format = v;
+      } else if (std::optional<uint32_t> ttl = ParseTtl(v)) {
+        opt.ttl = *ttl;
+      } else {
+        return UsageError("--ttl takes seconds, 0 to 2147483647");
+      }
+    } else if (a.rfind("--", 0) == 0) {
+      return UsageError("unknown option " + a + " for encode");
+    } else if (file.empty()) {
+      file = a;
+    } else {
+      return UsageError("encode takes one FILE");
+    }
+  }
+  if (file.empty()) return UsageError("encode needs a JSON FILE");
+  std::optional<std::string> text = ReadFile(file);
+  if (!text) return CannotRead(file);
+  doc::Source src(file, std::move(*text));
+  txt::EncodeResult r = txt::Encode(src, opt);
+  if (format == "json") {
+    PrintJson(EncodeJson(opt, r));
+  } else {
+    for (const auto& d : r.diagnostics) std::cerr << doc::FormatDiagnostic(d) << "\n";
+    if (!r.zone.empty()) std::cout << "; zone file\n" << r.zone << "\n; dig\n" << r.dig;
+  }
+  return doc::HasErrors(r.diagnostics) ? kExitFindings : kExitOk;
+}
+
+}  // namespace cfgi::cli

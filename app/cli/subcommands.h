@@ -1,0 +1,48 @@
+// app/cli/subcommands.h: the subcommands of config-inspector-cli, one file each (as
+// PatternLanguage's cli/source/subcommands/): check_eval.cpp, encode.cpp, ldap.cpp. main.cpp
+// dispatches on the first argument and prints --help / --version.
+//
+//   CheckEvalArgs a;
+//   std::string error;
+//   if (!ParseCheckEvalArgs(args, &a, &error)) return UsageError(error);
+//   if (a.action == CheckEvalArgs::Action::kRun) return RunCheckEval(a);
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/engine/engine.h"
+
+namespace cfgi::cli {
+
+// `check` and `eval` (one implementation: eval also prints the result).
+struct CheckEvalArgs {
+  enum class Action { kRun, kHelp, kVersion };
+  Action action = Action::kRun;
+  std::string command;  // "check" or "eval"
+  std::string profile;  // empty: the scenario's, else the engine's default
+  std::string format = "text";
+  bool explain = false;
+  std::vector<std::string> files;
+  Query query;  // every engine query flag as given, checked against the engine by RunCheckEval
+};
+
+// Phase one of the command line (app/cli/query_flags.h): options, the command word (which may
+// follow options), files and `--name[=value]` query flags of any engine, before any file is read.
+// Stops at --help / -h or --version and sets `action`. Returns false and sets `*error` on a usage
+// error (unknown option, a missing value, a bad --format, no command, no files).
+bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out, std::string* error);
+
+// Reads the files, detects the engine, checks the query flags against it (phase two), runs
+// `check` or `eval` and prints text or JSON. Returns the exit status (common.h).
+int RunCheckEval(const CheckEvalArgs& a);
+
+// `encode [--name NAME] [--ttl T] [--format text|json] FILE` (the arguments after "encode"): a
+// service config as DNS TXT records (core/txt/txt_encode.h). Returns the exit status.
+int RunEncode(const std::vector<std::string>& args);
+
+// `ldap FILTER [--props JSON] [--match-case]` (the arguments after "ldap"): one CppMicroServices
+// LDAP filter against one property map, JSON out (core/ldap/filter.h). Returns the exit status.
+int RunLdap(const std::vector<std::string>& args);
+
+}  // namespace cfgi::cli
