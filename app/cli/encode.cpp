@@ -32,7 +32,7 @@ ordered_json EncodeJson(const txt::EncodeOptions& opt, const txt::EncodeResult& 
                   {"message", d.message},
                   {"file", d.file},
                   {"line", d.begin.line},
-                  {"column", d.begin.column}});
+                  {"column", d.begin.column}, {"path", d.path}});
   j["diagnostics"] = std::move(ds);
   return j;
 }

@@ -1,6 +1,7 @@
 #include "core/doc/diagnostic.h"
 
 #include <algorithm>
+#include <map>
 #include <tuple>
 
 namespace cfgi::doc {
@@ -20,7 +21,9 @@ Diagnostic& DiagnosticSink::Add(Severity sev, std::string code, SourceRange rang
   d.code = std::move(code);
   d.severity = sev;
   d.message = std::move(message);
-  d.path = std::move(path);
+  if (path.empty()) d.path = field_path_;
+  else if (path[0] == '.' || path[0] == '[') d.path = field_path_ + path;
+  else d.path = std::move(path);
   d.range = range;
   if (source_) {
     d.file = source_->name();
@@ -31,6 +34,52 @@ Diagnostic& DiagnosticSink::Add(Severity sev, std::string code, SourceRange rang
 }
 
 bool DiagnosticSink::has_errors() const { return HasErrors(list_); }
+
+DiagnosticSink::ScopedField::ScopedField(DiagnosticSink* sink, std::string_view segment)
+    : sink_(sink), restore_(sink->field_path_.size()) {
+  sink_->field_path_ += segment;
+}
+
+DiagnosticSink::ScopedField::~ScopedField() { sink_->field_path_.resize(restore_); }
+
+DiagnosticSink& Sinks::For(const Source* s) {
+  for (auto& k : sinks_)
+    if (k->source() == s) return *k;
+  sinks_.push_back(std::make_unique<DiagnosticSink>(s));
+  return *sinks_.back();
+}
+
+std::vector<Diagnostic> Sinks::All() const {
+  std::vector<Diagnostic> out;
+  for (const auto& k : sinks_) out.insert(out.end(), k->list().begin(), k->list().end());
+  return out;
+}
+
+void CapRepeats(std::vector<Diagnostic>& d, size_t cap) {
+  using Key = std::pair<std::string, std::string>;
+  std::map<Key, size_t> objects, seen, left_out;
+  for (const Diagnostic& x : d) ++objects[{x.file, x.code}];
+  std::vector<Diagnostic> out;
+  out.reserve(d.size());
+  for (Diagnostic& x : d) {
+    Key key{x.file, x.code};
+    size_t n = ++seen[key];
+    size_t& left = left_out[key];
+    left += x.also;
+    x.also = 0;
+    if (n > cap) ++left;
+    if (n <= cap) out.push_back(std::move(x));
+    if (n == objects[key] && left > 0) {
+      // At the last of them, so the note sits where the findings end.
+      Diagnostic note = n <= cap ? out.back() : std::move(x);
+      note.severity = Severity::kNote;
+      note.message = "and " + std::to_string(left) + " more [" + note.code + "] findings in this file, not listed " +
+                     "(the first " + std::to_string(cap) + " of each code per file are)";
+      out.push_back(std::move(note));
+    }
+  }
+  d = std::move(out);
+}
 
 bool HasErrors(const std::vector<Diagnostic>& d) {
   return std::any_of(d.begin(), d.end(), [](const Diagnostic& x) { return x.severity == Severity::kError; });

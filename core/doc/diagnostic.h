@@ -5,7 +5,9 @@
 //   sink.Error("CFG001", range, "expected a map", "spec.rules[0]");
 #pragma once
 
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/doc/source.h"
@@ -25,15 +27,47 @@ struct Diagnostic {
   std::string file;      // Source::name()
   SourceRange range;     // byte offsets into the file
   Position begin;        // 1-based, resolved from range.begin when created
+  // More findings like this one that the engine did not list (it stops at kMaxRepeats + 1 when
+  // a finding can repeat 100,000 times); CapRepeats counts them in its note.
+  size_t also = 0;
 };
 
-// Collects diagnostics for one source, resolving positions as they are added.
+// Collects diagnostics for one source, resolving positions as they are added. Field paths are
+// built as gRPC's ValidationErrors does (src/core/util/validation_errors.h): a ScopedField
+// pushes a segment for its lifetime, so no code concatenates paths.
+//
+//   DiagnosticSink sink(&source);
+//   DiagnosticSink::ScopedField f1(&sink, "scr.components");
+//   DiagnosticSink::ScopedField f2(&sink, "[" + std::to_string(i) + "]");
+//   sink.Error("TGT004", range, "a component must be a map");          // path "scr.components[2]"
+//   sink.Error("TGT004", range, "...", ".name");                       // path "scr.components[2].name"
 class DiagnosticSink {
  public:
   explicit DiagnosticSink(const Source* source = nullptr) : source_(source) {}
+  DiagnosticSink(const DiagnosticSink&) = delete;
+  DiagnosticSink& operator=(const DiagnosticSink&) = delete;
+  DiagnosticSink(DiagnosticSink&&) = default;
+  DiagnosticSink& operator=(DiagnosticSink&&) = default;
+
+  // A path segment (".name", "[3]", or a first segment "spec") for the scope's lifetime.
+  class ScopedField {
+   public:
+    ScopedField(DiagnosticSink* sink, std::string_view segment);
+    ~ScopedField();
+    ScopedField(const ScopedField&) = delete;
+    ScopedField& operator=(const ScopedField&) = delete;
+
+   private:
+    DiagnosticSink* sink_;
+    size_t restore_;
+  };
+  // The path the open ScopedFields make ("" outside any).
+  const std::string& field_path() const { return field_path_; }
   void set_source(const Source* s) { source_ = s; }
   const Source* source() const { return source_; }
 
+  // `path`: empty means the scoped path; one starting with '.' or '[' is appended to it; any
+  // other is used as given.
   Diagnostic& Add(Severity sev, std::string code, SourceRange range, std::string message,
                   std::string path = {});
   Diagnostic& Error(std::string code, SourceRange r, std::string m, std::string path = {}) {
@@ -54,7 +88,24 @@ class DiagnosticSink {
  private:
   const Source* source_;
   std::vector<Diagnostic> list_;
+  std::string field_path_;
 };
+
+// Several sources per scenario: one sink per source, made on first use, in order.
+class Sinks {
+ public:
+  DiagnosticSink& For(const Source* s);
+  std::vector<Diagnostic> All() const;
+
+ private:
+  std::vector<std::unique_ptr<DiagnosticSink>> sinks_;
+};
+
+// The one cap on repeated findings: at most `cap` diagnostics of one code per file are kept (in
+// order); the rest become one note at the last of them that says how many were left out. Run
+// once, by Inspect, on every report; engines report every finding.
+inline constexpr size_t kMaxRepeats = 20;
+void CapRepeats(std::vector<Diagnostic>& d, size_t cap = kMaxRepeats);
 
 bool HasErrors(const std::vector<Diagnostic>& d);
 // Sorts by file, then position, then code; stable for equal keys.

@@ -193,6 +193,7 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
       all.insert(all.end(), sink.list().begin(), sink.list().end());
     }
     doc::SortDiagnostics(all);  // by file, then position: the same order in the CLI, the app and the web hook
+    doc::CapRepeats(all);       // the one cap on repeated findings (diagnostic.h)
     r.diagnostics = std::move(all);
     if (!evaluate) r.result = ordered_json::object();
     r.typed = std::move(typed);
@@ -227,7 +228,7 @@ ordered_json DiagnosticsJson(const std::vector<doc::Diagnostic>& ds) {
     j["file"] = d.file;
     j["line"] = d.begin.line;
     j["column"] = d.begin.column;
-    if (!d.path.empty()) j["path"] = d.path;
+    j["path"] = d.path;
     a.push_back(std::move(j));
   }
   return a;

@@ -260,27 +260,33 @@ std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, d
     if (why) why->children.push_back(rr.why);
     out->requests.push_back(std::move(rr));
   }
-  // Coverage: OnMatch nodes that no request reached. Notes are listed up to kMaxListed (a prefix
-  // map of 100,000 keys would drown the report).
-  constexpr size_t kMaxListed = 20;
+  // Coverage: OnMatch nodes that no request reached. A prefix map of 100,000 keys would drown
+  // the report: the notes stop at the one cap on repeated findings (doc::kMaxRepeats, applied
+  // by Inspect) plus the last one, which CapRepeats turns into the count of the rest.
   const doc::Source* src = sm.matcher.source.get();
   if (!sm.requests.empty()) {
+    const NodeInfo* last = nullptr;
     for (size_t i = 0; i < sm.matcher.nodes.size(); ++i) {
       if (out->reached.count(static_cast<int>(i))) continue;
-      if (++out->unreached_count > kMaxListed) continue;
       const NodeInfo& n = sm.matcher.nodes[i];
-      if (evaluate && !query_requests) {
-        doc::DiagnosticSink sink(src);
-        sink.Note("MAT030", n.range, doc::ValidUtf8("no request reached " + n.label + "; add a request that exercises it"),
-                  doc::ValidUtf8(n.path));
-        out->diagnostics.push_back(sink.list().front());
+      ++out->unreached_count;
+      if (!evaluate || query_requests) continue;
+      if (out->unreached_count > doc::kMaxRepeats) {
+        last = &n;
+        continue;
       }
-    }
-    if (out->unreached_count > kMaxListed && evaluate && !query_requests) {
       doc::DiagnosticSink sink(src);
-      sink.Note("MAT030", sm.matcher.root->range, "and " + std::to_string(out->unreached_count - kMaxListed) +
-                                                     " more on_match nodes no request reached");
+      sink.Note("MAT030", n.range, doc::ValidUtf8("no request reached " + n.label + "; add a request that exercises it"),
+                doc::ValidUtf8(n.path));
       out->diagnostics.push_back(sink.list().front());
+    }
+    // One more, standing for the rest: CapRepeats turns it into their count.
+    if (last) {
+      doc::DiagnosticSink sink(src);
+      doc::Diagnostic& d = sink.Note("MAT030", last->range, doc::ValidUtf8("no request reached " + last->label),
+                                     doc::ValidUtf8(last->path));
+      d.also = out->unreached_count - doc::kMaxRepeats - 1;
+      out->diagnostics.push_back(d);
     }
   }
   out->evaluated = evaluate;

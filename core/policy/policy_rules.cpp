@@ -498,30 +498,15 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
       }
       for (const FieldProvenance& f : rr.provenance) live[f.set.item->rank]++;
     }
-    constexpr int kMaxReported = 20;  // per policy type; the rest are counted in one summary
-    int reported = 0, more = 0;
-    const Item* last = nullptr;
+    // Every dead item is reported; Inspect's one cap (doc::CapRepeats) lists 20 per file.
     for (const Item& it : t.to_items) {
       if (!relevant[it.rank] || live[it.rank] || it.entry->conf.empty()) continue;
-      if (reported >= kMaxReported) {
-        ++more;
-        last = &it;
-        continue;
-      }
-      ++reported;
       const Loc& l = it.entry->loc;
       doc::DiagnosticSink sink(l.source);
       sink.Warning("POL018", l.range, "to[" + std::to_string(it.rule_index) + "] of " + it.policy->meta.type + " '" +
                    it.policy->meta.name + "' never takes effect on dataplane '" + dp.meta.name +
                    "': later items override every field it sets (e.g. in " + example[it.rank] +
                    "); remove it or target it more specifically");
-      diags.insert(diags.end(), sink.list().begin(), sink.list().end());
-    }
-    if (more > 0) {
-      doc::DiagnosticSink sink(last->entry->loc.source);
-      sink.Warning("POL018", last->entry->loc.range, std::to_string(more) + " more " + t.type +
-                   " items never take effect on dataplane '" + dp.meta.name + "' (only the first " +
-                   std::to_string(kMaxReported) + " are listed); this is the last of them");
       diags.insert(diags.end(), sink.list().begin(), sink.list().end());
     }
   }

@@ -19,19 +19,6 @@ namespace pb = google::protobuf;
 using doc::Node;
 using nlohmann::ordered_json;
 
-doc::DiagnosticSink& Sinks::For(const doc::Source* s) {
-  for (auto& k : sinks_)
-    if (k->source() == s) return *k;
-  sinks_.push_back(std::make_unique<doc::DiagnosticSink>(s));
-  return *sinks_.back();
-}
-
-std::vector<doc::Diagnostic> Sinks::All() const {
-  std::vector<doc::Diagnostic> out;
-  for (const auto& k : sinks_) out.insert(out.end(), k->list().begin(), k->list().end());
-  return out;
-}
-
 ordered_json Variant::Id() const { return label.empty() ? ordered_json(ordinal) : ordered_json(label); }
 std::string Variant::IdText() const { return label.empty() ? std::to_string(ordinal) : label; }
 

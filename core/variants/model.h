@@ -35,14 +35,7 @@
 namespace cfgi::variants {
 
 // One DiagnosticSink per source, so every diagnostic resolves its own line:column.
-class Sinks {
- public:
-  doc::DiagnosticSink& For(const doc::Source* s);
-  std::vector<doc::Diagnostic> All() const;
-
- private:
-  std::vector<std::unique_ptr<doc::DiagnosticSink>> sinks_;
-};
+using Sinks = doc::Sinks;  // one diagnostic sink per source (core/doc/diagnostic.h)
 
 struct Variant {
   std::string resource;

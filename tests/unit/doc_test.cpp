@@ -320,5 +320,60 @@ TEST(NodeToMessageTest, ProtobufCheckFailureIsADiagnostic) {
   EXPECT_TRUE(NodeToMessage(*ok.root(), &any, sink2));
 }
 
+// Field paths as gRPC's ValidationErrors::ScopedField builds them (src/core/util/validation_errors.h,
+// test/core/util/validation_errors_test.cc): segments pushed for a scope, ".x" and "[i]" joined,
+// popped on exit; an explicit path is appended when it starts with '.' or '['.
+TEST(DiagnosticSinkTest, ScopedFieldsBuildThePath) {
+  Source src("m.json", "{\"scr\": {\"components\": [{}, {}]}}");
+  DiagnosticSink sink(&src);
+  {
+    DiagnosticSink::ScopedField top(&sink, "scr.components");
+    DiagnosticSink::ScopedField item(&sink, "[1]");
+    sink.Error("TGT004", {30, 32}, "a component must be a map");
+    sink.Error("TGT002", {30, 32}, "needs a name", ".name");
+    {
+      DiagnosticSink::ScopedField refs(&sink, ".references");
+      EXPECT_EQ(sink.field_path(), "scr.components[1].references");
+    }
+    EXPECT_EQ(sink.field_path(), "scr.components[1]");
+  }
+  EXPECT_EQ(sink.field_path(), "");
+  sink.Warning("TGT009", {0, 1}, "outside any scope", "inputs.config");
+  {
+    DiagnosticSink::ScopedField lead(&sink, ".spec");  // segments are joined as written
+    sink.Note("X", {0, 1}, "in spec");
+  }
+  ASSERT_EQ(sink.list().size(), 4u);
+  EXPECT_EQ(sink.list()[0].path, "scr.components[1]");
+  EXPECT_EQ(sink.list()[0].begin, (Position{1, 31}));
+  EXPECT_EQ(sink.list()[1].path, "scr.components[1].name");
+  EXPECT_EQ(sink.list()[2].path, "inputs.config");
+  EXPECT_EQ(sink.list()[3].path, ".spec");
+}
+
+// The one cap on repeated findings: 20 per code per file, then one note with the count, where
+// the left-out findings end; an engine's "also" (findings it did not list) is counted too.
+TEST(DiagnosticSinkTest, CapRepeatsKeepsTwentyPerCodeAndFileAndCountsTheRest) {
+  Source a("a.yaml", std::string(100, '\n'));
+  Source b("b.yaml", std::string(100, '\n'));
+  DiagnosticSink sa(&a), sb(&b);
+  for (uint32_t i = 0; i < 25; ++i) sa.Warning("POL018", {i, i}, "dead " + std::to_string(i));
+  for (uint32_t i = 0; i < 3; ++i) sb.Warning("POL018", {i, i}, "dead");
+  for (uint32_t i = 0; i < 21; ++i) sb.Note("MAT030", {50 + i, 50 + i}, "unreached");
+  sb.list().back().also = 1000;
+  std::vector<Diagnostic> all = sa.list();
+  all.insert(all.end(), sb.list().begin(), sb.list().end());
+  CapRepeats(all);
+  ASSERT_EQ(all.size(), 21u + 3u + 21u);
+  EXPECT_EQ(all[19].message, "dead 19");
+  EXPECT_EQ(all[20].severity, Severity::kNote);
+  EXPECT_EQ(all[20].code, "POL018");
+  EXPECT_EQ(all[20].begin.line, 25);  // the last left out: line 25 (offset 24)
+  EXPECT_EQ(all[20].message, "and 5 more [POL018] findings in this file, not listed (the first 20 of each code per file are)");
+  EXPECT_EQ(all[23].file, "b.yaml");
+  EXPECT_EQ(all[44].code, "MAT030");
+  EXPECT_EQ(all[44].message, "and 1001 more [MAT030] findings in this file, not listed (the first 20 of each code per file are)");
+}
+
 }  // namespace
 }  // namespace cfgi::doc
