@@ -29,14 +29,15 @@ bool IsComponentMap(const Node& n) { return n.is_map() && n.Get("implementation-
 
 // A string field; reports TGT004 when present with another type. BundleManifest.cpp drops a
 // leading '%' from every manifest string (attribute localization is not supported).
-std::optional<std::string> StringField(const Node& map, std::string_view key, const std::string& path,
-                                       doc::DiagnosticSink& sink, const Node** out = nullptr) {
+// Reports at the sink's scoped path (the map's).
+std::optional<std::string> StringField(const Node& map, std::string_view key, doc::DiagnosticSink& sink,
+                                       const Node** out = nullptr) {
   const Node* n = map.Get(key);
   if (out) *out = n;
   if (!n || n->is_null()) return std::nullopt;
   if (!n->is_string()) {
     sink.Error("TGT004", n->range(),
-               "'" + std::string(key) + "' must be a string, not " + n->kind_name() + "; quote the value", path);
+               "'" + std::string(key) + "' must be a string, not " + n->kind_name() + "; quote the value");
     return std::nullopt;
   }
   std::string v = n->text();
@@ -45,35 +46,35 @@ std::optional<std::string> StringField(const Node& map, std::string_view key, co
 }
 
 void Choice(const Node& map, std::string_view key, const std::vector<std::string>& allowed, std::string& into,
-            const std::string& path, doc::DiagnosticSink& sink) {
+            doc::DiagnosticSink& sink) {
   const Node* n = nullptr;
-  auto v = StringField(map, key, path, sink, &n);
+  auto v = StringField(map, key, sink, &n);
   if (!v) return;
   if (std::find(allowed.begin(), allowed.end(), *v) == allowed.end()) {
     sink.Error("TGT005", n->range(),
                "'" + *v + "' is not a valid " + std::string(key) + "; use one of: " + Join(allowed) +
                    " (CppMicroServices rejects the component)",
-               path + "." + std::string(key));
+               "." + std::string(key));
     return;
   }
   into = *v;
 }
 
-std::vector<std::string> StringList(const Node* n, const std::string& what, const std::string& path,
-                                    doc::DiagnosticSink& sink) {
+// Reports at the sink's scoped path (the list's).
+std::vector<std::string> StringList(const Node* n, const std::string& what, doc::DiagnosticSink& sink) {
   std::vector<std::string> out;
   if (!n || n->is_null()) return out;
   if (n->is_string()) {
-    sink.Error("TGT004", n->range(), what + " must be a list of strings; write [\"" + n->text() + "\"]", path);
+    sink.Error("TGT004", n->range(), what + " must be a list of strings; write [\"" + n->text() + "\"]");
     return out;
   }
   if (!n->is_seq()) {
-    sink.Error("TGT004", n->range(), what + " must be a list of strings, not " + std::string(n->kind_name()), path);
+    sink.Error("TGT004", n->range(), what + " must be a list of strings, not " + std::string(n->kind_name()));
     return out;
   }
   for (const Node& e : n->items()) {
     if (!e.is_string()) {
-      sink.Error("TGT004", e.range(), what + " entries must be strings, not " + std::string(e.kind_name()), path);
+      sink.Error("TGT004", e.range(), what + " entries must be strings, not " + std::string(e.kind_name()));
       continue;
     }
     out.push_back(e.text());
@@ -81,51 +82,52 @@ std::vector<std::string> StringList(const Node* n, const std::string& what, cons
   return out;
 }
 
-Reference LoadReference(const Node& r, const doc::Source& src, const std::string& path, doc::DiagnosticSink& sink) {
+// Reports at the sink's scoped path (the reference's, "...references[i]").
+Reference LoadReference(const Node& r, const doc::Source& src, doc::DiagnosticSink& sink) {
   Reference ref;
   ref.range = r.range();
   ref.file = src.name();
   const Node* name_node = nullptr;
-  if (auto v = StringField(r, "name", path, sink, &name_node)) {
+  if (auto v = StringField(r, "name", sink, &name_node)) {
     ref.name = *v;
     ref.name_range = name_node->range();
   } else if (!name_node) {
-    sink.Error("TGT003", r.range(), "a reference needs a 'name' (mandatory in CppMicroServices); add \"name\": \"...\"", path);
+    sink.Error("TGT003", r.range(), "a reference needs a 'name' (mandatory in CppMicroServices); add \"name\": \"...\"");
   }
   const Node* iface_node = nullptr;
-  if (auto v = StringField(r, "interface", path, sink, &iface_node)) ref.interface = *v;
+  if (auto v = StringField(r, "interface", sink, &iface_node)) ref.interface = *v;
   else if (!iface_node)
     sink.Error("TGT003", r.range(),
-               "reference '" + ref.name + "' needs an 'interface' (mandatory); add \"interface\": \"ns::IService\"", path);
-  Choice(r, "cardinality", kCardinalities, ref.cardinality, path, sink);
-  Choice(r, "policy", kPolicies, ref.policy, path, sink);
-  Choice(r, "policy-option", kPolicyOptions, ref.policy_option, path, sink);
-  Choice(r, "scope", kScopes, ref.scope, path, sink);
+               "reference '" + ref.name + "' needs an 'interface' (mandatory); add \"interface\": \"ns::IService\"");
+  Choice(r, "cardinality", kCardinalities, ref.cardinality, sink);
+  Choice(r, "policy", kPolicies, ref.policy, sink);
+  Choice(r, "policy-option", kPolicyOptions, ref.policy_option, sink);
+  Choice(r, "scope", kScopes, ref.scope, sink);
   ref.min_cardinality = ref.cardinality[0] == '0' ? 0 : 1;
   ref.max_cardinality = ref.cardinality.back() == 'n' ? std::numeric_limits<size_t>::max() : 1;
   const Node* target_node = nullptr;
-  if (auto t = StringField(r, "target", path, sink, &target_node)) {
+  if (auto t = StringField(r, "target", sink, &target_node)) {
     ref.target = *t;
     ref.target_loc = LocOf(*target_node, src);
     if (!target_node->text().empty() && target_node->text()[0] == '%') {
       // The stripped '%' shifts every offset by one.
       ref.target_loc.text_begin += 1;
       sink.Warning("TGT008", target_node->range(),
-                   "the target starts with '%', which CppMicroServices strips from manifest strings; remove it", path + ".target");
+                   "the target starts with '%', which CppMicroServices strips from manifest strings; remove it", ".target");
     }
   }
   return ref;
 }
 
-Component LoadComponent(const Node& c, int index, const doc::Source& src, const std::string& path,
-                        doc::DiagnosticSink& sink, bool* ok) {
+// Reports at the sink's scoped path (the component's, "scr.components[i]").
+Component LoadComponent(const Node& c, int index, const doc::Source& src, doc::DiagnosticSink& sink, bool* ok) {
   Component comp;
   comp.index = index;
   comp.range = c.range();
   comp.file = src.name();
   *ok = true;
   const Node* impl = nullptr;
-  if (auto v = StringField(c, "implementation-class", path, sink, &impl)) {
+  if (auto v = StringField(c, "implementation-class", sink, &impl)) {
     comp.implementation_class = *v;
     comp.name_range = impl->range();
   } else {
@@ -133,37 +135,45 @@ Component LoadComponent(const Node& c, int index, const doc::Source& src, const 
       sink.Error("TGT002", c.range(),
                  "component " + std::to_string(index) +
                      " has no 'implementation-class' (mandatory); CppMicroServices skips it (\"Could not load the component with index: " +
-                     std::to_string(index) + "\")",
-                 path);
+                     std::to_string(index) + "\")");
     *ok = false;
   }
   comp.name = comp.implementation_class;
-  if (auto v = StringField(c, "name", path, sink)) comp.name = *v;
-  Choice(c, "configuration-policy", kConfigPolicies, comp.configuration_policy, path, sink);
-  comp.configuration_pids = StringList(c.Get("configuration-pid"), "'configuration-pid'", path + ".configuration-pid", sink);
-  if (auto v = StringField(c, "factory", path, sink)) comp.factory = *v;
+  if (auto v = StringField(c, "name", sink)) comp.name = *v;
+  Choice(c, "configuration-policy", kConfigPolicies, comp.configuration_policy, sink);
+  {
+    doc::DiagnosticSink::ScopedField f(&sink, ".configuration-pid");
+    comp.configuration_pids = StringList(c.Get("configuration-pid"), "'configuration-pid'", sink);
+  }
+  if (auto v = StringField(c, "factory", sink)) comp.factory = *v;
   if (const Node* s = c.Get("service")) {
-    if (s->is_map()) comp.interfaces = StringList(s->Get("interfaces"), "'service.interfaces'", path + ".service.interfaces", sink);
-    else sink.Error("TGT004", s->range(), "'service' must be a map with 'interfaces'", path + ".service");
+    doc::DiagnosticSink::ScopedField f(&sink, ".service");
+    if (s->is_map()) {
+      doc::DiagnosticSink::ScopedField g(&sink, ".interfaces");
+      comp.interfaces = StringList(s->Get("interfaces"), "'service.interfaces'", sink);
+    } else {
+      sink.Error("TGT004", s->range(), "'service' must be a map with 'interfaces'");
+    }
   }
   if (const Node* refs = c.Get("references")) {
+    doc::DiagnosticSink::ScopedField f(&sink, ".references");
     if (!refs->is_seq()) {
-      sink.Error("TGT004", refs->range(), "'references' must be a list of reference maps", path + ".references");
+      sink.Error("TGT004", refs->range(), "'references' must be a list of reference maps");
     } else {
       int i = 0;
       for (const Node& r : refs->items()) {
-        std::string rp = path + ".references[" + std::to_string(i++) + "]";
+        doc::DiagnosticSink::ScopedField item(&sink, "[" + std::to_string(i++) + "]");
         if (!r.is_map()) {
-          sink.Error("TGT004", r.range(), "a reference must be a map with name, interface and target", rp);
+          sink.Error("TGT004", r.range(), "a reference must be a map with name, interface and target");
           continue;
         }
-        Reference ref = LoadReference(r, src, rp, sink);
+        Reference ref = LoadReference(r, src, sink);
         for (const Reference& other : comp.references)
           if (!ref.name.empty() && other.name == ref.name)
             sink.Warning("TGT007", ref.name_range,
                          "component '" + comp.name + "' has two references named '" + ref.name +
                              "'; '" + ref.name + ".target' in a configuration would retarget both: rename one",
-                         rp + ".name");
+                         ".name");
         comp.references.push_back(std::move(ref));
       }
     }
@@ -228,7 +238,7 @@ Manifest LoadManifest(const Node& root, const doc::Source& src, doc::DiagnosticS
     list = &root;
   } else if (IsComponentMap(root)) {
     bool ok = true;
-    Component c = LoadComponent(root, 0, src, "", sink, &ok);
+    Component c = LoadComponent(root, 0, src, sink, &ok);
     if (ok) m.components.push_back(std::move(c));
     return m;
   } else {
@@ -241,16 +251,17 @@ Manifest LoadManifest(const Node& root, const doc::Source& src, doc::DiagnosticS
     sink.Error("TGT004", list->range(), "'components' must be a list of component maps", base);
     return m;
   }
+  doc::DiagnosticSink::ScopedField list_field(&sink, base);
   int i = 0;
   for (const Node& c : list->items()) {
-    std::string path = base + "[" + std::to_string(i) + "]";
+    doc::DiagnosticSink::ScopedField item(&sink, "[" + std::to_string(i) + "]");
     if (!c.is_map()) {
-      sink.Error("TGT004", c.range(), "a component must be a map with 'implementation-class'", path);
+      sink.Error("TGT004", c.range(), "a component must be a map with 'implementation-class'");
       ++i;
       continue;
     }
     bool ok = true;
-    Component comp = LoadComponent(c, i, src, path, sink, &ok);
+    Component comp = LoadComponent(c, i, src, sink, &ok);
     if (ok) m.components.push_back(std::move(comp));
     ++i;
   }
@@ -336,11 +347,12 @@ void LoadRegistry(const Node& root, const doc::Source& src, doc::DiagnosticSink&
     sink.Error("TGT030", list->range(), "'services' must be a list of services", base);
     return;
   }
+  doc::DiagnosticSink::ScopedField list_field(&sink, base);
   int i = 0;
   for (const Node& s : list->items()) {
-    std::string path = base + "[" + std::to_string(i++) + "]";
+    doc::DiagnosticSink::ScopedField item(&sink, "[" + std::to_string(i++) + "]");
     if (!s.is_map()) {
-      sink.Error("TGT030", s.range(), "a service is a map with 'interfaces' and 'properties'", path);
+      sink.Error("TGT030", s.range(), "a service is a map with 'interfaces' and 'properties'");
       continue;
     }
     Service svc;
@@ -349,15 +361,18 @@ void LoadRegistry(const Node& root, const doc::Source& src, doc::DiagnosticSink&
     svc.id = reg.services.empty() ? 1 : reg.services.back().id + 1;
     if (const Node* id = s.Get("id")) {
       if (auto v = id->as_int()) svc.id = *v;
-      else sink.Error("TGT030", id->range(), "'id' must be an integer (the service.id)", path + ".id");
+      else sink.Error("TGT030", id->range(), "'id' must be an integer (the service.id)", ".id");
     }
     svc.name = s.GetString("name");
     const Node* ifaces = s.Get("interfaces");
     if (!ifaces) ifaces = s.Get("objectclass");
-    svc.interfaces = StringList(ifaces, "'interfaces'", path + ".interfaces", sink);
+    {
+      doc::DiagnosticSink::ScopedField f(&sink, ".interfaces");
+      svc.interfaces = StringList(ifaces, "'interfaces'", sink);
+    }
     if (svc.interfaces.empty())
       sink.Error("TGT030", s.range(),
-                 "service " + std::to_string(svc.id) + " has no interfaces; add \"interfaces\": [\"ns::IService\"]", path);
+                 "service " + std::to_string(svc.id) + " has no interfaces; add \"interfaces\": [\"ns::IService\"]");
     // What the framework sets at registration: objectclass (std::vector<std::string>),
     // service.id (long), service.scope (std::string, "singleton" by default).
     svc.properties.Set("objectclass", ldap::Value::StringList(svc.interfaces));
@@ -365,7 +380,7 @@ void LoadRegistry(const Node& root, const doc::Source& src, doc::DiagnosticSink&
     svc.properties.Set("service.scope", ldap::Value::String("singleton"));
     if (const Node* props = s.Get("properties")) {
       if (!props->is_map()) {
-        sink.Error("TGT030", props->range(), "'properties' must be a map of typed values", path + ".properties");
+        sink.Error("TGT030", props->range(), "'properties' must be a map of typed values", ".properties");
       } else {
         for (const auto& e : props->entries()) {
           bool truncated = false;
@@ -374,19 +389,19 @@ void LoadRegistry(const Node& root, const doc::Source& src, doc::DiagnosticSink&
           if (truncated)
             sink.Warning("TGT032", e.value.range(),
                          "'" + e.key + "' does not fit in int and wraps (JSON integers become int); use a smaller number or a string",
-                         path + ".properties." + e.key);
+                         ".properties." + e.key);
           std::string folded = ldap::ToLowerAscii(e.key);
           if (folded == "objectclass" || folded == "service.id") {
             sink.Warning("TGT031", e.key_range,
                          "'" + e.key + "' is set by the framework at registration and cannot be overridden; remove it",
-                         path + ".properties." + e.key);
+                         ".properties." + e.key);
             continue;
           }
           if (const std::string* prev = svc.properties.FindKey(e.key); prev && *prev != e.key && folded != "service.scope") {
             sink.Warning("TGT031", e.key_range,
                          "'" + e.key + "' and '" + *prev +
                              "' differ only in case; CppMicroServices refuses to register such properties (\"Properties contain case variants of the key\"): keep one",
-                         path + ".properties." + e.key);
+                         ".properties." + e.key);
             continue;
           }
           if (folded == "service.scope") svc.properties.Set("service.scope", std::move(*v));
