@@ -304,5 +304,26 @@ TEST(TargetingWorkspaceTest, LiveReResolutionAfterAConfigEdit) {
   EXPECT_EQ(c.references[0].matching, std::vector<int64_t>{2});
 }
 
+// Field paths come from DiagnosticSink::ScopedField (core/doc/diagnostic.h), as gRPC's
+// ValidationErrors builds them: the component, its reference and the field.
+TEST(TargetingPathTest, DiagnosticsCarryTheFieldPath) {
+  const char* manifest = R"J({"scr": {"version": 1, "components": [
+    {"implementation-class": "A", "references": [
+      {"name": "R", "interface": "I"},
+      {"name": "S", "interface": "I", "cardinality": "2..n", "target": 7}]}]}})J";
+  const char* registry = R"J({"services": [{"interfaces": ["I"], "properties": {"port": 99999999999, "id": "x"}}]})J";
+  Outcome r = Eval({{"m.json", manifest}, {"s.json", registry}});
+  const doc::Diagnostic* card = FindCode(r, "TGT005");
+  ASSERT_NE(card, nullptr);
+  EXPECT_EQ(card->path, "scr.components[0].references[1].cardinality");
+  const doc::Diagnostic* target = FindCode(r, "TGT004");
+  ASSERT_NE(target, nullptr);
+  EXPECT_EQ(target->path, "scr.components[0].references[1]");
+  EXPECT_EQ(target->message, "'target' must be a string, not int; quote the value");
+  const doc::Diagnostic* wraps = FindCode(r, "TGT032");
+  ASSERT_NE(wraps, nullptr);
+  EXPECT_EQ(wraps->path, "services[0].properties.port");
+}
+
 }  // namespace
 }  // namespace cfgi::targeting
