@@ -1,5 +1,7 @@
 #include "core/doc/load.h"
 
+#include "core/doc/json.h"
+
 #include "core/doc/utf8.h"
 
 #include <algorithm>
@@ -475,10 +477,10 @@ std::vector<Node> ParseJson(const Source& src, DiagnosticSink& sink, const Limit
     sink.Error("DOC002", {0, 1}, std::string("JSON: ") + e.what() + "; write the number within the range of a double");
     return roots;
   }
-  // Positions: the same text through the YAML builder; its diagnostics are not the user's.
-  DiagnosticSink scratch(&src);
-  std::vector<Node> shape = BuildYaml(src, scratch, limits);
-  roots.push_back(FromJson(j, shape.size() == 1 ? &shape[0] : nullptr, 0));
+  // Positions: the one JSON-with-positions walker (json.h) over the text nlohmann accepted;
+  // nlohmann's values are kept (it decides numbers, escapes and which duplicate key wins).
+  std::optional<Node> shape = JsonPositions(src.text(), limits.max_depth);
+  roots.push_back(FromJson(j, shape ? &*shape : nullptr, 0));
   return roots;
 }
 

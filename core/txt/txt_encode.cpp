@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/txt/txt_json.h"
+#include "core/doc/json.h"
 #include "core/txt/txt_model.h"
 #include "core/txt/txt_records.h"
 #include "core/txt/txt_service_config.h"

@@ -22,10 +22,14 @@
 #include "core/doc/explanation.h"
 #include "core/doc/node.h"
 #include "core/engine/profile.h"
-#include "core/txt/txt_json.h"
+#include "core/doc/json.h"
 #include "core/txt/txt_records.h"
 
 namespace cfgi::txt {
+
+// JSON with positions is core/doc/json.h, shared with every JSON document.
+using doc::JsonParse;
+using doc::ParseJsonPositions;
 
 // The values index Analysis::profiles.
 enum class ProfileId { kCore = 0, kJava = 1, kGo = 2, kA2 = 3 };

@@ -1,4 +1,4 @@
-#include "core/txt/txt_json.h"
+#include "core/doc/json.h"
 
 #include <cerrno>
 #include <cmath>
@@ -7,10 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
-namespace cfgi::txt {
+namespace cfgi::doc {
 
-using doc::Node;
-using doc::SourceRange;
 
 namespace {
 
@@ -20,10 +18,10 @@ bool Ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 // Defensive: any surprise returns false, never reads past the end.
 class Walker {
  public:
-  explicit Walker(std::string_view t) : t_(t) {}
+  Walker(std::string_view t, int max_depth) : t_(t), max_depth_(max_depth) {}
   bool Value(Node& out, int depth) {
     SkipWs();
-    if (p_ >= t_.size() || depth > kMaxJsonDepth) return false;
+    if (p_ >= t_.size() || depth > max_depth_) return false;
     uint32_t b = static_cast<uint32_t>(p_);
     char c = t_[p_];
     if (c == '{') {
@@ -149,10 +147,11 @@ class Walker {
   }
   std::string_view t_;
   size_t p_ = 0;
+  int max_depth_;
 };
 
 // Depth of [ and { outside strings; stops counting at the limit.
-bool TooDeep(std::string_view t, uint32_t* at) {
+bool TooDeep(std::string_view t, int max_depth, uint32_t* at) {
   int depth = 0;
   bool in_str = false;
   for (size_t i = 0; i < t.size(); ++i) {
@@ -164,7 +163,7 @@ bool TooDeep(std::string_view t, uint32_t* at) {
     }
     if (c == '"') in_str = true;
     else if (c == '[' || c == '{') {
-      if (++depth > kMaxJsonDepth) {
+      if (++depth > max_depth) {
         *at = static_cast<uint32_t>(i);
         return true;
       }
@@ -244,7 +243,14 @@ void Explain(std::string_view t, std::string_view full, JsonParse& out) {
 
 }  // namespace
 
-JsonParse ParseJsonPositions(std::string_view text) {
+std::optional<Node> JsonPositions(std::string_view text, int max_depth) {
+  Walker w(text, max_depth);
+  Node root;
+  if (!w.Value(root, 0)) return std::nullopt;
+  return root;
+}
+
+JsonParse ParseJsonPositions(std::string_view text, int max_depth) {
   JsonParse out;
   size_t first = text.find_first_not_of(" \t\r\n");
   if (first == std::string_view::npos) {
@@ -254,13 +260,13 @@ JsonParse ParseJsonPositions(std::string_view text) {
     return out;
   }
   uint32_t deep_at = 0;
-  if (TooDeep(text, &deep_at)) {
+  if (TooDeep(text, max_depth, &deep_at)) {
     out.error = JsonParse::Error::kTooDeep;
-    out.message = "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+    out.message = "nesting deeper than " + std::to_string(max_depth) + " levels";
     out.error_offset = deep_at;
     return out;
   }
-  Walker w(text);
+  Walker w(text, max_depth);
   Node root;
   bool walked = w.Value(root, 0);
   size_t end = w.pos();
@@ -291,4 +297,4 @@ JsonParse ParseJsonPositions(std::string_view text) {
   return out;
 }
 
-}  // namespace cfgi::txt
+}  // namespace cfgi::doc
