@@ -85,11 +85,11 @@ void App::Start(const std::vector<std::string>& paths) {
 void App::SelectExplanation(const doc::Step* step) { selected_step_ = step; }
 
 void App::Ask(Query q) {
-  if (Document* d = active_doc()) d->SetQuery(std::move(q), platform::Now());
+  if (OpenDocument* d = active_doc()) d->SetQuery(std::move(q), platform::Now());
 }
 
 void App::JumpTo(const std::string& file, doc::SourceRange range) {
-  Document* d = active_doc();
+  OpenDocument* d = active_doc();
   if (!d) return;
   int idx = d->FileIndex(file);
   if (idx < 0) return;

@@ -30,7 +30,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "app/gui/document.h"
+#include "app/gui/open_document.h"
 #include "app/gui/file_browser.h"
 #include "app/gui/source_view.h"
 #include "app/gui/views/view.h"
@@ -95,7 +95,7 @@ class App final : public ViewContext {
   void OpenPaths(const std::vector<std::string>& paths, const OpenState& state = {});
 
   // ViewContext
-  const Document& document() const override { return *docs_[static_cast<size_t>(active_)].doc; }
+  const OpenDocument& document() const override { return *docs_[static_cast<size_t>(active_)].doc; }
   void SelectExplanation(const doc::Step* step) override;
   const doc::Step* selected_explanation() const override { return selected_step_; }
   void JumpTo(const std::string& file, doc::SourceRange range) override;
@@ -104,7 +104,7 @@ class App final : public ViewContext {
 
  private:
   struct Open {
-    std::shared_ptr<Document> doc;  // shared with a running evaluation's completion
+    std::shared_ptr<OpenDocument> doc;  // shared with a running evaluation's completion
     std::unique_ptr<EngineView> view;
     std::string view_engine;  // engine the view was made for
     uint64_t seen_generation = 0;
@@ -147,7 +147,7 @@ class App final : public ViewContext {
   void SaveSource();
   void DrawStatusBar();
 
-  Document* active_doc() { return active_ >= 0 ? docs_[static_cast<size_t>(active_)].doc.get() : nullptr; }
+  OpenDocument* active_doc() { return active_ >= 0 ? docs_[static_cast<size_t>(active_)].doc.get() : nullptr; }
 
   AppOptions options_;
   std::vector<Open> docs_;

@@ -68,7 +68,7 @@ void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
     for (const InputFile& f : inputs) AddRecent(f.name);
     Open o;
     // Evaluated off the UI thread from the next frame on (large files must not freeze the window).
-    o.doc = Document::Open(std::move(inputs), [](const std::string& p) { return platform::ReadFile(p); },
+    o.doc = OpenDocument::Open(std::move(inputs), [](const std::string& p) { return platform::ReadFile(p); },
                            /*evaluate_now=*/false);
     o.view_engine = std::string(o.doc->engine().name());
     o.view = CreateView(o.view_engine);
@@ -108,7 +108,7 @@ void App::Activate(int i) {
   selected_step_ = nullptr;
   selected_problem_ = -1;
   source_view_.Reset();
-  if (Document* d = active_doc()) platform::SetWindowTitle(d->title() + " - Config Inspector");
+  if (OpenDocument* d = active_doc()) platform::SetWindowTitle(d->title() + " - Config Inspector");
 }
 
 void App::SyncViews() {
@@ -141,8 +141,8 @@ void App::SyncViews() {
 
 void App::StartEvaluation(Open& o) {
   auto work = o.doc->StartEvaluation();
-  auto outcome = std::make_shared<std::shared_ptr<Document::Outcome>>();
-  std::weak_ptr<Document> weak = o.doc;
+  auto outcome = std::make_shared<std::shared_ptr<OpenDocument::Outcome>>();
+  std::weak_ptr<OpenDocument> weak = o.doc;
   platform::RunAsync([work = std::move(work), outcome] { *outcome = work(); },
                      [weak, outcome] {
                        if (auto d = weak.lock()) d->FinishEvaluation(std::move(*outcome));
@@ -204,7 +204,7 @@ std::string App::DefaultSample() const {
 // ---- export ----
 
 void App::ExportResult() {
-  Document* d = active_doc();
+  OpenDocument* d = active_doc();
   if (!d) return;
   std::string name = BaseName(d->path());
   for (const char* ext : {".scenario.yaml", ".yaml", ".yml", ".json", ".textproto"}) {

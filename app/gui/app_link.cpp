@@ -62,7 +62,7 @@ ordered_json App::StateJson() const {
   j["active"] = active_;
   ordered_json docs = ordered_json::array();
   for (const Open& o : docs_) {
-    const Document& d = *o.doc;
+    const OpenDocument& d = *o.doc;
     ordered_json one;
     one["path"] = d.path();
     one["title"] = d.title();

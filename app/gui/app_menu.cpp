@@ -167,7 +167,7 @@ void App::DrawMenuBar() {
 }
 
 void App::DrawProfileSelector() {
-  Document* d = active_doc();
+  OpenDocument* d = active_doc();
   if (!d) return;
   const auto& profiles = d->engine().profiles();
   const theme::Palette& pal = theme::Pal();
@@ -258,7 +258,7 @@ void App::DrawHelp() {
     ImGui::EndTable();
   }
   ImGui::Spacing();
-  theme::TextMuted("Edits in the Source panel re-evaluate %.0f ms after you stop typing.", Document::kDebounceSeconds * 1000);
+  theme::TextMuted("Edits in the Source panel re-evaluate %.0f ms after you stop typing.", OpenDocument::kDebounceSeconds * 1000);
   if (ImGui::Button("Close", ImVec2(ImGui::GetFontSize() * 6, 0)) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
     ImGui::CloseCurrentPopup();
   ImGui::EndPopup();

@@ -11,7 +11,7 @@
 namespace cfgi::gui {
 
 void App::DrawCenter() {
-  Document* d = active_doc();
+  OpenDocument* d = active_doc();
   if (!d) {
     DrawWelcome();
     return;

@@ -40,7 +40,7 @@ void App::DrawStep(const doc::Step& s, int depth) {
 
 void App::DrawExplanation() {
   theme::PanelHeader("EXPLANATION");
-  Document* d = active_doc();
+  OpenDocument* d = active_doc();
   ImGui::BeginChild("##expl_body", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysUseWindowPadding | ImGuiWindowFlags_HorizontalScrollbar);
   if (!d) {
     theme::TextMuted("Open a document to see why it evaluates as it does.");

@@ -13,7 +13,7 @@
 namespace cfgi::gui {
 
 void App::DrawProblems() {
-  Document* d = active_doc();
+  OpenDocument* d = active_doc();
   const std::vector<doc::Diagnostic> kNone;
   const auto& diags = d ? d->report().diagnostics : kNone;
   int counts[3] = {0, 0, 0};
@@ -106,7 +106,7 @@ void App::DrawProblems() {
 }
 
 void App::NextProblem(int dir) {
-  Document* d = active_doc();
+  OpenDocument* d = active_doc();
   if (!d || d->report().diagnostics.empty()) return;
   int n = static_cast<int>(d->report().diagnostics.size());
   selected_problem_ = selected_problem_ < 0 ? (dir > 0 ? 0 : n - 1) : ((selected_problem_ + dir) % n + n) % n;

@@ -19,7 +19,7 @@ void App::DrawSidebar() {
   ImGui::Indent(ImGui::GetStyle().WindowPadding.x * 0.5f);
   int close = -1;
   for (size_t i = 0; i < docs_.size(); ++i) {
-    const Document& d = *docs_[i].doc;
+    const OpenDocument& d = *docs_[i].doc;
     ImGui::PushID(static_cast<int>(i));
     const float row_h = ImGui::GetTextLineHeight() * 2 + ImGui::GetStyle().ItemSpacing.y * 2.5f;
     ImVec2 p = ImGui::GetCursorScreenPos();

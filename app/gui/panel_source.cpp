@@ -10,7 +10,7 @@
 namespace cfgi::gui {
 
 void App::DrawSource() {
-  Document* d = active_doc();
+  OpenDocument* d = active_doc();
   theme::PanelHeader("SOURCE", d ? d->files()[std::min(static_cast<size_t>(source_view_.file()), d->files().size() - 1)].name.c_str() : nullptr);
   if (!d) return;
   source_view_.Draw(*d, platform::Now());
@@ -19,7 +19,7 @@ void App::DrawSource() {
 // Saves the file shown in the Source panel; where the app has no file system (web) it is
 // downloaded instead.
 void App::SaveSource() {
-  Document* d = active_doc();
+  OpenDocument* d = active_doc();
   if (!d) return;
   int f = source_view_.file();
   const SourceFile& sf = d->files()[static_cast<size_t>(f)];

@@ -19,7 +19,7 @@ void App::DrawStatusBar() {
                                             ImGui::GetColorU32(ImGuiCol_MenuBarBg));
   ImGui::SetCursorScreenPos(ImVec2(p.x + ImGui::GetStyle().WindowPadding.x, p.y + (h - ImGui::GetTextLineHeight()) * 0.5f));
   ImGui::PushFont(theme::GetFonts().small);
-  Document* d = active_doc();
+  OpenDocument* d = active_doc();
   if (!status_.empty() && platform::Now() < status_until_) {
     ImGui::TextUnformatted(status_.c_str());
     platform::WakeUpIn(status_until_ - platform::Now());

@@ -45,7 +45,7 @@ void SourceView::Reveal(int file, doc::SourceRange range) {
   scroll_pending_ = true;
 }
 
-void SourceView::Draw(Document& doc, double now) {
+void SourceView::Draw(OpenDocument& doc, double now) {
   const auto& files = doc.files();
   if (file_ < 0 || static_cast<size_t>(file_) >= files.size()) file_ = 0;
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x * 1.2f, ImGui::GetStyle().FramePadding.y));
@@ -74,7 +74,7 @@ void SourceView::Draw(Document& doc, double now) {
   DrawEditor(doc, file_, now);
 }
 
-void SourceView::DrawEditor(Document& doc, int file, double now) {
+void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
   const SourceFile& f = doc.files()[static_cast<size_t>(file)];
   const theme::Palette& pal = theme::Pal();
   ImFont* mono = theme::GetFonts().mono ? theme::GetFonts().mono : ImGui::GetFont();

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "app/gui/document.h"
+#include "app/gui/open_document.h"
 #include "core/doc/source.h"
 
 namespace cfgi::gui {
@@ -17,7 +17,7 @@ namespace cfgi::gui {
 class SourceView {
  public:
   // Draws the file tabs and the editor for `doc` into the current window.
-  void Draw(Document& doc, double now);
+  void Draw(OpenDocument& doc, double now);
   // Shows files()[file] with `range` highlighted and scrolled into view.
   void Reveal(int file, doc::SourceRange range);
   int file() const { return file_; }
@@ -28,7 +28,7 @@ class SourceView {
   void Reset();
 
  private:
-  void DrawEditor(Document& doc, int file, double now);
+  void DrawEditor(OpenDocument& doc, int file, double now);
 
   int file_ = 0;
   int select_tab_ = -1;

@@ -9,7 +9,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
-#include "app/gui/document.h"
+#include "app/gui/open_document.h"
 #include "app/gui/views/view.h"
 #include "core/engine/build_count.h"
 
@@ -24,11 +24,11 @@ std::optional<std::string> ReadPath(const std::string& p) {
   return ss.str();
 }
 
-std::unique_ptr<Document> OpenSample(const std::string& rel) {
+std::unique_ptr<OpenDocument> OpenSample(const std::string& rel) {
   std::string path = std::string(CFGI_SOURCE_DIR) + "/" + rel;
   std::optional<std::string> text = ReadPath(path);
   EXPECT_TRUE(text) << path;
-  return Document::Open({{path, text.value_or("")}}, ReadPath);
+  return OpenDocument::Open({{path, text.value_or("")}}, ReadPath);
 }
 
 // Views may measure text in OnEvaluated (which glyphs the font has): give them a frame.
@@ -59,7 +59,7 @@ TEST_P(BuiltOncePerEdit, TheWorkerBuildsTheModelOnceAndTheViewNever) {
   const Case& c = GetParam();
   ImGuiFrame frame;
   uint64_t before = ModelBuilds();
-  std::unique_ptr<Document> d = OpenSample(c.sample);
+  std::unique_ptr<OpenDocument> d = OpenSample(c.sample);
   ASSERT_EQ(d->engine().name(), c.engine);
   // One model for every profile (the CLI's --profile all builds one too).
   EXPECT_EQ(ModelBuilds() - before, 1u) << c.sample;
@@ -77,7 +77,7 @@ TEST_P(BuiltOncePerEdit, TheWorkerBuildsTheModelOnceAndTheViewNever) {
   before = ModelBuilds();
   d->Edit(i, text, 0.0);
   EXPECT_EQ(ModelBuilds() - before, 0u);
-  ASSERT_TRUE(d->EvaluateIfDue(Document::kDebounceSeconds));
+  ASSERT_TRUE(d->EvaluateIfDue(OpenDocument::kDebounceSeconds));
   EXPECT_EQ(ModelBuilds() - before, 1u) << c.sample;
   view->OnEvaluated(*d);
   EXPECT_EQ(ModelBuilds() - before, 1u) << "the " << c.engine << " view built a model";
@@ -93,9 +93,9 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<Case>& info) { return std::string(info.param.engine); });
 
 // A view's question goes to the worker: the policy view's dataplane choice is a query
-// (ViewContext::Ask -> Document::SetQuery), evaluated with one more model build.
+// (ViewContext::Ask -> OpenDocument::SetQuery), evaluated with one more model build.
 TEST(DocumentQuery, ADataplaneChoiceIsAQueryForTheWorker) {
-  std::unique_ptr<Document> d = OpenSample("samples/policy/realistic-mesh.scenario.yaml");
+  std::unique_ptr<OpenDocument> d = OpenSample("samples/policy/realistic-mesh.scenario.yaml");
   ASSERT_EQ(d->engine().name(), "policy");
   std::string first = d->report().result["dataplane"].get<std::string>();
   uint64_t before = ModelBuilds();

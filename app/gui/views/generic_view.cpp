@@ -177,7 +177,7 @@ void NodeRows(ViewContext& ctx, const std::string& file, const doc::Source& src,
 
 }  // namespace
 
-void DrawComparison(const char* id, const Document& d, const std::vector<const Divergence*>& divs, std::string_view prefix) {
+void DrawComparison(const char* id, const OpenDocument& d, const std::vector<const Divergence*>& divs, std::string_view prefix) {
   if (divs.empty()) {
     ImGui::TextColored(theme::Pal().ok, "%s All %zu profiles give the same result.", theme::kIconOk, d.reports().size());
     return;
@@ -224,7 +224,7 @@ class GenericView final : public EngineView {
   void LoadState(std::string_view state) override { tabs_.Load(state); }
 
   void Draw(ViewContext& ctx) override {
-    const Document& d = ctx.document();
+    const OpenDocument& d = ctx.document();
     if (!tabs_.Begin("##generic")) return;
     if (tabs_.Item(0, "Result")) {
       ImGui::Spacing();
@@ -264,7 +264,7 @@ class GenericView final : public EngineView {
   }
 
  private:
-  void DrawDocuments(ViewContext& ctx, const Document& d) {
+  void DrawDocuments(ViewContext& ctx, const OpenDocument& d) {
     ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_NoBordersInBody;
     if (!ImGui::BeginTable("##nodes", 3, tf)) return;
@@ -301,7 +301,7 @@ class GenericView final : public EngineView {
     ImGui::EndTable();
   }
 
-  void DrawProfiles(const Document& d) {
+  void DrawProfiles(const OpenDocument& d) {
     std::vector<const Divergence*> all;
     for (const Divergence& dv : d.comparison().divergences) all.push_back(&dv);
     DrawComparison("##divs", d, all, "");

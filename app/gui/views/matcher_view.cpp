@@ -190,7 +190,7 @@ class MatcherView final : public EngineView {
   std::string SaveState() const override { return tabs_.Save(); }
   void LoadState(std::string_view state) override { tabs_.Load(state); }
 
-  void OnEvaluated(const Document& d) override {
+  void OnEvaluated(const OpenDocument& d) override {
     rows_.clear();
     selected_ = -1;
     model_ = ModelAs<mt::MatcherModel>(d.model());

@@ -73,7 +73,7 @@ class PolicyView final : public EngineView {
     if (auto type = StateField(state, "type")) pending_type_ = *type;
     if (auto rule = StateInt(state, "rule")) pending_rule_ = static_cast<size_t>(*rule);
   }
-  void OnEvaluated(const Document& d) override {
+  void OnEvaluated(const OpenDocument& d) override {
     model_ = ModelAs<pol::PolicyModel>(d.model());
     kuma_ = madr_ = nullptr;
     for (const Report& r : d.reports())

@@ -48,7 +48,7 @@ class TargetingView final : public EngineView {
     if (auto ref = StateInt(state, "ref")) sel_ref_ = *ref;
   }
 
-  void OnEvaluated(const Document& d) override {
+  void OnEvaluated(const OpenDocument& d) override {
     const auto* model = ModelAs<tg::TargetingModel>(d.model());
     ws_ = model ? &model->workspace : nullptr;
     doc_res_ = nullptr;

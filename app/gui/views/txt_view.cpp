@@ -75,7 +75,7 @@ class TxtView final : public EngineView {
   // "tab=N": the open tab.
   std::string SaveState() const override { return tabs_.Save(); }
   void LoadState(std::string_view state) override { tabs_.Load(state); }
-  void OnEvaluated(const Document& d) override {
+  void OnEvaluated(const OpenDocument& d) override {
     model_ = ModelAs<tx::TxtModel>(d.model());
     analysis_ = model_ ? model_->analysis.get() : nullptr;
     doc_ = &d;
@@ -158,7 +158,7 @@ class TxtView final : public EngineView {
 
   // The document's results for the scenario's client; a what-if evaluation of the edited client
   // on the loaded model otherwise.
-  void EvaluateClient(const Document& d) {
+  void EvaluateClient(const OpenDocument& d) {
     owned_.clear();
     owned_comparison_ = {};
     for (size_t i = 0; i < tx::Profiles().size(); ++i) {
@@ -430,7 +430,7 @@ class TxtView final : public EngineView {
   ViewTabs tabs_;
   const tx::TxtModel* model_ = nullptr;
   const tx::Analysis* analysis_ = nullptr;  // the model's
-  const Document* doc_ = nullptr;
+  const OpenDocument* doc_ = nullptr;
   std::string file_;
   char language_[64] = {};
   char hostname_[256] = {};

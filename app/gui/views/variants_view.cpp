@@ -112,7 +112,7 @@ struct SubRow {
 
 class VariantsView final : public EngineView {
  public:
-  void OnEvaluated(const Document& d) override {
+  void OnEvaluated(const OpenDocument& d) override {
     const auto* model = ModelAs<v::VariantsModel>(d.model());
     analysis_ = model ? &model->analysis : nullptr;
     resources_.clear();

@@ -13,7 +13,7 @@
 //
 //   class VariantsView final : public EngineView {
 //    public:
-//     void OnEvaluated(const Document& d) override {
+//     void OnEvaluated(const OpenDocument& d) override {
 //       model_ = ModelAs<variants::VariantsModel>(d.model());   // typed; built by the worker
 //     }
 //     void Draw(ViewContext& ctx) override {
@@ -36,7 +36,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/gui/document.h"
+#include "app/gui/open_document.h"
 #include "core/doc/explanation.h"
 #include "core/doc/source.h"
 
@@ -47,7 +47,7 @@ class ViewContext {
  public:
   virtual ~ViewContext() = default;
   // The document being shown; its report() is the selected profile's.
-  virtual const Document& document() const = 0;
+  virtual const OpenDocument& document() const = 0;
   // Shows `step` (a node of one of the document's reports, or nullptr for the report's root) in
   // the Explanation panel. The pointer must stay valid until the document's generation changes;
   // the shell clears the selection itself when it does.
@@ -70,7 +70,7 @@ class EngineView {
   virtual void Draw(ViewContext& ctx) = 0;
   // Called once after each evaluation of the document (generation changed), before Draw, so a
   // view can rebuild what it caches from the reports. Pointers into old reports are invalid.
-  virtual void OnEvaluated(const Document& doc) {}
+  virtual void OnEvaluated(const OpenDocument& doc) {}
   // Serialisable view state (selected tab, row) for the settings file; empty by default.
   virtual std::string SaveState() const { return {}; }
   virtual void LoadState(std::string_view state) {}
@@ -99,7 +99,7 @@ inline std::optional<int> StateInt(std::string_view state, std::string_view key)
 // The document's profile comparison as a table (path, one column per profile): the generic
 // view's Profiles tab, and every engine view's, over the divergences it picks (Comparison::Under).
 // `prefix` is left out of the paths shown.
-void DrawComparison(const char* id, const Document& d, const std::vector<const Divergence*>& divs,
+void DrawComparison(const char* id, const OpenDocument& d, const std::vector<const Divergence*>& divs,
                     std::string_view prefix);
 
 // The view for an engine by name ("variants", ...); the generic view when the engine has no

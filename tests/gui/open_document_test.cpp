@@ -1,6 +1,6 @@
-// The app's document model (app/gui/document.h): debounced re-evaluation after edits, referenced
+// The app's document model (app/gui/open_document.h): debounced re-evaluation after edits, referenced
 // files read through the reader and editable, diagnostics that follow the text, profiles.
-#include "app/gui/document.h"
+#include "app/gui/open_document.h"
 
 #include <map>
 
@@ -9,7 +9,7 @@
 namespace cfgi::gui {
 namespace {
 
-Document::Reader MapReader(std::map<std::string, std::string> files) {
+OpenDocument::Reader MapReader(std::map<std::string, std::string> files) {
   return [files](const std::string& p) -> std::optional<std::string> {
     auto it = files.find(p);
     if (it == files.end()) return std::nullopt;
@@ -18,7 +18,7 @@ Document::Reader MapReader(std::map<std::string, std::string> files) {
 }
 
 TEST(DocumentTest, OpensNativeFileAndReportsParseErrors) {
-  auto d = Document::Open({{"dir/bad.json", "{\"a\": 1,\n \"b\": tru }\n"}}, {});
+  auto d = OpenDocument::Open({{"dir/bad.json", "{\"a\": 1,\n \"b\": tru }\n"}}, {});
   EXPECT_EQ(d->engine().name(), "document");
   EXPECT_EQ(d->title(), "bad.json");
   ASSERT_EQ(d->report().diagnostics.size(), 1u);
@@ -30,19 +30,19 @@ TEST(DocumentTest, OpensNativeFileAndReportsParseErrors) {
 }
 
 TEST(DocumentTest, EditsReEvaluateOnlyAfterTheDebounce) {
-  auto d = Document::Open({{"a.json", "{\"a\": tru}"}}, {});
+  auto d = OpenDocument::Open({{"a.json", "{\"a\": tru}"}}, {});
   ASSERT_EQ(d->error_count(), 1);
   uint64_t gen = d->generation();
   d->Edit(0, "{\"a\": true}", /*now=*/10.0);
   EXPECT_TRUE(d->dirty());
   ASSERT_TRUE(d->PendingIn(10.0).has_value());
-  EXPECT_NEAR(*d->PendingIn(10.0), Document::kDebounceSeconds, 1e-9);
+  EXPECT_NEAR(*d->PendingIn(10.0), OpenDocument::kDebounceSeconds, 1e-9);
   EXPECT_FALSE(d->EvaluateIfDue(10.1));  // still typing: no evaluation
   EXPECT_EQ(d->generation(), gen);
   EXPECT_EQ(d->error_count(), 1);
   d->Edit(0, "{\"a\": true }", 10.2);  // another keystroke moves the deadline
-  EXPECT_FALSE(d->EvaluateIfDue(10.2 + Document::kDebounceSeconds - 0.01));
-  EXPECT_TRUE(d->EvaluateIfDue(10.2 + Document::kDebounceSeconds));
+  EXPECT_FALSE(d->EvaluateIfDue(10.2 + OpenDocument::kDebounceSeconds - 0.01));
+  EXPECT_TRUE(d->EvaluateIfDue(10.2 + OpenDocument::kDebounceSeconds));
   EXPECT_EQ(d->generation(), gen + 1);
   EXPECT_EQ(d->error_count(), 0);
   EXPECT_FALSE(d->PendingIn(20.0).has_value());
@@ -52,7 +52,7 @@ TEST(DocumentTest, ScenarioReferencesBecomeEditableFilesAndEmbeddedOnesReadOnly)
   const std::string scenario =
       "engine: document\ntitle: Two sources\nsources:\n  - file: routes.yaml\n"
       "  - name: extra.json\n    text: |\n      {\"x\": 1}\n";
-  auto d = Document::Open({{"s/demo.scenario.yaml", scenario}},
+  auto d = OpenDocument::Open({{"s/demo.scenario.yaml", scenario}},
                           MapReader({{"s/routes.yaml", "a: 1\na: 2\n"}}));
   EXPECT_EQ(d->title(), "Two sources");
   ASSERT_EQ(d->files().size(), 3u);
@@ -73,14 +73,14 @@ TEST(DocumentTest, ScenarioReferencesBecomeEditableFilesAndEmbeddedOnesReadOnly)
 }
 
 TEST(DocumentTest, MissingReferenceIsADiagnosticNotAFailure) {
-  auto d = Document::Open({{"x.scenario.yaml", "engine: document\nsources:\n  - file: gone.yaml\n"}}, MapReader({}));
+  auto d = OpenDocument::Open({{"x.scenario.yaml", "engine: document\nsources:\n  - file: gone.yaml\n"}}, MapReader({}));
   ASSERT_EQ(d->report().diagnostics.size(), 1u);
   EXPECT_EQ(d->report().diagnostics[0].code, "SCN002");
   EXPECT_EQ(d->report().diagnostics[0].begin.line, 3);
 }
 
 TEST(DocumentTest, BackgroundEvaluationKeepsEditsMadeMeanwhile) {
-  auto d = Document::Open({{"a.json", "{\"a\": tru}"}}, {}, /*evaluate_now=*/false);
+  auto d = OpenDocument::Open({{"a.json", "{\"a\": tru}"}}, {}, /*evaluate_now=*/false);
   EXPECT_EQ(d->generation(), 0u);
   EXPECT_TRUE(d->EvaluationDue(0.0));
   auto work = d->StartEvaluation();
@@ -100,7 +100,7 @@ TEST(DocumentTest, BackgroundEvaluationKeepsEditsMadeMeanwhile) {
 }
 
 TEST(DocumentTest, UnknownProfileIsIgnored) {
-  auto d = Document::Open({{"a.yaml", "a: 1\n"}}, {});
+  auto d = OpenDocument::Open({{"a.yaml", "a: 1\n"}}, {});
   std::string p = d->profile();
   d->set_profile("no-such-profile");
   EXPECT_EQ(d->profile(), p);

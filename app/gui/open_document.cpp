@@ -1,4 +1,4 @@
-#include "app/gui/document.h"
+#include "app/gui/open_document.h"
 
 #include <chrono>
 
@@ -17,8 +17,8 @@ std::string BaseName(const std::string& p) {
 }
 }  // namespace
 
-std::unique_ptr<Document> Document::Open(std::vector<InputFile> files, Reader read, bool evaluate_now) {
-  std::unique_ptr<Document> d(new Document());
+std::unique_ptr<OpenDocument> OpenDocument::Open(std::vector<InputFile> files, Reader read, bool evaluate_now) {
+  std::unique_ptr<OpenDocument> d(new OpenDocument());
   for (InputFile& f : files) d->files_.push_back({std::move(f.name), std::move(f.text), true, false});
   if (d->files_.empty()) d->files_.push_back({"untitled.yaml", "", true, false});
   d->n_opened_ = d->files_.size();
@@ -30,12 +30,12 @@ std::unique_ptr<Document> Document::Open(std::vector<InputFile> files, Reader re
   return d;
 }
 
-std::string Document::title() const {
+std::string OpenDocument::title() const {
   if (!scenario().title.empty()) return scenario().title;
   return BaseName(path());
 }
 
-int Document::FileIndex(const std::string& name) const {
+int OpenDocument::FileIndex(const std::string& name) const {
   std::string want = name;
   if (want.empty() && !scenario().sources.empty()) want = scenario().sources.front().source->name();
   for (size_t i = 0; i < files_.size(); ++i)
@@ -43,60 +43,60 @@ int Document::FileIndex(const std::string& name) const {
   return -1;
 }
 
-void Document::set_profile(const std::string& p) {
+void OpenDocument::set_profile(const std::string& p) {
   // Before the first evaluation the engine is not known yet: keep the wish, checked on arrival.
   if (generation_ == 0 || engine().HasProfile(p)) profile_ = p;
 }
 
-const Report& Document::report() const {
+const Report& OpenDocument::report() const {
   if (const Report* r = inspection_.Find(profile_)) return *r;
   static const Report kEmpty;
   return inspection_.reports.empty() ? kEmpty : inspection_.reports.front();
 }
 
-nlohmann::ordered_json Document::ReportJson() const { return cfgi::ReportJson(engine(), profile_, report()); }
+nlohmann::ordered_json OpenDocument::ReportJson() const { return cfgi::ReportJson(engine(), profile_, report()); }
 
-bool Document::dirty() const {
+bool OpenDocument::dirty() const {
   for (const SourceFile& f : files_)
     if (f.dirty) return true;
   return false;
 }
 
-void Document::SetQuery(Query q, double now) {
+void OpenDocument::SetQuery(Query q, double now) {
   query_ = std::move(q);
   due_ = now;
 }
 
-void Document::Edit(int i, std::string text, double now) {
+void OpenDocument::Edit(int i, std::string text, double now) {
   SourceFile& f = files_[static_cast<size_t>(i)];
   if (!f.editable || f.text == text) return;
   f.text = std::move(text);
   Edited(i, now);
 }
 
-std::string* Document::EditableText(int i) {
+std::string* OpenDocument::EditableText(int i) {
   if (i < 0 || static_cast<size_t>(i) >= files_.size() || !files_[static_cast<size_t>(i)].editable) return nullptr;
   return &files_[static_cast<size_t>(i)].text;
 }
 
-void Document::Edited(int i, double now) {
+void OpenDocument::Edited(int i, double now) {
   files_[static_cast<size_t>(i)].dirty = true;
   due_ = now + kDebounceSeconds;
   ++text_version_;
 }
 
-std::optional<double> Document::PendingIn(double now) const {
+std::optional<double> OpenDocument::PendingIn(double now) const {
   if (!due_) return std::nullopt;
   return *due_ > now ? *due_ - now : 0.0;
 }
 
-bool Document::EvaluateIfDue(double now) {
+bool OpenDocument::EvaluateIfDue(double now) {
   if (evaluating_ || !due_ || *due_ > now) return false;
   Evaluate();
   return true;
 }
 
-struct Document::Outcome {
+struct OpenDocument::Outcome {
   std::vector<SourceFile> files;
   Inspection inspection;
   std::string profile;
@@ -106,10 +106,10 @@ struct Document::Outcome {
 namespace {
 
 // The whole evaluation, on copies: safe to run on a worker thread.
-std::shared_ptr<Document::Outcome> Compute(std::vector<SourceFile> files, size_t n_opened,
-                                           const Document::Reader& read, std::string profile, const Query& query) {
+std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, size_t n_opened,
+                                           const OpenDocument::Reader& read, std::string profile, const Query& query) {
   auto t0 = std::chrono::steady_clock::now();
-  auto out = std::make_shared<Document::Outcome>();
+  auto out = std::make_shared<OpenDocument::Outcome>();
   // Keep the opened files and the referenced ones (their edits); embedded sources are rebuilt.
   std::vector<SourceFile> keep;
   for (size_t i = 0; i < files.size(); ++i)
@@ -156,24 +156,24 @@ std::shared_ptr<Document::Outcome> Compute(std::vector<SourceFile> files, size_t
 
 }  // namespace
 
-int Document::error_count() const {
+int OpenDocument::error_count() const {
   int n = 0;
   for (const doc::Diagnostic& d : report().diagnostics) n += d.severity == doc::Severity::kError;
   return n;
 }
 
-int Document::warning_count() const {
+int OpenDocument::warning_count() const {
   int n = 0;
   for (const doc::Diagnostic& d : report().diagnostics) n += d.severity == doc::Severity::kWarning;
   return n;
 }
 
-void Document::Evaluate() {
+void OpenDocument::Evaluate() {
   due_.reset();
   Apply(std::move(*Compute(files_, n_opened_, read_, profile_, query_)), text_version_);
 }
 
-std::function<std::shared_ptr<Document::Outcome>()> Document::StartEvaluation() {
+std::function<std::shared_ptr<OpenDocument::Outcome>()> OpenDocument::StartEvaluation() {
   due_.reset();
   evaluating_ = true;
   snapshot_version_ = text_version_;
@@ -182,12 +182,12 @@ std::function<std::shared_ptr<Document::Outcome>()> Document::StartEvaluation() 
   };
 }
 
-void Document::FinishEvaluation(std::shared_ptr<Outcome> outcome) {
+void OpenDocument::FinishEvaluation(std::shared_ptr<Outcome> outcome) {
   evaluating_ = false;
   if (outcome) Apply(std::move(*outcome), snapshot_version_);
 }
 
-void Document::Apply(Outcome&& o, uint64_t snapshot_version) {
+void OpenDocument::Apply(Outcome&& o, uint64_t snapshot_version) {
   if (snapshot_version == text_version_) {
     files_ = std::move(o.files);
   } else {

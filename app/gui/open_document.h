@@ -1,9 +1,9 @@
-// app/gui/document.h: one open document of the app: the files it was opened from (a scenario and
+// app/gui/open_document.h: one open document of the app: the files it was opened from (a scenario and
 // the files it references, or native files), the scenario the core built from them, and the
 // inspection the worker made of it (cfgi::Inspect: the engine's typed model, one report per
 // profile, the profile comparison). UI-free: views read it, the shell edits it.
 //
-//   auto d = Document::Open({{"samples/variants/basic.scenario.yaml", text}}, read_file);
+//   auto d = OpenDocument::Open({{"samples/variants/basic.scenario.yaml", text}}, read_file);
 //   d->Edit(0, new_text, platform::Now());    // re-evaluates after the debounce delay
 //   if (d->EvaluateIfDue(platform::Now())) ...;
 //   const cfgi::Report& r = d->report();       // the selected profile's report
@@ -32,14 +32,14 @@ struct SourceFile {
   bool dirty = false;     // edited since opened or saved
 };
 
-class Document {
+class OpenDocument {
  public:
   using Reader = std::function<std::optional<std::string>(const std::string& path)>;
   static constexpr double kDebounceSeconds = 0.35;
 
   // Builds a document from files opened together (the first names it) and evaluates it. `read`
   // resolves files a scenario references. Never fails: unreadable input becomes diagnostics.
-  static std::unique_ptr<Document> Open(std::vector<InputFile> files, Reader read, bool evaluate_now = true);
+  static std::unique_ptr<OpenDocument> Open(std::vector<InputFile> files, Reader read, bool evaluate_now = true);
 
   // The scenario title, else the first file's base name.
   std::string title() const;
@@ -97,7 +97,7 @@ class Document {
   void Evaluate();
 
   // Evaluation off the UI thread, in two halves. StartEvaluation() snapshots the texts and returns
-  // the work: a function that may run on any thread (it touches nothing of the Document) and
+  // the work: a function that may run on any thread (it touches nothing of the OpenDocument) and
   // returns the outcome, which FinishEvaluation() applies on the UI thread. While one runs,
   // evaluating() is true and EvaluateIfDue() does nothing; edits made meanwhile keep their text and
   // schedule another evaluation.
@@ -110,7 +110,7 @@ class Document {
   void MarkSaved(int i) { files_[static_cast<size_t>(i)].dirty = false; }
 
  private:
-  Document() = default;
+  OpenDocument() = default;
   void Apply(Outcome&& o, uint64_t snapshot_version);
 
   std::vector<SourceFile> files_;  // [0..n_opened_) opened, then referenced, then embedded
