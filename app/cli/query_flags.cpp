@@ -76,7 +76,10 @@ bool IsFileValued(const QueryFlag& f) { return f.value.rfind("FILE", 0) == 0; }
 
 std::optional<std::string> ReadFileValuedQueryFlags(const Engine& e, const Query& q,
                                                     std::vector<InputFile>* inputs) {
-  for (const auto& [name, value] : q.flags) {
+  for (const auto& flag : q.flags) {
+    // Not a structured binding: clang 14 (emscripten 3.1.6) cannot capture one in the lambda.
+    const std::string& name = flag.first;
+    const std::string& value = flag.second;
     std::optional<QueryFlag> f = Definition(e, name);
     if (!f || !IsFileValued(*f)) continue;
     bool listed =
