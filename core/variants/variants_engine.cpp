@@ -342,8 +342,10 @@ std::vector<ProxyResource> ComputeProxy(const State& s, const std::vector<Subscr
 
 namespace {
 
-void AnalyzeResource(const ResourceVariants& r, Analysis& a, Sinks& sinks, ordered_json& res_json,
-                     ordered_json& overlaps, ordered_json& coverage, ordered_json& dead) {
+// The static findings of one variant set, and their diagnostics.
+ResourceFindings AnalyzeResource(const ResourceVariants& r, const Analysis& a, Sinks& sinks) {
+  ResourceFindings f;
+  f.r = &r;
   std::vector<const Constraint*> cs;
   for (const Variant& v : r.variants) cs.push_back(&v.constraint);
   Domain d = Domain::ForConstraints(cs);
@@ -359,34 +361,16 @@ void AnalyzeResource(const ResourceVariants& r, Analysis& a, Sinks& sinks, order
     }
   } budget_check{r, sinks};
 
-  // Resource listing with key sets.
-  std::set<std::string> all_keys;
-  std::vector<std::set<std::string>> key_sets;
+  // Key sets.
+  std::set<std::string>& all_keys = f.all_keys;
+  std::vector<std::set<std::string>>& key_sets = f.key_sets;
   for (const Variant& v : r.variants) {
     key_sets.push_back(Keys(v.constraint));
     all_keys.insert(key_sets.back().begin(), key_sets.back().end());
   }
-  ordered_json rj;
-  rj["resource"] = r.name;
-  rj["keys"] = ordered_json(std::vector<std::string>(all_keys.begin(), all_keys.end()));
   bool consistent = true;
   for (const auto& ks : key_sets) consistent &= ks == all_keys;
-  rj["consistent_keys"] = consistent || r.variants.size() < 2;
-  ordered_json vs = ordered_json::array();
-  for (size_t i = 0; i < r.variants.size(); ++i) {
-    const Variant& v = r.variants[i];
-    ordered_json vj;
-    vj["id"] = v.Id();
-    vj["constraints"] = Render(v.constraint);
-    vj["textproto"] = v.canonical;
-    vj["keys"] = ordered_json(std::vector<std::string>(key_sets[i].begin(), key_sets[i].end()));
-    vj["content"] = v.content;
-    vj["file"] = v.source ? v.source->name() : "";
-    vj["line"] = v.source ? v.source->Locate(v.range.begin).line : 0;
-    vs.push_back(std::move(vj));
-  }
-  rj["variants"] = std::move(vs);
-  res_json.push_back(std::move(rj));
+  f.consistent = consistent;
 
   // Different key sets (TP2 "Matching Behavior and Best Practices"): the exists-based fix.
   if (!consistent && r.variants.size() >= 2) {
@@ -421,7 +405,7 @@ void AnalyzeResource(const ResourceVariants& r, Analysis& a, Sinks& sinks, order
       sinks.For(v.source).Warning("VAR106", v.range, "variant " + v.IdText() + " of \"" + r.name + "\" (" +
                                   Render(v.constraint) + ") can never match: no parameter set satisfies it; fix or "
                                   "remove it");
-      dead.push_back({{"resource", r.name}, {"variant", v.Id()}, {"reason", "unsatisfiable"}});
+      f.dead.push_back({i, "unsatisfiable"});
       continue;
     }
     if (r.variants.size() < 2) continue;
@@ -433,54 +417,37 @@ void AnalyzeResource(const ResourceVariants& r, Analysis& a, Sinks& sinks, order
                                   Render(v.constraint) + ") is never selected: every parameter set it matches also "
                                   "matches another variant, so those clients are ambiguous; narrow the other variants "
                                   "or remove this one");
-      dead.push_back({{"resource", r.name}, {"variant", v.Id()}, {"reason", "never-selected"}});
+      f.dead.push_back({i, "never-selected"});
     }
   }
 
   // Overlaps, each with a witness.
   std::vector<OverlapFinding> ov = FindOverlaps(cs, d, kMaxOverlapReports + 1);
   for (size_t n = 0; n < ov.size(); ++n) {
-    const OverlapFinding& f = ov[n];
-    const Variant& va = r.variants[f.a];
-    const Variant& vb = r.variants[f.b];
+    const OverlapFinding& o = ov[n];
+    const Variant& va = r.variants[o.a];
+    const Variant& vb = r.variants[o.b];
     if (n == kMaxOverlapReports) {
       sinks.For(vb.source).Note("VAR103", vb.range, "more overlapping pairs in \"" + r.name + "\" are not listed (limit " +
                                 std::to_string(kMaxOverlapReports) + ")");
       break;
     }
-    overlaps.push_back({{"resource", r.name}, {"variants", {va.Id(), vb.Id()}}, {"witness", ParamsJson(f.witness)}});
+    f.overlaps.push_back(o);
     sinks.For(vb.source).Error(
         "VAR103", vb.range,
         "variants " + va.IdText() + " and " + vb.IdText() + " of \"" + r.name + "\" overlap: the parameters " +
-            ParamsJsonText(f.witness) + " match both (" + Render(va.constraint) + " and " + Render(vb.constraint) +
+            ParamsJsonText(o.witness) + " match both (" + Render(va.constraint) + " and " + Render(vb.constraint) +
             "), and TP2 leaves the choice undefined; make their constraints mutually exclusive");
   }
 
   // Coverage over the key domains.
-  if (d.key_count() == 0) return;
-  std::vector<CoverageKey> keys = CoverageKeys(r, d, a);
-  CoverageReport cov = Coverage(cs, d, keys);
-  bool declared = std::all_of(keys.begin(), keys.end(), [](const CoverageKey& k) { return k.declared; });
-  ordered_json cj;
-  cj["resource"] = r.name;
-  ordered_json doms = ordered_json::object();
-  for (const CoverageKey& k : keys) {
-    ordered_json vals = ordered_json(k.values);
-    if (k.absent) vals.push_back("<absent>");
-    if (k.another) vals.push_back("<another value>");
-    doms[k.key] = vals;
-  }
-  cj["domains"] = doms;
-  cj["declared"] = declared;
-  cj["total"] = cov.total;
-  cj["uncovered"] = cov.uncovered;
-  cj["complete"] = cov.regions.empty();
-  ordered_json regs = ordered_json::array();
-  for (const CoverageRegion& g : cov.regions)
-    regs.push_back({{"region", g.text}, {"witness", ParamsJson(g.witness)}, {"count", g.count}});
-  cj["regions"] = regs;
-  if (cov.truncated) cj["truncated"] = true;
-  coverage.push_back(cj);
+  if (d.key_count() == 0) return f;
+  f.has_coverage = true;
+  f.coverage_keys = CoverageKeys(r, d, a);
+  f.coverage = Coverage(cs, d, f.coverage_keys);
+  const CoverageReport& cov = f.coverage;
+  const bool declared = f.declared = std::all_of(f.coverage_keys.begin(), f.coverage_keys.end(),
+                                                 [](const CoverageKey& k) { return k.declared; });
   if (!cov.regions.empty() && !r.variants.empty()) {
     const Variant& v0 = r.variants[0];
     std::string list;
@@ -494,6 +461,7 @@ void AnalyzeResource(const ResourceVariants& r, Analysis& a, Sinks& sinks, order
     else sinks.For(v0.source).Note("VAR105", v0.range, msg + " (over inferred domains; declare inputs.domains to "
                                    "state what clients send)");
   }
+  return f;
 }
 
 }  // namespace
@@ -514,12 +482,188 @@ std::unique_ptr<EngineResult> VariantsModel::Evaluate(std::string_view, doc::Exp
 }
 
 nlohmann::ordered_json VariantsResult::ToJson() const {
-  return evaluated ? analysis->result : nlohmann::ordered_json::object();
+  return evaluated ? ResultJson(*analysis) : nlohmann::ordered_json::object();
+}
+
+ordered_json ResultJson(const Analysis& a) {
+  ordered_json result;
+  // Every subscription's selection per resource.
+  ordered_json subs = ordered_json::array();
+  for (size_t si = 0; si < a.subscriptions.size(); ++si) {
+    const Subscription& sub = a.subscriptions[si];
+    ordered_json sj;
+    sj["params"] = ParamsJson(sub.params);
+    if (!sub.name.empty()) sj["name"] = sub.name;
+    ordered_json rs = ordered_json::array();
+    if (si < a.selections.size())
+      for (const auto& [name, sel] : a.selections[si]) rs.push_back(SelectionJson(name, a.final_state.Find(name), sel));
+    sj["resources"] = std::move(rs);
+    subs.push_back(std::move(sj));
+  }
+  result["subscriptions"] = std::move(subs);
+
+  // The variant sets' static findings.
+  ordered_json resources = ordered_json::array(), overlaps = ordered_json::array(), coverage = ordered_json::array(),
+               dead = ordered_json::array();
+  for (const ResourceFindings& f : a.findings) {
+    const ResourceVariants& r = *f.r;
+    ordered_json rj;
+    rj["resource"] = r.name;
+    rj["keys"] = ordered_json(std::vector<std::string>(f.all_keys.begin(), f.all_keys.end()));
+    rj["consistent_keys"] = f.consistent || r.variants.size() < 2;
+    ordered_json vs = ordered_json::array();
+    for (size_t i = 0; i < r.variants.size(); ++i) {
+      const Variant& v = r.variants[i];
+      ordered_json vj;
+      vj["id"] = v.Id();
+      vj["constraints"] = Render(v.constraint);
+      vj["textproto"] = v.canonical;
+      vj["keys"] = ordered_json(std::vector<std::string>(f.key_sets[i].begin(), f.key_sets[i].end()));
+      vj["content"] = v.content;
+      vj["file"] = v.source ? v.source->name() : "";
+      vj["line"] = v.source ? v.source->Locate(v.range.begin).line : 0;
+      vs.push_back(std::move(vj));
+    }
+    rj["variants"] = std::move(vs);
+    resources.push_back(std::move(rj));
+    for (const auto& [i, reason] : f.dead) dead.push_back({{"resource", r.name}, {"variant", r.variants[i].Id()}, {"reason", reason}});
+    for (const OverlapFinding& o : f.overlaps)
+      overlaps.push_back({{"resource", r.name}, {"variants", {r.variants[o.a].Id(), r.variants[o.b].Id()}},
+                          {"witness", ParamsJson(o.witness)}});
+    if (!f.has_coverage) continue;
+    const CoverageReport& cov = f.coverage;
+    ordered_json cj;
+    cj["resource"] = r.name;
+    ordered_json doms = ordered_json::object();
+    for (const CoverageKey& k : f.coverage_keys) {
+      ordered_json vals = ordered_json(k.values);
+      if (k.absent) vals.push_back("<absent>");
+      if (k.another) vals.push_back("<another value>");
+      doms[k.key] = vals;
+    }
+    cj["domains"] = doms;
+    cj["declared"] = f.declared;
+    cj["total"] = cov.total;
+    cj["uncovered"] = cov.uncovered;
+    cj["complete"] = cov.regions.empty();
+    ordered_json regs = ordered_json::array();
+    for (const CoverageRegion& g : cov.regions)
+      regs.push_back({{"region", g.text}, {"witness", ParamsJson(g.witness)}, {"count", g.count}});
+    cj["regions"] = regs;
+    if (cov.truncated) cj["truncated"] = true;
+    coverage.push_back(cj);
+  }
+  result["resources"] = std::move(resources);
+  result["overlaps"] = std::move(overlaps);
+  result["coverage"] = std::move(coverage);
+  result["dead"] = std::move(dead);
+
+  // Caching proxy: which variant each subscriber receives.
+  ordered_json proxy = ordered_json::array();
+  for (const ProxyResource& p : ComputeProxy(a.final_state, a.subscriptions)) {
+    ordered_json pj;
+    pj["resource"] = p.r->name;
+    ordered_json vj = ordered_json::array();
+    for (size_t i = 0; i < p.r->variants.size(); ++i)
+      vj.push_back({{"variant", p.r->variants[i].Id()}, {"subscribers", p.per_variant[i]}});
+    pj["variants"] = vj;
+    pj["ambiguous"] = p.ambiguous;
+    pj["unmatched"] = p.unmatched;
+    proxy.push_back(pj);
+  }
+  result["proxy"] = {{"resources", proxy}};
+
+  // Transition: before -> after, each response in between, the two-response alternatives.
+  if (a.has_transition) {
+    const Transition& tr = a.transition;
+    ordered_json tj;
+    ordered_json per_sub = ordered_json::array();
+    ordered_json notifications = ordered_json::array();
+    auto seen_json = [](const std::string& name, const Seen& x) {
+      ordered_json j = SelectionJson(name, x.r, x.sel);
+      j.erase("resource");
+      return j;
+    };
+    size_t row = 0;
+    for (size_t si = 0; si < a.subscriptions.size(); ++si) {
+      const Subscription& sub = a.subscriptions[si];
+      ordered_json sj;
+      sj["params"] = ParamsJson(sub.params);
+      if (!sub.name.empty()) sj["name"] = sub.name;
+      ordered_json rs = ordered_json::array();
+      for (; row < tr.rows.size() && tr.rows[row].subscription == si; ++row) {
+        const TransitionRow& t = tr.rows[row];
+        const std::string& name = t.resource;
+        const Variant* vb = t.before.sel.selected ? &t.before.r->variants[*t.before.sel.selected] : nullptr;
+        const Variant* va = t.after.sel.selected ? &t.after.r->variants[*t.after.sel.selected] : nullptr;
+        ordered_json rj;
+        rj["resource"] = name;
+        rj["before"] = seen_json(name, t.before);
+        rj["after"] = seen_json(name, t.after);
+        rj["change"] = ChangeName(t.change);
+        ordered_json inter = ordered_json::array();
+        for (size_t k = 0; k < t.intermediate.size(); ++k) {
+          ordered_json ij = seen_json(name, t.intermediate[k]);
+          const doc::Source* us = tr.responses[k]->source;
+          ij["after_response"] = us ? us->name() : "";
+          inter.push_back(ij);
+        }
+        if (!inter.empty()) rj["intermediate"] = inter;
+        // The same net change delivered as two responses, either order (TP2: it must be one).
+        rj["as_two_responses"] = {{"new_first", seen_json(name, t.adds_first)},
+                                  {"removal_first", seen_json(name, t.removes_first)}};
+        rs.push_back(rj);
+        if (Notifies(t.change))
+          notifications.push_back({{"resource", name}, {"subscriber", si}, {"from", vb ? vb->Id() : ordered_json()},
+                                   {"to", va ? va->Id() : ordered_json()}, {"change", ChangeName(t.change)}});
+      }
+      sj["resources"] = rs;
+      per_sub.push_back(sj);
+    }
+    tj["responses"] = ordered_json::array();
+    for (const Update* u : tr.responses) tj["responses"].push_back(u->source ? u->source->name() : "");
+    tj["subscriptions"] = per_sub;
+    tj["notifications"] = notifications;
+    result["transition"] = tj;
+  }
+
+  // Two-key coverage matrix.
+  if (a.matrix) {
+    const MatrixFindings& mf = *a.matrix;
+    const CoverageMatrix& m = mf.matrix;
+    ordered_json mj;
+    mj["resource"] = mf.resource;
+    mj["x"] = mf.x;
+    mj["y"] = mf.y;
+    mj["xs"] = m.xs;
+    mj["ys"] = m.ys;
+    ordered_json rows = ordered_json::array();
+    for (const auto& row : m.cells) {
+      ordered_json rj = ordered_json::array();
+      for (const MatrixCell& c : row) {
+        Selection sel;
+        sel.matching = c.matching;
+        sel.outcome = c.matching.size() == 1 ? Outcome::kMatch : c.matching.empty() ? Outcome::kNone : Outcome::kAmbiguous;
+        if (c.matching.size() == 1) sel.selected = c.matching[0];
+        ordered_json cj = SelectionJson(mf.resource, mf.r, sel);
+        cj.erase("resource");
+        rj.push_back(cj);
+      }
+      rows.push_back(rj);
+    }
+    mj["cells"] = rows;
+    result["matrix"] = mj;
+  }
+  return result;
 }
 
 Analysis Load(const Scenario& s, const Query& q) {
   CountModelBuild();
   Analysis a;
+  // Variants and subscriptions point at their sources: keep them alive with the analysis, so
+  // ResultJson can run after the Scenario is gone.
+  for (const doc::Document& d : s.sources) a.owned.push_back(d.source);
+  if (s.envelope) a.owned.push_back(s.envelope->source);
   Sinks sinks;
   doc::DiagnosticSink& esink = sinks.For(s.envelope_source());
   Inputs in = ParseInputs(s, esink);
@@ -601,22 +745,18 @@ Analysis Load(const Scenario& s, const Query& q) {
   }
 
   // Evaluate every subscription.
-  ordered_json subs = ordered_json::array();
   a.explanation = doc::Step{"dynamic parameter matching", doc::Outcome::kInfo,
                             std::to_string(a.subscriptions.size()) + " subscriptions", {}, {}, {}};
   for (size_t si = 0; si < a.subscriptions.size(); ++si) {
     const Subscription& sub = a.subscriptions[si];
-    ordered_json sj;
-    sj["params"] = ParamsJson(sub.params);
-    if (!sub.name.empty()) sj["name"] = sub.name;
-    ordered_json rs = ordered_json::array();
+    std::vector<std::pair<std::string, Selection>>& rs = a.selections.emplace_back();
     doc::Step* sstep = si < kMaxExplained ? &a.explanation.Add({SubRef(sub), doc::Outcome::kInfo, sub.origin, sub.range,
                                                                  sub.source ? sub.source->name() : "", {}})
                                           : nullptr;
     for (const std::string& name : SubscribedNames(sub, a.final_state)) {
       const ResourceVariants* r = a.final_state.Find(name);
       Selection sel = Select(r, sub.params);
-      rs.push_back(SelectionJson(name, r, sel));
+      rs.emplace_back(name, sel);
       if (sstep) {
         doc::Step& rstep = sstep->Add({name, sel.outcome == Outcome::kMatch ? doc::Outcome::kMatched
                                              : sel.outcome == Outcome::kNone ? doc::Outcome::kNoMatch
@@ -644,73 +784,30 @@ Analysis Load(const Scenario& s, const Query& q) {
                    "resource does not exist; add a variant whose constraints it satisfies");
       }
     }
-    sj["resources"] = std::move(rs);
-    subs.push_back(std::move(sj));
   }
-  a.result["subscriptions"] = std::move(subs);
 
   // Analyses over the variant set itself.
-  ordered_json resources = ordered_json::array(), overlaps = ordered_json::array(), coverage = ordered_json::array(),
-               dead = ordered_json::array();
-  for (const ResourceVariants& r : a.final_state.resources)
-    AnalyzeResource(r, a, sinks, resources, overlaps, coverage, dead);
-  a.result["resources"] = std::move(resources);
-  a.result["overlaps"] = std::move(overlaps);
-  a.result["coverage"] = std::move(coverage);
-  a.result["dead"] = std::move(dead);
+  for (const ResourceVariants& r : a.final_state.resources) a.findings.push_back(AnalyzeResource(r, a, sinks));
 
-  // Caching proxy: which variant each subscriber receives.
-  ordered_json proxy = ordered_json::array();
-  for (const ProxyResource& p : ComputeProxy(a.final_state, a.subscriptions)) {
-    ordered_json pj;
-    pj["resource"] = p.r->name;
-    ordered_json vj = ordered_json::array();
-    for (size_t i = 0; i < p.r->variants.size(); ++i)
-      vj.push_back({{"variant", p.r->variants[i].Id()}, {"subscribers", p.per_variant[i]}});
-    pj["variants"] = vj;
-    pj["ambiguous"] = p.ambiguous;
-    pj["unmatched"] = p.unmatched;
-    proxy.push_back(pj);
-  }
-  a.result["proxy"] = {{"resources", proxy}};
-
-  // Transition: before -> after, and each response in between.
+  // Transition: before -> after, and each response in between (the typed rows; ResultJson
+  // renders them). Its diagnostics are made here.
   if (a.has_transition) {
-    Transition tr = ComputeTransition(a, a.subscriptions);
-    ordered_json tj;
-    ordered_json per_sub = ordered_json::array();
-    ordered_json notifications = ordered_json::array();
-    auto seen_json = [](const std::string& name, const Seen& x) {
-      ordered_json j = SelectionJson(name, x.r, x.sel);
-      j.erase("resource");
-      return j;
-    };
+    a.transition = ComputeTransition(a, a.subscriptions);
+    const Transition& tr = a.transition;
     size_t row = 0;
     // Per resource: subscriptions matched before and after that a split delivery would break,
     // new variants first / removal first.
     std::map<std::string, std::pair<size_t, size_t>> split_risk;
     for (size_t si = 0; si < a.subscriptions.size(); ++si) {
       const Subscription& sub = a.subscriptions[si];
-      ordered_json sj;
-      sj["params"] = ParamsJson(sub.params);
-      if (!sub.name.empty()) sj["name"] = sub.name;
-      ordered_json rs = ordered_json::array();
       for (; row < tr.rows.size() && tr.rows[row].subscription == si; ++row) {
         const TransitionRow& t = tr.rows[row];
         const std::string& name = t.resource;
         const Variant* vb = t.before.sel.selected ? &t.before.r->variants[*t.before.sel.selected] : nullptr;
         const Variant* va = t.after.sel.selected ? &t.after.r->variants[*t.after.sel.selected] : nullptr;
-        ordered_json rj;
-        rj["resource"] = name;
-        rj["before"] = seen_json(name, t.before);
-        rj["after"] = seen_json(name, t.after);
-        rj["change"] = ChangeName(t.change);
-        ordered_json inter = ordered_json::array();
         for (size_t k = 0; k < t.intermediate.size(); ++k) {
           const Seen& sk = t.intermediate[k];
-          ordered_json ij = seen_json(name, sk);
           const doc::Source* us = tr.responses[k]->source;
-          ij["after_response"] = us ? us->name() : "";
           if (sk.sel.outcome != Outcome::kMatch && t.before.sel.outcome == Outcome::kMatch &&
               t.after.sel.outcome == Outcome::kMatch) {
             sinks.For(us).Warning(
@@ -720,18 +817,12 @@ Analysis Load(const Scenario& s, const Query& q) {
                     "\" although it matches one variant before and after; TP2 requires the deletion of the old variant "
                     "and the creation of its replacements in a single response; send them together");
           }
-          inter.push_back(ij);
         }
-        if (!inter.empty()) rj["intermediate"] = inter;
-        // The same net change delivered as two responses, either order (TP2: it must be one).
-        rj["as_two_responses"] = {{"new_first", seen_json(name, t.adds_first)},
-                                  {"removal_first", seen_json(name, t.removes_first)}};
         if (t.before.sel.outcome == Outcome::kMatch && t.after.sel.outcome == Outcome::kMatch) {
           auto& risk = split_risk[name];
           risk.first += t.adds_first.sel.outcome != Outcome::kMatch;
           risk.second += t.removes_first.sel.outcome != Outcome::kMatch;
         }
-        rs.push_back(rj);
         doc::DiagnosticSink& ss = sinks.For(sub.source);
         if (t.change == Change::kChanged)
           ss.Note("VAR110", sub.range, SubRef(sub) + " moves from " + VariantRef(*vb) + " to " + VariantRef(*va) +
@@ -744,12 +835,7 @@ Analysis Load(const Scenario& s, const Query& q) {
         else if (t.change == Change::kBecameUnmatched)
           ss.Warning("VAR112", sub.range, "after the change " + SubRef(sub) + " matches no variant of \"" + name +
                      "\" (it had " + (vb ? VariantRef(*vb) : "several variants, ambiguous") + "); the resource disappears for it; add a variant for it");
-        if (Notifies(t.change))
-          notifications.push_back({{"resource", name}, {"subscriber", si}, {"from", vb ? vb->Id() : ordered_json()},
-                                   {"to", va ? va->Id() : ordered_json()}, {"change", ChangeName(t.change)}});
       }
-      sj["resources"] = rs;
-      per_sub.push_back(sj);
     }
     // Delivered in one response, the change is safe; say what splitting it would do (VAR114), at
     // the first new variant (else the response), so nobody "optimises" it into two.
@@ -773,11 +859,6 @@ Analysis Load(const Scenario& s, const Query& q) {
         else sinks.For(tr.responses.front()->source).Note("VAR114", {0, 0}, msg);
       }
     }
-    tj["responses"] = ordered_json::array();
-    for (const Update* u : tr.responses) tj["responses"].push_back(u->source ? u->source->name() : "");
-    tj["subscriptions"] = per_sub;
-    tj["notifications"] = notifications;
-    a.result["transition"] = tj;
   }
 
   // Two-key coverage matrix.
@@ -802,29 +883,7 @@ Analysis Load(const Scenario& s, const Query& q) {
       };
       bool ok = true;
       Params base = in.matrix->Get("base") ? ParamsFrom(*in.matrix->Get("base"), "inputs.matrix.base", esink, ok) : Params{};
-      CoverageMatrix m = Matrix(cs, find(kx), find(ky), base);
-      ordered_json mj;
-      mj["resource"] = rn;
-      mj["x"] = kx;
-      mj["y"] = ky;
-      mj["xs"] = m.xs;
-      mj["ys"] = m.ys;
-      ordered_json rows = ordered_json::array();
-      for (const auto& row : m.cells) {
-        ordered_json rj = ordered_json::array();
-        for (const MatrixCell& c : row) {
-          Selection sel;
-          sel.matching = c.matching;
-          sel.outcome = c.matching.size() == 1 ? Outcome::kMatch : c.matching.empty() ? Outcome::kNone : Outcome::kAmbiguous;
-          if (c.matching.size() == 1) sel.selected = c.matching[0];
-          ordered_json cj = SelectionJson(rn, r, sel);
-          cj.erase("resource");
-          rj.push_back(cj);
-        }
-        rows.push_back(rj);
-      }
-      mj["cells"] = rows;
-      a.result["matrix"] = mj;
+      a.matrix = MatrixFindings{rn, kx, ky, r, Matrix(cs, find(kx), find(ky), base)};
     }
   }
 

@@ -13,6 +13,8 @@
 
 #include <memory>
 #include <optional>
+#include <set>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -24,21 +26,7 @@
 
 namespace cfgi::variants {
 
-// What one scenario yields; every field a view shows. Built by Load(), rendered to JSON by
-// the engine.
-struct Analysis {
-  Model model;
-  State before;                       // empty unless a transition is given
-  std::vector<State> steps;           // the state after each response of the "after" sequence
-  State final_state;
-  bool has_transition = false;
-  std::vector<Subscription> subscriptions;
-  std::map<std::string, std::vector<std::optional<std::string>>> domains;  // declared; nullopt = absent
-  nlohmann::ordered_json result;      // the CLI result
-  std::vector<doc::Diagnostic> diagnostics;
-  doc::Explanation explanation;
-  std::vector<std::shared_ptr<const doc::Source>> owned;  // e.g. the --params text
-};
+struct Analysis;
 
 // ---- transition (before -> after) ----
 // How one subscriber's selection of one resource changes across a transition.
@@ -81,6 +69,51 @@ struct Transition {
   // ordinals are shared, a variant kept across the transition is neither).
   State adds_first, removes_first;
 };
+// One resource's static findings (the variant set itself): key sets, dead variants, overlaps
+// with a witness, coverage over the key domains.
+struct ResourceFindings {
+  const ResourceVariants* r = nullptr;       // into Analysis::final_state
+  std::set<std::string> all_keys;
+  std::vector<std::set<std::string>> key_sets;  // per variant
+  bool consistent = true;
+  std::vector<std::pair<size_t, const char*>> dead;  // variant index, "unsatisfiable" | "never-selected"
+  std::vector<OverlapFinding> overlaps;      // at most the report limit
+  bool has_coverage = false;                 // false when the variants name no key
+  std::vector<CoverageKey> coverage_keys;
+  CoverageReport coverage;
+  bool declared = false;                     // every coverage key's domain was declared
+};
+
+// inputs.matrix: the variant selected for every value of two keys.
+struct MatrixFindings {
+  std::string resource, x, y;
+  const ResourceVariants* r = nullptr;
+  CoverageMatrix matrix;
+};
+
+// What one scenario yields, typed; every field a view shows. Built by Load(); the engine's
+// VariantsResult::ToJson renders it (ResultJson).
+struct Analysis {
+  Model model;
+  State before;                       // empty unless a transition is given
+  std::vector<State> steps;           // the state after each response of the "after" sequence
+  State final_state;
+  bool has_transition = false;
+  std::vector<Subscription> subscriptions;
+  // Per subscription, per resource it subscribes to (in order): the resource and its selection.
+  std::vector<std::vector<std::pair<std::string, Selection>>> selections;
+  std::vector<ResourceFindings> findings;  // per resource of final_state, in order
+  Transition transition;                   // when has_transition
+  std::optional<MatrixFindings> matrix;
+  std::map<std::string, std::vector<std::optional<std::string>>> domains;  // declared; nullopt = absent
+  std::vector<doc::Diagnostic> diagnostics;
+  doc::Explanation explanation;
+  std::vector<std::shared_ptr<const doc::Source>> owned;  // every source it points into, --params too
+};
+
+// The engine's JSON result (docs/formats/variants.md "Result").
+nlohmann::ordered_json ResultJson(const Analysis& a);
+
 // Per subscription and resource (the union of before's and after's resource names, in order),
 // before, after, each intermediate state and the two-response alternatives. Empty when
 // !a.has_transition. Points into `a`: keep it alive.
@@ -97,8 +130,8 @@ struct ProxyResource {
 // Every resource of `s`, in order; a subscriber counts for the resources it subscribes to.
 std::vector<ProxyResource> ComputeProxy(const State& s, const std::vector<Subscription>& subs);
 
-// Loads, evaluates and analyses. Never throws. The result points into the scenario's sources
-// (variant and subscription positions): keep the Scenario alive as long as the Analysis.
+// Loads, evaluates and analyses: typed, no JSON (ResultJson renders it). Never throws. The
+// analysis holds the scenario's sources it points into (Analysis::owned), not the Scenario.
 Analysis Load(const Scenario& s, const Query& q);
 
 // The engine's one profile: the TP2 text (Envoy and gRPC have no implementation of it yet).

@@ -38,7 +38,8 @@ Analysis RunSample(const Scenario& s, Query q = {}) { return Load(s, q); }
 // "resource -> selected/outcome" per subscription, e.g. "route-config:0:match".
 std::vector<std::string> Outcomes(const Analysis& a) {
   std::vector<std::string> out;
-  for (const auto& s : a.result["subscriptions"]) {
+  const nlohmann::ordered_json result = ResultJson(a);
+  for (const auto& s : result["subscriptions"]) {
     std::string line;
     for (const auto& r : s["resources"]) {
       std::string m;
@@ -61,9 +62,9 @@ std::vector<std::string> Codes(const Analysis& a) {
 TEST(VariantsEngineTest, SpecBasicEnv) {
   Analysis a = RunSample(LoadSample("basic-env.scenario.yaml"));
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[0]:match", "route-config:[1]:match"}));
-  EXPECT_EQ(a.result["subscriptions"][0]["resources"][0]["selected"], 0);
-  EXPECT_EQ(a.result["subscriptions"][1]["resources"][0]["selected"], 1);
-  EXPECT_EQ(a.result["coverage"][0]["complete"], true);
+  EXPECT_EQ(ResultJson(a)["subscriptions"][0]["resources"][0]["selected"], 0);
+  EXPECT_EQ(ResultJson(a)["subscriptions"][1]["resources"][0]["selected"], 1);
+  EXPECT_EQ(ResultJson(a)["coverage"][0]["complete"], true);
   EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR004@basic-env.shorthand:1:1", "VAR003@basic-env.shorthand:2:1",
                                                 "VAR003@basic-env.shorthand:5:1"}));
 }
@@ -73,16 +74,16 @@ TEST(VariantsEngineTest, SpecUnconstrainedParameters) {
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"shared-cluster:[0]:match route-config:[0]:match",
                                                    "shared-cluster:[0]:match route-config:[1]:match",
                                                    "shared-cluster:[0]:match route-config:[0]:match"}));
-  EXPECT_EQ(a.result["resources"][0]["variants"][0]["constraints"], "⊤");
-  EXPECT_EQ(a.result["resources"][0]["variants"][0]["content"], "version 7");
+  EXPECT_EQ(ResultJson(a)["resources"][0]["variants"][0]["constraints"], "⊤");
+  EXPECT_EQ(ResultJson(a)["resources"][0]["variants"][0]["content"], "version 7");
 }
 
 TEST(VariantsEngineTest, SpecNewKeyOnServerFirst) {
   Analysis a = RunSample(LoadSample("new-key-on-server-first.scenario.yaml"));
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[0]:match", "route-config:[0+1]:ambiguous"}));
-  EXPECT_EQ(a.result["overlaps"].dump(),
+  EXPECT_EQ(ResultJson(a)["overlaps"].dump(),
             R"([{"resource":"route-config","variants":[0,1],"witness":{"env":"prod","version":"v1"}}])");
-  EXPECT_EQ(a.result["resources"][0]["consistent_keys"], false);
+  EXPECT_EQ(ResultJson(a)["resources"][0]["consistent_keys"], false);
   EXPECT_EQ(Codes(a), (std::vector<std::string>{
                           "VAR100@new-key-on-server-first.scenario.yaml:25:7", "VAR004@new-key.shorthand:1:1", "VAR003@new-key.shorthand:3:1", "VAR102@new-key.shorthand:3:1",
                           "VAR105@new-key.shorthand:3:1", "VAR003@new-key.shorthand:6:1", "VAR103@new-key.shorthand:6:1",
@@ -103,8 +104,8 @@ TEST(VariantsEngineTest, SpecExistsDefault) {
   Analysis a = RunSample(LoadSample("exists-default.scenario.yaml"));
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[0]:match", "route-config:[1]:match",
                                                    "route-config:[]:none", "route-config:[]:none"}));
-  EXPECT_EQ(a.result["overlaps"].size(), 0u);
-  EXPECT_EQ(a.result["resources"][0]["variants"][0]["constraints"], "env=prod ∧ ¬exists(version)");
+  EXPECT_EQ(ResultJson(a)["overlaps"].size(), 0u);
+  EXPECT_EQ(ResultJson(a)["resources"][0]["variants"][0]["constraints"], "env=prod ∧ ¬exists(version)");
   int slips = 0;
   for (const auto& d : a.diagnostics)
     if (d.code == "VAR004" && d.begin.line == 5) {
@@ -121,8 +122,8 @@ TEST(VariantsEngineTest, SpecOverlappingOrValues) {
   Analysis a = RunSample(LoadSample("overlapping-or-values.scenario.yaml"));
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[0+1]:ambiguous", "route-config:[0]:match",
                                                    "route-config:[1]:match"}));
-  EXPECT_EQ(a.result["overlaps"][0]["witness"].dump(), R"({"env":"test"})");
-  EXPECT_EQ(a.result["coverage"][0]["complete"], true);
+  EXPECT_EQ(ResultJson(a)["overlaps"][0]["witness"].dump(), R"({"env":"test"})");
+  EXPECT_EQ(ResultJson(a)["coverage"][0]["complete"], true);
 }
 
 TEST(VariantsEngineTest, SpecFourVariantsInsteadOfNine) {
@@ -133,12 +134,12 @@ TEST(VariantsEngineTest, SpecFourVariantsInsteadOfNine) {
                              "route-config:[no-routes]:match", "route-config:[no-routes]:match",
                              "route-config:[v1-route]:match", "route-config:[no-routes]:match",
                              "route-config:[no-routes]:match"}));
-  EXPECT_EQ(a.result["coverage"][0]["total"], 9);
-  EXPECT_EQ(a.result["coverage"][0]["uncovered"], 0);
-  EXPECT_EQ(a.result["overlaps"].size(), 0u);
-  EXPECT_EQ(a.result["dead"].size(), 0u);
-  EXPECT_EQ(a.result["matrix"]["cells"][0][0]["selected"], "both-routes");
-  EXPECT_EQ(a.result["matrix"]["cells"][2][2]["selected"], "no-routes");
+  EXPECT_EQ(ResultJson(a)["coverage"][0]["total"], 9);
+  EXPECT_EQ(ResultJson(a)["coverage"][0]["uncovered"], 0);
+  EXPECT_EQ(ResultJson(a)["overlaps"].size(), 0u);
+  EXPECT_EQ(ResultJson(a)["dead"].size(), 0u);
+  EXPECT_EQ(ResultJson(a)["matrix"]["cells"][0][0]["selected"], "both-routes");
+  EXPECT_EQ(ResultJson(a)["matrix"]["cells"][2][2]["selected"], "no-routes");
   EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR003@four-variants.shorthand:1:1", "VAR003@four-variants.shorthand:9:1",
                                                 "VAR004@four-variants.shorthand:14:1", "VAR003@four-variants.shorthand:15:1",
                                                 "VAR003@four-variants.shorthand:21:1"}));
@@ -148,7 +149,7 @@ TEST(VariantsEngineTest, SpecTransitionInOneResponse) {
   Analysis a = RunSample(LoadSample("transition-steps.scenario.yaml"));
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[2]:match", "route-config:[3]:match",
                                                    "route-config:[1]:match", "route-config:[1]:match"}));
-  const auto& t = a.result["transition"];
+  const nlohmann::ordered_json t = ResultJson(a)["transition"];
   std::vector<std::string> changes;
   for (const auto& s : t["subscriptions"])
     changes.push_back(s["resources"][0]["before"]["selected"].dump() + "->" + s["resources"][0]["after"]["selected"].dump() +
@@ -178,7 +179,7 @@ TEST(VariantsEngineTest, SpecTransitionInOneResponse) {
 
 TEST(VariantsEngineTest, SpecTransitionInTwoResponsesIsAmbiguousInBetween) {
   Analysis a = RunSample(LoadSample("transition-two-responses.scenario.yaml"));
-  const auto& subs = a.result["transition"]["subscriptions"];
+  const nlohmann::ordered_json subs = ResultJson(a)["transition"]["subscriptions"];
   EXPECT_EQ(subs[0]["resources"][0]["intermediate"][0]["outcome"], "ambiguous");
   EXPECT_EQ(subs[0]["resources"][0]["intermediate"][0]["matching"].dump(), "[0,2]");
   EXPECT_EQ(subs[1]["resources"][0]["intermediate"][0]["matching"].dump(), "[0,3]");
@@ -308,11 +309,11 @@ TEST(VariantsEngineTest, RealisticSnapshot) {
                              fe + ":[prod-stable]:match", fe + ":[prod-canary]:match", fe + ":[preprod]:match",
                              "backend:[]:none", fe + ":[prod-stable]:match",
                              "backend:[eu]:match shared-listener:[0]:match"}));
-  EXPECT_EQ(a.result["subscriptions"][5]["params"].dump(), R"({"env":"prod","region":"europe-west1","shard":"3"})");
-  EXPECT_EQ(a.result["coverage"][1]["regions"].dump(),
+  EXPECT_EQ(ResultJson(a)["subscriptions"][5]["params"].dump(), R"({"env":"prod","region":"europe-west1","shard":"3"})");
+  EXPECT_EQ(ResultJson(a)["coverage"][1]["regions"].dump(),
             R"([{"region":"region=asia-east1","witness":{"region":"asia-east1"},"count":1}])");
-  EXPECT_EQ(a.result["proxy"]["resources"][0]["variants"][0]["subscribers"].dump(), "[0,4]");
-  EXPECT_EQ(a.result["resources"][1]["variants"][0]["content"], R"(envoy.config.cluster.v3.Cluster {"name":"backend-us"} · version 9)");
+  EXPECT_EQ(ResultJson(a)["proxy"]["resources"][0]["variants"][0]["subscribers"].dump(), "[0,4]");
+  EXPECT_EQ(ResultJson(a)["resources"][1]["variants"][0]["content"], R"(envoy.config.cluster.v3.Cluster {"name":"backend-us"} · version 9)");
   EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR121@snapshot-client.yaml:8:12", "VAR120@snapshot-client.yaml:9:13",
                                                 "VAR101@snapshot-proxy-request.yaml:11:5",
                                                 "VAR104@snapshot-response.json:67:40"}));
@@ -322,7 +323,7 @@ TEST(VariantsEngineTest, InvalidConstraintsArePositionedAndLeftOut) {
   Analysis a = RunSample(LoadSample("invalid-constraints.scenario.yaml"));
   EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR001@bad-delta.yaml:6:21", "VAR002@bad-delta.yaml:10:27",
                                                 "VAR105@bad-delta.yaml:14:9", "VAR106@bad-delta.yaml:14:9"}));
-  EXPECT_EQ(a.result["resources"][0]["variants"].size(), 2u);
+  EXPECT_EQ(ResultJson(a)["resources"][0]["variants"].size(), 2u);
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"listener:[1]:match"}));
 }
 
@@ -331,8 +332,8 @@ TEST(VariantsEngineTest, ClientConfiguration) {
   const std::string shop = "xdstp://mesh.example.com/envoy.config.route.v3.RouteConfiguration/shop";
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"legacy-routes:[1]:match " + shop + ":[0]:match",
                                                    "legacy-routes:[0]:match", shop + ":[0]:match"}));
-  EXPECT_EQ(a.result["subscriptions"][0]["params"].dump(), R"({"env":"test","tier":"gold"})");
-  EXPECT_EQ(a.result["subscriptions"][2]["params"].dump(), R"({"tier":"gold"})");
+  EXPECT_EQ(ResultJson(a)["subscriptions"][0]["params"].dump(), R"({"env":"test","tier":"gold"})");
+  EXPECT_EQ(ResultJson(a)["subscriptions"][2]["params"].dump(), R"({"tier":"gold"})");
 }
 
 TEST(VariantsEngineTest, ClientParamsPrecedence) {
@@ -353,7 +354,7 @@ TEST(VariantsEngineTest, ParamsFlagIsOneSubscriptionEach) {
   q.flags = {{"params", "env=prod"}, {"params", ""}, {"params", "env=prod,version=v1"}, {"params", "bad"}};
   Analysis a = Load(s, q);
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"r:[0]:match", "r:[]:none", "r:[0]:match"}));
-  EXPECT_EQ(a.result["subscriptions"][1]["params"].dump(), "{}");
+  EXPECT_EQ(ResultJson(a)["subscriptions"][1]["params"].dump(), "{}");
   std::vector<std::string> codes = Codes(a);
   EXPECT_EQ(codes, (std::vector<std::string>{"VAR101@--params:2:1", "VAR011@--params:4:1", "VAR105@r.textproto:1:1"}));
 }
@@ -375,7 +376,7 @@ TEST(VariantsEngineTest, WireFormatsAgree) {
   for (auto [name, text] : std::vector<std::pair<const char*, const char*>>{
            {"d.textproto", tp}, {"d.json", json}, {"d.yaml", yaml}, {"s.textproto", sotw}}) {
     Analysis a = Load(Inline({{name, text}}), Query{{{"params", "env=b"}}});
-    EXPECT_EQ(a.result["resources"][0]["variants"][0]["constraints"], "env=a ∨ exists(env)") << name;
+    EXPECT_EQ(ResultJson(a)["resources"][0]["variants"][0]["constraints"], "env=a ∨ exists(env)") << name;
     EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"R:[0]:match"})) << name;
   }
 }
@@ -397,7 +398,7 @@ TEST(VariantsEngineTest, RemovalOfAnUnknownVariantWarns) {
                                        "{ key: \"x\" value: \"y\" } } }\n"}});
   Analysis a = Load(s, {});
   EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR012@b.textproto:1:1"}));
-  EXPECT_EQ(a.result["resources"][0]["variants"].size(), 1u);
+  EXPECT_EQ(ResultJson(a)["resources"][0]["variants"].size(), 1u);
 }
 
 TEST(VariantsEngineTest, EngineContract) {

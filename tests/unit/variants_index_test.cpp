@@ -83,19 +83,19 @@ TEST(VariantsIndexTest, EnginePathOnAGeneratedSnapshot) {
   Query q;
   q.flags = {{"params", "k0=v1,k1=v2,k2=v0,k3=zz,k4=v3,k5=v1"}};
   Analysis a = Load(s, q);
-  ASSERT_EQ(a.result["resources"].size(), 200u);
-  ASSERT_EQ(a.result["subscriptions"][0]["resources"].size(), 200u);
+  ASSERT_EQ(ResultJson(a)["resources"].size(), 200u);
+  ASSERT_EQ(ResultJson(a)["subscriptions"][0]["resources"].size(), 200u);
   VariantIndex idx = VariantIndex::Build(snap);
   Params p = {{"k0", "v1"}, {"k1", "v2"}, {"k2", "v0"}, {"k3", "zz"}, {"k4", "v3"}, {"k5", "v1"}};
   for (size_t r = 0; r < 200; ++r) {
     Selection sel = idx.Select(r, idx.Compile(p));
-    const auto& got = a.result["subscriptions"][0]["resources"][r];
+    const nlohmann::ordered_json got = ResultJson(a)["subscriptions"][0]["resources"][r];
     EXPECT_EQ(got["outcome"], OutcomeName(sel.outcome)) << r;
     EXPECT_EQ(got["matching"].size(), sel.matching.size()) << r;
   }
   // Every 50th resource (0, 50, 100, 150) has a last variant `exists(k_a)`, which overlaps each
   // of its 15 others (they all require k_a to be present).
-  EXPECT_EQ(a.result["overlaps"].size(), 4u * 15u);
+  EXPECT_EQ(ResultJson(a)["overlaps"].size(), 4u * 15u);
 }
 
 }  // namespace
