@@ -34,7 +34,6 @@ namespace {
 
 namespace v = cfgi::variants;
 
-constexpr size_t kMaxOverlapsPerResource = 64;
 
 const char* OutcomeIconText(v::Outcome o) {
   switch (o) {
@@ -89,7 +88,6 @@ struct ResourceInfo {
   bool consistent = true;  // every variant names the same keys
   size_t id_chars = 1;     // the longest variant id, to size the Id column
   std::vector<v::OverlapFinding> overlaps;
-  bool coverage_done = false;
   v::CoverageReport coverage;
 };
 
@@ -133,15 +131,15 @@ class VariantsView final : public EngineView {
       info.keys = JoinKeys(all);
       resources_.push_back(std::move(info));
     }
-    // Overlaps for every resource (exact, bounded per resource); coverage lazily per resource.
+    // Overlaps and coverage per resource: the engine's findings (VariantsModel::analysis), in
+    // the order of final_state.resources.
     overlap_count_ = 0;
-    for (ResourceInfo& info : resources_) {
-      if (info.r->variants.size() < 2) continue;
-      std::vector<const v::Constraint*> cs;
-      for (const v::Variant& var : info.r->variants) cs.push_back(&var.constraint);
-      v::Domain dom = v::Domain::ForConstraints(cs);
-      info.overlaps = v::FindOverlaps(cs, dom, kMaxOverlapsPerResource);
+    for (size_t i = 0; i < resources_.size() && i < analysis_->findings.size(); ++i) {
+      ResourceInfo& info = resources_[i];
+      const v::ResourceFindings& f = analysis_->findings[i];
+      info.overlaps = f.overlaps;
       overlap_count_ += info.overlaps.size();
+      info.coverage = f.coverage;
     }
     // Subscriptions: the scenario's, then the ones added in the view (kept across evaluations).
     std::vector<Sub> added;
@@ -355,15 +353,6 @@ class VariantsView final : public EngineView {
     }
   }
 
-  void EnsureCoverage(ResourceInfo& info) {
-    if (info.coverage_done) return;
-    info.coverage_done = true;
-    std::vector<const v::Constraint*> cs;
-    for (const v::Variant& var : info.r->variants) cs.push_back(&var.constraint);
-    v::Domain dom = v::Domain::ForConstraints(cs);
-    if (dom.key_count() == 0) return;
-    info.coverage = v::Coverage(cs, dom, v::CoverageKeys(*info.r, dom, *analysis_));
-  }
 
   // ---- tabs ----
   void DrawResources(ViewContext& ctx) {
@@ -553,10 +542,8 @@ class VariantsView final : public EngineView {
         witness_cells(f.witness, info.r->name);
       }
     }
-    // Coverage: computed on demand per resource (cached until the next evaluation).
+    // Coverage: the engine's, per resource.
     for (ResourceInfo& info : resources_) {
-      if (resources_.size() > 200 && !info.coverage_done) continue;  // big snapshots: see below
-      EnsureCoverage(info);
       const v::CoverageReport& cov = info.coverage;
       for (const v::CoverageRegion& reg : cov.regions) {
         ImGui::TableNextRow();
@@ -585,10 +572,6 @@ class VariantsView final : public EngineView {
       }
     }
     ImGui::EndTable();
-    if (resources_.size() > 200) {
-      theme::TextMuted("%zu resources: coverage shown for the resources opened in the Resources/Matrix tabs.",
-                       resources_.size());
-    }
     for (auto& [p, res] : to_add) AddSubscription("witness", std::move(p), {res});
   }
 
@@ -612,7 +595,6 @@ class VariantsView final : public EngineView {
     }
     if (matrix_resource_ != selected_resource_) BuildMatrixKeys();
     ResourceInfo& cur = resources_[selected_resource_];
-    EnsureCoverage(cur);
     if (matrix_keys_.size() < 1) {
       matrix_dirty_ = false;
       theme::TextMuted("This resource's variants name no keys: every client gets the same variant.");
