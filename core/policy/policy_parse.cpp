@@ -57,23 +57,32 @@ class Loader {
     sink_->Note(code, at.range(), msg, path);
   }
 
-  // A scalar string field; reports POL006 when the field is not a scalar.
-  std::string Str(const Node& parent, const char* key, const std::string& path) {
+  // A path segment for the scope's lifetime (gRPC's ValidationErrors::ScopedField): Err, Warn
+  // and Note with a path starting with '.' or '[' append to it, with none use it.
+  using Scope = doc::DiagnosticSink::ScopedField;
+
+  // A scalar string field; reports POL006 at <scoped path>.<key> when the field is not a scalar.
+  std::string Str(const Node& parent, const char* key) {
     const Node* n = parent.Get(key);
     if (!n || n->is_null()) return {};
     if (!n->is_scalar()) {
       Err("POL006", *n, "'" + std::string(key) + "' must be a string, not a " + n->kind_name() +
-          "; write it as a plain value", path + "." + key);
+          "; write it as a plain value", std::string(".") + key);
       return {};
     }
     return n->text();
   }
+  std::string Str(const Node& parent, const char* key, const std::string& base) {
+    Scope s(sink_, base);
+    return Str(parent, key);
+  }
 
   void LoadRoot(const Node& root);
   bool ReadMeta(const Node& root, Meta& meta, bool mesh_scoped);
-  TargetRef ReadTargetRef(const Node* n, const std::string& path, bool top_level);
-  std::vector<PolicyItem> ReadItems(const Node& spec, const char* key, const std::string& path, Direction dir);
-  PolicyItem ReadItem(const Node& item, const std::string& path, Direction dir);
+  // Each reports at the sink's scoped path (the targetRef's, the list's, the item's).
+  TargetRef ReadTargetRef(const Node* n, bool top_level);
+  std::vector<PolicyItem> ReadItems(const Node& spec, const char* key, Direction dir);
+  PolicyItem ReadItem(const Node& item, Direction dir);
   void ComputeRole(Policy& p, const Node& root);
 
   Model& m_;
@@ -260,7 +269,7 @@ bool Loader::ReadMeta(const Node& root, Meta& meta, bool mesh_scoped) {
   return true;
 }
 
-TargetRef Loader::ReadTargetRef(const Node* n, const std::string& path, bool top_level) {
+TargetRef Loader::ReadTargetRef(const Node* n, bool top_level) {
   TargetRef t;
   if (!n || n->is_null()) {
     if (top_level) t.kind = "Mesh";  // TopLevelTargetRef.ToTargetRef: absent means Mesh
@@ -269,7 +278,7 @@ TargetRef Loader::ReadTargetRef(const Node* n, const std::string& path, bool top
   t.present = true;
   t.loc = L(*n);
   if (!n->is_map()) {
-    Err("POL006", *n, "'targetRef' must be a map with 'kind'", path);
+    Err("POL006", *n, "'targetRef' must be a map with 'kind'");
     return t;
   }
   static const char* kFields[] = {"kind", "name", "namespace", "sectionName", "mesh", "tags", "labels", "proxyTypes"};
@@ -280,77 +289,78 @@ TargetRef Loader::ReadTargetRef(const Node* n, const std::string& path, bool top
                             ? "; it is indented one level too deep: move it out to the level of 'targetRef'"
                             : "; a targetRef has kind, name, namespace, sectionName, labels, tags, mesh, proxyTypes";
       Err("POL015", Node::Scalar(Node::Kind::kString, e.key, e.key_range), "unknown field '" + e.key + "' in targetRef" + fix,
-          path + "." + e.key);
+          "." + e.key);
     }
   }
-  t.kind = Str(*n, "kind", path);
-  t.name = Str(*n, "name", path);
-  t.namespace_ = Str(*n, "namespace", path);
-  t.section_name = Str(*n, "sectionName", path);
-  t.mesh = Str(*n, "mesh", path);
+  t.kind = Str(*n, "kind");
+  t.name = Str(*n, "name");
+  t.namespace_ = Str(*n, "namespace");
+  t.section_name = Str(*n, "sectionName");
+  t.mesh = Str(*n, "mesh");
   if (const Node* tags = n->Get("tags")) {
     t.has_tags = true;
     if (tags->is_map())
       for (const auto& e : tags->entries()) t.tags[e.key] = e.value.text();
     else
-      Err("POL006", *tags, "'tags' must be a map of strings", path + ".tags");
+      Err("POL006", *tags, "'tags' must be a map of strings", ".tags");
   }
   if (const Node* labels = n->Get("labels")) {
     t.has_labels = true;
     if (labels->is_map())
       for (const auto& e : labels->entries()) t.labels[e.key] = e.value.text();
     else
-      Err("POL006", *labels, "'labels' must be a map of strings", path + ".labels");
+      Err("POL006", *labels, "'labels' must be a map of strings", ".labels");
   }
   if (const Node* pt = n->Get("proxyTypes"); pt && pt->is_seq())
     for (const Node& x : pt->items()) t.proxy_types.push_back(x.text());
   if (t.kind.empty()) {
     Err("POL007", *n, "targetRef has no 'kind'; use one of Mesh, Dataplane, MeshSubset, MeshService, "
-        "MeshExternalService, MeshHTTPRoute", path + ".kind");
+        "MeshExternalService, MeshHTTPRoute", ".kind");
   } else if (!IsKnownTargetRefKind(t.kind)) {
     Err("POL007", *n->Get("kind"), "unknown targetRef kind '" + t.kind + "'; use one of Mesh, Dataplane, MeshSubset, "
-        "MeshService, MeshExternalService, MeshMultiZoneService, MeshServiceSubset, MeshHTTPRoute", path + ".kind");
+        "MeshService, MeshExternalService, MeshMultiZoneService, MeshServiceSubset, MeshHTTPRoute", ".kind");
   }
   // Field/kind compatibility (the validators of api/common/v1alpha1 and each policy).
   if (t.kind == "MeshSubset" && t.has_labels && !t.has_tags) {
     Err("POL019", *n, "MeshSubset selects proxies by 'tags', not 'labels'; use kind: Dataplane with labels, "
-        "or MeshSubset with tags", path + ".labels");
+        "or MeshSubset with tags", ".labels");
   }
   if (t.kind == "Dataplane" && t.has_tags) {
-    Err("POL019", *n, "kind Dataplane selects by name, namespace and labels, not 'tags'; use labels", path + ".tags");
+    Err("POL019", *n, "kind Dataplane selects by name, namespace and labels, not 'tags'; use labels", ".tags");
   }
   if (!t.section_name.empty() && t.kind != "MeshService" && t.kind != "Dataplane" && t.kind != "MeshMultiZoneService") {
     Err("POL009", *n->Get("sectionName"), "sectionName is not supported on kind " + t.kind +
-        "; only MeshService (a port) and Dataplane (an inbound) have sections: remove it", path + ".sectionName");
+        "; only MeshService (a port) and Dataplane (an inbound) have sections: remove it", ".sectionName");
   }
   if (!t.name.empty() && t.has_labels) {
-    Err("POL019", *n, "a targetRef uses either 'name' or 'labels', not both; remove one", path);
+    Err("POL019", *n, "a targetRef uses either 'name' or 'labels', not both; remove one");
   }
   return t;
 }
 
-PolicyItem Loader::ReadItem(const Node& item, const std::string& path, Direction dir) {
+PolicyItem Loader::ReadItem(const Node& item, Direction dir) {
   PolicyItem it;
   it.loc = L(item);
   if (!item.is_map()) {
-    Err("POL006", item, "each item must be a map with 'targetRef' and 'default'", path);
+    Err("POL006", item, "each item must be a map with 'targetRef' and 'default'");
     return it;
   }
   if (dir != Direction::kRules) {
     const Node* tr = item.Get("targetRef");
-    if (!tr) Err("POL007", item, "the item has no targetRef; add 'targetRef: {kind: Mesh}' to apply it to everything", path);
-    it.target_ref = ReadTargetRef(tr, path + ".targetRef", false);
+    if (!tr) Err("POL007", item, "the item has no targetRef; add 'targetRef: {kind: Mesh}' to apply it to everything");
+    Scope s(sink_, ".targetRef");
+    it.target_ref = ReadTargetRef(tr, false);
   }
   const Node* def = item.Get("default");
   if (!def) {
     if (const Node* conf = item.Get("conf")) {
-      Warn("POL013", *conf, "'conf' is the MADR's notation; Kuma resources call it 'default': rename the key", path + ".conf");
+      Warn("POL013", *conf, "'conf' is the MADR's notation; Kuma resources call it 'default': rename the key", ".conf");
       def = conf;
     }
   }
   if (def && !def->is_map() && !def->is_null()) {
     Err("POL006", *def, "'default' must be a map of the policy's fields, not a " + std::string(def->kind_name()) +
-        "; e.g. default: {connectionTimeout: 2s}", path + ".default");
+        "; e.g. default: {connectionTimeout: 2s}", ".default");
     def = nullptr;
   }
   if (def) {
@@ -369,22 +379,23 @@ PolicyItem Loader::ReadItem(const Node& item, const std::string& path, Direction
   return it;
 }
 
-std::vector<PolicyItem> Loader::ReadItems(const Node& spec, const char* key, const std::string& path, Direction dir) {
+std::vector<PolicyItem> Loader::ReadItems(const Node& spec, const char* key, Direction dir) {
   std::vector<PolicyItem> out;
   const Node* list = spec.Get(key);
   if (!list || list->is_null()) return out;
   if (!list->is_seq()) {
-    Err("POL006", *list, "'" + std::string(key) + "' must be a list of items", path);
+    Err("POL006", *list, "'" + std::string(key) + "' must be a list of items");
     return out;
   }
   size_t i = 0;
   for (const Node& item : list->items()) {
     if (i >= limits_.max_items_per_policy) {
       Err("POL021", item, "more than " + std::to_string(limits_.max_items_per_policy) +
-          " items in one list; split the policy", path);
+          " items in one list; split the policy");
       break;
     }
-    out.push_back(ReadItem(item, path + "[" + std::to_string(i) + "]", dir));
+    Scope s(sink_, "[" + std::to_string(i) + "]");
+    out.push_back(ReadItem(item, dir));
     ++i;
   }
   return out;
@@ -535,10 +546,22 @@ void Loader::LoadRoot(const Node& root) {
     Err("POL006", root, "the policy has no 'spec'; add spec.targetRef and spec.to / spec.from / spec.default", "spec");
     return;
   }
-  p.top = ReadTargetRef(spec->Get("targetRef"), "spec.targetRef", true);
-  p.to = ReadItems(*spec, "to", "spec.to", Direction::kTo);
-  p.from = ReadItems(*spec, "from", "spec.from", Direction::kFrom);
-  p.rules = ReadItems(*spec, "rules", "spec.rules", Direction::kRules);
+  {
+    Scope s(sink_, "spec.targetRef");
+    p.top = ReadTargetRef(spec->Get("targetRef"), true);
+  }
+  {
+    Scope s(sink_, "spec.to");
+    p.to = ReadItems(*spec, "to", Direction::kTo);
+  }
+  {
+    Scope s(sink_, "spec.from");
+    p.from = ReadItems(*spec, "from", Direction::kFrom);
+  }
+  {
+    Scope s(sink_, "spec.rules");
+    p.rules = ReadItems(*spec, "rules", Direction::kRules);
+  }
   if (const Node* def = spec->Get("default")) {
     p.has_default = true;
     p.single.conf = def->ToJson();

@@ -711,5 +711,25 @@ TEST(PolicyExplain, TreeShowsSelectionOrderAndMerges) {
   EXPECT_TRUE(found);
 }
 
+// Field paths come from DiagnosticSink::ScopedField (core/doc/diagnostic.h, as gRPC's
+// ValidationErrors::ScopedField): the list, the item's index, the targetRef, the field.
+TEST(PolicyPaths, DiagnosticsCarryTheScopedFieldPath) {
+  Report r = RunYaml(
+      "type: MeshTimeout\nname: t\nmesh: default\nspec:\n  targetRef: {kind: Mesh, tags: {a: b}, bogus: 1}\n"
+      "  to:\n    - targetRef: {kind: Mesh}\n      default: {}\n"
+      "    - targetRef: {kind: Meshh}\n      default: 7\n",
+      "kuma", "", false);
+  const doc::Diagnostic* kind = Find(r.diagnostics, "POL007");
+  ASSERT_NE(kind, nullptr);
+  EXPECT_EQ(kind->path, "spec.to[1].targetRef.kind");
+  EXPECT_EQ(kind->begin.line, 9);
+  const doc::Diagnostic* def = Find(r.diagnostics, "POL006");
+  ASSERT_NE(def, nullptr);
+  EXPECT_EQ(def->path, "spec.to[1].default");
+  const doc::Diagnostic* unknown = Find(r.diagnostics, "POL015");
+  ASSERT_NE(unknown, nullptr);
+  EXPECT_EQ(unknown->path, "spec.targetRef.bogus");
+}
+
 }  // namespace
 }  // namespace cfgi::policy
