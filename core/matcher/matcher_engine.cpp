@@ -152,6 +152,22 @@ std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnos
 
 }  // namespace
 
+CelText CompileCelText(const std::string& text, cel::Use use) {
+  CelText t;
+  t.compiled = cel::CompileText(text);
+  if (t.compiled.ok()) t.type_error = cel::CheckResultType(*t.compiled.program, use);
+  return t;
+}
+
+CelOutcome EvaluateCel(const cel::Program& p, const Request& r, Profile profile) {
+  CelOutcome o;
+  cel::Request cr = CelRequest(r, profile);
+  o.value = cel::Evaluate(p, cr);
+  o.match = cel::Matches(p, cr, &o.match_detail);
+  o.extracted = cel::ExtractString(p, cr, std::nullopt, &o.extract_detail);
+  return o;
+}
+
 ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
   CountModelBuild();
   ScenarioMatcher out;
@@ -212,14 +228,11 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
         sink.Error("MAT020", e.range(), "an extract entry needs expr (CEL text) and optionally default_value", path);
         continue;
       }
-      cel::Compiled c = cel::CompileText(expr->text());
-      for (const cel::Error& err : c.errors) sink.Error(err.code, expr->range(), err.message, path + ".expr");
-      if (c.ok()) {
-        if (std::optional<cel::Error> e = cel::CheckResultType(*c.program, cel::Use::kExtractString))
-          sink.Warning("CEL007", expr->range(), e->message, path + ".expr");
-      }
+      CelText c = CompileCelText(expr->text(), cel::Use::kExtractString);
+      for (const cel::Error& err : c.compiled.errors) sink.Error(err.code, expr->range(), err.message, path + ".expr");
+      if (c.type_error) sink.Warning("CEL007", expr->range(), c.type_error->message, path + ".expr");
       ScenarioMatcher::Extract x;
-      x.program = c.program;
+      x.program = c.compiled.program;
       x.text = expr->text();
       if (const doc::Node* dv = e.Get("default_value")) x.default_value = dv->text();
       out.extracts.push_back(std::move(x));

@@ -75,6 +75,26 @@ class MatcherResult final : public EngineResult {
 // {"actions", "skipped", "matched"}, as in the engine's result.
 nlohmann::ordered_json OutcomeJson(const Result& r);
 
+// CEL text compiled as the engine compiles it (cel_expr_string, inputs.extract): the A106 subset,
+// then the result type checked for its use. `type_error` is that check's finding (CEL007): a
+// warning for CelExtractString, a gRPC NACK for a CelMatcher.
+struct CelText {
+  cel::Compiled compiled;               // compiled.errors: the syntax and subset errors
+  std::optional<cel::Error> type_error;
+};
+CelText CompileCelText(const std::string& text, cel::Use use);
+
+// What one compiled CEL program gives a request under a profile (the view's CEL playground):
+// its value, CelMatcher's match and CelExtractString's string, each with gRPC's reason.
+struct CelOutcome {
+  cel::Value value;
+  bool match = false;
+  std::string match_detail;
+  std::optional<std::string> extracted;
+  std::string extract_detail;
+};
+CelOutcome EvaluateCel(const cel::Program& p, const Request& r, Profile profile);
+
 // Loads the first matcher of a scenario, and its requests: from the query flags (--header,
 // --path, --host, --method, --request) when any is given, else from inputs.requests.
 ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q);

@@ -277,6 +277,25 @@ TEST(MatcherProfiles, OutcomesCompareAcrossProfiles) {
   EXPECT_TRUE(compare(Headers({{"x-path", "/svc/x"}})).empty());
 }
 
+// The CEL playground's compile and evaluation are the engine's (CompileCelText, EvaluateCel): the
+// same CEL007 type check as inputs.extract, and gRPC's CelMatcher / CelExtractString outcomes.
+TEST(MatcherCel, PlaygroundCompilesAndEvaluatesAsTheEngine) {
+  CelText ok = CompileCelText("request.path.startsWith('/pkg')", cel::Use::kMatcher);
+  ASSERT_TRUE(ok.compiled.ok());
+  EXPECT_FALSE(ok.type_error.has_value());
+  CelText str = CompileCelText("request.path", cel::Use::kMatcher);
+  ASSERT_TRUE(str.compiled.ok());
+  ASSERT_TRUE(str.type_error.has_value());
+  EXPECT_EQ(str.type_error->code, "CEL007");
+  Request r;
+  r.path = "/pkg.Svc/Get";
+  CelOutcome m = EvaluateCel(*ok.compiled.program, r, Profile::kGrpcCore);
+  EXPECT_TRUE(m.match);
+  CelOutcome e = EvaluateCel(*str.compiled.program, r, Profile::kGrpcCore);
+  EXPECT_FALSE(e.match);  // a string is not a bool: no match
+  EXPECT_EQ(e.extracted, std::optional<std::string>("/pkg.Svc/Get"));
+}
+
 std::string Nest(int levels) {
   std::string m = R"({"matcher_list": {"matchers": [{"predicate": {"single_predicate": {"custom_match": true}}, "on_match": {"action": "deep"}}]}})";
   for (int i = 1; i < levels; ++i)

@@ -87,13 +87,7 @@ size_t FixSplit(const std::string& m) {
 }
 
 // The CEL editor's result for one profile.
-struct CelEval {
-  cel::Value value;
-  bool match = false;
-  std::string match_detail;
-  std::optional<std::string> extracted;
-  std::string extract_detail;
-};
+using CelEval = mt::CelOutcome;
 
 constexpr size_t kNumProfiles = 3;  // mt::Profiles(), in its order
 
@@ -658,37 +652,31 @@ class MatcherView final : public EngineView {
 
   // Loads `text` into the editor; `user` marks an explicit choice that later evaluations keep.
   void SetCel(const std::string& text, std::string origin, cel::Use use, bool user) {
+    const bool same = text == cel_text_ && use == cel_use_ && cel_.program;
     cel_text_ = text;
     cel_origin_ = std::move(origin);
     cel_use_ = use;
     if (user) cel_edited_ = true;
-    CompileCel();
+    if (!same) CompileCel();  // on change only: a new evaluation of the scenario keeps the program
     EvaluateCel();
   }
 
-  // Compiles the editor's text exactly as the engine compiles cel_expr_string / inputs.extract.
+  // The editor's text, compiled by the engine's own CEL compile (mt::CompileCelText).
   void CompileCel() {
-    cel_ = cel::CompileText(cel_text_);
+    mt::CelText t = mt::CompileCelText(cel_text_, cel_use_);
+    cel_ = std::move(t.compiled);
     cel_errors_ = cel_.errors;
     cel_warning_ = false;
-    if (cel_.ok())
-      if (std::optional<cel::Error> e = cel::CheckResultType(*cel_.program, cel_use_)) {
-        cel_errors_.push_back(std::move(*e));
-        cel_warning_ = cel_use_ == cel::Use::kExtractString;  // a warning there, a gRPC NACK for a CelMatcher
-      }
+    if (t.type_error) {
+      cel_errors_.push_back(std::move(*t.type_error));
+      cel_warning_ = cel_use_ == cel::Use::kExtractString;  // a warning there, a gRPC NACK for a CelMatcher
+    }
     cel_lines_.Build(cel_text_);
   }
 
   void EvaluateCel() {
-    for (size_t i = 0; i < kNumProfiles; ++i) {
-      CelEval& e = cel_evals_[i];
-      e = CelEval{};
-      if (!cel_.ok()) continue;
-      cel::Request r = mt::CelRequest(edit_.request, mt::Profiles().At(i));
-      e.value = cel::Evaluate(*cel_.program, r);
-      e.match = cel::Matches(*cel_.program, r, &e.match_detail);
-      e.extracted = cel::ExtractString(*cel_.program, r, std::nullopt, &e.extract_detail);
-    }
+    for (size_t i = 0; i < kNumProfiles; ++i)
+      cel_evals_[i] = cel_.ok() ? mt::EvaluateCel(*cel_.program, edit_.request, mt::Profiles().At(i)) : CelEval{};
   }
 
   // 1-based line:col (bytes) of an offset in the editor's text.
