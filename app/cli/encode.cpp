@@ -25,15 +25,7 @@ ordered_json EncodeJson(const txt::EncodeOptions& opt, const txt::EncodeResult& 
   j["dig"] = r.dig;
   j["rdata_bytes"] = r.rdata_bytes;
   j["message_bytes"] = r.message_bytes;
-  ordered_json ds = ordered_json::array();
-  for (const auto& d : r.diagnostics)
-    ds.push_back({{"code", d.code},
-                  {"severity", doc::SeverityName(d.severity)},
-                  {"message", d.message},
-                  {"file", d.file},
-                  {"line", d.begin.line},
-                  {"column", d.begin.column}, {"path", d.path}});
-  j["diagnostics"] = std::move(ds);
+  j["diagnostics"] = DiagnosticsJson(r.diagnostics);
   return j;
 }
 

@@ -217,7 +217,6 @@ Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::stri
   return std::move(in.reports.front());
 }
 
-namespace {
 ordered_json DiagnosticsJson(const std::vector<doc::Diagnostic>& ds) {
   ordered_json a = ordered_json::array();
   for (const doc::Diagnostic& d : ds) {
@@ -233,7 +232,6 @@ ordered_json DiagnosticsJson(const std::vector<doc::Diagnostic>& ds) {
   }
   return a;
 }
-}  // namespace
 
 ordered_json ReportJson(const Engine& e, std::string_view profile, const Report& r) {
   ordered_json j;

@@ -148,6 +148,10 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
 // `check` / `eval` of one profile (Inspect with one profile; the result is empty for `check`).
 Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::string_view profile, bool evaluate);
 
+// The CLI's diagnostics array: [{code, severity, message, file, line, column, path}] (every
+// diagnostic has all seven; path is "" when it has none). The one place diagnostics become JSON.
+nlohmann::ordered_json DiagnosticsJson(const std::vector<doc::Diagnostic>& ds);
+
 // The JSON document the CLI prints for one profile (and the web test hook's state()).
 nlohmann::ordered_json ReportJson(const Engine& e, std::string_view profile, const Report& r);
 // For every profile: {"engine", "profiles": {name: {...}}, "divergences": [{"path", "values"}]}.

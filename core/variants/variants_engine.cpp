@@ -485,15 +485,22 @@ nlohmann::ordered_json VariantsResult::ToJson() const {
   return evaluated ? ResultJson(*analysis) : nlohmann::ordered_json::object();
 }
 
+namespace {
+// A subscription as the result names it: {"params", "name"?}.
+ordered_json SubscriptionJson(const Subscription& sub) {
+  ordered_json sj;
+  sj["params"] = ParamsJson(sub.params);
+  if (!sub.name.empty()) sj["name"] = sub.name;
+  return sj;
+}
+}  // namespace
+
 ordered_json ResultJson(const Analysis& a) {
   ordered_json result;
   // Every subscription's selection per resource.
   ordered_json subs = ordered_json::array();
   for (size_t si = 0; si < a.subscriptions.size(); ++si) {
-    const Subscription& sub = a.subscriptions[si];
-    ordered_json sj;
-    sj["params"] = ParamsJson(sub.params);
-    if (!sub.name.empty()) sj["name"] = sub.name;
+    ordered_json sj = SubscriptionJson(a.subscriptions[si]);
     ordered_json rs = ordered_json::array();
     if (si < a.selections.size())
       for (const auto& [name, sel] : a.selections[si]) rs.push_back(SelectionJson(name, a.final_state.Find(name), sel));
@@ -586,10 +593,7 @@ ordered_json ResultJson(const Analysis& a) {
     };
     size_t row = 0;
     for (size_t si = 0; si < a.subscriptions.size(); ++si) {
-      const Subscription& sub = a.subscriptions[si];
-      ordered_json sj;
-      sj["params"] = ParamsJson(sub.params);
-      if (!sub.name.empty()) sj["name"] = sub.name;
+      ordered_json sj = SubscriptionJson(a.subscriptions[si]);
       ordered_json rs = ordered_json::array();
       for (; row < tr.rows.size() && tr.rows[row].subscription == si; ++row) {
         const TransitionRow& t = tr.rows[row];
