@@ -186,6 +186,7 @@ class MatcherView final : public EngineView {
 
   void OnEvaluated(const OpenDocument& d) override {
     rows_.clear();
+    other_divergences_.clear();
     selected_ = -1;
     model_ = ModelAs<mt::MatcherModel>(d.model());
     sm_ = model_ ? &model_->sm : nullptr;
@@ -203,6 +204,10 @@ class MatcherView final : public EngineView {
         if (res[p] && i < res[p]->requests.size()) row.evals[p] = {&res[p]->requests[i].result, &res[p]->requests[i].why};
       row.diverges = d.comparison().CountUnder("/requests/" + std::to_string(i));
     }
+    // The rest of the comparison: what differs outside the requests (gRPC's NACK list, coverage).
+    other_divergences_.clear();
+    for (const Divergence& dv : d.comparison().divergences)
+      if (dv.path.rfind("/requests/", 0) != 0) other_divergences_.push_back(&dv);
     if (!edited_) {
       std::string t = sm_->requests.empty() ? std::string() : RequestText(sm_->requests.front());
       std::snprintf(edit_buf_, sizeof edit_buf_, "%s", t.c_str());
@@ -246,9 +251,6 @@ class MatcherView final : public EngineView {
       ImGui::SameLine();
       ImGui::TextColored(theme::Pal().warning, "%s %d warning%s", theme::kIconWarning, warn, warn == 1 ? "" : "s");
     }
-    int diverging = 0;
-    for (const Row& r : rows_) diverging += r.diverges ? 1 : 0;
-    if (edit_.diverges) ++diverging;
 
     if (!tabs_.Begin("##matcher")) return;
     if (tabs_.Item(0, "Requests")) {
@@ -259,7 +261,9 @@ class MatcherView final : public EngineView {
       DrawTree(ctx);
       ImGui::EndTabItem();
     }
-    if (tabs_.Item(2, std::string("Profiles (") + std::to_string(diverging) + " differ)###div")) {
+    // The document's one comparison (the top bar's count), plus the edited request's.
+    const size_t differ = ctx.document().comparison().size() + edit_.diverges;
+    if (tabs_.Item(2, std::string("Profiles (") + std::to_string(differ) + " differ)###div")) {
       DrawDivergences(ctx);
       ImGui::EndTabItem();
     }
@@ -629,6 +633,14 @@ class MatcherView final : public EngineView {
 
   void DrawDivergences(ViewContext& ctx) {
     theme::TextMuted("Requests whose actions or match differ between profiles. Click for the trace.");
+    const std::vector<const Divergence*>& rest = other_divergences_;
+    if (!rest.empty()) {
+      // Sized to its rows (at most 8), so the requests below stay in view.
+      const float h = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(std::min<size_t>(rest.size(), 8) + 3);
+      ImGui::BeginChild("##div-rest", ImVec2(0, h));
+      DrawComparison("##div-rest-table", ctx.document(), rest, "");
+      ImGui::EndChild();
+    }
     if (!theme::BeginTableMinWidth("##div", 5, kTable | ImGuiTableFlags_ScrollY, 42)) return;
     ImGui::TableSetupColumn("Request", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
     ImGui::TableSetupColumn("Headers", ImGuiTableColumnFlags_WidthStretch, 1.2f);
@@ -864,6 +876,7 @@ class MatcherView final : public EngineView {
   }
 
   const mt::MatcherModel* model_ = nullptr;
+  std::vector<const Divergence*> other_divergences_;  // the document's, outside /requests
   const mt::ScenarioMatcher* sm_ = nullptr;  // the model's
   std::string file_;
   std::vector<Row> rows_;
