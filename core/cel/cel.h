@@ -172,8 +172,11 @@ class Program {
   std::map<std::string, std::shared_ptr<const re2::RE2>> regexes_;
 };
 
-// The result type an AST certainly has ("bool", "int", "string", "map", ...), or "" when it is
-// only known at run time (an index into a map, a conditional with mixed branches).
+// The AST's static type as a CEL checker gives it with A106's declared variables (request.headers
+// is map(string, string), request.time a google.protobuf.Timestamp, every other request.*
+// attribute a string): "bool", "int", "string", "list(int)", "map(string, string)",
+// "google.protobuf.Timestamp", ...; "dyn" when only the run time knows (dyn(), a literal or a
+// conditional of mixed types); "request" for the bare variable.
 std::string StaticType(const Expr& e);
 
 // Unparses an AST (operators with minimal parentheses).
@@ -182,8 +185,9 @@ std::string Unparse(const Expr& e);
 // What an expression is for (A106): a CelMatcher predicate must yield a bool, a CelExtractString
 // a string.
 enum class Use { kMatcher, kExtractString };
-// CEL007 when the program's result type is certainly not what `use` needs (StaticType), over the
-// whole expression's range; nullopt when it is, or when the type is only known at run time. The
+// CEL007 when the program's static type (StaticType) is not what `use` needs, over the whole
+// expression's range: a CelMatcher needs bool (dyn is rejected, as grpc-java CelMatcher.java
+// does), a CelExtractString string or dyn (CelStringExtractor.java); nullopt when it fits. The
 // matcher engine reports it as a gRPC NACK for kMatcher and as a warning for kExtractString.
 std::optional<Error> CheckResultType(const Program& p, Use use);
 

@@ -399,6 +399,36 @@ std::string Unparse(const Expr& e) {
   return "?";
 }
 
+namespace {
+
+// CEL type names as the checker prints them: "list(string)", "map(string, string)".
+std::string ListOf(const std::string& t) { return "list(" + t + ")"; }
+std::string MapOf(const std::string& k, const std::string& v) { return "map(" + k + ", " + v + ")"; }
+// The element type of "list(T)", the value type of "map(K, V)"; "dyn" for anything else.
+std::string ElementType(const std::string& t) {
+  if (t.rfind("list(", 0) == 0 && t.back() == ')') return t.substr(5, t.size() - 6);
+  if (t.rfind("map(", 0) == 0 && t.back() == ')') {
+    // map(K, V): K is a primitive type name (no comma inside).
+    size_t comma = t.find(", ");
+    if (comma != std::string::npos) return t.substr(comma + 2, t.size() - comma - 3);
+  }
+  return "dyn";
+}
+// One type for several expressions (a literal's elements, a conditional's branches): theirs
+// when they agree, else dyn (cel-spec doc/langdef.md "Gradual Type Checking").
+std::string Join(const std::vector<std::string>& ts) {
+  if (ts.empty()) return "dyn";
+  for (const std::string& t : ts)
+    if (t != ts.front()) return "dyn";
+  return ts.front();
+}
+bool IsNumeric(const std::string& t) { return t == "int" || t == "uint" || t == "double"; }
+
+}  // namespace
+
+// The declared types of A106's variables, as gRPC declares them for its checker: `request` is a
+// message whose `headers` is map(string, string), `time` a google.protobuf.Timestamp and every
+// other attribute a string (A106 "CEL: Supported Variables"; Envoy's attributes).
 std::string StaticType(const Expr& e) {
   switch (e.kind) {
     case Expr::Kind::kConst:
@@ -411,18 +441,32 @@ std::string StaticType(const Expr& e) {
         case Expr::ConstKind::kString: return "string";
         case Expr::ConstKind::kBytes: return "bytes";
       }
-      return "";
-    case Expr::Kind::kIdent: return e.s == "request" ? "map" : "";
-    case Expr::Kind::kList: return "list";
-    case Expr::Kind::kMap: return "map";
-    case Expr::Kind::kSelect:
+      return "dyn";
+    case Expr::Kind::kIdent: return e.s == "request" ? "request" : "dyn";
+    case Expr::Kind::kList: {
+      std::vector<std::string> ts;
+      for (const Expr& c : e.children) ts.push_back(StaticType(c));
+      return ListOf(Join(ts));
+    }
+    case Expr::Kind::kMap: {
+      std::vector<std::string> ks, vs;
+      for (size_t i = 0; i + 1 < e.children.size(); i += 2) {
+        ks.push_back(StaticType(e.children[i]));
+        vs.push_back(StaticType(e.children[i + 1]));
+      }
+      return MapOf(Join(ks), Join(vs));
+    }
+    case Expr::Kind::kSelect: {
       if (e.test_only) return "bool";
-      if (!e.children.empty() && e.children[0].kind == Expr::Kind::kIdent && e.children[0].s == "request") {
-        if (e.s == "headers") return "map";
+      if (e.children.empty()) return "dyn";
+      std::string operand = StaticType(e.children[0]);
+      if (operand == "request") {
+        if (e.s == "headers") return MapOf("string", "string");
         if (e.s == "time") return "google.protobuf.Timestamp";
         return "string";
       }
-      return "";
+      return ElementType(operand);  // a field of a map: its value type
+    }
     case Expr::Kind::kCall: {
       static const std::set<std::string> kBool = {"_&&_", "_||_", "!_", "_==_", "_!=_", "_<_", "_<=_", "_>_", "_>=_",
                                                   "@in", "_in_", "matches", "contains", "startsWith", "endsWith", "bool"};
@@ -431,18 +475,27 @@ std::string StaticType(const Expr& e) {
       if (e.s == "uint" || e.s == "double" || e.s == "bytes") return e.s;
       if (e.s == "timestamp") return "google.protobuf.Timestamp";
       if (e.s == "duration") return "google.protobuf.Duration";
-      if ((e.s == "_+_" || e.s == "_-_" || e.s == "_*_" || e.s == "_/_" || e.s == "_%_" || e.s == "-_") && !e.children.empty()) {
+      if (e.s == "dyn") return "dyn";
+      if (e.s == "_[_]" && e.children.size() == 2) return ElementType(StaticType(e.children[0]));
+      if (e.s == "-_" && e.children.size() == 1) {
         std::string t = StaticType(e.children[0]);
-        return t == "int" || t == "uint" || t == "double" ? t : "";
+        return IsNumeric(t) || t == "google.protobuf.Duration" ? t : "dyn";
       }
-      if (e.s == "_?_:_" && e.children.size() == 3) {
-        std::string a = StaticType(e.children[1]);
-        return a == StaticType(e.children[2]) ? a : "";
+      if ((e.s == "_+_" || e.s == "_-_" || e.s == "_*_" || e.s == "_/_" || e.s == "_%_") && e.children.size() == 2) {
+        std::string a = StaticType(e.children[0]), b = StaticType(e.children[1]);
+        if (IsNumeric(a) && a == b) return a;
+        const std::string ts = "google.protobuf.Timestamp", du = "google.protobuf.Duration";
+        if (e.s == "_-_" && a == ts && b == ts) return du;
+        if ((e.s == "_+_" || e.s == "_-_") && a == ts && b == du) return ts;
+        if (e.s == "_+_" && a == du && b == ts) return ts;
+        if ((e.s == "_+_" || e.s == "_-_") && a == du && b == du) return du;
+        return "dyn";
       }
-      return "";
+      if (e.s == "_?_:_" && e.children.size() == 3) return Join({StaticType(e.children[1]), StaticType(e.children[2])});
+      return "dyn";
     }
   }
-  return "";
+  return "dyn";
 }
 
 std::string Program::Unparse() const { return cel::Unparse(ast_); }
@@ -1113,13 +1166,20 @@ std::optional<std::string> ExtractString(const Program& p, const Request& r, con
 }
 
 std::optional<Error> CheckResultType(const Program& p, Use use) {
+  // grpc-java CelMatcher.java: the checked AST's result type must be bool (dyn is rejected too);
+  // CelStringExtractor.java: string or dyn (CelStateMatcherTest celMatcher_throwsIfReturnsString,
+  // celStringExtractor_throwsIfReturnsBool).
   std::string t = StaticType(p.ast());
-  const char* want = use == Use::kMatcher ? "bool" : "string";
-  if (t.empty() || t == want) return std::nullopt;
+  if (t == "request") t = "map(string, dyn)";
+  if (use == Use::kMatcher ? t == "bool" : (t == "string" || t == "dyn")) return std::nullopt;
   std::string m = "the expression yields a value of type " + t;
   if (use == Use::kMatcher)
-    m += ", not a bool: a CelMatcher's output type must be bool (gRPC NACKs it; at run time it never matches). Compare "
-         "the value, e.g. size(x) > 0";
+    m += t == "dyn" ? ", not a bool: a CelMatcher's output type must be bool and dyn is not (gRPC NACKs it). Compare the value, "
+                      "e.g. x == 'a'"
+        : t == "string" ? ", not a bool: a CelMatcher's output type must be bool (gRPC NACKs it; at run time it never matches). "
+                          "Compare the value, e.g. request.headers['x'] == 'a'"
+                        : ", not a bool: a CelMatcher's output type must be bool (gRPC NACKs it; at run time it never matches). "
+                          "Compare the value, e.g. size(x) > 0";
   else
     m += ", not a string: CelExtractString always falls back to default_value. Extract a string attribute";
   return Error{"CEL007", std::move(m), p.ast().begin, std::max(p.ast().end, p.ast().begin)};

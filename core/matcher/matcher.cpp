@@ -10,9 +10,17 @@
 // map_matcher.h (no data -> on_no_match), prefix_map_matcher.h (findMatchingPrefixes, tried
 // longest first, resuming at a shorter prefix when one yields no match:
 // prefix_map_matcher_resume_after_subtree_miss), with keep_matching actions reported through
-// skipped_match_cb (MatchTree::handleRecursionAndSkips).
+// skipped_match_cb (envoy/matcher/matcher.h MatchTree::handleRecursionAndSkips): an OnMatch with
+// keep_matching that holds a nested matcher skips every action the nested matcher produces, its
+// on_no_match included (test/common/matcher/exact_map_matcher_test.cc
+// RecursiveMatchingWithKeepMatching).
+// grpc-java follows xds/src/main/java/io/grpc/xds/internal/matcher/: MatcherList.java (the same
+// list walk as gRPC C-core), MatcherTree.java (a found key never falls back to on_no_match;
+// the prefix map tries every matching prefix longest first), UnifiedMatcher.java (a Matcher
+// with no type is a NoOpMatcher: its on_no_match), HeaderMatchInput.java (absent header: null).
 // a106 reads the gRFC's "Evaluation Flow" prose: an OnMatch without keep_matching is terminal
-// even when its nested matcher finds nothing.
+// even when its nested matcher finds nothing, and then, by "Behavior for Unsuccessful Matches",
+// the match is unsuccessful (matched false, no action).
 #include <algorithm>
 
 #include <re2/re2.h>
@@ -103,6 +111,19 @@ void PrefixTrie::Prefixes(std::string_view s, std::vector<int>& out) const {
 
 // ---- requests ----
 std::optional<std::string> HeaderValue(const Request& r, std::string_view name, Profile p) {
+  if (p == Profile::kGrpcJava) {
+    // grpc-java HeaderMatchInput.java apply(): "te" is never visible; other headers come from
+    // the call's Metadata (no pseudo-headers there), several values joined with ","; an absent
+    // header is null, which a StringMatcher does not match and a MatcherTree sends to on_no_match
+    // (UnifiedMatcherTest matchInput_headerName_te_returnsNull, MatcherTreeTest
+    // matcherTree_nonStringInput_fallsBack). -bin headers are visible, base64-encoded: give their
+    // value as base64.
+    if (name == "te") return std::nullopt;
+    std::optional<std::string> out;
+    for (const auto& [k, v] : r.headers)
+      if (k == name) out = out ? *out + "," + v : v;
+    return out;
+  }
   bool grpc = p != Profile::kEnvoy;
   if (grpc) {
     // grpc/grpc src/core/xds/grpc/xds_matcher_context.cc RpcMatchContext::GetHeaderValue.
@@ -128,6 +149,31 @@ std::optional<std::string> HeaderValue(const Request& r, std::string_view name, 
 
 cel::Request CelRequest(const Request& r, Profile p) {
   cel::Request c;
+  if (p == Profile::kGrpcJava) {
+    // grpc-java GrpcCelEnvironment.java getRequestField and HeadersWrapper.java: headers without
+    // "te" (-bin ones visible), host / path / url_path "" when unset, method POST unless the
+    // context names one, query / scheme / protocol "", time unset, id / referer / useragent from
+    // their headers ("" when absent).
+    for (const auto& [k, v] : r.headers) {
+      if (k == "te") continue;
+      auto it = c.headers.find(k);
+      if (it == c.headers.end()) c.headers.emplace(k, v);
+      else it->second += "," + v;
+    }
+    auto header = [&](const char* n) {
+      auto it = c.headers.find(n);
+      return it == c.headers.end() ? std::string() : it->second;
+    };
+    c.host = r.host.value_or("");
+    c.path = r.path.value_or("");
+    c.url_path = c.path;
+    c.method = r.method.value_or("POST");
+    c.query = c.scheme = c.protocol = std::string();
+    c.id = header("x-request-id");
+    c.referer = header("referer");
+    c.useragent = header("user-agent");
+    return c;
+  }
   bool grpc = p != Profile::kEnvoy;
   for (const auto& [k, v] : r.headers) {
     if (grpc && k.size() >= 4 && k.compare(k.size() - 4, 4, "-bin") == 0) continue;
@@ -243,17 +289,28 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
 // ---- evaluation ----
 namespace {
 
+// What an OnMatch gives the matcher holding it: whether that matcher stops searching, and
+// whether the match is successful. For grpc-core, envoy and grpc-java both are gRPC's
+// FindMatches result (`stop == matched`); under a106 an on_match without keep_matching stops
+// the search even when its nested matcher found nothing, and the match is then unsuccessful.
+struct OnMatchOutcome {
+  bool stop = false;
+  bool matched = false;
+};
+
 class Eval {
  public:
   Eval(const Compiled& m, const Request& r, Profile p, Result& out) : m_(m), r_(r), p_(p), out_(out) {}
 
-  // Returns true when a terminal match was found (gRPC's FindMatches).
+  // Returns true when the matcher found a successful match (gRPC's FindMatches, grpc-java's
+  // MatchResult.matched).
   bool RunMatcher(const Matcher& m, Step* why) {
     if (aborted_) return false;
-    if (p_ != Profile::kEnvoy && m.depth > kMaxDepth) {
+    const int limit = p_ == Profile::kGrpcJava ? kMaxDepthGrpcJava : kMaxDepth;
+    if (p_ != Profile::kEnvoy && m.depth > limit) {
       aborted_ = true;
       if (why) why->Add({"depth limit", Outcome::kError,
-                         "matcher at depth " + std::to_string(m.depth) + " is beyond " + std::to_string(kMaxDepth) +
+                         "matcher at depth " + std::to_string(m.depth) + " is beyond " + std::to_string(limit) +
                              ": evaluation terminated, an unsuccessful match (A106)", m.range});
       return false;
     }
@@ -261,6 +318,16 @@ class Eval {
       case Matcher::Kind::kList: return RunList(m, why);
       case Matcher::Kind::kExactMap:
       case Matcher::Kind::kPrefixMap: return RunMap(m, why);
+      case Matcher::Kind::kNone:
+        // Envoy's AnyMatcher (source/common/matcher/matcher.h) and grpc-java's NoOpMatcher
+        // (UnifiedMatcher.java; UnifiedMatcherTest noOpMatcher_delegatesToOnNoMatch) go to
+        // on_no_match; gRPC C-core rejects such a matcher (MAT001) and a106 follows it.
+        if (p_ == Profile::kEnvoy || p_ == Profile::kGrpcJava) {
+          if (why) why->Add({"no matcher type", Outcome::kNoMatch, "neither matcher_list nor matcher_tree: on_no_match decides", m.range});
+          return RunOnNoMatch(m, why);
+        }
+        if (why) why->Add({"invalid matcher", Outcome::kError, "not evaluated: gRPC C-core rejects a matcher without matcher_list or matcher_tree", m.range});
+        return false;
       case Matcher::Kind::kInvalid:
         if (why) why->Add({"invalid matcher", Outcome::kError, "not evaluated: the matcher has no valid type", m.range});
         return false;
@@ -277,7 +344,10 @@ class Eval {
       return false;
     }
     Step* s = why ? &why->Add({"on_no_match", Outcome::kMatched, "", m.on_no_match->range}) : nullptr;
-    return RunOnMatch(*m.on_no_match, s);
+    OnMatchOutcome o = RunOnMatch(*m.on_no_match, s);
+    // grpc-java OnMatch.evaluate ignores keep_matching: an on_no_match action is a match.
+    if (p_ == Profile::kGrpcJava) return o.matched || (m.on_no_match->keep_matching && NestedOrActionMatched(*m.on_no_match));
+    return o.matched;
   }
 
   bool RunList(const Matcher& m, Step* why) {
@@ -290,9 +360,9 @@ class Eval {
         continue;
       }
       if (s) s->outcome = Outcome::kMatched;
-      bool terminal = RunOnMatch(f.on_match, s);
-      if (s) s->detail = terminal ? "predicate true: its on_match ends the list" : "predicate true: matching continues";
-      if (terminal) return true;
+      OnMatchOutcome o = RunOnMatch(f.on_match, s);
+      if (s) s->detail = o.stop ? "predicate true: its on_match ends the list" : "predicate true: matching continues";
+      if (o.stop) return o.matched;
       if (aborted_) return false;
     }
     return RunOnNoMatch(m, why);
@@ -303,11 +373,16 @@ class Eval {
     bool prefix = m.kind == Matcher::Kind::kPrefixMap;
     Step* s = why ? &why->Add({prefix ? "prefix_match_map" : "exact_match_map", Outcome::kNoMatch, "", m.range}) : nullptr;
     if (!value) {
-      // Envoy's MapMatcher: no data (absl::monostate) goes to on_no_match.
+      // Envoy's MapMatcher and grpc-java's MatcherTree: no data goes to on_no_match.
       if (s) s->detail = "input " + DescribeInput(m.input) + " has no data: on_no_match";
       return RunOnNoMatch(m, why);
     }
     if (s) s->detail = "input " + DescribeInput(m.input) + " = " + Quoted(*value);
+    // grpc-java MatcherTree.java matchExact / matchPrefix: once a key is found, the tree's result
+    // is what its entries give; it never falls back to on_no_match (MatcherTreeTest
+    // matcherTree_prefixFoundButNestedFailed_returnNoMatch_notOnNoMatch,
+    // matcherTree_exactMatch_keepMatching_aggregate).
+    const bool java = p_ == Profile::kGrpcJava;
     if (!prefix) {
       auto it = m.exact.find(*value);
       if (it == m.exact.end()) {
@@ -317,8 +392,13 @@ class Eval {
       const MapEntry& e = m.entries[static_cast<size_t>(it->second)];
       if (s) s->outcome = Outcome::kMatched;
       Step* es = s ? &s->Add({"key " + Quoted(e.key), Outcome::kMatched, "exact match", e.key_range}) : nullptr;
-      if (RunOnMatch(e.on_match, es)) return true;
+      OnMatchOutcome o = RunOnMatch(e.on_match, es);
+      if (o.stop) return o.matched;
       if (aborted_) return false;
+      if (java) {
+        if (s) s->Add({"on_no_match", Outcome::kSkipped, "grpc-java: the key was found, so on_no_match is not used", m.range});
+        return false;
+      }
       return RunOnNoMatch(m, why);
     }
     std::vector<int> hits;
@@ -329,8 +409,10 @@ class Eval {
     }
     if (s) s->outcome = Outcome::kMatched;
     std::vector<int> order;
-    if (p_ == Profile::kEnvoy) {
-      order.assign(hits.rbegin(), hits.rend());  // longest first, resuming at shorter prefixes
+    if (p_ == Profile::kEnvoy || java) {
+      // Envoy: longest first, resuming at shorter prefixes; grpc-java PrefixTrie.matchPrefixes
+      // returns every matching prefix longest first and tries each.
+      order.assign(hits.rbegin(), hits.rend());
     } else {
       // XdsMatcherPrefixMap::FindMatches: an entry without keep_matching drops the shorter ones.
       std::vector<int> kept;
@@ -350,38 +432,61 @@ class Eval {
       Step* es = s ? &s->Add({"key " + Quoted(e.key), Outcome::kMatched,
                               i == 0 ? "longest matching prefix" : "shorter matching prefix", e.key_range})
                    : nullptr;
-      if (RunOnMatch(e.on_match, es)) return true;
+      OnMatchOutcome o = RunOnMatch(e.on_match, es);
+      if (o.stop) return o.matched;
       if (aborted_) return false;
+    }
+    if (java) {
+      if (s) s->Add({"on_no_match", Outcome::kSkipped, "grpc-java: a key was found, so on_no_match is not used", m.range});
+      return false;
     }
     return RunOnNoMatch(m, why);
   }
 
-  bool RunOnMatch(const OnMatch& om, Step* why) {
+  // grpc-java's OnMatch.evaluate(...).matched for an on_no_match with keep_matching: an action
+  // is a match; a nested matcher's own result was already computed by RunOnMatch.
+  bool NestedOrActionMatched(const OnMatch& om) const {
+    if (om.kind == OnMatch::Kind::kAction) return true;
+    return last_nested_found_;
+  }
+
+  void AddAction(const Action* a, bool keep) {
+    out_.actions.push_back(a);
+    if (keep || skip_depth_ > 0) out_.skipped.push_back(a);
+  }
+
+  OnMatchOutcome RunOnMatch(const OnMatch& om, Step* why) {
     out_.reached.push_back(om.id);
     if (om.kind == OnMatch::Kind::kAction) {
-      out_.actions.push_back(&om.action);
-      if (om.keep_matching) out_.skipped.push_back(&om.action);
+      AddAction(&om.action, om.keep_matching);
       if (why)
         why->Add({"action " + om.action.name, Outcome::kMatched,
                   om.keep_matching ? "added; keep_matching: matching continues (Envoy reports it through skipped_match_cb)"
-                                   : "added; the match is terminal",
+                  : skip_depth_ > 0 ? "added; the match is terminal here, but an enclosing on_match has keep_matching: skipped"
+                                    : "added; the match is terminal",
                   om.action.range});
-      return !om.keep_matching;
+      return {!om.keep_matching, !om.keep_matching};
     }
     if (om.kind == OnMatch::Kind::kMatcher && om.matcher) {
       Step* s = why ? &why->Add({"nested matcher", Outcome::kNoMatch, "", om.matcher->range}) : nullptr;
+      // Envoy's handleRecursionAndSkips: an OnMatch with keep_matching reports its nested
+      // matcher's result, on_no_match included, through skipped_match_cb.
+      if (om.keep_matching) ++skip_depth_;
       bool found = RunMatcher(*om.matcher, s);
+      if (om.keep_matching) --skip_depth_;
+      last_nested_found_ = found;
       if (s) {
         s->outcome = found ? Outcome::kMatched : Outcome::kNoMatch;
-        if (found) s->detail = om.keep_matching ? "found a match; keep_matching: matching continues" : "found a match";
-        else if (p_ == Profile::kA106) s->detail = "found nothing; the on_match is terminal anyway (A106 prose)";
+        if (found) s->detail = om.keep_matching ? "found a match; keep_matching: its actions are skipped and matching continues" : "found a match";
+        else if (p_ == Profile::kA106 && !om.keep_matching)
+          s->detail = "found nothing; the on_match is terminal anyway and the match is unsuccessful (A106 prose)";
         else s->detail = "found nothing; the outer matcher continues";
       }
-      if (p_ == Profile::kA106) return !om.keep_matching && !aborted_;
-      return found && !om.keep_matching;
+      if (p_ == Profile::kA106) return {!om.keep_matching && !aborted_, found && !om.keep_matching};
+      return {found && !om.keep_matching, found && !om.keep_matching};
     }
     if (why) why->Add({"invalid on_match", Outcome::kError, "neither action nor matcher", om.range});
-    return false;
+    return {};
   }
 
   std::string DescribeInput(const Input& in) const {
@@ -394,7 +499,7 @@ class Eval {
 
   std::optional<std::string> InputValue(const Input& in) const {
     if (in.kind == Input::Kind::kHeader) return HeaderValue(r_, in.header, p_);
-    if (p_ == Profile::kEnvoy) return std::nullopt;
+    if (p_ == Profile::kEnvoy || p_ == Profile::kGrpcJava) return std::nullopt;
     return std::string();
   }
 
@@ -487,6 +592,8 @@ class Eval {
   Profile p_;
   Result& out_;
   bool aborted_ = false;
+  int skip_depth_ = 0;              // enclosing OnMatches with keep_matching around a nested matcher
+  bool last_nested_found_ = false;  // the last nested matcher's result (grpc-java on_no_match)
   std::optional<cel::Request> cel_;
 };
 

@@ -14,7 +14,9 @@
 //
 // Profiles (docs/formats/matcher.md): kGrpcCore follows grpc/grpc src/core/xds/grpc/xds_matcher.cc,
 // kEnvoy follows envoy source/common/matcher/ (list_matcher.h, exact_map_matcher.h,
-// prefix_map_matcher.h, map_matcher.h), kA106 reads the gRFC's prose literally.
+// prefix_map_matcher.h, map_matcher.h), kGrpcJava follows grpc-java
+// xds/src/main/java/io/grpc/xds/internal/matcher/ (MatcherList.java, MatcherTree.java,
+// OnMatch.java, UnifiedMatcher.java), kA106 reads the gRFC's prose literally.
 #pragma once
 
 #include <cstdint>
@@ -41,13 +43,18 @@ class RE2;
 
 namespace cfgi::matcher {
 
-enum class Profile { kGrpcCore, kEnvoy, kA106 };
-// The engine's one profile set ("grpc-core" default, "envoy", "a106"), core/engine/profile.h.
+enum class Profile { kGrpcCore, kEnvoy, kA106, kGrpcJava };
+// The engine's one profile set ("grpc-core" default, "envoy", "grpc-java", "a106"),
+// core/engine/profile.h.
 const ProfileSet<Profile>& Profiles();
 
 // gRPC rejects a tree deeper than this (a top level plus 16 nested levels is rejected), and
 // stops evaluation at it (A106 "Unified Matcher: Evaluation Flow").
 constexpr int kMaxDepth = 16;
+// grpc-java counts the top level as 0 and rejects a depth above 16 (UnifiedMatcher.java
+// checkRecursionDepth; UnifiedMatcherValidationTest checkRecursionDepth_nestedInTree_throws builds
+// 18 levels): a top level plus 16 nested levels is accepted, one more is rejected.
+constexpr int kMaxDepthGrpcJava = kMaxDepth + 1;
 // Hard limit for every profile, so a hostile document cannot exhaust the stack.
 constexpr int kHardMaxDepth = 100;
 
@@ -59,6 +66,11 @@ struct Issue {
   std::string path;   // field path: "matcher_list.matchers[1].predicate.single_predicate.input"
   doc::SourceRange range;
   bool grpc_only = false;
+  // grpc-java accepts it (a note there), e.g. an empty nested Matcher `{}` (grpc-java
+  // UnifiedMatcher.java NoOpMatcher; UnifiedMatcherTest matcherTree_exactMatch_shouldNotFallBack...).
+  bool grpc_java_accepts = false;
+  // Only grpc-java rejects it (reported under grpc-java alone), e.g. its one-deeper depth limit.
+  bool grpc_java_only = false;
 };
 
 struct Action {
@@ -150,7 +162,9 @@ struct MapEntry {
 };
 
 struct Matcher {
-  enum class Kind { kList, kExactMap, kPrefixMap, kInvalid };
+  // kNone: neither matcher_list nor matcher_tree, only (perhaps) on_no_match: Envoy's
+  // AnyMatcher and grpc-java's NoOpMatcher evaluate the on_no_match; gRPC C-core NACKs it.
+  enum class Kind { kList, kExactMap, kPrefixMap, kInvalid, kNone };
   Kind kind = Kind::kInvalid;
   std::vector<FieldMatcher> list;   // kList
   Input input;                      // maps
@@ -211,8 +225,15 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
 
 struct Result {
   std::vector<const Action*> actions;  // in the order they were added
-  std::vector<const Action*> skipped;  // the keep_matching ones (Envoy's skipped_match_cb)
-  bool matched = false;   // a terminal match was found (gRPC's FindMatches returned true)
+  // The ones added under keep_matching (Envoy's skipped_match_cb): an action with keep_matching,
+  // and every action a nested matcher produces under an OnMatch with keep_matching, its
+  // on_no_match included (envoy/matcher/matcher.h handleRecursionAndSkips; Envoy
+  // test/common/matcher/exact_map_matcher_test.cc RecursiveMatchingWithKeepMatching).
+  std::vector<const Action*> skipped;
+  // A successful match (gRPC's FindMatches returned true; grpc-java's MatchResult.matched; under
+  // a106 a terminal on_match whose nested matcher found nothing is unsuccessful, A106 "Behavior
+  // for Unsuccessful Matches").
+  bool matched = false;
   bool aborted = false;   // the runtime depth limit terminated evaluation
   std::vector<int> reached;  // ids of OnMatch nodes the request reached
 };

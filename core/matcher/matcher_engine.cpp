@@ -97,8 +97,11 @@ std::vector<Issue> FindShadowed(const Compiled& m) {
 std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p) {
   std::vector<doc::Diagnostic> out;
   for (const Issue& i : m.issues) {
+    if (i.grpc_java_only && p != Profile::kGrpcJava) continue;
     if (i.grpc_only && p == Profile::kEnvoy) {
       out.push_back(MakeDiag(m.source.get(), i, doc::Severity::kNote, "gRPC only: " + i.message));
+    } else if (i.grpc_java_accepts && p == Profile::kGrpcJava) {
+      out.push_back(MakeDiag(m.source.get(), i, doc::Severity::kNote, "gRPC C-core only (grpc-java accepts it): " + i.message));
     } else {
       out.push_back(MakeDiag(m.source.get(), i, i.severity, i.message));
     }

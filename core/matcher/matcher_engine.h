@@ -1,5 +1,6 @@
 // core/matcher/matcher_engine.h: the "matcher" engine (xDS Unified Matcher with RE2 and CEL,
-// gRPC A106) behind the common Engine interface: profiles grpc-core (default), envoy, a106.
+// gRPC A106) behind the common Engine interface: profiles grpc-core (default), envoy, grpc-java,
+// a106.
 //
 //   auto m = cfgi::GetMatcherEngine().Load(scenario, query, cfgi::Mode::kEvaluate);
 //   auto r = m->Evaluate("grpc-core");
@@ -99,8 +100,9 @@ CelOutcome EvaluateCel(const cel::Program& p, const Request& r, Profile profile)
 // --path, --host, --method, --request) when any is given, else from inputs.requests.
 ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q);
 
-// Converts issues to diagnostics under a profile: grpc_only issues are errors for grpc-core and
-// a106 (gRPC NACKs) and notes for envoy.
+// Converts issues to diagnostics under a profile: grpc_only issues are errors for grpc-core,
+// grpc-java and a106 (gRPC NACKs) and notes for envoy; grpc_java_accepts issues are notes for
+// grpc-java.
 std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p);
 
 // Dead configuration (MAT016): matchers in a list that an earlier terminal matcher on the same

@@ -30,7 +30,8 @@ const ProfileSet<Profile>& Profiles() {
   static const ProfileSet<Profile> s({
       {Profile::kGrpcCore, "grpc-core", "gRPC C-core (xds_matcher.cc): absent header is \"\", -bin hidden, content-type application/grpc"},
       {Profile::kEnvoy, "envoy", "Envoy (source/common/matcher): absent header is no data, prefix map resumes at shorter prefixes"},
-      {Profile::kA106, "a106", "the gRFC A106 prose: an on_match without keep_matching is terminal even if its nested matcher finds nothing"},
+      {Profile::kGrpcJava, "grpc-java", "grpc-java (xds/internal/matcher): absent header is no data; a tree whose key is found never falls back to on_no_match; an empty nested Matcher {} is accepted"},
+      {Profile::kA106, "a106", "the gRFC A106 prose: an on_match without keep_matching is terminal even if its nested matcher finds nothing, and the match is then unsuccessful (matched false, no action)"},
   });
   return s;
 }
@@ -100,7 +101,16 @@ class Loader {
           "the matcher tree is deeper than " + std::to_string(kMaxDepth) +
               " levels (a top level plus 16 nested matchers); gRPC NACKs it. Flatten the tree, e.g. merge nested "
               "lists with and_matcher",
-          true);
+          true).grpc_java_accepts = true;
+    }
+    if (depth == kMaxDepthGrpcJava + 1 && !java_depth_reported_) {
+      java_depth_reported_ = true;
+      Issue& i = Add("MAT005", n.range(), path,
+                     "the matcher tree is deeper than " + std::to_string(kMaxDepthGrpcJava) +
+                         " levels (a top level plus 17 nested matchers); grpc-java NACKs it (\"Matcher tree depth exceeds "
+                         "limit of 16\"). Flatten the tree, e.g. merge nested lists with and_matcher",
+                     true);
+      i.grpc_java_only = true;
     }
     if (depth > kHardMaxDepth) {
       Add("MAT005", n.range(), path, "the matcher tree is deeper than " + std::to_string(kHardMaxDepth) +
@@ -116,7 +126,10 @@ class Loader {
                                "matcher_tree: {input: ..., prefix_match_map: {map: {...}}}");
     int kinds = (list != nullptr) + (tree != nullptr) + (spx != nullptr) + (sex != nullptr);
     if (kinds == 0) {
-      Add("MAT001", n.range(), path, "no matcher_list or matcher_tree specified; add one of them");
+      // Envoy (matcher.h createAnyMatcher) and grpc-java (UnifiedMatcher.java NoOpMatcher) accept a
+      // Matcher without a type and evaluate its on_no_match; gRPC C-core NACKs it.
+      m->kind = Matcher::Kind::kNone;
+      Add("MAT001", n.range(), path, "no matcher_list or matcher_tree specified; add one of them", true).grpc_java_accepts = true;
     } else if (kinds > 1) {
       Add("MAT001", n.range(), path, "both matcher_list and matcher_tree are set (matcher_type is a oneof); keep one");
     }
@@ -602,6 +615,7 @@ class Loader {
   bool simplified_ = false;
   bool simplified_noted_ = false;
   bool structural_errors_ = false;
+  bool java_depth_reported_ = false;
   bool depth_reported_ = false;
 };
 

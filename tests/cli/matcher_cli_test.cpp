@@ -45,12 +45,17 @@ TEST(MatcherCli, ProfileAllListsDivergences) {
   EXPECT_EQ(r.out["profiles"]["grpc-core"]["result"]["requests"][0]["actions"], nlohmann::json::array({"deny"}));
   EXPECT_EQ(r.out["profiles"]["envoy"]["result"]["requests"][0]["actions"], nlohmann::json::array({"svc-default"}));
   EXPECT_EQ(r.out["profiles"]["a106"]["result"]["requests"][0]["actions"], nlohmann::json::array());
+  EXPECT_EQ(r.out["profiles"]["a106"]["result"]["requests"][0]["matched"], false);
+  // grpc-java MatcherTree.java matchPrefix tries every matching prefix longest first, as Envoy
+  // resumes (MatcherTreeTest matcherTree_keepMatching_longestPrefixFirst).
+  EXPECT_EQ(r.out["profiles"]["grpc-java"]["result"]["requests"][0]["actions"], nlohmann::json::array({"svc-default"}));
   bool found = false;
   for (const auto& d : r.out["divergences"])
     if (d["path"] == "/requests/0/actions/0") {
       found = true;
       EXPECT_EQ(d["values"]["grpc-core"], "deny");
       EXPECT_EQ(d["values"]["envoy"], "svc-default");
+      EXPECT_EQ(d["values"]["grpc-java"], "svc-default");
     }
   EXPECT_TRUE(found);
 }

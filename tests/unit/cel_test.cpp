@@ -232,8 +232,66 @@ TEST(CelCompile, StaticType) {
   EXPECT_EQ(StaticType(CompileText("size(request.path)").program->ast()), "int");
   EXPECT_EQ(StaticType(CompileText("request.path == 'x'").program->ast()), "bool");
   EXPECT_EQ(StaticType(CompileText("request.host").program->ast()), "string");
-  EXPECT_EQ(StaticType(CompileText("request.headers['x']").program->ast()), "");
   EXPECT_EQ(StaticType(CompileText("true ? 1 : 2").program->ast()), "int");
+  // The declared types: request.headers is map(string, string), so an index into it is a string
+  // (A106 "CEL: Supported Variables"), and request.time a Timestamp.
+  const std::pair<const char*, const char*> cases[] = {
+      {"request.headers", "map(string, string)"},
+      {"request.headers['x']", "string"},
+      {"request.headers.x", "string"},
+      {"request.headers['x'].startsWith('a')", "bool"},
+      {"size(request.headers)", "int"},
+      {"request.time", "google.protobuf.Timestamp"},
+      {"request.time - timestamp('2024-01-01T00:00:00Z')", "google.protobuf.Duration"},
+      {"request.time.getHours()", "int"},
+      {"[1, 2][0]", "int"},
+      {"[1, 'a']", "list(dyn)"},
+      {"{'a': 1}['a']", "int"},
+      {"true ? 1 : 'a'", "dyn"},
+      {"dyn(request.path)", "dyn"},
+      {"-size(request.path)", "int"},
+      {"1.5 * 2.0", "double"},
+  };
+  for (const auto& [text, type] : cases) {
+    Compiled c = CompileText(text);
+    ASSERT_TRUE(c.ok()) << text << ": " << (c.errors.empty() ? "" : c.errors[0].message);
+    EXPECT_EQ(StaticType(c.program->ast()), type) << text;
+  }
+}
+
+// gRPC checks the output type at config time (grpc-java CelMatcher.java: the checked AST's result
+// type must be BOOL, dyn included in the rejection; CelStringExtractor.java: STRING or DYN;
+// CelStateMatcherTest celMatcher_throwsIfReturnsString, celStringExtractor_throwsIfReturnsBool).
+TEST(CelCompile, OutputTypesAsGrpcChecks) {
+  struct Case {
+    const char* text;
+    bool matcher_ok, extract_ok;
+  };
+  const Case cases[] = {
+      {"request.headers['x']", false, true},
+      {"request.headers['x'] == 'a'", true, false},
+      {"'should be bool'", false, true},
+      {"true", true, false},
+      {"dyn(request.path)", false, true},
+      {"request.headers", false, false},
+      {"size(request.path) > 0", true, false},
+      {"request.path", false, true},
+      {"true ? 'a' : 'b'", false, true},
+  };
+  for (const Case& c : cases) {
+    Compiled p = CompileText(c.text);
+    ASSERT_TRUE(p.ok()) << c.text;
+    EXPECT_EQ(!CheckResultType(*p.program, Use::kMatcher).has_value(), c.matcher_ok) << c.text;
+    EXPECT_EQ(!CheckResultType(*p.program, Use::kExtractString).has_value(), c.extract_ok) << c.text;
+  }
+  Compiled d = CompileText("dyn(request.path)");
+  EXPECT_EQ(CheckResultType(*d.program, Use::kMatcher)->message,
+            "the expression yields a value of type dyn, not a bool: a CelMatcher's output type must be bool and dyn is not (gRPC "
+            "NACKs it). Compare the value, e.g. x == 'a'");
+  Compiled h = CompileText("request.headers");
+  EXPECT_EQ(CheckResultType(*h.program, Use::kExtractString)->message,
+            "the expression yields a value of type map(string, string), not a string: CelExtractString always falls back to "
+            "default_value. Extract a string attribute");
 }
 
 // The CEL007 check the matcher engine runs (CelMatcher: bool; CelExtractString: string), shared

@@ -1,5 +1,5 @@
 // The Unified Matcher: the four A106 examples with the results the spec states, gRPC's
-// rejection reasons with positions, the profile differences (grpc-core, envoy, a106), the
+// rejection reasons with positions, the profile differences (grpc-core, envoy, grpc-java, a106), the
 // StringMatcher rules, dead matchers, and every sample scenario's expectations.
 #include <gtest/gtest.h>
 
@@ -65,11 +65,14 @@ const char* kExample1 = R"({
   "on_no_match": { "action": "route_to_default_cluster" }
 })";
 
+// The A106 examples give the same results under every profile; grpc-java has them as tests too
+// (UnifiedMatcherTest matcherList_example1_simpleLinearMatch, matcherList_example2_keepMatching,
+// matcherList_example3_nestedMatcher; MatcherTreeTest matcherTree_example4_prefixMap).
 TEST(MatcherA106, Example1SimpleLinearMatch) {
   Compiled m = Compile("e1.json", kExample1);
   ASSERT_TRUE(m.root);
   EXPECT_TRUE(m.simplified);
-  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106}) {
+  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kGrpcJava, Profile::kA106}) {
     Result r1 = Evaluate(m, Headers({{"x-user-segment", "standard-user-1"}}), p);
     EXPECT_EQ(Names(r1.actions), V{"route_to_standard_cluster"});
     EXPECT_TRUE(r1.matched);
@@ -110,7 +113,7 @@ TEST(MatcherA106, Example2KeepMatching) {
     - predicate: {single_predicate: {custom_match: false}}
       on_match: {action: action_4}
 )");
-  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106}) {
+  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kGrpcJava, Profile::kA106}) {
     Result r = Evaluate(m, Request{}, p);
     EXPECT_EQ(Names(r.actions), (V{"action_1", "action_3"}));
     EXPECT_EQ(Names(r.skipped), V{"action_1"});
@@ -126,7 +129,7 @@ TEST(MatcherA106, Example3NestedMatcher) {
     "on_match": {"matcher": {"matcher_list": {"matchers": [
       {"predicate": {"single_predicate": {"custom_match": false}}, "on_match": {"action": "inner_matcher_1"}},
       {"predicate": {"single_predicate": {"custom_match": true}}, "on_match": {"action": "inner_matcher_2"}}]}}}}]}})");
-  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106}) EXPECT_EQ(Actions(m, Request{}, p), V{"inner_matcher_2"});
+  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kGrpcJava, Profile::kA106}) EXPECT_EQ(Actions(m, Request{}, p), V{"inner_matcher_2"});
   EXPECT_EQ(m.max_depth, 2);
 }
 
@@ -134,7 +137,7 @@ TEST(MatcherA106, Example4PrefixMap) {
   Compiled m = Compile("e4.json", R"({"matcher_prefix_map": {
     "input": {"header_name": "x-user-segment"},
     "map": {"grpc": {"action": "shorter_prefix"}, "grpc.channelz": {"action": "longer_prefix"}}}})");
-  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106})
+  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kGrpcJava, Profile::kA106})
     EXPECT_EQ(Actions(m, Headers({{"x-user-segment", "grpc.channelz.v1.Channelz/GetTopChannels"}}), p), V{"longer_prefix"});
   EXPECT_EQ(Actions(m, Headers({{"x-user-segment", "grpc.health.v1.Health/Check"}})), V{"shorter_prefix"});
   Result none = Evaluate(m, Headers({{"x-user-segment", "other"}}), Profile::kGrpcCore);
@@ -186,6 +189,9 @@ TEST(MatcherProfiles, HeaderInputs) {
     EXPECT_EQ(!Actions(m, r, Profile::kGrpcCore).empty(), c.grpc) << c.header << " " << c.matcher;
     EXPECT_EQ(!Actions(m, r, Profile::kA106).empty(), c.grpc) << c.header << " " << c.matcher;
     EXPECT_EQ(!Actions(m, r, Profile::kEnvoy).empty(), c.envoy) << c.header << " " << c.matcher;
+    // grpc-java reads headers as Envoy does here: absent is null, -bin and content-type visible
+    // (HeaderMatchInput.java).
+    EXPECT_EQ(!Actions(m, r, Profile::kGrpcJava).empty(), c.envoy) << c.header << " " << c.matcher;
   }
 }
 
@@ -222,10 +228,16 @@ TEST(MatcherProfiles, NestedMatcherThatFindsNothing) {
   Request r = Headers({{"x-env", "prod"}});
   EXPECT_EQ(Actions(m, r, Profile::kGrpcCore), V{"stable"});
   EXPECT_EQ(Actions(m, r, Profile::kEnvoy), V{"stable"});
+  EXPECT_EQ(Actions(m, r, Profile::kGrpcJava), V{"stable"});  // MatcherList.java: the list continues
+  // A106 prose: the on_match is terminal, so matchers[1] and on_no_match are not tried; and by
+  // "Behavior for Unsuccessful Matches" the match is then unsuccessful: no action, matched false.
   Result a = Evaluate(m, r, Profile::kA106);
   EXPECT_TRUE(a.actions.empty());
-  EXPECT_TRUE(a.matched);  // the on_match was terminal
-  EXPECT_EQ(Actions(m, Headers({{"x-env", "prod"}, {"x-canary", "1"}}), Profile::kA106), V{"canary"});
+  EXPECT_FALSE(a.matched);
+  EXPECT_EQ(a.reached, (std::vector<int>{0}));  // on_no_match (id 2) and stable (id 3) not reached
+  Result canary = Evaluate(m, Headers({{"x-env", "prod"}, {"x-canary", "1"}}), Profile::kA106);
+  EXPECT_EQ(Names(canary.actions), V{"canary"});
+  EXPECT_TRUE(canary.matched);
 }
 
 const char* kPrefixResume = R"(matcher_prefix_map:
@@ -249,10 +261,10 @@ TEST(MatcherProfiles, PrefixMapResume) {
   EXPECT_EQ(Actions(m, miss, Profile::kEnvoy), V{"svc"});
   EXPECT_EQ(Actions(m, miss, Profile::kA106), V{});
   Request admin = Headers({{"x-path", "/svc/admin/x"}, {"x-role", "admin"}});
-  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106}) EXPECT_EQ(Actions(m, admin, p), V{"admin"});
+  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kGrpcJava, Profile::kA106}) EXPECT_EQ(Actions(m, admin, p), V{"admin"});
   // keep_matching on the longest prefix: every profile continues to the shorter one.
   Request log = Headers({{"x-path", "/svc/logs"}});
-  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106}) {
+  for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kGrpcJava, Profile::kA106}) {
     Result r = Evaluate(m, log, p);
     EXPECT_EQ(Names(r.actions), (V{"audit", "svc"}));
     EXPECT_EQ(Names(r.skipped), V{"audit"});
@@ -261,19 +273,21 @@ TEST(MatcherProfiles, PrefixMapResume) {
 
 // The view's badge for an edited request is the one comparison (cfgi::Compare) over each
 // profile's OutcomeJson: Envoy's prefix map resumes at the shorter prefix "/svc" (Envoy
-// source/common/matcher/prefix_map_matcher.h), gRPC does not, and a106 keeps the nested no-match.
+// source/common/matcher/prefix_map_matcher.h) and so does grpc-java (MatcherTree.java), gRPC C-core
+// does not, and a106 keeps the nested no-match.
 TEST(MatcherProfiles, OutcomesCompareAcrossProfiles) {
   Compiled m = Compile("p.yaml", kPrefixResume);
   auto compare = [&](const Request& r) {
     std::vector<nlohmann::ordered_json> j;
-    for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kA106}) j.push_back(OutcomeJson(Evaluate(m, r, p)));
-    return Compare({{"grpc-core", &j[0]}, {"envoy", &j[1]}, {"a106", &j[2]}});
+    for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kGrpcJava, Profile::kA106}) j.push_back(OutcomeJson(Evaluate(m, r, p)));
+    return Compare({{"grpc-core", &j[0]}, {"envoy", &j[1]}, {"grpc-java", &j[2]}, {"a106", &j[3]}});
   };
   Comparison c = compare(Headers({{"x-path", "/svc/admin/x"}}));
   ASSERT_FALSE(c.empty());
   const std::vector<const Divergence*> first = c.Under("/actions/0");
   ASSERT_EQ(first.size(), 1u);
-  EXPECT_EQ(first[0]->values, (nlohmann::ordered_json{{"grpc-core", "deny"}, {"envoy", "svc"}, {"a106", nullptr}}));
+  EXPECT_EQ(first[0]->values,
+            (nlohmann::ordered_json{{"grpc-core", "deny"}, {"envoy", "svc"}, {"grpc-java", "svc"}, {"a106", nullptr}}));
   EXPECT_TRUE(compare(Headers({{"x-path", "/svc/x"}})).empty());
 }
 
@@ -324,6 +338,27 @@ TEST(MatcherDepth, TopLevelPlusSixteenNestedIsRejected) {
   EXPECT_FALSE(g.matched);
   EXPECT_TRUE(g.actions.empty());
   EXPECT_EQ(Actions(deep, Request{}, Profile::kEnvoy), V{"deep"});
+  // grpc-java accepts one level more (UnifiedMatcher.java checkRecursionDepth counts the top as
+  // 0 and rejects > 16): 17 levels are evaluated, 18 are rejected
+  // (UnifiedMatcherValidationTest checkRecursionDepth_nestedInTree_throws builds 18).
+  Result j = Evaluate(deep, Request{}, Profile::kGrpcJava);
+  EXPECT_FALSE(j.aborted);
+  EXPECT_EQ(Names(j.actions), V{"deep"});
+  for (const doc::Diagnostic& d : IssueDiagnostics(deep, Profile::kGrpcJava))
+    if (d.code == "MAT005") EXPECT_EQ(d.severity, doc::Severity::kNote);
+  Compiled deeper = Compile("d18.json", Nest(18));
+  auto mat005 = [&](Profile p) {
+    std::vector<std::pair<int, doc::Severity>> out;
+    for (const doc::Diagnostic& d : IssueDiagnostics(deeper, p))
+      if (d.code == "MAT005") out.emplace_back(d.begin.column, d.severity);
+    return out;
+  };
+  const int col17 = 1 + static_cast<int>(Nest(18).find(Nest(2))), col18 = 1 + static_cast<int>(Nest(18).find(Nest(1)));
+  EXPECT_EQ(mat005(Profile::kGrpcJava), (std::vector<std::pair<int, doc::Severity>>{{col17, doc::Severity::kNote},
+                                                                                    {col18, doc::Severity::kError}}));
+  EXPECT_EQ(mat005(Profile::kGrpcCore), (std::vector<std::pair<int, doc::Severity>>{{col17, doc::Severity::kError}}));
+  Result j18 = Evaluate(deeper, Request{}, Profile::kGrpcJava);
+  EXPECT_TRUE(j18.aborted);
 }
 
 // ---- validation: gRPC's rejection reasons ----
@@ -343,7 +378,7 @@ TEST(MatcherValidation, RejectionReasons) {
   const std::string in = "{typed_config: {\"@type\": type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput, header_name: x-a}}";
   const std::string act = "{action: {name: a, typed_config: {\"@type\": type.googleapis.com/google.protobuf.StringValue}}}";
   const RejectCase cases[] = {
-      {"neither", "on_no_match: " + act + "\n", "MAT001", 1, "o", false, 
+      {"neither", "on_no_match: " + act + "\n", "MAT001", 1, "o", true, 
        "no matcher_list or matcher_tree specified; add one of them"},
       {"empty list", "matcher_list: {matchers: []}\n", "MAT002", 1, "matcher_list: {", false, 
        "matcher_list is empty; it needs at least one matcher in matchers"},
@@ -529,6 +564,217 @@ TEST(MatcherCel, GrpcRequestAttributes) {
   EXPECT_EQ(e.headers.at("x-b-bin"), "zz");
 }
 
+// ---- keep_matching on an OnMatch that holds a nested matcher (Envoy) ----
+
+// Envoy test/common/matcher/exact_map_matcher_test.cc RecursiveMatchingWithKeepMatching, in the
+// config's shape: the outer key's OnMatch has keep_matching and a nested exact map whose entry
+// has keep_matching and whose on_no_match gives an action. Envoy's handleRecursionAndSkips
+// (envoy/matcher/matcher.h) reports the nested keep_matching action and then the nested
+// on_no_match result through skipped_match_cb, and the outer on_no_match decides.
+const char* kRecursiveKeepMatching = R"(matcher_exact_map:
+  input: {header_name: x-k}
+  map:
+    match:
+      keep_matching: true
+      matcher:
+        matcher_exact_map:
+          input: {header_name: x-k}
+          map:
+            match: {action: nested_match_1, keep_matching: true}
+        on_no_match: {action: nested_on_no_match_1}
+on_no_match:
+  matcher:
+    matcher_exact_map:
+      input: {header_name: x-k}
+      map:
+        other: {action: unused}
+    on_no_match: {action: top_level_no_match}
+)";
+
+TEST(MatcherKeepMatching, RecursiveMatchingWithKeepMatching) {
+  Compiled m = Compile("k.yaml", kRecursiveKeepMatching);
+  Request r = Headers({{"x-k", "match"}});
+  Result e = Evaluate(m, r, Profile::kEnvoy);
+  EXPECT_EQ(Names(e.skipped), (V{"nested_match_1", "nested_on_no_match_1"}));
+  EXPECT_EQ(Names(e.actions), (V{"nested_match_1", "nested_on_no_match_1", "top_level_no_match"}));
+  EXPECT_TRUE(e.matched);
+  // Every profile walks the same path here: the skipped list is the same (gRPC C-core adds all
+  // three actions; OnMatch::FindMatches returns the nested result && !keep_matching).
+  for (Profile p : {Profile::kGrpcCore, Profile::kGrpcJava, Profile::kA106}) {
+    Result g = Evaluate(m, r, p);
+    EXPECT_EQ(Names(g.actions), (V{"nested_match_1", "nested_on_no_match_1", "top_level_no_match"})) << Profiles().Name(p);
+    EXPECT_EQ(Names(g.skipped), (V{"nested_match_1", "nested_on_no_match_1"})) << Profiles().Name(p);
+  }
+  // The explanation says why the nested on_no_match action does not count.
+  doc::Step why;
+  Evaluate(m, r, Profile::kEnvoy, &why);
+  std::string dump = why.ToJson({m.source.get(), 40}).dump();
+  EXPECT_NE(dump.find("an enclosing on_match has keep_matching: skipped"), std::string::npos) << dump;
+}
+
+// ---- grpc-java (xds/src/main/java/io/grpc/xds/internal/matcher/) ----
+
+TEST(MatcherProfiles, ProfileSet) {
+  ASSERT_EQ(Profiles().size(), 4u);  // app/gui/views/matcher_view.cpp kNumProfiles
+  EXPECT_STREQ(Profiles().Name(Profiles().At(0)), "grpc-core");
+  EXPECT_EQ(Profiles().Find("grpc-java"), std::optional<Profile>(Profile::kGrpcJava));
+  EXPECT_EQ(GetMatcherEngine().profiles().size(), 4u);
+}
+
+// MatcherTreeTest.java matcherTree_exactMatch_keepMatching_aggregate: the found key's action has
+// keep_matching and the tree has an on_no_match: grpc-java returns the kept action only with
+// matched=false (MatcherTree.java matchExact never falls back to on_no_match once a key is
+// found); gRPC C-core (xds_matcher.cc XdsMatcherExactMap::FindMatches) goes on to on_no_match.
+TEST(MatcherGrpcJava, ExactKeyWithKeepMatchingAndOnNoMatch) {
+  Compiled m = Compile("j.yaml", R"(matcher_exact_map:
+  input: {header_name: x-k}
+  map:
+    found: {action: A1, keep_matching: true}
+on_no_match: {action: fallback}
+)");
+  Request r = Headers({{"x-k", "found"}});
+  Result j = Evaluate(m, r, Profile::kGrpcJava);
+  EXPECT_EQ(Names(j.actions), V{"A1"});
+  EXPECT_FALSE(j.matched);
+  Result g = Evaluate(m, r, Profile::kGrpcCore);
+  EXPECT_EQ(Names(g.actions), (V{"A1", "fallback"}));
+  EXPECT_TRUE(g.matched);
+  // A key that is not found falls back everywhere (matcherTree_noExactMatch_fallsBackToOnNoMatch).
+  EXPECT_EQ(Actions(m, Headers({{"x-k", "nope"}}), Profile::kGrpcJava), V{"fallback"});
+  // An absent header is null for grpc-java: no data, on_no_match (matcherTree_nonStringInput_fallsBack).
+  EXPECT_EQ(Actions(m, Request{}, Profile::kGrpcJava), V{"fallback"});
+}
+
+// UnifiedMatcherTest.java matcherTree_exactMatch_shouldNotFallBackToOnNoMatch_ifKeyFound: the
+// found key holds an empty nested Matcher {}, which grpc-java accepts (UnifiedMatcher.fromProto
+// builds a NoOpMatcher) and which finds nothing; the tree is then matched=false with no action.
+// gRPC C-core NACKs the empty matcher (MAT001); Envoy builds an AnyMatcher and falls back.
+TEST(MatcherGrpcJava, FoundKeyWithEmptyNestedMatcher) {
+  Compiled m = Compile("j.yaml", R"(matcher_exact_map:
+  input: {header_name: key}
+  map:
+    found: {matcher: {}}
+on_no_match: {action: tree-no-match}
+)");
+  Request r = Headers({{"key", "found"}});
+  Result j = Evaluate(m, r, Profile::kGrpcJava);
+  EXPECT_TRUE(j.actions.empty());
+  EXPECT_FALSE(j.matched);
+  EXPECT_EQ(Actions(m, r, Profile::kEnvoy), V{"tree-no-match"});
+  // The empty matcher: an error for gRPC C-core and a106, a note for grpc-java and Envoy.
+  const Issue* mat001 = nullptr;
+  for (const Issue& i : m.issues)
+    if (i.code == "MAT001") mat001 = &i;
+  ASSERT_NE(mat001, nullptr);
+  EXPECT_EQ(m.source->Locate(mat001->range.begin).line, 4);
+  EXPECT_EQ(m.source->Locate(mat001->range.begin).column, 22);
+  EXPECT_TRUE(mat001->grpc_only);
+  EXPECT_TRUE(mat001->grpc_java_accepts);
+  auto severity = [&](Profile p) {
+    for (const doc::Diagnostic& d : IssueDiagnostics(m, p))
+      if (d.code == "MAT001") return d.severity;
+    return doc::Severity::kNote;
+  };
+  EXPECT_EQ(severity(Profile::kGrpcCore), doc::Severity::kError);
+  EXPECT_EQ(severity(Profile::kA106), doc::Severity::kError);
+  EXPECT_EQ(severity(Profile::kGrpcJava), doc::Severity::kNote);
+  EXPECT_EQ(severity(Profile::kEnvoy), doc::Severity::kNote);
+}
+
+// MatcherTreeTest.java matcherTree_prefixFoundButNestedFailed_returnNoMatch_notOnNoMatch: grpc-java
+// tries every matching prefix longest first (PrefixTrie.matchPrefixes) and, when none gives a
+// match, returns no match without on_no_match. gRPC C-core drops the shorter prefix and falls
+// back to on_no_match; Envoy resumes at the shorter prefix.
+TEST(MatcherGrpcJava, PrefixFoundButNestedFailed) {
+  Compiled m = Compile("p.yaml", kPrefixResume);
+  Request miss = Headers({{"x-path", "/svc/admin/x"}});
+  Result j = Evaluate(m, miss, Profile::kGrpcJava);
+  EXPECT_EQ(Names(j.actions), V{"svc"});  // resumes at /svc, as Envoy does
+  EXPECT_TRUE(j.matched);
+  Compiled only = Compile("p2.yaml", R"(matcher_prefix_map:
+  input: {header_name: x-path}
+  map:
+    /svc/admin:
+      matcher:
+        matcher_list:
+          matchers:
+            - predicate: {single_predicate: {input: {header_name: x-role}, value_match: {exact: admin}}}
+              on_match: {action: admin}
+on_no_match: {action: deny}
+)");
+  Result none = Evaluate(only, miss, Profile::kGrpcJava);
+  EXPECT_TRUE(none.actions.empty());
+  EXPECT_FALSE(none.matched);
+  EXPECT_EQ(Actions(only, miss, Profile::kGrpcCore), V{"deny"});
+  EXPECT_EQ(Actions(only, miss, Profile::kEnvoy), V{"deny"});
+}
+
+// UnifiedMatcherTest.java matcherList_proceedsToNextMatcher_ifNestedNoMatch: in a list the
+// empty nested matcher finds nothing and the list goes on to the next matcher.
+TEST(MatcherGrpcJava, ListProceedsAfterEmptyNestedMatcher) {
+  Compiled m = Compile("l.yaml", R"(matcher_list:
+  matchers:
+    - predicate: {single_predicate: {input: {header_name: h}, value_match: {exact: v}}}
+      on_match: {matcher: {}}
+    - predicate: {single_predicate: {input: {header_name: h}, value_match: {exact: v}}}
+      on_match: {action: action2}
+on_no_match: {action: no-match}
+)");
+  Result j = Evaluate(m, Headers({{"h", "v"}}), Profile::kGrpcJava);
+  EXPECT_EQ(Names(j.actions), V{"action2"});
+  EXPECT_TRUE(j.matched);
+}
+
+// HeaderMatchInput.java: an absent header is null (a StringMatcher does not match it, unlike
+// gRPC C-core's ""), "te" is never visible, -bin headers are visible
+// (UnifiedMatcherTest matchInput_headerName_te_returnsNull, matchInput_headerName_binary).
+TEST(MatcherGrpcJava, HeaderInput) {
+  EXPECT_EQ(HeaderValue(Request{}, "x-tenant", Profile::kGrpcJava), std::nullopt);
+  EXPECT_EQ(HeaderValue(Request{}, "x-tenant", Profile::kGrpcCore), std::optional<std::string>(""));
+  EXPECT_EQ(HeaderValue(Headers({{"te", "trailers"}}), "te", Profile::kGrpcJava), std::nullopt);
+  EXPECT_EQ(HeaderValue(Headers({{"x-b-bin", "AQI="}}), "x-b-bin", Profile::kGrpcJava), std::optional<std::string>("AQI="));
+  EXPECT_EQ(HeaderValue(Headers({{"x-m", "a"}, {"x-m", "b"}}), "x-m", Profile::kGrpcJava), std::optional<std::string>("a,b"));
+  Compiled m = Compile("p.json", HeaderMatcher("x-tenant", R"({"exact": ""})"));
+  EXPECT_TRUE(Actions(m, Request{}, Profile::kGrpcJava).empty());
+  EXPECT_EQ(Actions(m, Request{}, Profile::kGrpcCore), V{"hit"});
+  // GrpcCelEnvironment.java: query, scheme and protocol are "", method POST, -bin visible.
+  cel::Request c = CelRequest(Headers({{"x-b-bin", "AQI"}, {"te", "trailers"}}), Profile::kGrpcJava);
+  EXPECT_EQ(c.scheme, std::optional<std::string>(""));
+  EXPECT_EQ(c.method, std::optional<std::string>("POST"));
+  EXPECT_EQ(c.path, std::optional<std::string>(""));
+  EXPECT_FALSE(c.time.has_value());
+  EXPECT_EQ(c.headers.count("x-b-bin"), 1u);
+  EXPECT_EQ(c.headers.count("te"), 0u);
+}
+
+// ---- CEL output types at config time ----
+
+// A CelMatcher whose expression is a string (request.headers is map(string, string), so an index
+// into it is a string) is rejected at config time with CEL007 at the expression's position, as
+// gRPC's checker rejects a non-bool output type (grpc-java CelMatcher.java; CelStateMatcherTest
+// celMatcher_throwsIfReturnsString).
+TEST(MatcherCel, HeaderIndexIsAStringNotAPredicate) {
+  Compiled m = Compile("c.yaml", "matcher_list:\n  matchers:\n    - predicate:\n        single_predicate:\n"
+                                 "          input: {typed_config: {\"@type\": type.googleapis.com/xds.type.matcher.v3.HttpAttributesCelMatchInput}}\n"
+                                 "          custom_match:\n            typed_config:\n"
+                                 "              \"@type\": type.googleapis.com/xds.type.matcher.v3.CelMatcher\n"
+                                 "              expr_match: {cel_expr_string: \"request.headers['x-env']\"}\n"
+                                 "      on_match: {action: {name: a, typed_config: {\"@type\": type.googleapis.com/google.protobuf.StringValue}}}\n");
+  const Issue* cel007 = nullptr;
+  for (const Issue& i : m.issues)
+    if (i.code == "CEL007") cel007 = &i;
+  ASSERT_NE(cel007, nullptr);
+  EXPECT_TRUE(cel007->grpc_only);
+  EXPECT_EQ(cel007->severity, doc::Severity::kError);
+  EXPECT_EQ(m.source->Locate(cel007->range.begin).line, 9);
+  EXPECT_EQ(m.source->Locate(cel007->range.begin).column, 46);
+  EXPECT_EQ(cel007->message,
+            "the expression yields a value of type string, not a bool: a CelMatcher's output type must be bool (gRPC NACKs it; at "
+            "run time it never matches). Compare the value, e.g. request.headers['x'] == 'a'");
+}
+
+// Every CEL test below: Envoy test/common/matcher/ has no CEL typing; the declared types are
+// A106's "CEL: Supported Variables" table.
 // Every sample's `expect` holds under every profile (the golden files add the full output).
 TEST(MatcherSamples, ExpectationsHold) {
   const std::filesystem::path dir = std::filesystem::path(CFGI_SOURCE_DIR) / "samples/matcher";

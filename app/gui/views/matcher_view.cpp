@@ -6,7 +6,7 @@
 //              ⇄ when the profiles disagree; click a row for its trace and the matched on_match
 //   Tree       matcher_list / matcher_tree with predicates, inputs, on_no_match, keep_matching;
 //              gRPC rejection reasons (✖ NACK, ⚠ warning) on the node they concern
-//   Profiles   the requests whose results differ between grpc-core, envoy and a106
+//   Profiles   the requests whose results differ between grpc-core, envoy, grpc-java and a106
 //   Issues     every validation finding, click to jump to it
 //   CEL        an editor for one CEL expression (prefilled from the CEL predicate selected in the
 //              tree, else the matcher's first CEL expression): compiled live with core/cel as the
@@ -89,7 +89,7 @@ size_t FixSplit(const std::string& m) {
 // The CEL editor's result for one profile.
 using CelEval = mt::CelOutcome;
 
-constexpr size_t kNumProfiles = 3;  // mt::Profiles(), in its order
+constexpr size_t kNumProfiles = 4;  // mt::Profiles().size(), in its order (matcher_test MatcherProfiles.ProfileSet checks it)
 
 struct Eval {
   const mt::Result* result = nullptr;
@@ -367,7 +367,7 @@ class MatcherView final : public EngineView {
                      "for the selected profile's trace, \"why\" for that profile's.",
                      theme::kIconOk, theme::kIconNoMatch, theme::kIconSkipped, theme::kIconDiverge);
     float h = ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing() * 7;
-    if (theme::BeginTableMinWidth("##requests", 5, kTable | ImGuiTableFlags_ScrollY, 42, ImVec2(0, h > 100 ? h : 100))) {
+    if (theme::BeginTableMinWidth("##requests", static_cast<int>(2 + kNumProfiles), kTable | ImGuiTableFlags_ScrollY, 42, ImVec2(0, h > 100 ? h : 100))) {
       ImGui::TableSetupScrollFreeze(1, 1);
       ImGui::TableSetupColumn("Request", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
       ImGui::TableSetupColumn("Headers", ImGuiTableColumnFlags_WidthStretch, 1.2f);
@@ -554,6 +554,7 @@ class MatcherView final : public EngineView {
       case mt::Matcher::Kind::kExactMap: head = "matcher_tree exact_match_map on " + DescribeInput(m.input); break;
       case mt::Matcher::Kind::kPrefixMap: head = "matcher_tree prefix_match_map on " + DescribeInput(m.input); break;
       case mt::Matcher::Kind::kInvalid: head = std::string(theme::kIconError) + " invalid matcher"; break;
+      case mt::Matcher::Kind::kNone: head = "no matcher type (on_no_match only; gRPC C-core rejects it)"; break;
     }
     head += "  depth " + std::to_string(m.depth);
     // A list's own step is its parent's; a map's step carries the map's outcome.
@@ -641,7 +642,7 @@ class MatcherView final : public EngineView {
       DrawComparison("##div-rest-table", ctx.document(), rest, "");
       ImGui::EndChild();
     }
-    if (!theme::BeginTableMinWidth("##div", 5, kTable | ImGuiTableFlags_ScrollY, 42)) return;
+    if (!theme::BeginTableMinWidth("##div", static_cast<int>(2 + kNumProfiles), kTable | ImGuiTableFlags_ScrollY, 42)) return;
     ImGui::TableSetupColumn("Request", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
     ImGui::TableSetupColumn("Headers", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     for (const auto& e : mt::Profiles().entries()) ImGui::TableSetupColumn(e.name, ImGuiTableColumnFlags_WidthStretch, 1.0f);
