@@ -621,7 +621,10 @@ Result Evaluate(const Compiled& m, const Request& r, Profile p, Step* why) {
     why->detail = out.aborted ? "terminated at the depth limit: unsuccessful match"
                   : out.matched ? "actions: " + names
                   : out.actions.empty() ? "no match: the filter's behaviour for an unsuccessful match applies"
-                                        : "no terminal match; keep_matching actions: " + names;
+                  : p == Profile::kGrpcJava
+                      ? "no terminal match (matched false) with actions: " + names +
+                            "; grpc-java's MatcherRunner.checkMatch applies none of them"
+                      : "no terminal match; keep_matching actions: " + names;
   }
   return out;
 }

@@ -383,6 +383,15 @@ class Loader {
             "'" + in.header + "' is not a valid HTTP/2 header name (lower-case token characters only); gRPC NACKs it. "
             "Write it as '" + Lower(in.header) + "'",
             true);
+      } else if (in.header[0] == ':') {
+        // grpc-java HeaderMatchInput.java builds Metadata.Key.of(name, ASCII_STRING_MARSHALLER),
+        // whose validateName refuses ':' outside pseudo keys: "Invalid header name" at config time.
+        Add("MAT008", hr, path + ".header_name",
+            "grpc-java NACKs a header input on the pseudo-header '" + in.header +
+                "' (HeaderMatchInput: \"Invalid header name\"; its matcher reads only the call's Metadata). Match "
+                "request.path / request.host / request.method with a CelMatcher instead",
+            true)
+            .grpc_java_only = true;
       }
       in.header = Lower(in.header);
     } else if (in.type == kCelInput) {

@@ -18,5 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   (void)cfgi::cel::Evaluate(*c.program, r).DebugString();
   (void)c.program->Unparse();
   (void)cfgi::cel::StaticType(c.program->ast());
+  (void)cfgi::cel::CheckResultType(*c.program, cfgi::cel::Use::kMatcher);
+  (void)cfgi::cel::CheckResultType(*c.program, cfgi::cel::Use::kExtractString);
   return 0;
 }

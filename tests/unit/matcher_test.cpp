@@ -234,7 +234,9 @@ TEST(MatcherProfiles, NestedMatcherThatFindsNothing) {
   Result a = Evaluate(m, r, Profile::kA106);
   EXPECT_TRUE(a.actions.empty());
   EXPECT_FALSE(a.matched);
-  EXPECT_EQ(a.reached, (std::vector<int>{0}));  // on_no_match (id 2) and stable (id 3) not reached
+  // Only matchers[0]'s on_match was reached: neither matchers[1] (stable) nor on_no_match.
+  ASSERT_EQ(a.reached.size(), 1u);
+  EXPECT_EQ(m.nodes[static_cast<size_t>(a.reached[0])].path, "matcher_list.matchers[0].on_match");
   Result canary = Evaluate(m, Headers({{"x-env", "prod"}, {"x-canary", "1"}}), Profile::kA106);
   EXPECT_EQ(Names(canary.actions), V{"canary"});
   EXPECT_TRUE(canary.matched);
@@ -598,9 +600,16 @@ TEST(MatcherKeepMatching, RecursiveMatchingWithKeepMatching) {
   EXPECT_EQ(Names(e.skipped), (V{"nested_match_1", "nested_on_no_match_1"}));
   EXPECT_EQ(Names(e.actions), (V{"nested_match_1", "nested_on_no_match_1", "top_level_no_match"}));
   EXPECT_TRUE(e.matched);
-  // Every profile walks the same path here: the skipped list is the same (gRPC C-core adds all
-  // three actions; OnMatch::FindMatches returns the nested result && !keep_matching).
-  for (Profile p : {Profile::kGrpcCore, Profile::kGrpcJava, Profile::kA106}) {
+  // grpc-java (MatcherTree.java matchExact): the nested tree finds its key, whose action has
+  // keep_matching, so it returns that action with matched=false and never its on_no_match; the
+  // outer tree found its key too, so it also stops there: the kept action only, matched=false.
+  Result j = Evaluate(m, r, Profile::kGrpcJava);
+  EXPECT_EQ(Names(j.actions), V{"nested_match_1"});
+  EXPECT_EQ(Names(j.skipped), V{"nested_match_1"});
+  EXPECT_FALSE(j.matched);
+  // gRPC C-core walks Envoy's path (OnMatch::FindMatches returns the nested result &&
+  // !keep_matching) and adds all three actions; a106 the same.
+  for (Profile p : {Profile::kGrpcCore, Profile::kA106}) {
     Result g = Evaluate(m, r, p);
     EXPECT_EQ(Names(g.actions), (V{"nested_match_1", "nested_on_no_match_1", "top_level_no_match"})) << Profiles().Name(p);
     EXPECT_EQ(Names(g.skipped), (V{"nested_match_1", "nested_on_no_match_1"})) << Profiles().Name(p);
@@ -767,7 +776,7 @@ TEST(MatcherCel, HeaderIndexIsAStringNotAPredicate) {
   EXPECT_TRUE(cel007->grpc_only);
   EXPECT_EQ(cel007->severity, doc::Severity::kError);
   EXPECT_EQ(m.source->Locate(cel007->range.begin).line, 9);
-  EXPECT_EQ(m.source->Locate(cel007->range.begin).column, 46);
+  EXPECT_EQ(m.source->Locate(cel007->range.begin).column, 45);  // the whole expression string, from its quote
   EXPECT_EQ(cel007->message,
             "the expression yields a value of type string, not a bool: a CelMatcher's output type must be bool (gRPC NACKs it; at "
             "run time it never matches). Compare the value, e.g. request.headers['x'] == 'a'");
