@@ -460,7 +460,7 @@ class Eval {
     if (om.kind == OnMatch::Kind::kAction) {
       AddAction(&om.action, om.keep_matching);
       if (why)
-        why->Add({"action " + om.action.name, Outcome::kMatched,
+        why->Add({"action " + om.action.name, !om.keep_matching && skip_depth_ > 0 ? Outcome::kSkipped : Outcome::kMatched,
                   om.keep_matching ? "added; keep_matching: matching continues (Envoy reports it through skipped_match_cb)"
                   : skip_depth_ > 0 ? "added; the match is terminal here, but an enclosing on_match has keep_matching: skipped"
                                     : "added; the match is terminal",

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <cstring>
@@ -619,6 +620,16 @@ TEST(MatcherKeepMatching, RecursiveMatchingWithKeepMatching) {
   Evaluate(m, r, Profile::kEnvoy, &why);
   std::string dump = why.ToJson({m.source.get(), 40}).dump();
   EXPECT_NE(dump.find("an enclosing on_match has keep_matching: skipped"), std::string::npos) << dump;
+  // The nested on_no_match's action step is marked skipped (the Tree view's ↷).
+  std::function<const doc::Step*(const doc::Step&)> find = [&](const doc::Step& s) -> const doc::Step* {
+    if (s.what == "action nested_on_no_match_1") return &s;
+    for (const doc::Step& c : s.children)
+      if (const doc::Step* f = find(c)) return f;
+    return nullptr;
+  };
+  const doc::Step* nested_default = find(why);
+  ASSERT_NE(nested_default, nullptr);
+  EXPECT_EQ(nested_default->outcome, doc::Outcome::kSkipped);
 }
 
 // ---- grpc-java (xds/src/main/java/io/grpc/xds/internal/matcher/) ----

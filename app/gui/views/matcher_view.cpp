@@ -330,7 +330,8 @@ class MatcherView final : public EngineView {
       ImGui::TextWrapped("%s", t.c_str());
       ImGui::PopStyleColor();
     };
-    // a106 reads a nested matcher that finds nothing as the end of the match: matched, no action.
+    // A successful match has an action in every profile; grpc-java can end unsuccessful with the
+    // actions a found key gave (MatcherTree.java), shown as "no terminal match".
     if (r.matched) wrapped(theme::Pal().ok, std::string(theme::kIconOk) + " " + (r.actions.empty() ? "matched, no action" : Join(r.actions)));
     else if (!r.actions.empty())
       wrapped(theme::Pal().warning, std::string(theme::kIconNoMatch) + " no terminal match; " + Join(r.actions));
@@ -527,7 +528,9 @@ class MatcherView final : public EngineView {
       if (o && ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", o == doc::Outcome::kSkipped
                                     ? (om.keep_matching ? "added with keep_matching: matching continues (Envoy's skipped_match_cb)"
-                                                        : "skipped: a longer prefix without keep_matching takes precedence")
+                                       : key ? "skipped: a longer prefix without keep_matching takes precedence, or an "
+                                               "enclosing on_match has keep_matching"
+                                             : "skipped: an enclosing on_match has keep_matching (Envoy's skipped_match_cb)")
                                     : "added for the current request: the match is terminal");
       IssueMarks(ctx, om.path, false);
     } else if (om.kind == mt::OnMatch::Kind::kMatcher && om.matcher) {
