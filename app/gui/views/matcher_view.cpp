@@ -901,7 +901,7 @@ class MatcherView final : public EngineView {
   std::vector<cel::Error> cel_errors_;  // compile errors and CEL007
   bool cel_warning_ = false;            // CEL007 is a warning (CelExtractString)
   LineIndex cel_lines_;
-  std::array<CelEval, 3> cel_evals_;
+  std::array<CelEval, kNumProfiles> cel_evals_;
 };
 
 }  // namespace
