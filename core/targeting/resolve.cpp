@@ -363,7 +363,12 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
         rr.satisfied = rr.matching.size() >= ref.min_cardinality;
         if (rr.matching.empty()) {
           std::string why;
-          if (implementers == 0) {
+          bool provided = std::find(in.matched_interfaces.begin(), in.matched_interfaces.end(), ref.interface) !=
+                          in.matched_interfaces.end();
+          if (implementers == 0 && provided) {
+            why = "the components that provide " + ref.interface + " register no service (an instance is not created "
+                  "or a mandatory reference of it is unsatisfied)";
+          } else if (implementers == 0) {
             why = "no registered service implements " + ref.interface;
           } else if (closest && opts.explain) {
             const ldap::Trace* f = closest->trace.FirstFailure();

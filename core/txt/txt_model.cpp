@@ -597,8 +597,11 @@ Analysis Load(doc::SourcePtr source, std::string_view name) {
       first = static_cast<int>(i);
       break;
     }
-  if (first < 0) {
-    for (const TxtRecord& r : recs) {
+  // An attribute name that is almost grpc_config (any name of the source: in a zone with several
+  // names the misspelt one is not the evaluated one).
+  for (const TxtRecord& r : recs) {
+    if (r.has_prefix()) continue;
+    {
       std::string l = Lower(r.value.bytes.substr(0, 40));
       size_t eq = l.find('=');
       std::string name = eq == std::string::npos ? "" : l.substr(0, eq);
@@ -609,6 +612,8 @@ Analysis Load(doc::SourcePtr source, std::string_view name) {
                      "implementation compares the attribute name exactly (lower case, no spaces); write grpc_config=");
       }
     }
+  }
+  if (first < 0) {
     if (!recs.empty())
       sink.Warning("TXT010", recs[0].range, "no TXT record starts with grpc_config=, so no client gets a service config "
                    "from this name; prefix the record with grpc_config=");
