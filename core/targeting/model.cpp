@@ -45,11 +45,41 @@ std::optional<std::string> StringField(const Node& map, std::string_view key, do
   return v;
 }
 
+// A value from a fixed set. CppMicroServices' ObjectValidator::AssignValueTo checks it with
+// util::ThrowIfValueAbsentInChoices (compendium/DeclarativeServices/src/metadata/Util.cpp), which
+// lower-cases a copy before the membership test and then stores the value AS WRITTEN. The code
+// that reads the stored value compares exactly: ReferenceManagerImpl.cpp CreateBindingPolicy
+// (`policy == "static"`, `policyOption == "reluctant"`, anything else is dynamic / greedy),
+// ReferenceMetadata.cpp GetReferenceCardinalityExtents (throws for "0..N"), and
+// ReferenceManagerImpl.cpp's `scope == REFERENCE_SCOPE_PROTOTYPE_REQUIRED`. So "Dynamic" and
+// "Greedy" behave as written, "Static" binds dynamically, "Reluctant" greedily, "1..N" rejects
+// the component, and "Prototype-Required" does not ask for prototype services (TGT033, TGT034).
 void Choice(const Node& map, std::string_view key, const std::vector<std::string>& allowed, std::string& into,
             doc::DiagnosticSink& sink) {
   const Node* n = nullptr;
   auto v = StringField(map, key, sink, &n);
   if (!v) return;
+  std::string folded = ldap::ToLowerAscii(*v);
+  if (folded != *v && std::find(allowed.begin(), allowed.end(), folded) != allowed.end()) {
+    into = *v;
+    if (key == "cardinality") {
+      sink.Error("TGT034", n->range(),
+                 "'" + *v + "' passes CppMicroServices' check (it lower-cases the value) but GetReferenceCardinalityExtents "
+                 "compares it exactly and throws \"" + *v + " is not a valid ReferenceCardinality string\": the component is "
+                 "not loaded; write '" + folded + "'",
+                 "." + std::string(key));
+    } else if ((key == "policy" && folded == "static") || (key == "policy-option" && folded == "reluctant") ||
+               (key == "scope" && folded == "prototype-required")) {
+      std::string effect = key == "policy" ? "the reference binds dynamically (CreateBindingPolicy compares with \"static\")"
+                         : key == "policy-option" ? "the reference binds greedily (CreateBindingPolicy compares with \"reluctant\")"
+                         : "the service tracker does not add (service.scope=prototype) (the scope is compared with \"prototype-required\")";
+      sink.Warning("TGT033", n->range(),
+                   "'" + *v + "' is accepted (CppMicroServices lower-cases it to check it) but kept as written, so " + effect +
+                       "; write '" + folded + "'",
+                   "." + std::string(key));
+    }
+    return;
+  }
   if (std::find(allowed.begin(), allowed.end(), *v) == allowed.end()) {
     sink.Error("TGT005", n->range(),
                "'" + *v + "' is not a valid " + std::string(key) + "; use one of: " + Join(allowed) +
@@ -149,10 +179,28 @@ Component LoadComponent(const Node& c, int index, const doc::Source& src, doc::D
   if (const Node* s = c.Get("service")) {
     doc::DiagnosticSink::ScopedField f(&sink, ".service");
     if (s->is_map()) {
-      doc::DiagnosticSink::ScopedField g(&sink, ".interfaces");
-      comp.interfaces = StringList(s->Get("interfaces"), "'service.interfaces'", sink);
+      {
+        doc::DiagnosticSink::ScopedField g(&sink, ".interfaces");
+        comp.interfaces = StringList(s->Get("interfaces"), "'service.interfaces'", sink);
+      }
+      // ServiceMetadata::Scopes, checked like the reference values (lower-cased).
+      static const std::vector<std::string> kServiceScopes = {"singleton", "bundle", "prototype"};
+      Choice(*s, "scope", kServiceScopes, comp.service_scope, sink);
     } else {
       sink.Error("TGT004", s->range(), "'service' must be a map with 'interfaces'");
+    }
+  }
+  // component.properties (MetadataParserImpl.cpp CreateComponentMetadata): the properties the
+  // component's service is registered with (with the configuration's, for a configured instance).
+  if (const Node* props = c.Get("properties")) {
+    doc::DiagnosticSink::ScopedField f(&sink, ".properties");
+    if (!props->is_map()) {
+      sink.Error("TGT004", props->range(), "'properties' must be a map of typed values");
+    } else {
+      for (const auto& e : props->entries()) {
+        std::optional<ldap::Value> v = ldap::ValueFromNode(e.value);
+        if (v) comp.properties.Set(e.key, std::move(*v));
+      }
     }
   }
   if (const Node* refs = c.Get("references")) {

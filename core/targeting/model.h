@@ -11,7 +11,10 @@
 // compendium/DeclarativeServices/src/metadata/MetadataParserImpl.cpp and ReferenceMetadata.cpp
 // (cardinality 0..1 | 1..1 | 0..n | 1..n, default 1..1; policy static | dynamic; policy-option
 // reluctant | greedy; scope bundle | prototype | prototype-required; a component's name
-// defaults to its implementation-class).
+// defaults to its implementation-class). Those values are checked as util::ObjectValidator's
+// ThrowIfValueAbsentInChoices checks them (Util.cpp): lower-cased, so "Dynamic" is valid; the
+// value is kept as written, and the code that uses it later compares exactly (see Choice in
+// model.cpp).
 #pragma once
 
 #include <optional>
@@ -63,6 +66,8 @@ struct Component {
   std::vector<std::string> configuration_pids;
   std::string factory;  // factory id; a factory component when non-empty
   std::vector<std::string> interfaces;
+  std::string service_scope = "singleton";  // service.scope (ServiceMetadata::Scopes)
+  ldap::Properties properties;              // the manifest's "properties" (component properties)
   std::vector<Reference> references;
   int index = 0;  // position in the manifest's component list
   doc::SourceRange range;
@@ -74,6 +79,7 @@ struct Component {
 struct Manifest {
   std::vector<Component> components;
   std::string file;
+  int bundles = 0;  // manifest documents given together (each a bundle)
 };
 
 // A configuration property with its location.

@@ -324,7 +324,10 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
       }
 
       // Registry matching.
-      if (in.registry && in.registry->present && rr.filter) {
+      bool match_this = !in.registry_is_components_only ||
+                        std::find(in.matched_interfaces.begin(), in.matched_interfaces.end(), ref.interface) !=
+                            in.matched_interfaces.end();
+      if (in.registry && in.registry->present && rr.filter && match_this) {
         int implementers = 0;
         const ServiceMatch* closest = nullptr;
         for (const Service& svc : in.registry->services) {
@@ -360,7 +363,12 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
         rr.satisfied = rr.matching.size() >= ref.min_cardinality;
         if (rr.matching.empty()) {
           std::string why;
-          if (implementers == 0) {
+          bool provided = std::find(in.matched_interfaces.begin(), in.matched_interfaces.end(), ref.interface) !=
+                          in.matched_interfaces.end();
+          if (implementers == 0 && provided) {
+            why = "the components that provide " + ref.interface + " register no service (an instance is not created "
+                  "or a mandatory reference of it is unsatisfied)";
+          } else if (implementers == 0) {
             why = "no registered service implements " + ref.interface;
           } else if (closest && opts.explain) {
             const ldap::Trace* f = closest->trace.FirstFailure();
@@ -422,6 +430,108 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
   return res;
 }
 
+Resolution ResolveRegistry(const Inputs& in, const ResolveOptions& opts) {
+  // Pass 1: which instances are created, with their references' filters (no matching).
+  Inputs first = in;
+  first.registry = nullptr;
+  ResolveOptions quiet = opts;
+  quiet.explain = false;
+  Resolution pass1 = Resolve(first, quiet);
+  if (!in.manifest) return pass1;
+
+  // One candidate service per created instance that declares interfaces.
+  int64_t next_id = 1;
+  if (in.registry)
+    for (const Service& s : in.registry->services) next_id = std::max(next_id, s.id + 1);
+  struct Candidate {
+    size_t instance;
+    Service service;
+  };
+  std::vector<Candidate> candidates;
+  std::vector<std::string> provided;
+  for (size_t i = 0; i < pass1.instances.size(); ++i) {
+    const InstanceSummary& inst = pass1.instances[i];
+    const Component& comp = *inst.component;
+    if (comp.interfaces.empty()) continue;
+    for (const std::string& itf : comp.interfaces)
+      if (std::find(provided.begin(), provided.end(), itf) == provided.end()) provided.push_back(itf);
+    if (!inst.created) continue;
+    Service svc;
+    svc.id = next_id++;
+    svc.name = inst.instance;
+    svc.interfaces = comp.interfaces;
+    svc.range = comp.range;
+    svc.file = comp.file;
+    // ComponentConfigurationImpl::GetProperties: the component properties merged with the
+    // configuration's (a configured instance), then component.name and component.id; the
+    // framework adds objectclass, service.id and service.scope at registration.
+    for (const auto& e : comp.properties.entries()) svc.properties.Set(e.first, e.second);
+    bool configured = in.config && (comp.is_factory() || (!comp.configuration_pids.empty() && comp.configuration_policy != "ignore"));
+    if (configured)
+      for (const ConfigEntry& e : in.config->entries()) {
+        const std::string* prev = svc.properties.FindKey(e.key);
+        svc.properties.Set(prev ? *prev : e.key, e.value);
+      }
+    svc.properties.Set("component.name", ldap::Value::String(inst.instance));
+    svc.properties.Set("component.id", ldap::Value::Long(static_cast<int64_t>(i) + 1));
+    svc.properties.Set("objectclass", ldap::Value::StringList(comp.interfaces));
+    svc.properties.Set("service.id", ldap::Value::Long(svc.id));
+    svc.properties.Set("service.scope", ldap::Value::String(comp.service_scope));
+    candidates.push_back({i, std::move(svc)});
+  }
+
+  // The least fixed point: start with no component service registered; register the services
+  // of instances whose mandatory references are satisfied; repeat until nothing changes.
+  std::vector<bool> active(candidates.size(), false);
+  auto satisfied = [&](size_t inst_index) {
+    const std::string& self = pass1.instances[inst_index].instance;
+    for (const ResolvedReference& rr : pass1.references) {
+      if (rr.instance != self || rr.component != pass1.instances[inst_index].component) continue;
+      if (rr.reference->min_cardinality == 0) continue;
+      if (!rr.filter) return false;
+      bool known = in.registry || std::find(provided.begin(), provided.end(), rr.reference->interface) != provided.end();
+      if (!known) continue;  // nothing known provides it: assume the environment does
+      size_t n = 0;
+      if (in.registry)
+        for (const Service& s : in.registry->services) {
+          if (!rr.filter->Match(s.properties, false)) continue;
+          const ldap::Value* cn = s.properties.Find("component.name", false);
+          if (cn && cn->kind == ldap::Value::Kind::kString && cn->s == self) continue;
+          ++n;
+        }
+      for (size_t k = 0; k < candidates.size(); ++k)
+        if (active[k] && candidates[k].service.name != self && rr.filter->Match(candidates[k].service.properties, false)) ++n;
+      if (n < rr.reference->min_cardinality) return false;
+    }
+    return true;
+  };
+  for (size_t round = 0; round <= candidates.size(); ++round) {
+    std::vector<bool> next(candidates.size());
+    for (size_t k = 0; k < candidates.size(); ++k) next[k] = satisfied(candidates[k].instance);
+    if (next == active) break;
+    active = std::move(next);
+  }
+
+  // Pass 2: match every reference against the given services and the registered ones.
+  auto reg = std::make_shared<Registry>();
+  reg->present = true;
+  if (in.registry) reg->services = in.registry->services;
+  for (size_t k = 0; k < candidates.size(); ++k)
+    if (active[k]) reg->services.push_back(candidates[k].service);
+  Inputs second = in;
+  second.registry = reg.get();
+  second.registry_is_components_only = !in.registry;
+  second.matched_interfaces = provided;
+  Resolution res = Resolve(second, opts);
+  res.registry = reg;
+  for (size_t k = 0; k < candidates.size(); ++k) {
+    InstanceSummary& inst = res.instances[candidates[k].instance];
+    inst.service_id = candidates[k].service.id;
+    inst.registered = active[k];
+  }
+  return res;
+}
+
 ordered_json Resolution::ToJson() const {
   ordered_json refs = ordered_json::array();
   for (const ResolvedReference& rr : references) {
@@ -478,6 +588,11 @@ ordered_json Resolution::ToJson() const {
     o["factory_instance"] = i.factory_instance;
     o["created"] = i.created;
     o["error"] = i.error ? ordered_json(*i.error) : ordered_json();
+    if (!i.component->interfaces.empty()) {
+      o["provides"] = i.component->interfaces;
+      o["service_id"] = i.service_id ? ordered_json(*i.service_id) : ordered_json();
+      o["registered"] = i.registered;
+    }
     insts.push_back(std::move(o));
   }
   ordered_json out;

@@ -27,6 +27,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -85,6 +86,11 @@ struct InstanceSummary {
   bool factory_instance = false;
   bool created = true;        // false when CppMicroServices throws while creating it
   std::optional<std::string> error;  // the first error, the one CppMicroServices throws
+  // The service this instance registers (its component's `service.interfaces`), when it has
+  // one: its service.id in the registry the references are matched against, and whether it is
+  // registered (created and every mandatory reference satisfied, ResolveRegistry).
+  std::optional<int64_t> service_id;
+  bool registered = false;
 };
 
 struct Inputs {
@@ -93,6 +99,11 @@ struct Inputs {
   const Registry* registry = nullptr;  // may be null (no matching)
   // Sources for locating diagnostics (by file name); may be empty (positions then stay 1:1).
   std::vector<const doc::Source*> sources;
+  // When the registry holds only the services of the manifests' components (no registry was
+  // given), references whose interface no component provides are not matched (they stay
+  // "unknown": satisfied null). Empty: every reference is matched against `registry`.
+  std::vector<std::string> matched_interfaces;
+  bool registry_is_components_only = false;
 };
 
 struct ResolveOptions {
@@ -103,6 +114,9 @@ struct ResolveOptions {
 };
 
 struct Resolution {
+  // The registry the references were matched against: the given services, then one service per
+  // registered component instance (shared: ServiceMatch points into it; null without one).
+  std::shared_ptr<const Registry> registry;
   std::vector<InstanceSummary> instances;
   std::vector<ResolvedReference> references;
   std::vector<doc::Diagnostic> diagnostics;
@@ -113,6 +127,18 @@ struct Resolution {
 
 // Resolves every component the options select. Never throws.
 Resolution Resolve(const Inputs& in, const ResolveOptions& opts);
+
+// Resolve with the components as service providers: the manifests given together form the
+// registry. Every created instance whose component declares `service.interfaces` registers one
+// service with its component properties, the configuration's properties (a configured instance:
+// ComponentConfigurationImpl::GetProperties), component.name (the instance name), component.id,
+// objectclass, service.id (after the given registry's ids) and service.scope, once every
+// mandatory reference of the instance is satisfied (the least fixed point, as Declarative
+// Services registers a component's service only when it is satisfied). So a factory instance
+// created from a configuration satisfies the references of the other instances created from
+// the same configuration (CppMicroServices TestFactoryTarget.cpp,
+// dynamicTargetingThroughConfigToOtherFactory). Never throws.
+Resolution ResolveRegistry(const Inputs& in, const ResolveOptions& opts);
 
 // ReplacePlaceholdersInTarget's scan: the `{{key}}` occurrences of a target, left to right,
 // found with RE2. Keys are returned as written.

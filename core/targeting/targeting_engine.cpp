@@ -51,7 +51,7 @@ Resolution Workspace::ResolveWith(const Config* c) const {
   in.config = c;
   in.registry = registry.present ? &registry : nullptr;
   for (const doc::SourcePtr& s : sources) in.sources.push_back(s.get());
-  return targeting::Resolve(in, options);
+  return targeting::ResolveRegistry(in, options);
 }
 
 std::unique_ptr<EngineResult> TargetingModel::Evaluate(std::string_view, doc::Explanation* why) const {
@@ -93,6 +93,7 @@ Workspace LoadWorkspace(const Scenario& s, const Query& q) {
         Manifest m = LoadManifest(*root, *d.source, sink);
         if (!have_manifest) w.manifest.file = m.file;
         have_manifest = true;
+        ++w.manifest.bundles;
         for (Component& c : m.components) {
           c.index = static_cast<int>(w.manifest.components.size());
           w.manifest.components.push_back(std::move(c));

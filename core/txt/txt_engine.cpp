@@ -19,6 +19,7 @@ ordered_json ShareTarget(int choice) {
 ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro) {
   const Compiled& comp = a.of(p);
   ordered_json j;
+  j["name"] = a.query_owner.empty() && a.query_name.empty() ? ordered_json(nullptr) : ordered_json(Printable(a.query_name));
   j["service_config"] = ev.service_config ? *ev.service_config : ordered_json(nullptr);
   j["choice"] = ev.choice ? ordered_json(*ev.choice) : ordered_json(nullptr);
   j["error"] = ev.error ? ordered_json(Printable(*ev.error)) : ordered_json(nullptr);
@@ -44,7 +45,17 @@ ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const E
     recs.push_back(std::move(rj));
   }
   j["records"] = std::move(recs);
-  j["client"] = {{"language", Printable(ev.language)}, {"hostname", Printable(c.hostname)}, {"rand", c.rand}};
+  j["client"] = {{"language", ev.language_unknown ? ordered_json(nullptr) : ordered_json(Printable(ev.language))},
+                 {"hostname", Printable(c.hostname)}, {"rand", c.rand}};
+  if (!ev.by_language.empty()) {
+    ordered_json bl = ordered_json::array();
+    for (const LanguageOutcome& o : ev.by_language)
+      bl.push_back({{"language", o.other ? ordered_json(nullptr) : ordered_json(Printable(o.language))},
+                    {"choice", o.choice ? ordered_json(*o.choice) : ordered_json(nullptr)},
+                    {"service_config", o.service_config ? *o.service_config : ordered_json(nullptr)},
+                    {"error", o.error ? ordered_json(Printable(*o.error)) : ordered_json(nullptr)}});
+    j["by_language"] = std::move(bl);
+  }
   ordered_json attrs = ordered_json::array();
   for (const Attribute& at : comp.attributes) attrs.push_back(Printable(at.json.bytes));
   j["attributes"] = std::move(attrs);
@@ -94,7 +105,22 @@ std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const Query& q, Mode m
       if (d.format == doc::Format::kText) break;
     }
   if (!src) return m;
-  m->analysis = std::make_shared<const Analysis>(Load(src->source));
+  // The name to evaluate: --name, else inputs.name, else the first name with a grpc_config record.
+  std::string name;
+  if (auto n = q.Value("name")) name = *n;
+  else if (s.inputs.is_map() && s.inputs.Get("name")) name = s.inputs.GetString("name");
+  auto chosen = std::make_shared<const Analysis>(Load(src->source, name));
+  m->analysis = chosen;
+  if (chosen->names.size() > 1) {
+    for (size_t i = 0; i < chosen->names.size(); ++i) {
+      if (chosen->names[i].key == chosen->query_owner) {
+        m->per_name.push_back(chosen);
+        m->selected_name = i;
+      } else {
+        m->per_name.push_back(std::make_shared<const Analysis>(Load(src->source, chosen->names[i].key)));
+      }
+    }
+  }
   if (s.sources.size() > 1) {
     doc::DiagnosticSink sink(src->source.get());
     sink.Note("TXT018", {0, 0}, "only " + src->source->name() + " is read; the txt engine evaluates one DNS source per scenario");
@@ -150,7 +176,30 @@ Client TxtModel::ClientFor(ProfileId p) const {
   return c;
 }
 
-std::unique_ptr<TxtResult> TxtModel::EvaluateClient(ProfileId p, const Client& c, doc::Explanation* why) const {
+namespace {
+
+// The diagnostics of every name, each once: the record diagnostics are the same for every name,
+// so one per code and position.
+std::vector<doc::Diagnostic> AllNamesDiagnostics(const std::vector<std::shared_ptr<const Analysis>>& per_name, ProfileId p) {
+  std::vector<doc::Diagnostic> out;
+  for (const auto& a : per_name)
+    for (doc::Diagnostic& d : ProfileDiagnostics(*a, p)) {
+      bool dup = std::any_of(out.begin(), out.end(), [&](const doc::Diagnostic& o) {
+        return o.code == d.code && o.file == d.file && o.begin.line == d.begin.line && o.begin.column == d.begin.column &&
+               o.path == d.path;
+      });
+      if (!dup) out.push_back(std::move(d));
+    }
+  doc::SortDiagnostics(out);
+  return out;
+}
+
+std::string OutcomeText(const LanguageOutcome& o) {
+  return o.error ? "an error" : o.choice ? "choice " + std::to_string(*o.choice) : "no service config";
+}
+
+std::unique_ptr<TxtResult> EvaluateOn(const std::shared_ptr<const Analysis>& analysis, Mode mode, ProfileId p,
+                                      const Client& c, doc::Explanation* why) {
   auto r = std::make_unique<TxtResult>();
   r->id = p;
   r->analysis = analysis;
@@ -161,15 +210,51 @@ std::unique_ptr<TxtResult> TxtModel::EvaluateClient(ProfileId p, const Client& c
   }
   r->diagnostics = ProfileDiagnostics(*analysis, p);
   if (mode == Mode::kEvaluate) {
-    if (p == ProfileId::kA2 && !c.language) {
-      doc::DiagnosticSink sink(analysis->source.get());
-      sink.Warning("TXT040", {0, 0}, "the a2 profile is the proposal text, which has no client language of its own; "
-                   "pass --language (e.g. --language java) or set inputs.language");
-      r->diagnostics.push_back(sink.list().front());
-    }
     r->evaluation = txt::Evaluate(*analysis, p, c, why);
     r->rollout = ComputeRollout(*analysis, p, c);
     r->evaluated = true;
+    if (!r->evaluation.by_language.empty()) {
+      std::string per;
+      for (const LanguageOutcome& o : r->evaluation.by_language)
+        per += (per.empty() ? "" : ", ") + (o.other ? std::string("any other language") : "\"" + Printable(o.language) + "\"") +
+               " gets " + OutcomeText(o);
+      doc::DiagnosticSink sink(analysis->source.get());
+      sink.Note("TXT040", {0, 0}, "without a client language the a2 answer depends on it: " + per +
+                "; set the language (--language, inputs.language, or the view's language field) for one answer");
+      r->diagnostics.push_back(sink.list().front());
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+std::unique_ptr<TxtResult> TxtModel::EvaluateName(size_t name, ProfileId p, const Client& c, doc::Explanation* why) const {
+  if (name >= per_name.size()) return EvaluateClient(p, c, why);
+  return EvaluateOn(per_name[name], mode, p, c, why);
+}
+
+std::unique_ptr<TxtResult> TxtModel::EvaluateClient(ProfileId p, const Client& c, doc::Explanation* why) const {
+  std::unique_ptr<TxtResult> r = EvaluateOn(analysis, mode, p, c, why);
+  if (per_name.size() > 1) {
+    std::vector<doc::Diagnostic> extra;
+    for (doc::Diagnostic& d : r->diagnostics)
+      if (d.code == "TXT040") extra.push_back(d);
+    r->diagnostics = AllNamesDiagnostics(per_name, p);
+    r->diagnostics.insert(r->diagnostics.end(), extra.begin(), extra.end());
+    if (mode == Mode::kEvaluate)
+      for (const auto& a : per_name) {
+        TxtResult::NameOutcome o;
+        o.owner = a->query_name;
+        bool found = false;
+        for (const TxtRecord& rec : a->records.records)
+          if (!found && rec.has_prefix() && rec.owner_key == a->query_owner) {
+            o.line = a->source->Locate(rec.range.begin).line;
+            found = true;
+          }
+        o.evaluation = a == analysis ? r->evaluation : txt::Evaluate(*a, p, c, nullptr, false);
+        r->names.push_back(std::move(o));
+      }
   }
   return r;
 }
@@ -183,7 +268,23 @@ ordered_json TxtResult::ToJson() const {
   if (!evaluated) return ordered_json::object();
   if (!analysis)
     return {{"service_config", nullptr}, {"choice", nullptr}, {"error", "no input"}, {"records", ordered_json::array()}};
-  return ResultJson(*analysis, id, client, evaluation, rollout);
+  ordered_json j = ResultJson(*analysis, id, client, evaluation, rollout);
+  if (!names.empty()) {
+    ordered_json ns = ordered_json::array();
+    for (const NameOutcome& n : names) {
+      const Evaluation& ev = n.evaluation;
+      ordered_json o;
+      o["name"] = Printable(n.owner);
+      o["line"] = n.line;
+      o["service_config"] = ev.service_config ? *ev.service_config : ordered_json(nullptr);
+      o["choice"] = ev.choice ? ordered_json(*ev.choice) : ordered_json(nullptr);
+      o["error"] = ev.error ? ordered_json(Printable(*ev.error)) : ordered_json(nullptr);
+      if (!ev.by_language.empty()) o["depends_on_language"] = true;
+      ns.push_back(std::move(o));
+    }
+    j["names"] = std::move(ns);
+  }
+  return j;
 }
 
 }  // namespace txt
@@ -202,9 +303,10 @@ class TxtEngine final : public Engine {
     return 0;
   }
   std::vector<QueryFlag> query_flags() const override {
-    return {{"language", "L", "the client language (default per profile: c++, java, GO; required for a2)", false},
+    return {{"language", "L", "the client language (default per profile: c++, java, GO; a2 without one lists the outcome per language)", false},
             {"hostname", "H", "the client hostname compared with clientHostname", false},
-            {"rand", "N", "the random draw 0..99 used for every percentage", false}};
+            {"rand", "N", "the random draw 0..99 used for every percentage", false},
+            {"name", "NAME", "txt: the DNS name to evaluate when the zone or dig output has several _grpc_config names", false}};
   }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
     return txt::LoadTxtModel(s, q, mode);

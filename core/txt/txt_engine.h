@@ -37,7 +37,14 @@ class TxtModel final : public EngineModel {
   // per profile; --language, --hostname, --rand override).
   Client ClientFor(ProfileId p) const;
 
-  std::shared_ptr<const Analysis> analysis;  // null when the scenario has no source
+  // Evaluates the client on another name of the source (index into `per_name`; a view's pick).
+  std::unique_ptr<TxtResult> EvaluateName(size_t name, ProfileId p, const Client& c, doc::Explanation* why = nullptr) const;
+
+  std::shared_ptr<const Analysis> analysis;  // the evaluated name; null when the scenario has no source
+  // One analysis per name with a grpc_config record (Analysis::names order); `analysis` is one
+  // of them (--name / inputs.name, else the first). Empty when the source has at most one name.
+  std::vector<std::shared_ptr<const Analysis>> per_name;
+  size_t selected_name = 0;  // index of `analysis` in per_name
   Client client;                              // inputs + query, without a per-profile language
   std::map<std::string, std::string> language_per_profile;  // inputs.language as a map
   bool language_from_query = false;
@@ -53,6 +60,13 @@ class TxtResult final : public EngineResult {
   Client client;
   Evaluation evaluation;
   Rollout rollout;  // the real share of every choice for this client's language and hostname
+  // Every name of the source evaluated for the same client (empty with at most one name).
+  struct NameOutcome {
+    std::string owner;
+    int line = 0;
+    Evaluation evaluation;
+  };
+  std::vector<NameOutcome> names;
 };
 
 // Reads the scenario's DNS source and client (the engine's Load).

@@ -277,6 +277,15 @@ struct Builder {
         }
         s.present = true;
         s.pct = static_cast<double>(x);
+        if (v->is_string())
+          // The current service_config_helper.cc loads the choice with JsonObjectLoader, which
+          // reads a number from a numeric string. The hand-written parser it replaced (in
+          // src/core/ext/filters/client_channel/resolver/dns/, 2023 and earlier) required a JSON
+          // number: "field:percentage error:should be of type number" (test/cpp/naming
+          // resolver_test_record_groups.yaml, ipv4-svc_cfg_bad_percentage).
+          Issue("TXT042", Severity::kNote, v->range(), ai, path, "version note: grpc-core reads the string \"" + t +
+                "\" as a number since ChooseServiceConfig moved to JsonObjectLoader; older releases (2023 and earlier) "
+                "reject the whole list (field:percentage error:should be of type number); write " + t + " without quotes");
         if (x < 0 || x > 100)
           Issue("TXT034", Severity::kWarning, v->range(), ai, path, "percentage " + t + " is outside 0..100; grpc-core " +
                 (x < 0 ? "never" : "always") + " selects this choice, grpc-java fails the resolution");
@@ -543,7 +552,13 @@ std::string Suggest(std::string_view word, const std::vector<std::string>& candi
   return best;
 }
 
-Analysis Load(doc::SourcePtr source) {
+bool NameMatches(std::string_view wanted, std::string_view key) {
+  std::string w = NormalizeName(wanted);
+  if (w == key) return true;
+  return std::string(kQueryPrefix) + w == key;
+}
+
+Analysis Load(doc::SourcePtr source, std::string_view name) {
   CountModelBuild();
   Analysis a;
   a.source = source;
@@ -553,15 +568,40 @@ Analysis Load(doc::SourcePtr source) {
   if (recs.empty() && !sink.has_errors())
     sink.Warning("TXT015", {0, 0}, "no TXT record found; give dig output (the ANSWER section), zone-file lines "
                  "(name 3600 IN TXT \"grpc_config=[...]\") or quoted strings");
-  // The owner gRPC would have queried: the name of the first record carrying the attribute.
+  // Every owner name that carries the attribute: a zone (or a dig of several names) can publish
+  // service configs for several hosts; each is a separate query for a gRPC client.
+  for (const TxtRecord& r : recs) {
+    if (!r.has_prefix()) continue;
+    bool seen = std::any_of(a.names.begin(), a.names.end(), [&](const Name& n) { return n.key == r.owner_key; });
+    if (!seen) a.names.push_back({r.owner, r.owner_key, r.owner_range.empty() ? r.range : r.owner_range});
+  }
+  // The owner gRPC would have queried: the chosen name, else the name of the first record
+  // carrying the attribute.
+  std::string wanted_key;
+  if (!name.empty()) {
+    for (const Name& n : a.names)
+      if (NameMatches(name, n.key)) {
+        wanted_key = n.key;
+        break;
+      }
+    if (wanted_key.empty() && !a.names.empty()) {
+      std::string list;
+      for (const Name& n : a.names) list += (list.empty() ? "" : ", ") + (n.owner.empty() ? std::string("(raw strings)") : Printable(n.owner));
+      sink.Error("TXT019", {0, 0}, "no grpc_config record on '" + Printable(std::string(name)) + "'; the names with one are: " + list +
+                 " (pass one of them with --name)");
+    }
+  }
   int first = -1;
   for (size_t i = 0; i < recs.size(); ++i)
-    if (recs[i].has_prefix()) {
+    if (recs[i].has_prefix() && (wanted_key.empty() || recs[i].owner_key == wanted_key)) {
       first = static_cast<int>(i);
       break;
     }
-  if (first < 0) {
-    for (const TxtRecord& r : recs) {
+  // An attribute name that is almost grpc_config (any name of the source: in a zone with several
+  // names the misspelt one is not the evaluated one).
+  for (const TxtRecord& r : recs) {
+    if (r.has_prefix()) continue;
+    {
       std::string l = Lower(r.value.bytes.substr(0, 40));
       size_t eq = l.find('=');
       std::string name = eq == std::string::npos ? "" : l.substr(0, eq);
@@ -572,12 +612,15 @@ Analysis Load(doc::SourcePtr source) {
                      "implementation compares the attribute name exactly (lower case, no spaces); write grpc_config=");
       }
     }
+  }
+  if (first < 0) {
     if (!recs.empty())
       sink.Warning("TXT010", recs[0].range, "no TXT record starts with grpc_config=, so no client gets a service config "
                    "from this name; prefix the record with grpc_config=");
   } else {
     const TxtRecord& fr = recs[static_cast<size_t>(first)];
     a.query_owner = fr.owner_key;
+    a.query_name = fr.owner;
     if (!fr.owner_key.empty() && fr.owner_key.rfind(std::string(kQueryPrefix), 0) != 0)
       sink.Warning("TXT008", fr.owner_range, "gRPC looks up TXT records on _grpc_config." + fr.owner_key +
                    ", not on '" + fr.owner + "' (the A2 example puts it on the bare host); rename the owner to _grpc_config." +
@@ -586,7 +629,9 @@ Analysis Load(doc::SourcePtr source) {
     for (size_t i = 0; i < recs.size(); ++i) {
       const TxtRecord& r = recs[i];
       if (r.owner_key != a.query_owner) {
-        if (others++ == 0)
+        // Another name with a grpc_config record is evaluated on its own (Analysis::names).
+        bool evaluated = std::any_of(a.names.begin(), a.names.end(), [&](const Name& n) { return n.key == r.owner_key; });
+        if (!evaluated && others++ == 0)
           sink.Note("TXT009", r.owner_range.empty() ? r.range : r.owner_range, "records on '" + r.owner +
                     "' are not on the name the config was found on (" + fr.owner + ") and are not read");
         continue;
@@ -796,6 +841,69 @@ std::string ProfileLanguage(ProfileId p, const Client& c, bool* missing) {
 
 }  // namespace
 
+namespace {
+
+// The languages the choices of this profile name, in order of first appearance.
+std::vector<std::string> NamedLanguages(const Compiled& c) {
+  std::vector<std::string> out;
+  for (const Choice& ch : c.choices)
+    for (const Stage& s : ch.stages)
+      if (s.what == Criterion::kLanguage)
+        for (const std::string& l : s.list)
+          if (std::find(out.begin(), out.end(), l) == out.end()) out.push_back(l);
+  return out;
+}
+
+// A language no choice names (what "any other language" is compared as).
+std::string OtherLanguage(const std::vector<std::string>& named) {
+  std::string other = "*";
+  while (std::find(named.begin(), named.end(), other) != named.end()) other += "*";
+  return other;
+}
+
+// a2 without a language (gRFC A2: "a choice without clientLanguage applies to every client"):
+// evaluate for every language a choice names and for any other; when they all agree the answer
+// holds for every client, otherwise it is listed per language.
+Evaluation EvaluateAnyLanguage(const Analysis& a, ProfileId p, const Client& client, doc::Explanation* why, bool trace) {
+  const Compiled& c = a.of(p);
+  std::vector<std::string> named = NamedLanguages(c);
+  Client other = client;
+  other.language = OtherLanguage(named);
+  Evaluation ev = Evaluate(a, p, other, why, trace);
+  ev.language = "";
+  ev.language_unknown = true;
+  bool differs = false;
+  std::vector<LanguageOutcome> outcomes;
+  for (const std::string& l : named) {
+    Client one = client;
+    one.language = l;
+    Evaluation e = Evaluate(a, p, one, nullptr, false);
+    differs |= e.choice != ev.choice || e.error != ev.error;
+    outcomes.push_back({l, false, e.choice, e.service_config, e.error});
+  }
+  if (!differs) {
+    if (why) why->what = std::string(Profiles().Name(p)) + ": any client language (no choice that decides depends on it), hostname=\"" +
+                         Printable(client.hostname) + "\" r=" + std::to_string(client.rand);
+    return ev;
+  }
+  outcomes.push_back({"", true, ev.choice, ev.service_config, ev.error});
+  if (why) {
+    why->what = std::string(Profiles().Name(p)) + ": no client language given; the answer depends on it";
+    why->outcome = doc::Outcome::kInfo;
+    for (const LanguageOutcome& o : outcomes)
+      why->Add({o.other ? "any other language" : "language \"" + Printable(o.language) + "\"", doc::Outcome::kInfo,
+                o.error ? "error: " + Printable(*o.error) : o.choice ? "choice " + std::to_string(*o.choice) : "no service config",
+                {}, a.source->name(), {}});
+  }
+  ev.by_language = std::move(outcomes);
+  ev.choice.reset();
+  ev.service_config.reset();
+  ev.error.reset();
+  return ev;
+}
+
+}  // namespace
+
 Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::Explanation* why, bool trace) {
   trace = trace || why;
   Evaluation ev;
@@ -816,10 +924,7 @@ Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::E
     }
     return ev;
   };
-  if (missing) {
-    ev.error = "the a2 profile has no implementation language: pass --language (e.g. --language go)";
-    return finish();
-  }
+  if (missing) return EvaluateAnyLanguage(a, p, client, why, trace);
   if (!c.found) return finish();
   if (!c.global_error.empty()) {
     ev.error = c.global_error;
@@ -887,8 +992,9 @@ Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& client) {
   const Compiled& c = a.of(p);
   bool missing = false;
   std::string lang = ProfileLanguage(p, client, &missing);
+  if (missing) lang = OtherLanguage(NamedLanguages(c));  // a2 without a language: any other language
   int none = p == ProfileId::kGo && c.found ? -2 : -1;  // grpc-go: no choice is an error
-  if (missing || (c.found && !c.global_error.empty())) {
+  if (c.found && !c.global_error.empty()) {
     ro.shares.push_back({-2, 100.0});
     ro.fixed.fill(-2);
     return ro;

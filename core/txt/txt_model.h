@@ -100,17 +100,33 @@ struct Compiled {
   std::vector<std::string> notes;     // record-selection notes for the explanation
 };
 
+// One owner name of the source that carries a grpc_config record (a zone or dig output may
+// hold several `_grpc_config.<host>` names, each evaluated on its own).
+struct Name {
+  std::string owner;        // as written in the first record with the attribute ("" for raw strings)
+  std::string key;          // TxtRecord::owner_key
+  doc::SourceRange range;   // that record's owner token (its whole range when it has none)
+};
+
 struct Analysis {
   doc::SourcePtr source;
   RecordSet records;
   std::vector<doc::Diagnostic> record_diagnostics;  // decoding (same for every profile)
   std::string query_owner;                           // the owner name the config was found on
+  std::string query_name;                            // that owner as written
+  std::vector<Name> names;                           // every name with a grpc_config record, in input order
   std::array<Compiled, 4> profiles;
   const Compiled& of(ProfileId p) const { return profiles[static_cast<int>(p)]; }
 };
 
-// Parses and compiles a source for every profile. Never throws.
-Analysis Load(doc::SourcePtr source);
+// Parses and compiles a source for every profile. Never throws. `name` chooses which owner name
+// is evaluated (NameMatches); empty: the first name that carries a grpc_config record. A name
+// that matches none gets TXT019 and the first name is evaluated.
+Analysis Load(doc::SourcePtr source, std::string_view name = {});
+
+// True when `wanted` (as a user types it: any case, trailing dot or not, with or without the
+// `_grpc_config.` label) names the owner `key` (a TxtRecord::owner_key).
+bool NameMatches(std::string_view wanted, std::string_view key);
 
 // The diagnostics of one profile, located in the original text.
 std::vector<doc::Diagnostic> ProfileDiagnostics(const Analysis& a, ProfileId p);
@@ -122,12 +138,29 @@ struct ChoiceTrace {
   std::vector<std::string> details;
 };
 
+// a2 without a client language: the outcome for one language the choices name, or for any
+// other language (`other`).
+struct LanguageOutcome {
+  std::string language;
+  bool other = false;
+  std::optional<int> choice;
+  std::shared_ptr<const nlohmann::ordered_json> service_config;
+  std::optional<std::string> error;
+};
+
 struct Evaluation {
   std::shared_ptr<const nlohmann::ordered_json> service_config;  // null: none (shared with the Choice)
   std::optional<int> choice;
   std::optional<std::string> error;
   std::string language;  // the language compared
   std::vector<ChoiceTrace> trace;
+  // The a2 profile without a language (the proposal has no language of its own): a choice
+  // without clientLanguage applies to every client, so the answer is exact unless a choice with
+  // clientLanguage is reached. Then the answer depends on the language: choice, service_config
+  // and error stay empty and `by_language` lists the outcome per language the choices name and
+  // for any other language (the trace is the one for any other language).
+  bool language_unknown = false;
+  std::vector<LanguageOutcome> by_language;
 };
 
 // Evaluates one client under one profile; every random draw is client.rand. When `why` is set,

@@ -186,7 +186,16 @@ class Checker {
           if (me && !Type(*me, Node::Kind::kString, ep + ".method", "a string")) continue;
           std::string sv = s ? s->text() : "", mv = me ? me->text() : "";
           if (sv.empty() && !mv.empty())
+          {
             Add("TXT052", Severity::kError, e, ep, "a method without a service matches nothing; add \"service\"");
+            // grpc-go service_config.go jsonName.generatePath: since v1.31.0 (#3684, "add default
+            // method config support") the error errEmptyServiceNonEmptyMethod; before, a name
+            // without a service was skipped and the config accepted.
+            if (p_ == ProfileId::kGo)
+              Add("TXT042", Severity::kNote, e, ep, "version note: grpc-go releases before v1.31.0 accepted this config "
+                  "(a name without a service was skipped); the grpc-go profile follows the current release, which rejects it "
+                  "(cannot combine empty 'service' and non-empty 'method')");
+          }
           std::string key = sv + "/" + mv;
           if (!names.insert(key).second)
             Add("TXT057", Severity::kError, e, ep, "duplicate method name " + (sv.empty() ? std::string("(default)") : key) +

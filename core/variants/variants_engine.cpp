@@ -915,6 +915,17 @@ class VariantsEngine final : public Engine {
     if (d.format == doc::Format::kTextProto)
       for (const char* k : {"and_constraints", "or_constraints", "not_constraints"})
         if (t.find(k) != std::string::npos) return 80;
+    // A response whose variants have no constraints (each matches every subscription) still is
+    // a TP2 response: Resource.resource_name exists only in TP2's wire messages.
+    for (const char* k : {"resource_name", "resourceName"})
+      if (t.find(k) != std::string::npos) return 70;
+    // A DiscoveryResponse / DeltaDiscoveryResponse of plain resources (one variant each, no
+    // constraints).
+    bool resources = t.find("resources") != std::string::npos;
+    bool type_url = t.find("type_url") != std::string::npos || t.find("typeUrl") != std::string::npos;
+    if (resources && (t.find("system_version_info") != std::string::npos || t.find("systemVersionInfo") != std::string::npos ||
+                      (type_url && t.find("nonce") != std::string::npos)))
+      return 50;
     return 0;
   }
   std::vector<QueryFlag> query_flags() const override {

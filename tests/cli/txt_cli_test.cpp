@@ -26,11 +26,30 @@ TEST(TxtCliTest, EvalFlagsAndEncode) {
   j = nlohmann::json::parse(
       RunCli("eval --format json --profile grpc-core --rand 50 --language java " + zone).out);
   EXPECT_EQ(j["result"]["choice"], 0);
+  // a2 without a language: choice 0 is not drawn (r=50), choice 1 names java, so the answer
+  // depends on the language (gRFC A2: a choice without clientLanguage applies to every client).
   j = nlohmann::json::parse(RunCli("eval --format json --profile a2 --rand 50 " + zone).out);
-  EXPECT_EQ(j["result"]["error"],
-            "the a2 profile has no implementation language: pass --language (e.g. --language go)");
+  EXPECT_EQ(j["result"]["error"], nullptr);
+  EXPECT_EQ(j["result"]["choice"], nullptr);
+  EXPECT_EQ(j["result"]["by_language"],
+            nlohmann::json::parse(R"([{"language":"java","choice":1,"service_config":{"loadBalancingPolicy":"pick_first"},"error":null},
+                                     {"language":null,"choice":null,"service_config":null,"error":null}])"));
   j = nlohmann::json::parse(RunCli("eval --format json --profile a2 --rand 49 --language go " + zone).out);
   EXPECT_EQ(j["result"]["choice"], 0);
+
+  // --name picks one of several _grpc_config names of a zone (SOA and A records around them).
+  std::string two = ::testing::TempDir() + "two.zone";
+  std::ofstream(two) << "$ORIGIN example.com.\n@ IN SOA ns1 hm ( 1 2 3 4 5 )\nwww IN A 192.0.2.1\n"
+                        "_grpc_config.a IN TXT \"grpc_config=[{\\\"serviceConfig\\\":{}}]\"\n"
+                        "_grpc_config.b IN TXT \"grpc_config=[{\\\"percentage\\\":0,\\\"serviceConfig\\\":{}}]\"\n";
+  j = nlohmann::json::parse(RunCli("eval --format json --name b.example.com " + two).out);
+  EXPECT_EQ(j["result"]["name"], "_grpc_config.b");
+  EXPECT_EQ(j["result"]["choice"], nullptr);
+  EXPECT_EQ(j["result"]["names"][0]["name"], "_grpc_config.a");
+  EXPECT_EQ(j["result"]["names"][0]["choice"], 0);
+  CliOutput missing = RunCli("check --format json --name c.example.com " + two);
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_NE(missing.out.find("TXT019"), std::string::npos);
 
   std::string sc = ::testing::TempDir() + "sc.json";
   std::ofstream(sc) << R"({"loadBalancingPolicy":"round_robin"})";

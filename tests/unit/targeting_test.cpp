@@ -327,3 +327,117 @@ TEST(TargetingPathTest, DiagnosticsCarryTheFieldPath) {
 
 }  // namespace
 }  // namespace cfgi::targeting
+
+namespace cfgi::targeting {
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Bundles given together form the registry (issue 13 item 6, issue 15 item 7).
+
+// The shape of CppMicroServices' compendium/test_bundles/TestBundleDSFAC1/resources/manifest.json
+// (our own names): two factory components on the same configuration pid, one providing the
+// interface the other references with a {{placeholder}} target.
+const char* kSharedConfigManifest = R"J({
+  "bundle.symbolic_name": "OrdersBundle",
+  "scr": {"version": 1, "components": [
+    {"implementation-class": "shop::OrderRouter",
+     "configuration-policy": "require", "configuration-pid": ["shared"], "factory": "Router Factory",
+     "references": [{"name": "Store", "interface": "shop::IStore",
+                     "target": "(tenant={{tenant}})"}],
+     "service": {"interfaces": ["shop::IRouter"]}},
+    {"implementation-class": "shop::SqlStore",
+     "configuration-policy": "require", "configuration-pid": ["shared"], "factory": "Store Factory",
+     "service": {"interfaces": ["shop::IStore"], "scope": "singleton"}}
+  ]}})J";
+
+// CppMicroServices compendium/DeclarativeServices/test/gtest/TestFactoryTarget.cpp,
+// dynamicTargetingThroughConfigToOtherFactory: one configuration `sharedConfiguration~1`
+// creates an instance of every factory component with that pid; the ServiceBImpl3 instance
+// registers test::ServiceBInt with the configuration's properties, which satisfies
+// ServiceAImpl5's `(sharedConfigurationKey={{sharedConfigurationKey}})`, so ServiceA is
+// registered (ASSERT_TRUE(service)). Properties: ComponentConfigurationImpl::GetProperties.
+TEST(TargetingBundlesTest, FactoryInstancesFromOneConfigurationSatisfyEachOther) {
+  Query q;
+  q.flags = {{"pid", "shared"}, {"instance", "1"}};
+  Outcome r = Eval({{"manifest.json", kSharedConfigManifest}, {"config.json", R"J({"tenant": "acme"})J"}}, q);
+  ASSERT_EQ(r.result["references"].size(), 1u);
+  const ordered_json& ref = r.result["references"][0];
+  EXPECT_EQ(ref["instance"], "shop::OrderRouter_shared~1");
+  EXPECT_EQ(ref["target"], "(tenant=acme)");
+  EXPECT_EQ(ref["matching_services"], ordered_json::parse("[2]"));
+  EXPECT_EQ(ref["satisfied"], true);
+  EXPECT_EQ(r.result["instances"], ordered_json::parse(R"([
+    {"component":"shop::OrderRouter","instance":"shop::OrderRouter_shared~1","factory_instance":true,"created":true,"error":null,
+     "provides":["shop::IRouter"],"service_id":1,"registered":true},
+    {"component":"shop::SqlStore","instance":"shop::SqlStore_shared~1","factory_instance":true,"created":true,"error":null,
+     "provides":["shop::IStore"],"service_id":2,"registered":true}])"));
+  for (const auto& c : r.codes) EXPECT_NE(c, "TGT022");
+
+  // Another tenant in the configuration: the store still carries it, so it still matches.
+  Outcome other = Eval({{"manifest.json", kSharedConfigManifest}, {"config.json", R"J({"tenant": "globex"})J"}}, q);
+  EXPECT_EQ(other.result["references"][0]["matching_services"], ordered_json::parse("[2]"));
+}
+
+// Two bundles (two manifest.json files) given together: the second bundle's component provides
+// the interface the first references; its manifest "properties" are the service's properties
+// (MetadataParserImpl.cpp "properties"), and a component whose mandatory reference is not
+// satisfied registers nothing, so what depends on it stays unsatisfied too.
+TEST(TargetingBundlesTest, SeveralManifestsFormTheRegistry) {
+  const char* billing = R"J({"bundle.symbolic_name": "Billing", "scr": {"version": 1, "components": [
+    {"implementation-class": "billing::Invoicer",
+     "references": [{"name": "Ledger", "interface": "ledger::ILedger", "target": "(region=eu)"}],
+     "service": {"interfaces": ["billing::IInvoicer"]}}]}})J";
+  const char* ledger = R"J({"bundle.symbolic_name": "Ledger", "scr": {"version": 1, "components": [
+    {"implementation-class": "ledger::EuLedger", "properties": {"region": "eu", "shards": 4},
+     "service": {"interfaces": ["ledger::ILedger"]}},
+    {"implementation-class": "ledger::UsLedger", "properties": {"region": "us"},
+     "service": {"interfaces": ["ledger::ILedger"]}}]}})J";
+  Outcome r = Eval({{"billing/manifest.json", billing}, {"ledger/manifest.json", ledger}});
+  const ordered_json& ref = r.result["references"][0];
+  EXPECT_EQ(ref["effective_filter"], "(&(objectclass=ledger::ILedger)(region=eu))");
+  EXPECT_EQ(ref["matching_services"], ordered_json::parse("[2]"));
+  EXPECT_EQ(ref["satisfied"], true);
+  EXPECT_EQ(ref["rejected_services"], ordered_json::parse(R"J([{"service":3,"why":"(region=eu): value differs: region: string \"us\" differs from \"eu\" (case-sensitive)"}])J"));
+  EXPECT_EQ(r.result["instances"][0]["registered"], true);
+
+  // Without the EU ledger the invoicer is unsatisfied and registers nothing.
+  std::string us_only = ledger;
+  us_only.replace(us_only.find("\"region\": \"eu\""), 14, "\"region\": \"apac\"");
+  Outcome u = Eval({{"billing/manifest.json", billing}, {"ledger/manifest.json", us_only}});
+  EXPECT_EQ(u.result["references"][0]["satisfied"], false);
+  EXPECT_EQ(u.result["instances"][0]["registered"], false);
+  const doc::Diagnostic* d = FindCode(u, "TGT022");
+  ASSERT_NE(d, nullptr);
+  EXPECT_EQ(d->file, "billing/manifest.json");
+
+  // A reference whose interface no bundle provides and no registry lists stays unknown.
+  Outcome alone = Eval({{"billing/manifest.json", billing}});
+  EXPECT_EQ(alone.result["references"][0]["satisfied"], nullptr);
+  EXPECT_EQ(FindCode(alone, "TGT022"), nullptr);
+}
+
+// CppMicroServices compendium/DeclarativeServices/src/metadata/Util.cpp
+// ThrowIfValueAbsentInChoices lower-cases the value before checking it, so "Dynamic" is valid;
+// the value is stored as written and compared exactly later: ReferenceManagerImpl.cpp
+// CreateBindingPolicy (`policy == "static"`), ReferenceMetadata.cpp
+// GetReferenceCardinalityExtents (throws "1..N is not a valid ReferenceCardinality string").
+TEST(TargetingManifestTest, EnumValuesAreCheckedIgnoringCase) {
+  const char* m = R"J({"scr": {"version": 1, "components": [
+{"implementation-class": "A", "references": [
+ {"name": "R1", "interface": "I", "policy": "Dynamic", "policy-option": "Greedy", "cardinality": "0..n", "scope": "Bundle"},
+ {"name": "R2", "interface": "I", "policy": "Static", "policy-option": "Reluctant"},
+ {"name": "R3", "interface": "I", "cardinality": "1..N"},
+ {"name": "R4", "interface": "I", "policy": "sometimes"}]}]}})J";
+  Outcome r = Eval({{"m.json", m}});
+  EXPECT_EQ(r.codes, (std::vector<std::string>{"TGT033", "TGT033", "TGT034", "TGT005"}));
+  EXPECT_EQ(r.report.diagnostics[0].begin, (doc::Position{4, 45}));  // "Static"
+  EXPECT_EQ(r.report.diagnostics[0].message,
+            "'Static' is accepted (CppMicroServices lower-cases it to check it) but kept as written, so the reference "
+            "binds dynamically (CreateBindingPolicy compares with \"static\"); write 'static'");
+  EXPECT_EQ(r.report.diagnostics[2].severity, doc::Severity::kError);
+  EXPECT_EQ(r.report.diagnostics[2].begin, (doc::Position{5, 50}));  // "1..N"
+  EXPECT_EQ(r.result["references"][0]["cardinality"], "0..n");
+}
+
+}  // namespace
+}  // namespace cfgi::targeting

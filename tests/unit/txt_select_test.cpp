@@ -21,6 +21,7 @@ namespace {
 Analysis Load(const std::string& text, const std::string& name = "t.zone") {
   return txt::Load(std::make_shared<doc::Source>(name, text));
 }
+using txt::Load;
 
 std::string Record(const std::string& json) {
   std::string esc;
@@ -68,7 +69,9 @@ TEST(TxtSelectTest, LanguageRules) {
                 {kGo, "go", "", 0, 0, N},
                 {kA2, "go", "", 0, 0, N},
                 {kA2, "java", "", 0, N, N},
-                {kA2, N, "", 0, N, "the a2 profile has no implementation language: pass --language (e.g. --language go)"}});
+                // a2 without a language: both choices name a language, so the answer depends on
+                // it (by_language, TxtSelectTest.A2WithoutALanguage); no single choice, no error.
+                {kA2, N, "", 0, N, N}});
 }
 
 TEST(TxtSelectTest, PercentageBoundaries) {
@@ -275,10 +278,13 @@ TEST(TxtEngineTest, QueryFlagsAndErrors) {
   Report java = RunScenario(e, s, q, "grpc-java", true);
   EXPECT_EQ(java.result["choice"], nullptr);
   EXPECT_EQ(java.result["error"], nullptr);
+  // a2 without a language: the one choice has no clientLanguage, so it applies to every client.
   Report a2 = RunScenario(e, s, q, "a2", true);
-  EXPECT_EQ(a2.result["error"], "the a2 profile has no implementation language: pass --language (e.g. --language go)");
-  ASSERT_FALSE(a2.diagnostics.empty());
-  EXPECT_EQ(a2.diagnostics.back().code, "TXT040");
+  EXPECT_EQ(a2.result["error"], nullptr);
+  EXPECT_EQ(a2.result["choice"], nullptr);  // r=50 is not < 50
+  EXPECT_EQ(a2.result["client"]["language"], nullptr);
+  EXPECT_FALSE(a2.result.contains("by_language"));
+  for (const auto& d : a2.diagnostics) EXPECT_NE(d.code, "TXT040");
   Query bad;
   bad.flags = {{"rand", "100"}};
   Report r = RunScenario(e, s, bad, "grpc-core", true);
@@ -287,6 +293,200 @@ TEST(TxtEngineTest, QueryFlagsAndErrors) {
   EXPECT_EQ(rand->message, "--rand is the random draw, an integer from 0 to 99; got '100'");
   EXPECT_EQ(rand->severity, doc::Severity::kError);
   EXPECT_EQ(e.Detect(doc::LoadDocument("x.zone", "a IN TXT \"grpc_config=[]\"")), 90);
+}
+
+// gRFC A2 (/work/shared/spec/grpc-a2-service-config-dns.md): "clientLanguage ... If unset, the
+// choice applies to all clients" and choices are tried in order; the proposal names no language
+// of its own, so the a2 profile answers for any client until a choice with clientLanguage is
+// reached, and then lists the outcome per language the choices name and for any other language.
+TEST(TxtSelectTest, A2WithoutALanguage) {
+  // The canary-50 sample's shape: no clientLanguage anywhere, the answer is the same for all.
+  Analysis canary = Load(Record(R"([{"percentage":50,"serviceConfig":{"loadBalancingPolicy":"round_robin"}},{"serviceConfig":{}}])"));
+  Evaluation c0 = Evaluate(canary, kA2, {N, "", 10});
+  EXPECT_EQ(c0.choice, 0);
+  EXPECT_EQ(c0.error, N);
+  EXPECT_TRUE(c0.language_unknown);
+  EXPECT_TRUE(c0.by_language.empty());
+  EXPECT_EQ(Evaluate(canary, kA2, {N, "", 50}).choice, 1);
+  // The rollout is computed for any language: 50 % each.
+  Rollout ro = ComputeRollout(canary, kA2, {N, "", 0});
+  ASSERT_EQ(ro.shares.size(), 2u);
+  EXPECT_EQ(ro.shares[0].choice, 0);
+  EXPECT_DOUBLE_EQ(ro.shares[0].percent, 50.0);
+  EXPECT_EQ(ro.shares[1].choice, 1);
+
+  // A language-specific choice first: java gets choice 0, go gets 1, any other gets 2.
+  Analysis a = Load(Record(R"([{"clientLanguage":["java"],"serviceConfig":{"loadBalancingPolicy":"pick_first"}},)"
+                           R"({"clientLanguage":["go"],"serviceConfig":{}},{"serviceConfig":{"loadBalancingPolicy":"round_robin"}}])"));
+  Evaluation ev = Evaluate(a, kA2, {N, "", 0});
+  EXPECT_EQ(ev.choice, N);
+  EXPECT_EQ(ev.error, N);
+  EXPECT_EQ(ev.service_config, nullptr);
+  ASSERT_EQ(ev.by_language.size(), 3u);
+  EXPECT_EQ(ev.by_language[0].language, "java");
+  EXPECT_EQ(ev.by_language[0].choice, 0);
+  EXPECT_EQ(ev.by_language[1].language, "go");
+  EXPECT_EQ(ev.by_language[1].choice, 1);
+  EXPECT_TRUE(ev.by_language[2].other);
+  EXPECT_EQ(ev.by_language[2].choice, 2);
+  ASSERT_NE(ev.by_language[2].service_config, nullptr);
+  EXPECT_EQ((*ev.by_language[2].service_config)["loadBalancingPolicy"], "round_robin");
+  // With a language the answer is one choice again.
+  EXPECT_EQ(Evaluate(a, kA2, {"go", "", 0}).choice, 1);
+
+  // Through the engine: the JSON lists the outcome per language, TXT040 is a note that says so.
+  Scenario s = LoadScenario({{"t.zone", Record(R"([{"clientLanguage":["java"],"serviceConfig":{}},{"serviceConfig":{}}])")}});
+  Report r = RunScenario(GetTxtEngine(), s, {}, "a2", true);
+  EXPECT_EQ(r.result["choice"], nullptr);
+  EXPECT_EQ(r.result["by_language"], nlohmann::ordered_json::parse(R"([
+    {"language":"java","choice":0,"service_config":{},"error":null},
+    {"language":null,"choice":1,"service_config":{},"error":null}])"));
+  auto note = std::find_if(r.diagnostics.begin(), r.diagnostics.end(), [](const doc::Diagnostic& d) { return d.code == "TXT040"; });
+  ASSERT_NE(note, r.diagnostics.end());
+  EXPECT_EQ(note->severity, doc::Severity::kNote);
+  EXPECT_EQ(note->message, "without a client language the a2 answer depends on it: \"java\" gets choice 0, any other language "
+                           "gets choice 1; set the language (--language, inputs.language, or the view's language field) for one answer");
+}
+
+// Implementation versions (issue 15 item 6): the profiles follow the current releases and a
+// TXT042 note names the releases that behave otherwise.
+TEST(TxtSelectTest, VersionNotes) {
+  // grpc-core: src/core/resolver/dns/event_engine/service_config_helper.cc (JsonObjectLoader)
+  // reads "30" as 30; the hand-written ChooseServiceConfig before it rejected a string
+  // percentage (test/cpp/naming/resolver_test_record_groups.yaml: ipv4-svc_cfg_bad_percentage,
+  // "field:percentage error:should be of type number").
+  Analysis a = Load(Record(R"([{"percentage":"30","serviceConfig":{}}])"));
+  EXPECT_EQ(Evaluate(a, kCore, {N, "", 30}).choice, 0);
+  std::vector<doc::Diagnostic> core = ProfileDiagnostics(a, kCore);
+  auto note = std::find_if(core.begin(), core.end(), [](const doc::Diagnostic& d) { return d.code == "TXT042"; });
+  ASSERT_NE(note, core.end());
+  EXPECT_EQ(note->severity, doc::Severity::kNote);
+  EXPECT_EQ(note->begin, (doc::Position{1, 58}));  // the string "30"
+  for (const auto& d : ProfileDiagnostics(a, kJava)) EXPECT_NE(d.code, "TXT042");
+
+  // grpc-go: service_config.go jsonName.generatePath returns errEmptyServiceNonEmptyMethod since
+  // v1.31.0 (#3684); earlier releases skipped such a name (service_config_test.go covers the
+  // current error).
+  Analysis g = Load(Record(R"([{"serviceConfig":{"methodConfig":[{"name":[{"method":"Get"}]}]}}])"));
+  std::vector<doc::Diagnostic> go = ProfileDiagnostics(g, kGo);
+  std::vector<std::string> codes;
+  for (const auto& d : go) codes.push_back(d.code);
+  EXPECT_NE(std::find(codes.begin(), codes.end(), "TXT052"), codes.end());
+  EXPECT_NE(std::find(codes.begin(), codes.end(), "TXT042"), codes.end());
+  EXPECT_TRUE(Evaluate(g, kGo, {N, "", 0}).error.has_value());  // the current release rejects it
+  for (const auto& d : ProfileDiagnostics(g, kCore)) EXPECT_NE(d.code, "TXT042");
+}
+
+// A zone as it is kept (SOA over several lines, NS, A, SRV, an SPF TXT at the apex) with two
+// _grpc_config names: each name is its own query for a gRPC client (grpc-go dns_resolver.go
+// lookupTXT and grpc-core's c-ares resolver query "_grpc_config." + host), so each is
+// evaluated; --name chooses the one whose result is reported first.
+const char* kZone = R"Z($ORIGIN example.com.
+$TTL 3600
+@ IN SOA ns1.example.com. hostmaster.example.com. (
+        2024010101 ; serial
+        7200 3600 1209600 3600 )
+@        IN NS  ns1.example.com.
+@        IN TXT "v=spf1 -all"
+ns1      IN A   192.0.2.1
+api      IN A   192.0.2.10
+_grpclb._tcp.api IN SRV 0 0 443 lb.example.com.
+_grpc_config.api IN TXT "grpc_config=[{\"serviceConfig\":{\"loadBalancingPolicy\":\"round_robin\"}}]"
+_grpc_config.billing IN TXT "grpc_config=[{\"clientLanguage\":[\"go\"],\"serviceConfig\":{}},{\"percentage\":\"x\",\"serviceConfig\":{}}]"
+)Z";
+
+TEST(TxtNamesTest, EveryGrpcConfigNameIsEvaluated) {
+  Analysis a = Load(kZone);
+  ASSERT_EQ(a.names.size(), 2u);
+  EXPECT_EQ(a.names[0].key, "_grpc_config.api.example.com");
+  EXPECT_EQ(a.names[1].key, "_grpc_config.billing.example.com");
+  EXPECT_EQ(a.query_owner, "_grpc_config.api.example.com");
+  EXPECT_EQ(a.records.other_records, 5);  // SOA, NS, two A, SRV: skipped, no error
+  // The other grpc_config name is evaluated, not "not read": the one TXT009 note is the SPF
+  // record at the apex (line 7).
+  int notes = 0;
+  for (const auto& d : a.record_diagnostics) {
+    EXPECT_NE(d.code, "TXT006") << d.message;
+    if (d.code == "TXT009") {
+      ++notes;
+      EXPECT_EQ(d.begin.line, 7);
+    }
+  }
+  EXPECT_EQ(notes, 1);
+  EXPECT_TRUE(NameMatches("billing.example.com", "_grpc_config.billing.example.com"));
+  EXPECT_TRUE(NameMatches("_GRPC_CONFIG.Billing.Example.Com.", "_grpc_config.billing.example.com"));
+  EXPECT_FALSE(NameMatches("billing", "_grpc_config.billing.example.com"));
+
+  Scenario s = LoadScenario({{"example.com.zone", kZone}});
+  const Engine& e = GetTxtEngine();
+  Report r = RunScenario(e, s, {}, "grpc-core", true);
+  EXPECT_EQ(r.result["name"], "_grpc_config.api");
+  EXPECT_EQ(r.result["choice"], 0);
+  EXPECT_EQ(r.result["names"], nlohmann::ordered_json::parse(R"J([
+    {"name":"_grpc_config.api","line":11,"service_config":{"loadBalancingPolicy":"round_robin"},"choice":0,"error":null},
+    {"name":"_grpc_config.billing","line":12,"service_config":null,"choice":null,
+     "error":"failed to parse service config: field:[1].percentage error:'x' is not an integer: grpc-core fails to parse the number (write e.g. 25)"}])J"));
+  // The billing name's own problem is reported once, at its line.
+  int txt033 = 0;
+  for (const auto& d : r.diagnostics)
+    if (d.code == "TXT033") {
+      ++txt033;
+      EXPECT_EQ(d.begin.line, 12);
+    }
+  EXPECT_EQ(txt033, 1);
+
+  Query q;
+  q.flags = {{"name", "billing.example.com"}};
+  Report go = RunScenario(e, s, q, "grpc-go", true);
+  EXPECT_EQ(go.result["name"], "_grpc_config.billing");
+  EXPECT_EQ(go.result["choice"], nullptr);
+  EXPECT_EQ(go.result["names"][0]["choice"], 0);
+
+  Query bad;
+  bad.flags = {{"name", "web.example.com"}};
+  Report none = RunScenario(e, s, bad, "grpc-core", true);
+  auto d = std::find_if(none.diagnostics.begin(), none.diagnostics.end(), [](const doc::Diagnostic& x) { return x.code == "TXT019"; });
+  ASSERT_NE(d, none.diagnostics.end());
+  EXPECT_EQ(d->severity, doc::Severity::kError);
+  EXPECT_EQ(d->message, "no grpc_config record on 'web.example.com'; the names with one are: _grpc_config.api, "
+                        "_grpc_config.billing (pass one of them with --name)");
+}
+
+// dig output for two names in one run (`dig TXT _grpc_config.a.example.com _grpc_config.b.example.com`
+// prints one ANSWER section per query).
+TEST(TxtNamesTest, DigOutputOfTwoQueries) {
+  const char* dig = R"D(; <<>> DiG 9.18.24 <<>> TXT _grpc_config.a.example.com _grpc_config.b.example.com
+;; global options: +cmd
+;; Got answer:
+;; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: 1
+;; flags: qr rd ra; QUERY: 1, ANSWER: 1, AUTHORITY: 0, ADDITIONAL: 1
+
+;; QUESTION SECTION:
+;_grpc_config.a.example.com.	IN	TXT
+
+;; ANSWER SECTION:
+_grpc_config.a.example.com. 300	IN	TXT	"grpc_config=[{\"serviceConfig\":{}}]"
+
+;; Query time: 3 msec
+
+;; Got answer:
+;; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: 2
+;; flags: qr rd ra; QUERY: 1, ANSWER: 1, AUTHORITY: 0, ADDITIONAL: 1
+
+;; QUESTION SECTION:
+;_grpc_config.b.example.com.	IN	TXT
+
+;; ANSWER SECTION:
+_grpc_config.b.example.com. 300	IN	TXT	"grpc_config=[{\"percentage\":0,\"serviceConfig\":{}}]"
+)D";
+  Analysis a = Load(dig, "two.dig");
+  EXPECT_EQ(a.records.style, InputStyle::kDig);
+  ASSERT_EQ(a.names.size(), 2u);
+  EXPECT_EQ(a.names[1].owner, "_grpc_config.b.example.com.");
+  Analysis b = Load(std::make_shared<doc::Source>("two.dig", dig), "_grpc_config.b.example.com");
+  EXPECT_EQ(b.query_owner, "_grpc_config.b.example.com");
+  EXPECT_EQ(Evaluate(b, kCore, {N, "", 0}).choice, N);  // percentage 0: never
+  EXPECT_EQ(Evaluate(a, kCore, {N, "", 0}).choice, 0);
 }
 
 }  // namespace

@@ -416,3 +416,47 @@ TEST(VariantsEngineTest, EngineContract) {
 
 }  // namespace
 }  // namespace cfgi::variants
+
+namespace cfgi::variants {
+namespace {
+
+// Issue 15 item 8. xRFC TP2 (/work/shared/spec/xds-tp2-dynamic-parameters.md): a resource's
+// dynamic_parameter_constraints are optional, and a variant without them matches every
+// subscription (the xds DynamicParameterConstraints comment: "an empty message matches all").
+// The same response in textproto, proto3 JSON and YAML is detected as variants and each
+// subscription, with or without parameters, selects that variant.
+TEST(VariantsEngineTest, AVariantWithoutConstraintsMatchesEverySubscription) {
+  const std::vector<InputFile> forms = {
+      {"resp.textproto",
+       "type_url: \"type.googleapis.com/envoy.config.route.v3.RouteConfiguration\"\n"
+       "system_version_info: \"7\"\n"
+       "resources {\n  resource_name { name: \"routes\" }\n  version: \"1\"\n}\n"},
+      {"resp.json",
+       R"({"typeUrl": "type.googleapis.com/envoy.config.route.v3.RouteConfiguration", "systemVersionInfo": "7",
+ "resources": [{"resourceName": {"name": "routes"}, "version": "1"}]})"},
+      {"resp.yaml",
+       "type_url: type.googleapis.com/envoy.config.route.v3.RouteConfiguration\n"
+       "system_version_info: '7'\n"
+       "resources:\n- resource_name: {name: routes}\n  version: '1'\n"}};
+  for (const InputFile& f : forms) {
+    Scenario s = LoadScenario({f});
+    const Engine* e = DetectEngine(s);
+    ASSERT_NE(e, nullptr) << f.name;
+    EXPECT_EQ(e->name(), "variants") << f.name;
+    Query q;
+    q.flags = {{"params", "env=prod,version=v2"}, {"params", ""}};
+    Report r = RunScenario(GetVariantsEngine(), s, q, "tp2", true);
+    ASSERT_EQ(r.result["subscriptions"].size(), 2u) << f.name;
+    for (const auto& sub : r.result["subscriptions"]) {
+      ASSERT_EQ(sub["resources"].size(), 1u) << f.name;
+      EXPECT_EQ(sub["resources"][0]["resource"], "routes") << f.name;
+      EXPECT_EQ(sub["resources"][0]["matching"], ordered_json::parse("[0]")) << f.name;
+      EXPECT_EQ(sub["resources"][0]["selected"], 0) << f.name;
+      EXPECT_EQ(sub["resources"][0]["outcome"], "match") << f.name;
+    }
+    for (const auto& d : r.diagnostics) EXPECT_NE(d.severity, doc::Severity::kError) << f.name << ": " << d.code << " " << d.message;
+  }
+}
+
+}  // namespace
+}  // namespace cfgi::variants

@@ -80,6 +80,12 @@ class TxtView final : public EngineView {
     analysis_ = model_ ? model_->analysis.get() : nullptr;
     doc_ = &d;
     if (!analysis_) return;
+    // Several _grpc_config names: the picked one (the engine's --name / first name by default).
+    if (!name_picked_ || name_ >= model_->per_name.size()) {
+      name_ = model_->selected_name;
+      name_picked_ = false;
+    }
+    if (!model_->per_name.empty()) analysis_ = model_->per_name[name_].get();
     file_ = analysis_->source->name();
     for (size_t i = 0; i < tx::Profiles().size(); ++i) {
       pretty_[i].clear();
@@ -88,7 +94,9 @@ class TxtView final : public EngineView {
     if (!client_edited_) {
       // The scenario's client, as the engine read it (TxtModel::ClientFor).
       const tx::Client& c = model_->client;
-      std::snprintf(language_, sizeof language_, "%s", c.language && !model_->language_from_query ? c.language->c_str() : "");
+      // --language included: every tab evaluates the same client (the Profiles tab once built its
+      // client without it).
+      std::snprintf(language_, sizeof language_, "%s", c.language ? c.language->c_str() : "");
       std::snprintf(hostname_, sizeof hostname_, "%s", c.hostname.c_str());
       rand_ = c.rand;
     }
@@ -100,7 +108,32 @@ class TxtView final : public EngineView {
       theme::TextMuted("No DNS source to read.");
       return;
     }
-    bool changed = false;
+    bool changed = false, name_changed = false;
+    if (model_->per_name.size() > 1) {
+      // The names of the zone / dig output that carry a grpc_config record, each its own query.
+      const auto& names = model_->analysis->names;
+      std::string current = names[name_].owner.empty() ? "(raw strings)" : names[name_].owner;
+      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+      if (ImGui::BeginCombo("name", current.c_str())) {
+        for (size_t i = 0; i < names.size(); ++i) {
+          const tx::Name& n = names[i];
+          std::string label = (n.owner.empty() ? std::string("(raw strings)") : n.owner) + "  line " +
+                              std::to_string(analysis_->source->Locate(n.range.begin).line) + "##" + std::to_string(i);
+          if (ImGui::Selectable(label.c_str(), i == name_) && i != name_) {
+            name_ = i;
+            name_picked_ = true;
+            analysis_ = model_->per_name[name_].get();
+            for (size_t k = 0; k < tx::Profiles().size(); ++k) {
+              pretty_[k].clear();
+              for (const tx::Attribute& at : analysis_->of(tx::Profiles().At(k)).attributes) pretty_[k].push_back(Pretty(at.json.bytes));
+            }
+            name_changed = true;
+          }
+        }
+        ImGui::EndCombo();
+      }
+      ImGui::SameLine();
+    }
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     changed |= ImGui::InputTextWithHint("language", "per profile", language_, sizeof language_);
     ImGui::SameLine();
@@ -109,10 +142,8 @@ class TxtView final : public EngineView {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
     changed |= ImGui::SliderInt("draw r", &rand_, 0, 99);
-    if (changed) {
-      client_edited_ = true;
-      EvaluateClient(ctx.document());
-    }
+    if (changed) client_edited_ = true;
+    if (changed || name_changed) EvaluateClient(ctx.document());
     ImGui::SameLine();
     theme::TextMuted("%s, %zu TXT record%s", tx::InputStyleName(analysis_->records.style),
                      analysis_->records.records.size(), analysis_->records.records.size() == 1 ? "" : "s");
@@ -165,7 +196,8 @@ class TxtView final : public EngineView {
       results_[i] = nullptr;
       why_[i] = nullptr;
     }
-    if (!client_edited_) {
+    bool other_name = model_->per_name.size() > 1 && name_ != model_->selected_name;
+    if (!client_edited_ && !other_name) {
       for (const Report& r : d.reports()) {
         const auto* t = ResultAs<tx::TxtResult>(r.typed.get());
         if (!t) continue;
@@ -181,7 +213,8 @@ class TxtView final : public EngineView {
     for (size_t i = 0; i < tx::Profiles().size(); ++i) {
       tx::ProfileId p = tx::Profiles().At(i);
       owned_why_[i] = doc::Step{};
-      owned_.push_back(model_->EvaluateClient(p, EditedClient(p), &owned_why_[i]));
+      owned_.push_back(other_name ? model_->EvaluateName(name_, p, EditedClient(p), &owned_why_[i])
+                                  : model_->EvaluateClient(p, EditedClient(p), &owned_why_[i]));
       results_[i] = owned_.back().get();
       why_[i] = &owned_why_[i];
       json[i] = owned_.back()->ToJson();
@@ -201,9 +234,19 @@ class TxtView final : public EngineView {
         ImGui::TableNextColumn();
         const tx::Evaluation& ev = results_[i]->evaluation;
         ImGui::PushID(static_cast<int>(i));
-        std::string head = std::string(tx::Profiles().entries()[i].name) + " (language " + ev.language + ")";
+        std::string head = std::string(tx::Profiles().entries()[i].name) +
+                           (ev.language_unknown ? std::string(" (any language)") : " (language " + ev.language + ")");
         if (ImGui::Selectable(head.c_str())) ctx.SelectExplanation(why_[i]);
-        if (ev.error)
+        if (!ev.by_language.empty()) {
+          // a2 without a language, and the answer depends on it: the outcome per language.
+          ImGui::TextColored(theme::Pal().warning, "%s depends on the language:", theme::kIconSkipped);
+          for (const tx::LanguageOutcome& o : ev.by_language) {
+            std::string who = o.other ? "any other" : o.language;
+            if (o.error) ImGui::TextWrapped("  %s: %s error", who.c_str(), theme::kIconError);
+            else if (o.choice) ImGui::Text("  %s: %s choice %d", who.c_str(), theme::kIconOk, *o.choice);
+            else ImGui::Text("  %s: %s no service config", who.c_str(), theme::kIconNoMatch);
+          }
+        } else if (ev.error)
         {
           ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().error);
           ImGui::TextWrapped("%s error: %s", theme::kIconError, ev.error->c_str());
@@ -433,6 +476,8 @@ class TxtView final : public EngineView {
   const OpenDocument* doc_ = nullptr;
   std::string file_;
   char language_[64] = {};
+  size_t name_ = 0;          // index into model_->per_name (the picked _grpc_config name)
+  bool name_picked_ = false; // the user picked a name other than the engine's
   char hostname_[256] = {};
   int rand_ = 0;
   bool client_edited_ = false;
