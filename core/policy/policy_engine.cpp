@@ -251,6 +251,11 @@ class PolicyEngine final : public Engine {
     }
     return score;
   }
+  // Kubernetes objects: Kuma's own (kuma.io/v1alpha1); Services, Deployments, ConfigMaps of the
+  // same `kubectl get` or Kustomize output are not Kuma resources.
+  bool UsesKubernetesObject(std::string_view api_version, std::string_view) const override {
+    return api_version.rfind("kuma.io/", 0) == 0;
+  }
   std::vector<QueryFlag> query_flags() const override {
     return {{"dataplane", "NAME", "the Dataplane to evaluate (default: inputs.dataplane, or the only one)", false},
             {"resource", "KEY", "keep only this ResourceRules key in toResourceRules", true}};
