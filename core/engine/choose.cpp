@@ -177,9 +177,10 @@ const Engine* SelectEngine(Scenario* s, const EngineRequest& r, std::string* rul
   const doc::Document* first_doc = nullptr;
   doc::SourceRange first_range;
   for (doc::Document& d : s->sources) {
-    std::vector<doc::Node> keep;
+    std::vector<bool> drop(d.roots.size(), false);
     bool changed = false;
-    for (doc::Node& root : d.roots) {
+    for (size_t i = 0; i < d.roots.size(); ++i) {
+      const doc::Node& root = d.roots[i];
       const doc::Node* api = root.is_map() ? root.Get("apiVersion") : nullptr;
       const doc::Node* kind = root.is_map() ? root.Get("kind") : nullptr;
       if (api && kind && api->is_string() && kind->is_string() &&
@@ -189,12 +190,14 @@ const Engine* SelectEngine(Scenario* s, const EngineRequest& r, std::string* rul
           first_doc = &d;
           first_range = kind->range();
         }
-        changed = true;
-        continue;
+        drop[i] = changed = true;
       }
-      keep.push_back(std::move(root));
     }
-    if (changed) d.roots = std::move(keep);
+    if (!changed) continue;  // the roots stay as they are
+    std::vector<doc::Node> keep;
+    for (size_t i = 0; i < d.roots.size(); ++i)
+      if (!drop[i]) keep.push_back(std::move(d.roots[i]));
+    d.roots = std::move(keep);
   }
   if (total > 0) {
     std::string kinds;
