@@ -443,6 +443,21 @@ Node FromJson(const nlohmann::ordered_json& j, const Node* y, uint32_t fallback)
   }
 }
 
+// DOC003 for a key that appears twice in one JSON object (nlohmann_json, like protobuf's JSON
+// parser, keeps the last value), at the later key.
+void WarnDuplicateJsonKeys(const Node& n, DiagnosticSink& sink) {
+  if (n.is_seq())
+    for (const Node& i : n.items()) WarnDuplicateJsonKeys(i, sink);
+  if (!n.is_map()) return;
+  std::unordered_set<std::string_view> seen;
+  for (const Node::Entry& e : n.entries()) {
+    if (!seen.insert(e.key).second)
+      sink.Warning("DOC003", e.key_range,
+                   "duplicate key '" + ValidUtf8(e.key) + "'; the last value is used, remove one of them");
+    WarnDuplicateJsonKeys(e.value, sink);
+  }
+}
+
 }  // namespace
 
 std::vector<Node> ParseJson(const Source& src, DiagnosticSink& sink, const Limits& limits) {
@@ -480,6 +495,7 @@ std::vector<Node> ParseJson(const Source& src, DiagnosticSink& sink, const Limit
   // Positions: the one JSON-with-positions walker (json.h) over the text nlohmann accepted;
   // nlohmann's values are kept (it decides numbers, escapes and which duplicate key wins).
   std::optional<Node> shape = JsonPositions(src.text(), limits.max_depth);
+  if (shape) WarnDuplicateJsonKeys(*shape, sink);
   roots.push_back(FromJson(j, shape ? &*shape : nullptr, 0));
   return roots;
 }

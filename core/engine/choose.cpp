@@ -156,8 +156,10 @@ EngineChoice ChooseEngine(const Scenario& s, const EngineRequest& r) {
   if (!c.engine) {
     c.engine = FindEngine("document");
     c.rule = "none";
+    // A source that did not parse has its own error (DOC001, DOC002, DOC004, DOC012, ...): that
+    // is the reason, and check fails on it already.
     for (const doc::Document& d : s.sources)
-      if (!IsEmptySource(d))
+      if (!IsEmptySource(d) && !doc::HasErrors(d.diagnostics))
         Add(&c.diagnostics, d, doc::Severity::kError, "ENG001", {0, 0},
             "no engine recognises this " + std::string(doc::FormatName(d.format)) +
                 " file as its input; choose the engine with --engine NAME (" + EngineNames(false) +

@@ -25,7 +25,7 @@ MATCHER_JSON = '''{
     "matchers": [
       {
         "predicate": {"single_predicate": {
-          "input": {"name": "h", "typed_config": {"@type": "type.googleapis.com/xds.type.matcher.v3.HttpRequestHeaderMatchInput", "header_name": "x-tenant"}},
+          "input": {"name": "h", "typed_config": {"@type": "type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput", "header_name": "x-tenant"}},
           "value_match": {"exact": "acme"}}},
         "on_match": {"action": {"name": "a", "typed_config": {"@type": "type.googleapis.com/google.protobuf.StringValue", "value": "acme"}}}
       }
@@ -40,7 +40,7 @@ MATCHER_YAML = '''matcher_list:
           input:
             name: h
             typed_config:
-              "@type": type.googleapis.com/xds.type.matcher.v3.HttpRequestHeaderMatchInput
+              "@type": type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput
               header_name: x-tenant
           value_match: {exact: acme}
       on_match:
@@ -57,7 +57,7 @@ MATCHER_TP = '''matcher_list {
         input {
           name: "h"
           typed_config {
-            [type.googleapis.com/xds.type.matcher.v3.HttpRequestHeaderMatchInput] { header_name: "x-tenant" }
+            [type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput] { header_name: "x-tenant" }
           }
         }
         value_match { exact: "acme" }
