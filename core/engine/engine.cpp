@@ -4,7 +4,6 @@
 #include <functional>
 #include <atomic>
 #include <set>
-#include <tuple>
 
 namespace cfgi {
 
@@ -148,22 +147,6 @@ const Report* Inspection::Find(std::string_view profile) const {
   return nullptr;
 }
 
-namespace {
-
-// Every source's own findings (syntax errors, duplicate keys, a bad Kubernetes List) reach the
-// report whatever the engine does with the source: an engine that reads only the parsed roots
-// (policy, txt) must not turn a YAML error into a silent pass. Those an engine already reported
-// (same code, file and position) are not repeated.
-void AddDocumentDiagnostics(const Scenario& s, std::vector<doc::Diagnostic>* all) {
-  std::set<std::tuple<std::string, std::string, uint32_t>> have;
-  for (const doc::Diagnostic& d : *all) have.emplace(d.code, d.file, d.range.begin);
-  for (const doc::Document& src : s.sources)
-    for (const doc::Diagnostic& d : src.diagnostics)
-      if (have.emplace(d.code, d.file, d.range.begin).second) all->push_back(d);
-}
-
-}  // namespace
-
 Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Query& q, const InspectOptions& o) {
   Inspection in;
   in.scenario = s;
@@ -186,7 +169,6 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     std::vector<doc::Diagnostic> all = s->diagnostics;
     all.insert(all.end(), in.model->diagnostics.begin(), in.model->diagnostics.end());
     all.insert(all.end(), typed->diagnostics.begin(), typed->diagnostics.end());
-    AddDocumentDiagnostics(*s, &all);
     if (load_mode == Mode::kEvaluate) r.result = typed->ToJson();
     if (!s->expect.is_null() && s->envelope && q.flags.empty()) {
       doc::DiagnosticSink sink(s->envelope_source());

@@ -43,15 +43,26 @@ TEST(EngineChoiceCliTest, EmptyFileAndScenarioWithoutSources) {
 }
 
 TEST(EngineChoiceCliTest, EngineFlagReadsWhatDetectionDoesNot) {
-  // A matcher with only on_no_match: nothing in it says "matcher" to content detection.
-  std::string f = WriteTemp("default-only.yaml",
-                            "on_no_match:\n  action:\n    name: default\n    typed_config:\n"
-                            "      \"@type\": type.googleapis.com/google.protobuf.StringValue\n      value: shared\n");
-  auto r = RunCli("eval --engine matcher --format json " + f + " --header x=1");
+  // An Envoy client's DiscoveryRequest with plain names and no header: nothing in it says
+  // "variants" to content detection (ENG001), --engine variants reads it.
+  std::string f = WriteTemp("request.txtpb",
+                            "node { id: \"sidecar~10.0.0.1~web-1.shop~shop.svc.cluster.local\" }\n"
+                            "resource_names: \"payments\"\n"
+                            "type_url: \"type.googleapis.com/envoy.config.cluster.v3.Cluster\"\n");
+  auto plain = RunCli("check --format json " + f);
+  EXPECT_EQ(plain.exit_code, 1);
+  EXPECT_EQ(nlohmann::json::parse(plain.out)["diagnostics"][0]["code"], "ENG001");
+  auto r = RunCli("eval --engine variants --format json " + f);
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   auto j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(j["engine"], "matcher");
-  EXPECT_EQ(j["result"]["requests"][0]["matched"], true) << r.out;
+  EXPECT_EQ(j["engine"], "variants");
+  // The request subscribes to payments with no parameters; the file holds no variant of it.
+  EXPECT_EQ(j["result"]["subscriptions"][0]["resources"][0],
+            nlohmann::json::parse(R"({"resource": "payments", "matching": [], "selected": null, "outcome": "none"})"))
+      << r.out;
+  ASSERT_EQ(j["diagnostics"].size(), 1u);
+  EXPECT_EQ(j["diagnostics"][0]["code"], "VAR101");
+  EXPECT_EQ(j["diagnostics"][0]["line"], 2);
   // An engine that does not exist: usage error.
   auto bad = RunCli("check --engine dns " + f);
   EXPECT_EQ(bad.exit_code, 2);
@@ -92,7 +103,9 @@ TEST(EngineChoiceCliTest, KubectlListOnStandardInput) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["engine"], "policy");
-  ASSERT_EQ(j["diagnostics"].size(), 1u) << r.out;
+  // ENG004 for the Service, and the policy engine's own POL020 (the mesh is not in the stream).
+  ASSERT_EQ(j["diagnostics"].size(), 2u) << r.out;
+  EXPECT_EQ(j["diagnostics"][1]["code"], "POL020");
   EXPECT_EQ(j["diagnostics"][0]["code"], "ENG004");
   EXPECT_EQ(j["diagnostics"][0]["severity"], "note");
   EXPECT_EQ(j["diagnostics"][0]["file"], "-");
