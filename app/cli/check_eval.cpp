@@ -74,9 +74,10 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
       value = args[++i];
       return true;
     };
-    if (name == "profile" || name == "format") {
+    if (name == "profile" || name == "format" || name == "engine") {
       if (!take_value()) return fail("--" + name + " needs a value");
-      (name == "profile" ? a.profile : a.format) = value;
+      (name == "profile" ? a.profile : name == "format" ? a.format : a.engine) = value;
+      if (name == "engine" && !FindEngine(value)) return fail(UnknownEngine(value));
       if (name == "format" && !IsOutputFormat(value)) return fail(kFormatError);
     } else if (name == "explain") {
       a.explain = true;
@@ -106,14 +107,19 @@ int RunCheckEval(const CheckEvalArgs& a) {
     inputs.push_back({f, std::move(*text)});
   }
   Scenario s = LoadScenario(inputs, ReadSibling);
-  const Engine* e = DetectEngine(s);
-  if (!e) return UsageError("no engine can read these files");
+  // The rules of docs/formats.md "How the engine is chosen"; adds ENG001 and friends to s.
+  EngineRequest request{a.engine, a.profile};
+  const Engine* e = SelectEngine(&s, request);
+  if (!e) return UsageError(UnknownEngine(a.engine));
   // Phase two of the query flags: THIS engine's definitions only.
   if (std::optional<std::string> error = CheckQueryFlags(*e, a.query)) return UsageError(*error);
   size_t named = inputs.size();
   if (std::optional<std::string> unread = ReadFileValuedQueryFlags(*e, a.query, &inputs))
     return CannotRead(*unread);
-  if (inputs.size() != named) s = LoadScenario(inputs, ReadSibling);  // the same engine reads them
+  if (inputs.size() != named) {  // the same engine reads them
+    s = LoadScenario(inputs, ReadSibling);
+    SelectEngine(&s, EngineRequest{std::string(e->name()), a.profile});
+  }
 
   bool evaluate = a.command == "eval";
   std::string profile =

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/doc/utf8.h"
+#include "core/engine/engine.h"
 
 namespace cfgi::cli {
 
@@ -38,6 +39,12 @@ std::optional<std::string> ReadSibling(const std::string& scenario, const std::s
 }
 
 bool IsOutputFormat(const std::string& format) { return format == "text" || format == "json"; }
+
+std::string UnknownEngine(const std::string& name) {
+  std::string names;
+  for (const Engine* e : Engines()) names += " " + std::string(e->name());
+  return "unknown engine '" + name + "' for --engine; one of:" + names;
+}
 
 void PrintJson(const nlohmann::ordered_json& j) { std::cout << doc::JsonText(j, 2) << "\n"; }
 

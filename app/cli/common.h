@@ -35,6 +35,9 @@ std::optional<std::string> ReadSibling(const std::string& scenario, const std::s
 bool IsOutputFormat(const std::string& format);
 inline constexpr const char* kFormatError = "--format is 'text' or 'json'";
 
+// The usage error for `--engine NAME` naming no engine: "unknown engine 'x'; one of: ...".
+std::string UnknownEngine(const std::string& name);
+
 // Prints `j` indented by two spaces and a newline on stdout (through doc::JsonText, which never
 // throws on invalid UTF-8).
 void PrintJson(const nlohmann::ordered_json& j);

@@ -14,17 +14,21 @@ namespace {
 const char* kUsage = R"(config-inspector-cli: inspect xDS, gRPC, Kuma and CppMicroServices configuration
 
 usage:
-  config-inspector-cli check [--profile P|all] [--format text|json] FILE...
-  config-inspector-cli eval  [--profile P|all] [--format text|json] [--explain] FILE... [query flags]
+  config-inspector-cli check [--engine E] [--profile P|all] [--format text|json] FILE...
+  config-inspector-cli eval  [--engine E] [--profile P|all] [--format text|json] [--explain] FILE... [query flags]
   config-inspector-cli encode [--name NAME] [--ttl T] [--format text|json] FILE
   config-inspector-cli ldap FILTER [--props JSON] [--match-case]
   config-inspector-cli --help | --version
 
-The engine is detected from content: a scenario file names it (docs/formats.md); native files
-are recognised. Several native files form one scenario (a manifest and its config, a mesh and
-its policies). FILE may be '-' for standard input.
+The engine is chosen by the first rule that decides (docs/formats.md "How the engine is
+chosen"): --engine; a scenario file's engine:; a textproto '# proto-message:' header; a
+--profile only one engine has; the content. A file no engine recognises is an error (ENG001):
+choose with --engine (document checks the syntax only). Several native files form one scenario
+(a manifest and its config, a mesh and its policies). FILE may be '-' for standard input (a
+multi-document YAML stream, kubectl or Kustomize output included).
 
 options:
+  --engine E       read the files with this engine: variants, matcher, txt, policy, targeting, document
   --profile P      evaluate under one implementation's semantics, or 'all' to compare them
   --format F       'text' (default) or 'json' (only JSON is printed on stdout)
   --explain        add the explanation tree to the output

@@ -67,7 +67,10 @@ std::optional<std::string> CheckQueryFlags(const Engine& e, const Query& q) {
                               ? "these files were read as plain documents (no engine claims them)"
                               : "these files were read as " + std::string(e.name());
     if (owners.empty()) return "--" + name + " is not a flag of any engine; " + read_as;
-    return "--" + name + " belongs to " + EngineList(owners) + "; " + read_as;
+    std::string choose = "; choose the engine with --engine " + std::string(owners[0]->name());
+    for (size_t i = 1; i < owners.size(); ++i) choose += i + 1 == owners.size() ? " or " + std::string(owners[i]->name())
+                                                                                 : ", " + std::string(owners[i]->name());
+    return "--" + name + " belongs to " + EngineList(owners) + "; " + read_as + choose;
   }
   return std::nullopt;
 }

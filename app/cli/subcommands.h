@@ -21,6 +21,7 @@ struct CheckEvalArgs {
   Action action = Action::kRun;
   std::string command;  // "check" or "eval"
   std::string profile;  // empty: the scenario's, else the engine's default
+  std::string engine;   // --engine NAME; empty: chosen by the rules (docs/formats.md)
   std::string format = "text";
   bool explain = false;
   std::vector<std::string> files;

@@ -70,6 +70,7 @@ void App::Start(const std::vector<std::string>& paths) {
   });
   OpenState given;  // the files named on the command line open in the --view state
   given.view = options_.view;
+  given.engine = options_.engine;
   for (const std::string& p : paths) OpenPaths({p}, given);
   if (options_.show == "help") show_help_ = true;
   if (options_.show == "about") show_about_ = true;

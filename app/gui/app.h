@@ -44,6 +44,7 @@ struct AppOptions {
   std::optional<float> scale; // overrides the saved UI scale
   std::string show;           // opens a dialog at start: "help", "about", "open" (screenshots)
   std::string view;           // view state for the files named at start ("tab=2;resource=x")
+  std::string engine;         // the engine for the files named at start (--engine NAME)
 };
 
 struct Sample {
@@ -83,6 +84,7 @@ class App final : public ViewContext {
   struct OpenState {
     std::string profile;  // a profile of the document's engine
     std::string view;     // the view's saved state, "tab=2;resource=x" (EngineView::SaveState)
+    std::string engine;   // the engine the user chose (OpenDocument::SetEngine); empty: the rules
   };
   // Opens `files` as one document (several native files form one scenario) and activates it;
   // a single file that is already open is activated instead (and reloaded when it has no
@@ -133,6 +135,9 @@ class App final : public ViewContext {
   void Shortcuts();
   void DrawMenuBar();
   void DrawProfileSelector();
+  // The engine switch's items (Documents list's "Read as" menu, the top bar's engine combo):
+  // "automatic" and every engine; choosing one re-evaluates the document with it.
+  void DrawEngineChoices(OpenDocument* d);
   void DrawHelp();
   void DrawAbout();
   // panel_*.cpp, one per panel

@@ -56,6 +56,7 @@ void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
     for (size_t k = 0; k < docs_.size() && i < 0; ++k) {
       if (docs_[k].doc->path() != files[0].path) continue;
       if (!docs_[k].doc->dirty()) {
+        doc::DecodeText(&files[0].text);  // as OpenDocument::Open keeps it: no BOM, no CRLF
         docs_[k].doc->Edit(0, files[0].text, platform::Now() - 1);
         docs_[k].doc->MarkSaved(0);
       }
@@ -82,6 +83,7 @@ void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
     selected_step_ = nullptr;
     selected_problem_ = -1;
   }
+  if (!state.engine.empty()) o.doc->SetEngine(state.engine, platform::Now());
   if (!state.view.empty()) {
     // Applied again if the first evaluation replaces the generic view with the engine's.
     o.restored_view = state.view;

@@ -23,6 +23,7 @@ ordered_json App::LinkJson() const {
     for (const SourceFile& f : o.doc->files()) files.push_back({{"path", f.name}, {"text", f.text}});
     ordered_json one = {{"files", std::move(files)}, {"opened", o.doc->scenario().envelope ? 1 : o.doc->files().size()},
                         {"profile", o.doc->profile()}};
+    if (!o.doc->engine_request().empty()) one["engine"] = o.doc->engine_request();
     std::string vs = o.view->SaveState();
     if (!vs.empty()) one["view"] = vs;
     open.push_back(std::move(one));
@@ -67,6 +68,7 @@ ordered_json App::StateJson() const {
     one["path"] = d.path();
     one["title"] = d.title();
     one["engine"] = d.engine().name();
+    one["engine_rule"] = d.engine_rule();
     one["profile"] = d.profile();
     ordered_json files = ordered_json::array();
     for (const SourceFile& f : d.files()) files.push_back({{"name", f.name}, {"editable", f.editable}, {"dirty", f.dirty}});

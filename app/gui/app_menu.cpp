@@ -181,10 +181,28 @@ void App::DrawProfileSelector() {
   float w = ImGui::CalcTextSize("profile").x + (profiles.size() > 1 ? combo_w : ImGui::CalcTextSize(d->profile().c_str()).x) +
             ImGui::CalcTextSize(badge.c_str()).x +
             ImGui::CalcTextSize(std::string(d->engine().name()).c_str()).x + ImGui::GetFontSize() * 5.5f;
+  const float engine_w = ImGui::GetFontSize() * 6.5f;
+  w += engine_w;
   ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX() + 20, ImGui::GetWindowContentRegionMax().x - w));
   ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
-  ImGui::TextUnformatted(std::string(d->engine().name()).c_str());
+  ImGui::TextUnformatted("engine");
+  ImGui::PopStyleColor();
+  ImGui::SameLine();
+  // The engine switch: the document's engine, and the others to read it with.
+  ImGui::SetNextItemWidth(engine_w);
+  ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(ImGui::GetStyle().FramePadding.x, 2));
+  std::string engine_label = std::string(d->engine().name()) + (d->engine_request().empty() ? "" : " *");
+  if (ImGui::BeginCombo("##engine", engine_label.c_str())) {
+    DrawEngineChoices(d);
+    ImGui::EndCombo();
+  }
+  ImGui::PopStyleVar();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", d->engine_request().empty()
+                                ? ("chosen by " + d->engine_rule() + " (docs/formats.md, How the engine is chosen)").c_str()
+                                : "chosen by you; pick 'automatic' to let the rules choose");
   ImGui::SameLine(0, ImGui::GetFontSize());
+  ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
   ImGui::TextUnformatted("profile");
   ImGui::PopStyleColor();
   ImGui::SameLine();
@@ -220,6 +238,24 @@ void App::DrawProfileSelector() {
         ImGui::BulletText("%s", dv.path.c_str());
       }
       ImGui::EndTooltip();
+    }
+  }
+}
+
+void App::DrawEngineChoices(OpenDocument* d) {
+  if (!d) return;
+  if (ImGui::MenuItem("automatic", nullptr, d->engine_request().empty())) {
+    d->SetEngine("", platform::Now());
+    selected_step_ = nullptr;
+    selected_problem_ = -1;
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("the rules of docs/formats.md: scenario engine:, proto-message header, content");
+  for (const Engine* e : Engines()) {
+    std::string name(e->name());
+    if (ImGui::MenuItem(name.c_str(), nullptr, d->engine_request() == name)) {
+      d->SetEngine(name, platform::Now());
+      selected_step_ = nullptr;
+      selected_problem_ = -1;
     }
   }
 }

@@ -70,6 +70,7 @@ App::OpenState App::SavedOpenState(const json& saved) {
   OpenState state;
   if (auto p = saved.find("profile"); p != saved.end() && p->is_string()) state.profile = p->get<std::string>();
   if (auto v = saved.find("view"); v != saved.end() && v->is_string()) state.view = v->get<std::string>();
+  if (auto e = saved.find("engine"); e != saved.end() && e->is_string()) state.engine = e->get<std::string>();
   return state;
 }
 
@@ -94,6 +95,7 @@ json App::SettingsJson() const {
       if (o.doc->scenario().envelope) break;  // a scenario re-reads its references itself
     }
     json v = {{"files", files}, {"profile", o.doc->profile()}};
+    if (!o.doc->engine_request().empty()) v["engine"] = o.doc->engine_request();
     std::string vs = o.view->SaveState();
     if (!vs.empty()) v["view"] = vs;
     open.push_back(std::move(v));

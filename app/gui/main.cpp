@@ -35,6 +35,7 @@ options:
   --show help|about|open   open a dialog at start (for screenshots of it)
   --view STATE             open the FILEs' views in this state, e.g. "tab=3" or
                            "tab=1;resource=listener-a" (the keys each view saves; docs/gui.md)
+  --engine NAME            read the FILEs with this engine (as the Documents list's "Read as")
   --timing                 print the time from start to the first frame, and the longest frame
                            that applied an evaluation's results, on stderr
   --help, --version
@@ -43,7 +44,7 @@ Test hooks read settings but never write them; --frames alone runs N frames and 
 
 struct Args {
   std::vector<std::string> files;
-  std::string screenshot, dump_state, settings_dir, show, view;
+  std::string screenshot, dump_state, settings_dir, show, view, engine;
   int frames = -1;
   int width = 1440, height = 900;
   bool sized = false;
@@ -97,6 +98,8 @@ int main(int argc, char** argv) {
       if (!value(a.show)) return Usage("--show needs help, about or open");
     } else if (s == "--view") {
       if (!value(a.view)) return Usage("--view needs a view state such as tab=2");
+    } else if (s == "--engine") {
+      if (!value(a.engine)) return Usage("--engine needs an engine name");
     } else if (s == "--timing") {
       a.timing = true;
     } else if (s.size() > 1 && s[0] == '-' && s != "-") {
@@ -125,6 +128,7 @@ int main(int argc, char** argv) {
   options.scale = a.scale;
   options.show = a.show;
   options.view = a.view;
+  options.engine = a.engine;
   static cfgi::gui::App* app = new cfgi::gui::App(options);  // lives as long as the (web) loop
   app->Start(a.files);
   // The web page's test hook and permalinks (the desktop ignores them).

@@ -19,7 +19,10 @@ std::string BaseName(const std::string& p) {
 
 std::unique_ptr<OpenDocument> OpenDocument::Open(std::vector<InputFile> files, Reader read, bool evaluate_now) {
   std::unique_ptr<OpenDocument> d(new OpenDocument());
-  for (InputFile& f : files) d->files_.push_back({std::move(f.name), std::move(f.text), true, false});
+  for (InputFile& f : files) {
+    doc::TextEncoding enc = doc::DecodeText(&f.text);  // a BOM and CRLF come back on saving
+    d->files_.push_back({std::move(f.name), std::move(f.text), true, false, enc});
+  }
   if (d->files_.empty()) d->files_.push_back({"untitled.yaml", "", true, false});
   d->n_opened_ = d->files_.size();
   d->read_ = std::move(read);
@@ -62,6 +65,12 @@ bool OpenDocument::dirty() const {
   return false;
 }
 
+void OpenDocument::SetEngine(std::string name, double now) {
+  if (name == engine_request_) return;
+  engine_request_ = std::move(name);
+  due_ = now;
+}
+
 void OpenDocument::SetQuery(Query q, double now) {
   query_ = std::move(q);
   due_ = now;
@@ -100,6 +109,7 @@ struct OpenDocument::Outcome {
   std::vector<SourceFile> files;
   Inspection inspection;
   std::string profile;
+  std::string engine_rule;
   double ms = 0;
 };
 
@@ -107,7 +117,8 @@ namespace {
 
 // The whole evaluation, on copies: safe to run on a worker thread.
 std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, size_t n_opened,
-                                           const OpenDocument::Reader& read, std::string profile, const Query& query) {
+                                           const OpenDocument::Reader& read, std::string profile, const Query& query,
+                                           const std::string& engine_request) {
   auto t0 = std::chrono::steady_clock::now();
   auto out = std::make_shared<OpenDocument::Outcome>();
   // Keep the opened files and the referenced ones (their edits); embedded sources are rebuilt.
@@ -127,7 +138,11 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
     for (const SourceFile& f : files)
       if (f.name == full && f.editable) return f.text;
     std::optional<std::string> text = read ? read(full) : std::nullopt;
-    if (text) files.push_back({full, *text, true, false});
+    if (text) {
+      std::string shown = *text;
+      doc::TextEncoding enc = doc::DecodeText(&shown);
+      files.push_back({full, std::move(shown), true, false, enc});
+    }
     return text;
   });
   // Drop referenced files the scenario no longer names (unless edited).
@@ -145,7 +160,11 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
 
   // The one pipeline (cfgi::Inspect): load the engine's model once, evaluate every profile,
   // compare them. Views draw what it returns.
-  const Engine& e = *DetectEngine(*scenario);
+  // The engine by the rules of docs/formats.md (the user's choice first); ENG diagnostics and
+  // skipped Kubernetes kinds go into the scenario.
+  const Engine* chosen = SelectEngine(scenario.get(), EngineRequest{engine_request, ""}, &out->engine_rule);
+  if (!chosen) chosen = SelectEngine(scenario.get(), EngineRequest{}, &out->engine_rule);  // a name no engine has
+  const Engine& e = *chosen;
   if (profile.empty() || !e.HasProfile(profile))
     profile = e.HasProfile(scenario->profile) ? scenario->profile : e.profiles().front().name;
   out->profile = profile;
@@ -170,15 +189,15 @@ int OpenDocument::warning_count() const {
 
 void OpenDocument::Evaluate() {
   due_.reset();
-  Apply(std::move(*Compute(files_, n_opened_, read_, profile_, query_)), text_version_);
+  Apply(std::move(*Compute(files_, n_opened_, read_, profile_, query_, engine_request_)), text_version_);
 }
 
 std::function<std::shared_ptr<OpenDocument::Outcome>()> OpenDocument::StartEvaluation() {
   due_.reset();
   evaluating_ = true;
   snapshot_version_ = text_version_;
-  return [files = files_, n = n_opened_, read = read_, profile = profile_, query = query_]() {
-    return Compute(files, n, read, profile, query);
+  return [files = files_, n = n_opened_, read = read_, profile = profile_, query = query_, engine = engine_request_]() {
+    return Compute(files, n, read, profile, query, engine);
   };
 }
 
@@ -201,6 +220,7 @@ void OpenDocument::Apply(Outcome&& o, uint64_t snapshot_version) {
     due_ = 0.0;
   }
   inspection_ = std::move(o.inspection);
+  engine_rule_ = std::move(o.engine_rule);
   if (profile_.empty() || !engine().HasProfile(profile_)) profile_ = o.profile;
   eval_ms_ = o.ms;
   ++generation_;

@@ -30,6 +30,10 @@ struct SourceFile {
   std::string text;
   bool editable = true;   // false for sources embedded in a scenario envelope
   bool dirty = false;     // edited since opened or saved
+  // How the file's bytes were written (a BOM, CRLF): `text` holds neither, saving gives them back.
+  doc::TextEncoding encoding;
+  // The bytes to write when saving: `text` with its BOM and line breaks as the file had them.
+  std::string SavedText() const { return doc::EncodeText(text, encoding); }
 };
 
 class OpenDocument {
@@ -76,6 +80,14 @@ class OpenDocument {
   uint64_t generation() const { return generation_; }
   double eval_ms() const { return eval_ms_; }
 
+  // The engine the user chose for this document (the Documents list's and the top bar's engine
+  // switch; the CLI's --engine); empty: chosen by the rules of docs/formats.md.
+  const std::string& engine_request() const { return engine_request_; }
+  // Changes the engine choice and schedules an evaluation at `now`.
+  void SetEngine(std::string name, double now);
+  // By which rule the engine was chosen ("request", "scenario", "proto-message", "content", "none").
+  const std::string& engine_rule() const { return engine_rule_; }
+
   // The query flags the document is inspected with (a view's question: --dataplane NAME, ...).
   const Query& query() const { return query_; }
   // Changes the query and schedules an evaluation at `now` (no debounce: a click, not typing).
@@ -118,6 +130,8 @@ class OpenDocument {
   Reader read_;
   Inspection inspection_;
   Query query_;
+  std::string engine_request_;
+  std::string engine_rule_;
   std::string profile_;
   bool evaluating_ = false;
   uint64_t snapshot_version_ = 0;

@@ -1,5 +1,5 @@
 // App: the DOCUMENTS panel, one row per open document (title, dirty dot, engine and file, error
-// and warning badges; right-click to close, reload or copy the path), then the drop hint.
+// and warning badges; right-click to close, reload, copy the path or choose the engine: Read as), then the drop hint.
 #include <cstdio>
 #include <string>
 
@@ -29,7 +29,14 @@ void App::DrawSidebar() {
     if (ImGui::BeginPopupContextItem()) {
       if (ImGui::MenuItem("Close", CloseKeyLabel())) close = static_cast<int>(i);
       if (ImGui::MenuItem("Reload from disk")) {
-        if (auto t = platform::ReadFile(d.path())) docs_[i].doc->Edit(0, *t, platform::Now() - 1), docs_[i].doc->MarkSaved(0);
+        if (auto t = platform::ReadFile(d.path())) {
+          doc::DecodeText(&*t);  // the editor's text has no BOM and no CRLF (saving restores them)
+          docs_[i].doc->Edit(0, *t, platform::Now() - 1), docs_[i].doc->MarkSaved(0);
+        }
+      }
+      if (ImGui::BeginMenu("Read as")) {
+        DrawEngineChoices(docs_[i].doc.get());
+        ImGui::EndMenu();
       }
       if (ImGui::MenuItem("Copy path")) platform::SetClipboard(d.path());
       ImGui::EndPopup();

@@ -26,7 +26,7 @@ void App::SaveSource() {
   if (!sf.editable) return;
   if (!platform::HasFileSystem()) {
     std::string name = BaseName(sf.name);
-    platform::SaveAs("", name, sf.text, [this, d, f](bool ok, std::string where) {
+    platform::SaveAs("", name, sf.SavedText(), [this, d, f](bool ok, std::string where) {
       if (ok) d->MarkSaved(f);
       status_ = std::string(ok ? theme::kIconOk : theme::kIconError) + (ok ? " downloaded " : " cannot download ") + where;
       status_until_ = platform::Now() + 4;
@@ -34,7 +34,7 @@ void App::SaveSource() {
     return;
   }
   if (!sf.dirty) return;
-  if (platform::WriteFile(sf.name, sf.text)) {
+  if (platform::WriteFile(sf.name, sf.SavedText())) {
     d->MarkSaved(f);
     status_ = std::string(theme::kIconOk) + " saved " + sf.name;
   } else {

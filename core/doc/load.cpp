@@ -443,6 +443,21 @@ Node FromJson(const nlohmann::ordered_json& j, const Node* y, uint32_t fallback)
   }
 }
 
+// DOC003 for a key that appears twice in one JSON object (nlohmann_json, like protobuf's JSON
+// parser, keeps the last value), at the later key.
+void WarnDuplicateJsonKeys(const Node& n, DiagnosticSink& sink) {
+  if (n.is_seq())
+    for (const Node& i : n.items()) WarnDuplicateJsonKeys(i, sink);
+  if (!n.is_map()) return;
+  std::unordered_set<std::string_view> seen;
+  for (const Node::Entry& e : n.entries()) {
+    if (!seen.insert(e.key).second)
+      sink.Warning("DOC003", e.key_range,
+                   "duplicate key '" + ValidUtf8(e.key) + "'; the last value is used, remove one of them");
+    WarnDuplicateJsonKeys(e.value, sink);
+  }
+}
+
 }  // namespace
 
 std::vector<Node> ParseJson(const Source& src, DiagnosticSink& sink, const Limits& limits) {
@@ -480,6 +495,7 @@ std::vector<Node> ParseJson(const Source& src, DiagnosticSink& sink, const Limit
   // Positions: the one JSON-with-positions walker (json.h) over the text nlohmann accepted;
   // nlohmann's values are kept (it decides numbers, escapes and which duplicate key wins).
   std::optional<Node> shape = JsonPositions(src.text(), limits.max_depth);
+  if (shape) WarnDuplicateJsonKeys(*shape, sink);
   roots.push_back(FromJson(j, shape ? &*shape : nullptr, 0));
   return roots;
 }
@@ -682,6 +698,106 @@ bool JsonTextToMessage(const std::string& json, pb::Message* msg, SourceRange at
   }
 #endif
   return false;
+}
+
+TextProtoHeader ReadTextProtoHeader(const Source& src) {
+  TextProtoHeader h;
+  const std::string& t = src.text();
+  size_t i = 0;
+  while (i < t.size()) {
+    size_t eol = t.find('\n', i);
+    if (eol == std::string::npos) eol = t.size();
+    std::string_view line(t.data() + i, eol - i);
+    size_t a = line.find_first_not_of(" \t\r");
+    if (a != std::string_view::npos) {
+      if (line[a] != '#') break;  // the first field: the header is over
+      size_t b = line.find_first_not_of(" \t", a + 1);
+      for (const char* key : {"proto-file:", "proto-message:"}) {
+        std::string_view k(key);
+        if (b == std::string_view::npos || line.substr(b, k.size()) != k) continue;
+        size_t v = line.find_first_not_of(" \t", b + k.size());
+        if (v == std::string_view::npos) continue;
+        size_t e = line.find_first_of(" \t\r#", v);
+        if (e == std::string_view::npos) e = line.size();
+        SourceRange r{static_cast<uint32_t>(i + v), static_cast<uint32_t>(i + e)};
+        std::string value(line.substr(v, e - v));
+        if (k == "proto-file:" && h.file.empty()) {
+          h.file = value;
+          h.file_range = r;
+        } else if (k == "proto-message:" && h.message.empty()) {
+          h.message = value;
+          h.message_range = r;
+        }
+      }
+    }
+    i = eol + 1;
+  }
+  return h;
+}
+
+namespace {
+
+bool IsKubernetesList(const Node& n) {
+  if (!n.is_map()) return false;
+  const Node* kind = n.Get("kind");
+  if (!kind || !kind->is_string()) return false;
+  const std::string& k = kind->text();
+  if (k == "List") return true;  // kubectl get ... -o yaml (apiVersion v1)
+  // The API server's typed lists (MeshTimeoutList): only with their items.
+  return k.size() > 4 && EndsWith(k, "List") && n.Get("items") && n.Get("apiVersion");
+}
+
+void ExpandList(const Node& list, DiagnosticSink& sink, std::vector<Node>* out, int depth, size_t* count) {
+  ++*count;
+  const Node* items = list.Get("items");
+  if (!items || !(items->is_seq() || items->is_null())) {
+    sink.Error("DOC015", items ? items->range() : list.Get("kind")->range(),
+               std::string("a Kubernetes 'kind: ") + list.Get("kind")->text() + "' needs 'items', a list of objects" +
+                   (items ? std::string(", not a ") + items->kind_name() : std::string(" (it has none)")) +
+                   "; write `items:` followed by `- apiVersion: ...` entries, or give the objects as a "
+                   "multi-document stream separated by ---",
+               "items");
+    return;
+  }
+  if (items->is_null()) return;
+  size_t i = 0;
+  for (const Node& item : items->items()) {
+    std::string path = "items[" + std::to_string(i++) + "]";
+    if (!item.is_map()) {
+      sink.Error("DOC016", item.range(),
+                 std::string("an item of a Kubernetes List must be an object (a map with apiVersion and kind), not a ") +
+                     item.kind_name() + "; remove it or indent it as a map",
+                 path);
+      continue;
+    }
+    if (IsKubernetesList(item) && depth < 8) {
+      ExpandList(item, sink, out, depth + 1, count);
+      continue;
+    }
+    out->push_back(item);
+  }
+}
+
+}  // namespace
+
+size_t ExpandKubernetesLists(Document* d) {
+  if (d->format != Format::kYaml && d->format != Format::kJson) return 0;
+  bool any = false;
+  for (const Node& r : d->roots) any |= IsKubernetesList(r);
+  if (!any) return 0;
+  DiagnosticSink sink(d->source.get());
+  std::vector<Node> roots;
+  size_t count = 0;
+  for (Node& r : d->roots) {
+    if (IsKubernetesList(r)) {
+      ExpandList(r, sink, &roots, 0, &count);
+    } else {
+      roots.push_back(std::move(r));
+    }
+  }
+  d->roots = std::move(roots);
+  d->diagnostics.insert(d->diagnostics.end(), sink.list().begin(), sink.list().end());
+  return count;
 }
 
 Document LoadDocumentAs(Format format, std::string name, std::string text, const Limits& limits) {

@@ -48,6 +48,23 @@ struct Document {
   const Node* root() const { return roots.empty() ? nullptr : &roots.front(); }
 };
 
+// The header comments of a textproto file, protobuf's own convention: `# proto-file: PATH` and
+// `# proto-message: NAME` in the comment lines before the first field (protobuf's text format
+// spec, "Header"; the writers emit the full name, or the bare name when the file's package is
+// implied). Empty when absent; ranges cover the value.
+struct TextProtoHeader {
+  std::string file, message;
+  SourceRange file_range, message_range;
+};
+TextProtoHeader ReadTextProtoHeader(const Source& src);
+
+// Kubernetes-shaped input (`kubectl get ... -o yaml|json`): every root that is a `kind: List`
+// (or `kind: XxxList`) with `items` is replaced by its items, in order, so each object is a root
+// as in a multi-document stream. A List whose `items` is not a list gets DOC015, an item that is
+// not a map DOC016 (both errors; the item is dropped). Nested Lists are expanded too (to the
+// nesting limit). Returns the number of Lists expanded.
+size_t ExpandKubernetesLists(Document* d);
+
 // Loads a document in the detected format (or `format` when given). Textproto is checked for
 // syntax only (its schema belongs to an engine: see ParseTextProto).
 Document LoadDocument(std::string name, std::string text, const Limits& limits = {});

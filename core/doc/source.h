@@ -31,6 +31,10 @@ struct Position {
 class Source {
  public:
   Source() = default;
+  // A leading UTF-8 byte-order mark (EF BB BF) is not part of the text: it is dropped here, in
+  // the one place every format passes through, so offsets, lines and columns are those of the
+  // text after it (a BOM changes no column) and every parser sees the text without it. bom()
+  // says it was there.
   Source(std::string name, std::string text);
 
   const std::string& name() const { return name_; }
@@ -43,13 +47,31 @@ class Source {
   // The text of a 1-based line without its line break; empty when out of range.
   std::string_view Line(int line) const;
   int line_count() const { return static_cast<int>(line_starts_.size()); }
+  // True when the bytes given to the constructor began with a UTF-8 byte-order mark.
+  bool bom() const { return bom_; }
 
  private:
+  bool bom_ = false;
   std::string name_;
   std::string text_;
   std::vector<uint32_t> line_starts_;
 };
 
 using SourcePtr = std::shared_ptr<const Source>;
+
+// How a file's bytes were written, so an editor can give them back the same way: a UTF-8
+// byte-order mark and CRLF line breaks. DecodeText takes both out (every "\r\n" becomes "\n")
+// and EncodeText puts them back (every "\n" becomes "\r\n", lines added in the editor too).
+//
+//   TextEncoding enc = DecodeText(&text);   // edit `text` ...
+//   WriteFile(path, EncodeText(text, enc));
+struct TextEncoding {
+  bool bom = false;
+  bool crlf = false;  // the first line break was "\r\n"
+};
+TextEncoding DecodeText(std::string* text);
+std::string EncodeText(std::string_view text, TextEncoding enc);
+// True when `text` starts with a UTF-8 byte-order mark.
+bool HasBom(std::string_view text);
 
 }  // namespace cfgi::doc

@@ -38,23 +38,6 @@ const Engine* FindEngine(std::string_view name) {
   return nullptr;
 }
 
-const Engine* DetectEngine(const Scenario& s) {
-  if (!s.engine.empty())
-    if (const Engine* e = FindEngine(s.engine)) return e;
-  const Engine* best = FindEngine("document");
-  int best_score = 0;
-  for (const doc::Document& d : s.sources) {
-    for (const Engine* e : Engines()) {
-      int score = e->Detect(d);
-      if (score > best_score) {
-        best_score = score;
-        best = e;
-      }
-    }
-  }
-  return best;
-}
-
 namespace {
 
 // True when `expected` is a subset of `actual` or of one of its descendants: objects match when

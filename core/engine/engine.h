@@ -94,6 +94,18 @@ class Engine {
   // How sure the engine is that a native document is its input: 0 = not mine, 100 = certain.
   virtual int Detect(const doc::Document& d) const = 0;
   virtual std::vector<QueryFlag> query_flags() const { return {}; }
+  // The textproto message types the engine reads, full names ("xds.type.matcher.v3.Matcher"): a
+  // `# proto-message:` header naming one of them chooses this engine (docs/formats.md "How the
+  // engine is chosen"). A bare name in a header matches the last component.
+  virtual std::vector<std::string> proto_messages() const { return {}; }
+  // For a Kubernetes object (a root with `apiVersion` and `kind`): false when the engine has no
+  // use for this kind, so it is skipped with one summary note (ENG004) instead of a finding per
+  // object (`kubectl get all -o yaml`, Kustomize output). The default uses every object.
+  virtual bool UsesKubernetesObject(std::string_view api_version, std::string_view kind) const {
+    (void)api_version;
+    (void)kind;
+    return true;
+  }
   // Loads, compiles and analyses the scenario (the query's input flags replace the scenario's
   // inputs). Never throws and never returns null; problems are the model's diagnostics.
   virtual std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const = 0;
@@ -110,8 +122,33 @@ const T* ResultAs(const EngineResult* r) { return dynamic_cast<const T*>(r); }
 // All engines (variants, matcher, txt, policy, targeting), then the plain document engine.
 const std::vector<const Engine*>& Engines();
 const Engine* FindEngine(std::string_view name);
-// The scenario's named engine, else the best Detect() score over its sources; the document
-// engine when nobody claims them.
+// What the user asked for when the engine is chosen.
+struct EngineRequest {
+  std::string engine;   // `--engine NAME`, the app's engine switch; empty: choose by the rules
+  std::string profile;  // `--profile P`: a profile only one engine has implies that engine
+};
+
+// The engine for a scenario, by the first rule that decides (docs/formats.md "How the engine is
+// chosen"): 1. the request's engine; 2. the scenario's `engine:`; 3. a textproto source's
+// `# proto-message:` header (the engine whose proto_messages() has it); 4. a profile only one
+// engine has; 5. the best Detect() score over the sources (the first engine on a tie); 6. none:
+// the document engine, with ENG001 on every source. The diagnostics are the choice's findings:
+// ENG001 (nothing recognised), ENG002 (an empty source), ENG003 (a header naming a message no
+// engine reads), SCN007 (a scenario without sources).
+struct EngineChoice {
+  const Engine* engine = nullptr;  // null only when the request names no engine
+  std::string rule;                // "request", "scenario", "proto-message", "profile", "content", "none"
+  std::vector<doc::Diagnostic> diagnostics;
+};
+EngineChoice ChooseEngine(const Scenario& s, const EngineRequest& r = {});
+
+// ChooseEngine, then readies the scenario for that engine: the choice's diagnostics are added to
+// s->diagnostics, and Kubernetes objects of kinds the engine does not use are removed from the
+// sources with one ENG004 note per scenario. Null only when the request names no engine. What
+// the CLI and the app's worker call before Inspect. `rule` (optional) receives EngineChoice::rule.
+const Engine* SelectEngine(Scenario* s, const EngineRequest& r = {}, std::string* rule = nullptr);
+
+// ChooseEngine(s).engine: the engine the rules choose with nothing requested.
 const Engine* DetectEngine(const Scenario& s);
 
 // One profile of an inspection: the typed result and what the CLI and the app show of it.

@@ -60,10 +60,12 @@ void ExpandEnvelope(Scenario& s, const Document& env, const FileReader& reader, 
           continue;
         }
         s.sources.push_back(doc::LoadDocument(full, std::move(*text), limits));
+        doc::ExpandKubernetesLists(&s.sources.back());
       } else if (const Node* t = src.Get("text")) {
         std::string name = src.GetString("name", "source" + std::to_string(i) + ".yaml");
         // Embedded text keeps its own line numbers, starting at 1 in the embedded block.
         s.sources.push_back(doc::LoadDocument(name, t->text(), limits));
+        doc::ExpandKubernetesLists(&s.sources.back());
       } else {
         sink.Error("SCN001", src.range(), "a source needs 'file' or 'text'", path);
       }
@@ -95,6 +97,7 @@ Scenario LoadScenario(const std::vector<InputFile>& files, const FileReader& rea
       s.envelope = std::move(d);
       continue;
     }
+    doc::ExpandKubernetesLists(&d);  // `kubectl get -o yaml`: each item is an object of its own
     s.sources.push_back(std::move(d));
   }
   return s;

@@ -388,6 +388,11 @@ class MatcherEngine final : public Engine {
     return 0;
   }
 
+  std::vector<std::string> proto_messages() const override {
+    // What matcher_parse.cpp Load parses a textproto as.
+    return {"xds.type.matcher.v3.Matcher"};
+  }
+
   std::vector<QueryFlag> query_flags() const override {
     return {{"header", "name=value", "a request header (the request is built from the flags, not inputs.requests)", true},
             {"path", "P", "the request path (gRPC: the full method name /pkg.Service/Method)", false},

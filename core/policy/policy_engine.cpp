@@ -179,6 +179,10 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
 std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const Query& q, Mode mode) {
   auto m = std::make_unique<PolicyModel>();
   m->mode = mode;
+  // The documents' own findings (a YAML syntax error, a duplicate key), as the matcher, variants
+  // and targeting engines report them: with --engine policy a broken file must not pass silently.
+  for (const doc::Document& d : s.sources)
+    m->diagnostics.insert(m->diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
   m->mesh = LoadModel(s.sources, m->diagnostics);
   std::vector<doc::Diagnostic> a = Analyze(m->mesh);
   m->diagnostics.insert(m->diagnostics.end(), a.begin(), a.end());
@@ -250,6 +254,11 @@ class PolicyEngine final : public Engine {
         score = 80;
     }
     return score;
+  }
+  // Kubernetes objects: Kuma's own (kuma.io/v1alpha1); Services, Deployments, ConfigMaps of the
+  // same `kubectl get` or Kustomize output are not Kuma resources.
+  bool UsesKubernetesObject(std::string_view api_version, std::string_view) const override {
+    return api_version.rfind("kuma.io/", 0) == 0;
   }
   std::vector<QueryFlag> query_flags() const override {
     return {{"dataplane", "NAME", "the Dataplane to evaluate (default: inputs.dataplane, or the only one)", false},

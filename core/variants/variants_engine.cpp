@@ -928,6 +928,12 @@ class VariantsEngine final : public Engine {
       return 50;
     return 0;
   }
+  std::vector<std::string> proto_messages() const override {
+    // The types variants' textproto loader reads (model.cpp LoadTextProto).
+    return {"envoy.service.discovery.v3.DeltaDiscoveryResponse", "envoy.service.discovery.v3.DiscoveryResponse",
+            "envoy.service.discovery.v3.DiscoveryRequest", "envoy.service.discovery.v3.DeltaDiscoveryRequest",
+            "envoy.service.discovery.v3.Resource", "envoy.service.discovery.v3.DynamicParameterConstraints"};
+  }
   std::vector<QueryFlag> query_flags() const override {
     return {{"params", "k=v,...", "one subscription with these dynamic parameters ('' for none)", true},
             {"before", "NAME", "a source that forms the 'before' variant set of a transition", true},

@@ -39,27 +39,28 @@ TEST(CliTest, QueryFlagOfAnotherEngineIsAUsageError) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
-            "config-inspector-cli: --header belongs to the matcher engine; these files were read as policy\n"
+            "config-inspector-cli: --header belongs to the matcher engine; these files were read as policy; "
+            "choose the engine with --engine matcher\n"
             "(try --help)\n");
 }
 
 TEST(CliTest, CleanDocumentExitsZero) {
   std::string f = Write("ok.yaml", "a: 1\n");
-  CliRun r = Cli("check " + f);
+  CliRun r = Cli("check --engine document " + f);
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "");
 }
 
 TEST(CliTest, TextDiagnosticFormat) {
   std::string f = Write("bad.json", "{\"a\": 1,\n \"b\": tru }\n");
-  CliRun r = Cli("check " + f);
+  CliRun r = Cli("check --engine document " + f);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out.rfind(f + ":2:7: error: [DOC002] JSON: ", 0), 0u) << r.out;
 }
 
 TEST(CliTest, JsonModePrintsOnlyJson) {
   std::string f = Write("bad2.yaml", "a: [1\n");
-  CliRun r = Cli("eval --format json " + f);
+  CliRun r = Cli("eval --engine document --format json " + f);
   EXPECT_EQ(r.exit_code, 1);
   auto j = nlohmann::json::parse(r.out);  // throws (fails the test) on anything but JSON
   EXPECT_EQ(j["engine"], "document");
@@ -77,7 +78,7 @@ TEST(CliTest, JsonModePrintsOnlyJson) {
 
 TEST(CliTest, EvalOfDocumentGivesTree) {
   std::string f = Write("tree.json", R"({"x": [1, "two"]})");
-  CliRun r = Cli("eval --format json " + f);
+  CliRun r = Cli("eval --engine document --format json " + f);
   EXPECT_EQ(r.exit_code, 0);
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["result"]["files"][0]["documents"][0], nlohmann::json::parse(R"({"x": [1, "two"]})"));
@@ -85,7 +86,7 @@ TEST(CliTest, EvalOfDocumentGivesTree) {
 
 TEST(CliTest, ProfileAllShape) {
   std::string f = Write("all.yaml", "a: 1\n");
-  CliRun r = Cli("eval --format json --profile all " + f);
+  CliRun r = Cli("eval --engine document --format json --profile all " + f);
   EXPECT_EQ(r.exit_code, 0);
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["engine"], "document");

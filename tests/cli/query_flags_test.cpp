@@ -47,12 +47,14 @@ TEST(CliQueryFlagsTest, FlagOfAnotherEngineNamesItsOwner) {
   EXPECT_EQ(CheckQueryFlags(policy, Query{{{"dataplane", "dp"}, {"resource", "mesh:name/default"}}}),
             std::nullopt);
   EXPECT_EQ(CheckQueryFlags(policy, Query{{{"dataplane", "dp"}, {"header", "x=1"}}}),
-            "--header belongs to the matcher engine; these files were read as policy");
+            "--header belongs to the matcher engine; these files were read as policy; choose the engine with "
+            "--engine matcher");
   EXPECT_EQ(CheckQueryFlags(*FindEngine("matcher"), Query{{{"resource", "r"}}}),
-            "--resource belongs to the variants and policy engines; these files were read as matcher");
+            "--resource belongs to the variants and policy engines; these files were read as matcher; choose the "
+            "engine with --engine variants or policy");
   EXPECT_EQ(CheckQueryFlags(*FindEngine("document"), Query{{{"pid", "p"}}}),
             "--pid belongs to the targeting engine; these files were read as plain documents (no engine "
-            "claims them)");
+            "claims them); choose the engine with --engine targeting");
 }
 
 TEST(CliQueryFlagsTest, TokeniserSplitsNameAndValue) {

@@ -20,6 +20,8 @@ OpenDocument::Reader MapReader(std::map<std::string, std::string> files) {
 TEST(DocumentTest, OpensNativeFileAndReportsParseErrors) {
   auto d = OpenDocument::Open({{"dir/bad.json", "{\"a\": 1,\n \"b\": tru }\n"}}, {});
   EXPECT_EQ(d->engine().name(), "document");
+  // No engine recognises it, but it did not parse: the syntax error is the reason (no ENG001).
+  EXPECT_EQ(d->engine_rule(), "none");
   EXPECT_EQ(d->title(), "bad.json");
   ASSERT_EQ(d->report().diagnostics.size(), 1u);
   EXPECT_EQ(d->report().diagnostics[0].code, "DOC002");
@@ -31,6 +33,8 @@ TEST(DocumentTest, OpensNativeFileAndReportsParseErrors) {
 
 TEST(DocumentTest, EditsReEvaluateOnlyAfterTheDebounce) {
   auto d = OpenDocument::Open({{"a.json", "{\"a\": tru}"}}, {});
+  d->SetEngine("document", 0.0);  // the syntax check only (no ENG001)
+  d->Evaluate();
   ASSERT_EQ(d->error_count(), 1);
   uint64_t gen = d->generation();
   d->Edit(0, "{\"a\": true}", /*now=*/10.0);
@@ -81,6 +85,7 @@ TEST(DocumentTest, MissingReferenceIsADiagnosticNotAFailure) {
 
 TEST(DocumentTest, BackgroundEvaluationKeepsEditsMadeMeanwhile) {
   auto d = OpenDocument::Open({{"a.json", "{\"a\": tru}"}}, {}, /*evaluate_now=*/false);
+  d->SetEngine("document", 0.0);  // the syntax check only (no ENG001)
   EXPECT_EQ(d->generation(), 0u);
   EXPECT_TRUE(d->EvaluationDue(0.0));
   auto work = d->StartEvaluation();
@@ -105,6 +110,35 @@ TEST(DocumentTest, UnknownProfileIsIgnored) {
   d->set_profile("no-such-profile");
   EXPECT_EQ(d->profile(), p);
   EXPECT_EQ(d->reports().size(), d->engine().profiles().size());
+}
+
+TEST(DocumentTest, UnrecognisedFileIsAnErrorUntilReadAsDocument) {
+  auto d = OpenDocument::Open({{"app.json", "{\"port\": 8080}\n"}}, {});
+  ASSERT_EQ(d->report().diagnostics.size(), 1u);
+  EXPECT_EQ(d->report().diagnostics[0].code, "ENG001");
+  EXPECT_EQ(d->error_count(), 1);
+  d->SetEngine("document", 0.0);  // the Documents list's "Read as" > document
+  d->Evaluate();
+  EXPECT_EQ(d->engine_rule(), "request");
+  EXPECT_EQ(d->error_count(), 0);
+}
+
+TEST(DocumentTest, EngineSwitchAndEncodings) {
+  // A matcher with only on_no_match: content detection does not claim it; "Read as" matcher does.
+  std::string text = "\xEF\xBB\xBFon_no_match:\r\n  action: {name: d}\r\n";
+  auto d = OpenDocument::Open({{"m.yaml", text}}, {});
+  EXPECT_EQ(d->engine().name(), "document");
+  d->SetEngine("matcher", 1.0);
+  EXPECT_TRUE(d->EvaluateIfDue(1.0));
+  EXPECT_EQ(d->engine().name(), "matcher");
+  EXPECT_EQ(d->engine_request(), "matcher");
+  // The editor's text has neither the BOM nor CR; saving gives both back, new lines included.
+  EXPECT_EQ(d->files()[0].text, "on_no_match:\n  action: {name: d}\n");
+  d->Edit(0, d->files()[0].text + "# added\n", 2.0);
+  EXPECT_EQ(d->files()[0].SavedText(), text + "# added\r\n");
+  d->SetEngine("", 3.0);
+  EXPECT_TRUE(d->EvaluateIfDue(3.0));
+  EXPECT_EQ(d->engine().name(), "document");
 }
 
 }  // namespace
