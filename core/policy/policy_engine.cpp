@@ -196,18 +196,24 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
       from.push_back(std::move(e));
     }
     tj["fromRules"] = std::move(from);
-    // The inspect API's legacy `toRules` (kuma profile): per kuma.io/service subset.
+    // The inspect API's legacy `toRules`: per kuma.io/service subset (the per-field provenance
+    // stays in the typed result for the view; the JSON keeps it for toResourceRules only).
+    constexpr size_t kMaxLegacyToRulesJson = 20;
     if (!t.legacy_to_rules.empty()) {
       ordered_json legacy = ordered_json::array();
+      // A mesh of thousands of services has thousands of legacy rows: the JSON lists the first
+      // kMaxLegacyToRulesJson (most specific first) and counts the rest; the view has them all.
       for (const SubsetRule& sr : t.legacy_to_rules) {
+        if (legacy.size() >= kMaxLegacyToRulesJson) break;
         ordered_json e;
         e["subset"] = SubsetJson(sr.subset);
         e["conf"] = Conf(sr.conf);
         e["origin"] = OriginJson(sr.origin);
-        e["fields"] = FieldsJson(sr.provenance);
         legacy.push_back(std::move(e));
       }
       tj["toRules"] = std::move(legacy);
+      if (t.legacy_to_rules.size() > kMaxLegacyToRulesJson)
+        tj["toRulesOmitted"] = t.legacy_to_rules.size() - kMaxLegacyToRulesJson;
     }
     ordered_json fitems = ordered_json::array();
     for (const Item& it : t.from_items)

@@ -1179,7 +1179,9 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
     for (size_t r = 0; r < t.to_items.size(); ++r) t.to_items[r].rank = r;
     BuildToRules(m, dp, t, o, out.diagnostics);
     BuildFromRules(m, dp, t, selected, o, out.diagnostics);
-    if (o.profile == Profile::kKuma) BuildLegacyToRules(t, selected, o);
+    // Kuma's legacy per-service view; the MADR does not define one, so both profiles show Kuma's
+    // (no profile difference to report).
+    BuildLegacyToRules(t, selected, o);
 
     // Single-item policies (spec.default): one proxy-wide rule.
     std::vector<Item> single;

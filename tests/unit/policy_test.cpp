@@ -536,9 +536,13 @@ TEST(PolicyMatch, DataplaneChoiceAndResourceFilter) {
   // The backend dataplane gets the MTP from[] rule for frontend on both inbounds.
   for (const auto& t : one.result["rules"])
     if (t["type"] == "MeshTrafficPermission") {
+      // Kuma's legacy rows per inbound (rules.go BuildRules): {frontend} Allow, then everyone else
+      // ({!frontend}) Deny.
       ASSERT_EQ(t["fromRules"].size(), 4u);
-      EXPECT_EQ(t["fromRules"][1]["inbound"], "http");
-      EXPECT_EQ(t["fromRules"][1]["conf"], ordered_json::parse(R"({"action":"Allow"})"));
+      EXPECT_EQ(t["fromRules"][0]["inbound"], "http");
+      EXPECT_EQ(t["fromRules"][0]["conf"], ordered_json::parse(R"({"action":"Allow"})"));
+      EXPECT_EQ(t["fromRules"][1]["subset"][0]["not"], true);
+      EXPECT_EQ(t["fromRules"][1]["conf"], ordered_json::parse(R"({"action":"Deny"})"));
       EXPECT_EQ(t["fromRules"][3]["inbound"], "grpc");
     }
   q.flags = {{"dataplane", "nope"}};
