@@ -1075,7 +1075,9 @@ void BuildLegacyToRules(TypeRules& t, const std::vector<PolicySelection>& select
     SubsetRule r;
     r.subset = std::move(lr.subset);
     for (size_t i : lr.items) r.items.push_back(&t.legacy_to_items[i]);
-    Merged mg = MergeItems(r.items, o.provenance, true);
+    // Without per-field provenance: a mesh of thousands of services has thousands of rows, each
+    // merging the mesh-wide items again (the JSON does not carry their fields either).
+    Merged mg = MergeItems(r.items, /*provenance=*/false, true);
     r.conf = std::move(mg.conf);
     std::set<const Policy*> seen;
     for (const Item* it : r.items)

@@ -127,7 +127,7 @@ struct SubsetRule {
   nlohmann::json conf;
   std::vector<Origin> origin;  // one per policy (common.Origins withRuleIndex=false)
   std::vector<const Item*> items;
-  std::vector<FieldProvenance> provenance;
+  std::vector<FieldProvenance> provenance;  // empty: merged on the fast path (many rows)
 };
 
 struct ProxyRule {
