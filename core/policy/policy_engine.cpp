@@ -40,6 +40,7 @@ ordered_json WriteJson(const FieldProvenance::Write& w, bool with_value) {
   j["policy"] = w.item->policy->meta.name;
   j["ruleIndex"] = w.item->rule_index;
   if (w.path != "") j["path"] = w.path;
+  if (w.is_default) j["kind"] = "default";
   if (with_value) j["value"] = ordered_json::parse(w.value.dump());
   PutLoc(j, w.loc);
   return j;
@@ -52,6 +53,9 @@ ordered_json FieldsJson(const std::vector<FieldProvenance>& fields) {
     j["path"] = f.path;
     j["policy"] = f.set.item->policy->meta.name;
     j["ruleIndex"] = f.set.item->rule_index;
+    // The origin kind: absent = the policy item wrote it; "default" = Kuma's default filled into
+    // that item's object (policy_defaults.h).
+    if (f.set.is_default) j["kind"] = "default";
     if (f.appended) j["appended"] = true;
     PutLoc(j, f.set.loc);
     if (!f.overrode.empty()) {
@@ -61,6 +65,13 @@ ordered_json FieldsJson(const std::vector<FieldProvenance>& fields) {
     }
     a.push_back(std::move(j));
   }
+  return a;
+}
+
+// subsetutils.Subset as Kuma marshals it (rules_test goldens: Key, Value, Not).
+ordered_json SubsetJson(const Subset& s) {
+  ordered_json a = ordered_json::array();
+  for (const SubsetTag& tg : s) a.push_back({{"key", tg.key}, {"value", tg.value}, {"not", tg.negated}});
   return a;
 }
 
@@ -120,6 +131,25 @@ const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Query&
 ordered_json RulesJson(const DataplaneRules& r, Profile p) {
   ordered_json j;
   j["dataplane"] = r.dataplane ? ordered_json(r.dataplane->meta.name) : ordered_json();
+  if (r.dataplane && r.dataplane->IsGateway()) {
+    // A gateway Dataplane: its type, the MeshGateway serving it (builtin) and the listeners that
+    // stand for its inbounds (named listener-<port>).
+    const Dataplane& d = *r.dataplane;
+    ordered_json g;
+    g["type"] = d.gateway_type;
+    g["tags"] = ordered_json::object();
+    for (const auto& [k, v] : d.gateway_tags) g["tags"][k] = v;
+    g["meshGateway"] = d.gateway ? ordered_json(d.gateway->meta.name) : ordered_json();
+    ordered_json ls = ordered_json::array();
+    if (d.gateway)
+      for (const Listener& l : d.gateway->listeners) {
+        ordered_json x = {{"port", l.port}, {"protocol", l.protocol}};
+        if (!l.hostname.empty()) x["hostname"] = l.hostname;
+        ls.push_back(std::move(x));
+      }
+    g["listeners"] = std::move(ls);
+    j["gateway"] = std::move(g);
+  }
   ordered_json rules = ordered_json::array();
   for (const TypeRules& t : r.types) {
     ordered_json tj;
@@ -158,14 +188,33 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
       e["inbound"] = ir.inbound->Id();
       e["port"] = ir.inbound->port;
       e["source"] = DirectionName(ir.source);
-      e["subset"] = ordered_json::object();
-      for (const auto& [k, v] : ir.subset) e["subset"][k] = v;
+      e["subset"] = SubsetJson(ir.subset);
+      e["applied"] = ir.applied;
       e["conf"] = Conf(ir.conf);
       e["origin"] = OriginJson(ir.origin);
       e["fields"] = FieldsJson(ir.provenance);
       from.push_back(std::move(e));
     }
     tj["fromRules"] = std::move(from);
+    // The inspect API's legacy `toRules`: per kuma.io/service subset (the per-field provenance
+    // stays in the typed result for the view; the JSON keeps it for toResourceRules only).
+    constexpr size_t kMaxLegacyToRulesJson = 20;
+    if (!t.legacy_to_rules.empty()) {
+      ordered_json legacy = ordered_json::array();
+      // A mesh of thousands of services has thousands of legacy rows: the JSON lists the first
+      // kMaxLegacyToRulesJson (most specific first) and counts the rest; the view has them all.
+      for (const SubsetRule& sr : t.legacy_to_rules) {
+        if (legacy.size() >= kMaxLegacyToRulesJson) break;
+        ordered_json e;
+        e["subset"] = SubsetJson(sr.subset);
+        e["conf"] = Conf(sr.conf);
+        e["origin"] = OriginJson(sr.origin);
+        legacy.push_back(std::move(e));
+      }
+      tj["toRules"] = std::move(legacy);
+      if (t.legacy_to_rules.size() > kMaxLegacyToRulesJson)
+        tj["toRulesOmitted"] = t.legacy_to_rules.size() - kMaxLegacyToRulesJson;
+    }
     ordered_json fitems = ordered_json::array();
     for (const Item& it : t.from_items)
       if (it.direction == Direction::kFrom || !it.inbound.empty()) fitems.push_back(ItemJson(it));

@@ -148,7 +148,9 @@ void CollectAppendPaths(const json& j, const std::string& path, std::vector<std:
 }  // namespace
 
 MergeOptions MergeOptionsFor(const std::string& policy_type) {
-  if (policy_type == "MeshHTTPRoute") return {"rules", "matches"};
+  // meshhttproute/api/v1alpha1/helpers.go: To.GetDefault reverses `rules`, PolicyDefault.Transform
+  // reverses the merged list back.
+  if (policy_type == "MeshHTTPRoute") return {"rules", "matches", true};
   return {};
 }
 
@@ -211,7 +213,8 @@ MergeResult MergeConfs(const std::vector<MergeInput>& confs, bool provenance, co
       auto l = in.conf->find(opt.by_key_list);
       if (l == in.conf->end() || !l->is_array()) continue;
       any = true;
-      for (size_t i = 0; i < l->size(); ++i) {
+      for (size_t k = 0; k < l->size(); ++k) {
+        size_t i = opt.reverse_entries ? l->size() - 1 - k : k;
         const json& e = (*l)[i];
         std::string at = list_ptr + "/" + std::to_string(i);
         Entry g;
@@ -239,8 +242,12 @@ MergeResult MergeConfs(const std::vector<MergeInput>& confs, bool provenance, co
           it = t.overridden_.erase(it);
       }
       json list = json::array();
-      for (const Entry& g : groups) {
-        if (g.skip) continue;
+      std::vector<const Entry*> kept;
+      for (const Entry& g : groups)
+        if (!g.skip) kept.push_back(&g);
+      if (opt.reverse_entries) std::reverse(kept.begin(), kept.end());
+      for (const Entry* gp : kept) {
+        const Entry& g = *gp;
         MergeResult d = MergeConfs(g.defaults, provenance);
         std::string at = base + "/" + std::to_string(list.size());
         json entry = json::object();

@@ -49,10 +49,15 @@ struct MergeResult {
 
 // Kuma's `policyMerge:"mergeValuesByKey"` fields (MeshHTTPRoute's `rules`, keyed by `matches`):
 // the list is rebuilt from every conf's entries; entries with an equal key merge their `default`s
-// in order and take the place of the key's last appearance (merge.go mergeByKey).
+// in order and take the place of the key's last appearance (merge.go mergeByKey), in the list
+// as Kuma reverses it (see reverse_entries).
 struct MergeOptions {
   std::string by_key_list;   // e.g. "rules"; empty = none
   std::string by_key_field;  // e.g. "matches"
+  // MeshHTTPRoute: each conf's list is read last entry first (To.GetDefault reverses `rules`) and
+  // the merged list is reversed back (PolicyDefault.Transform), so within a route the first rule
+  // keeps its place and a later route's rule with equal matches takes the earlier position.
+  bool reverse_entries = false;
 };
 // The options Kuma uses for a policy type.
 MergeOptions MergeOptionsFor(const std::string& policy_type);

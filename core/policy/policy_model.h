@@ -2,7 +2,7 @@
 // universal form (`type`, `name`, `mesh`) or Kubernetes form (`apiVersion: kuma.io/v1alpha1`,
 // `kind`, `metadata`), several per file. Resources: Mesh, MeshService (labels, named ports),
 // MeshExternalService, MeshHTTPRoute, Dataplane (labels, inbounds) and policies (`spec.targetRef`,
-// `to[]`, `from[]`, `rules[]`, `default`). Unknown policy types are kept generically: their
+// `to[]`, `from[]`, `rules[]`, `default`), MeshMultiZoneService (ports). Unknown policy types are kept generically: their
 // `default` is merged as JSON.
 //
 //   std::vector<doc::Diagnostic> diags;
@@ -120,9 +120,32 @@ struct Inbound {
   std::string Id() const { return name.empty() ? std::to_string(port) : name; }
 };
 
+// A MeshGateway (builtin gateway): `selectors[].match` pick the gateway Dataplanes by their
+// gateway tags; `conf.listeners[]` are what policies select (universal: top-level `selectors`,
+// `conf`, `tags`; Kubernetes: under `spec`).
+struct Listener {
+  int port = 0;
+  std::string protocol, hostname;
+  Labels tags;
+  Loc loc;
+};
+struct MeshGateway {
+  Meta meta;
+  std::vector<Labels> selectors;
+  Labels tags;
+  std::vector<Listener> listeners;
+};
+
 struct Dataplane {
   Meta meta;
+  // For a builtin gateway: one per distinct listener port of its MeshGateway, named
+  // "listener-<port>", its tags the merge of the Dataplane's gateway tags, the MeshGateway's tags
+  // and the listener's (matchers/dataplane.go inboundsSelectedByTags).
   std::vector<Inbound> inbounds;
+  std::string gateway_type;  // "BUILTIN" / "DELEGATED" when networking.gateway is set, else ""
+  Labels gateway_tags;
+  const MeshGateway* gateway = nullptr;  // the MeshGateway serving a builtin gateway (SelectGateway)
+  bool IsGateway() const { return !gateway_type.empty(); }
 };
 
 // A plain referencable resource: Mesh, MeshExternalService, MeshHTTPRoute's resource side.
@@ -135,6 +158,10 @@ struct Model {
   std::vector<std::string> implicit_meshes;     // meshes used but not declared (POL020)
   std::vector<MeshService> services;
   std::vector<Resource> external_services;      // MeshExternalService
+  // MeshMultiZoneService (spec.ports like a MeshService's; spec.selector is not evaluated: the
+  // zones' MeshServices it groups are not needed to key rules).
+  std::vector<MeshService> multizone_services;
+  std::vector<MeshGateway> gateways;
   std::vector<Dataplane> dataplanes;
   std::vector<Policy> policies;                 // every policy, MeshHTTPRoute included
 
@@ -159,6 +186,8 @@ struct Model {
                                  const std::string& zone = {}) const;
   const Resource* FindExternalService(const std::string& mesh, const std::string& name, const std::string& ns,
                                       const std::string& zone = {}) const;
+  const MeshService* FindMultiZoneService(const std::string& mesh, const std::string& name, const std::string& ns,
+                                          const std::string& zone = {}) const;
   const Policy* FindRoute(const std::string& mesh, const std::string& name, const std::string& ns,
                           const std::string& zone = {}) const;
 };

@@ -199,6 +199,14 @@ const Resource* Model::FindExternalService(const std::string& mesh, const std::s
   return nullptr;
 }
 
+const MeshService* Model::FindMultiZoneService(const std::string& mesh, const std::string& name, const std::string& ns,
+                                               const std::string& zone) const {
+  for (const MeshService& r : multizone_services)
+    if (r.meta.mesh == mesh && r.meta.DisplayName() == name && r.meta.Namespace() == ns && r.meta.Zone() == zone)
+      return &r;
+  return nullptr;
+}
+
 const Policy* Model::FindRoute(const std::string& mesh, const std::string& name, const std::string& ns,
                                const std::string& zone) const {
   auto it = policies_by_type.find("MeshHTTPRoute");
@@ -462,7 +470,8 @@ void Loader::LoadRoot(const Node& root) {
 
   Meta meta;
   meta.type = type;
-  bool known_resource = type == "Mesh" || type == "MeshService" || type == "MeshExternalService" || type == "Dataplane";
+  bool known_resource = type == "Mesh" || type == "MeshService" || type == "MeshExternalService" || type == "Dataplane" ||
+                        type == "MeshMultiZoneService" || type == "MeshGateway";
   bool is_policy = IsKnownPolicyType(type);
   if (!known_resource && !is_policy) {
     bool looks_like_policy = spec && (spec->Get("targetRef") || spec->Get("to") || spec->Get("from") ||
@@ -494,7 +503,7 @@ void Loader::LoadRoot(const Node& root) {
     m_.external_services.push_back({meta});
     return;
   }
-  if (type == "MeshService") {
+  if (type == "MeshService" || type == "MeshMultiZoneService") {
     MeshService s;
     s.meta = meta;
     if (spec) {
@@ -513,14 +522,62 @@ void Loader::LoadRoot(const Node& root) {
         }
       }
     }
+    if (type == "MeshMultiZoneService") {
+      s.index = m_.multizone_services.size();
+      m_.multizone_services.push_back(std::move(s));
+      return;
+    }
     s.index = m_.services.size();
     m_.services.push_back(std::move(s));
+    return;
+  }
+  if (type == "MeshGateway") {
+    MeshGateway g;
+    g.meta = meta;
+    const Node* base = spec ? spec : &root;
+    auto tags_of = [&](const Node* n, Labels& out) {
+      if (n && n->is_map())
+        for (const auto& e : n->entries()) out[e.key] = e.value.text();
+    };
+    if (const Node* sel = base->Get("selectors"); sel && sel->is_seq()) {
+      for (const Node& x : sel->items()) {
+        Labels l;
+        if (x.is_map()) tags_of(x.Get("match"), l);
+        g.selectors.push_back(std::move(l));
+      }
+    } else if (sel) {
+      Err("POL006", *sel, "'selectors' must be a list of {match: {tag: value}}", "selectors");
+    }
+    tags_of(base->Get("tags"), g.tags);
+    const Node* conf = base->Get("conf");
+    if (const Node* ls = conf && conf->is_map() ? conf->Get("listeners") : nullptr; ls && ls->is_seq()) {
+      for (const Node& x : ls->items()) {
+        if (!x.is_map()) continue;
+        Listener l;
+        l.loc = L(x);
+        l.port = static_cast<int>(x.Get("port") ? x.Get("port")->as_int().value_or(0) : 0);
+        l.protocol = Str(x, "protocol", "conf.listeners");
+        l.hostname = Str(x, "hostname", "conf.listeners");
+        tags_of(x.Get("tags"), l.tags);
+        g.listeners.push_back(std::move(l));
+      }
+    } else {
+      Warn("POL031", root, "MeshGateway '" + meta.name + "' has no 'conf.listeners'; policies can select no listener of it. "
+           "Add conf.listeners: [{port, protocol}]");
+    }
+    m_.gateways.push_back(std::move(g));
     return;
   }
   if (type == "Dataplane") {
     Dataplane dp;
     dp.meta = meta;
     const Node* net = spec ? spec->Get("networking") : root.Get("networking");
+    if (const Node* gw = net && net->is_map() ? net->Get("gateway") : nullptr; gw && gw->is_map()) {
+      dp.gateway_type = Str(*gw, "type", "networking.gateway");
+      if (dp.gateway_type.empty()) dp.gateway_type = "DELEGATED";  // mesh_proto: the default gateway type
+      if (const Node* tags = gw->Get("tags"); tags && tags->is_map())
+        for (const auto& e : tags->entries()) dp.gateway_tags[e.key] = e.value.text();
+    }
     if (net && net->is_map()) {
       if (const Node* inb = net->Get("inbound"); inb && inb->is_seq()) {
         for (const Node& i : inb->items()) {
@@ -574,7 +631,55 @@ void Loader::LoadRoot(const Node& root) {
   m_.policies.push_back(std::move(p));
 }
 
+// pkg/xds/topology/gateway.go SelectGateway (core_policy.SelectDataplanePolicyWithMatcher): of the
+// MeshGateways of the mesh whose selector matches the Dataplane's gateway tags, the most specific
+// selector wins (more exact tags, then more tags), then the name.
+const MeshGateway* SelectGateway(const Model& m, const Dataplane& dp) {
+  const MeshGateway* best = nullptr;
+  std::pair<int, int> best_rank{-1, -1};
+  for (const MeshGateway& g : m.gateways) {
+    if (g.meta.mesh != dp.meta.mesh) continue;
+    for (const Labels& sel : g.selectors) {
+      bool match = true;
+      int exact = 0;
+      for (const auto& [k, v] : sel) {
+        auto it = dp.gateway_tags.find(k);
+        if (it == dp.gateway_tags.end() || (v != "*" && v != it->second)) match = false;
+        exact += v != "*" ? 1 : 0;
+      }
+      if (!match) continue;
+      std::pair<int, int> rank{exact, static_cast<int>(sel.size())};
+      if (rank > best_rank || (rank == best_rank && best && g.meta.name < best->meta.name)) {
+        best = &g;
+        best_rank = rank;
+      }
+    }
+  }
+  return best;
+}
+
 void Loader::Finish() {
+  // Builtin gateways: the MeshGateway serving each, and its listeners as the inbounds policies
+  // select (matchers/dataplane.go inboundsSelectedByTags: one InboundListener per listener port,
+  // tags = Merge(dataplane gateway tags, gateway tags, listener tags)).
+  for (Dataplane& dp : m_.dataplanes) {
+    if (dp.gateway_type != "BUILTIN") continue;
+    dp.gateway = SelectGateway(m_, dp);
+    if (!dp.gateway) continue;
+    for (const Listener& l : dp.gateway->listeners) {
+      bool seen = false;
+      for (const Inbound& in : dp.inbounds) seen |= in.port == l.port;
+      if (seen) continue;
+      Inbound in;
+      in.name = "listener-" + std::to_string(l.port);
+      in.port = l.port;
+      in.tags = dp.gateway_tags;
+      for (const auto& [k, v] : dp.gateway->tags) in.tags[k] = v;
+      for (const auto& [k, v] : l.tags) in.tags[k] = v;
+      in.loc = l.loc;
+      dp.inbounds.push_back(std::move(in));
+    }
+  }
   for (const std::string& mesh : used_meshes_) {
     bool declared = false;
     for (const Resource& r : m_.meshes) declared |= r.meta.name == mesh;

@@ -1,5 +1,7 @@
 #include "core/policy/policy_rules.h"
 
+#include "core/policy/policy_defaults.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -163,13 +165,27 @@ struct Merged {
   std::vector<FieldProvenance> provenance;
 };
 
-// merge.Entries + common.Origins(withRuleIndex=true).
-Merged MergeItems(const std::vector<const Item*>& items, bool provenance) {
+// merge.Entries + common.Origins(withRuleIndex=true). With `defaults` (the kuma profile) each
+// item's conf first gets Kuma's defaults (policy_defaults.h), and every field they fill is marked
+// as a default in the provenance.
+Merged MergeItems(const std::vector<const Item*>& items, bool provenance, bool defaults) {
   Merged m;
   std::vector<MergeInput> in;
   in.reserve(items.size());
-  for (size_t i = 0; i < items.size(); ++i) in.push_back({&items[i]->entry->conf, i});
-  MergeResult r = MergeConfs(in, provenance, items.empty() ? MergeOptions{} : MergeOptionsFor(items[0]->policy->meta.type));
+  std::vector<json> filled_confs(defaults ? items.size() : 0);
+  std::vector<std::set<std::string>> filled_paths(items.size());
+  const std::string type = items.empty() ? std::string() : items[0]->policy->meta.type;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (defaults) {
+      std::vector<FilledDefault> f;
+      filled_confs[i] = ApplyDefaults(type, items[i]->entry->conf, provenance ? &f : nullptr);
+      for (const FilledDefault& x : f) filled_paths[i].insert(x.path);
+      in.push_back({&filled_confs[i], i});
+    } else {
+      in.push_back({&items[i]->entry->conf, i});
+    }
+  }
+  MergeResult r = MergeConfs(in, provenance, items.empty() ? MergeOptions{} : MergeOptionsFor(type));
   m.conf = std::move(r.conf);
   std::set<std::pair<const Policy*, size_t>> seen;
   for (const Item* it : items)
@@ -181,6 +197,7 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance) {
       w.path = path;
       w.value = v;
       w.loc = LocateField(*items[id]->entry, path);
+      w.is_default = filled_paths[id].count(path) > 0;
       return w;
     };
     for (const FieldOrigin& f : r.fields) {
@@ -189,8 +206,29 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance) {
       p.appended = f.appended;
       p.set = write(f.id, f.source_path, f.value);
       for (const Contribution& c : f.overrode) p.overrode.push_back(write(c.id, c.path, c.value));
+      // A default filled inside a value that is a leaf here (an array, which merges as a whole:
+      // MeshTrace's backends, MeshHTTPRoute's backendRefs) gets its own entry, so the default is
+      // marked where it sits.
+      if (defaults) {
+        const std::string& src = f.source_path;
+        for (const std::string& dpath : filled_paths[f.id]) {
+          if (dpath.size() <= src.size() || dpath.compare(0, src.size(), src) != 0 || dpath[src.size()] != '/') continue;
+          FieldProvenance d;
+          d.path = f.path + dpath.substr(src.size());
+          const json* v = nullptr;
+          try {
+            v = &filled_confs[f.id].at(json::json_pointer(dpath));
+          } catch (const std::exception&) {
+            continue;
+          }
+          d.set = write(f.id, dpath, *v);
+          m.provenance.push_back(std::move(d));
+        }
+      }
       m.provenance.push_back(std::move(p));
     }
+    std::stable_sort(m.provenance.begin(), m.provenance.end(),
+                     [](const FieldProvenance& a, const FieldProvenance& b) { return a.path < b.path; });
   }
   return m;
 }
@@ -258,6 +296,11 @@ std::vector<size_t> ServicesWithLabels(const Model& m, const std::string& mesh, 
 
 }  // namespace
 
+bool IsFromAsRules(const std::string& type) {
+  return type == "MeshAccessLog" || type == "MeshCircuitBreaker" || type == "MeshRateLimit" || type == "MeshTimeout" ||
+         type == "MeshTLS";
+}
+
 std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const TargetRef& t, bool naive) {
   std::vector<Resolved> out;
   const std::string& mesh = p.meta.mesh;
@@ -267,31 +310,52 @@ std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const Ta
   }
   std::string ns = t.namespace_.empty() ? p.meta.Namespace() : t.namespace_;
   std::string zone = p.meta.Zone();
-  if (t.kind == "MeshService") {
+  if (t.kind == "MeshService" || t.kind == "MeshMultiZoneService") {
+    const bool mzs = t.kind == "MeshMultiZoneService";
+    // rules/common/resolvetargetref.go ResolveTargetRef (resolve/targetref.go in v2.11): non-empty labels query by labels, else by identifier; a
+    // sectionName (or the legacy name's port) keeps only the services that have that port, and the
+    // section becomes port.GetNameOrStringifyPort() (query.findPort: a name, or a number matching
+    // an unnamed port). A sectionName naming no port yields nothing (POL012 says so).
     Labels labels = t.labels;
     int implicit_port = 0;
     std::string lname, lns;
-    if (t.section_name.empty() && !t.name.empty() && ParseLegacyService(t.name, lname, lns, implicit_port)) {
+    if (!mzs && t.section_name.empty() && !t.name.empty() && ParseLegacyService(t.name, lname, lns, implicit_port)) {
       labels = {{kDisplayNameLabel, lname}, {kNamespaceLabel, lns}};
     }
-    if (!labels.empty()) {
-      for (size_t i : ServicesWithLabels(m, mesh, labels, naive)) {
-        const MeshService& s = m.services[i];
-        std::string section = t.section_name;
-        if (section.empty() && implicit_port != 0)
-          for (const Port& port : s.ports)
-            if (port.port == implicit_port) section = port.name;
-        out.push_back({s.meta, section, static_cast<int>(i)});
+    auto add = [&](const MeshService& s, size_t i) {
+      int idx = mzs ? -1 : static_cast<int>(i);
+      if (implicit_port == 0 && t.section_name.empty()) {
+        out.push_back({s.meta, "", idx, &s});
+        return;
+      }
+      for (const Port& port : s.ports) {
+        bool hit = implicit_port != 0 ? port.port == implicit_port
+                                      : (port.name == t.section_name ||
+                                         (port.name.empty() && std::to_string(port.port) == t.section_name));
+        if (hit) {
+          out.push_back({s.meta, port.SectionName(), idx, &s});
+          return;
+        }
+      }
+    };
+    if (mzs) {
+      if (!labels.empty()) {
+        for (const MeshService& s : m.multizone_services)
+          if (s.meta.mesh == mesh && LabelsSubset(labels, s.meta.labels)) add(s, s.index);
+      } else if (const MeshService* s = m.FindMultiZoneService(mesh, t.name, ns, zone)) {
+        add(*s, s->index);
       }
       return out;
     }
-    if (t.has_labels) return out;  // labels: {} selects nothing by labels
-    if (const MeshService* s = m.FindService(mesh, t.name, ns, zone))
-      out.push_back({s->meta, t.section_name, static_cast<int>(s->index)});
+    if (!labels.empty()) {
+      for (size_t i : ServicesWithLabels(m, mesh, labels, naive)) add(m.services[i], i);
+      return out;
+    }
+    if (const MeshService* s = m.FindService(mesh, t.name, ns, zone)) add(*s, s->index);
     return out;
   }
   if (t.kind == "MeshExternalService") {
-    if (t.has_labels) {
+    if (!t.labels.empty()) {  // targetref.go: empty labels query by identifier
       for (const Resource& r : m.external_services)
         if (r.meta.mesh == mesh && LabelsSubset(t.labels, r.meta.labels)) out.push_back({r.meta, "", -1});
     } else if (const Resource* r = m.FindExternalService(mesh, t.name, ns, zone)) {
@@ -300,7 +364,7 @@ std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const Ta
     return out;
   }
   if (t.kind == "MeshHTTPRoute") {
-    if (t.has_labels) {
+    if (!t.labels.empty()) {  // targetref.go: empty labels query by identifier
       auto it = m.policies_by_type.find("MeshHTTPRoute");
       if (it != m.policies_by_type.end())
         for (size_t i : it->second)
@@ -341,10 +405,32 @@ PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane
     s.reason = s.selected ? what + " matches " + std::to_string(s.inbounds.size()) + " inbound(s)"
                           : what + " matches no inbound's tags";
   };
+  // matchers/dataplane.go isSupportedProxyType: proxyTypes (Mesh, MeshSubset) name Sidecar and/or
+  // Gateway; none = both.
+  const std::string proxy_type = dp.IsGateway() ? "Gateway" : "Sidecar";
+  if ((t->kind == "Mesh" || t->kind.empty() || t->kind == "MeshSubset") && !t->proxy_types.empty() &&
+      std::find(t->proxy_types.begin(), t->proxy_types.end(), proxy_type) == t->proxy_types.end()) {
+    s.reason = "proxyTypes does not include " + proxy_type;
+    return s;
+  }
+  if (dp.IsGateway() && dp.gateway_type == "BUILTIN" && !dp.gateway) {
+    s.reason = "no MeshGateway selects this builtin gateway's tags " + LabelsText(dp.gateway_tags);
+    return s;
+  }
   if (t->kind == "Mesh" || t->kind.empty()) {
     for (const Inbound& in : dp.inbounds) s.inbounds.push_back(&in);
     s.selected = true;
     s.reason = "kind Mesh selects every dataplane of mesh '" + dp.meta.mesh + "'";
+  } else if (t->kind == "MeshGateway") {
+    // dataplane.go: only a builtin gateway served by the named MeshGateway; `tags` pick listeners.
+    std::string ns = t->namespace_.empty() ? owner->meta.Namespace() : t->namespace_;
+    if (!dp.gateway || dp.gateway->meta.DisplayName() != t->name || dp.gateway->meta.Namespace() != ns) {
+      s.reason = "MeshGateway '" + t->name + "' " +
+                 (dp.gateway ? "is not the gateway of this dataplane (it is '" + dp.gateway->meta.name + "')"
+                             : "selects only builtin gateway dataplanes");
+      return s;
+    }
+    by_tags(t->tags, "MeshGateway '" + t->name + "' listeners with tags " + LabelsText(t->tags));
   } else if (t->kind == "MeshSubset") {
     by_tags(t->tags, "MeshSubset tags " + LabelsText(t->tags));
   } else if (t->kind == "MeshService") {
@@ -353,6 +439,8 @@ PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane
     Labels tags = t->tags;
     tags[kServiceTag] = t->name;
     by_tags(tags, "MeshServiceSubset " + LabelsText(tags));
+  } else if (t->kind == "Dataplane" && dp.IsGateway()) {
+    s.reason = "kind Dataplane does not select gateways (dataplane.go: gateway != nil)";
   } else if (t->kind == "Dataplane") {
     bool match = true;
     std::string why;
@@ -396,7 +484,7 @@ bool IsRelevant(const Resolved& item, const std::string& key, const std::string&
                 Profile profile) {
   const std::string& t = item.meta.type;
   if (t == "Mesh") return k.meta.type == "Mesh" ? item.meta.name == k.meta.name : item.meta.name == k.meta.mesh;
-  if (t == "MeshService") {
+  if (t == "MeshService" || t == "MeshMultiZoneService") {
     if (k.meta.type != t) return false;
     if (key == k.key) return true;
     return base == k.base_key && item.section.empty() && !k.section.empty();
@@ -456,7 +544,8 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
         auto it = by_resource.find(k.base_key);
         if (it != by_resource.end())
           for (const auto& [rank, section] : it->second)
-            if (k.meta.type != "MeshService" || section == k.section || (section.empty() && !k.section.empty()))
+            if ((k.meta.type != "MeshService" && k.meta.type != "MeshMultiZoneService") || section == k.section ||
+                (section.empty() && !k.section.empty()))
               ranks.push_back(rank);
       }
       std::sort(ranks.begin(), ranks.end());
@@ -477,7 +566,7 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
       rr.origin = same.origin;
       rr.provenance = same.provenance;
     } else {
-      Merged mg = MergeItems(rr.items, o.provenance);
+      Merged mg = MergeItems(rr.items, o.provenance, o.profile == Profile::kKuma);
       rr.conf = std::move(mg.conf);
       rr.origin = std::move(mg.origin);
       rr.provenance = std::move(mg.provenance);
@@ -533,6 +622,8 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
       for (size_t i : it->second) add(m.services[i].meta, m.service_keys[i]);
     for (const Resource& r : m.external_services)
       if (r.meta.mesh == dp.meta.mesh) add(r.meta, UniqueKey(r.meta));
+    for (const MeshService& r : m.multizone_services)
+      if (r.meta.mesh == dp.meta.mesh) add(r.meta, UniqueKey(r.meta));
     for (ResourceRule& rr : extra) t.to_rules.push_back(std::move(rr));
     std::sort(t.to_rules.begin(), t.to_rules.end(), [](const ResourceRule& a, const ResourceRule& b) { return a.key < b.key; });
   }
@@ -554,7 +645,7 @@ Labels FromSubset(const TargetRef& t) {
   return {};
 }
 
-void BuildFromRules(const Dataplane& dp, TypeRules& t, const std::vector<PolicySelection>& selected, const EvalOptions& o) {
+void BuildFromRulesMadr(const Dataplane& dp, TypeRules& t, const std::vector<PolicySelection>& selected, const EvalOptions& o) {
   // Rules keep pointers into from_items: reserve the upper bound so it never reallocates.
   size_t bound = selected.size();
   for (const PolicySelection& s : selected) bound += s.inbounds.size() * (s.policy->from.size() + s.policy->rules.size());
@@ -587,7 +678,7 @@ void BuildFromRules(const Dataplane& dp, TypeRules& t, const std::vector<PolicyS
       r.inbound = &in;
       r.source = Direction::kRules;
       for (size_t i = first_rules; i < t.from_items.size(); ++i) r.items.push_back(&t.from_items[i]);
-      Merged mg = MergeItems(r.items, o.provenance);
+      Merged mg = MergeItems(r.items, o.provenance, false);
       r.conf = std::move(mg.conf);
       r.origin = std::move(mg.origin);
       r.provenance = std::move(mg.provenance);
@@ -608,16 +699,398 @@ void BuildFromRules(const Dataplane& dp, TypeRules& t, const std::vector<PolicyS
       InboundRule r;
       r.inbound = &in;
       r.source = Direction::kFrom;
-      r.subset = s;
+      for (const auto& [k, v] : s) r.subset.push_back({k, v, false});
       for (size_t i = first_from; i < first_from + from.size(); ++i)
         if (LabelsSubset(FromSubset(t.from_items[i].entry->target_ref), s)) r.items.push_back(&t.from_items[i]);
-      Merged mg = MergeItems(r.items, o.provenance);
+      Merged mg = MergeItems(r.items, o.provenance, false);
       r.conf = std::move(mg.conf);
       r.origin = std::move(mg.origin);
       r.provenance = std::move(mg.provenance);
       t.from_rules.push_back(std::move(r));
     }
   }
+}
+
+
+// ---- Kuma 2.x inbound rules (kuma profile) ----
+
+// asSubset (rules.go): the client subset of a from[] targetRef; false for kinds Kuma cannot
+// represent as tags (its BuildRules then fails and the type gets no from-rules).
+bool AsSubset(const TargetRef& t, Subset& out) {
+  out.clear();
+  if (t.kind == "Mesh") return true;
+  if (t.kind == "MeshSubset") {
+    for (const auto& [k, v] : t.tags) out.push_back({k, v, false});
+    return true;
+  }
+  if (t.kind == "MeshService" || t.kind == "MeshServiceSubset") {
+    out.push_back({kServiceTag, t.name, false});
+    if (t.kind == "MeshServiceSubset")
+      for (const auto& [k, v] : t.tags) out.push_back({k, v, false});
+    return true;
+  }
+  return false;
+}
+
+// subsetutils.go isSubset(t1, t2): t2 ⊆ t1 for one key.
+bool TagSubset(const SubsetTag& t1, const SubsetTag& t2) {
+  if (t1.key != t2.key) return false;
+  if (t1.negated == t2.negated) return t1.value == t2.value;
+  if (t1.negated) return t1.value != t2.value;
+  return false;
+}
+
+// Subset.IsSubset: `other` is a subset of `ss` (every tag of ss holds for every tag of other's key).
+bool IsSubsetOf(const Subset& ss, const Subset& other) {
+  for (const SubsetTag& tag : ss) {
+    bool any = false;
+    for (const SubsetTag& o : other) {
+      if (o.key != tag.key) continue;
+      any = true;
+      if (!TagSubset(tag, o)) return false;
+    }
+    if (!any) return false;
+  }
+  return true;
+}
+
+// Subset.Intersect: some client belongs to both (positive tags of a shared key must be equal).
+bool Intersect(const Subset& a, const Subset& b) {
+  if (a.empty() || b.empty()) return true;
+  for (const SubsetTag& t : a) {
+    if (t.negated) continue;
+    for (const SubsetTag& o : b)
+      if (!o.negated && o.key == t.key && !(o == t)) return false;
+  }
+  return true;
+}
+
+int NumPositive(const Subset& s) {
+  int n = 0;
+  for (const SubsetTag& t : s) n += t.negated ? 0 : 1;
+  return n;
+}
+
+// gonum topo.BronKerbosch: every maximal clique (isolated nodes are cliques of one). With a
+// pivot (Tomita), so a dense graph of many items stays linear; `budget` bounds the calls.
+void BronKerbosch(const std::vector<std::vector<bool>>& adj, std::vector<size_t>& r, std::vector<size_t> p,
+                  std::vector<size_t> x, std::vector<std::vector<size_t>>& out, size_t cap, size_t& budget) {
+  if (out.size() >= cap || budget == 0) return;
+  --budget;
+  if (p.empty() && x.empty()) {
+    out.push_back(r);
+    return;
+  }
+  size_t pivot = p.empty() ? x.front() : p.front(), best = 0;
+  for (const std::vector<size_t>* set : {&p, &x})
+    for (size_t u : *set) {
+      size_t n = 0;
+      for (size_t v : p) n += adj[u][v] ? 1 : 0;
+      if (n > best) best = n, pivot = u;
+    }
+  std::vector<size_t> candidates;
+  for (size_t v : p)
+    if (!adj[pivot][v]) candidates.push_back(v);
+  for (size_t v : candidates) {
+    std::vector<size_t> np, nx;
+    for (size_t u : p)
+      if (adj[v][u]) np.push_back(u);
+    for (size_t u : x)
+      if (adj[v][u]) nx.push_back(u);
+    r.push_back(v);
+    BronKerbosch(adj, r, np, nx, out, cap, budget);
+    r.pop_back();
+    p.erase(std::find(p.begin(), p.end(), v));
+    x.push_back(v);
+  }
+}
+
+// The policies that select an inbound, in matchers/dataplane.go SortByTargetRef's order: top-level
+// kind, Dataplane specificity, kuma.io/origin, kuma.io/policy-role, display name descending.
+int ComparePolicies(const Policy& a, const Policy& b) {
+  if (int c = KindOrder(a.top.kind) - KindOrder(b.top.kind)) return Sign(c);
+  if (int c = CompareDataplaneKind(a, b)) return c;
+  if (int c = OriginOrder(a.Origin()) - OriginOrder(b.Origin())) return Sign(c);
+  if (int c = RoleOrder(a.Role()) - RoleOrder(b.Role())) return Sign(c);
+  std::string an = a.meta.DisplayName(), bn = b.meta.DisplayName();
+  if (an != bn) return bn < an ? -1 : 1;
+  return 0;
+}
+
+// Limits of the legacy from-rule expansion (Kuma enumerates every combination of the tags of a
+// clique with negations, which grows exponentially): past these the rules are cut with POL030.
+constexpr size_t kMaxFromCliques = 256;
+constexpr size_t kMaxFromCombinations = 4096;
+
+struct LegacyRule {
+  Subset subset;
+  std::vector<size_t> items;  // indexes into the subsets / items list, in list order
+};
+
+std::string CanonicalSubset(Subset s) {
+  std::stable_sort(s.begin(), s.end(), [](const SubsetTag& a, const SubsetTag& b) {
+    if (a.key != b.key) return a.key < b.key;
+    if (a.value != b.value) return a.value < b.value;
+    return !a.negated && b.negated;
+  });
+  std::string out;
+  for (const SubsetTag& t : s) out += t.key + '\x1f' + t.value + (t.negated ? "\x1f!" : "\x1f") + '|';
+  return out;
+}
+
+// rules.go buildRulesInternal: the legacy (subset-keyed) rules of a list of items, given each
+// item's subset. Without negations and with at most one tag key, one rule per distinct subset
+// (subsetutils.Deduplicate), more tags first; otherwise the clique expansion with negations.
+// `cut` is set when the limits stopped the expansion.
+std::vector<LegacyRule> BuildLegacyRules(const std::vector<Subset>& subsets, bool with_negations, bool& cut) {
+  std::vector<LegacyRule> out;
+  auto create = [&](const Subset& ss) {
+    LegacyRule rule;
+    rule.subset = ss;
+    for (size_t i = 0; i < subsets.size(); ++i)
+      if (IsSubsetOf(subsets[i], ss)) rule.items.push_back(i);
+    if (!rule.items.empty()) out.push_back(std::move(rule));
+  };
+  std::set<std::string> keys;
+  for (const Subset& s : subsets)
+    for (const SubsetTag& t : s) keys.insert(t.key);
+  if (!with_negations && keys.size() <= 1) {
+    std::set<std::string> seen;
+    for (const Subset& s : subsets)
+      if (seen.insert(CanonicalSubset(s)).second) create(s);
+    std::stable_sort(out.begin(), out.end(),
+                     [](const LegacyRule& a, const LegacyRule& b) { return a.subset.size() > b.subset.size(); });
+    return out;
+  }
+  const size_t n = subsets.size();
+  std::vector<std::vector<bool>> adj(n, std::vector<bool>(n, false));
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j) adj[i][j] = i != j && Intersect(subsets[i], subsets[j]);
+  std::vector<std::vector<size_t>> groups;
+  std::vector<size_t> r, p, x;
+  for (size_t i = 0; i < n; ++i) p.push_back(i);
+  size_t budget = 100000;
+  BronKerbosch(adj, r, p, x, groups, kMaxFromCliques, budget);
+  // rules.go sortComponents: ids ascending inside a group, groups by "0:1:2" descending.
+  auto joined = [](const std::vector<size_t>& g) {
+    std::string s;
+    for (size_t id : g) s += (s.empty() ? "" : ":") + std::to_string(id);
+    return s;
+  };
+  for (auto& g : groups) std::sort(g.begin(), g.end());
+  std::stable_sort(groups.begin(), groups.end(), [&](const auto& a, const auto& b) { return joined(a) > joined(b); });
+  size_t combos = 0;
+  cut = groups.size() >= kMaxFromCliques || budget == 0;
+  for (const auto& g : groups) {
+    std::set<std::pair<std::string, std::string>> tag_set;
+    for (size_t id : g)
+      for (const SubsetTag& tg : subsets[id]) tag_set.insert({tg.key, tg.value});
+    // subsetutils.NewSubsetIter: one dimension per key, its values in sorted order.
+    std::vector<std::pair<std::string, std::vector<std::string>>> dims;
+    for (const auto& [k, v] : tag_set) {
+      if (dims.empty() || dims.back().first != k) dims.push_back({k, {}});
+      dims.back().second.push_back(v);
+    }
+    std::vector<size_t> idx(dims.size(), 0);
+    // SubsetIter.currentSubset: per key, idx == len(vals) is every value negated, else one value
+    // counted from the back.
+    auto current = [&]() {
+      Subset ss;
+      for (size_t i = 0; i < dims.size(); ++i) {
+        const auto& vals = dims[i].second;
+        if (idx[i] == vals.size()) {
+          for (const std::string& v : vals) ss.push_back({dims[i].first, v, true});
+        } else {
+          ss.push_back({dims[i].first, vals[vals.size() - idx[i] - 1], false});
+        }
+      }
+      return ss;
+    };
+    bool finished = false;
+    while (!finished) {
+      // SubsetIter.Next: a mixed-radix counter; the all-zero state comes last.
+      bool advanced = false;
+      for (size_t i = 0; i < idx.size(); ++i) {
+        idx[i]++;
+        if (idx[i] < dims[i].second.size() + 1) {
+          advanced = true;
+          break;
+        }
+        idx[i] = 0;
+      }
+      if (!advanced) finished = true;
+      if (++combos > kMaxFromCombinations) {
+        cut = true;
+        break;
+      }
+      create(current());  // createRule: the items whose subset contains it, in list order
+    }
+    if (cut) break;
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const LegacyRule& a, const LegacyRule& b) { return NumPositive(a.subset) > NumPositive(b.subset); });
+  return out;
+}
+
+void BuildFromRulesKuma(const Model& m, const Dataplane& dp, TypeRules& t, const std::vector<PolicySelection>& selected,
+                        const EvalOptions& o, std::vector<doc::Diagnostic>& diags) {
+  (void)m;
+  size_t bound = selected.size();
+  for (const PolicySelection& s : selected) bound += s.inbounds.size() * (s.policy->from.size() + s.policy->rules.size());
+  t.from_items.reserve(bound);
+  const bool from_as_rules = IsFromAsRules(t.type);
+  for (const Inbound& in : dp.inbounds) {
+    std::vector<const Policy*> policies;
+    for (const PolicySelection& s : selected)
+      if (std::find(s.inbounds.begin(), s.inbounds.end(), &in) != s.inbounds.end()) policies.push_back(s.policy);
+    std::stable_sort(policies.begin(), policies.end(),
+                     [](const Policy* a, const Policy* b) { return ComparePolicies(*a, *b) < 0; });
+
+    // rules.go BuildFromRules -> BuildRules(fromList, withNegations=true): by policy, then item.
+    size_t first_from = t.from_items.size();
+    for (const Policy* p : policies)
+      for (size_t j = 0; j < p->from.size(); ++j) {
+        Item it = MakeItem(*p, p->from[j], Direction::kFrom, j);
+        it.inbound = in.Id();
+        it.rank = t.from_items.size();
+        t.from_items.push_back(it);
+      }
+    size_t end_from = t.from_items.size();
+
+    // inbound/inboundrules.go getEntries: a policy's rules[], else (IsFromAsRules) its from[].
+    std::vector<Item> entries;
+    for (const Policy* p : policies) {
+      if (!p->rules.empty()) {
+        for (size_t j = 0; j < p->rules.size(); ++j) entries.push_back(MakeItem(*p, p->rules[j], Direction::kRules, j));
+      } else if (from_as_rules) {
+        for (size_t j = 0; j < p->from.size(); ++j) entries.push_back(MakeItem(*p, p->from[j], Direction::kFrom, j));
+      }
+    }
+    // inbound/sort.go: CompareByPolicyAttributes, then display name (no item kind).
+    std::stable_sort(entries.begin(), entries.end(), [](const Item& a, const Item& b) {
+      return ComparePolicies(*a.policy, *b.policy) < 0;
+    });
+    size_t first_entry = t.from_items.size();
+    for (Item& it : entries) {
+      it.inbound = in.Id();
+      it.rank = t.from_items.size();
+      t.from_items.push_back(it);
+    }
+
+    bool has_legacy = false;
+    // Legacy from-rules: asSubset per item; IsOldKind only (Mesh, MeshSubset, MeshService, MeshServiceSubset).
+    std::vector<const Item*> old_items;
+    std::vector<Subset> subsets;
+    bool failed = false;
+    for (size_t i = first_from; i < end_from; ++i) {
+      const TargetRef& tr = t.from_items[i].entry->target_ref;
+      if (tr.kind != "Mesh" && tr.kind != "MeshSubset" && tr.kind != "MeshService" && tr.kind != "MeshServiceSubset" &&
+          tr.kind != "MeshGateway" && tr.kind != "MeshHTTPRoute")
+        continue;
+      Subset ss;
+      if (!AsSubset(tr, ss)) failed = true;
+      old_items.push_back(&t.from_items[i]);
+      subsets.push_back(std::move(ss));
+    }
+    std::vector<InboundRule> legacy;
+    if (!old_items.empty() && !failed) {
+      bool cut = false;
+      for (LegacyRule& lr : BuildLegacyRules(subsets, /*with_negations=*/true, cut)) {
+        InboundRule rule;
+        rule.inbound = &in;
+        rule.source = Direction::kFrom;
+        rule.subset = std::move(lr.subset);
+        for (size_t i : lr.items) rule.items.push_back(old_items[i]);
+        legacy.push_back(std::move(rule));
+      }
+      if (cut) {
+        const Loc& l = old_items[0]->entry->loc;
+        doc::DiagnosticSink sink(l.source);
+        sink.Warning("POL030", l.range, "the from[] items of " + t.type + " on inbound '" + in.Id() + "' make more than " +
+                     std::to_string(kMaxFromCombinations) + " client subsets (Kuma enumerates every combination of their "
+                     "tags with negations); the list is cut there. Use fewer distinct tags in from[] targetRefs");
+        diags.insert(diags.end(), sink.list().begin(), sink.list().end());
+      }
+    }
+    has_legacy = !legacy.empty();
+    for (InboundRule& rule : legacy) {
+      Merged mg = MergeItems(rule.items, o.provenance, true);
+      rule.conf = std::move(mg.conf);
+      // createRule: common.Origins(relevant, withRuleIndex=false): one origin per policy.
+      std::set<const Policy*> seen;
+      for (const Item* it : rule.items)
+        if (seen.insert(it->policy).second) rule.origin.push_back({it->policy, it->rule_index});
+      rule.provenance = std::move(mg.provenance);
+      rule.applied = !from_as_rules;
+    }
+    if (t.from_items.size() > first_entry) {
+      InboundRule r;
+      r.inbound = &in;
+      r.source = Direction::kRules;
+      for (size_t i = first_entry; i < t.from_items.size(); ++i) r.items.push_back(&t.from_items[i]);
+      Merged mg = MergeItems(r.items, o.provenance, true);
+      r.conf = std::move(mg.conf);
+      r.origin = std::move(mg.origin);
+      r.provenance = std::move(mg.provenance);
+      r.applied = from_as_rules || !has_legacy;
+      t.from_rules.push_back(std::move(r));
+    }
+    for (InboundRule& rule : legacy) t.from_rules.push_back(std::move(rule));
+  }
+}
+
+// rules.go legacyBuildToRules: the policies that select the dataplane in SortByTargetRef order,
+// each policy's to[] in index order, skipping a policy with any to[] item targeting a MeshHTTPRoute
+// and items of kinds that are not "old" (IsOldKind); then BuildRules(toList, withNegations=false).
+// Policies whose top-level targetRef is a MeshHTTPRoute (Kuma turns their items into per-route-rule
+// subsets keyed by a matches hash) are left out here.
+void BuildLegacyToRules(TypeRules& t, const std::vector<PolicySelection>& selected, const EvalOptions& o) {
+  std::vector<const Policy*> policies;
+  for (const PolicySelection& s : selected) policies.push_back(s.policy);
+  std::stable_sort(policies.begin(), policies.end(),
+                   [](const Policy* a, const Policy* b) { return ComparePolicies(*a, *b) < 0; });
+  size_t bound = 0;
+  for (const Policy* p : policies) bound += p->to.size();
+  t.legacy_to_items.reserve(bound);
+  std::vector<Subset> subsets;
+  for (const Policy* p : policies) {
+    if (p->top.kind == "MeshHTTPRoute") continue;
+    bool routes = false;
+    for (const PolicyItem& e : p->to) routes |= e.target_ref.kind == "MeshHTTPRoute";
+    if (routes) continue;
+    for (size_t j = 0; j < p->to.size(); ++j) {
+      const TargetRef& tr = p->to[j].target_ref;
+      Subset ss;
+      if (tr.kind == "MeshGateway") return;  // asSubset fails: Kuma builds no toRules for the type
+      if (!AsSubset(tr, ss)) continue;        // MeshExternalService, MeshMultiZoneService: not old kinds
+      Item it = MakeItem(*p, p->to[j], Direction::kTo, j);
+      it.rank = t.legacy_to_items.size();
+      t.legacy_to_items.push_back(it);
+      subsets.push_back(std::move(ss));
+    }
+  }
+  if (subsets.empty()) return;
+  bool cut = false;
+  for (LegacyRule& lr : BuildLegacyRules(subsets, /*with_negations=*/false, cut)) {
+    SubsetRule r;
+    r.subset = std::move(lr.subset);
+    for (size_t i : lr.items) r.items.push_back(&t.legacy_to_items[i]);
+    // Without per-field provenance: a mesh of thousands of services has thousands of rows, each
+    // merging the mesh-wide items again (the JSON does not carry their fields either).
+    Merged mg = MergeItems(r.items, /*provenance=*/false, true);
+    r.conf = std::move(mg.conf);
+    std::set<const Policy*> seen;
+    for (const Item* it : r.items)
+      if (seen.insert(it->policy).second) r.origin.push_back({it->policy, it->rule_index});
+    r.provenance = std::move(mg.provenance);
+    t.legacy_to_rules.push_back(std::move(r));
+  }
+}
+
+void BuildFromRules(const Model& m, const Dataplane& dp, TypeRules& t, const std::vector<PolicySelection>& selected,
+                    const EvalOptions& o, std::vector<doc::Diagnostic>& diags) {
+  if (o.profile == Profile::kKuma) BuildFromRulesKuma(m, dp, t, selected, o, diags);
+  else BuildFromRulesMadr(dp, t, selected, o);
 }
 
 doc::Step S(std::string what, doc::Outcome o, std::string detail, doc::SourceRange r = {}, std::string file = {}) {
@@ -688,6 +1161,10 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
     }
     if (t.selections.empty()) continue;
     for (const PolicySelection& s : selected) {
+      // rules.go BuildToRules: "we have to exclude top-level targetRef 'MeshHTTPRoute' as new
+      // outbound rules work with MeshHTTPRoute differently": such a policy applies to its route
+      // only (the legacy toRules), never to a ResourceRule. The MADR profile keeps them.
+      if (o.profile == Profile::kKuma && s.policy->top.kind == "MeshHTTPRoute") continue;
       for (size_t j = 0; j < s.policy->to.size(); ++j) {
         t.to_items.push_back(MakeItem(*s.policy, s.policy->to[j], Direction::kTo, j));
         if (o.profile == Profile::kKuma && s.policy->to[j].target_ref.kind == "MeshHTTPRoute") {
@@ -703,7 +1180,10 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
     SortItems(t.to_items, o.profile);
     for (size_t r = 0; r < t.to_items.size(); ++r) t.to_items[r].rank = r;
     BuildToRules(m, dp, t, o, out.diagnostics);
-    BuildFromRules(dp, t, selected, o);
+    BuildFromRules(m, dp, t, selected, o, out.diagnostics);
+    // Kuma's legacy per-service view; the MADR does not define one, so both profiles show Kuma's
+    // (no profile difference to report).
+    BuildLegacyToRules(t, selected, o);
 
     // Single-item policies (spec.default): one proxy-wide rule.
     std::vector<Item> single;
@@ -750,7 +1230,7 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
   // Proxy rules merge after the items vector is final (pointers into from_items are stable now).
   for (TypeRules& t : out.types) {
     if (!t.has_proxy_rule) continue;
-    Merged mg = MergeItems(t.proxy_rule.items, o.provenance);
+    Merged mg = MergeItems(t.proxy_rule.items, o.provenance, o.profile == Profile::kKuma);
     t.proxy_rule.conf = std::move(mg.conf);
     t.proxy_rule.origin = std::move(mg.origin);
     t.proxy_rule.provenance = std::move(mg.provenance);
@@ -781,10 +1261,16 @@ std::vector<doc::Diagnostic> Analyze(const Model& m) {
     for (size_t j = 0; j < p.to.size(); ++j) {
       const TargetRef& t = p.to[j].target_ref;
       std::string path = "spec.to[" + std::to_string(j) + "].targetRef";
-      if (t.kind != "MeshService" && t.kind != "MeshExternalService" && t.kind != "MeshHTTPRoute") continue;
-      std::vector<Resolved> r = ResolveTargetRef(m, p, t, false);
+      if (t.kind != "MeshService" && t.kind != "MeshExternalService" && t.kind != "MeshHTTPRoute" &&
+          t.kind != "MeshMultiZoneService")
+        continue;
+      // Existence first, without the section: a sectionName naming no port is POL012, not POL008.
+      TargetRef whole = t;
+      whole.section_name.clear();
+      const bool ported = t.kind == "MeshService" || t.kind == "MeshMultiZoneService";
+      std::vector<Resolved> r = ResolveTargetRef(m, p, ported ? whole : t, false);
       if (r.empty()) {
-        if (t.has_labels) {
+        if (!t.labels.empty()) {
           emit(doc::Severity::kWarning, "POL010", t.loc, "labels " + LabelsText(t.labels) + " match no " + t.kind +
                " in mesh '" + p.meta.mesh + "', so this item applies to nothing; check the labels", path + ".labels");
         } else if (!t.name.empty()) {
@@ -795,17 +1281,19 @@ std::vector<doc::Diagnostic> Analyze(const Model& m) {
         }
         continue;
       }
-      if (t.kind == "MeshService" && !t.section_name.empty()) {
+      if (ported && !t.section_name.empty()) {
         for (const Resolved& x : r) {
-          const MeshService& s = m.services[static_cast<size_t>(x.service)];
-          bool found = false;
+          if (!x.ported) continue;
+          const MeshService& s = *x.ported;
+          bool found = false;  // resolve/targetref.go query.findPort
           for (const Port& port : s.ports)
-            found |= port.name == t.section_name || std::to_string(port.port) == t.section_name;
+            found |= port.name == t.section_name || (port.name.empty() && std::to_string(port.port) == t.section_name);
           if (!found) {
             std::string names;
             for (const Port& port : s.ports) names += (names.empty() ? "" : ", ") + port.SectionName();
-            emit(doc::Severity::kWarning, "POL012", t.loc, "MeshService '" + s.meta.name + "' has no port named '" +
-                 t.section_name + "' (ports: " + (names.empty() ? "none" : names) + "); use a port name or number",
+            emit(doc::Severity::kWarning, "POL012", t.loc, s.meta.type + " '" + s.meta.name + "' has no port named '" +
+                 t.section_name + "' (ports: " + (names.empty() ? "none" : names) + "), so Kuma builds no rule from this "
+                 "item for it (resolve/targetref.go); use a port's name, or the number of an unnamed port",
                  path + ".sectionName");
           }
         }

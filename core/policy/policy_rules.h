@@ -71,6 +71,9 @@ struct FieldProvenance {
     std::string path;
     nlohmann::json value;
     Loc loc;  // the YAML that holds the value
+    // Origin kind "default": Kuma filled this value in (policy_defaults.h) into the object `item`
+    // wrote; `loc` is then that object.
+    bool is_default = false;
   };
   std::string path;  // JSON pointer into conf
   Write set;
@@ -90,14 +93,41 @@ struct ResourceRule {
   std::string computed_from;            // the key whose rule this one falls back to
 };
 
+// One tag of a client subset; `negated` is Kuma's `Not` (key != value).
+struct SubsetTag {
+  std::string key, value;
+  bool negated = false;
+  bool operator==(const SubsetTag& o) const { return key == o.key && value == o.value && negated == o.negated; }
+};
+using Subset = std::vector<SubsetTag>;  // subsetutils.Subset: every tag must hold ({} = every client)
+
+// kumahq/kuma zz_generated.resource.go `IsFromAsRules: true`: from[] items merge with rules[] into
+// one inbound rule (inbound/inboundrules.go getEntries): MeshAccessLog, MeshCircuitBreaker,
+// MeshRateLimit, MeshTimeout, MeshTLS.
+bool IsFromAsRules(const std::string& policy_type);
+
 struct InboundRule {
   const Inbound* inbound = nullptr;
-  Direction source = Direction::kFrom;  // from[] or rules[]
-  Labels subset;                        // from[]: the clients the rule is for ({} = everyone)
+  // kFrom: a legacy from-rule (rules.go BuildRules with negations), one per client subset, first
+  // match wins; kRules: the one merged inbound rule (inbound.BuildRules) of rules[] items (and of
+  // from[] items for IsFromAsRules types), in the kuma profile.
+  Direction source = Direction::kFrom;
+  Subset subset;                        // kFrom: the clients the rule is for ({} = everyone)
+  bool applied = true;                  // the row the type's plugin applies (InboundRules for IsFromAsRules types)
   nlohmann::json conf;
   std::vector<Origin> origin;
   std::vector<const Item*> items;
   std::vector<FieldProvenance> provenance;
+};
+
+// A legacy to-rule of the inspect API's `toRules` (rules.go legacyBuildToRules): the conf for the
+// destinations in `subset` (`kuma.io/service` and tags), first match wins; kuma profile only.
+struct SubsetRule {
+  Subset subset;
+  nlohmann::json conf;
+  std::vector<Origin> origin;  // one per policy (common.Origins withRuleIndex=false)
+  std::vector<const Item*> items;
+  std::vector<FieldProvenance> provenance;  // empty: merged on the fast path (many rows)
 };
 
 struct ProxyRule {
@@ -121,6 +151,8 @@ struct TypeRules {
   std::vector<Item> from_items;             // sorted per inbound, inbounds in order
   std::vector<ResourceRule> to_rules;       // sorted by key
   std::vector<InboundRule> from_rules;
+  std::vector<Item> legacy_to_items;        // to[] items by policy then index (kuma profile)
+  std::vector<SubsetRule> legacy_to_rules;  // rules.go legacyBuildToRules
   bool has_proxy_rule = false;
   ProxyRule proxy_rule;
 };
@@ -157,6 +189,7 @@ struct Resolved {
   Meta meta;
   std::string section;
   int service = -1;  // index into Model::services, when a MeshService
+  const MeshService* ported = nullptr;  // the MeshService or MeshMultiZoneService (its ports)
 };
 std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const TargetRef& t, bool naive);
 

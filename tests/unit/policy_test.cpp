@@ -236,16 +236,25 @@ TEST(PolicyMadr, KindBeatsName) {
 }
 
 TEST(PolicyMadr, MigrationMeshTrafficPermissionFrom) {
-  for (const char* profile : {"kuma", "madr"}) {
-    Report r = RunSample("madr-migration-mtp.scenario.yaml", profile);
-    const auto& from = r.result["rules"][0]["fromRules"];
-    ASSERT_EQ(from.size(), 2u);
-    EXPECT_EQ(from[0]["subset"], ordered_json::object());
-    EXPECT_EQ(from[0]["conf"], ordered_json::parse(R"({"action":"Deny"})"));
-    EXPECT_EQ(from[1]["subset"], ordered_json::parse(R"({"kuma.io/service":"backend"})"));
-    EXPECT_EQ(from[1]["conf"], ordered_json::parse(R"({"action":"Allow"})"));
-    EXPECT_EQ(Origins(from[1]), (std::vector<std::string>{"aaa/0", "bbb/0"}));
-  }
+  // The MADR's migration text: from[] kind as a sort key, backend gets Allow.
+  Report r = RunSample("madr-migration-mtp.scenario.yaml", "madr");
+  const auto& from = r.result["rules"][0]["fromRules"];
+  ASSERT_EQ(from.size(), 2u);
+  EXPECT_EQ(from[0]["subset"], ordered_json::array());
+  EXPECT_EQ(from[0]["conf"], ordered_json::parse(R"({"action":"Deny"})"));
+  EXPECT_EQ(from[1]["subset"], ordered_json::parse(R"([{"key":"kuma.io/service","value":"backend","not":false}])"));
+  EXPECT_EQ(from[1]["conf"], ordered_json::parse(R"({"action":"Allow"})"));
+  EXPECT_EQ(Origins(from[1]), (std::vector<std::string>{"aaa/0", "bbb/0"}));
+  // Kuma 2.x (rules.go BuildFromRules): policies in SortByTargetRef order (bbb before aaa, names
+  // descending), items unsorted; aaa's Deny merges last for backend too.
+  Report k = RunSample("madr-migration-mtp.scenario.yaml", "kuma");
+  const auto& kf = k.result["rules"][0]["fromRules"];
+  ASSERT_EQ(kf.size(), 2u);
+  EXPECT_EQ(kf[0]["subset"], ordered_json::parse(R"([{"key":"kuma.io/service","value":"backend","not":false}])"));
+  EXPECT_EQ(kf[0]["conf"], ordered_json::parse(R"({"action":"Deny"})"));
+  EXPECT_EQ(Origins(kf[0]), (std::vector<std::string>{"bbb/0", "aaa/0"}));
+  EXPECT_EQ(kf[1]["subset"], ordered_json::parse(R"([{"key":"kuma.io/service","value":"backend","not":true}])"));
+  EXPECT_EQ(kf[1]["conf"], ordered_json::parse(R"({"action":"Deny"})"));
 }
 
 TEST(PolicyMadr, SparseRulesAndMeshFallback) {
@@ -527,9 +536,13 @@ TEST(PolicyMatch, DataplaneChoiceAndResourceFilter) {
   // The backend dataplane gets the MTP from[] rule for frontend on both inbounds.
   for (const auto& t : one.result["rules"])
     if (t["type"] == "MeshTrafficPermission") {
+      // Kuma's legacy rows per inbound (rules.go BuildRules): {frontend} Allow, then everyone else
+      // ({!frontend}) Deny.
       ASSERT_EQ(t["fromRules"].size(), 4u);
-      EXPECT_EQ(t["fromRules"][1]["inbound"], "http");
-      EXPECT_EQ(t["fromRules"][1]["conf"], ordered_json::parse(R"({"action":"Allow"})"));
+      EXPECT_EQ(t["fromRules"][0]["inbound"], "http");
+      EXPECT_EQ(t["fromRules"][0]["conf"], ordered_json::parse(R"({"action":"Allow"})"));
+      EXPECT_EQ(t["fromRules"][1]["subset"][0]["not"], true);
+      EXPECT_EQ(t["fromRules"][1]["conf"], ordered_json::parse(R"({"action":"Deny"})"));
       EXPECT_EQ(t["fromRules"][3]["inbound"], "grpc");
     }
   q.flags = {{"dataplane", "nope"}};
@@ -662,12 +675,13 @@ TEST(PolicyMerge, MeshHttpRouteRulesMergeByMatches) {
                                     {"matches":[{"path":{"value":"/b"}}],"default":{"x":2}}]})");
   json b = json::parse(R"({"rules":[{"matches":[{"path":{"value":"/a"}}],"default":{"x":3}}]})");
   MergeResult r = MergeConfs({{&a, 0}, {&b, 1}}, true, MergeOptionsFor("MeshHTTPRoute"));
-  EXPECT_EQ(r.conf, json::parse(R"({"rules":[{"matches":[{"path":{"value":"/b"}}],"default":{"x":2}},
-                                             {"matches":[{"path":{"value":"/a"}}],"default":{"filters":[1],"x":3}}]})"));
-  // /rules/1/default/x was set by conf 1 (its rules[0]) and overrode conf 0's rules[0].
+  // Kuma's order (helpers.go GetDefault/Transform): /a merged keeps the first place, /b follows.
+  EXPECT_EQ(r.conf, json::parse(R"({"rules":[{"matches":[{"path":{"value":"/a"}}],"default":{"filters":[1],"x":3}},
+                                             {"matches":[{"path":{"value":"/b"}}],"default":{"x":2}}]})"));
+  // /rules/0/default/x was set by conf 1 (its rules[0]) and overrode conf 0's rules[0].
   const FieldOrigin* x = nullptr;
   for (const FieldOrigin& f : r.fields)
-    if (f.path == "/rules/1/default/x") x = &f;
+    if (f.path == "/rules/0/default/x") x = &f;
   ASSERT_NE(x, nullptr);
   EXPECT_EQ(x->id, 1u);
   EXPECT_EQ(x->source_path, "/rules/0/default/x");

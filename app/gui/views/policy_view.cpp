@@ -300,7 +300,9 @@ class PolicyView final : public EngineView {
         ImGui::TextUnformatted(Short(f.set.value).c_str());
         ImGui::PopFont();
         ImGui::TableNextColumn();
-        ImGui::Text("%s%s", ItemLabel(f.set.item).c_str(), f.appended ? " (appended)" : "");
+        // Origin kind "default": Kuma's default filled into this item's object (policy_defaults.h).
+        ImGui::Text("%s%s%s", f.set.is_default ? "default, in " : "", ItemLabel(f.set.item).c_str(),
+                    f.appended ? " (appended)" : "");
         ImGui::TableNextColumn();
         std::string o;
         for (const auto& w : f.overrode) o += (o.empty() ? "" : ", ") + ItemLabel(w.item) + "=" + Short(w.value, 40);
@@ -325,7 +327,8 @@ class PolicyView final : public EngineView {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         std::string subset;
-        for (const auto& [k, v] : r.subset) subset += (subset.empty() ? "" : ",") + k + "=" + v;
+        for (const pol::SubsetTag& tg : r.subset)
+          subset += (subset.empty() ? "" : ",") + tg.key + (tg.negated ? "!=" : "=") + tg.value;
         std::string label = (r.inbound ? r.inbound->Id() : std::string("?")) + "  " + (subset.empty() ? "{everyone}" : "{" + subset + "}");
         if (ImGui::Selectable(label.c_str(), inbound_ == i, ImGuiSelectableFlags_SpanAllColumns)) {
           inbound_ = i;
@@ -338,7 +341,9 @@ class PolicyView final : public EngineView {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(OriginsText(r.origin).c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(pol::DirectionName(r.source));
+        // A row Kuma computes but the type's plugin does not apply (legacy from-rules of an
+        // IsFromAsRules type) is marked, so the applied answer is unambiguous.
+        ImGui::TextUnformatted((std::string(pol::DirectionName(r.source)) + (r.applied ? "" : " (unused)")).c_str());
         ImGui::PopID();
       }
       if (tr.has_proxy_rule) {
