@@ -795,9 +795,13 @@ class Validator {
     }
   }
 
+  static std::string A(const std::string& noun) {
+    return (noun.find_first_of("aeiou") == 0 ? "an " : "a ") + noun;
+  }
   void WrongType(const doc::Node& n, FieldKind want, const std::string& fix) {
-    sink_.Error("POL041", n.range(), "expected a " + std::string(FieldKindName(want)) + ", not a " +
-                                         n.kind_name() + (fix.empty() ? "" : fix));
+    std::string got = n.kind() == doc::Node::Kind::kInt ? "integer" : n.kind_name();
+    sink_.Error("POL041", n.range(), "expected " + A(FieldKindName(want)) + ", not " + A(got) + " ('" + n.text() +
+                                         "')" + (fix.empty() ? "" : fix));
   }
 
   void Enum(const doc::Node& n, const FieldSpec& f) {

@@ -137,7 +137,7 @@ std::vector<std::string> SchemaDiags(const std::string& yaml) {
   return out;
 }
 
-std::string Policy(const std::string& type, const std::string& spec_body) {
+std::string PolicyYaml(const std::string& type, const std::string& spec_body) {
   return "type: " + type + "\nname: p\nmesh: default\nspec:\n" + spec_body;
 }
 
@@ -154,7 +154,7 @@ class PolicySchema : public testing::TestWithParam<SchemaCase> {};
 
 TEST_P(PolicySchema, ExactDiagnostics) {
   const SchemaCase& c = GetParam();
-  EXPECT_EQ(SchemaDiags(Policy(c.type, c.spec)), c.want);
+  EXPECT_EQ(SchemaDiags(PolicyYaml(c.type, c.spec)), c.want);
 }
 
 // Valid cases: every field kind of the type, as Kuma's docs and tests write them; no diagnostic.
@@ -166,7 +166,7 @@ INSTANTIATE_TEST_SUITE_P(Valid, PolicySchema, testing::Values(
                "      default:\n"
                "        idleTimeout: 20m\n"
                "        connectionTimeout: 2s\n"
-               "        http: {requestTimeout: 0.5s, streamIdleTimeout: 1h, maxStreamDuration: 0}\n"
+               "        http: {requestTimeout: 0.5s, streamIdleTimeout: 1h, maxStreamDuration: 0s}\n"
                "  from:\n"
                "    - targetRef: {kind: Mesh}\n"
                "      default: {idleTimeout: 111s}\n"
@@ -484,7 +484,7 @@ TEST(PolicySchemaTables, EveryBuiltInTypeHasASchema) {
 }
 
 TEST(PolicySchemaTables, UnknownFieldSuggestsTheNearestName) {
-  Scenario s = LoadScenario({{"in.yaml", Policy("MeshTimeout",
+  Scenario s = LoadScenario({{"in.yaml", PolicyYaml("MeshTimeout",
                                                 "  to:\n"
                                                 "    - targetRef: {kind: Mesh}\n"
                                                 "      default: {idleTimout: 20m}\n")}});
