@@ -800,8 +800,8 @@ class Validator {
   }
   void WrongType(const doc::Node& n, FieldKind want, const std::string& fix) {
     std::string got = n.kind() == doc::Node::Kind::kInt ? "integer" : n.kind_name();
-    sink_.Error("POL041", n.range(), "expected " + A(FieldKindName(want)) + ", not " + A(got) + " ('" + n.text() +
-                                         "')" + (fix.empty() ? "" : fix));
+    sink_.Error("POL041", n.range(), "expected " + A(FieldKindName(want)) + ", not " + A(got) +
+                                         (n.is_scalar() ? " ('" + n.text() + "')" : std::string()) + fix);
   }
 
   void Enum(const doc::Node& n, const FieldSpec& f) {
