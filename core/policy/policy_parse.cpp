@@ -578,11 +578,18 @@ void Loader::LoadRoot(const Node& root) {
     p.single.target_ref = p.top;
   }
   // The type's schema (policy_schema.h): unknown fields, types, enums, durations at their position;
-  // durations are then printed as Kuma prints them (Go's Duration.String) in every item's conf.
+  // unknown fields are then dropped from every item's conf (Kuma's typed structs have no place for
+  // them) and durations are printed as Kuma prints them (Go's Duration.String).
   ValidatePolicySpec(type, *spec, *sink_);
   for (auto* items : {&p.to, &p.from, &p.rules})
-    for (PolicyItem& it : *items) NormalizeDurations(type, it.conf);
-  if (p.has_default) NormalizeDurations(type, p.single.conf);
+    for (PolicyItem& it : *items) {
+      PruneUnknownFields(type, it.conf);
+      NormalizeDurations(type, it.conf);
+    }
+  if (p.has_default) {
+    PruneUnknownFields(type, p.single.conf);
+    NormalizeDurations(type, p.single.conf);
+  }
   ComputeRole(p, root);
   p.index = m_.policies.size();
   m_.policies.push_back(std::move(p));

@@ -1060,6 +1060,28 @@ size_t NormalizeDurations(std::string_view type, nlohmann::json& conf) {
   return n;
 }
 
+size_t PruneUnknownFields(std::string_view type, nlohmann::json& conf) {
+  const Index* ix = FindIndex(type);
+  if (!ix) return 0;
+  size_t n = 0;
+  WalkJson(*ix, conf, "", "", [&](nlohmann::json& j, const std::string& path, const std::string&) {
+    if (!j.is_object()) return;
+    if (!path.empty()) {
+      auto f = ix->by_path.find(path);
+      if (f == ix->by_path.end() || f->second->kind != FieldKind::kObject) return;
+    }
+    for (auto it = j.begin(); it != j.end();) {
+      if (ix->by_path.count(Join(path, it.key()))) {
+        ++it;
+      } else {
+        it = j.erase(it);
+        ++n;
+      }
+    }
+  });
+  return n;
+}
+
 void ValidatePolicySpec(std::string_view type, const doc::Node& spec, doc::DiagnosticSink& sink) {
   const Index* ix = FindIndex(type);
   if (!ix || !spec.is_map()) return;

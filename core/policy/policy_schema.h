@@ -99,6 +99,11 @@ std::vector<std::string> ApplyDefaults(std::string_view type, nlohmann::json& co
 // on a merged conf (the same shape). Unknown type: no change. Returns how many it rewrote.
 size_t NormalizeDurations(std::string_view type, nlohmann::json& conf);
 
+// Removes the fields the type does not have from `conf` (an item's default), as Kuma's typed
+// structs drop them, so a misspelled field (reported as POL040) never reaches a merged conf.
+// Unknown type: no change. Returns how many it removed.
+size_t PruneUnknownFields(std::string_view type, nlohmann::json& conf);
+
 // Validates a policy's `spec` against its type's schema, as Kuma's API would reject it: unknown
 // fields (POL040, with the nearest known name), wrong types and out-of-range integers (POL041),
 // invalid enum values (POL042), invalid durations (POL043) and missing required fields (POL044),

@@ -101,7 +101,7 @@ TEST(GoDuration, ParseMatchesGoParseDurationTests) {
       {"9007199254740993ns", (int64_t{1} << 53) + 1},
       {"9223372036854775807ns", INT64_MAX},
       {"9223372036854775.807us", INT64_MAX},
-      {"9223372036854s775ms807us", INT64_MAX},
+      {"9223372036s854ms775us807ns", INT64_MAX},
       {"-9223372036854775808ns", INT64_MIN},
       {"0.100000000000000000000h", 6 * kM},
       {"0.830103483285477580700h", 49 * kM + 48 * kS + 372539827 * kNs},
@@ -114,7 +114,7 @@ TEST(GoDuration, ParseMatchesGoParseDurationTests) {
   }
   const char* bad[] = {"",  "3",  "-",   "s",  ".",  "-.",   ".s",  "+.s",  "1d", "\x85\x85", "\xff" "ff",
                        "hello \xff" "ff world", "9223372036854775808ns", "9223372036854775.808us",
-                       "9223372036854ms775us808ns", "-9223372036854775809ns", "5 s", "1h 30m"};
+                       "9223372036s854ms775us808ns", "-9223372036854775809ns", "5 s", "1h 30m"};
   for (const char* b : bad) EXPECT_FALSE(ParseGoDuration(b)) << b;
   std::string err;
   ParseGoDuration("3", &err);
@@ -348,8 +348,9 @@ INSTANTIATE_TEST_SUITE_P(Invalid, PolicySchema, testing::Values(
                "        idleTimout: 20m\n"
                "        connectionTimeout: 5\n"
                "        http: {requestTimeout: 5 s}\n",
-               V{"POL040 9:9 spec.to[0].default.idleTimout", "POL041 10:28 spec.to[0].default.connectionTimeout",
-                 "POL043 11:32 spec.to[0].default.http.requestTimeout"}},
+               V{"POL040 8:9 spec.to[0].default.idleTimout",
+                 "POL041 9:28 spec.to[0].default.connectionTimeout",
+                 "POL043 10:32 spec.to[0].default.http.requestTimeout"}},
     SchemaCase{"MeshRetry", "MeshRetry",
                "  from: []\n"
                "  to:\n"
@@ -357,29 +358,31 @@ INSTANTIATE_TEST_SUITE_P(Invalid, PolicySchema, testing::Values(
                "      default:\n"
                "        http: {numRetries: '3'}\n"
                "        grpc: {retryOn: [Unavaliable]}\n",
-               V{"POL040 6:3 spec.from", "POL041 10:29 spec.to[0].default.http.numRetries",
-                 "POL042 11:26 spec.to[0].default.grpc.retryOn[0]"}},
+               V{"POL040 5:3 spec.from",
+                 "POL041 9:28 spec.to[0].default.http.numRetries",
+                 "POL042 10:26 spec.to[0].default.grpc.retryOn[0]"}},
     SchemaCase{"MeshCircuitBreaker", "MeshCircuitBreaker",
                "  to:\n"
                "    - targetRef: {kind: Mesh}\n"
                "      default:\n"
                "        outlierDetection: {maxEjectionPercent: 1.5, interval: 10}\n",
-               V{"POL041 9:49 spec.to[0].default.outlierDetection.maxEjectionPercent",
-                 "POL041 9:64 spec.to[0].default.outlierDetection.interval"}},
+               V{"POL041 8:48 spec.to[0].default.outlierDetection.maxEjectionPercent",
+                 "POL041 8:63 spec.to[0].default.outlierDetection.interval"}},
     SchemaCase{"MeshHealthCheck", "MeshHealthCheck",
                "  to:\n"
                "    - targetRef: {kind: Mesh}\n"
                "      default:\n"
                "        healthyThreshold: two\n"
                "        tcp: {send: Zm9v, recieve: [YmFy]}\n",
-               V{"POL041 9:27 spec.to[0].default.healthyThreshold", "POL040 10:27 spec.to[0].default.tcp.recieve"}},
+               V{"POL041 8:27 spec.to[0].default.healthyThreshold",
+                 "POL040 9:27 spec.to[0].default.tcp.recieve"}},
     SchemaCase{"MeshRateLimit", "MeshRateLimit",
                "  rules:\n"
                "    - default:\n"
                "        local:\n"
                "          http: {requestRate: {interval: 1x}}\n",
-               V{"POL043 9:42 spec.rules[0].default.local.http.requestRate.interval",
-                 "POL044 9:30 spec.rules[0].default.local.http.requestRate.num"}},
+               V{"POL044 8:31 spec.rules[0].default.local.http.requestRate.num",
+                 "POL043 8:42 spec.rules[0].default.local.http.requestRate.interval"}},
     SchemaCase{"MeshFaultInjection", "MeshFaultInjection",
                "  from:\n"
                "    - targetRef: {kind: Mesh}\n"
@@ -387,8 +390,8 @@ INSTANTIATE_TEST_SUITE_P(Invalid, PolicySchema, testing::Values(
                "        http:\n"
                "          - abort: {httpStatus: 500, percentage: 50.5}\n"
                "          - delay: {percentage: 5}\n",
-               V{"POL041 10:51 spec.from[0].default.http[0].abort.percentage",
-                 "POL044 11:20 spec.from[0].default.http[1].delay.value"}},
+               V{"POL041 9:50 spec.from[0].default.http[0].abort.percentage",
+                 "POL044 10:20 spec.from[0].default.http[1].delay.value"}},
     SchemaCase{"MeshAccessLog", "MeshAccessLog",
                "  to:\n"
                "    - targetRef: {kind: Mesh}\n"
@@ -396,31 +399,31 @@ INSTANTIATE_TEST_SUITE_P(Invalid, PolicySchema, testing::Values(
                "        backends:\n"
                "          - type: Fil\n"
                "            file: {format: {type: Plain}}\n",
-               V{"POL042 10:19 spec.to[0].default.backends[0].type",
-                 "POL044 11:19 spec.to[0].default.backends[0].file.path"}},
+               V{"POL042 9:19 spec.to[0].default.backends[0].type",
+                 "POL044 10:19 spec.to[0].default.backends[0].file.path"}},
     SchemaCase{"MeshTrace", "MeshTrace",
                "  default:\n"
                "    backends:\n"
                "      - type: Zipkin\n"
                "        zipkin: {url: http://z:9411, apiVersion: httpXml}\n"
                "    sampling: {overall: true}\n",
-               V{"POL042 9:50 spec.default.backends[0].zipkin.apiVersion",
-                 "POL041 10:25 spec.default.sampling.overall"}},
+               V{"POL042 8:50 spec.default.backends[0].zipkin.apiVersion",
+                 "POL041 9:25 spec.default.sampling.overall"}},
     SchemaCase{"MeshMetric", "MeshMetric",
                "  default:\n"
                "    sidecar: {profiles: {appendProfiles: [{name: Full}]}}\n"
                "    backends:\n"
                "      - type: Prometheus\n"
                "        prometheus: {tls: {mode: Strict}}\n",
-               V{"POL042 7:50 spec.default.sidecar.profiles.appendProfiles[0].name",
-                 "POL042 10:34 spec.default.backends[0].prometheus.tls.mode"}},
+               V{"POL042 6:50 spec.default.sidecar.profiles.appendProfiles[0].name",
+                 "POL042 9:34 spec.default.backends[0].prometheus.tls.mode"}},
     SchemaCase{"MeshLoadBalancingStrategy", "MeshLoadBalancingStrategy",
                "  to:\n"
                "    - targetRef: {kind: Mesh}\n"
                "      default:\n"
                "        loadBalancer: {type: RoundRobbin, maglev: {tableSize: 0}}\n",
-               V{"POL042 9:30 spec.to[0].default.loadBalancer.type",
-                 "POL041 9:64 spec.to[0].default.loadBalancer.maglev.tableSize"}},
+               V{"POL042 8:30 spec.to[0].default.loadBalancer.type",
+                 "POL041 8:63 spec.to[0].default.loadBalancer.maglev.tableSize"}},
     SchemaCase{"MeshHTTPRoute", "MeshHTTPRoute",
                "  to:\n"
                "    - targetRef: {kind: MeshService, name: backend}\n"
@@ -429,42 +432,45 @@ INSTANTIATE_TEST_SUITE_P(Invalid, PolicySchema, testing::Values(
                "          default:\n"
                "            filters: [{type: RequestRedirect, requestRedirect: {statusCode: 300}}]\n"
                "            backendRefs: [{kind: MeshService, name: b, weight: -1}]\n",
-               V{"POL042 9:34 spec.to[0].rules[0].matches[0].path.type",
-                 "POL042 11:78 spec.to[0].rules[0].default.filters[0].requestRedirect.statusCode",
-                 "POL041 12:63 spec.to[0].rules[0].default.backendRefs[0].weight"}},
+               V{"POL042 8:35 spec.to[0].rules[0].matches[0].path.type",
+                 "POL042 10:77 spec.to[0].rules[0].default.filters[0].requestRedirect.statusCode",
+                 "POL041 11:64 spec.to[0].rules[0].default.backendRefs[0].weight"}},
     SchemaCase{"MeshTCPRoute", "MeshTCPRoute",
                "  to:\n"
                "    - targetRef: {kind: MeshService, name: backend}\n"
                "      rules:\n"
                "        - default: {backendRefs: [{kind: Service, name: b}]}\n"
                "        - {}\n",
-               V{"POL042 9:42 spec.to[0].rules[0].default.backendRefs[0].kind",
-                 "POL044 10:11 spec.to[0].rules[1].default"}},
+               V{"POL042 8:42 spec.to[0].rules[0].default.backendRefs[0].kind",
+                 "POL044 9:11 spec.to[0].rules[1].default"}},
     SchemaCase{"MeshTrafficPermission", "MeshTrafficPermission",
                "  from:\n"
                "    - targetRef: {kind: Mesh}\n"
                "      default: {action: allow}\n"
                "      defaults: {}\n",
-               V{"POL042 8:26 spec.from[0].default.action", "POL040 9:7 spec.from[0].defaults"}},
+               V{"POL042 7:25 spec.from[0].default.action",
+                 "POL040 8:7 spec.from[0].defaults"}},
     SchemaCase{"MeshProxyPatch", "MeshProxyPatch",
                "  default:\n"
                "    appendModifications:\n"
                "      - cluster:\n"
                "          operation: Append\n"
                "          jsonPatches: [{op: ADD, path: /x}]\n",
-               V{"POL042 9:22 spec.default.appendModifications[0].cluster.operation",
-                 "POL042 10:29 spec.default.appendModifications[0].cluster.jsonPatches[0].op"}},
+               V{"POL042 8:22 spec.default.appendModifications[0].cluster.operation",
+                 "POL042 9:30 spec.default.appendModifications[0].cluster.jsonPatches[0].op"}},
     SchemaCase{"MeshTLS", "MeshTLS",
                "  rules:\n"
                "    - default: {mode: strict, tlsVersion: {min: TLS1.2}}\n",
-               V{"POL042 7:23 spec.rules[0].default.mode", "POL042 7:50 spec.rules[0].default.tlsVersion.min"}},
+               V{"POL042 6:23 spec.rules[0].default.mode",
+                 "POL042 6:49 spec.rules[0].default.tlsVersion.min"}},
     SchemaCase{"MeshPassthrough", "MeshPassthrough",
                "  default:\n"
                "    passthroughMode: Some\n"
                "    appendMatch:\n"
                "      - {value: x.org, protocol: udp}\n",
-               V{"POL042 7:22 spec.default.passthroughMode", "POL042 9:34 spec.default.appendMatch[0].protocol",
-                 "POL044 9:9 spec.default.appendMatch[0].type"}}),
+               V{"POL042 6:22 spec.default.passthroughMode",
+                 "POL044 8:9 spec.default.appendMatch[0].type",
+                 "POL042 8:34 spec.default.appendMatch[0].protocol"}}),
     [](const testing::TestParamInfo<SchemaCase>& i) { return std::string(i.param.name); });
 
 TEST(PolicySchemaTables, EveryBuiltInTypeHasASchema) {
@@ -522,7 +528,7 @@ TEST(PolicyLabels, OriginAndRoleValues) {
             V{});
   EXPECT_EQ(SchemaDiags("apiVersion: kuma.io/v1alpha1\nkind: MeshTimeout\nmetadata:\n  name: p\n"
                         "  labels: {kuma.io/origin: remote}\nspec:\n  to: []\n"),
-            (V{"POL045 5:29 metadata.labels.kuma.io/origin"}));
+            (V{"POL045 5:28 metadata.labels.kuma.io/origin"}));
 }
 
 // ---- defaults and normalised durations ----
@@ -566,6 +572,18 @@ TEST(PolicyDurations, NormalizeRewritesOnlyDurationFields) {
   EXPECT_EQ(fi["http"][1]["responseBandwidth"]["limit"], "10s");
 }
 
+TEST(PolicySchemaTables, AMisspelledFieldIsNotMerged) {
+  json conf = json::parse(R"({"idleTimout":"20m","connectionTimeout":"2s","http":{"requestTimout":"1s"}})");
+  EXPECT_EQ(PruneUnknownFields("MeshTimeout", conf), 2u);
+  EXPECT_EQ(conf, json::parse(R"({"connectionTimeout":"2s","http":{}})"));
+  // Free-form values (a JSON patch's value) keep every key.
+  json patch = json::parse(R"({"appendModifications":[{"cluster":{"operation":"Patch","jsonPatches":
+                                 [{"op":"add","path":"/x","value":{"anything":1}}]}}]})");
+  EXPECT_EQ(PruneUnknownFields("MeshProxyPatch", patch), 0u);
+  json generic = {{"whatever", 1}};
+  EXPECT_EQ(PruneUnknownFields("MyPolicy", generic), 0u);
+}
+
 TEST(PolicyDurations, MergedConfPrintsGoDurationsAndTheSourceKeepsItsText) {
   std::string yaml =
       "type: Mesh\nname: default\n---\n"
@@ -574,7 +592,7 @@ TEST(PolicyDurations, MergedConfPrintsGoDurationsAndTheSourceKeepsItsText) {
       "type: MeshTimeout\nname: mesh-wide\nmesh: default\nspec:\n  to:\n    - targetRef: {kind: Mesh}\n"
       "      default: {idleTimeout: 1h, http: {requestTimeout: 111s}}\n---\n"
       "type: MeshTimeout\nname: backend\nmesh: default\nspec:\n  to:\n    - targetRef: {kind: MeshService, name: backend}\n"
-      "      default: {http: {requestTimeout: 0.5s}}\n";
+      "      default: {http: {requestTimeout: 0.5s}, idleTimout: 5s}\n";
   Scenario s = LoadScenario({{"in.yaml", yaml}});
   Query q;
   q.flags.push_back({"dataplane", "web-1"});
@@ -588,7 +606,11 @@ TEST(PolicyDurations, MergedConfPrintsGoDurationsAndTheSourceKeepsItsText) {
   ASSERT_FALSE(mesh.is_null()) << r.result.dump();
   ASSERT_FALSE(backend.is_null()) << r.result.dump();
   EXPECT_EQ(mesh["conf"].dump(), R"({"http":{"requestTimeout":"1m51s"},"idleTimeout":"1h0m0s"})");
+  // The misspelled idleTimout is reported and not merged: the mesh-wide 1h stays.
   EXPECT_EQ(backend["conf"].dump(), R"({"http":{"requestTimeout":"500ms"},"idleTimeout":"1h0m0s"})");
+  size_t pol040 = 0;
+  for (const auto& d : r.diagnostics) pol040 += d.code == "POL040" && d.begin.line == 30 && d.begin.column == 47;
+  EXPECT_EQ(pol040, 1u);
   // The source text stays as written: the document the provenance points at still reads 111s.
   EXPECT_NE(s.sources[0].source->text().find("requestTimeout: 111s"), std::string::npos);
 }
