@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/policy/policy_model.h"
+#include "core/policy/policy_schema.h"
 
 #include "core/engine/build_count.h"
 
@@ -486,6 +487,13 @@ void Loader::LoadRoot(const Node& root) {
     is_policy = true;
   }
   if (!ReadMeta(root, meta, type != "Mesh")) return;
+  {
+    // Label values Kuma validates (policy_schema.h: POL045..POL047).
+    const Node* md = root.Get("metadata");
+    const Node* labels = md ? md->Get("labels") : root.Get("labels");
+    Scope s(sink_, md ? "metadata.labels" : "labels");
+    if (labels) ValidatePolicyLabels(*labels, meta.k8s, is_policy, *sink_);
+  }
 
   std::string dup_key = type + '\x1f' + meta.mesh + '\x1f' + meta.name;
   if (!seen_.insert(dup_key).second) {
@@ -625,6 +633,19 @@ void Loader::LoadRoot(const Node& root) {
     p.single.conf_node = def;
     p.single.loc = L(*def);
     p.single.target_ref = p.top;
+  }
+  // The type's schema (policy_schema.h): unknown fields, types, enums, durations at their position;
+  // unknown fields are then dropped from every item's conf (Kuma's typed structs have no place for
+  // them) and durations are printed as Kuma prints them (Go's Duration.String).
+  ValidatePolicySpec(type, *spec, *sink_);
+  for (auto* items : {&p.to, &p.from, &p.rules})
+    for (PolicyItem& it : *items) {
+      PruneUnknownFields(type, it.conf);
+      NormalizeDurations(type, it.conf);
+    }
+  if (p.has_default) {
+    PruneUnknownFields(type, p.single.conf);
+    NormalizeDurations(type, p.single.conf);
   }
   ComputeRole(p, root);
   p.index = m_.policies.size();

@@ -221,7 +221,7 @@ TEST(PolicyMadr, MergeByKindNotIndex) {
   for (const char* profile : {"kuma", "madr"}) {
     Report r = RunSample("madr-merge-to-index.scenario.yaml", profile);
     ordered_json rule = RuleFor(r.result, "MeshTimeout", "meshservice:mesh/default:name/backend");
-    EXPECT_EQ(rule["conf"], ordered_json::parse(R"({"http":{"requestTimeout":"5s"},"idleTimeout":"1h"})")) << profile;
+    EXPECT_EQ(rule["conf"], ordered_json::parse(R"({"http":{"requestTimeout":"5s"},"idleTimeout":"1h0m0s"})")) << profile;  // Go Duration.String
     EXPECT_EQ(Origins(rule), (std::vector<std::string>{"timeouts/1", "timeouts/0"})) << profile;
   }
 }
@@ -332,7 +332,7 @@ TEST(PolicySort, ProfilesDivergeOnSectionOriginAndRoutes) {
   const std::string route = "meshhttproute:mesh/default:name/route-1";
   EXPECT_EQ(RuleFor(k.result, "MeshTimeout", route)["conf"], ordered_json::parse(R"({"connectionTimeout":"5s"})"));
   EXPECT_EQ(RuleFor(m.result, "MeshTimeout", route)["conf"],
-            ordered_json::parse(R"({"connectionTimeout":"5s","http":{"requestTimeout":"60s"}})"));
+            ordered_json::parse(R"({"connectionTimeout":"5s","http":{"requestTimeout":"1m0s"}})"));  // 60s as Go prints it
   const doc::Diagnostic* note = Find(k.diagnostics, "POL017");
   ASSERT_NE(note, nullptr);
   EXPECT_EQ(note->begin.line, 59);
@@ -412,12 +412,12 @@ TEST(PolicyMatch, RealisticMeshResults) {
   EXPECT_EQ(r.result["dataplane"], "frontend-7d9c8.kuma-demo");
   ordered_json backend = RuleFor(r.result, "MeshTimeout", "meshservice:mesh/default:namespace/kuma-demo:name/backend");
   EXPECT_EQ(backend["conf"], ordered_json::parse(
-      R"({"connectionTimeout":"5s","http":{"requestTimeout":"3s","streamIdleTimeout":"30m"},"idleTimeout":"1h"})"));
+      R"({"connectionTimeout":"5s","http":{"requestTimeout":"3s","streamIdleTimeout":"30m0s"},"idleTimeout":"1h0m0s"})"));
   ordered_json grpc = RuleFor(r.result, "MeshTimeout", "meshservice:mesh/default:namespace/kuma-demo:name/backend:section/grpc");
   EXPECT_EQ(Origins(grpc), (std::vector<std::string>{"mesh-timeouts.kuma-system/0", "backend-producer.kuma-demo/0",
                                                       "frontend-consumer.kuma-demo/0"}));
   ordered_json redis = RuleFor(r.result, "MeshTimeout", "meshservice:mesh/default:namespace/kuma-demo:name/redis");
-  EXPECT_EQ(redis["conf"]["idleTimeout"], "10m");
+  EXPECT_EQ(redis["conf"]["idleTimeout"], "10m0s");
   ordered_json payments = RuleFor(r.result, "MeshTimeout", "meshservice:mesh/default:namespace/payments:name/payments");
   EXPECT_EQ(payments["computedFrom"], "mesh:name/default");
   ordered_json mes = RuleFor(r.result, "MeshCircuitBreaker", "meshexternalservice:mesh/default:namespace/kuma-system:name/httpbin");

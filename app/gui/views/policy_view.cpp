@@ -8,6 +8,10 @@
 //     Inbound     from[] / rules[] rules per inbound
 //     Items       the sorted items, every sort key a column (merge order: later wins)
 //     kuma / madr where the two profiles' orders and merged confs differ
+//     Schema      the type's typed fields (kind, enum) and the defaults Kuma fills in
+//                 (core/policy/policy_schema.h); a generic type says it has none
+//   Merged values print durations as Kuma does (Go's Duration.String, normalised at load); a field
+//   whose source text differs shows it as written, and a field Kuma filled in is marked "default".
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +26,7 @@
 #include "app/gui/views/view.h"
 #include "app/gui/views/view_tabs.h"
 #include "core/policy/policy_engine.h"
+#include "core/policy/policy_schema.h"
 #include "core/doc/utf8.h"
 
 namespace cfgi::gui {
@@ -219,7 +224,60 @@ class PolicyView final : public EngineView {
       DrawDiffs(t);
       ImGui::EndTabItem();
     }
+    if (sub_tabs_.Item(5, "Schema###schema")) {
+      DrawSchema(tr.type);
+      ImGui::EndTabItem();
+    }
     sub_tabs_.End();
+  }
+
+  // The type's typed schema: static tables of the core (policy_schema.h), not the input.
+  void DrawSchema(const std::string& type) {
+    const pol::TypeSchema* s = pol::FindTypeSchema(type);
+    if (!s) {
+      theme::TextMuted("%s is not a built-in Kuma policy type: its default is merged as written (POL002).",
+                       type.c_str());
+      return;
+    }
+    theme::TextMuted("Kuma v2.11 %s; lists: %s%s%s%s", s->go_file, s->to ? "to " : "", s->from ? "from " : "",
+                     s->rules ? "rules " : "", s->single ? "spec.default" : "");
+    if (!ImGui::BeginTable("##schema", 4, kTable)) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthStretch, 3);
+    ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthStretch, 1);
+    ImGui::TableSetupColumn("Values", ImGuiTableColumnFlags_WidthStretch, 3);
+    ImGui::TableSetupColumn("Default (Kuma fills in)", ImGuiTableColumnFlags_WidthStretch, 1);
+    ImGui::TableHeadersRow();
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(s->field_count));
+    while (clip.Step()) {
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const pol::FieldSpec& f = s->fields[static_cast<size_t>(i)];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PushFont(theme::GetFonts().mono);
+        ImGui::Text("%s%s", f.path, f.required ? " (required)" : "");
+        ImGui::PopFont();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(pol::FieldKindName(f.kind));
+        ImGui::TableNextColumn();
+        if (*f.enums) ImGui::TextWrapped("%s", f.enums); else theme::TextMuted("-");
+        ImGui::TableNextColumn();
+        if (*f.default_json) ImGui::Text("default %s", f.default_json); else theme::TextMuted("-");
+      }
+    }
+    ImGui::EndTable();
+  }
+
+  // The text a value had in its source, when it differs from the value Kuma prints (durations).
+  static std::string AsWritten(const pol::FieldProvenance::Write& w) {
+    if (!w.value.is_string() || !w.loc.source) return {};
+    const std::string& text = w.loc.source->text();
+    if (w.loc.range.end <= w.loc.range.begin || w.loc.range.end > text.size()) return {};
+    std::string src = text.substr(w.loc.range.begin, w.loc.range.end - w.loc.range.begin);
+    if (src.size() >= 2 && (src.front() == '"' || src.front() == '\'') && src.back() == src.front())
+      src = src.substr(1, src.size() - 2);
+    return src == w.value.get<std::string>() ? std::string() : src;
   }
 
   static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
@@ -299,6 +357,10 @@ class PolicyView final : public EngineView {
         ImGui::PushFont(theme::GetFonts().mono);
         ImGui::TextUnformatted(Short(f.set.value).c_str());
         ImGui::PopFont();
+        if (std::string w = AsWritten(f.set); !w.empty()) {
+          ImGui::SameLine();
+          theme::TextMuted("(written %s)", w.c_str());
+        }
         ImGui::TableNextColumn();
         // Origin kind "default": Kuma's default filled into this item's object (policy_defaults.h).
         ImGui::Text("%s%s%s", f.set.is_default ? "default, in " : "", ItemLabel(f.set.item).c_str(),

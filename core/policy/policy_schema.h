@@ -1,0 +1,123 @@
+// core/policy/policy_schema.h: the typed schema of every built-in Kuma 2.x policy type: the fields
+// of its `default` (to[] / from[] / rules[] items, or spec.default of single-item policies, or the
+// rules / hostnames of a route's to[] item), with their types, enums, durations, required fields
+// and the defaults Kuma fills in. Written as C++ tables (policy_schema.cpp) from the Go API types
+// and their generated OpenAPI schema at Kuma v2.11.18:
+// pkg/plugins/policies/<type>/api/v1alpha1/<type>.go and schema.yaml.
+//
+//   const policy::TypeSchema* s = policy::FindTypeSchema("MeshTimeout");   // null: generic type
+//   policy::ValidatePolicySpec("MeshTimeout", spec_node, sink);           // POL040..POL044
+//   policy::NormalizeDurations("MeshTimeout", conf);                      // "111s" -> "1m51s"
+//   for (const policy::SchemaDefault& d : policy::TypeDefaults("MeshTrace")) ...
+//
+// Durations follow Go's time package (metav1.Duration wraps time.Duration): ParseGoDuration is
+// time.ParseDuration, FormatGoDuration is Duration.String, so the merged conf prints them as Kuma
+// prints them while the source keeps the text as written. Unknown policy types have no schema and
+// every function here leaves them alone (their generic handling, POL002).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/doc/diagnostic.h"
+#include "core/doc/node.h"
+
+namespace cfgi::policy {
+
+// Go's time.ParseDuration (src/time/format.go): "[-+]?([0-9]*(\.[0-9]*)?[a-z]+)+" with the units
+// ns, us, µs, μs, ms, s, m, h; "0" alone needs no unit. Returns the nanoseconds, or nullopt with
+// the reason in *error (Go's wording: invalid duration, missing unit, unknown unit, overflow).
+std::optional<int64_t> ParseGoDuration(std::string_view text, std::string* error = nullptr);
+// Go's Duration.String: "1h0m0s", "1m51s", "500ms", "1.5µs", "0s", "-2m3.5s".
+std::string FormatGoDuration(int64_t nanoseconds);
+
+enum class FieldKind {
+  kObject,       // a struct: only its listed fields are allowed
+  kArray,        // a list; its elements are described by "<path>[]"
+  kMap,          // map[string]X; its values are described by "<path>{}"
+  kString,
+  kInt,          // int32 / uint32 / int64: a YAML integer in [min, max]
+  kBool,
+  kNumber,
+  kDuration,     // metav1.Duration: a string Go's time.ParseDuration accepts
+  kIntOrString,  // intstr.IntOrString: an integer or a string
+  kAny,          // free-form (x-kubernetes-preserve-unknown-fields, JSON patch values)
+};
+// "object", "list", "map", "string", "integer", "bool", "number", "duration", "integer or string", "any"
+const char* FieldKindName(FieldKind k);
+
+inline constexpr int64_t kNoMin = INT64_MIN;
+inline constexpr int64_t kNoMax = INT64_MAX;
+
+// One field of a type's conf. `path` is relative to the conf root: "http.requestTimeout",
+// "backends[].zipkin.url" (an array element), "tags{}" (a map value).
+struct FieldSpec {
+  const char* path;
+  FieldKind kind;
+  const char* enums;         // "A;B;C" or "" (compared with the scalar's text)
+  const char* default_json;  // the +kubebuilder:default as JSON ("2", "\"httpJson\"") or ""
+  bool required;             // in its parent's `required` list
+  int64_t min, max;          // integers only
+};
+
+struct TypeSchema {
+  const char* type;          // "MeshTimeout"
+  const char* go_file;       // "pkg/plugins/policies/meshtimeout/api/v1alpha1/meshtimeout.go"
+  const FieldSpec* fields;
+  size_t field_count;
+  bool to, from, rules;      // which spec lists the type has
+  bool single;               // spec.default (MeshTrace, MeshMetric, MeshProxyPatch, MeshPassthrough)
+  bool route;                // to[] items carry `rules` (and `hostnames`) instead of `default`
+};
+
+// The schema of a built-in policy type, or null (unknown types keep the generic handling).
+const TypeSchema* FindTypeSchema(std::string_view type);
+// Every built-in type's schema, in name order.
+const std::vector<const TypeSchema*>& AllTypeSchemas();
+
+// A default Kuma fills in (the API server's structural-schema defaulting on Kubernetes, and
+// `defaulting.Default` in pkg/core/resources/model/rest/unmarshaller.go on universal): when the
+// parent object exists and the field is absent.
+struct SchemaDefault {
+  std::string path;      // the schema path: "backends[].zipkin.traceId128bit"
+  nlohmann::json value;  // false
+};
+// The type's defaults in table order; empty for types without defaults and unknown types.
+std::vector<SchemaDefault> TypeDefaults(std::string_view type);
+// Fills the type's defaults into `conf` (an item's default or a merged conf) wherever the parent
+// object exists and the field is absent, parents before children. Returns the JSON pointers it
+// filled ("/backends/0/zipkin/traceId128bit"), in document order. Unknown type: no change.
+std::vector<std::string> ApplyDefaults(std::string_view type, nlohmann::json& conf);
+
+// Rewrites every duration field of `conf` that Go parses into Duration.String's form ("111s" ->
+// "1m51s"); invalid durations and other fields stay as they are. Works on an item's default or
+// on a merged conf (the same shape). Unknown type: no change. Returns how many it rewrote.
+size_t NormalizeDurations(std::string_view type, nlohmann::json& conf);
+
+// Removes the fields the type does not have from `conf` (an item's default), as Kuma's typed
+// structs drop them, so a misspelled field (reported as POL040) never reaches a merged conf.
+// Unknown type: no change. Returns how many it removed.
+size_t PruneUnknownFields(std::string_view type, nlohmann::json& conf);
+
+// Validates a policy's `spec` against its type's schema, as Kuma's API would reject it: unknown
+// fields (POL040, with the nearest known name), wrong types and out-of-range integers (POL041),
+// invalid enum values (POL042), invalid durations (POL043) and missing required fields (POL044),
+// each at the node's position with the field path scoped on `sink`. Does nothing for unknown types;
+// the targetRef's own checks stay with the loader (POL007/POL015/POL019).
+void ValidatePolicySpec(std::string_view type, const doc::Node& spec, doc::DiagnosticSink& sink);
+
+// Validates the well-known label values of a resource's labels map: `kuma.io/origin` must be
+// `global` or `zone` (ResourceOrigin.IsValid, api/mesh/v1alpha1/dataplane_helpers.go; the
+// Kubernetes webhook's validateLabels rejects others: POL045), `kuma.io/policy-role` one of system,
+// producer, consumer, workload-owner (POL046); on universal a policy-role other than `system` is
+// refused by the API server (resource_endpoints.go validatePolicyRole: POL047, a warning since
+// the inspector still orders by it).
+// `policy`: the resource is a policy (the role checks apply to policies only).
+void ValidatePolicyLabels(const doc::Node& labels, bool k8s, bool policy, doc::DiagnosticSink& sink);
+
+}  // namespace cfgi::policy
