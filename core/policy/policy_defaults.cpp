@@ -3,6 +3,7 @@
 #include <deque>
 
 #include "core/policy/policy_merge.h"
+#include "core/policy/policy_schema.h"
 
 namespace cfgi::policy {
 
@@ -10,25 +11,39 @@ using nlohmann::json;
 
 namespace {
 
-// The defaults of Kuma 2.x (v2.11) API types that this engine fills. Each cites its marker.
+// The defaults of Kuma 2.x API types: one table, the typed schemas' `+kubebuilder:default=`
+// markers (core/policy/policy_schema.cpp, from pkg/plugins/policies/<type>/api/v1alpha1/*.go;
+// e.g. meshtrace.go ZipkinBackend.ApiVersion, api/common/v1alpha1 BackendRef.Weight; the inspect
+// golden pkg/api-server/testdata/resources/inspect/dataplanes/_rules/overriding_meshtrace shows
+// MeshTrace's three in the proxyRule conf). A schema path "backends[].zipkin.apiVersion" becomes
+// the pattern "/backends/*/zipkin/apiVersion"; map-valued paths ("{}") are not filled.
+std::string PatternOf(const std::string& schema_path) {
+  std::string out;
+  size_t i = 0;
+  while (i < schema_path.size()) {
+    size_t dot = schema_path.find('.', i);
+    std::string seg = schema_path.substr(i, dot == std::string::npos ? std::string::npos : dot - i);
+    bool each = seg.size() > 2 && seg.compare(seg.size() - 2, 2, "[]") == 0;
+    if (each) seg.resize(seg.size() - 2);
+    out += "/" + EscapePointerToken(seg);
+    if (each) out += "/*";
+    if (dot == std::string::npos) break;
+    i = dot + 1;
+  }
+  return out;
+}
+
 std::deque<FieldDefault>& Table() {  // deque: RegisterDefault keeps earlier pointers valid
-  static std::deque<FieldDefault> t = {
-      // pkg/plugins/policies/meshtrace/api/v1alpha1/meshtrace.go ZipkinBackend (+kubebuilder:default);
-      // the inspect golden pkg/api-server/testdata/resources/inspect/dataplanes/_rules/overriding_meshtrace
-      // shows all three in the proxyRule conf.
-      {"MeshTrace", "/backends/*/zipkin/traceId128bit", false, "meshtrace.go ZipkinBackend.TraceId128Bit"},
-      {"MeshTrace", "/backends/*/zipkin/apiVersion", "httpJson", "meshtrace.go ZipkinBackend.ApiVersion"},
-      {"MeshTrace", "/backends/*/zipkin/sharedSpanContext", true, "meshtrace.go ZipkinBackend.SharedSpanContext"},
-      {"MeshTrace", "/backends/*/datadog/splitService", false, "meshtrace.go DatadogBackend.SplitService"},
-      // api/common/v1alpha1/targetref.go BackendRef.Weight (+kubebuilder:default=1), used by
-      // MeshHTTPRoute's rules[].default.backendRefs[].
-      {"MeshHTTPRoute", "/rules/*/default/backendRefs/*/weight", 1, "targetref.go BackendRef.Weight"},
-      // meshhttproute.go RequestRedirect.StatusCode (+kubebuilder:default=302).
-      {"MeshHTTPRoute", "/rules/*/default/filters/*/requestRedirect/statusCode", 302,
-       "meshhttproute.go RequestRedirect.StatusCode"},
-      // api/common/v1alpha1/header.go HeaderMatch.Type (+kubebuilder:default=Exact).
-      {"MeshHTTPRoute", "/rules/*/matches/*/headers/*/type", "Exact", "header.go HeaderMatch.Type"},
-  };
+  static std::deque<FieldDefault> t = [] {
+    std::deque<FieldDefault> d;
+    for (const TypeSchema* s : AllTypeSchemas())
+      for (const SchemaDefault& def : TypeDefaults(s->type)) {
+        if (def.path.find("{}") != std::string::npos) continue;
+        d.push_back({std::string(s->type), PatternOf(def.path), def.value,
+                     std::string(s->type) + " " + def.path + " (+kubebuilder:default)"});
+      }
+    return d;
+  }();
   return t;
 }
 

@@ -1024,23 +1024,6 @@ std::vector<SchemaDefault> TypeDefaults(std::string_view type) {
   return out;
 }
 
-std::vector<std::string> ApplyDefaults(std::string_view type, nlohmann::json& conf) {
-  std::vector<std::string> filled;
-  const Index* ix = FindIndex(type);
-  if (!ix) return filled;
-  std::vector<SchemaDefault> defaults = TypeDefaults(type);
-  WalkJson(*ix, conf, "", "", [&](nlohmann::json& j, const std::string& path, const std::string& pointer) {
-    if (!j.is_object()) return;
-    for (const SchemaDefault& d : defaults) {
-      std::string key;
-      if (ParentPath(d.path, &key) != path || j.contains(key)) continue;
-      j[key] = d.value;
-      filled.push_back(pointer + "/" + key);
-    }
-  });
-  return filled;
-}
-
 size_t NormalizeDurations(std::string_view type, nlohmann::json& conf) {
   const Index* ix = FindIndex(type);
   if (!ix) return 0;

@@ -89,10 +89,8 @@ struct SchemaDefault {
 };
 // The type's defaults in table order; empty for types without defaults and unknown types.
 std::vector<SchemaDefault> TypeDefaults(std::string_view type);
-// Fills the type's defaults into `conf` (an item's default or a merged conf) wherever the parent
-// object exists and the field is absent, parents before children. Returns the JSON pointers it
-// filled ("/backends/0/zipkin/traceId128bit"), in document order. Unknown type: no change.
-std::vector<std::string> ApplyDefaults(std::string_view type, nlohmann::json& conf);
+// Kuma fills these in through one mechanism: core/policy/policy_defaults.h (ApplyDefaults), whose
+// table is built from this list; the merge marks each filled field as a default.
 
 // Rewrites every duration field of `conf` that Go parses into Duration.String's form ("111s" ->
 // "1m51s"); invalid durations and other fields stay as they are. Works on an item's default or

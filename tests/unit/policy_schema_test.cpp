@@ -10,12 +10,14 @@
 // pkg/core/resources/model/rest/unmarshaller.go (schema validation and defaulting at apply).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "core/engine/engine.h"
 #include "core/engine/scenario.h"
 #include "core/policy/policy_engine.h"
+#include "core/policy/policy_defaults.h"
 #include "core/policy/policy_schema.h"
 
 namespace cfgi::policy {
@@ -545,7 +547,11 @@ TEST(PolicyDefaults, TypeDefaultsListKumasMarkers) {
 TEST(PolicyDefaults, ApplyFillsWhereTheParentExists) {
   json trace = json::parse(R"({"backends":[{"type":"Zipkin","zipkin":{"url":"http://z","traceId128bit":true}},
                                            {"type":"OpenTelemetry","openTelemetry":{"endpoint":"o:4317"}}]})");
-  std::vector<std::string> filled = ApplyDefaults("MeshTrace", trace);
+  std::vector<FilledDefault> f;
+  trace = ApplyDefaults("MeshTrace", trace, &f);
+  V filled;
+  for (const FilledDefault& d : f) filled.push_back(d.path);
+  std::sort(filled.begin(), filled.end());
   EXPECT_EQ(filled, (V{"/backends/0/zipkin/apiVersion", "/backends/0/zipkin/sharedSpanContext"}));
   EXPECT_EQ(trace["backends"][0]["zipkin"],
             json::parse(R"({"url":"http://z","traceId128bit":true,"apiVersion":"httpJson","sharedSpanContext":true})"));
@@ -554,7 +560,10 @@ TEST(PolicyDefaults, ApplyFillsWhereTheParentExists) {
   json route = json::parse(R"({"rules":[{"matches":[{"path":{"type":"PathPrefix","value":"/"}}],
                                          "default":{"backendRefs":[{"kind":"MeshService","name":"a"},
                                                                    {"kind":"MeshService","name":"b","weight":3}]}}]})");
-  EXPECT_EQ(ApplyDefaults("MeshHTTPRoute", route), (V{"/rules/0/default/backendRefs/0/weight"}));
+  f.clear();
+  route = ApplyDefaults("MeshHTTPRoute", route, &f);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].path, "/rules/0/default/backendRefs/0/weight");
   EXPECT_EQ(route["rules"][0]["default"]["backendRefs"][0]["weight"], 1);
   EXPECT_EQ(route["rules"][0]["default"]["backendRefs"][1]["weight"], 3);
 }
