@@ -116,7 +116,15 @@ class Loader {
                                "matcher_tree: {input: ..., prefix_match_map: {map: {...}}}");
     int kinds = (list != nullptr) + (tree != nullptr) + (spx != nullptr) + (sex != nullptr);
     if (kinds == 0) {
-      Add("MAT001", n.range(), path, "no matcher_list or matcher_tree specified; add one of them");
+      // Envoy accepts a Matcher without a type: source/common/matcher/matcher.h,
+      // MatchTreeFactory::create, MATCHER_TYPE_NOT_SET -> createAnyMatcher (every input goes to
+      // on_no_match; test/common/matcher/matcher_test.cc). gRPC's xds_matcher_parse.cc NACKs it.
+      // Kept as an empty list, which goes straight to on_no_match.
+      m->kind = Matcher::Kind::kList;
+      Add("MAT001", n.range(), path,
+          "no matcher_list or matcher_tree specified; gRPC NACKs it (Envoy reads it as a matcher that always takes "
+          "on_no_match). Add matcher_list or matcher_tree",
+          true);
     } else if (kinds > 1) {
       Add("MAT001", n.range(), path, "both matcher_list and matcher_tree are set (matcher_type is a oneof); keep one");
     }
@@ -656,6 +664,8 @@ bool LooksLikeMatcher(const Node& root) {
   if (!root.is_map()) return false;
   for (const char* k : {"matcher_list", "matcherList", "matcher_tree", "matcherTree", "matcher_prefix_map", "matcher_exact_map"})
     if (root.Get(k)) return true;
+  // A matcher with only on_no_match is a matcher too (Envoy's AnyMatcher).
+  if (root.size() == 1 && (root.Get("on_no_match") || root.Get("onNoMatch"))) return true;
   std::string type = root.GetString("@type");
   return type.find("matcher.v3.Matcher") != std::string::npos;
 }
