@@ -158,7 +158,7 @@ class Walker {
       const std::string key = Snake(e.key);
       const std::string p = path.empty() ? e.key : path + "." + e.key;
       if (key == "error_state" && e.value.is_map()) {
-        ErrorState(e, p, res);
+        ErrorState(e, p, res.empty() ? DumpEntryLabel(n, parent_key) : res);
         Walk(e.value, p, "", key, res, true, depth + 1);
         continue;
       }
@@ -194,6 +194,29 @@ class Walker {
     // A matcher with only on_no_match (Envoy's AnyMatcher) under a field named like one.
     if (key.find("matcher") != std::string::npos && v.size() == 1 && Field(v, "on_no_match")) return true;
     return false;
+  }
+
+  // The resource a config_dump entry is about (config_dump_shared.proto): its `name`
+  // (DynamicListener, DynamicScopedRouteConfigs), or the name inside its Any (DynamicCluster.cluster,
+  // DynamicRouteConfig.route_config, DynamicEndpointConfig.endpoint_config, EcdsFilterConfig.ecds_filter).
+  static std::string DumpEntryLabel(const Node& entry, const std::string& list_key) {
+    static const std::pair<const char*, const char*> kKinds[] = {
+        {"dynamic_listeners", "Listener"}, {"dynamic_active_clusters", "Cluster"}, {"dynamic_warming_clusters", "Cluster"},
+        {"dynamic_route_configs", "RouteConfiguration"}, {"dynamic_scoped_route_configs", "ScopedRouteConfiguration"},
+        {"dynamic_endpoint_configs", "ClusterLoadAssignment"}, {"ecds_filters", "extension config"}};
+    std::string kind;
+    for (const auto& [k, v] : kKinds)
+      if (list_key == k) kind = v;
+    std::string name = entry.GetString("name");
+    if (name.empty())
+      for (const Node::Entry& e : entry.entries())
+        if (e.key != "error_state" && e.value.is_map() && e.value.Get("@type")) {
+          name = e.value.GetString("name", e.value.GetString("cluster_name"));
+          if (kind.empty()) kind = TypeOf(e.value).substr(TypeOf(e.value).rfind('.') + 1);
+          if (!name.empty()) break;
+        }
+    if (kind.empty() && name.empty()) return "";
+    return kind.empty() ? name : name.empty() ? kind : kind + " " + name;
   }
 
   // envoy/admin/v3/config_dump_shared.proto UpdateFailureState: failed_configuration (Any),

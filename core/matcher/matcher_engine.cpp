@@ -218,6 +218,8 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
       }
       continue;
     }
+    // A textproto with a syntax error: LoadDocument reported it (DOC004) once already.
+    if (d.format == doc::Format::kTextProto && doc::HasErrors(d.diagnostics)) continue;
     bool mine = d.format == doc::Format::kTextProto || (d.root() && LooksLikeMatcher(*d.root()));
     if (!mine) continue;
     if (out.document) {

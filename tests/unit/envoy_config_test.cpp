@@ -233,7 +233,7 @@ TEST(EnvoyDiscovery, ConfigDumpErrorStateIsANack) {
   EXPECT_EQ(e.begin.column, 4);
   EXPECT_EQ(e.path, "configs[0].dynamic_listeners[0].error_state");
   EXPECT_EQ(e.message,
-            "Envoy rejected (NACKed) an update of this resource (version v9) at 2026-11-20T10:02:44Z: map must contain at "
+            "Envoy rejected (NACKed) an update of Listener in (version v9) at 2026-11-20T10:02:44Z: map must contain at "
             "least 1 pair; Envoy keeps serving the last accepted version. Fix the resource on the control plane and push it again");
   ASSERT_EQ(c.matchers.size(), 1u);
   EXPECT_TRUE(c.matchers[0].rejected);
