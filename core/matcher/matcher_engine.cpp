@@ -262,6 +262,13 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
     out.matcher = out.discovered[out.selected].matcher;
     out.document = out.discovered[out.selected].document;
   }
+  if (out.discovered.empty() && out.envoy_shape == EnvoyShape::kNone && q.Has("matcher")) {
+    doc::Source cmd("(command line)", "");
+    doc::DiagnosticSink ms(&cmd);
+    ms.Error("MAT043", {}, "--matcher " + q.Value("matcher").value_or("") +
+                               ": these files hold one matcher, not an Envoy configuration with several; remove --matcher");
+    out.diagnostics.insert(out.diagnostics.end(), ms.list().begin(), ms.list().end());
+  }
   if (!out.document && out.envoy_shape != EnvoyShape::kNone) {
     // MAT044 already says why.
   } else if (!out.document && !s.sources.empty()) {

@@ -309,7 +309,7 @@ TEST(EnvoyDiscovery, DiscoveryResponseTextprotoWithAnysOfEnvoyTypes) {
 
 // ---- the engine: detection, listing, --matcher ----
 
-Inspection Run(const std::string& name, const std::string& text, Query q, std::vector<std::string> profiles = {"envoy"}) {
+Inspection InspectFile(const std::string& name, const std::string& text, Query q, std::vector<std::string> profiles = {"envoy"}) {
   auto s = std::make_shared<Scenario>(LoadScenario({{name, text}}));
   const Engine* e = DetectEngine(*s);
   InspectOptions o;
@@ -326,7 +326,7 @@ bool HasCode(const Report& r, const std::string& code, int line = -1) {
 TEST(EnvoyEngine, DetectedListedAndSelected) {
   Query q;
   q.flags = {{"header", "x-a=1"}};
-  Inspection i = Run("envoy.yaml", kBootstrap, q);
+  Inspection i = InspectFile("envoy.yaml", kBootstrap, q);
   ASSERT_EQ(i.engine->name(), "matcher");
   const Report& r = i.reports.at(0);
   const auto& env = r.result["envoy"];
@@ -342,18 +342,18 @@ TEST(EnvoyEngine, DetectedListedAndSelected) {
 
   // --matcher by path and by index: the full result is that matcher's.
   q.flags.push_back({"matcher", "static_resources.listeners[0].filter_chains[0].filters[0].typed_config.http_filters[0].typed_config.xds_matcher"});
-  Inspection j = Run("envoy.yaml", kBootstrap, q);
+  Inspection j = InspectFile("envoy.yaml", kBootstrap, q);
   EXPECT_EQ(j.reports[0].result["requests"][0]["actions"], nlohmann::ordered_json::array({"a1"}));
   EXPECT_EQ(j.reports[0].result["envoy"]["matchers"][1]["selected"], true);
   Query qi;
   qi.flags = {{"matcher", "3"}};
-  Inspection k = Run("envoy.yaml", kBootstrap, qi);
+  Inspection k = InspectFile("envoy.yaml", kBootstrap, qi);
   EXPECT_EQ(k.reports[0].result["envoy"]["selected"], "static_resources.listeners[0].filter_chains[0].filters[0].typed_config.http_filters[2].typed_config.bucket_matchers");
 
   // An unknown one is MAT043, naming the paths there are.
   Query bad;
   bad.flags = {{"matcher", "static_resources.nope"}};
-  Inspection b = Run("envoy.yaml", kBootstrap, bad);
+  Inspection b = InspectFile("envoy.yaml", kBootstrap, bad);
   bool found = false;
   for (const doc::Diagnostic& d : b.reports[0].diagnostics)
     if (d.code == "MAT043") {
@@ -365,13 +365,13 @@ TEST(EnvoyEngine, DetectedListedAndSelected) {
 }
 
 TEST(EnvoyEngine, EnvoyConfigWithoutMatcherIsAnError) {
-  Inspection i = Run("plain.yaml", "static_resources:\n  clusters:\n  - name: c\n", {});
+  Inspection i = InspectFile("plain.yaml", "static_resources:\n  clusters:\n  - name: c\n", {});
   ASSERT_EQ(i.engine->name(), "matcher");
   ASSERT_TRUE(HasCode(i.reports[0], "MAT044", 1));
 }
 
 TEST(EnvoyEngine, NackedConfigDumpFailsCheck) {
-  Inspection i = Run("dump.json", kDump, {}, {"grpc-core"});
+  Inspection i = InspectFile("dump.json", kDump, {}, {"grpc-core"});
   ASSERT_EQ(i.engine->name(), "matcher");
   EXPECT_TRUE(HasCode(i.reports[0], "MAT040", 5));
   // The rejected matcher's own reasons are reported too (map is empty: MAT002).
@@ -382,7 +382,7 @@ TEST(EnvoyEngine, NackedConfigDumpFailsCheck) {
 TEST(EnvoyEngine, TextprotoDiscoveryResponseIsTheMatcherEngines) {
   Query q;
   q.flags = {{"header", "x-a=yes"}};
-  Inspection i = Run("lds.textproto", kDrTextproto, q);
+  Inspection i = InspectFile("lds.textproto", kDrTextproto, q);
   ASSERT_EQ(i.engine->name(), "matcher");
   EXPECT_EQ(i.reports[0].result["envoy"]["shape"], "DiscoveryResponse");
   EXPECT_EQ(i.reports[0].result["envoy"]["opaque"][0]["type_url"], "type.googleapis.com/envoy.config.cluster.v3.Cluster");
