@@ -64,8 +64,8 @@ TEST(TextProtoTree, AnyRepeatedListsAndMaps) {
   doc::Position p = src.Locate(l.Get("name")->range().begin);
   EXPECT_EQ(p.line, 5);
   EXPECT_EQ(p.column, 11);
-  // A message's range is its braces.
-  EXPECT_EQ(src.Locate(l.range().begin).line, 4);
+  // An Any's body is merged into the Any (proto3 JSON's shape): its range is the Any's braces.
+  EXPECT_EQ(src.Locate(l.range().begin).line, 3);
   EXPECT_EQ(text[l.range().end - 1], '}');
 }
 
@@ -198,7 +198,7 @@ TEST(EnvoyDiscovery, BootstrapFindsEveryMatcherWithItsPathAndContext) {
       named = true;
       EXPECT_EQ(i.path, hf + "[2].typed_config.bucket_matchers.matcher_list.matchers[0].predicate.input");
       EXPECT_NE(i.message.find("response headers (envoy.type.matcher.v3.HttpResponseHeaderMatchInput)"), std::string::npos);
-      EXPECT_EQ(d.source->Locate(i.range.begin).line, 33);
+      EXPECT_EQ(d.source->Locate(i.range.begin).line, 32);
     }
   EXPECT_TRUE(named);
   // The AnyMatcher: Envoy takes on_no_match, gRPC NACKs (MAT001, gRPC only).
@@ -283,7 +283,7 @@ TEST(EnvoyDiscovery, DiscoveryResponseTextprotoWithAnysOfEnvoyTypes) {
   EXPECT_EQ(c.opaque[0].type_url, "type.googleapis.com/envoy.config.cluster.v3.Cluster");
   ASSERT_EQ(c.diagnostics.size(), 1u);
   EXPECT_EQ(c.diagnostics[0].code, "MAT042");
-  EXPECT_EQ(c.diagnostics[0].begin.line, 23);
+  EXPECT_EQ(c.diagnostics[0].begin.line, 26);
   EXPECT_EQ(c.diagnostics[0].begin.column, 11);
   // Compiled from the textproto (a single `matchers` block is a list of one), evaluated, with
   // gRPC's reason at the exact position of the empty prefix.
@@ -295,7 +295,7 @@ TEST(EnvoyDiscovery, DiscoveryResponseTextprotoWithAnysOfEnvoyTypes) {
     if (i.code == "MAT007") {
       mat007 = true;
       EXPECT_EQ(d.source->Locate(i.range.begin).line, 14);
-      EXPECT_EQ(d.source->Locate(i.range.begin).column, 41);
+      EXPECT_EQ(d.source->Locate(i.range.begin).column, 43);  // the "" value
       EXPECT_EQ(i.path, "resources[0].filter_chains.filters.typed_config.matcher.matcher_list.matchers[0].predicate.single_predicate.value_match.prefix");
     }
   EXPECT_TRUE(mat007);
@@ -338,7 +338,7 @@ TEST(EnvoyEngine, DetectedListedAndSelected) {
   EXPECT_EQ(env["matchers"][2]["requests"][0]["matched"], false);  // `{}`: nothing, no on_no_match
   EXPECT_EQ(env["matchers"][3]["unevaluated_inputs"][0], "response headers (envoy.type.matcher.v3.HttpResponseHeaderMatchInput)");
   EXPECT_EQ(env["matchers"][1]["line"], 16);
-  EXPECT_TRUE(HasCode(r, "MAT041", 33));
+  EXPECT_TRUE(HasCode(r, "MAT041", 32));
 
   // --matcher by path and by index: the full result is that matcher's.
   q.flags.push_back({"matcher", "static_resources.listeners[0].filter_chains[0].filters[0].typed_config.http_filters[0].typed_config.xds_matcher"});
@@ -386,8 +386,10 @@ TEST(EnvoyEngine, TextprotoDiscoveryResponseIsTheMatcherEngines) {
   ASSERT_EQ(i.engine->name(), "matcher");
   EXPECT_EQ(i.reports[0].result["envoy"]["shape"], "DiscoveryResponse");
   EXPECT_EQ(i.reports[0].result["envoy"]["opaque"][0]["type_url"], "type.googleapis.com/envoy.config.cluster.v3.Cluster");
-  // prefix "" is invalid (MAT007) and matches nothing: on_no_match.
-  EXPECT_EQ(i.reports[0].result["requests"][0]["actions"], nlohmann::ordered_json::array({"deny"}));
+  // prefix "" is invalid (MAT007); evaluated as written, it is a prefix of every value.
+  EXPECT_EQ(i.reports[0].result["requests"][0]["actions"], nlohmann::ordered_json::array({"allow"}));
+  EXPECT_TRUE(HasCode(i.reports[0], "MAT007", 14));
+  EXPECT_TRUE(HasCode(i.reports[0], "MAT042", 26));
 }
 
 }  // namespace
