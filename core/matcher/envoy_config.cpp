@@ -223,7 +223,17 @@ class Walker {
   // last_update_attempt, details, version_info.
   void ErrorState(const Node::Entry& e, const std::string& path, const std::string& resource) {
     const Node& s = e.value;
-    std::string details = s.GetString("details");
+    // Envoy's details often hold a proto's text form, several lines: one line here.
+    std::string details;
+    for (char c : s.GetString("details")) {
+      bool space = c == '\n' || c == '\r' || c == '\t' || c == ' ';
+      if (space) {
+        if (!details.empty() && details.back() != ' ') details += ' ';
+      } else {
+        details += c;
+      }
+    }
+    while (!details.empty() && details.back() == ' ') details.pop_back();
     std::string version = Field(s, "version_info") ? Field(s, "version_info")->text() : "";
     std::string when = Field(s, "last_update_attempt") ? Field(s, "last_update_attempt")->text() : "";
     std::string what = resource.empty() ? "this resource" : resource;

@@ -241,6 +241,20 @@ TEST(EnvoyDiscovery, ConfigDumpErrorStateIsANack) {
   EXPECT_EQ(c.matchers[0].path, "configs[0].dynamic_listeners[0].error_state.failed_configuration.filter_chain_matcher");
 }
 
+TEST(EnvoyDiscovery, ErrorStateDetailsOnOneLine) {
+  // Envoy's details quote the rejected proto in text form, over several lines.
+  doc::Document d = doc::LoadDocument("dump.yaml",
+                                      "configs:\n- '@type': type.googleapis.com/envoy.admin.v3.ClustersConfigDump\n"
+                                      "  dynamic_active_clusters:\n  - cluster: {'@type': type.googleapis.com/envoy.config.cluster.v3.Cluster, name: pay}\n"
+                                      "    error_state: {details: \"bad value: map {\\n}\\n\"}\n");
+  EnvoyConfig c = DiscoverEnvoyMatchers(d);
+  ASSERT_EQ(c.diagnostics.size(), 1u);
+  EXPECT_EQ(c.diagnostics[0].message.rfind("Envoy rejected (NACKed) an update of Cluster pay: bad value: map { }; Envoy keeps", 0), 0u)
+      << c.diagnostics[0].message;
+  EXPECT_EQ(c.diagnostics[0].begin.line, 5);
+  EXPECT_EQ(c.diagnostics[0].begin.column, 5);
+}
+
 const char* kDrTextproto = R"(version_info: "1"
 resources {
   [type.googleapis.com/envoy.config.listener.v3.Listener] {
