@@ -155,6 +155,12 @@ std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnos
 
 }  // namespace
 
+bool HasRequestFlags(const Query& q) {
+  for (const char* f : {"header", "path", "host", "method", "request"})
+    if (q.Has(f)) return true;
+  return false;
+}
+
 CelText CompileCelText(const std::string& text, cel::Use use) {
   CelText t;
   t.compiled = cel::CompileText(text);
@@ -187,6 +193,36 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
       }
   }
   for (const doc::Document& d : s.sources) {
+    // Envoy configuration as written: every embedded matcher (core/matcher/envoy_config.h).
+    EnvoyConfig ec = DiscoverEnvoyMatchers(d);
+    if (ec.shape != EnvoyShape::kNone) {
+      if (out.envoy_shape == EnvoyShape::kNone) out.envoy_shape = ec.shape;
+      if (ec.tree) out.trees.push_back(ec.tree);
+      out.diagnostics.insert(out.diagnostics.end(), ec.diagnostics.begin(), ec.diagnostics.end());
+      out.opaque.insert(out.opaque.end(), ec.opaque.begin(), ec.opaque.end());
+      for (const FoundMatcher& f : ec.matchers) {
+        DiscoveredMatcher dm;
+        dm.where = f;
+        dm.matcher = LoadFound(d, ec, f, out.filter);
+        dm.document = &d;
+        dm.unevaluated = UnevaluatedInputs(dm.matcher);
+        out.discovered.push_back(std::move(dm));
+      }
+      if (ec.matchers.empty() && !doc::HasErrors(d.diagnostics)) {
+        doc::DiagnosticSink ds(d.source.get());
+        const doc::Node* root = ec.tree ? ec.tree.get() : d.root();
+        ds.Error("MAT044", root ? doc::SourceRange{root->range().begin, root->range().begin + 1} : doc::SourceRange{},
+                 std::string("this Envoy ") + EnvoyShapeName(ec.shape) +
+                     " has no Unified Matcher (searched every field: ExtensionWithMatcher xds_matcher, RBAC matcher, "
+                     "rate limit quota bucket_matchers, Listener filter_chain_matcher, VirtualHost matcher, and any "
+                     "matcher_list / matcher_tree); there is nothing for the matcher engine to evaluate. Give a file "
+                     "with a matcher, or check the file's syntax only with --engine document");
+        out.diagnostics.insert(out.diagnostics.end(), ds.list().begin(), ds.list().end());
+      }
+      continue;
+    }
+    // A textproto with a syntax error: LoadDocument reported it (DOC004) once already.
+    if (d.format == doc::Format::kTextProto && doc::HasErrors(d.diagnostics)) continue;
     bool mine = d.format == doc::Format::kTextProto || (d.root() && LooksLikeMatcher(*d.root()));
     if (!mine) continue;
     if (out.document) {
@@ -197,7 +233,48 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
     out.document = &d;
     out.matcher = Load(d, out.filter);
   }
-  if (!out.document && !s.sources.empty()) {
+  if (!out.discovered.empty()) {
+    // The matcher evaluated in full: --matcher PATH (or its index), else inputs.matcher, else the first.
+    std::optional<std::string> want = q.Value("matcher");
+    doc::SourceRange at{};
+    const doc::Source* where = nullptr;
+    if (!want && s.inputs.is_map())
+      if (const doc::Node* im = s.inputs.Get("matcher")) {
+        want = im->text();
+        at = im->range();
+        where = env;
+      }
+    if (want) {
+      bool found = false;
+      for (size_t i = 0; i < out.discovered.size() && !found; ++i)
+        if (out.discovered[i].where.path == *want || std::to_string(i) == *want) {
+          out.selected = i;
+          found = true;
+        }
+      if (!found) {
+        std::string list;
+        for (size_t i = 0; i < out.discovered.size() && i < 10; ++i) list += (i ? ", " : "") + out.discovered[i].where.path;
+        if (out.discovered.size() > 10) list += ", ... (" + std::to_string(out.discovered.size()) + " in all)";
+        doc::Source cmd("(command line)", "");
+        doc::DiagnosticSink ms(where ? where : &cmd);
+        ms.Error("MAT043", at, "no matcher at '" + *want + "'; this file's matchers are: " + list +
+                                   ". Give one of these paths (or its index, 0 for the first) to --matcher");
+        out.diagnostics.insert(out.diagnostics.end(), ms.list().begin(), ms.list().end());
+      }
+    }
+    out.matcher = out.discovered[out.selected].matcher;
+    out.document = out.discovered[out.selected].document;
+  }
+  if (out.discovered.empty() && out.envoy_shape == EnvoyShape::kNone && q.Has("matcher")) {
+    doc::Source cmd("(command line)", "");
+    doc::DiagnosticSink ms(&cmd);
+    ms.Error("MAT043", {}, "--matcher " + q.Value("matcher").value_or("") +
+                               ": these files hold one matcher, not an Envoy configuration with several; remove --matcher");
+    out.diagnostics.insert(out.diagnostics.end(), ms.list().begin(), ms.list().end());
+  }
+  if (!out.document && out.envoy_shape != EnvoyShape::kNone) {
+    // MAT044 already says why.
+  } else if (!out.document && !s.sources.empty()) {
     const doc::Document& d = s.sources.front();
     doc::DiagnosticSink ds(d.source.get());
     if (!doc::HasErrors(d.diagnostics))
@@ -205,7 +282,7 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
                                                                            "the document is not a Matcher");
     out.diagnostics.insert(out.diagnostics.end(), ds.list().begin(), ds.list().end());
   }
-  if (out.matcher.root) {
+  if (out.matcher.root && out.discovered.empty()) {  // LoadFound found the discovered ones' already
     std::vector<Issue> dead = FindShadowed(out.matcher);
     out.matcher.issues.insert(out.matcher.issues.end(), dead.begin(), dead.end());
   }
@@ -257,6 +334,21 @@ std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, d
     d.path = doc::ValidUtf8(d.path);
   }
   out->diagnostics = issues;
+  // The other matchers found in an Envoy configuration: their problems too (each is checked).
+  for (size_t i = 0; i < sm.discovered.size(); ++i) {
+    if (i == sm.selected) continue;
+    for (doc::Diagnostic& d : IssueDiagnostics(sm.discovered[i].matcher, p)) {
+      d.message = doc::ValidUtf8(d.message);
+      d.path = doc::ValidUtf8(d.path);
+      out->diagnostics.push_back(std::move(d));
+    }
+  }
+  if (mode == Mode::kEvaluate)
+    for (const DiscoveredMatcher& dm : sm.discovered) {
+      std::vector<Result> rs;
+      for (const Request& r : sm.requests) rs.push_back(matcher::Evaluate(dm.matcher, r, p));
+      out->discovered.push_back(std::move(rs));
+    }
   if (!sm.matcher.root) return out;
   for (const doc::Diagnostic& d : issues)
     if (d.severity == doc::Severity::kError)
@@ -365,6 +457,36 @@ ordered_json MatcherResult::ToJson() const {
                    {"unreached_count", unreached_count},
                    {"unreached", std::move(unreached)}};
   j["max_depth"] = sm.matcher.max_depth;
+  if (sm.envoy_shape != EnvoyShape::kNone) {
+    // Every matcher found in the Envoy configuration, each evaluated for every request.
+    ordered_json found = ordered_json::array();
+    for (size_t i = 0; i < sm.discovered.size(); ++i) {
+      const DiscoveredMatcher& dm = sm.discovered[i];
+      const doc::Source* s = dm.document ? dm.document->source.get() : nullptr;
+      doc::Position pos = s && dm.where.node ? s->Locate(dm.where.key_range.begin) : doc::Position{};
+      ordered_json one;
+      one["path"] = doc::ValidUtf8(dm.where.path);
+      one["context"] = doc::ValidUtf8(dm.where.context);
+      one["resource"] = doc::ValidUtf8(dm.where.resource);
+      one["file"] = s ? s->name() : "";
+      one["line"] = pos.line;
+      one["column"] = pos.column;
+      one["selected"] = i == sm.selected;
+      if (dm.where.rejected) one["rejected"] = true;
+      one["unevaluated_inputs"] = ordered_json::array();
+      for (const UnevaluatedInput& u : dm.unevaluated) one["unevaluated_inputs"].push_back(doc::ValidUtf8(u.what + " (" + u.type + ")"));
+      one["requests"] = ordered_json::array();
+      if (i < discovered.size())
+        for (const Result& r : discovered[i]) one["requests"].push_back(OutcomeJson(r));
+      found.push_back(std::move(one));
+    }
+    ordered_json opaque = ordered_json::array();
+    for (const OpaqueAny& a : sm.opaque) opaque.push_back({{"path", doc::ValidUtf8(a.path)}, {"type_url", doc::ValidUtf8(a.type_url)}});
+    j["envoy"] = {{"shape", EnvoyShapeName(sm.envoy_shape)},
+                  {"selected", sm.discovered.empty() ? ordered_json(nullptr) : ordered_json(doc::ValidUtf8(sm.discovered[sm.selected].where.path))},
+                  {"matchers", std::move(found)},
+                  {"opaque", std::move(opaque)}};
+  }
   return j;
 }
 
@@ -382,6 +504,10 @@ class MatcherEngine final : public Engine {
 
   int Detect(const doc::Document& d) const override {
     if (d.root() && matcher::LooksLikeMatcher(*d.root())) return 80;
+    // Envoy configuration as written: a bootstrap, a listener, /config_dump, a DiscoveryResponse.
+    // Below variants' 90 for a DiscoveryResponse with TP2 dynamic parameters.
+    matcher::EnvoyConfig ec = matcher::DiscoverEnvoyMatchers(d);
+    if (ec.shape != matcher::EnvoyShape::kNone) return ec.matchers.empty() ? 40 : 85;
     if (d.format == doc::Format::kTextProto && (d.source->text().find("matcher_list") != std::string::npos ||
                                                 d.source->text().find("matcher_tree") != std::string::npos))
       return 70;
@@ -398,14 +524,16 @@ class MatcherEngine final : public Engine {
             {"path", "P", "the request path (gRPC: the full method name /pkg.Service/Method)", false},
             {"host", "H", "the request host (authority)", false},
             {"method", "M", "the HTTP method (gRPC always uses POST)", false},
-            {"request", "JSON", "a whole request as JSON: {\"headers\": {...}, \"path\": ...}", false}};
+            {"request", "JSON", "a whole request as JSON: {\"headers\": {...}, \"path\": ...}", false},
+            {"matcher", "PATH", "which matcher of an Envoy configuration to evaluate in full: its path (as listed in the "
+                                "result's envoy.matchers) or its index", false}};
   }
 
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
     auto m = std::make_unique<matcher::MatcherModel>();
     for (const doc::Document& d : s.sources) m->diagnostics.insert(m->diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
     m->sm = matcher::LoadScenarioMatcher(s, q);
-    m->query_requests = !q.empty();
+    m->query_requests = matcher::HasRequestFlags(q);
     m->diagnostics.insert(m->diagnostics.end(), m->sm.diagnostics.begin(), m->sm.diagnostics.end());
     // Messages quote the user's text: keep them valid UTF-8 for the JSON output.
     for (doc::Diagnostic& d : m->diagnostics)

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/engine/engine.h"
+#include "core/matcher/envoy_config.h"
 #include "core/matcher/matcher.h"
 
 namespace cfgi {
@@ -26,10 +27,25 @@ const Engine& GetMatcherEngine();
 
 namespace matcher {
 
+// A matcher found inside an Envoy configuration (core/matcher/envoy_config.h), compiled.
+struct DiscoveredMatcher {
+  FoundMatcher where;
+  Compiled matcher;
+  const doc::Document* document = nullptr;
+  std::vector<UnevaluatedInput> unevaluated;  // input types evaluation treats as no data (MAT041)
+};
+
 // A scenario's matcher, its requests and its options, compiled once.
 struct ScenarioMatcher {
-  Compiled matcher;
+  Compiled matcher;  // the one evaluated in full (the selected discovered matcher, if any)
   const doc::Document* document = nullptr;  // the source the matcher came from
+  // Envoy configurations: every matcher found, in document order; `selected` indexes the one
+  // `matcher` holds (--matcher PATH or inputs.matcher, else the first).
+  EnvoyShape envoy_shape = EnvoyShape::kNone;
+  std::vector<DiscoveredMatcher> discovered;
+  size_t selected = 0;
+  std::vector<OpaqueAny> opaque;
+  std::vector<std::shared_ptr<const doc::Node>> trees;  // keeps textproto trees alive
   FilterContext filter;
   std::vector<Request> requests;
   struct Extract {  // inputs.extract: A106 CelExtractString
@@ -67,6 +83,8 @@ class MatcherResult final : public EngineResult {
   const MatcherModel* model = nullptr;
   bool evaluated = false;                 // false in kCheck mode or without a matcher
   std::vector<RequestResult> requests;
+  // Per discovered matcher (ScenarioMatcher::discovered), each request's outcome.
+  std::vector<std::vector<Result>> discovered;
   std::vector<std::string> nack;          // "CODE line:col message" for every gRPC rejection
   std::set<int> reached;                  // OnMatch node ids some request reached
   size_t unreached_count = 0;
@@ -97,8 +115,14 @@ struct CelOutcome {
 CelOutcome EvaluateCel(const cel::Program& p, const Request& r, Profile profile);
 
 // Loads the first matcher of a scenario, and its requests: from the query flags (--header,
-// --path, --host, --method, --request) when any is given, else from inputs.requests.
+// --path, --host, --method, --request) when any is given, else from inputs.requests. Envoy
+// configurations (a bootstrap, a listener, /config_dump, a DiscoveryResponse) are searched for
+// every embedded matcher; --matcher PATH (or inputs.matcher) picks the one evaluated in full
+// (a path from the result's envoy.matchers, or its index); an unknown one is MAT043.
 ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q);
+
+// True when the query has request flags (--header, --path, --host, --method, --request).
+bool HasRequestFlags(const Query& q);
 
 // Converts issues to diagnostics under a profile: grpc_only issues are errors for grpc-core,
 // grpc-java and a106 (gRPC NACKs) and notes for envoy; grpc_java_accepts issues are notes for

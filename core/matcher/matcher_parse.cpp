@@ -126,10 +126,16 @@ class Loader {
                                "matcher_tree: {input: ..., prefix_match_map: {map: {...}}}");
     int kinds = (list != nullptr) + (tree != nullptr) + (spx != nullptr) + (sex != nullptr);
     if (kinds == 0) {
-      // Envoy (matcher.h createAnyMatcher) and grpc-java (UnifiedMatcher.java NoOpMatcher) accept a
-      // Matcher without a type and evaluate its on_no_match; gRPC C-core NACKs it.
+      // Envoy (source/common/matcher/matcher.h, MatchTreeFactory::create, MATCHER_TYPE_NOT_SET ->
+      // createAnyMatcher; test/common/matcher/matcher_test.cc) and grpc-java (UnifiedMatcher.java
+      // NoOpMatcher) accept a Matcher without a type and evaluate its on_no_match; gRPC C-core's
+      // xds_matcher_parse.cc NACKs it.
       m->kind = Matcher::Kind::kNone;
-      Add("MAT001", n.range(), path, "no matcher_list or matcher_tree specified; add one of them", true).grpc_java_accepts = true;
+      Add("MAT001", n.range(), path,
+          "no matcher_list or matcher_tree specified; gRPC NACKs it (Envoy reads it as a matcher that always takes "
+          "on_no_match). Add matcher_list or matcher_tree",
+          true)
+          .grpc_java_accepts = true;
     } else if (kinds > 1) {
       Add("MAT001", n.range(), path, "both matcher_list and matcher_tree are set (matcher_type is a oneof); keep one");
     }
@@ -679,6 +685,8 @@ bool LooksLikeMatcher(const Node& root) {
   if (!root.is_map()) return false;
   for (const char* k : {"matcher_list", "matcherList", "matcher_tree", "matcherTree", "matcher_prefix_map", "matcher_exact_map"})
     if (root.Get(k)) return true;
+  // A matcher with only on_no_match is a matcher too (Envoy's AnyMatcher).
+  if (root.size() == 1 && (root.Get("on_no_match") || root.Get("onNoMatch"))) return true;
   std::string type = root.GetString("@type");
   return type.find("matcher.v3.Matcher") != std::string::npos;
 }

@@ -381,8 +381,9 @@ TEST(MatcherValidation, RejectionReasons) {
   const std::string in = "{typed_config: {\"@type\": type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput, header_name: x-a}}";
   const std::string act = "{action: {name: a, typed_config: {\"@type\": type.googleapis.com/google.protobuf.StringValue}}}";
   const RejectCase cases[] = {
-      {"neither", "on_no_match: " + act + "\n", "MAT001", 1, "o", true, 
-       "no matcher_list or matcher_tree specified; add one of them"},
+      {"neither", "on_no_match: " + act + "\n", "MAT001", 1, "o", true,
+       "no matcher_list or matcher_tree specified; gRPC NACKs it (Envoy reads it as a matcher that always takes "
+       "on_no_match). Add matcher_list or matcher_tree"},
       {"empty list", "matcher_list: {matchers: []}\n", "MAT002", 1, "matcher_list: {", false, 
        "matcher_list is empty; it needs at least one matcher in matchers"},
       {"empty map", "matcher_tree:\n  input: " + in + "\n  exact_match_map: {map: {}}\n", "MAT002", 3, "{map: {", false, 

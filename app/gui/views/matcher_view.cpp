@@ -230,6 +230,7 @@ class MatcherView final : public EngineView {
       theme::TextMuted("Not evaluated yet.");
       return;
     }
+    if (sm_->envoy_shape != mt::EnvoyShape::kNone) DrawEnvoyPicker(ctx);
     const mt::Compiled& m = sm_->matcher;
     if (!m.root) {
       theme::TextMuted("No matcher in this scenario's sources.");
@@ -293,6 +294,41 @@ class MatcherView final : public EngineView {
       cmp.emplace_back(mt::Profiles().entries()[i].name, &json[i]);
     }
     edit_.diverges = Compare(cmp).size();
+  }
+
+  // Envoy configuration: every matcher found (core/matcher/envoy_config.h); choosing one asks
+  // the worker for the inspection with --matcher PATH, as the CLI does.
+  std::string EnvoyLabel(const mt::DiscoveredMatcher& d) const {
+    int line = d.document && d.document->source ? d.document->source->Locate(d.where.key_range.begin).line : 0;
+    return std::string(d.where.rejected ? "[rejected] " : "") + d.where.context +
+           (d.where.resource.empty() ? "" : " in " + d.where.resource) + "  (line " + std::to_string(line) + ")";
+  }
+
+  void DrawEnvoyPicker(ViewContext& ctx) {
+    const auto& ds = sm_->discovered;
+    ImGui::Text("Envoy %s: %zu matcher%s", mt::EnvoyShapeName(sm_->envoy_shape), ds.size(), ds.size() == 1 ? "" : "s");
+    if (ds.empty()) return;
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+    const mt::DiscoveredMatcher& cur = ds[sm_->selected];
+    if (ImGui::BeginCombo("##envoy-matcher", EnvoyLabel(cur).c_str())) {
+      for (size_t i = 0; i < ds.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::Selectable(EnvoyLabel(ds[i]).c_str(), i == sm_->selected) && i != sm_->selected) {
+          Query q;
+          q.flags = {{"matcher", ds[i].where.path}};
+          ctx.Ask(q);
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ds[i].where.path.c_str());
+        ImGui::PopID();
+      }
+      ImGui::EndCombo();
+    }
+    if (!cur.unevaluated.empty()) {
+      std::string what;
+      for (const mt::UnevaluatedInput& u : cur.unevaluated) what += (what.empty() ? "" : ", ") + u.what;
+      ImGui::TextColored(theme::Pal().warning, "%s not evaluated (no data): %s", theme::kIconWarning, what.c_str());
+    }
   }
 
   size_t ProfileIndex(ViewContext& ctx) const {

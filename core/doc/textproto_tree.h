@@ -1,0 +1,35 @@
+// core/doc/textproto_tree.h: textproto read without a schema, into a Node tree with the source
+// range of every field. For messages whose types this build has no descriptor for: an Envoy
+// Listener or Bootstrap, a DiscoveryResponse whose resources are Anys of Envoy types. protobuf's
+// TextFormat needs the descriptor of every Any it expands; this reader needs none, so an Any's
+// body is read as written and its type URL kept.
+//
+//   Node tree;
+//   if (ParseTextProtoTree(src, sink, &tree)) ... tree.Get("resources") ...
+//
+// The shape follows proto3 JSON, so engines walk YAML, JSON and textproto alike:
+//   field { ... } / field: { ... } / field < ... >   a map
+//   field: scalar                                     a scalar (strings unescaped, adjacent strings joined)
+//   field: [a, b] / field { } field { }               a list (a field written twice becomes a list)
+//   [type.googleapis.com/T] { ... } inside an Any     {"@type": "type.googleapis.com/T", ...fields}
+// Without a schema a repeated field written once reads as one value: callers that need lists
+// walk "one or many" (ForEachValue).
+#pragma once
+
+#include <functional>
+
+#include "core/doc/diagnostic.h"
+#include "core/doc/load.h"
+#include "core/doc/node.h"
+#include "core/doc/source.h"
+
+namespace cfgi::doc {
+
+// Parses `src` as textproto without a schema. On a syntax error returns false with one DOC004
+// error at its position (and DOC011 past limits.max_depth); never throws.
+bool ParseTextProtoTree(const Source& src, DiagnosticSink& sink, Node* tree, const Limits& limits = {});
+
+// Calls `f` for `n` itself, or for each item when `n` is a list: a field that may be repeated.
+void ForEachValue(const Node& n, const std::function<void(const Node&, int index)>& f);
+
+}  // namespace cfgi::doc

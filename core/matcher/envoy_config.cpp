@@ -1,0 +1,449 @@
+// Discovery of Unified Matchers inside Envoy configuration (core/matcher/envoy_config.h).
+#include "core/matcher/envoy_config.h"
+
+#include <functional>
+#include <set>
+
+#include <google/protobuf/descriptor.h>
+
+#include "core/doc/textproto_tree.h"
+#include "core/matcher/matcher_engine.h"
+#include "xds/type/matcher/v3/matcher.pb.h"
+
+namespace cfgi::matcher {
+
+using doc::Node;
+namespace pb = google::protobuf;
+
+const char* EnvoyShapeName(EnvoyShape s) {
+  switch (s) {
+    case EnvoyShape::kNone: return "";
+    case EnvoyShape::kBootstrap: return "bootstrap";
+    case EnvoyShape::kListener: return "listener";
+    case EnvoyShape::kConfigDump: return "config_dump";
+    case EnvoyShape::kDiscoveryResponse: return "DiscoveryResponse";
+    case EnvoyShape::kDeltaDiscoveryResponse: return "DeltaDiscoveryResponse";
+    case EnvoyShape::kResource: return "resource";
+  }
+  return "";
+}
+
+namespace {
+
+std::string TypeOf(const Node& n) {
+  std::string url = n.is_map() ? n.GetString("@type") : "";
+  size_t slash = url.rfind('/');
+  return slash == std::string::npos ? url : url.substr(slash + 1);
+}
+
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// A field by its proto name or its lowerCamelCase JSON name.
+const Node* Field(const Node& n, std::string_view snake) {
+  if (!n.is_map()) return nullptr;
+  if (const Node* v = n.Get(snake)) return v;
+  std::string camel;
+  bool up = false;
+  for (char c : snake) {
+    if (c == '_') {
+      up = true;
+      continue;
+    }
+    camel += up ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    up = false;
+  }
+  return camel == snake ? nullptr : n.Get(camel);
+}
+
+std::string Snake(std::string_view key) {  // lowerCamelCase -> snake_case (proto3 JSON names)
+  std::string out;
+  for (char c : key) {
+    if (std::isupper(static_cast<unsigned char>(c))) {
+      out += '_';
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+bool HasAny(const Node& n, std::initializer_list<const char*> keys) {
+  for (const char* k : keys)
+    if (Field(n, k)) return true;
+  return false;
+}
+
+// Fields that hold an xds.type.matcher.v3.Matcher wherever they appear (their names are not
+// used for anything else in Envoy's API), so `{}` and a matcher with only on_no_match count.
+bool AlwaysMatcherField(const std::string& snake) {
+  return snake == "xds_matcher" || snake == "filter_chain_matcher" || snake == "bucket_matchers" ||
+         snake == "shadow_matcher" || snake == "custom_response_matcher";
+}
+
+// The owners whose `matcher` field is a Matcher.
+bool MatcherOwner(const std::string& type) {
+  return EndsWith(type, ".ExtensionWithMatcher") || EndsWith(type, ".ExtensionWithMatcherPerRoute") ||
+         type == "envoy.extensions.filters.http.rbac.v3.RBAC" || type == "envoy.extensions.filters.network.rbac.v3.RBAC";
+}
+
+std::string Context(const std::string& owner, const std::string& field, const Node& parent) {
+  if (EndsWith(owner, ".ExtensionWithMatcher") || EndsWith(owner, ".ExtensionWithMatcherPerRoute")) {
+    std::string inner;
+    if (const Node* ec = Field(parent, "extension_config"))
+      if (const Node* tc = Field(*ec, "typed_config")) inner = TypeOf(*tc);
+    std::string what = inner.find(".composite.") != std::string::npos ? "composite filter" : inner.empty() ? "filter" : inner;
+    std::string short_owner = owner.substr(owner.rfind('.') + 1);
+    return what + " (" + short_owner + "." + field + ")";
+  }
+  if (owner.find(".rbac.v3.RBAC") != std::string::npos)
+    return field == "shadow_matcher" ? "RBAC filter shadow_matcher (shadow mode: reported, not enforced)" : "RBAC filter matcher";
+  if (field == "bucket_matchers") return "rate limit quota bucket_matchers";
+  if (field == "filter_chain_matcher") return "listener filter_chain_matcher (chooses a filter chain by name)";
+  if (field == "custom_response_matcher") return "custom response matcher";
+  if (field == "matcher" && Field(parent, "domains")) return "virtual host matcher";
+  if (field == "xds_matcher") return "ExtensionWithMatcher.xds_matcher";
+  std::string short_owner = owner.empty() ? "" : owner.substr(owner.rfind('.') + 1) + ".";
+  return short_owner + field;
+}
+
+// The resource names Envoy reports in its own messages ("Listener listener_0").
+std::string ResourceLabel(const std::string& type, const std::string& parent_key, const Node& n) {
+  static const char* kTypes[] = {"Listener", "RouteConfiguration", "Cluster", "ClusterLoadAssignment",
+                                 "ScopedRouteConfiguration", "VirtualHost", "TypedExtensionConfig"};
+  std::string name = n.GetString("name");
+  std::string short_type = type.empty() ? "" : type.substr(type.rfind('.') + 1);
+  for (const char* t : kTypes)
+    if (short_type == t) return name.empty() ? short_type : short_type + " " + name;
+  if (type.empty() && !name.empty()) {
+    if (parent_key == "listeners") return "Listener " + name;
+    if (parent_key == "clusters") return "Cluster " + name;
+  }
+  return "";
+}
+
+class Walker {
+ public:
+  Walker(EnvoyConfig& out, const doc::Source* src) : out_(out), sink_(src) {}
+
+  void Walk(const Node& n, const std::string& path, const std::string& owner, const std::string& parent_key,
+            const std::string& resource, bool rejected, int depth) {
+    if (depth > 200) return;
+    if (n.is_seq()) {
+      for (size_t i = 0; i < n.items().size(); ++i)
+        Walk(n.items()[i], path + "[" + std::to_string(i) + "]", owner, parent_key, resource, rejected, depth + 1);
+      return;
+    }
+    if (!n.is_map()) return;
+    std::string type = TypeOf(n);
+    std::string here_owner = type.empty() ? owner : type;
+    std::string res = resource;
+    if (std::string l = ResourceLabel(type, parent_key, n); !l.empty())
+      res = !res.empty() && l.rfind("VirtualHost", 0) == 0 ? res + ", " + l : l;
+    // An Any in binary form: type_url + value bytes, without an expanded body.
+    if (type.empty() && Field(n, "type_url") && Field(n, "value") && Field(n, "value")->is_string() && n.size() == 2) {
+      OpaqueAny a{path, Field(n, "type_url")->text(), "", n.range()};
+      out_.opaque.push_back(a);
+      sink_.Note("MAT042", n.range(),
+                 "this Any holds " + a.type_url + " in binary form (type_url and value bytes); its body is kept "
+                 "opaque, so matchers inside it are not searched. Write it expanded ([" + a.type_url +
+                     "] { ... } in textproto, {\"@type\": \"" + a.type_url + "\", ...} in JSON / YAML)",
+                 path);
+      return;
+    }
+    for (const Node::Entry& e : n.entries()) {
+      if (e.key == "@type") continue;
+      const std::string key = Snake(e.key);
+      const std::string p = path.empty() ? e.key : path + "." + e.key;
+      if (key == "error_state" && e.value.is_map()) {
+        ErrorState(e, p, res.empty() ? DumpEntryLabel(n, parent_key) : res);
+        Walk(e.value, p, "", key, res, true, depth + 1);
+        continue;
+      }
+      if (IsMatcher(here_owner, key, e.value, n)) {
+        FoundMatcher f;
+        f.path = p;
+        f.field = key;
+        f.owner = here_owner;
+        f.context = Context(here_owner, key, n);
+        f.resource = res;
+        f.rejected = rejected;
+        f.node = &e.value;
+        f.key_range = e.key_range;
+        out_.matchers.push_back(std::move(f));
+        continue;  // a matcher's nested matchers belong to it
+      }
+      Walk(e.value, p, here_owner, key, res, rejected, depth + 1);
+    }
+  }
+
+  std::vector<doc::Diagnostic> diagnostics() { return sink_.list(); }
+
+ private:
+  static bool IsMatcher(const std::string& owner, const std::string& key, const Node& v, const Node& parent) {
+    if (key == "on_match" || key == "on_no_match") return false;
+    // A field that always holds a Matcher holds one even when it is written wrong (a list, a
+    // string): the loader says what is wrong with it (MAT019) instead of the file passing.
+    if (AlwaysMatcherField(key) && !v.is_null()) return true;
+    if (!v.is_map()) return false;
+    if (LooksLikeMatcher(v)) return true;
+    if (AlwaysMatcherField(key)) return true;
+    if (key == "matcher" && (MatcherOwner(owner) || Field(parent, "domains"))) return true;
+    // A matcher with only on_no_match (Envoy's AnyMatcher) under a field named like one.
+    if (key.find("matcher") != std::string::npos && v.size() == 1 && Field(v, "on_no_match")) return true;
+    return false;
+  }
+
+  // The resource a config_dump entry is about (config_dump_shared.proto): its `name`
+  // (DynamicListener, DynamicScopedRouteConfigs), or the name inside its Any (DynamicCluster.cluster,
+  // DynamicRouteConfig.route_config, DynamicEndpointConfig.endpoint_config, EcdsFilterConfig.ecds_filter).
+  static std::string DumpEntryLabel(const Node& entry, const std::string& list_key) {
+    static const std::pair<const char*, const char*> kKinds[] = {
+        {"dynamic_listeners", "Listener"}, {"dynamic_active_clusters", "Cluster"}, {"dynamic_warming_clusters", "Cluster"},
+        {"dynamic_route_configs", "RouteConfiguration"}, {"dynamic_scoped_route_configs", "ScopedRouteConfiguration"},
+        {"dynamic_endpoint_configs", "ClusterLoadAssignment"}, {"ecds_filters", "extension config"}};
+    std::string kind;
+    for (const auto& [k, v] : kKinds)
+      if (list_key == k) kind = v;
+    std::string name = entry.GetString("name");
+    if (name.empty())
+      for (const Node::Entry& e : entry.entries())
+        if (e.key != "error_state" && e.value.is_map() && e.value.Get("@type")) {
+          name = e.value.GetString("name", e.value.GetString("cluster_name"));
+          if (kind.empty()) kind = TypeOf(e.value).substr(TypeOf(e.value).rfind('.') + 1);
+          if (!name.empty()) break;
+        }
+    if (kind.empty() && name.empty()) return "";
+    return kind.empty() ? name : name.empty() ? kind : kind + " " + name;
+  }
+
+  // envoy/admin/v3/config_dump_shared.proto UpdateFailureState: failed_configuration (Any),
+  // last_update_attempt, details, version_info.
+  void ErrorState(const Node::Entry& e, const std::string& path, const std::string& resource) {
+    const Node& s = e.value;
+    // Envoy's details often hold a proto's text form, several lines: one line here.
+    std::string details;
+    for (char c : s.GetString("details")) {
+      bool space = c == '\n' || c == '\r' || c == '\t' || c == ' ';
+      if (space) {
+        if (!details.empty() && details.back() != ' ') details += ' ';
+      } else {
+        details += c;
+      }
+    }
+    while (!details.empty() && details.back() == ' ') details.pop_back();
+    std::string version = Field(s, "version_info") ? Field(s, "version_info")->text() : "";
+    std::string when = Field(s, "last_update_attempt") ? Field(s, "last_update_attempt")->text() : "";
+    std::string what = resource.empty() ? "this resource" : resource;
+    std::string msg = "Envoy rejected (NACKed) an update of " + what + (version.empty() ? "" : " (version " + version + ")") +
+                      (when.empty() ? "" : " at " + when) + ": " +
+                      (details.empty() ? std::string("no details given") : details) +
+                      "; Envoy keeps serving the last accepted version. Fix the resource on the control plane and push it again";
+    sink_.Error("MAT040", e.key_range, msg, path);
+  }
+
+  EnvoyConfig& out_;
+  doc::DiagnosticSink sink_;
+};
+
+// ---- textproto matchers shaped by the Matcher descriptor ----------------------------------
+
+Node Shape(const Node& n, const pb::Descriptor* d, int depth);
+
+Node ShapeValue(const Node& v, const pb::FieldDescriptor* f, int depth) {
+  return f->message_type() ? Shape(v, f->message_type(), depth + 1) : v;
+}
+
+// A schema-free textproto tree (one value where a repeated field was written once, map fields
+// as lists of {key, value}) made into the proto3 JSON shape the matcher loader reads.
+Node Shape(const Node& n, const pb::Descriptor* d, int depth) {
+  if (!n.is_map() || !d || depth > 200) return n;
+  if (d->full_name() == "google.protobuf.Any") {
+    std::string type = TypeOf(n);
+    d = pb::DescriptorPool::generated_pool()->FindMessageTypeByName(type);
+    if (!d) return n;  // an action of a type this build does not know: kept as written
+  }
+  Node m = Node::Map(n.range());
+  for (const Node::Entry& e : n.entries()) {
+    const pb::FieldDescriptor* f = d->FindFieldByName(e.key);
+    if (!f) {
+      m.Put(e.key, e.key_range, e.value);
+      continue;
+    }
+    if (f->is_map()) {
+      Node mm = Node::Map(e.value.range());
+      const pb::FieldDescriptor* vf = f->message_type()->FindFieldByName("value");
+      doc::ForEachValue(e.value, [&](const Node& kv, int) {
+        const Node* k = kv.Get("key");
+        const Node* v = kv.Get("value");
+        mm.Put(k ? k->text() : "", k ? k->range() : kv.range(),
+               v ? ShapeValue(*v, vf, depth) : Node::Map(kv.range()));
+      });
+      m.Put(e.key, e.key_range, std::move(mm));
+      continue;
+    }
+    if (f->is_repeated() || e.value.is_seq()) {
+      Node s = Node::Seq(e.value.range());
+      doc::ForEachValue(e.value, [&](const Node& item, int) { s.Push(ShapeValue(item, f, depth)); });
+      m.Put(e.key, e.key_range, std::move(s));
+      continue;
+    }
+    m.Put(e.key, e.key_range, ShapeValue(e.value, f, depth));
+  }
+  return m;
+}
+
+std::string Prefix(const std::string& base, const std::string& p) {
+  if (p.empty()) return base;
+  if (p[0] == '[' || p[0] == '@') return base + (p[0] == '@' ? "." : "") + p;
+  return base + "." + p;
+}
+
+// Plain words for the inputs Envoy has and this tool does not evaluate (envoy api/
+// envoy/type/matcher/v3/http_inputs.proto, envoy/extensions/matching/common_inputs/).
+std::string InputWords(const std::string& type) {
+  static const std::pair<const char*, const char*> kWords[] = {
+      {"HttpResponseHeaderMatchInput", "response headers"},
+      {"HttpRequestTrailerMatchInput", "request trailers"},
+      {"HttpResponseTrailerMatchInput", "response trailers"},
+      {"HttpRequestQueryParamMatchInput", "query parameters"},
+      {"DynamicMetadataInput", "dynamic metadata"},
+      {"FilterStateInput", "filter state"},
+      {"DestinationIPInput", "the connection's destination IP"},
+      {"DestinationPortInput", "the connection's destination port"},
+      {"SourceIPInput", "the connection's source IP"},
+      {"SourcePortInput", "the connection's source port"},
+      {"DirectSourceIPInput", "the connection's direct source IP"},
+      {"SourceTypeInput", "the connection's source type (local or external)"},
+      {"ServerNameInput", "the TLS server name (SNI)"},
+      {"TransportProtocolInput", "the transport protocol"},
+      {"ApplicationProtocolInput", "the application protocols (ALPN)"},
+      {"EnvironmentVariableInput", "an environment variable"},
+      {"ConsistentHashingInput", "a consistent hash"},
+      {"Ip", "an IP range input matcher"},
+      {"Runtime", "a runtime fraction input matcher"},
+  };
+  std::string last = type.substr(type.rfind('.') + 1);
+  for (const auto& [t, w] : kWords)
+    if (last == t) return w;
+  return type.empty() ? "an input without @type" : "input " + last;
+}
+
+void CollectInputs(const Matcher& m, std::vector<UnevaluatedInput>& out, std::set<std::string>& seen, int depth);
+
+void CollectPredicate(const Predicate& p, std::vector<UnevaluatedInput>& out, std::set<std::string>& seen, int depth) {
+  if (depth > kHardMaxDepth + 2) return;
+  if (p.kind == Predicate::Kind::kSingle) {
+    if (p.input.kind == Input::Kind::kUnsupported && seen.insert(p.input.type).second)
+      out.push_back({p.input.type, InputWords(p.input.type), p.input.range, p.path + ".input"});
+    if (p.test == Predicate::Test::kUnsupported && seen.insert("custom:" + p.custom_type).second)
+      out.push_back({p.custom_type, InputWords(p.custom_type), p.range, p.path + ".custom_match"});
+  }
+  for (const Predicate& c : p.children) CollectPredicate(c, out, seen, depth + 1);
+}
+
+void CollectOnMatch(const OnMatch& om, std::vector<UnevaluatedInput>& out, std::set<std::string>& seen, int depth) {
+  if (om.kind == OnMatch::Kind::kMatcher && om.matcher) CollectInputs(*om.matcher, out, seen, depth + 1);
+}
+
+void CollectInputs(const Matcher& m, std::vector<UnevaluatedInput>& out, std::set<std::string>& seen, int depth) {
+  if (depth > kHardMaxDepth + 2) return;
+  if ((m.kind == Matcher::Kind::kExactMap || m.kind == Matcher::Kind::kPrefixMap) && m.input.kind == Input::Kind::kUnsupported &&
+      seen.insert(m.input.type).second)
+    out.push_back({m.input.type, InputWords(m.input.type), m.input.range, m.path + ".input"});
+  for (const FieldMatcher& f : m.list) {
+    CollectPredicate(f.predicate, out, seen, depth);
+    CollectOnMatch(f.on_match, out, seen, depth);
+  }
+  for (const MapEntry& e : m.entries) CollectOnMatch(e.on_match, out, seen, depth);
+  if (m.on_no_match) CollectOnMatch(*m.on_no_match, out, seen, depth);
+}
+
+}  // namespace
+
+EnvoyShape DetectEnvoyShape(const Node& root) {
+  if (!root.is_map() || LooksLikeMatcher(root)) return EnvoyShape::kNone;
+  const std::string type = TypeOf(root);
+  if (EndsWith(type, "admin.v3.ConfigDump")) return EnvoyShape::kConfigDump;
+  if (const Node* configs = Field(root, "configs")) {
+    bool dump = false;
+    doc::ForEachValue(*configs, [&](const Node& c, int) { dump = dump || TypeOf(c).find("envoy.admin.") == 0; });
+    if (dump) return EnvoyShape::kConfigDump;
+  }
+  if (EndsWith(type, "bootstrap.v3.Bootstrap") || HasAny(root, {"static_resources", "dynamic_resources"})) return EnvoyShape::kBootstrap;
+  if (EndsWith(type, "DeltaDiscoveryResponse")) return EnvoyShape::kDeltaDiscoveryResponse;
+  if (EndsWith(type, "discovery.v3.DiscoveryResponse")) return EnvoyShape::kDiscoveryResponse;
+  if (const Node* res = Field(root, "resources")) {
+    bool delta = HasAny(root, {"system_version_info", "removed_resources", "removed_resource_names"});
+    bool envoy_any = false;
+    doc::ForEachValue(*res, [&](const Node& r, int) {
+      if (Field(r, "resource")) delta = true;
+      if (TypeOf(r).find("envoy.") == 0 || (Field(r, "resource") && TypeOf(*Field(r, "resource")).find("envoy.") == 0) ||
+          Field(r, "type_url"))
+        envoy_any = true;
+    });
+    if (delta && (envoy_any || HasAny(root, {"system_version_info", "nonce"}))) return EnvoyShape::kDeltaDiscoveryResponse;
+    if (envoy_any || HasAny(root, {"type_url", "version_info", "nonce", "control_plane"})) return EnvoyShape::kDiscoveryResponse;
+  }
+  if (EndsWith(type, "listener.v3.Listener") || HasAny(root, {"filter_chains", "filter_chain_matcher", "listener_filters"}))
+    return EnvoyShape::kListener;
+  if (type.find("envoy.") == 0 || HasAny(root, {"virtual_hosts", "http_filters"})) return EnvoyShape::kResource;
+  // A filter as a TypedExtensionConfig: {name, typed_config: {"@type": envoy...}}.
+  if (const Node* tc = Field(root, "typed_config"); tc && TypeOf(*tc).find("envoy.") == 0) return EnvoyShape::kResource;
+  return EnvoyShape::kNone;
+}
+
+EnvoyConfig DiscoverEnvoyMatchers(const doc::Document& d) {
+  EnvoyConfig out;
+  const Node* root = d.root();
+  if (d.format == doc::Format::kTextProto) {
+    if (doc::HasErrors(d.diagnostics)) return out;
+    auto tree = std::make_shared<Node>();
+    doc::DiagnosticSink ignored(d.source.get());  // LoadDocument reported the syntax already
+    if (!doc::ParseTextProtoTree(*d.source, ignored, tree.get())) return out;
+    out.tree = tree;
+    root = out.tree.get();
+  }
+  if (!root) return out;
+  out.shape = DetectEnvoyShape(*root);
+  if (out.shape == EnvoyShape::kNone) return out;
+  Walker w(out, d.source.get());
+  w.Walk(*root, "", "", "", "", false, 0);
+  out.diagnostics = w.diagnostics();
+  return out;
+}
+
+std::vector<UnevaluatedInput> UnevaluatedInputs(const Compiled& m) {
+  std::vector<UnevaluatedInput> out;
+  std::set<std::string> seen;
+  if (m.root) CollectInputs(*m.root, out, seen, 0);
+  return out;
+}
+
+Compiled LoadFound(const doc::Document& d, const EnvoyConfig& c, const FoundMatcher& f, const FilterContext& filter) {
+  (void)c;
+  Compiled m;
+  if (d.format == doc::Format::kTextProto) {
+    Node shaped = Shape(*f.node, xds::type::matcher::v3::Matcher::descriptor(), 0);
+    m = LoadTree(shaped, d.source, filter);
+  } else {
+    m = LoadTree(*f.node, d.source, filter);
+  }
+  if (m.root) {
+    std::vector<Issue> dead = FindShadowed(m);
+    m.issues.insert(m.issues.end(), dead.begin(), dead.end());
+  }
+  for (const UnevaluatedInput& u : UnevaluatedInputs(m))
+    m.issues.push_back({"MAT041", doc::Severity::kWarning,
+                        "this matcher reads " + u.what + " (" + (u.type.empty() ? "no @type" : u.type) +
+                            "), which this tool does not evaluate: every predicate and map on it sees no data, so "
+                            "results that depend on it are not what Envoy computes. Check those branches by hand",
+                        u.path, u.range, false});
+  for (Issue& i : m.issues) i.path = Prefix(f.path, i.path);
+  for (NodeInfo& n : m.nodes) n.path = Prefix(f.path, n.path);
+  return m;
+}
+
+}  // namespace cfgi::matcher

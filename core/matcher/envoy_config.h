@@ -1,0 +1,93 @@
+// core/matcher/envoy_config.h: Unified Matchers found inside Envoy configuration as it is
+// written: a bootstrap, a Listener (or another resource), an admin `/config_dump`, or an xDS
+// DiscoveryResponse / DeltaDiscoveryResponse, in YAML, JSON or textproto
+// (docs/formats/matcher.md, "What is discovered inside Envoy configs").
+//
+//   EnvoyConfig c = DiscoverEnvoyMatchers(doc);            // c.shape, c.matchers, c.diagnostics
+//   for (const FoundMatcher& f : c.matchers) {
+//     Compiled m = LoadFound(doc, c, f, filter);           // paths start with f.path
+//     ... Evaluate(m, request, profile) ...
+//   }
+//
+// Envoy's own messages (Listener, HttpConnectionManager, the filters) have no descriptor in this
+// build: bodies are walked as written (a textproto Any is read without its schema,
+// core/doc/textproto_tree.h), and only each matcher is read against xds.type.matcher.v3.Matcher.
+// Where a matcher sits in Envoy's API (envoyproxy/envoy api/):
+//   envoy/extensions/common/matching/v3/extension_matcher.proto  ExtensionWithMatcher.xds_matcher
+//       (and the deprecated .matcher, envoy.config.common.matcher.v3.Matcher), the composite filter's
+//       wrapper; ExtensionWithMatcherPerRoute.xds_matcher
+//   envoy/extensions/filters/http/rbac/v3/rbac.proto       RBAC.matcher, RBAC.shadow_matcher
+//   envoy/extensions/filters/network/rbac/v3/rbac.proto    the same for the network filter
+//   envoy/extensions/filters/http/rate_limit_quota/v3/rate_limit_quota.proto
+//       RateLimitQuotaFilterConfig.bucket_matchers, RateLimitQuotaOverride.bucket_matchers
+//   envoy/config/listener/v3/listener.proto                 Listener.filter_chain_matcher
+//   envoy/config/route/v3/route_components.proto            VirtualHost.matcher
+// and any other field whose value is a Matcher by its shape (matcher_list / matcher_tree, or an
+// @type naming the Matcher). `/config_dump` (envoy/admin/v3/config_dump_shared.proto): a NACKed
+// resource's UpdateFailureState (`error_state`) becomes MAT040 with Envoy's `details`.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/doc/diagnostic.h"
+#include "core/doc/load.h"
+#include "core/doc/node.h"
+#include "core/matcher/matcher.h"
+
+namespace cfgi::matcher {
+
+enum class EnvoyShape { kNone, kBootstrap, kListener, kConfigDump, kDiscoveryResponse, kDeltaDiscoveryResponse, kResource };
+// "bootstrap", "listener", "config_dump", "DiscoveryResponse", "DeltaDiscoveryResponse", "resource" ("" for kNone).
+const char* EnvoyShapeName(EnvoyShape s);
+
+struct FoundMatcher {
+  std::string path;      // where it is: "static_resources.listeners[0].filter_chains[0]...xds_matcher"
+  std::string field;     // the field holding it: "xds_matcher", "bucket_matchers", ...
+  std::string owner;     // the @type of the message holding it, when written ("" for a bootstrap's listener)
+  std::string context;   // what it is for: "composite filter (ExtensionWithMatcher.xds_matcher)"
+  std::string resource;  // the enclosing resource: "Listener listener_0" ("" when none)
+  bool rejected = false; // inside a NACKed resource's error_state.failed_configuration
+  const doc::Node* node = nullptr;  // the Matcher (into the document, or into EnvoyConfig::tree)
+  doc::SourceRange key_range;       // the field's key
+};
+
+// An Any written in binary form (type_url + value bytes): kept opaque, its name and type shown.
+struct OpaqueAny {
+  std::string path, type_url, name;
+  doc::SourceRange range;
+};
+
+struct EnvoyConfig {
+  EnvoyShape shape = EnvoyShape::kNone;
+  std::vector<FoundMatcher> matchers;
+  std::vector<OpaqueAny> opaque;
+  std::vector<doc::Diagnostic> diagnostics;  // MAT040 (NACKed error_state), MAT042 (opaque Any)
+  std::shared_ptr<const doc::Node> tree;     // textproto: the schema-free tree `node`s point into
+};
+
+// What an Envoy configuration root looks like; kNone for a bare Matcher and anything else.
+EnvoyShape DetectEnvoyShape(const doc::Node& root);
+
+// Reads the document (a textproto without its schema) and finds every embedded matcher in
+// document order. A document that is not an Envoy configuration gives shape kNone and nothing
+// else; a textproto with a syntax error gives kNone (LoadDocument already reported DOC004).
+EnvoyConfig DiscoverEnvoyMatchers(const doc::Document& d);
+
+// Compiles one found matcher as Load() does (gRPC's reasons, the proto schema check, dead
+// matchers), every path prefixed with f.path, plus one MAT041 per input type the evaluator does
+// not evaluate (response headers, dynamic metadata, network inputs, ...). A textproto matcher
+// is first shaped by xds.type.matcher.v3.Matcher's descriptor (repeated fields, maps).
+Compiled LoadFound(const doc::Document& d, const EnvoyConfig& c, const FoundMatcher& f, const FilterContext& filter = {});
+
+// The input and custom_match types of a compiled matcher that evaluation treats as no data,
+// each once, in document order, with a plain-words name ("response headers").
+struct UnevaluatedInput {
+  std::string type, what;
+  doc::SourceRange range;
+  std::string path;
+};
+std::vector<UnevaluatedInput> UnevaluatedInputs(const Compiled& m);
+
+}  // namespace cfgi::matcher

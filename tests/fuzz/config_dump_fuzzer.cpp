@@ -1,0 +1,29 @@
+// Fuzz target: reading an Envoy admin /config_dump (JSON, as the admin endpoint serves it, and
+// YAML): shape detection, the error_state NACK reports (MAT040), opaque Anys (MAT042), and the
+// matcher engine's full result for every profile. Bad input must give diagnostics, never a crash
+// or a hang.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/doc/load.h"
+#include "core/engine/engine.h"
+#include "core/matcher/envoy_config.h"
+#include "core/matcher/matcher_engine.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string text(reinterpret_cast<const char*>(data), size);
+  for (const char* name : {"config_dump.json", "config_dump.yaml"}) {
+    cfgi::doc::Document d = cfgi::doc::LoadDocument(name, text);
+    cfgi::matcher::EnvoyConfig c = cfgi::matcher::DiscoverEnvoyMatchers(d);
+    (void)c;
+    auto s = std::make_shared<cfgi::Scenario>(cfgi::LoadScenario({{name, text}}));
+    cfgi::Query q;
+    q.flags = {{"header", "x-tenant=acme"}};
+    cfgi::InspectOptions o;
+    cfgi::Inspection i = cfgi::Inspect(cfgi::GetMatcherEngine(), s, q, o);
+    for (const cfgi::Report& r : i.reports) (void)cfgi::ReportJson(cfgi::GetMatcherEngine(), r.profile, r).dump();
+  }
+  return 0;
+}
