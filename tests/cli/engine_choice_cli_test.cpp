@@ -43,15 +43,20 @@ TEST(EngineChoiceCliTest, EmptyFileAndScenarioWithoutSources) {
 }
 
 TEST(EngineChoiceCliTest, EngineFlagReadsWhatDetectionDoesNot) {
-  // An Envoy client's DiscoveryRequest with plain names and no header: nothing in it says
-  // "variants" to content detection (ENG001), --engine variants reads it.
+  // A YAML file nothing recognises is ENG001; an Envoy client's DiscoveryRequest with plain names
+  // and no header is read as variants (a subscription: resource_names and type_url), and
+  // --engine variants reads it the same way.
+  std::string y = WriteTemp("plain.yaml", "foo: 1\nbar: [2]\n");
+  auto unknown = RunCli("check --format json " + y);
+  EXPECT_EQ(unknown.exit_code, 1);
+  EXPECT_EQ(nlohmann::json::parse(unknown.out)["diagnostics"][0]["code"], "ENG001");
   std::string f = WriteTemp("request.txtpb",
                             "node { id: \"sidecar~10.0.0.1~web-1.shop~shop.svc.cluster.local\" }\n"
                             "resource_names: \"payments\"\n"
                             "type_url: \"type.googleapis.com/envoy.config.cluster.v3.Cluster\"\n");
   auto plain = RunCli("check --format json " + f);
-  EXPECT_EQ(plain.exit_code, 1);
-  EXPECT_EQ(nlohmann::json::parse(plain.out)["diagnostics"][0]["code"], "ENG001");
+  EXPECT_EQ(plain.exit_code, 0);
+  EXPECT_EQ(nlohmann::json::parse(plain.out)["engine"], "variants");
   auto r = RunCli("eval --engine variants --format json " + f);
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   auto j = nlohmann::json::parse(r.out);

@@ -313,7 +313,8 @@ spec:
     if (r["applied"].get<bool>()) applied.push_back(r);
   ASSERT_EQ(applied.size(), 1u);
   EXPECT_EQ(applied[0]["source"], "rules");
-  EXPECT_EQ(applied[0]["conf"], ordered_json::parse(R"({"connectionTimeout":"101s","http":{"requestTimeout":"202s"},"idleTimeout":"10s"})"));
+  EXPECT_EQ(applied[0]["conf"], ordered_json::parse(R"({"connectionTimeout":"1m41s","http":{"requestTimeout":"3m22s"},"idleTimeout":"10s"})"));
+  // (written 101s and 202s: Kuma's metav1.Duration prints Go's Duration.String, policy_schema.h)
   EXPECT_EQ(Origins(applied[0]), (std::vector<std::string>{"mt-ccc/0", "mt-bbb/0", "mt-aaa/0"}));
   // The legacy from-rule Kuma also computes for mt-bbb is shown, marked as not applied.
   ASSERT_EQ(from.size(), 2u);
@@ -444,7 +445,7 @@ TEST(KumaConformance, DefaultsFillOnlyAbsentFields) {
   EXPECT_EQ(c, json::parse(R"({"backends":[{"zipkin":{"url":"u","apiVersion":"httpProto","traceId128bit":false,"sharedSpanContext":true}},{"type":"OpenTelemetry"}]})"));
   std::vector<std::string> paths;
   for (const auto& f : filled) paths.push_back(f.path);
-  EXPECT_EQ(paths, (std::vector<std::string>{"/backends/0/zipkin/traceId128bit", "/backends/0/zipkin/sharedSpanContext"}));
+  EXPECT_EQ(paths, (std::vector<std::string>{"/backends/0/zipkin/sharedSpanContext", "/backends/0/zipkin/traceId128bit"}));
   EXPECT_EQ(ApplyDefaults("MeshTimeout", json::parse(R"({"idleTimeout":"1s"})")), json::parse(R"({"idleTimeout":"1s"})"));
   EXPECT_EQ(ApplyDefaults("MeshTrace", json("x")), json("x"));
 }
