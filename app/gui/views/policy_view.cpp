@@ -202,7 +202,7 @@ class PolicyView final : public EngineView {
       ImGui::EndTabItem();
     }
     if (!tr.from_rules.empty() || tr.has_proxy_rule) {
-      l = "Inbound / proxy (" + std::to_string(tr.from_rules.size()) + ")###inb";
+      l = "Inbound / proxy (" + std::to_string(tr.from_rules.size() + (tr.has_proxy_rule ? 1 : 0)) + ")###inb";
       if (sub_tabs_.Item(1, l)) {
         DrawInbound(ctx, tr);
         ImGui::EndTabItem();
