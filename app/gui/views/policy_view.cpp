@@ -261,7 +261,14 @@ class PolicyView final : public EngineView {
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(pol::FieldKindName(f.kind));
         ImGui::TableNextColumn();
-        if (*f.enums) ImGui::TextWrapped("%s", f.enums); else theme::TextMuted("-");
+        if (*f.enums) {
+          std::string values = f.enums;  // the table's "A;B;C", shown as "A, B, C"
+          for (size_t at = values.find(';'); at != std::string::npos; at = values.find(';', at + 2))
+            values.replace(at, 1, ", ");
+          ImGui::TextWrapped("%s", values.c_str());
+        } else {
+          theme::TextMuted("-");
+        }
         ImGui::TableNextColumn();
         if (*f.default_json) ImGui::Text("default %s", f.default_json); else theme::TextMuted("-");
       }
