@@ -117,7 +117,7 @@ std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const Query& q, Mode m
         m->per_name.push_back(chosen);
         m->selected_name = i;
       } else {
-        m->per_name.push_back(std::make_shared<const Analysis>(Load(src->source, chosen->names[i].key)));
+        m->per_name.push_back(std::make_shared<const Analysis>(Load(src->source, chosen->names[i].key, /*exact_key=*/true)));
       }
     }
   }

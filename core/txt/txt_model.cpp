@@ -558,7 +558,7 @@ bool NameMatches(std::string_view wanted, std::string_view key) {
   return std::string(kQueryPrefix) + w == key;
 }
 
-Analysis Load(doc::SourcePtr source, std::string_view name) {
+Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key) {
   CountModelBuild();
   Analysis a;
   a.source = source;
@@ -578,13 +578,18 @@ Analysis Load(doc::SourcePtr source, std::string_view name) {
   // The owner gRPC would have queried: the chosen name, else the name of the first record
   // carrying the attribute.
   std::string wanted_key;
-  if (!name.empty()) {
+  bool wanted = false;  // wanted_key names the owner (it may be the empty key of raw strings)
+  if (exact_key) {
+    wanted_key = std::string(name);
+    wanted = true;
+  } else if (!name.empty()) {
     for (const Name& n : a.names)
       if (NameMatches(name, n.key)) {
         wanted_key = n.key;
+        wanted = true;
         break;
       }
-    if (wanted_key.empty() && !a.names.empty()) {
+    if (!wanted && !a.names.empty()) {
       std::string list;
       for (const Name& n : a.names) list += (list.empty() ? "" : ", ") + (n.owner.empty() ? std::string("(raw strings)") : Printable(n.owner));
       sink.Error("TXT019", {0, 0}, "no grpc_config record on '" + Printable(std::string(name)) + "'; the names with one are: " + list +
@@ -593,7 +598,7 @@ Analysis Load(doc::SourcePtr source, std::string_view name) {
   }
   int first = -1;
   for (size_t i = 0; i < recs.size(); ++i)
-    if (recs[i].has_prefix() && (wanted_key.empty() || recs[i].owner_key == wanted_key)) {
+    if (recs[i].has_prefix() && (!wanted || recs[i].owner_key == wanted_key)) {
       first = static_cast<int>(i);
       break;
     }

@@ -122,7 +122,9 @@ struct Analysis {
 // Parses and compiles a source for every profile. Never throws. `name` chooses which owner name
 // is evaluated (NameMatches); empty: the first name that carries a grpc_config record. A name
 // that matches none gets TXT019 and the first name is evaluated.
-Analysis Load(doc::SourcePtr source, std::string_view name = {});
+// `exact_key`: `name` is an owner key of Analysis::names as it is (the empty key of raw strings
+// included), not a user's name to normalise (the engine evaluating every name of a zone).
+Analysis Load(doc::SourcePtr source, std::string_view name = {}, bool exact_key = false);
 
 // True when `wanted` (as a user types it: any case, trailing dot or not, with or without the
 // `_grpc_config.` label) names the owner `key` (a TxtRecord::owner_key).

@@ -124,21 +124,22 @@ TEST(DocumentTest, UnrecognisedFileIsAnErrorUntilReadAsDocument) {
 }
 
 TEST(DocumentTest, EngineSwitchAndEncodings) {
-  // A matcher with only on_no_match: content detection does not claim it; "Read as" matcher does.
+  // A matcher with only on_no_match is a matcher (Envoy's AnyMatcher; MAT001 under gRPC), so
+  // content detection claims it; "Read as" document switches to the syntax-only check and back.
   std::string text = "\xEF\xBB\xBFon_no_match:\r\n  action: {name: d}\r\n";
   auto d = OpenDocument::Open({{"m.yaml", text}}, {});
-  EXPECT_EQ(d->engine().name(), "document");
-  d->SetEngine("matcher", 1.0);
-  EXPECT_TRUE(d->EvaluateIfDue(1.0));
   EXPECT_EQ(d->engine().name(), "matcher");
-  EXPECT_EQ(d->engine_request(), "matcher");
+  d->SetEngine("document", 1.0);
+  EXPECT_TRUE(d->EvaluateIfDue(1.0));
+  EXPECT_EQ(d->engine().name(), "document");
+  EXPECT_EQ(d->engine_request(), "document");
   // The editor's text has neither the BOM nor CR; saving gives both back, new lines included.
   EXPECT_EQ(d->files()[0].text, "on_no_match:\n  action: {name: d}\n");
   d->Edit(0, d->files()[0].text + "# added\n", 2.0);
   EXPECT_EQ(d->files()[0].SavedText(), text + "# added\r\n");
   d->SetEngine("", 3.0);
   EXPECT_TRUE(d->EvaluateIfDue(3.0));
-  EXPECT_EQ(d->engine().name(), "document");
+  EXPECT_EQ(d->engine().name(), "matcher");
 }
 
 }  // namespace

@@ -454,6 +454,24 @@ TEST(TxtNamesTest, EveryGrpcConfigNameIsEvaluated) {
 
 // dig output for two names in one run (`dig TXT _grpc_config.a.example.com _grpc_config.b.example.com`
 // prints one ANSWER section per query).
+// Every name is evaluated on its own owner, the empty owner of raw strings after a zone line
+// included (found by the txt_names fuzzer: the raw strings' name was re-read as "no --name" and
+// evaluated the first name again, so two rows showed the same name).
+TEST(TxtNamesTest, EachNameIsEvaluatedOnItsOwnOwner) {
+  const std::string zone =
+      "_grpc_config.a.example.com. 300 IN TXT \"grpc_config=[{\\\"serviceConfig\\\":{}}]\"\n"
+      "\"grpc_config=[{\\\"serviceConfig\\\":{\\\"loadBalancingPolicy\\\":\\\"round_robin\\\"}}]\"\n";
+  Analysis a = Load(zone);
+  ASSERT_EQ(a.names.size(), 2u) << a.names.size();
+  EXPECT_EQ(a.names[0].key, "_grpc_config.a.example.com");
+  EXPECT_EQ(a.names[1].key, "");
+  for (const auto& n : a.names) {
+    Analysis one = txt::Load(std::make_shared<doc::Source>("z.zone", zone), n.key, /*exact_key=*/true);
+    EXPECT_EQ(one.query_owner, n.key);
+    for (const auto& d : one.record_diagnostics) EXPECT_NE(d.code, "TXT019") << d.message;
+  }
+}
+
 TEST(TxtNamesTest, DigOutputOfTwoQueries) {
   const char* dig = R"D(; <<>> DiG 9.18.24 <<>> TXT _grpc_config.a.example.com _grpc_config.b.example.com
 ;; global options: +cmd
