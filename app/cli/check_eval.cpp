@@ -1,8 +1,12 @@
 // app/cli/check_eval.cpp: `check` and `eval`, one implementation (eval also prints the result).
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 #include "app/cli/common.h"
 #include "app/cli/query_flags.h"
+#include "app/cli/render_text.h"
+#include "app/cli/sarif.h"
 #include "app/cli/subcommands.h"
 #include "core/doc/utf8.h"
 #include "core/engine/scenario.h"
@@ -13,25 +17,52 @@ namespace {
 
 using nlohmann::ordered_json;
 
-void PrintText(const Report& r, bool evaluate, bool explain) {
-  for (const auto& d : r.diagnostics) std::cout << doc::FormatDiagnostic(d) << "\n";
-  if (evaluate) std::cout << doc::JsonText(r.result, 2) << "\n";
-  if (explain && !r.explanation.what.empty()) std::cout << r.explanation.ToText();
+// `--format text`: the diagnostics, then the engine's answer drawn from its typed result
+// (render_text.h), then with --explain the explanation tree.
+void PrintText(const Report& r, bool evaluate, bool explain, const TextStyle& st) {
+  std::cout << RenderDiagnostics(r.diagnostics, st);
+  if (evaluate && r.typed) std::cout << RenderResult(*r.typed, st);
+  if (explain) std::cout << RenderExplanation(r.explanation, st);
 }
 
-// `--profile all --format text`: each profile's diagnostics (and result), then the divergences.
-void PrintAllProfilesText(const ordered_json& j, bool evaluate) {
-  for (auto& [name, one] : j["profiles"].items()) {
-    std::cout << "== profile " << name << "\n";
-    for (const auto& d : one["diagnostics"])
-      std::cout << d["file"].get<std::string>() << ":" << d["line"] << ":" << d["column"] << ": "
-                << d["severity"].get<std::string>() << ": [" << d["code"].get<std::string>() << "] "
-                << d["message"].get<std::string>() << "\n";
-    if (evaluate) std::cout << doc::JsonText(one["result"], 2) << "\n";
+// `--profile all --format text`: each profile's diagnostics (and answer), then the divergences.
+void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, const TextStyle& st) {
+  for (const Report& r : in.reports) {
+    std::cout << "== profile " << r.profile << "\n";
+    PrintText(r, evaluate, explain, st);
   }
-  std::cout << "== divergences: " << j["divergences"].size() << "\n";
-  for (const auto& d : j["divergences"])
-    std::cout << d["path"].get<std::string>() << " " << doc::JsonText(d["values"]) << "\n";
+  std::cout << "== divergences: " << in.comparison.size() << "\n";
+  for (const Divergence& d : in.comparison.divergences) std::cout << d.path << " " << doc::JsonText(d.values) << "\n";
+}
+
+// `--format sarif`: the diagnostics of every report, one result per distinct diagnostic (with
+// --profile all, the profiles that reported it); nothing else on stdout.
+void PrintSarif(const std::vector<const Report*>& reports, const Scenario& s, bool all_profiles) {
+  std::vector<SarifFinding> findings;
+  for (const Report* r : reports)
+    for (const doc::Diagnostic& d : r->diagnostics) {
+      auto same = [&d](const SarifFinding& f) {
+        const doc::Diagnostic& e = f.diagnostic;
+        return e.code == d.code && e.file == d.file && e.range == d.range && e.begin == d.begin &&
+               e.severity == d.severity && e.message == d.message && e.path == d.path;
+      };
+      auto it = std::find_if(findings.begin(), findings.end(), same);
+      if (it == findings.end()) {
+        findings.push_back({d, {}});
+        it = findings.end() - 1;
+      }
+      if (all_profiles) it->profiles.push_back(r->profile);
+    }
+  SourceLookup lookup = [&s](const std::string& file) -> const doc::Source* {
+    if (const doc::Document* d = s.FindSource(file)) return d->source.get();
+    if (s.envelope && s.envelope->source && s.envelope->source->name() == file) return s.envelope->source.get();
+    return nullptr;
+  };
+  SarifOptions o;
+  o.docs_url = DocsUrl();
+  std::error_code ec;
+  o.base_dir = std::filesystem::current_path(ec).string();
+  PrintJson(SarifLog(findings, lookup, o));
 }
 
 }  // namespace
@@ -78,7 +109,8 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
       if (!take_value()) return fail("--" + name + " needs a value");
       (name == "profile" ? a.profile : name == "format" ? a.format : a.engine) = value;
       if (name == "engine" && !FindEngine(value)) return fail(UnknownEngine(value));
-      if (name == "format" && !IsOutputFormat(value)) return fail(kFormatError);
+      if (name == "format" && !IsOutputFormat(value) && value != "sarif")
+        return fail("--format is 'text', 'json' or 'sarif'");
     } else if (name == "explain") {
       a.explain = true;
     } else if (IsQueryFlag(name)) {
@@ -131,14 +163,27 @@ int RunCheckEval(const CheckEvalArgs& a) {
                       "; one of:" + names + " all");
   }
   bool errors = false;
+  TextStyle style{ShouldColour()};
   if (profile == "all") {
-    ordered_json j = AllProfilesJson(*e, s, a.query, evaluate);
-    for (auto& [name, one] : j["profiles"].items())
-      for (const auto& d : one["diagnostics"]) errors |= d["severity"] == "error";
     if (a.format == "json") {
+      ordered_json j = AllProfilesJson(*e, s, a.query, evaluate);
+      for (auto& [name, one] : j["profiles"].items())
+        for (const auto& d : one["diagnostics"]) errors |= d["severity"] == "error";
       PrintJson(j);
     } else {
-      PrintAllProfilesText(j, evaluate);
+      InspectOptions o;
+      o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+      Inspection in = Inspect(*e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), a.query, o);
+      std::vector<const Report*> reports;
+      for (const Report& r : in.reports) {
+        errors |= doc::HasErrors(r.diagnostics);
+        reports.push_back(&r);
+      }
+      if (a.format == "sarif") {
+        PrintSarif(reports, s, true);
+      } else {
+        PrintAllProfilesText(in, evaluate, a.explain, style);
+      }
     }
   } else {
     Report r = RunScenario(*e, s, a.query, profile, evaluate);
@@ -147,8 +192,10 @@ int RunCheckEval(const CheckEvalArgs& a) {
       ordered_json j = ReportJson(*e, profile, r);
       if (a.explain) j["explanation"] = r.explanation.ToJson();
       PrintJson(j);
+    } else if (a.format == "sarif") {
+      PrintSarif({&r}, s, false);
     } else {
-      PrintText(r, evaluate, a.explain);
+      PrintText(r, evaluate, a.explain, style);
     }
   }
   return errors ? kExitFindings : kExitOk;

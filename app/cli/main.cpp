@@ -14,10 +14,11 @@ namespace {
 const char* kUsage = R"(config-inspector-cli: inspect xDS, gRPC, Kuma and CppMicroServices configuration
 
 usage:
-  config-inspector-cli check [--engine E] [--profile P|all] [--format text|json] FILE...
-  config-inspector-cli eval  [--engine E] [--profile P|all] [--format text|json] [--explain] FILE... [query flags]
+  config-inspector-cli check [--engine E] [--profile P|all] [--format text|json|sarif] FILE...
+  config-inspector-cli eval  [--engine E] [--profile P|all] [--format text|json|sarif] [--explain] FILE... [query flags]
   config-inspector-cli encode [--name NAME] [--ttl T] [--format text|json] FILE
   config-inspector-cli ldap FILTER [--props JSON] [--match-case]
+  config-inspector-cli codes [--format text|json]
   config-inspector-cli --help | --version
 
 The engine is chosen by the first rule that decides (docs/formats.md "How the engine is
@@ -30,7 +31,9 @@ multi-document YAML stream, kubectl or Kustomize output included).
 options:
   --engine E       read the files with this engine: variants, matcher, txt, policy, targeting, document
   --profile P      evaluate under one implementation's semantics, or 'all' to compare them
-  --format F       'text' (default) or 'json' (only JSON is printed on stdout)
+  --format F       'text' (default: each engine's answer in a few lines; colour on a terminal
+                   unless NO_COLOR is set), 'json' (only JSON is printed on stdout) or 'sarif'
+                   (SARIF 2.1.0 for code scanning; only the log is printed on stdout)
   --explain        add the explanation tree to the output
 
 encode writes a gRPC service config (or a list of A2 choices) in JSON as DNS TXT records:
@@ -38,6 +41,7 @@ a zone-file record and dig's ANSWER line, strings split at 255 bytes and escaped
 (--name defaults to _grpc_config.example.com., --ttl to 3600).
 ldap evaluates one CppMicroServices LDAP filter against a JSON object of properties (keys
 case-insensitive unless --match-case) and prints {"matched", "error", "explanation"}.
+codes lists every diagnostic code: severity, engine, title and its docs/diagnostics.md anchor.
 
 exit status: 0 no error, 1 an error diagnostic was reported, 2 usage or I/O error.
 )";
@@ -66,6 +70,7 @@ int main(int argc, char** argv) {
   }
   if (args[0] == "encode") return RunEncode({args.begin() + 1, args.end()});
   if (args[0] == "ldap") return RunLdap({args.begin() + 1, args.end()});
+  if (args[0] == "codes") return RunCodes({args.begin() + 1, args.end()});
   // check / eval: options may come before the command word, and --help / --version anywhere.
   CheckEvalArgs a;
   std::string error;

@@ -46,4 +46,8 @@ int RunEncode(const std::vector<std::string>& args);
 // LDAP filter against one property map, JSON out (core/ldap/filter.h). Returns the exit status.
 int RunLdap(const std::vector<std::string>& args);
 
+// `codes [--format text|json]` (the arguments after "codes"): every diagnostic code with its
+// severity, engine, title and docs/diagnostics.md anchor (core/doc/codes.h). Returns the exit status.
+int RunCodes(const std::vector<std::string>& args);
+
 }  // namespace cfgi::cli
