@@ -18,9 +18,10 @@ fuzz=(clang libclang-rt-14-dev)
 # gzip for the size budget; the fonts are bundled into the page.
 web=(emscripten binaryen chromium python3 python3-six unicode-data dpkg-dev perl ca-certificates
      fonts-inter fonts-dejavu-core)
-# node and npm: Debian's, unless the machine already has a node (npm then comes with it).
-command -v node >/dev/null || web+=(nodejs)
-command -v npm >/dev/null || web+=(npm)
+# node and npm: Debian's, unless the machine already has a node (npm then comes with it). The
+# native tests need them too: tests/cli/sarif_test.cpp validates SARIF with ajv (tests/sarif/).
+command -v node >/dev/null || native+=(nodejs)
+command -v npm >/dev/null || native+=(npm)
 
 want=("${native[@]}")
 [[ "${1:-}" == "--web" ]] && want+=("${web[@]}")
@@ -35,6 +36,13 @@ if ((${#missing[@]})); then
   SUDO=""; [[ $(id -u) -ne 0 ]] && SUDO="sudo"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+# The SARIF 2.1.0 schema (shipped by @microsoft/jest-sarif) and ajv, from tests/sarif's lockfile,
+# for tests/cli/sarif_test.cpp. npm ci only when the installed ajv-draft-04 is not there yet.
+if [[ ! -f tests/sarif/node_modules/ajv-draft-04/package.json ||
+      ! -f tests/sarif/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json ]]; then
+  (cd tests/sarif && npm ci --no-audit --no-fund --ignore-scripts --silent)
 fi
 
 if [[ "${1:-}" == "--web" ]]; then

@@ -1,0 +1,151 @@
+// `--format sarif` (app/cli/sarif.cpp): SARIF 2.1.0 with one run, the rules of the one code
+// registry, one result per diagnostic, `results: []` when clean, nothing else on stdout; and every
+// log validated against the SARIF 2.1.0 JSON schema that the npm package @microsoft/jest-sarif
+// ships (tests/sarif/validate.mjs, installed by scripts/setup.sh).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "app/cli/sarif.h"
+#include "core/doc/codes.h"
+#include "tests/cli/cli_runner.h"
+
+namespace {
+
+using cfgi::testing::CliOutput;
+using cfgi::testing::RunCli;
+using cfgi::testing::WriteTemp;
+using nlohmann::ordered_json;
+
+const std::string kSamples = std::string(CFGI_SOURCE_DIR) + "/samples/";
+
+// Runs tests/sarif/validate.mjs on `log`; returns its output ("ok FILE" or the schema errors).
+std::string Validate(const std::string& name, const std::string& log, int* status) {
+  std::string dir = std::string(CFGI_SOURCE_DIR) + "/tests/sarif/";
+  if (!std::filesystem::exists(dir + "node_modules/ajv-draft-04")) {
+    *status = -1;
+    return "tests/sarif/node_modules is missing: run scripts/setup.sh";
+  }
+  std::string file = WriteTemp(name, log);
+  std::string cmd = "node " + dir + "validate.mjs " + file + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  int st = pclose(p);
+  *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return out;
+}
+
+TEST(SarifTest, OneResultPerDiagnosticWithLocationsAndRules) {
+  setenv("CONFIG_INSPECTOR_DOCS_URL", "https://example.test/config-inspector/docs/diagnostics.md", 1);
+  CliOutput r = RunCli("check --format sarif " + kSamples + "variants/invalid-constraints.scenario.yaml");
+  unsetenv("CONFIG_INSPECTOR_DOCS_URL");
+  EXPECT_EQ(r.exit_code, 1);  // VAR001 and VAR002 are errors: the same exit status in every format
+  ordered_json j = ordered_json::parse(r.out);  // stdout is the log and nothing else
+  EXPECT_EQ(j["version"], "2.1.0");
+  EXPECT_EQ(j["$schema"], "https://json.schemastore.org/sarif-2.1.0.json");
+  ASSERT_EQ(j["runs"].size(), 1u);
+  const ordered_json& run = j["runs"][0];
+  EXPECT_EQ(run["tool"]["driver"]["name"], "config-inspector-cli");
+  const ordered_json& rules = run["tool"]["driver"]["rules"];
+  ASSERT_EQ(rules.size(), cfgi::doc::Codes().size());
+  EXPECT_EQ(rules[0].dump(),
+            R"({"id":"DOC001","shortDescription":{"text":"YAML syntax error, reported by yaml-cpp at its line and column"},)"
+            R"("defaultConfiguration":{"level":"error"},"helpUri":"https://example.test/config-inspector/docs/diagnostics.md#doc001",)"
+            R"("properties":{"engine":"all"}})");
+  const ordered_json& results = run["results"];
+  ASSERT_EQ(results.size(), 4u) << results.dump(1);
+  const ordered_json& first = results[0];
+  EXPECT_EQ(first["ruleId"], "VAR001");
+  EXPECT_EQ(rules[first["ruleIndex"].get<size_t>()]["id"], "VAR001");
+  EXPECT_EQ(first["level"], "error");
+  EXPECT_EQ(first["message"]["text"],
+            "constraint on key \"env\" has neither `value` nor `exists`; add `value: \"...\"` for an exact match or "
+            "`exists {}` for any value");
+  EXPECT_EQ(first["locations"][0]["physicalLocation"].dump(),
+            R"({"artifactLocation":{"uri":"bad-delta.yaml"},"region":{"startLine":6,"startColumn":21,"endLine":6,"endColumn":30}})");
+  EXPECT_EQ(first["locations"][0]["logicalLocations"].dump(),
+            R"([{"fullyQualifiedName":"resources[0].resource_name.dynamic_parameter_constraints.constraint","kind":"member"}])");
+  EXPECT_EQ(results[1]["ruleId"], "VAR002");
+  EXPECT_EQ(results[2]["ruleId"], "VAR105");
+  EXPECT_EQ(results[2]["level"], "note");
+  EXPECT_EQ(results[3]["ruleId"], "VAR106");
+  EXPECT_EQ(results[3]["level"], "warning");
+  // Fingerprints: 16 hex digits, distinct, and the same on the next run.
+  CliOutput again = RunCli("check --format sarif " + kSamples + "variants/invalid-constraints.scenario.yaml");
+  ordered_json j2 = ordered_json::parse(again.out);
+  for (size_t i = 0; i < results.size(); ++i) {
+    std::string fp = results[i]["partialFingerprints"]["configInspector/v1"];
+    EXPECT_EQ(fp.size(), 16u);
+    EXPECT_EQ(fp, j2["runs"][0]["results"][i]["partialFingerprints"]["configInspector/v1"]);
+    for (size_t k = 0; k < i; ++k) EXPECT_NE(fp, results[k]["partialFingerprints"]["configInspector/v1"]);
+  }
+  int status = 0;
+  std::string v = Validate("sarif_invalid_constraints.sarif", r.out, &status);
+  EXPECT_EQ(status, 0) << v;
+}
+
+TEST(SarifTest, CleanRunHasEmptyResultsAndExitsZero) {
+  CliOutput r = RunCli("eval --format sarif " + kSamples + "matcher/rbac-cel.scenario.yaml");
+  EXPECT_EQ(r.exit_code, 0);
+  ordered_json j = ordered_json::parse(r.out);
+  EXPECT_EQ(j["runs"][0]["results"].dump(), "[]");
+  EXPECT_EQ(r.err, "");
+  int status = 0;
+  std::string v = Validate("sarif_clean.sarif", r.out, &status);
+  EXPECT_EQ(status, 0) << v;
+}
+
+TEST(SarifTest, AllProfilesMergeEqualFindingsAndNameTheProfiles) {
+  // grpc-rejections: the gRPC NACKs are errors under grpc-core, grpc-java and a106, notes under envoy.
+  CliOutput r = RunCli("check --format sarif --profile all " + kSamples + "matcher/grpc-rejections.scenario.yaml");
+  EXPECT_EQ(r.exit_code, 1);
+  ordered_json j = ordered_json::parse(r.out);
+  const ordered_json& results = j["runs"][0]["results"];
+  ASSERT_FALSE(results.empty());
+  bool error_for_grpc = false, note_for_envoy = false;
+  for (const ordered_json& res : results) {
+    ASSERT_TRUE(res["properties"]["profiles"].is_array());
+    if (res["level"] == "error" && res["properties"]["profiles"].dump().find("grpc-core") != std::string::npos)
+      error_for_grpc = true;
+    if (res["level"] == "note" && res["properties"]["profiles"].dump() == R"(["envoy"])") note_for_envoy = true;
+  }
+  EXPECT_TRUE(error_for_grpc) << results.dump(1);
+  EXPECT_TRUE(note_for_envoy) << results.dump(1);
+  int status = 0;
+  std::string v = Validate("sarif_all_profiles.sarif", r.out, &status);
+  EXPECT_EQ(status, 0) << v;
+}
+
+TEST(SarifTest, ValidatorRejectsAnInvalidLog) {
+  // The check can fail: a driver without its required name, and a relative helpUri.
+  int status = 0;
+  std::string v = Validate("sarif_bad.sarif",
+                           R"({"version":"2.1.0","runs":[{"tool":{"driver":{"rules":[{"id":"X","helpUri":"docs/x.md"}]}},"results":[]}]})",
+                           &status);
+  EXPECT_EQ(status, 1) << v;
+  EXPECT_NE(v.find("must have required property 'name'"), std::string::npos) << v;
+  EXPECT_NE(v.find("helpUri must match format \"uri\""), std::string::npos) << v;
+}
+
+TEST(SarifTest, ArtifactUrisAreRelativeAndPercentEncoded) {
+  using cfgi::cli::ArtifactUri;
+  EXPECT_EQ(ArtifactUri("/repo/mesh/policies.yaml", "/repo"), "mesh/policies.yaml");
+  EXPECT_EQ(ArtifactUri("/elsewhere/a.yaml", "/repo"), "file:///elsewhere/a.yaml");
+  EXPECT_EQ(ArtifactUri("conf/my file#1.yaml", "/repo"), "conf/my%20file%231.yaml");
+  EXPECT_EQ(ArtifactUri("./a/../b.zone", "/repo"), "b.zone");
+}
+
+TEST(SarifTest, FormatIsCheckedAtTheCommandLine) {
+  CliOutput r = RunCli("check --format xml " + kSamples + "matcher/rbac-cel.scenario.yaml");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "config-inspector-cli: --format is 'text', 'json' or 'sarif'\n(try --help)\n");
+}
+
+}  // namespace
