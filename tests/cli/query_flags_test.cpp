@@ -82,7 +82,7 @@ TEST(CliQueryFlagsTest, TokeniserUsageErrors) {
   EXPECT_EQ(error_of({"eval", "a.yaml", "--resource"}),
             "--resource needs a value NAME (variants) or KEY (policy)");
   EXPECT_EQ(error_of({"eval", "a.yaml", "--bogus"}), "unknown option --bogus");
-  EXPECT_EQ(error_of({"eval", "--format", "xml", "a.yaml"}), "--format is 'text' or 'json'");
+  EXPECT_EQ(error_of({"eval", "--format", "xml", "a.yaml"}), "--format is 'text', 'json' or 'sarif'");
   EXPECT_EQ(error_of({"a.yaml"}), "unknown command 'a.yaml'");
   EXPECT_EQ(error_of({"--profile", "all"}), "missing command");
   EXPECT_EQ(error_of({"check"}), "no input files");
