@@ -210,13 +210,13 @@ inputs:
 )";
 
 std::string WriteCache() {
-  WriteTemp("textfmt_cache_manifest.json", R"({
+  WriteTemp("textfmt_cache_manifest.json", R"j({
   "implementation-class": "shop::Cache",
   "configuration-policy": "require",
   "configuration-pid": ["cache"],
   "factory": "cache factory",
   "references": [{"name": "Store", "interface": "shop::IStore", "target": "(zone={{zone}})"}]
-})");
+})j");
   WriteTemp("textfmt_cache_services.json", R"({"services": [
   {"id": 1, "name": "store-a", "interfaces": ["shop::IStore"], "properties": {"zone": "a"}},
   {"id": 2, "name": "store-b", "interfaces": ["shop::IStore"], "properties": {"zone": "b"}}
