@@ -119,23 +119,21 @@ std::string RequestText(const matcher::Request& q) {
   return out.empty() ? "(empty request)" : doc::ValidUtf8(out);
 }
 
-// The step that decided: the last matched leaf (not an action) before the first action step,
-// in the order the evaluation took them; without one (an on_no_match), the step that holds the
-// first action. Null when no action was reached.
+// The step that decided the last action (the terminal one; earlier ones may be keep_matching's):
+// for each action step, the last matched leaf (not an action) before it in the order the
+// evaluation took them, or without one (an on_no_match) the step that holds the action. Null
+// when no action was reached.
 void FindDecider(const doc::Step& s, const doc::Step* parent, const doc::Step** last, const doc::Step** decider) {
-  if (*decider) return;
   if (s.what.rfind("action ", 0) == 0) {
     *decider = *last ? *last : parent;
+    *last = nullptr;
     return;
   }
   if (s.children.empty()) {
     if (s.outcome == doc::Outcome::kMatched) *last = &s;
     return;
   }
-  for (const doc::Step& c : s.children) {
-    FindDecider(c, &s, last, decider);
-    if (*decider) return;
-  }
+  for (const doc::Step& c : s.children) FindDecider(c, &s, last, decider);
 }
 
 std::string Matcher(const matcher::MatcherResult& r, const TextStyle& st) {
@@ -328,7 +326,11 @@ std::string Policy(const policy::PolicyResult& r, const TextStyle& st) {
     }
     for (const policy::InboundRule& ir : t.from_rules) {
       if (!ir.applied) continue;
-      out += "  from inbound " + (ir.inbound ? ir.inbound->Id() : std::string("?")) + "\n";
+      std::string clients;
+      for (const policy::SubsetTag& tag : ir.subset)
+        clients += (clients.empty() ? "" : ", ") + doc::ValidUtf8(tag.key) + (tag.negated ? "!=" : "=") + doc::ValidUtf8(tag.value);
+      out += "  from inbound " + (ir.inbound ? ir.inbound->Id() : std::string("?")) +
+             (ir.source == policy::Direction::kFrom ? ", clients " + (clients.empty() ? "(every client)" : clients) : "") + "\n";
       out += Conf(ir.conf, ir.provenance, 4, st);
     }
   }

@@ -112,6 +112,37 @@ inputs:
       << e.out;
 }
 
+// keep_matching (A106 example 2): the action kept by keep_matching is listed as skipped, and the
+// deciding predicate is the one before the terminal action, not the first one that matched.
+TEST(TextFormatTest, MatcherKeepMatchingDecidedByTheTerminalActionsPredicate) {
+  CliOutput r = RunCli("eval " + std::string(CFGI_SOURCE_DIR) + "/samples/matcher/a106-example2-keep-matching.scenario.yaml");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("request 0: (empty request)\n"
+                       "  actions: action_1, action_3\n"
+                       "  skipped (keep_matching): action_1\n"
+                       "  decided by custom_match (line 10): stands for a predicate that is true\n"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(TextFormatTest, PolicyLegacyFromRulesNameTheirClients) {
+  CliOutput r = RunCli("eval " + std::string(CFGI_SOURCE_DIR) + "/samples/policy/kuma-legacy-from-rules.scenario.yaml");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out.rfind("dataplane api-1\n"
+                        "MeshTrafficPermission\n"
+                        "  from inbound 9000, clients region=eu, tier=internal\n"
+                        "    action: Allow  # by-region from[1]\n"
+                        "  from inbound 9000, clients region!=eu, tier=internal\n"
+                        "    action: Allow  # by-region from[1]\n"
+                        "  from inbound 9000, clients region=eu, tier!=internal\n"
+                        "    action: Deny  # by-region from[0]\n"
+                        "  from inbound 9000, clients region!=eu, tier!=internal\n"
+                        "    action: Allow  # default-allow from[0]\n",
+                        0),
+            0u)
+      << r.out;
+}
+
 TEST(TextFormatTest, TxtChoiceConfigAndRolloutPerProfile) {
   std::string z = WriteTemp("textfmt_canary.zone", R"($ORIGIN example.org.
 _grpc_config.api 300 IN TXT "grpc_config=[{\"percentage\":20,\"serviceConfig\":{\"loadBalancingPolicy\":\"round_robin\"}},{\"serviceConfig\":{\"loadBalancingPolicy\":\"pick_first\"}}]"
