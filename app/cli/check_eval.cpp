@@ -20,7 +20,7 @@ void PrintText(const Report& r, bool evaluate, bool explain) {
 }
 
 // `--profile all --format text`: each profile's diagnostics (and result), then the divergences.
-void PrintAllProfilesText(const ordered_json& j, bool evaluate) {
+void PrintAllProfilesText(const ordered_json& j, bool evaluate, const Gate& gate) {
   for (auto& [name, one] : j["profiles"].items()) {
     std::cout << "== profile " << name << "\n";
     for (const auto& d : one["diagnostics"])
@@ -28,6 +28,7 @@ void PrintAllProfilesText(const ordered_json& j, bool evaluate) {
                 << d["severity"].get<std::string>() << ": [" << d["code"].get<std::string>() << "] "
                 << d["message"].get<std::string>() << "\n";
     if (evaluate) std::cout << doc::JsonText(one["result"], 2) << "\n";
+    if (one.contains("suppressed")) PrintSuppressedTextJson(one["suppressed"], gate);
   }
   std::cout << "== divergences: " << j["divergences"].size() << "\n";
   for (const auto& d : j["divergences"])
@@ -81,6 +82,9 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
       if (name == "format" && !IsOutputFormat(value)) return fail(kFormatError);
     } else if (name == "explain") {
       a.explain = true;
+    } else if (bool gate_value = false; IsGateFlag(name, &gate_value)) {  // gate.h
+      if (gate_value && !take_value()) return fail("--" + name + " needs a value");
+      if (!SetGateFlag(name, value, &a.gate, error)) return false;
     } else if (IsQueryFlag(name)) {
       // The arity every engine that defines the name agrees on; the engine is not known yet.
       if (QueryFlagTakesValue(name)) {
@@ -100,6 +104,8 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
 }
 
 int RunCheckEval(const CheckEvalArgs& a) {
+  Gate gate;  // thresholds, suppressions and the project file (gate.h)
+  if (std::string error; !ResolveGate(a.gate, a.files, &gate, &error)) return UsageError(error);
   std::vector<InputFile> inputs;
   for (const std::string& f : a.files) {
     std::optional<std::string> text = ReadFile(f);
@@ -107,8 +113,9 @@ int RunCheckEval(const CheckEvalArgs& a) {
     inputs.push_back({f, std::move(*text)});
   }
   Scenario s = LoadScenario(inputs, ReadSibling);
-  // The rules of docs/formats.md "How the engine is chosen"; adds ENG001 and friends to s.
-  EngineRequest request{a.engine, a.profile};
+  // The rules of docs/formats.md "How the engine is chosen"; adds ENG001 and friends to s. The
+  // project file's engine for the files' path comes after --engine.
+  EngineRequest request{a.engine.empty() && gate.rule ? gate.rule->engine : a.engine, a.profile};
   const Engine* e = SelectEngine(&s, request);
   if (!e) return UsageError(UnknownEngine(a.engine));
   // Phase two of the query flags: THIS engine's definitions only.
@@ -120,10 +127,11 @@ int RunCheckEval(const CheckEvalArgs& a) {
     s = LoadScenario(inputs, ReadSibling);
     SelectEngine(&s, EngineRequest{std::string(e->name()), a.profile});
   }
+  if (gate.project)  // the project file's own problems are findings of this run
+    s.diagnostics.insert(s.diagnostics.begin(), gate.project->diagnostics.begin(), gate.project->diagnostics.end());
 
   bool evaluate = a.command == "eval";
-  std::string profile =
-      a.profile.empty() ? (s.profile.empty() ? e->profiles()[0].name : s.profile) : a.profile;
+  std::string profile = ChooseProfile(gate, *e, a.profile, s.profile);
   if (profile != "all" && !e->HasProfile(profile)) {
     std::string names;
     for (const auto& p : e->profiles()) names += " " + p.name;
@@ -132,23 +140,31 @@ int RunCheckEval(const CheckEvalArgs& a) {
   }
   bool errors = false;
   if (profile == "all") {
-    ordered_json j = AllProfilesJson(*e, s, a.query, evaluate);
-    for (auto& [name, one] : j["profiles"].items())
-      for (const auto& d : one["diagnostics"]) errors |= d["severity"] == "error";
+    ordered_json j = AllProfilesJson(*e, s, a.query, evaluate, gate.suppressions, gate.show_suppressed);
+    for (auto& [name, one] : j["profiles"].items()) {
+      errors |= FailsOnJson(one["diagnostics"], gate.fail_on);
+      HideBelow(&one, gate.min_severity);
+    }
     if (a.format == "json") {
       PrintJson(j);
     } else {
-      PrintAllProfilesText(j, evaluate);
+      PrintAllProfilesText(j, evaluate, gate);
     }
   } else {
-    Report r = RunScenario(*e, s, a.query, profile, evaluate);
-    errors = doc::HasErrors(r.diagnostics);
+    Report r = RunScenario(*e, s, a.query, profile, evaluate, gate.suppressions);
+    errors = FailsOn(r.diagnostics, gate.fail_on);
+    std::erase_if(r.diagnostics, [&](const doc::Diagnostic& d) { return !Shown(d.severity, gate.min_severity); });
     if (a.format == "json") {
       ordered_json j = ReportJson(*e, profile, r);
+      if (!r.suppressed.empty()) {
+        j["suppressed"] = SuppressedJson(r.suppressed, gate.show_suppressed);
+        HideBelow(&j, gate.min_severity);
+      }
       if (a.explain) j["explanation"] = r.explanation.ToJson();
       PrintJson(j);
     } else {
       PrintText(r, evaluate, a.explain);
+      PrintSuppressedText(r.suppressed, gate);
     }
   }
   return errors ? kExitFindings : kExitOk;
