@@ -41,7 +41,7 @@ void Put(const std::string& rel, const std::string& text) {
 }
 
 // Runs the CLI in Dir()/`sub` (so file names print as given and the project file search starts there).
-CliOutput Run(const std::string& args, const std::string& sub = "") {
+CliOutput Cli(const std::string& args, const std::string& sub = "") {
   std::string err_path = Dir() + "/stderr.txt";
   std::string cmd = "cd '" + Dir() + "/" + sub + "' && " + CFGI_CLI + " " + args + " 2>'" + err_path + "'";
   FILE* p = popen(cmd.c_str(), "r");
@@ -110,44 +110,44 @@ class GateCliTest : public ::testing::Test {
 
 TEST_F(GateCliTest, FailOnSetsTheThresholdInEveryFormat) {
   // A warning only.
-  EXPECT_EQ(Run("check m.yaml").exit_code, 0);
-  EXPECT_EQ(Run("check --fail-on error m.yaml").exit_code, 0);
-  EXPECT_EQ(Run("check --fail-on warning m.yaml").exit_code, 1);
-  EXPECT_EQ(Run("check --fail-on note m.yaml").exit_code, 1);
-  EXPECT_EQ(Run("check --fail-on=warning --format json m.yaml").exit_code, 1);
-  EXPECT_EQ(Run("eval --fail-on warning --format json m.yaml").exit_code, 1);
-  CliOutput w = Run("check --fail-on warning m.yaml");
+  EXPECT_EQ(Cli("check m.yaml").exit_code, 0);
+  EXPECT_EQ(Cli("check --fail-on error m.yaml").exit_code, 0);
+  EXPECT_EQ(Cli("check --fail-on warning m.yaml").exit_code, 1);
+  EXPECT_EQ(Cli("check --fail-on note m.yaml").exit_code, 1);
+  EXPECT_EQ(Cli("check --fail-on=warning --format json m.yaml").exit_code, 1);
+  EXPECT_EQ(Cli("eval --fail-on warning --format json m.yaml").exit_code, 1);
+  CliOutput w = Cli("check --fail-on warning m.yaml");
   EXPECT_EQ(w.out, "m.yaml:8:7: " + kMat016);
   // A note only.
-  EXPECT_EQ(Run("check --fail-on warning n.zone").exit_code, 0);
-  EXPECT_EQ(Run("check --fail-on note n.zone").exit_code, 1);
+  EXPECT_EQ(Cli("check --fail-on warning n.zone").exit_code, 0);
+  EXPECT_EQ(Cli("check --fail-on note n.zone").exit_code, 1);
   // Under --profile all, grpc-go's warning counts.
-  EXPECT_EQ(Run("check --profile all --fail-on warning n.zone").exit_code, 1);
-  EXPECT_EQ(Run("check --profile all --fail-on warning --format json n.zone").exit_code, 1);
-  EXPECT_EQ(Run("check --profile all --fail-on error n.zone").exit_code, 0);
+  EXPECT_EQ(Cli("check --profile all --fail-on warning n.zone").exit_code, 1);
+  EXPECT_EQ(Cli("check --profile all --fail-on warning --format json n.zone").exit_code, 1);
+  EXPECT_EQ(Cli("check --profile all --fail-on error n.zone").exit_code, 0);
   // An error; never never fails.
-  EXPECT_EQ(Run("check --engine document bad.json").exit_code, 1);
-  CliOutput never = Run("check --engine document --fail-on never bad.json");
+  EXPECT_EQ(Cli("check --engine document bad.json").exit_code, 1);
+  CliOutput never = Cli("check --engine document --fail-on never bad.json");
   EXPECT_EQ(never.exit_code, 0);
   EXPECT_EQ(never.out.rfind("bad.json:2:7: error: [DOC002] JSON: ", 0), 0u) << never.out;
-  EXPECT_EQ(Run("check --engine document --fail-on never --format json bad.json").exit_code, 0);
+  EXPECT_EQ(Cli("check --engine document --fail-on never --format json bad.json").exit_code, 0);
 }
 
 TEST_F(GateCliTest, BadThresholdsAreUsageErrors) {
-  CliOutput r = Run("check --fail-on warnings m.yaml");
+  CliOutput r = Cli("check --fail-on warnings m.yaml");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "config-inspector-cli: --fail-on is error, warning, note or never; got 'warnings'\n(try --help)\n");
-  r = Run("check --min-severity never m.yaml");
+  r = Cli("check --min-severity never m.yaml");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "config-inspector-cli: --min-severity is error, warning or note; got 'never'\n(try --help)\n");
-  r = Run("check m.yaml --fail-on");
+  r = Cli("check m.yaml --fail-on");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "config-inspector-cli: --fail-on needs a value\n(try --help)\n");
 }
 
 TEST_F(GateCliTest, MinSeverityHidesLowerOnesButNotFromTheExitStatus) {
-  CliOutput r = Run("check --profile all --min-severity warning n.zone");
+  CliOutput r = Cli("check --profile all --min-severity warning n.zone");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out,
             "== profile grpc-core\n"
@@ -157,31 +157,31 @@ TEST_F(GateCliTest, MinSeverityHidesLowerOnesButNotFromTheExitStatus) {
             "empty list contains nothing), grpc-core and grpc-java treat it as absent; remove the key to match every client\n"
             "== profile a2\n"
             "== divergences: 0\n");
-  r = Run("check --min-severity error --fail-on warning m.yaml");
+  r = Cli("check --min-severity error --fail-on warning m.yaml");
   EXPECT_EQ(r.exit_code, 1);  // hidden from the output, still over the threshold
   EXPECT_EQ(r.out, "");
-  r = Run("check --min-severity error --format json m.yaml");
+  r = Cli("check --min-severity error --format json m.yaml");
   EXPECT_EQ(r.exit_code, 0);
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["diagnostics"], nlohmann::json::array());
-  EXPECT_EQ(Run("check --min-severity note n.zone").out, "n.zone:2:60: " + kTxt037Note);
+  EXPECT_EQ(Cli("check --min-severity note n.zone").out, "n.zone:2:60: " + kTxt037Note);
 }
 
 TEST_F(GateCliTest, SuppressFlag) {
-  CliOutput r = Run("check --fail-on warning --suppress MAT016 m.yaml");
+  CliOutput r = Cli("check --fail-on warning --suppress MAT016 m.yaml");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "1 finding suppressed (--show-suppressed lists them)\n");
-  r = Run("check --suppress MAT016=m.yaml --show-suppressed m.yaml");
+  r = Cli("check --suppress MAT016=m.yaml --show-suppressed m.yaml");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "1 finding suppressed:\n  m.yaml:8:7: " + kMat016.substr(0, kMat016.size() - 1) + " (suppressed by flag)\n");
   // A glob that matches no file: the finding stays, and the suppression is a note of its own.
-  r = Run("check --suppress 'MAT016=legacy/**' m.yaml");
+  r = Cli("check --suppress 'MAT016=legacy/**' m.yaml");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out,
             "note: [SUP001] the suppression '--suppress MAT016=legacy/**' matches no finding; remove it (or fix its "
             "code, or its glob)\n"
             "m.yaml:8:7: " + kMat016);
-  r = Run("check --suppress NOPE001 m.yaml");
+  r = Cli("check --suppress NOPE001 m.yaml");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err,
             "config-inspector-cli: --suppress: unknown diagnostic code 'NOPE001' (docs/diagnostics.md lists them)\n"
@@ -189,12 +189,12 @@ TEST_F(GateCliTest, SuppressFlag) {
 }
 
 TEST_F(GateCliTest, SuppressedInJson) {
-  CliOutput r = Run("check --format json --suppress MAT016 m.yaml");
+  CliOutput r = Cli("check --format json --suppress MAT016 m.yaml");
   EXPECT_EQ(r.exit_code, 0);
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["diagnostics"], nlohmann::json::array());
   EXPECT_EQ(j["suppressed"], nlohmann::json::parse(R"({"count": 1})"));
-  r = Run("check --format json --suppress MAT016 --show-suppressed m.yaml");
+  r = Cli("check --format json --suppress MAT016 --show-suppressed m.yaml");
   j = nlohmann::json::parse(r.out);
   ASSERT_EQ(j["suppressed"]["diagnostics"].size(), 1u);
   nlohmann::json d = j["suppressed"]["diagnostics"][0];
@@ -203,23 +203,23 @@ TEST_F(GateCliTest, SuppressedInJson) {
   EXPECT_EQ(d["column"], 7);
   EXPECT_EQ(d["suppression"], nlohmann::json::parse(R"({"origin": "flag", "kind": "external", "reason": ""})"));
   // Nothing suppressed: the JSON is exactly as before (no "suppressed" key).
-  j = nlohmann::json::parse(Run("check --format json m.yaml").out);
+  j = nlohmann::json::parse(Cli("check --format json m.yaml").out);
   EXPECT_FALSE(j.contains("suppressed"));
   // --profile all: per profile.
-  j = nlohmann::json::parse(Run("check --format json --profile all --suppress TXT037 n.zone").out);
+  j = nlohmann::json::parse(Cli("check --format json --profile all --suppress TXT037 n.zone").out);
   EXPECT_EQ(j["profiles"]["grpc-go"]["suppressed"]["count"], 1);
   EXPECT_EQ(j["profiles"]["grpc-go"]["diagnostics"], nlohmann::json::array());
 }
 
 TEST_F(GateCliTest, YamlCommentOnTheLineAbove) {
   Put("c/m.yaml", Matcher("    # config-inspector: ignore MAT016 -- kept for clients older than 1.4\n"));
-  CliOutput r = Run("check --fail-on warning --show-suppressed c/m.yaml");
+  CliOutput r = Cli("check --fail-on warning --show-suppressed c/m.yaml");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "1 finding suppressed:\n  c/m.yaml:9:7: " + kMat016.substr(0, kMat016.size() - 1) +
                        " (suppressed by comment: kept for clients older than 1.4)\n");
   // Two lines above is not the line above: the finding stays and the comment is unused.
   Put("c/far.yaml", Matcher("    # config-inspector: ignore MAT016 -- too far\n    # another comment\n"));
-  r = Run("check c/far.yaml");
+  r = Cli("check c/far.yaml");
   EXPECT_EQ(r.out,
             "c/far.yaml:8:32: note: [SUP001] the suppression 'ignore MAT016' matches no finding; remove it (or fix its "
             "code, or move it onto the finding's line or the line above)\n"
@@ -228,14 +228,14 @@ TEST_F(GateCliTest, YamlCommentOnTheLineAbove) {
 
 TEST_F(GateCliTest, CommentProblemsAreDiagnostics) {
   Put("c/noreason.yaml", Matcher("    # config-inspector: ignore MAT016\n"));
-  CliOutput r = Run("check c/noreason.yaml");
+  CliOutput r = Cli("check c/noreason.yaml");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out,
             "c/noreason.yaml:8:7: warning: [SUP002] a suppression without a reason; add one after ' -- ' "
             "(config-inspector: ignore CODE -- why)\n"
             "1 finding suppressed (--show-suppressed lists them)\n");
   Put("c/unknown.yaml", Matcher("    # config-inspector: ignore MAT0166 -- typo\n"));
-  r = Run("check c/unknown.yaml");
+  r = Cli("check c/unknown.yaml");
   EXPECT_EQ(r.out,
             "c/unknown.yaml:8:32: warning: [SUP003] unknown diagnostic code 'MAT0166' in a suppression; use a code from "
             "docs/diagnostics.md (config-inspector-cli codes)\n"
@@ -259,7 +259,7 @@ TEST_F(GateCliTest, TextprotoComment) {
       "    on_match { action { name: \"b\" " + action + " } }\n"
       "  }\n"
       "}\n");
-  CliOutput r = Run("check --fail-on warning --show-suppressed c/m.textproto");
+  CliOutput r = Cli("check --fail-on warning --show-suppressed c/m.textproto");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "1 finding suppressed:\n  c/m.textproto:7:3: " + kMat016.substr(0, kMat016.size() - 1) +
                        " (suppressed by comment: the /ab route is served by the /a backend)\n");
@@ -267,15 +267,15 @@ TEST_F(GateCliTest, TextprotoComment) {
 
 TEST_F(GateCliTest, ZoneComments) {
   Put("c/above.zone", DeadChoiceZone("; config-inspector: ignore TXT038 -- go clients are migrated by hand\n"));
-  CliOutput r = Run("check --fail-on warning c/above.zone");
+  CliOutput r = Cli("check --fail-on warning c/above.zone");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "1 finding suppressed (--show-suppressed lists them)\n");
   Put("c/trailing.zone", DeadChoiceZone("; nothing here\n", " ; config-inspector: ignore TXT038 -- trailing"));
-  r = Run("check --fail-on warning c/trailing.zone");
+  r = Cli("check --fail-on warning c/trailing.zone");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "1 finding suppressed (--show-suppressed lists them)\n");
   // Without the comment, the same zone fails the warning threshold.
-  r = Run("check --fail-on warning d.zone");
+  r = Cli("check --fail-on warning d.zone");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "d.zone:3:109: " + kTxt038);
 }
@@ -297,7 +297,7 @@ TEST_F(GateCliTest, JsonScenarioSuppressList) {
       " \"sources\": [{\"file\": \"m.json\"}],\n"
       " \"suppress\": [{\"code\": \"MAT016\", \"file\": \"m.json\", \"reason\": \"kept for old clients\"},\n"
       "              \"TXT038\"]}\n");
-  CliOutput r = Run("check --fail-on warning --show-suppressed s/routes.scenario.json");
+  CliOutput r = Cli("check --fail-on warning --show-suppressed s/routes.scenario.json");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out,
             "s/routes.scenario.json:4:15: note: [SUP001] the suppression 'TXT038' matches no finding; remove it (or fix "
@@ -319,32 +319,32 @@ TEST_F(GateCliTest, ProjectFileFoundUpward) {
   Put("proj/dns/go-a.zone", kEmptyLanguageZone);
   Put("proj/plain/x.zone", DeadChoiceZone());
   // From proj/dns: the project file one directory up; its globs are relative to proj/.
-  CliOutput r = Run("check legacy-a.zone", "proj/dns");
+  CliOutput r = Cli("check legacy-a.zone", "proj/dns");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "1 finding suppressed (--show-suppressed lists them)\n");
-  r = Run("check new.zone", "proj/dns");  // fail-on warning from the project file
+  r = Cli("check new.zone", "proj/dns");  // fail-on warning from the project file
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "new.zone:3:109: " + kTxt038);
-  EXPECT_EQ(Run("check --fail-on error new.zone", "proj/dns").exit_code, 0);  // the flag wins
-  EXPECT_EQ(Run("check --no-project new.zone", "proj/dns").exit_code, 0);     // no project file
+  EXPECT_EQ(Cli("check --fail-on error new.zone", "proj/dns").exit_code, 0);  // the flag wins
+  EXPECT_EQ(Cli("check --no-project new.zone", "proj/dns").exit_code, 0);     // no project file
   // The profile per path: grpc-go reads the empty list as a warning.
-  r = Run("check go-a.zone", "proj/dns");
+  r = Cli("check go-a.zone", "proj/dns");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out.rfind("go-a.zone:2:60: warning: [TXT037] ", 0), 0u) << r.out;
   // The engine per path: plain/** is read as a plain document (no TXT findings).
-  r = Run("check plain/x.zone", "proj");
+  r = Cli("check plain/x.zone", "proj");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "");
   // From the top directory, a file path with directories.
-  EXPECT_EQ(Run("check dns/legacy-a.zone", "proj").out, "1 finding suppressed (--show-suppressed lists them)\n");
+  EXPECT_EQ(Cli("check dns/legacy-a.zone", "proj").out, "1 finding suppressed (--show-suppressed lists them)\n");
 }
 
 TEST_F(GateCliTest, ProjectFileByFlag) {
   Put("named/ci.yaml", "fail-on: note\nmin-severity: warning\n");
-  CliOutput r = Run("check --project named/ci.yaml n.zone");
+  CliOutput r = Cli("check --project named/ci.yaml n.zone");
   EXPECT_EQ(r.exit_code, 1);  // the note fails, hidden by min-severity
   EXPECT_EQ(r.out, "");
-  r = Run("check --project named/nope.yaml n.zone");
+  r = Cli("check --project named/nope.yaml n.zone");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "config-inspector-cli: named/nope.yaml: cannot read the project file\n(try --help)\n");
 }
@@ -356,7 +356,7 @@ TEST_F(GateCliTest, BadProjectFileGetsCodedDiagnostics) {
       "  - {files: '*.zone', engine: dns}\n"
       "suppres: [MAT016]\n");
   Put("badproj/a.zone", DeadChoiceZone());
-  CliOutput r = Run("check a.zone", "badproj");
+  CliOutput r = Cli("check a.zone", "badproj");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out,
             ".config-inspector.yaml:1:10: error: [PRJ003] 'fail-on' is error, warning, note or never; got 'warnings'\n"
@@ -365,7 +365,7 @@ TEST_F(GateCliTest, BadProjectFileGetsCodedDiagnostics) {
             ".config-inspector.yaml:4:1: warning: [PRJ002] unknown key 'suppres' in the project file; it has profile, "
             "fail-on, min-severity, suppress, paths\n"
             "a.zone:3:109: " + kTxt038);
-  nlohmann::json j = nlohmann::json::parse(Run("check --format json a.zone", "badproj").out);
+  nlohmann::json j = nlohmann::json::parse(Cli("check --format json a.zone", "badproj").out);
   EXPECT_EQ(j["diagnostics"][0]["code"], "PRJ003");
   EXPECT_EQ(j["diagnostics"][0]["file"], ".config-inspector.yaml");
 }
