@@ -26,10 +26,11 @@ void PrintText(const Report& r, bool evaluate, bool explain, const TextStyle& st
 }
 
 // `--profile all --format text`: each profile's diagnostics (and answer), then the divergences.
-void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, const TextStyle& st) {
+void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, const TextStyle& st, const Gate& gate) {
   for (const Report& r : in.reports) {
     std::cout << "== profile " << r.profile << "\n";
     PrintText(r, evaluate, explain, st);
+    PrintSuppressedText(r.suppressed, gate);
   }
   std::cout << "== divergences: " << in.comparison.size() << "\n";
   for (const Divergence& d : in.comparison.divergences) std::cout << d.path << " " << doc::JsonText(d.values) << "\n";
@@ -113,6 +114,9 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
         return fail("--format is 'text', 'json' or 'sarif'");
     } else if (name == "explain") {
       a.explain = true;
+    } else if (bool gate_value = false; IsGateFlag(name, &gate_value)) {  // gate.h
+      if (gate_value && !take_value()) return fail("--" + name + " needs a value");
+      if (!SetGateFlag(name, value, &a.gate, error)) return false;
     } else if (IsQueryFlag(name)) {
       // The arity every engine that defines the name agrees on; the engine is not known yet.
       if (QueryFlagTakesValue(name)) {
@@ -132,6 +136,8 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
 }
 
 int RunCheckEval(const CheckEvalArgs& a) {
+  Gate gate;  // thresholds, suppressions and the project file (gate.h)
+  if (std::string error; !ResolveGate(a.gate, a.files, &gate, &error)) return UsageError(error);
   std::vector<InputFile> inputs;
   for (const std::string& f : a.files) {
     std::optional<std::string> text = ReadFile(f);
@@ -139,8 +145,9 @@ int RunCheckEval(const CheckEvalArgs& a) {
     inputs.push_back({f, std::move(*text)});
   }
   Scenario s = LoadScenario(inputs, ReadSibling);
-  // The rules of docs/formats.md "How the engine is chosen"; adds ENG001 and friends to s.
-  EngineRequest request{a.engine, a.profile};
+  // The rules of docs/formats.md "How the engine is chosen"; adds ENG001 and friends to s. The
+  // project file's engine for the files' path comes after --engine.
+  EngineRequest request{a.engine.empty() && gate.rule ? gate.rule->engine : a.engine, a.profile};
   const Engine* e = SelectEngine(&s, request);
   if (!e) return UsageError(UnknownEngine(a.engine));
   // Phase two of the query flags: THIS engine's definitions only.
@@ -152,10 +159,11 @@ int RunCheckEval(const CheckEvalArgs& a) {
     s = LoadScenario(inputs, ReadSibling);
     SelectEngine(&s, EngineRequest{std::string(e->name()), a.profile});
   }
+  if (gate.project)  // the project file's own problems are findings of this run
+    s.diagnostics.insert(s.diagnostics.begin(), gate.project->diagnostics.begin(), gate.project->diagnostics.end());
 
   bool evaluate = a.command == "eval";
-  std::string profile =
-      a.profile.empty() ? (s.profile.empty() ? e->profiles()[0].name : s.profile) : a.profile;
+  std::string profile = ChooseProfile(gate, *e, a.profile, s.profile);
   if (profile != "all" && !e->HasProfile(profile)) {
     std::string names;
     for (const auto& p : e->profiles()) names += " " + p.name;
@@ -166,36 +174,46 @@ int RunCheckEval(const CheckEvalArgs& a) {
   TextStyle style{ShouldColour()};
   if (profile == "all") {
     if (a.format == "json") {
-      ordered_json j = AllProfilesJson(*e, s, a.query, evaluate);
-      for (auto& [name, one] : j["profiles"].items())
-        for (const auto& d : one["diagnostics"]) errors |= d["severity"] == "error";
+      ordered_json j = AllProfilesJson(*e, s, a.query, evaluate, gate.suppressions, gate.show_suppressed);
+      for (auto& [name, one] : j["profiles"].items()) {
+        errors |= FailsOnJson(one["diagnostics"], gate.fail_on);
+        HideBelow(&one, gate.min_severity);
+      }
       PrintJson(j);
     } else {
       InspectOptions o;
       o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+      o.suppressions = gate.suppressions;
       Inspection in = Inspect(*e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), a.query, o);
       std::vector<const Report*> reports;
-      for (const Report& r : in.reports) {
-        errors |= doc::HasErrors(r.diagnostics);
+      for (Report& r : in.reports) {
+        errors |= FailsOn(r.diagnostics, gate.fail_on);
+        std::erase_if(r.diagnostics, [&](const doc::Diagnostic& d) { return !Shown(d.severity, gate.min_severity); });
         reports.push_back(&r);
       }
       if (a.format == "sarif") {
         PrintSarif(reports, s, true);
       } else {
-        PrintAllProfilesText(in, evaluate, a.explain, style);
+        PrintAllProfilesText(in, evaluate, a.explain, style, gate);
       }
     }
   } else {
-    Report r = RunScenario(*e, s, a.query, profile, evaluate);
-    errors = doc::HasErrors(r.diagnostics);
+    Report r = RunScenario(*e, s, a.query, profile, evaluate, gate.suppressions);
+    errors = FailsOn(r.diagnostics, gate.fail_on);
+    std::erase_if(r.diagnostics, [&](const doc::Diagnostic& d) { return !Shown(d.severity, gate.min_severity); });
     if (a.format == "json") {
       ordered_json j = ReportJson(*e, profile, r);
+      if (!r.suppressed.empty()) {
+        j["suppressed"] = SuppressedJson(r.suppressed, gate.show_suppressed);
+        HideBelow(&j, gate.min_severity);
+      }
       if (a.explain) j["explanation"] = r.explanation.ToJson();
       PrintJson(j);
     } else if (a.format == "sarif") {
       PrintSarif({&r}, s, false);
     } else {
       PrintText(r, evaluate, a.explain, style);
+      PrintSuppressedText(r.suppressed, gate);
     }
   }
   return errors ? kExitFindings : kExitOk;

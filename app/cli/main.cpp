@@ -35,6 +35,13 @@ options:
                    unless NO_COLOR is set), 'json' (only JSON is printed on stdout) or 'sarif'
                    (SARIF 2.1.0 for code scanning; only the log is printed on stdout)
   --explain        add the explanation tree to the output
+  --fail-on S      exit 1 on a finding of severity S or above: error (default), warning, note, never
+  --min-severity S hide findings below S from the output: error, warning, note (default)
+  --suppress C[=G] silence code C (in files matching glob G); repeatable. In a file: a comment
+                   'config-inspector: ignore CODE[,CODE] -- reason' on the line or the line above
+  --show-suppressed  list the suppressed findings
+  --project FILE   the project file (default: .config-inspector.yaml, from here upward)
+  --no-project     ignore any project file
 
 encode writes a gRPC service config (or a list of A2 choices) in JSON as DNS TXT records:
 a zone-file record and dig's ANSWER line, strings split at 255 bytes and escaped

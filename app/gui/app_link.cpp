@@ -75,6 +75,8 @@ ordered_json App::StateJson() const {
     one["files"] = std::move(files);
     one["errors"] = d.error_count();
     one["warnings"] = d.warning_count();
+    one["suppressed"] = d.report().suppressed.size();
+    one["hide_dead_lints"] = d.hide_dead_lints();
     one["divergences"] = d.comparison().ToJson();
     one["view"] = o.view_engine;
     one["view_state"] = o.view->SaveState();

@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "core/engine/dead_config.h"
+
 namespace cfgi::gui {
 
 namespace {
@@ -71,6 +73,12 @@ void OpenDocument::SetEngine(std::string name, double now) {
   due_ = now;
 }
 
+void OpenDocument::SetHideDeadLints(bool on, double now) {
+  if (on == hide_dead_lints_) return;
+  hide_dead_lints_ = on;
+  due_ = now;
+}
+
 void OpenDocument::SetQuery(Query q, double now) {
   query_ = std::move(q);
   due_ = now;
@@ -118,7 +126,7 @@ namespace {
 // The whole evaluation, on copies: safe to run on a worker thread.
 std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, size_t n_opened,
                                            const OpenDocument::Reader& read, std::string profile, const Query& query,
-                                           const std::string& engine_request) {
+                                           const std::string& engine_request, bool hide_dead_lints) {
   auto t0 = std::chrono::steady_clock::now();
   auto out = std::make_shared<OpenDocument::Outcome>();
   // Keep the opened files and the referenced ones (their edits); embedded sources are rebuilt.
@@ -168,7 +176,9 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
   if (profile.empty() || !e.HasProfile(profile))
     profile = e.HasProfile(scenario->profile) ? scenario->profile : e.profiles().front().name;
   out->profile = profile;
-  out->inspection = Inspect(e, std::move(scenario), query, InspectOptions{});
+  InspectOptions options;
+  if (hide_dead_lints) options.suppressions = DeadConfigurationSuppressions();  // the core's one mechanism
+  out->inspection = Inspect(e, std::move(scenario), query, options);
   out->ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
@@ -189,15 +199,16 @@ int OpenDocument::warning_count() const {
 
 void OpenDocument::Evaluate() {
   due_.reset();
-  Apply(std::move(*Compute(files_, n_opened_, read_, profile_, query_, engine_request_)), text_version_);
+  Apply(std::move(*Compute(files_, n_opened_, read_, profile_, query_, engine_request_, hide_dead_lints_)), text_version_);
 }
 
 std::function<std::shared_ptr<OpenDocument::Outcome>()> OpenDocument::StartEvaluation() {
   due_.reset();
   evaluating_ = true;
   snapshot_version_ = text_version_;
-  return [files = files_, n = n_opened_, read = read_, profile = profile_, query = query_, engine = engine_request_]() {
-    return Compute(files, n, read, profile, query, engine);
+  return [files = files_, n = n_opened_, read = read_, profile = profile_, query = query_, engine = engine_request_,
+          hide = hide_dead_lints_]() {
+    return Compute(files, n, read, profile, query, engine, hide);
   };
 }
 

@@ -88,6 +88,12 @@ class OpenDocument {
   // By which rule the engine was chosen ("request", "scenario", "proto-message", "content", "none").
   const std::string& engine_rule() const { return engine_rule_; }
 
+  // The document's "Hide dead-configuration lints" switch (the Documents list's context menu):
+  // when on, the dead-configuration codes (core/engine/dead_config.h) are suppressed through the
+  // core's one mechanism; report().suppressed holds them. Changing it schedules an evaluation.
+  bool hide_dead_lints() const { return hide_dead_lints_; }
+  void SetHideDeadLints(bool on, double now);
+
   // The query flags the document is inspected with (a view's question: --dataplane NAME, ...).
   const Query& query() const { return query_; }
   // Changes the query and schedules an evaluation at `now` (no debounce: a click, not typing).
@@ -131,6 +137,7 @@ class OpenDocument {
   Inspection inspection_;
   Query query_;
   std::string engine_request_;
+  bool hide_dead_lints_ = false;
   std::string engine_rule_;
   std::string profile_;
   bool evaluating_ = false;

@@ -9,6 +9,7 @@
 #include "app/gui/app.h"
 #include "app/gui/app_internal.h"
 #include "app/gui/theme.h"
+#include "app/platform/platform.h"
 
 namespace cfgi::gui {
 
@@ -40,6 +41,27 @@ void App::DrawProblems() {
     ImGui::PopStyleColor(3);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s %s", problem_filter_[s] ? "Hide" : "Show", kWords[s]);
     ImGui::SameLine();
+  }
+  // Suppressed findings (comments, a scenario's list, the document's "Hide dead-configuration
+  // lints"): counted here, listed in the tooltip; the switch itself is one click away.
+  if (d) {
+    const auto& sup = d->report().suppressed;
+    char label[64];
+    std::snprintf(label, sizeof label, "%zu suppressed##sup", sup.size());
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
+    ImGui::PushStyleColor(ImGuiCol_Button, d->hide_dead_lints() ? ImVec4(pal.muted.x, pal.muted.y, pal.muted.z, 0.14f)
+                                                                 : ImVec4(0, 0, 0, 0));
+    if (ImGui::SmallButton(label)) d->SetHideDeadLints(!d->hide_dead_lints(), platform::Now());
+    ImGui::PopStyleColor(2);
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::TextUnformatted(d->hide_dead_lints() ? "Click: show dead-configuration lints again"
+                                                  : "Click: hide dead-configuration lints in this document");
+      for (const doc::SuppressedDiagnostic& x : sup)
+        theme::TextMuted("%s %s:%d:%d (%s)", x.diagnostic.code.c_str(), BaseName(x.diagnostic.file).c_str(),
+                         x.diagnostic.begin.line, x.diagnostic.begin.column, doc::SuppressionOriginName(x.by.origin));
+      ImGui::EndTooltip();
+    }
   }
   ImGui::NewLine();
   ImGui::Spacing();

@@ -39,6 +39,10 @@ void App::DrawSidebar() {
         ImGui::EndMenu();
       }
       if (ImGui::MenuItem("Copy path")) platform::SetClipboard(d.path());
+      ImGui::Separator();
+      // The core's suppression of the dead-configuration codes (core/engine/dead_config.h).
+      if (ImGui::MenuItem("Hide dead-configuration lints", nullptr, d.hide_dead_lints()))
+        docs_[i].doc->SetHideDeadLints(!d.hide_dead_lints(), platform::Now());
       ImGui::EndPopup();
     }
     if (ImGui::IsItemHovered()) {

@@ -93,6 +93,9 @@ void SortDiagnostics(std::vector<Diagnostic>& d) {
 }
 
 std::string FormatDiagnostic(const Diagnostic& d) {
+  // A finding about no file (an unused --suppress flag: line 0) has no location to print.
+  if (d.file.empty() && d.begin.line == 0)
+    return std::string(SeverityName(d.severity)) + ": [" + d.code + "] " + d.message;
   return d.file + ":" + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + ": " +
          SeverityName(d.severity) + ": [" + d.code + "] " + d.message;
 }

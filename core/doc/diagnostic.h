@@ -110,7 +110,8 @@ void CapRepeats(std::vector<Diagnostic>& d, size_t cap = kMaxRepeats);
 bool HasErrors(const std::vector<Diagnostic>& d);
 // Sorts by file, then position, then code; stable for equal keys.
 void SortDiagnostics(std::vector<Diagnostic>& d);
-// "file:line:col: severity: [CODE] message"
+// "file:line:col: severity: [CODE] message"; "severity: [CODE] message" for a finding about no
+// file (empty file, line 0: an unused --suppress flag).
 std::string FormatDiagnostic(const Diagnostic& d);
 
 }  // namespace cfgi::doc

@@ -175,6 +175,14 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
       CheckExpect(*s, r.result, name, sink);
       all.insert(all.end(), sink.list().begin(), sink.list().end());
     }
+    // The one suppression mechanism (core/doc/suppress.h): the files' own, then the caller's.
+    std::vector<doc::Suppression> sups = s->suppressions;
+    sups.insert(sups.end(), o.suppressions.begin(), o.suppressions.end());
+    if (!sups.empty()) {
+      doc::SuppressionResult sr = doc::ApplySuppressions(std::move(all), sups);
+      all = std::move(sr.kept);
+      r.suppressed = std::move(sr.suppressed);
+    }
     doc::SortDiagnostics(all);  // by file, then position: the same order in the CLI, the app and the web hook
     doc::CapRepeats(all);       // the one cap on repeated findings (diagnostic.h)
     r.diagnostics = std::move(all);
@@ -191,8 +199,10 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
   return in;
 }
 
-Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::string_view profile, bool evaluate) {
+Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::string_view profile, bool evaluate,
+                   const std::vector<doc::Suppression>& suppressions) {
   InspectOptions o;
+  o.suppressions = suppressions;
   o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
   o.profiles = {std::string(profile)};
   // The caller keeps `s` alive for the call; the Report's typed result may point into it.
@@ -216,6 +226,21 @@ ordered_json DiagnosticsJson(const std::vector<doc::Diagnostic>& ds) {
   return a;
 }
 
+ordered_json SuppressedJson(const std::vector<doc::SuppressedDiagnostic>& ds, bool list) {
+  ordered_json j;
+  j["count"] = ds.size();
+  if (!list) return j;
+  std::vector<doc::Diagnostic> plain;
+  for (const auto& x : ds) plain.push_back(x.diagnostic);
+  ordered_json a = DiagnosticsJson(plain);
+  for (size_t i = 0; i < ds.size(); ++i)
+    a[i]["suppression"] = {{"origin", doc::SuppressionOriginName(ds[i].by.origin)},
+                           {"kind", doc::SarifSuppressionKind(ds[i].by.origin)},
+                           {"reason", ds[i].by.reason}};
+  j["diagnostics"] = std::move(a);
+  return j;
+}
+
 ordered_json ReportJson(const Engine& e, std::string_view profile, const Report& r) {
   ordered_json j;
   j["engine"] = e.name();
@@ -225,8 +250,10 @@ ordered_json ReportJson(const Engine& e, std::string_view profile, const Report&
   return j;
 }
 
-ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q, bool evaluate) {
+ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q, bool evaluate,
+                             const std::vector<doc::Suppression>& suppressions, bool list_suppressed) {
   InspectOptions o;
+  o.suppressions = suppressions;
   o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
   Inspection in = Inspect(e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), q, o);
   ordered_json j;
@@ -236,6 +263,7 @@ ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q,
     ordered_json one = ReportJson(e, r.profile, r);
     one.erase("engine");
     one.erase("profile");
+    if (!r.suppressed.empty()) one["suppressed"] = SuppressedJson(r.suppressed, list_suppressed);
     j["profiles"][r.profile] = std::move(one);
   }
   j["divergences"] = in.comparison.ToJson();

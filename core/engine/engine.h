@@ -159,6 +159,9 @@ struct Report {
   // The scenario's, the model's and the result's diagnostics and the `expect` checks, sorted by
   // file and position (the same order in the CLI, the app and the web hook).
   std::vector<doc::Diagnostic> diagnostics;
+  // What the suppressions silenced (core/doc/suppress.h), in the same order; not in `diagnostics`
+  // and not counted by the exit status. SUP001 notes for unused suppressions are in `diagnostics`.
+  std::vector<doc::SuppressedDiagnostic> suppressed;
   nlohmann::ordered_json result = nlohmann::ordered_json::object();  // typed->ToJson()
   doc::Explanation explanation;
 };
@@ -179,19 +182,31 @@ struct InspectOptions {
   Mode mode = Mode::kEvaluate;
   std::vector<std::string> profiles;  // empty = every profile of the engine
   bool explain = true;                // fill Report::explanation
+  // The caller's suppressions (--suppress, the project file's, the app's per-document switch),
+  // applied with the scenario's own (Scenario::suppressions) to every report.
+  std::vector<doc::Suppression> suppressions;
 };
 Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Query& q, const InspectOptions& o);
 
 // `check` / `eval` of one profile (Inspect with one profile; the result is empty for `check`).
-Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::string_view profile, bool evaluate);
+Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::string_view profile, bool evaluate,
+                   const std::vector<doc::Suppression>& suppressions = {});
 
 // The CLI's diagnostics array: [{code, severity, message, file, line, column, path}] (every
 // diagnostic has all seven; path is "" when it has none). The one place diagnostics become JSON.
 nlohmann::ordered_json DiagnosticsJson(const std::vector<doc::Diagnostic>& ds);
+// The CLI's "suppressed" object: {"count": N} and, when `list`, "diagnostics": the silenced
+// findings as DiagnosticsJson writes them, each with "suppression": {"origin", "kind" (SARIF's
+// inSource / external), "reason"}.
+nlohmann::ordered_json SuppressedJson(const std::vector<doc::SuppressedDiagnostic>& ds, bool list);
 
 // The JSON document the CLI prints for one profile (and the web test hook's state()).
 nlohmann::ordered_json ReportJson(const Engine& e, std::string_view profile, const Report& r);
 // For every profile: {"engine", "profiles": {name: {...}}, "divergences": [{"path", "values"}]}.
-nlohmann::ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q, bool evaluate);
+// A profile whose suppressions silenced something also has "suppressed" (SuppressedJson, listed
+// when `list_suppressed`).
+nlohmann::ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q, bool evaluate,
+                                       const std::vector<doc::Suppression>& suppressions = {},
+                                       bool list_suppressed = false);
 
 }  // namespace cfgi

@@ -32,13 +32,13 @@ void ExpandEnvelope(Scenario& s, const Document& env, const FileReader& reader, 
   s.title = str("title");
   s.description = str("description");
   s.profile = str("profile");
-  static const char* kKnown[] = {"engine", "title", "description", "profile", "sources", "inputs", "expect"};
+  static const char* kKnown[] = {"engine", "title", "description", "profile", "sources", "inputs", "expect", "suppress"};
   for (const auto& e : root.entries()) {
     bool known = false;
     for (const char* k : kKnown) known |= e.key == k;
     if (!known)
       sink.Warning("SCN004", e.key_range, "unknown scenario key '" + e.key +
-                   "'; the envelope has engine, title, description, profile, sources, inputs, expect");
+                   "'; the envelope has engine, title, description, profile, sources, inputs, expect, suppress");
   }
   const Node* sources = root.Get("sources");
   if (!sources->is_seq()) {
@@ -81,6 +81,26 @@ void ExpandEnvelope(Scenario& s, const Document& env, const FileReader& reader, 
       sink.Error("SCN003", ex->range(), "'expect' must be a list of expectations (docs/formats.md)", "expect");
     s.expect = *ex;
   }
+  if (const Node* sup = root.Get("suppress")) {
+    // The scenario's own suppressions (the way to silence a finding in JSON, which has no
+    // comments): file globs are relative to the scenario file, as `sources: [{file}]` are.
+    std::vector<doc::Suppression> list = doc::ReadSuppressList(*sup, doc::SuppressionOrigin::kScenario, sink);
+    std::string dir = env.source->name();
+    dir = dir.rfind('/') == std::string::npos ? "" : dir.substr(0, dir.rfind('/') + 1);
+    for (doc::Suppression& x : list) {
+      if (!dir.empty())
+        x.file_name = [dir](const std::string& f) { return f.rfind(dir, 0) == 0 ? f.substr(dir.size()) : f; };
+      s.suppressions.push_back(std::move(x));
+    }
+  }
+  s.diagnostics.insert(s.diagnostics.end(), sink.list().begin(), sink.list().end());
+}
+
+// The `config-inspector: ignore` comments of one document (suppress.h), its problems into `s`.
+void ReadComments(Scenario& s, const Document& d) {
+  doc::DiagnosticSink sink(d.source.get());
+  std::vector<doc::Suppression> found = doc::ReadCommentSuppressions(d, sink);
+  s.suppressions.insert(s.suppressions.end(), found.begin(), found.end());
   s.diagnostics.insert(s.diagnostics.end(), sink.list().begin(), sink.list().end());
 }
 
@@ -100,6 +120,8 @@ Scenario LoadScenario(const std::vector<InputFile>& files, const FileReader& rea
     doc::ExpandKubernetesLists(&d);  // `kubectl get -o yaml`: each item is an object of its own
     s.sources.push_back(std::move(d));
   }
+  if (s.envelope) ReadComments(s, *s.envelope);
+  for (const Document& d : s.sources) ReadComments(s, d);
   return s;
 }
 

@@ -13,6 +13,7 @@
 #include "core/doc/diagnostic.h"
 #include "core/doc/load.h"
 #include "core/doc/node.h"
+#include "core/doc/suppress.h"
 
 namespace cfgi {
 
@@ -36,6 +37,10 @@ struct Scenario {
   doc::Node expect;  // list of expectations; null when absent
   std::optional<doc::Document> envelope;  // the scenario file itself, when there is one
   std::vector<doc::Diagnostic> diagnostics;  // from loading the envelope and its references
+  // What the files themselves silence: every source's and the envelope's `config-inspector:
+  // ignore` comments and the envelope's `suppress:` list (core/doc/suppress.h). Inspect applies
+  // them with the caller's own (InspectOptions::suppressions).
+  std::vector<doc::Suppression> suppressions;
 
   // The source a diagnostic or range should point to when it concerns inputs or expect.
   const doc::Source* envelope_source() const { return envelope ? envelope->source.get() : nullptr; }

@@ -161,3 +161,37 @@ TEST(ViewStateTest, FieldsAreReadExactly) {
 }
 
 }  // namespace
+
+namespace cfgi::gui {
+namespace {
+
+// The document's "Hide dead-configuration lints" switch (issue 16 item 5, issue 18 item 4): the
+// core's suppression of the dead-configuration codes; the Problems panel counts report().suppressed.
+TEST(DocumentTest, HideDeadConfigurationLints) {
+  const std::string zone =
+      "$ORIGIN example.com.\n"
+      "_grpc_config 3600 IN TXT "
+      "\"grpc_config=[{\\\"serviceConfig\\\":{}},{\\\"clientLanguage\\\":[\\\"go\\\"],\\\"clientHostname\\\":[]}]\"\n";
+  auto d = OpenDocument::Open({{"d.zone", zone}}, {});
+  ASSERT_EQ(d->engine().name(), "txt");
+  auto codes = [&] {
+    std::string out;
+    for (const doc::Diagnostic& x : d->report().diagnostics) out += x.code + " ";
+    return out;
+  };
+  EXPECT_NE(codes().find("TXT038"), std::string::npos) << codes();
+  EXPECT_TRUE(d->report().suppressed.empty());
+  d->SetHideDeadLints(true, 1.0);
+  EXPECT_TRUE(d->EvaluateIfDue(1.0));
+  EXPECT_EQ(codes().find("TXT038"), std::string::npos) << codes();
+  ASSERT_EQ(d->report().suppressed.size(), 1u);
+  EXPECT_EQ(d->report().suppressed[0].diagnostic.code, "TXT038");
+  EXPECT_EQ(d->report().suppressed[0].by.origin, doc::SuppressionOrigin::kApp);
+  EXPECT_EQ(codes().find("SUP001"), std::string::npos);  // the app's suppressions never report themselves
+  d->SetHideDeadLints(false, 2.0);
+  EXPECT_TRUE(d->EvaluateIfDue(2.0));
+  EXPECT_TRUE(d->report().suppressed.empty());
+}
+
+}  // namespace
+}  // namespace cfgi::gui
