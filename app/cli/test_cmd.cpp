@@ -4,6 +4,7 @@
 // (EngineModel::Coverage, core/engine/coverage.h). Envoy's router_check_tool is the model: a
 // line per test, "Current route coverage", `--covall` for the comprehensive list and
 // `--fail-under` to fail below a percentage (test/tools/router_check/router_check.cc).
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include <memory>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "app/cli/common.h"
 #include "app/cli/subcommands.h"
@@ -59,6 +61,18 @@ bool HasScenarioExtension(const fs::path& p) {
 std::string Shorten(const std::string& json) {
   constexpr size_t kMax = 400;
   return json.size() <= kMax ? json : json.substr(0, kMax - 3) + "...";
+}
+
+// What a failed `result` entry is compared with, as a person reads it: when both are objects,
+// only the keys the expectation names (an entry of a matcher's result also has its trace).
+std::string Projected(const std::string& expected, const std::string& got) {
+  nlohmann::ordered_json e = nlohmann::ordered_json::parse(expected, nullptr, false);
+  nlohmann::ordered_json g = nlohmann::ordered_json::parse(got, nullptr, false);
+  if (!e.is_object() || !g.is_object()) return got;
+  nlohmann::ordered_json p = nlohmann::ordered_json::object();
+  for (auto it = e.begin(); it != e.end(); ++it)
+    if (g.contains(it.key())) p[it.key()] = g[it.key()];
+  return p.dump();
 }
 
 // What one scenario file yields: its expectation lines and its coverage.
@@ -121,7 +135,7 @@ ScenarioRun RunOne(const std::string& path, const std::string& text, CoverageSet
       if (!x.only_profile.empty()) l.name += " [" + x.only_profile + "]";
       l.passed = x.passed;
       l.expected = x.expected;
-      l.got = x.got;
+      l.got = x.passed ? x.got : Projected(x.expected, x.got);
       l.code = x.code;
       l.message = x.message;
       l.line = x.at.line;
@@ -129,10 +143,10 @@ ScenarioRun RunOne(const std::string& path, const std::string& text, CoverageSet
       checked.push_back(std::move(l));
     }
   // In file order (expect[i] under its own profile).
-  std::stable_sort(checked.begin(), checked.end(), [](const Line& a, const Line& b) {
+  run.lines.insert(run.lines.end(), checked.begin(), checked.end());
+  std::stable_sort(run.lines.begin(), run.lines.end(), [](const Line& a, const Line& b) {
     return std::tie(a.line, a.column) < std::tie(b.line, b.column);
   });
-  run.lines.insert(run.lines.end(), checked.begin(), checked.end());
   if (const Report* r = in.Find(main); r && r->typed && in.model)
     coverage->Add(run.engine, in.model->Coverage(*r->typed));
   return run;
@@ -243,7 +257,9 @@ std::string JunitXml(const std::vector<ScenarioRun>& runs, const CoverageSet& co
         x << "/>\n";
         continue;
       }
-      x << ">\n      <failure type=\"" << Xml(l.code) << "\" message=\"" << Xml(l.message) << "\">";
+      std::string msg = l.expected.empty() ? l.message : "expected " + Shorten(l.expected) + ", got " +
+                                                           (l.got.empty() ? "nothing" : Shorten(l.got));
+      x << ">\n      <failure type=\"" << Xml(l.code) << "\" message=\"" << Xml(msg) << "\">";
       if (!l.expected.empty()) x << Xml("expected: " + l.expected + "\ngot: " + (l.got.empty() ? "nothing" : l.got));
       else x << Xml(l.message);
       x << "</failure>\n    </testcase>\n";

@@ -23,7 +23,8 @@ CoverageItem CoverageAt(const doc::Source* src, doc::SourceRange range, std::str
 
 void CoverageSet::Add(std::string_view engine, const std::vector<CoverageItem>& items) {
   for (const CoverageItem& it : items) {
-    Key k{std::string(engine), it.kind, it.source_id, it.file, it.key};
+    // The file's name is not part of the identity: `a/../b/x.yaml` and `b/x.yaml` are one file.
+    Key k{std::string(engine), it.kind, it.source_id, it.key};
     auto [pos, fresh] = index_.emplace(std::move(k), items_.size());
     if (fresh) {
       items_.emplace_back(std::string(engine), it);

@@ -56,7 +56,8 @@ struct CoverageTally {
 };
 
 // The union of the coverage of several scenarios: an item present in several (the same engine,
-// kind, source text, file name and key) counts once, reached when any scenario reached it.
+// kind, source text and key, whatever path named the file) counts once, reached when any
+// scenario reached it.
 class CoverageSet {
  public:
   void Add(std::string_view engine, const std::vector<CoverageItem>& items);
@@ -68,7 +69,7 @@ class CoverageSet {
   double Percent() const;
 
  private:
-  using Key = std::tuple<std::string, std::string, uint64_t, std::string, std::string>;  // engine, kind, source, file, key
+  using Key = std::tuple<std::string, std::string, uint64_t, std::string>;  // engine, kind, source text, key
   std::map<Key, size_t> index_;
   std::vector<std::pair<std::string, CoverageItem>> items_;  // engine, item; in order of addition
 };
