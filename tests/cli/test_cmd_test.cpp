@@ -38,7 +38,7 @@ CliOutput Sh(const std::string& cmd) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err.str()};
 }
 
-CliOutput Test(const std::string& args) { return Sh(std::string(CFGI_CLI) + " test " + args); }
+CliOutput RunTestCmd(const std::string& args) { return Sh(std::string(CFGI_CLI) + " test " + args); }
 
 const char* kPassOut = R"(tests/cli/test_cmd/pass/matcher/fallback.scenario.yaml (matcher, grpc-core)
   pass  expect[0] /requests/0/actions equals
@@ -130,7 +130,7 @@ coverage:
 )";
 
 TEST(TestCommand, PassDirectoryPrintsEveryExpectationAndCoverage) {
-  CliOutput r = Test("tests/cli/test_cmd/pass");
+  CliOutput r = RunTestCmd("tests/cli/test_cmd/pass");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out, kPassOut);
@@ -139,27 +139,27 @@ TEST(TestCommand, PassDirectoryPrintsEveryExpectationAndCoverage) {
 // Failures show expected and got (only the keys the expectation names), a malformed entry its
 // code, a scenario that cannot load its SCN code; the envoy-only entry runs under envoy.
 TEST(TestCommand, FailuresExitOneWithExpectedAndGot) {
-  CliOutput r = Test("tests/cli/test_cmd/fail");
+  CliOutput r = RunTestCmd("tests/cli/test_cmd/fail");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out, kFailOut);
 }
 
 TEST(TestCommand, CovallListsTheUnreachedWithPositionAndReason) {
-  CliOutput r = Test("--covall tests/cli/test_cmd/pass/txt tests/cli/test_cmd/pass/policy/web.scenario.yaml");
+  CliOutput r = RunTestCmd("--covall tests/cli/test_cmd/pass/txt tests/cli/test_cmd/pass/policy/web.scenario.yaml");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, kCovallOut);
 }
 
 // router_check_tool's --fail-under: below the percentage is a failure; equal is not.
 TEST(TestCommand, FailUnder) {
-  CliOutput at = Test("--fail-under 62.5 tests/cli/test_cmd/pass");
+  CliOutput at = RunTestCmd("--fail-under 62.5 tests/cli/test_cmd/pass");
   EXPECT_EQ(at.exit_code, 0);
   EXPECT_EQ(at.out, kPassOut);
-  CliOutput above = Test("--fail-under=62.6 tests/cli/test_cmd/pass");
+  CliOutput above = RunTestCmd("--fail-under=62.6 tests/cli/test_cmd/pass");
   EXPECT_EQ(above.exit_code, 1);
   EXPECT_EQ(above.out, std::string(kPassOut) + "coverage 62.5% is under --fail-under 62.6%\n");
-  CliOutput zero = Test("--fail-under 0 tests/cli/test_cmd/fail/malformed.scenario.yaml");
+  CliOutput zero = RunTestCmd("--fail-under 0 tests/cli/test_cmd/fail/malformed.scenario.yaml");
   EXPECT_EQ(zero.exit_code, 1);  // the expectations still fail
 }
 
@@ -179,11 +179,11 @@ TEST(TestCommand, UsageErrorsExitTwo) {
       {"--junit /nonexistent-dir/j.xml tests/cli/test_cmd/pass/txt", "/nonexistent-dir/j.xml: error: cannot write the file\n"},
   };
   for (const Case& c : cases) {
-    CliOutput r = Test(c.args);
+    CliOutput r = RunTestCmd(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args;
     EXPECT_EQ(r.err, c.err) << c.args;
   }
-  CliOutput help = Test("--help");
+  CliOutput help = RunTestCmd("--help");
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_EQ(help.out, cfgi::cli::kTestUsage);
 }
@@ -193,7 +193,7 @@ TEST(TestCommand, UsageErrorsExitTwo) {
 // ../pass/...), so its branches count once: 3 of 4 reached.
 TEST(TestCommand, JunitXmlReadsBack) {
   std::string xml = ::testing::TempDir() + "test_cmd_junit_" + std::to_string(getpid()) + ".xml";
-  CliOutput r = Test("--junit " + xml + " --fail-under 90 tests/cli/test_cmd/pass/matcher tests/cli/test_cmd/fail/wrong.scenario.yaml");
+  CliOutput r = RunTestCmd("--junit " + xml + " --fail-under 90 tests/cli/test_cmd/pass/matcher tests/cli/test_cmd/fail/wrong.scenario.yaml");
   EXPECT_EQ(r.exit_code, 1);
   CliOutput lint = Sh("xmllint --noout " + xml);
   EXPECT_EQ(lint.exit_code, 0) << lint.err << " (scripts/setup.sh installs libxml2-utils)";
