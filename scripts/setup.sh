@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 native=(build-essential cmake pkg-config make
         libimgui-dev libglfw3-dev libgl-dev nlohmann-json3-dev libyaml-cpp-dev
         libre2-dev libprotobuf-dev protobuf-compiler libgtest-dev libgmock-dev libbenchmark-dev
-        libfreetype-dev xvfb xauth fonts-inter fonts-dejavu-core jq)
+        libfreetype-dev xvfb xauth fonts-inter fonts-dejavu-core jq
+        python3-junitparser libxml2-utils)
 # Fuzzing (`make fuzz`): clang with libFuzzer and the sanitizer runtimes.
 fuzz=(clang libclang-rt-14-dev)
 # Web: emscripten and its tools; chromium for the browser tests; dpkg-dev (dpkg-source), perl,

@@ -19,6 +19,7 @@ usage:
   config-inspector-cli encode [--name NAME] [--ttl T] [--format text|json] FILE
   config-inspector-cli ldap FILTER [--props JSON] [--match-case]
   config-inspector-cli codes [--format text|json]
+  config-inspector-cli test [--covall] [--fail-under PCT] [--junit FILE] FILE|DIR...
   config-inspector-cli --help | --version
 
 The engine is chosen by the first rule that decides (docs/formats.md "How the engine is
@@ -49,6 +50,8 @@ a zone-file record and dig's ANSWER line, strings split at 255 bytes and escaped
 ldap evaluates one CppMicroServices LDAP filter against a JSON object of properties (keys
 case-insensitive unless --match-case) and prints {"matched", "error", "explanation"}.
 codes lists every diagnostic code: severity, engine, title and its docs/diagnostics.md anchor.
+test runs the scenarios' expect entries and prints the coverage of their configuration
+(docs/cli.md "test"; `test --help`).
 
 exit status: 0 no error, 1 an error diagnostic was reported, 2 usage or I/O error.
 )";
@@ -78,6 +81,12 @@ int main(int argc, char** argv) {
   if (args[0] == "encode") return RunEncode({args.begin() + 1, args.end()});
   if (args[0] == "ldap") return RunLdap({args.begin() + 1, args.end()});
   if (args[0] == "codes") return RunCodes({args.begin() + 1, args.end()});
+  if (args[0] == "test") {  // test_cmd.cpp
+    TestArgs t;
+    std::string error;
+    if (!ParseTestArgs({args.begin() + 1, args.end()}, &t, &error)) return UsageError(error);
+    return RunTest(t);
+  }
   // check / eval: options may come before the command word, and --help / --version anywhere.
   CheckEvalArgs a;
   std::string error;

@@ -8,6 +8,7 @@
 //   if (a.action == CheckEvalArgs::Action::kRun) return RunCheckEval(a);
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -51,5 +52,28 @@ int RunLdap(const std::vector<std::string>& args);
 // `codes [--format text|json]` (the arguments after "codes"): every diagnostic code with its
 // severity, engine, title and docs/diagnostics.md anchor (core/doc/codes.h). Returns the exit status.
 int RunCodes(const std::vector<std::string>& args);
+
+// `test [--covall] [--fail-under PCT] [--junit FILE] FILE|DIR...` (the arguments after "test"):
+// every scenario's `expect` entries and the coverage of its configuration (test_cmd.cpp).
+struct TestArgs {
+  std::vector<std::string> paths;   // scenario files and directories (searched recursively)
+  bool covall = false;              // list every unreached item
+  std::optional<double> fail_under; // exit 1 when the total coverage is below (percent)
+  std::string junit;                // write JUnit XML here
+  bool help = false;
+};
+inline constexpr const char* kTestUsage = R"(usage: config-inspector-cli test [--covall] [--fail-under PCT] [--junit FILE] FILE|DIR...
+
+Runs every scenario's `expect` entries (a DIR is searched for scenario files: YAML or JSON maps
+with engine and sources) and prints a line per expectation, then the coverage per engine: the
+matcher branches, variants, TXT choices, policy items and targeting references that the
+scenarios' inputs reached.
+  --covall          list every unreached item with its file:line:col
+  --fail-under PCT  exit 1 when the total coverage is below PCT percent
+  --junit FILE      also write the results as JUnit XML
+exit status: 0 every expectation passed, 1 a failure or coverage below --fail-under, 2 usage.
+)";
+bool ParseTestArgs(const std::vector<std::string>& args, TestArgs* out, std::string* error);
+int RunTest(const TestArgs& a);
 
 }  // namespace cfgi::cli

@@ -78,57 +78,97 @@ const ordered_json* InputList(const ordered_json& result) {
   return nullptr;
 }
 
-void CheckExpect(const Scenario& s, const ordered_json& result, std::string_view profile,
-                 doc::DiagnosticSink& sink) {
-  if (!s.expect.is_seq()) return;
-  int i = 0;
+// Checks the scenario's `expect` entries against one profile's result: one outcome per entry
+// that applies to the profile (for `test`), and an SCN003 / SCN005 / SCN006 diagnostic per
+// failure (for `check`, the app and the web hook).
+std::vector<ExpectOutcome> CheckExpect(const Scenario& s, const ordered_json& result, std::string_view profile,
+                                       doc::DiagnosticSink& sink) {
+  std::vector<ExpectOutcome> out;
+  if (!s.expect.is_seq()) return out;
+  size_t i = 0;
+  const doc::Source* src = s.envelope_source();
   for (const doc::Node& e : s.expect.items()) {
+    ExpectOutcome o;
+    o.index = i;
     std::string path = "expect[" + std::to_string(i++) + "]";
+    if (src) o.at = src->Locate(e.range().begin);
+    auto fail = [&](const char* code, doc::SourceRange r, std::string msg) {
+      doc::Diagnostic& d = sink.Error(code, r, std::move(msg), path);
+      o.passed = false;
+      o.code = d.code;
+      o.message = d.message;
+      o.at = d.begin;
+      out.push_back(o);
+    };
     if (!e.is_map()) {
-      sink.Error("SCN003", e.range(), "an expectation is a map: {input, result} or {path, equals}", path);
+      o.what = "(not a map)";
+      fail("SCN003", e.range(), "an expectation is a map: {input, result} or {path, equals}");
       continue;
     }
     std::string only = e.GetString("profile");
     if (!only.empty() && only != profile) continue;
+    o.only_profile = only;
     if (const doc::Node* p = e.Get("path")) {
+      o.what = p->text();
       ordered_json::json_pointer ptr;
       try {
         ptr = ordered_json::json_pointer(p->text());
       } catch (const std::exception&) {
-        sink.Error("SCN005", p->range(), "'" + p->text() + "' is not a JSON pointer; write it as /a/0/b", path);
+        fail("SCN005", p->range(), "'" + p->text() + "' is not a JSON pointer; write it as /a/0/b");
         continue;
       }
       const doc::Node* eq = e.Get("equals");
-      if (!result.contains(ptr)) {
-        sink.Error("SCN006", e.range(), "expected a value at " + p->text() + " but the result has none", path);
-      } else if (eq && !SubsetAt(result.at(ptr), eq->ToOrderedJson())) {
-        sink.Error("SCN006", eq->range(), "expected " + eq->ToOrderedJson().dump() + " at " + p->text() +
-                   " but got " + result.at(ptr).dump(), path);
+      if (eq) {
+        o.what += " equals";
+        o.expected = eq->ToOrderedJson().dump();
+      } else {
+        o.what += " exists";
       }
+      if (!result.contains(ptr)) {
+        fail("SCN006", e.range(), "expected a value at " + p->text() + " but the result has none");
+        continue;
+      }
+      o.got = result.at(ptr).dump();
+      if (eq && !SubsetAt(result.at(ptr), eq->ToOrderedJson())) {
+        fail("SCN006", eq->range(), "expected " + o.expected + " at " + p->text() + " but got " + o.got);
+        continue;
+      }
+      o.passed = true;
+      out.push_back(o);
       continue;
     }
     const doc::Node* want = e.Get("result");
     if (!want) {
-      sink.Error("SCN003", e.range(), "an expectation needs 'result' (with optional 'input') or 'path'", path);
+      o.what = "(no result or path)";
+      fail("SCN003", e.range(), "an expectation needs 'result' (with optional 'input') or 'path'");
       continue;
     }
     const ordered_json* scope = &result;
     ordered_json picked;
+    ordered_json w = want->ToOrderedJson();
+    o.expected = w.dump();
+    o.what = "result";
     if (const doc::Node* in = e.Get("input")) {
+      o.what = "input " + in->text() + " result";
       const ordered_json* list = InputList(result);
       auto idx = in->as_int();
       if (!list || !idx || *idx < 0 || static_cast<size_t>(*idx) >= list->size()) {
-        sink.Error("SCN006", in->range(), "input " + in->text() + " does not exist in the result", path);
+        fail("SCN006", in->range(), "input " + in->text() + " does not exist in the result");
         continue;
       }
       picked = (*list)[static_cast<size_t>(*idx)];
       scope = &picked;
     }
-    ordered_json w = want->ToOrderedJson();
-    if (!ContainsDeep(*scope, w))
-      sink.Error("SCN006", want->range(), "expected result " + w.dump() + " not found" +
-                 (only.empty() ? "" : " (profile " + only + ")") + "; got " + scope->dump(), path);
+    o.got = scope->dump();
+    if (!ContainsDeep(*scope, w)) {
+      fail("SCN006", want->range(), "expected result " + o.expected + " not found" +
+           (only.empty() ? "" : " (profile " + only + ")") + "; got " + o.got);
+      continue;
+    }
+    o.passed = true;
+    out.push_back(o);
   }
+  return out;
 }
 
 }  // namespace
@@ -172,7 +212,7 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     if (load_mode == Mode::kEvaluate) r.result = typed->ToJson();
     if (!s->expect.is_null() && s->envelope && q.flags.empty()) {
       doc::DiagnosticSink sink(s->envelope_source());
-      CheckExpect(*s, r.result, name, sink);
+      r.expectations = CheckExpect(*s, r.result, name, sink);
       all.insert(all.end(), sink.list().begin(), sink.list().end());
     }
     // The one suppression mechanism (core/doc/suppress.h): the files' own, then the caller's.

@@ -30,6 +30,7 @@
 #include "core/doc/explanation.h"
 #include "core/engine/build_count.h"
 #include "core/engine/compare.h"
+#include "core/engine/coverage.h"
 #include "core/engine/profile.h"
 #include "core/engine/scenario.h"
 
@@ -78,6 +79,13 @@ class EngineModel {
   // `why` receives the explanation; null is the fast path. Never throws; thread-compatible (a
   // const EngineModel may be evaluated from one thread at a time).
   virtual std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const = 0;
+  // Every item of the configuration the scenario's inputs can reach, marked reached or not by
+  // `r` (one of this model's results): core/engine/coverage.h lists each engine's kinds. Empty
+  // in kCheck mode and for engines without a notion of coverage (`test` counts it).
+  virtual std::vector<CoverageItem> Coverage(const EngineResult& r) const {
+    (void)r;
+    return {};
+  }
 
   const Engine* engine = nullptr;
   Mode mode = Mode::kEvaluate;
@@ -151,6 +159,20 @@ const Engine* SelectEngine(Scenario* s, const EngineRequest& r = {}, std::string
 // ChooseEngine(s).engine: the engine the rules choose with nothing requested.
 const Engine* DetectEngine(const Scenario& s);
 
+// The outcome of one `expect` entry under one profile (the scenario's expectations, checked by
+// Inspect; a failure is also an SCN003 / SCN005 / SCN006 diagnostic). What `test` prints.
+struct ExpectOutcome {
+  size_t index = 0;         // expect[index]
+  std::string only_profile; // the entry's `profile:` ("" = none: every profile evaluated)
+  bool passed = false;
+  std::string what;         // "input 0 result {...}", "/requests/0/actions equals [...]"
+  std::string expected;     // JSON text; empty when the entry is malformed
+  std::string got;          // JSON text of what the result has there ("" when nothing)
+  std::string code;         // a failure's diagnostic code (SCN003, SCN005, SCN006)
+  std::string message;      // a failure's diagnostic message
+  doc::Position at;         // the entry's position in the scenario file
+};
+
 // One profile of an inspection: the typed result and what the CLI and the app show of it.
 struct Report {
   std::string profile;
@@ -164,6 +186,9 @@ struct Report {
   std::vector<doc::SuppressedDiagnostic> suppressed;
   nlohmann::ordered_json result = nlohmann::ordered_json::object();  // typed->ToJson()
   doc::Explanation explanation;
+  // Every `expect` entry checked under this profile (those naming another profile are not),
+  // in file order; empty when the scenario has none or query flags replaced its inputs.
+  std::vector<ExpectOutcome> expectations;
 };
 
 // Load once, evaluate each profile, compare them: the one pipeline behind `check`, `eval`, the

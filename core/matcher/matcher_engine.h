@@ -61,6 +61,8 @@ struct ScenarioMatcher {
 class MatcherModel final : public EngineModel {
  public:
   std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const override;
+  // "branch" items: every OnMatch of every matcher evaluated (matcher_coverage.cpp).
+  std::vector<CoverageItem> Coverage(const EngineResult& r) const override;
   // Evaluates another request (a view's what-if) on the compiled matcher.
   Result EvaluateRequest(const Request& r, Profile p, doc::Step* why = nullptr) const {
     return matcher::Evaluate(sm.matcher, r, p, why);

@@ -31,6 +31,8 @@ namespace policy {
 class PolicyModel final : public EngineModel {
  public:
   std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const override;
+  // "policy-item" items: every to[] / from[] / rules[] item and default (policy_coverage.cpp).
+  std::vector<CoverageItem> Coverage(const EngineResult& r) const override;
   // The rules of `dp` under `p` (the same options the engine's own evaluation uses).
   DataplaneRules EvaluateDataplane(const Dataplane& dp, Profile p, bool explain = true) const;
 

@@ -59,6 +59,8 @@ const ProfileSet<Profile>& Profiles();
 class TargetingModel final : public EngineModel {
  public:
   std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const override;
+  // "reference" items: every reference of every component (targeting_coverage.cpp).
+  std::vector<CoverageItem> Coverage(const EngineResult& r) const override;
   Workspace workspace;
 };
 

@@ -31,6 +31,8 @@ class TxtResult;
 class TxtModel final : public EngineModel {
  public:
   std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const override;
+  // "choice" items: every choice of the profile's list, per name (txt_coverage.cpp).
+  std::vector<CoverageItem> Coverage(const EngineResult& r) const override;
   // Evaluates another client (a view's what-if) on the same compiled analysis.
   std::unique_ptr<TxtResult> EvaluateClient(ProfileId p, const Client& c, doc::Explanation* why = nullptr) const;
   // The client the scenario and the query give for profile `p` (inputs.language may be a map

@@ -143,6 +143,8 @@ const ProfileSet<Profile>& Profiles();
 class VariantsModel final : public EngineModel {
  public:
   std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const override;
+  // "variant" items: every variant of every resource (variants_coverage.cpp).
+  std::vector<CoverageItem> Coverage(const EngineResult& r) const override;
   Analysis analysis;
 };
 
