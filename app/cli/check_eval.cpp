@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "app/cli/common.h"
+#include "app/cli/live_flags.h"
 #include "app/cli/query_flags.h"
 #include "app/cli/subcommands.h"
 #include "core/doc/utf8.h"
@@ -12,6 +13,37 @@ namespace cfgi::cli {
 namespace {
 
 using nlohmann::ordered_json;
+
+// `--lookup` / `--admin` in text: what was asked of whom, then (DNS) the answer as dig prints it.
+void PrintLiveText(const ordered_json& info, const std::vector<InputFile>& inputs) {
+  if (info.is_null() || info.empty()) return;
+  if (info.value("source", "") == "dns") {
+    std::cout << "; query " << info.value("query", "") << " TXT at "
+              << (info["server"].is_string() ? info["server"].get<std::string>() : "the system resolver") << "\n";
+    for (const InputFile& f : inputs)
+      if (f.name.rfind("dns:", 0) == 0) std::cout << f.text << "\n";
+  } else if (info.contains("url")) {
+    std::cout << "; GET " << info["url"].get<std::string>();
+    if (info.contains("status")) std::cout << ": HTTP " << info["status"] << ", " << info["size"] << " bytes";
+    std::cout << "\n";
+  }
+}
+
+// A live source that gave nothing to load (a refused connection, an HTTP error, a body that is
+// not JSON): its diagnostics alone; exit 1.
+int PrintLiveFailure(const ordered_json& info, const std::vector<doc::Diagnostic>& ds, const std::string& format) {
+  if (format == "json") {
+    ordered_json j;
+    j["diagnostics"] = DiagnosticsJson(ds);
+    j["result"] = ordered_json::object();
+    j["live"] = info;
+    PrintJson(j);
+  } else {
+    PrintLiveText(info, {});
+    for (const auto& d : ds) std::cout << doc::FormatDiagnostic(d) << "\n";
+  }
+  return doc::HasErrors(ds) ? kExitFindings : kExitOk;
+}
 
 void PrintText(const Report& r, bool evaluate, bool explain) {
   for (const auto& d : r.diagnostics) std::cout << doc::FormatDiagnostic(d) << "\n";
@@ -79,6 +111,8 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
       (name == "profile" ? a.profile : name == "format" ? a.format : a.engine) = value;
       if (name == "engine" && !FindEngine(value)) return fail(UnknownEngine(value));
       if (name == "format" && !IsOutputFormat(value)) return fail(kFormatError);
+    } else if (LiveFlag lf = ParseLiveFlag(name, take_value, &value, &a.live, error); lf != LiveFlag::kNotMine) {
+      if (lf == LiveFlag::kError) return false;
     } else if (name == "explain") {
       a.explain = true;
     } else if (IsQueryFlag(name)) {
@@ -95,7 +129,8 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
   }
   if (a.command != "check" && a.command != "eval")
     return fail(a.command.empty() ? "missing command" : "unknown command '" + a.command + "'");
-  if (a.files.empty()) return fail("no input files");
+  if (std::string live_error = CheckLiveArgs(a.live); !live_error.empty()) return fail(live_error);
+  if (a.files.empty() && !a.live.any()) return fail("no input files");
   return true;
 }
 
@@ -106,9 +141,20 @@ int RunCheckEval(const CheckEvalArgs& a) {
     if (!text) return CannotRead(f);
     inputs.push_back({f, std::move(*text)});
   }
+  // Live sources (live_flags.h): the fetched document is one more source, read by the txt
+  // engine (--lookup) or the matcher engine (--admin) unless --engine says otherwise.
+  std::vector<doc::Diagnostic> live_diagnostics;
+  ordered_json live_info;
+  std::string engine = a.engine;
+  if (a.live.any()) {
+    live_info = RunLive(a.live, &inputs, &live_diagnostics);
+    if (engine.empty()) engine = a.live.lookup.empty() ? "matcher" : "txt";
+    if (inputs.empty()) return PrintLiveFailure(live_info, live_diagnostics, a.format);
+  }
   Scenario s = LoadScenario(inputs, ReadSibling);
+  s.diagnostics.insert(s.diagnostics.end(), live_diagnostics.begin(), live_diagnostics.end());
   // The rules of docs/formats.md "How the engine is chosen"; adds ENG001 and friends to s.
-  EngineRequest request{a.engine, a.profile};
+  EngineRequest request{engine, a.profile};
   const Engine* e = SelectEngine(&s, request);
   if (!e) return UsageError(UnknownEngine(a.engine));
   // Phase two of the query flags: THIS engine's definitions only.
@@ -118,6 +164,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
     return CannotRead(*unread);
   if (inputs.size() != named) {  // the same engine reads them
     s = LoadScenario(inputs, ReadSibling);
+    s.diagnostics.insert(s.diagnostics.end(), live_diagnostics.begin(), live_diagnostics.end());
     SelectEngine(&s, EngineRequest{std::string(e->name()), a.profile});
   }
 
@@ -135,9 +182,11 @@ int RunCheckEval(const CheckEvalArgs& a) {
     ordered_json j = AllProfilesJson(*e, s, a.query, evaluate);
     for (auto& [name, one] : j["profiles"].items())
       for (const auto& d : one["diagnostics"]) errors |= d["severity"] == "error";
+    if (a.live.any()) j["live"] = live_info;
     if (a.format == "json") {
       PrintJson(j);
     } else {
+      PrintLiveText(live_info, inputs);
       PrintAllProfilesText(j, evaluate);
     }
   } else {
@@ -146,8 +195,10 @@ int RunCheckEval(const CheckEvalArgs& a) {
     if (a.format == "json") {
       ordered_json j = ReportJson(*e, profile, r);
       if (a.explain) j["explanation"] = r.explanation.ToJson();
+      if (a.live.any()) j["live"] = live_info;
       PrintJson(j);
     } else {
+      PrintLiveText(live_info, inputs);
       PrintText(r, evaluate, a.explain);
     }
   }

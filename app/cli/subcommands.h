@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cli/live_flags.h"
 #include "core/engine/engine.h"
 
 namespace cfgi::cli {
@@ -26,6 +27,7 @@ struct CheckEvalArgs {
   bool explain = false;
   std::vector<std::string> files;
   Query query;  // every engine query flag as given, checked against the engine by RunCheckEval
+  LiveArgs live;  // --lookup / --admin (live_flags.h): a fetched document joins the files
 };
 
 // Phase one of the command line (app/cli/query_flags.h): options, the command word (which may

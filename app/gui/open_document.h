@@ -88,6 +88,14 @@ class OpenDocument {
   // By which rule the engine was chosen ("request", "scenario", "proto-message", "content", "none").
   const std::string& engine_rule() const { return engine_rule_; }
 
+  // Diagnostics that came with the files rather than from reading them (a live source's LIVExxx:
+  // a timeout, NXDOMAIN, the TCP fallback); every evaluation adds them to the scenario's.
+  const std::vector<doc::Diagnostic>& source_diagnostics() const { return source_diagnostics_; }
+  void SetSourceDiagnostics(std::vector<doc::Diagnostic> d, double now) {
+    source_diagnostics_ = std::move(d);
+    due_ = now;
+  }
+
   // The query flags the document is inspected with (a view's question: --dataplane NAME, ...).
   const Query& query() const { return query_; }
   // Changes the query and schedules an evaluation at `now` (no debounce: a click, not typing).
@@ -131,6 +139,7 @@ class OpenDocument {
   Inspection inspection_;
   Query query_;
   std::string engine_request_;
+  std::vector<doc::Diagnostic> source_diagnostics_;
   std::string engine_rule_;
   std::string profile_;
   bool evaluating_ = false;
