@@ -1,4 +1,5 @@
 // app/cli/check_eval.cpp: `check` and `eval`, one implementation (eval also prints the result).
+#include <algorithm>
 #include <iostream>
 
 #include "app/cli/common.h"
@@ -27,6 +28,16 @@ void PrintLiveText(const ordered_json& info, const std::vector<InputFile>& input
     if (info.contains("status")) std::cout << ": HTTP " << info["status"] << ", " << info["size"] << " bytes";
     std::cout << "\n";
   }
+}
+
+// A DNS answer without records (NXDOMAIN, a timeout) is all comments: the LIVE diagnostic says
+// why, so the engine choice's "the file is empty" (ENG002) is not repeated for it.
+void DropEmptyLiveDocument(Scenario* s, const LiveArgs& live, const std::vector<doc::Diagnostic>& live_diagnostics) {
+  if (live.lookup.empty() || live_diagnostics.empty()) return;
+  auto& ds = s->diagnostics;
+  ds.erase(std::remove_if(ds.begin(), ds.end(),
+                          [](const doc::Diagnostic& d) { return d.code == "ENG002" && d.file.rfind("dns:", 0) == 0; }),
+           ds.end());
 }
 
 // A live source that gave nothing to load (a refused connection, an HTTP error, a body that is
@@ -157,6 +168,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
   EngineRequest request{engine, a.profile};
   const Engine* e = SelectEngine(&s, request);
   if (!e) return UsageError(UnknownEngine(a.engine));
+  DropEmptyLiveDocument(&s, a.live, live_diagnostics);
   // Phase two of the query flags: THIS engine's definitions only.
   if (std::optional<std::string> error = CheckQueryFlags(*e, a.query)) return UsageError(*error);
   size_t named = inputs.size();
@@ -166,6 +178,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
     s = LoadScenario(inputs, ReadSibling);
     s.diagnostics.insert(s.diagnostics.end(), live_diagnostics.begin(), live_diagnostics.end());
     SelectEngine(&s, EngineRequest{std::string(e->name()), a.profile});
+    DropEmptyLiveDocument(&s, a.live, live_diagnostics);
   }
 
   bool evaluate = a.command == "eval";

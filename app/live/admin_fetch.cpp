@@ -151,7 +151,12 @@ LiveResult FetchConfigDump(const AdminRequest& req) {
   size_t byte = 0;
   std::string reason;
   try {
-    (void)nlohmann::json::parse(body);
+    // accept() builds no tree; parse() only to find where a bad body goes wrong.
+    if (!nlohmann::json::accept(body)) {
+      nlohmann::json bad = nlohmann::json::parse(body);
+      (void)bad;
+      reason = "not JSON";
+    }
   } catch (const nlohmann::json::parse_error& e) {
     byte = e.byte;
     reason = e.what();

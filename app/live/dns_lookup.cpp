@@ -282,11 +282,10 @@ LiveResult LookupTxt(const DnsRequest& req) {
   std::string qname = "_grpc_config." + req.host;
   while (!qname.empty() && qname.back() == '.') qname.pop_back();
   int timeout = req.timeout_ms > 0 ? req.timeout_ms : kDefaultDnsTimeoutMs;
-  out.info["timeout_ms"] = timeout;
-
   AnswerDoc d;
   LiveResult& out = d.out;
   d.Start(qname);
+  out.info["timeout_ms"] = timeout;
   std::vector<Pending>& pending = d.pending;
   Writer& w = d.w;
   auto finish = [&d]() { return d.Finish(); };

@@ -401,7 +401,7 @@ class AdminServer {
     });
     port_ = svr_.bind_to_any_port("127.0.0.1");
     thread_ = std::thread([this] { svr_.listen_after_bind(); });
-    svr_.wait_until_ready();
+    while (!svr_.is_running()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   ~AdminServer() {
     svr_.stop();
