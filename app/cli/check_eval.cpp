@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app/cli/common.h"
+#include "app/cli/live_flags.h"
 #include "app/cli/query_flags.h"
 #include "app/cli/render_text.h"
 #include "app/cli/sarif.h"
@@ -16,6 +17,47 @@ namespace cfgi::cli {
 namespace {
 
 using nlohmann::ordered_json;
+
+// `--lookup` / `--admin` in text: what was asked of whom, then (DNS) the answer as dig prints it.
+void PrintLiveText(const ordered_json& info, const std::vector<InputFile>& inputs) {
+  if (info.is_null() || info.empty()) return;
+  if (info.value("source", "") == "dns") {
+    std::cout << "; query " << info.value("query", "") << " TXT at "
+              << (info["server"].is_string() ? info["server"].get<std::string>() : "the system resolver") << "\n";
+    for (const InputFile& f : inputs)
+      if (f.name.rfind("dns:", 0) == 0) std::cout << f.text << "\n";
+  } else if (info.contains("url")) {
+    std::cout << "; GET " << info["url"].get<std::string>();
+    if (info.contains("status")) std::cout << ": HTTP " << info["status"] << ", " << info["size"] << " bytes";
+    std::cout << "\n";
+  }
+}
+
+// A DNS answer without records (NXDOMAIN, a timeout) is all comments: the LIVE diagnostic says
+// why, so the engine choice's "the file is empty" (ENG002) is not repeated for it.
+void DropEmptyLiveDocument(Scenario* s, const LiveArgs& live, const std::vector<doc::Diagnostic>& live_diagnostics) {
+  if (live.lookup.empty() || live_diagnostics.empty()) return;
+  auto& ds = s->diagnostics;
+  ds.erase(std::remove_if(ds.begin(), ds.end(),
+                          [](const doc::Diagnostic& d) { return d.code == "ENG002" && d.file.rfind("dns:", 0) == 0; }),
+           ds.end());
+}
+
+// A live source that gave nothing to load (a refused connection, an HTTP error, a body that is
+// not JSON): its diagnostics alone; exit 1.
+int PrintLiveFailure(const ordered_json& info, const std::vector<doc::Diagnostic>& ds, const std::string& format) {
+  if (format == "json") {
+    ordered_json j;
+    j["diagnostics"] = DiagnosticsJson(ds);
+    j["result"] = ordered_json::object();
+    j["live"] = info;
+    PrintJson(j);
+  } else {
+    PrintLiveText(info, {});
+    for (const auto& d : ds) std::cout << doc::FormatDiagnostic(d) << "\n";
+  }
+  return doc::HasErrors(ds) ? kExitFindings : kExitOk;
+}
 
 // `--format text`: the diagnostics, then the engine's answer drawn from its typed result
 // (render_text.h), then with --explain the explanation tree.
@@ -112,6 +154,8 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
       if (name == "engine" && !FindEngine(value)) return fail(UnknownEngine(value));
       if (name == "format" && !IsOutputFormat(value) && value != "sarif")
         return fail("--format is 'text', 'json' or 'sarif'");
+    } else if (LiveFlag lf = ParseLiveFlag(name, take_value, &value, &a.live, error); lf != LiveFlag::kNotMine) {
+      if (lf == LiveFlag::kError) return false;
     } else if (name == "explain") {
       a.explain = true;
     } else if (bool gate_value = false; IsGateFlag(name, &gate_value)) {  // gate.h
@@ -131,7 +175,8 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
   }
   if (a.command != "check" && a.command != "eval")
     return fail(a.command.empty() ? "missing command" : "unknown command '" + a.command + "'");
-  if (a.files.empty()) return fail("no input files");
+  if (std::string live_error = CheckLiveArgs(a.live); !live_error.empty()) return fail(live_error);
+  if (a.files.empty() && !a.live.any()) return fail("no input files");
   return true;
 }
 
@@ -144,12 +189,24 @@ int RunCheckEval(const CheckEvalArgs& a) {
     if (!text) return CannotRead(f);
     inputs.push_back({f, std::move(*text)});
   }
+  // Live sources (live_flags.h): the fetched document is one more source, read by the txt
+  // engine (--lookup) or the matcher engine (--admin) unless --engine says otherwise.
+  std::vector<doc::Diagnostic> live_diagnostics;
+  ordered_json live_info;
+  std::string engine = a.engine;
+  if (a.live.any()) {
+    live_info = RunLive(a.live, &inputs, &live_diagnostics);
+    if (engine.empty()) engine = a.live.lookup.empty() ? "matcher" : "txt";
+    if (inputs.empty()) return PrintLiveFailure(live_info, live_diagnostics, a.format);
+  }
   Scenario s = LoadScenario(inputs, ReadSibling);
+  s.diagnostics.insert(s.diagnostics.end(), live_diagnostics.begin(), live_diagnostics.end());
   // The rules of docs/formats.md "How the engine is chosen"; adds ENG001 and friends to s. The
-  // project file's engine for the files' path comes after --engine.
-  EngineRequest request{a.engine.empty() && gate.rule ? gate.rule->engine : a.engine, a.profile};
+  // project file's engine for the files' path comes after --engine (and a live source's engine).
+  EngineRequest request{a.engine.empty() && gate.rule ? gate.rule->engine : engine, a.profile};
   const Engine* e = SelectEngine(&s, request);
   if (!e) return UsageError(UnknownEngine(a.engine));
+  DropEmptyLiveDocument(&s, a.live, live_diagnostics);
   // Phase two of the query flags: THIS engine's definitions only.
   if (std::optional<std::string> error = CheckQueryFlags(*e, a.query)) return UsageError(*error);
   size_t named = inputs.size();
@@ -157,7 +214,9 @@ int RunCheckEval(const CheckEvalArgs& a) {
     return CannotRead(*unread);
   if (inputs.size() != named) {  // the same engine reads them
     s = LoadScenario(inputs, ReadSibling);
+    s.diagnostics.insert(s.diagnostics.end(), live_diagnostics.begin(), live_diagnostics.end());
     SelectEngine(&s, EngineRequest{std::string(e->name()), a.profile});
+    DropEmptyLiveDocument(&s, a.live, live_diagnostics);
   }
   if (gate.project)  // the project file's own problems are findings of this run
     s.diagnostics.insert(s.diagnostics.begin(), gate.project->diagnostics.begin(), gate.project->diagnostics.end());
@@ -179,6 +238,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
         errors |= FailsOnJson(one["diagnostics"], gate.fail_on);
         HideBelow(&one, gate.min_severity);
       }
+      if (a.live.any()) j["live"] = live_info;
       PrintJson(j);
     } else {
       InspectOptions o;
@@ -194,6 +254,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
       if (a.format == "sarif") {
         PrintSarif(reports, s, true);
       } else {
+        PrintLiveText(live_info, inputs);
         PrintAllProfilesText(in, evaluate, a.explain, style, gate);
       }
     }
@@ -208,10 +269,12 @@ int RunCheckEval(const CheckEvalArgs& a) {
         HideBelow(&j, gate.min_severity);
       }
       if (a.explain) j["explanation"] = r.explanation.ToJson();
+      if (a.live.any()) j["live"] = live_info;
       PrintJson(j);
     } else if (a.format == "sarif") {
       PrintSarif({&r}, s, false);
     } else {
+      PrintLiveText(live_info, inputs);
       PrintText(r, evaluate, a.explain, style);
       PrintSuppressedText(r.suppressed, gate);
     }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/cli/gate.h"
+#include "app/cli/live_flags.h"
 #include "core/engine/engine.h"
 
 namespace cfgi::cli {
@@ -29,6 +30,7 @@ struct CheckEvalArgs {
   std::vector<std::string> files;
   Query query;  // every engine query flag as given, checked against the engine by RunCheckEval
   GateFlags gate;  // --fail-on, --min-severity, --suppress, --show-suppressed, --project (gate.h)
+  LiveArgs live;  // --lookup / --admin (live_flags.h): a fetched document joins the files
 };
 
 // Phase one of the command line (app/cli/query_flags.h): options, the command word (which may

@@ -201,6 +201,7 @@ bool App::Frame() {
   browser_.Draw();
   DrawHelp();
   DrawAbout();
+  DrawLiveDialogs();
   return !quit_;
 }
 

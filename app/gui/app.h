@@ -20,9 +20,11 @@
 //   panel_problems.cpp     PROBLEMS, F8 / Shift+F8
 //   panel_source.cpp       SOURCE, Ctrl+S
 //   panel_status.cpp       the status bar
+//   app_live.cpp           File > Look up DNS... / Open Envoy admin... / Refresh (live sources)
 // app_internal.h holds the few helpers these files share.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -140,6 +142,24 @@ class App final : public ViewContext {
   void DrawEngineChoices(OpenDocument* d);
   void DrawHelp();
   void DrawAbout();
+  // app_live.cpp: live sources (app/live/live.h), fetched on the worker.
+  struct LiveSource {
+    bool dns = true;
+    std::string host, server, url;
+    bool include_eds = false;
+    int timeout_ms = 5000;
+  };
+  void DrawLiveMenuItems();
+  void DrawLiveDialogs();
+  void StartLive(const LiveSource& src);
+  void RefreshLive();
+  struct LiveForm {
+    bool show = false, dns = true, busy = false, include_eds = false;
+    char host[256] = "", server[96] = "", url[512] = "http://127.0.0.1:9901";
+    int timeout_ms = 5000;
+  };
+  LiveForm live_form_;
+  std::map<std::string, LiveSource> live_sources_;  // document path ("dns:...") -> how to fetch it again
   // panel_*.cpp, one per panel
   void DrawSidebar();
   void DrawCenter();

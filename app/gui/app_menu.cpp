@@ -114,6 +114,7 @@ void App::DrawMenuBar() {
       ImGui::EndMenu();
       if (!open_path.empty()) OpenPaths({open_path});
     }
+    DrawLiveMenuItems();  // Look up DNS..., Open Envoy admin..., Refresh (app_live.cpp)
     ImGui::Separator();
     if (ImGui::MenuItem(platform::HasFileSystem() ? "Save source" : "Download source", "Ctrl+S", false,
                         active_doc() && (active_doc()->dirty() || !platform::HasFileSystem())))

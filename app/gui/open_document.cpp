@@ -126,7 +126,8 @@ namespace {
 // The whole evaluation, on copies: safe to run on a worker thread.
 std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, size_t n_opened,
                                            const OpenDocument::Reader& read, std::string profile, const Query& query,
-                                           const std::string& engine_request, bool hide_dead_lints) {
+                                           const std::string& engine_request, bool hide_dead_lints,
+                                           const std::vector<doc::Diagnostic>& source_diagnostics) {
   auto t0 = std::chrono::steady_clock::now();
   auto out = std::make_shared<OpenDocument::Outcome>();
   // Keep the opened files and the referenced ones (their edits); embedded sources are rebuilt.
@@ -166,6 +167,7 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
     if (!known) out->files.push_back({src.source->name(), src.source->text(), false, false});
   }
 
+  scenario->diagnostics.insert(scenario->diagnostics.end(), source_diagnostics.begin(), source_diagnostics.end());
   // The one pipeline (cfgi::Inspect): load the engine's model once, evaluate every profile,
   // compare them. Views draw what it returns.
   // The engine by the rules of docs/formats.md (the user's choice first); ENG diagnostics and
@@ -199,7 +201,9 @@ int OpenDocument::warning_count() const {
 
 void OpenDocument::Evaluate() {
   due_.reset();
-  Apply(std::move(*Compute(files_, n_opened_, read_, profile_, query_, engine_request_, hide_dead_lints_)), text_version_);
+  Apply(std::move(*Compute(files_, n_opened_, read_, profile_, query_, engine_request_, hide_dead_lints_,
+                            source_diagnostics_)),
+        text_version_);
 }
 
 std::function<std::shared_ptr<OpenDocument::Outcome>()> OpenDocument::StartEvaluation() {
@@ -207,8 +211,8 @@ std::function<std::shared_ptr<OpenDocument::Outcome>()> OpenDocument::StartEvalu
   evaluating_ = true;
   snapshot_version_ = text_version_;
   return [files = files_, n = n_opened_, read = read_, profile = profile_, query = query_, engine = engine_request_,
-          hide = hide_dead_lints_]() {
-    return Compute(files, n, read, profile, query, engine, hide);
+          hide = hide_dead_lints_, extra = source_diagnostics_]() {
+    return Compute(files, n, read, profile, query, engine, hide, extra);
   };
 }
 

@@ -93,6 +93,13 @@ class OpenDocument {
   // core's one mechanism; report().suppressed holds them. Changing it schedules an evaluation.
   bool hide_dead_lints() const { return hide_dead_lints_; }
   void SetHideDeadLints(bool on, double now);
+  // Diagnostics that came with the files rather than from reading them (a live source's LIVExxx:
+  // a timeout, NXDOMAIN, the TCP fallback); every evaluation adds them to the scenario's.
+  const std::vector<doc::Diagnostic>& source_diagnostics() const { return source_diagnostics_; }
+  void SetSourceDiagnostics(std::vector<doc::Diagnostic> d, double now) {
+    source_diagnostics_ = std::move(d);
+    due_ = now;
+  }
 
   // The query flags the document is inspected with (a view's question: --dataplane NAME, ...).
   const Query& query() const { return query_; }
@@ -138,6 +145,7 @@ class OpenDocument {
   Query query_;
   std::string engine_request_;
   bool hide_dead_lints_ = false;
+  std::vector<doc::Diagnostic> source_diagnostics_;
   std::string engine_rule_;
   std::string profile_;
   bool evaluating_ = false;

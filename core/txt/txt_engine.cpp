@@ -23,6 +23,12 @@ ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const E
   j["service_config"] = ev.service_config ? *ev.service_config : ordered_json(nullptr);
   j["choice"] = ev.choice ? ordered_json(*ev.choice) : ordered_json(nullptr);
   j["error"] = ev.error ? ordered_json(Printable(*ev.error)) : ordered_json(nullptr);
+  // Beside the selected config: would this implementation have asked DNS at all?
+  const LookupDefault& lookup = LookupDefaultFor(p);
+  // The profiles differ on queried_by_default (a divergence, as it should be); the explanation
+  // (the switch and the cited code) is text, not compared (core/engine/compare.cpp).
+  j["lookup"] = {{"queried_by_default", lookup.queried_by_default},
+                 {"explanation", std::string(lookup.how) + " (" + lookup.source + ")"}};
   std::vector<int> read;
   for (const Attribute& at : comp.attributes) read.insert(read.end(), at.records.begin(), at.records.end());
   ordered_json recs = ordered_json::array();

@@ -35,6 +35,16 @@ using doc::ParseJsonPositions;
 enum class ProfileId { kCore = 0, kJava = 1, kGo = 2, kA2 = 3 };
 // The engine's one profile set ("grpc-core" default, "grpc-java", "grpc-go", "a2"), core/engine/profile.h.
 const ProfileSet<ProfileId>& Profiles();
+// "Is lookup even on?": whether the implementation queries _grpc_config.<host> TXT at all by
+// default, and the switch that turns it on or off, each read in the implementation's code
+// (txt_model.cpp cites the files). A client whose lookup is off never sees the record.
+struct LookupDefault {
+  bool queried_by_default;
+  const char* how;     // the switch, as a user sets it
+  const char* source;  // the implementation file(s) that decide it
+};
+const LookupDefault& LookupDefaultFor(ProfileId p);
+
 // The language string each implementation compares with ("c++", "java", "GO"); null for a2.
 const char* DefaultLanguage(ProfileId p);
 

@@ -509,3 +509,45 @@ _grpc_config.b.example.com. 300	IN	TXT	"grpc_config=[{\"percentage\":0,\"service
 
 }  // namespace
 }  // namespace cfgi::txt
+
+namespace cfgi::txt {
+namespace {
+
+// "Is lookup even on?" (issue 19, item 2): each profile says whether its implementation queries
+// _grpc_config TXT at all by default, and how to switch it, beside the selected config. Read in
+// grpc src/core/resolver/dns/c_ares/dns_resolver_ares.cc and event_engine/
+// event_engine_client_channel_resolver.cc (request_service_config_ =
+// !GetBool(GRPC_ARG_SERVICE_CONFIG_DISABLE_RESOLUTION).value_or(true)), native/dns_resolver.cc (no
+// TXT query at all); grpc-java DnsNameResolver.java (enable_service_config, default "false");
+// grpc-go internal/envconfig/envconfig.go (GRPC_ENABLE_TXT_SERVICE_CONFIG, default true).
+TEST(TxtLookupDefaultTest, EachProfileSaysWhetherItQueriesTxt) {
+  Scenario s = LoadScenario({{"t.zone", "_grpc_config.srv 60 IN TXT \"grpc_config=[{\\\"serviceConfig\\\":{}}]\"\n"}});
+  nlohmann::ordered_json all = AllProfilesJson(GetTxtEngine(), s, Query{}, true);
+  const auto& p = all["profiles"];
+  EXPECT_EQ(p["grpc-core"]["result"]["lookup"]["queried_by_default"], false);
+  EXPECT_EQ(p["grpc-java"]["result"]["lookup"]["queried_by_default"], false);
+  EXPECT_EQ(p["grpc-go"]["result"]["lookup"]["queried_by_default"], true);
+  EXPECT_EQ(p["a2"]["result"]["lookup"]["queried_by_default"], true);
+  auto has = [&](const char* profile, const char* text) {
+    return p[profile]["result"]["lookup"]["explanation"].get<std::string>().find(text) != std::string::npos;
+  };
+  EXPECT_TRUE(has("grpc-core", "grpc.service_config_disable_resolution"));
+  EXPECT_TRUE(has("grpc-core", "GRPC_DNS_RESOLVER=native"));
+  EXPECT_TRUE(has("grpc-java", "-Dio.grpc.internal.DnsNameResolverProvider.enable_service_config=true"));
+  EXPECT_TRUE(has("grpc-go", "GRPC_ENABLE_TXT_SERVICE_CONFIG=false"));
+  // The flag differs (one divergence); the explanation is text and is not compared.
+  int lookup_divergences = 0;
+  for (const auto& d : all["divergences"]) {
+    std::string path = d["path"];
+    if (path.rfind("/lookup", 0) == 0) {
+      ++lookup_divergences;
+      EXPECT_EQ(path, "/lookup/queried_by_default");
+    }
+  }
+  EXPECT_EQ(lookup_divergences, 1);
+  EXPECT_FALSE(LookupDefaultFor(ProfileId::kCore).queried_by_default);
+  EXPECT_TRUE(LookupDefaultFor(ProfileId::kGo).queried_by_default);
+}
+
+}  // namespace
+}  // namespace cfgi::txt

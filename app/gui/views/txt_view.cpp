@@ -256,6 +256,14 @@ class TxtView final : public EngineView {
           ImGui::TextColored(theme::Pal().ok, "%s choice %d", theme::kIconOk, *ev.choice);
         else
           ImGui::TextColored(theme::Pal().warning, "%s no service config", theme::kIconNoMatch);
+        // Beside the selected config: would this implementation have asked DNS at all?
+        const tx::LookupDefault& lookup = tx::LookupDefaultFor(tx::Profiles().At(i));
+        if (lookup.queried_by_default) {
+          theme::TextMuted("TXT lookup on by default");
+        } else {
+          ImGui::TextColored(theme::Pal().warning, "%s TXT lookup off by default", theme::kIconSkipped);
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(%s)", lookup.how, lookup.source);
         ImGui::PopID();
       }
       ImGui::EndTable();

@@ -1,0 +1,49 @@
+// app/cli/live_flags.h: the live-source flags of `check` / `eval` (docs/live-sources.md):
+// `--lookup HOST [--dns-server IP[:PORT]]` asks DNS for _grpc_config.HOST TXT, `--admin URL
+// [--include-eds]` fetches a running Envoy's /config_dump, `--timeout MS` bounds either. The
+// fetched document joins the files as one more source (app/live/live.h does the network).
+//
+//   LiveArgs live;
+//   switch (ParseLiveFlag(name, take_value, &value, &live, &error)) { ... }
+//   nlohmann::ordered_json info = RunLive(live, &inputs, &diagnostics);
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/doc/diagnostic.h"
+#include "core/engine/scenario.h"
+
+namespace cfgi::cli {
+
+struct LiveArgs {
+  std::string lookup;      // --lookup HOST
+  std::string dns_server;  // --dns-server IP[:PORT]
+  std::string admin;       // --admin URL
+  bool include_eds = false;
+  int timeout_ms = 0;      // --timeout MS; 0: each source's default (live.h)
+  bool any() const { return !lookup.empty() || !admin.empty(); }
+};
+
+enum class LiveFlag { kNotMine, kTaken, kError };
+
+// Reads `--name` when it is a live flag: kTaken (value taken through `take_value`, which sets
+// `*value`), kNotMine, or kError with `*error` set (missing value, bad --timeout, --dns-server
+// without --lookup is checked by CheckLiveArgs).
+LiveFlag ParseLiveFlag(const std::string& name, const std::function<bool()>& take_value, const std::string* value,
+                       LiveArgs* live, std::string* error);
+
+// The usage error for flags that need one another (--dns-server without --lookup, both --lookup
+// and --admin); empty when fine.
+std::string CheckLiveArgs(const LiveArgs& live);
+
+// Runs the live sources: appends each fetched document to `inputs` and their diagnostics to
+// `diagnostics`; returns the CLI's "live" JSON (live.h LiveResult::info). Blocks at most the
+// timeouts.
+nlohmann::ordered_json RunLive(const LiveArgs& live, std::vector<InputFile>* inputs,
+                               std::vector<doc::Diagnostic>* diagnostics);
+
+}  // namespace cfgi::cli

@@ -1,0 +1,75 @@
+// app/live/live.h: live sources (docs/live-sources.md): ask DNS for the `_grpc_config.HOST` TXT
+// records a gRPC client would read, and fetch a running Envoy's `/config_dump` from its admin
+// URL. Each call blocks the calling thread for at most its timeout (the CLI's main thread, the
+// app's worker; never the UI thread) and returns a document the engines read as they read a file
+// (the DNS answer as `dig` output for the txt engine, the config_dump JSON for the matcher
+// engine) plus LIVExxx diagnostics for what went wrong on the network. Native only: the
+// WebAssembly build links live_web.cpp, whose calls return LIVE015 ("a desktop/CLI feature").
+//
+//   live::DnsRequest q;  q.host = "example.com";  q.server = "127.0.0.1:5353";
+//   live::LiveResult r = live::LookupTxt(q);        // r.document.name "dns:_grpc_config.example.com"
+//   Scenario s = LoadScenario({r.document});  s.diagnostics += r.diagnostics;
+//
+//   live::AdminRequest a;  a.url = "http://127.0.0.1:9901";  a.include_eds = true;
+//   live::LiveResult d = live::FetchConfigDump(a);  // d.document empty when nothing usable came
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/doc/diagnostic.h"
+#include "core/engine/scenario.h"
+
+namespace cfgi::live {
+
+inline constexpr int kDefaultDnsTimeoutMs = 5000;     // whole lookup, TCP fallback included
+inline constexpr int kDefaultAdminTimeoutMs = 10000;  // connect + read of /config_dump
+inline constexpr size_t kMaxAdminBody = 256u << 20;   // a config_dump larger than 256 MiB is refused
+
+struct DnsRequest {
+  std::string host;    // the target's host; "_grpc_config." is prepended (gRFC A2)
+  std::string server;  // "IP", "IP:PORT", "[IPv6]:PORT"; empty: the system's resolver (/etc/resolv.conf)
+  int timeout_ms = kDefaultDnsTimeoutMs;
+};
+
+struct AdminRequest {
+  std::string url;  // "http://HOST:PORT" (a trailing "/" or "/config_dump" is accepted)
+  bool include_eds = false;
+  int timeout_ms = kDefaultAdminTimeoutMs;
+};
+
+// What the network said, for the CLI's JSON ("live") and the app's status line.
+struct LiveResult {
+  // The document to load; name empty when there is nothing to load (connection refused, an HTTP
+  // error, a body that is not JSON). For DNS it is always set: the answer as `dig` prints it (the
+  // status line, the flags, the answer section), also for NXDOMAIN and timeouts.
+  InputFile document;
+  std::vector<doc::Diagnostic> diagnostics;  // LIVExxx, positioned in `document` (or line 1 of the URL)
+  nlohmann::ordered_json info = nlohmann::ordered_json::object();  // query, server, rcode, ... (docs/live-sources.md)
+  bool ok() const { return !doc::HasErrors(diagnostics); }
+};
+
+// Queries `_grpc_config.<host>` TXT with c-ares, as grpc-core's c-ares resolver does
+// (src/core/resolver/dns/c_ares/grpc_ares_wrapper.cc, on_txt_done_locked: ares_query for
+// ns_t_txt, ares_parse_txt_reply_ext, record_start marks a new record). Never throws, never
+// blocks longer than timeout_ms (+ a few ms); every failure is a LIVE diagnostic.
+LiveResult LookupTxt(const DnsRequest& r);
+
+// GETs `<url>/config_dump` (`?include_eds` when asked) with cpp-httplib. Never throws, never
+// blocks longer than timeout_ms; HTTP errors, non-JSON bodies and refused connections are LIVE
+// diagnostics naming the host and what to try.
+LiveResult FetchConfigDump(const AdminRequest& r);
+
+// What LookupTxt makes of one DNS message as received (`tcp`: it came after the TCP fallback):
+// the dig-style document and the LIVE findings for its RCODE, TC bit and answer. Any bytes are
+// accepted (a message shorter than its header gives LIVE007). Native build only; the DNS-answer
+// fuzzer (tests/fuzz/dns_answer_fuzzer.cpp) calls it.
+LiveResult DescribeAnswer(const std::string& qname, const std::string& message, bool tcp);
+
+// True in the native build; false in WebAssembly (live sources are a desktop/CLI feature).
+bool Available();
+
+}  // namespace cfgi::live
