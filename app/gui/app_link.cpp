@@ -73,8 +73,11 @@ ordered_json App::StateJson() const {
     ordered_json files = ordered_json::array();
     for (const SourceFile& f : d.files()) files.push_back({{"name", f.name}, {"editable", f.editable}, {"dirty", f.dirty}});
     one["files"] = std::move(files);
-    one["errors"] = d.error_count();
-    one["warnings"] = d.warning_count();
+    const ProblemCounts pc = d.problem_counts();
+    one["errors"] = pc.errors;
+    one["warnings"] = pc.warnings;
+    one["notes"] = pc.notes;
+    one["status"] = ProblemSummary(pc);  // the status bar's words
     one["divergences"] = d.comparison().ToJson();
     one["view"] = o.view_engine;
     one["view_state"] = o.view->SaveState();
@@ -92,6 +95,8 @@ ordered_json App::StateJson() const {
     }
   }
   j["problems"] = std::move(problems);
+  j["problem_groups"] = ProblemGroupsJson();
+  j["explanation"] = ExplanationJson();
   return j;
 }
 
