@@ -81,6 +81,7 @@ ordered_json App::StateJson() const {
     one["divergences"] = d.comparison().ToJson();
     one["view"] = o.view_engine;
     one["view_state"] = o.view->SaveState();
+    one["view_counts"] = o.view->Counts();
     one["report"] = d.ReportJson();
     docs.push_back(std::move(one));
   }
