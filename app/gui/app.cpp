@@ -186,6 +186,8 @@ bool App::Frame() {
     float center_w = ImGui::GetContentRegionAvail().x - (explanation_on ? right_w_ * scale + split : strip);
     ImGui::BeginChild("##center", ImVec2(center_w, 0), false, ImGuiWindowFlags_NoScrollbar);
     ImGui::PopStyleVar();
+    center_px_[0] = ImGui::GetWindowWidth();
+    center_px_[1] = ImGui::GetWindowHeight();
     DrawCenter();
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
     ImGui::EndChild();

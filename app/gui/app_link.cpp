@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include <imgui.h>
+
 #include "app/gui/app.h"
 #include "app/gui/app_internal.h"
 
@@ -96,6 +98,10 @@ ordered_json App::StateJson() const {
     }
   }
   j["problems"] = std::move(problems);
+  // Which panels show (folded ones leave a strip; F11 maximises the engine view).
+  j["layout"] = {{"documents", show_sidebar_ && !maximized_}, {"explanation", show_explanation_ && !maximized_},
+                 {"bottom", show_bottom_ && !maximized_}, {"maximized", maximized_},
+                 {"engine_view", {center_px_[0], center_px_[1]}}, {"row_height", ImGui::GetFrameHeight()}};
   j["problem_groups"] = ProblemGroupsJson();
   j["explanation"] = ExplanationJson();
   return j;
