@@ -77,7 +77,7 @@ PY
     # row's explanation, led by its deciding step, with runs of one outcome folded; every count
     # agrees with the rows it counts; repeated findings are one group; at 1024x700 and at scale
     # 1.5 the engine view has room for 8 table rows.
-    for spec in "1024x700|1|samples/matcher/list-1000|tab=0|matcher-large" \
+    for spec in "1024x700|1|samples/matcher/list-1000|tab=0;req=2|matcher-large" \
                 "1440x900|1|samples/matcher/profiles-diverge|tab=2|matcher-profiles" \
                 "1024x700|1.5|samples/variants/transition-two-responses|tab=4|variants-transition" \
                 "1440x900|1|samples/variants/transition-steps|tab=4;delivery=2|variants-transition" \

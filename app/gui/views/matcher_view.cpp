@@ -181,8 +181,14 @@ std::string DescribeInput(const mt::Input& in) {
 
 class MatcherView final : public EngineView {
  public:
-  std::string SaveState() const override { return tabs_.Save(); }
-  void LoadState(std::string_view state) override { tabs_.Load(state); }
+  // "tab=N[;req=R]": the open tab and the selected request (its row; -2 the edited request).
+  std::string SaveState() const override {
+    return selected_ == -1 ? tabs_.Save() : tabs_.Save() + ";req=" + std::to_string(selected_);
+  }
+  void LoadState(std::string_view state) override {
+    tabs_.Load(state);
+    if (auto r = StateInt(state, "req"); r && *r >= -2) selected_ = *r;
+  }
   nlohmann::ordered_json Counts() const override {
     nlohmann::ordered_json j;
     j["requests"] = rows_.size();
