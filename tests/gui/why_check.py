@@ -82,7 +82,7 @@ def main():
         assert t["between_ambiguous"] == amb > 0, (t, amb)
         assert t["became_ambiguous"] == sum(1 for r in rows if r["change"] == "became ambiguous"), t
         assert ex["selected"] and "route-config" in ex["what"], ex
-        assert [r["what"] for r in ex["rows"]][0] == "before", ex["rows"]
+        assert ex["rows"][0]["what"].startswith("before: variant "), ex["rows"]
     elif check == "variants-findings":
         gaps = sum(len(c["regions"]) for c in result["coverage"])
         assert counts["findings"]["tab"] == len(result["overlaps"]) + gaps > 0, (counts, result["overlaps"])
