@@ -60,8 +60,6 @@ std::string JoinKeys(const std::set<std::string>& ks) {
   return s + "}";
 }
 
-// The compact rendering uses ∧ ∨ ¬ ⊤; when the UI font has no glyph for them, show & | ! true
-// instead of "?" (same meaning, ASCII).
 // A resource's name as tables show it: an xdstp:// name's last segment (the Caching proxy tab's
 // form), anything else whole; the full name goes in the hover (ShortNameHover).
 std::string ShortName(const std::string& full) {
@@ -74,6 +72,8 @@ void ShortNameHover(const std::string& full) {
   if (ShortName(full) != full && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full.c_str());
 }
 
+// The compact rendering uses ∧ ∨ ¬ ⊤; when the UI font has no glyph for them, show & | ! true
+// instead of "?" (same meaning, ASCII).
 std::string Displayable(std::string text) {
   static const struct { const char* utf8; ImWchar cp; const char* ascii; } kSubst[] = {
       {"\xE2\x88\xA7", 0x2227, "&"}, {"\xE2\x88\xA8", 0x2228, "|"}, {"\xC2\xAC", 0x00AC, "!"}, {"\xE2\x8A\xA4", 0x22A4, "true"}};
