@@ -44,6 +44,26 @@ void Splitter(const char* id, bool vertical, float* size, float min_size, float 
 
 }  // namespace
 
+// A folded panel's strip: a thin column (vertical) or line with one button that brings the panel
+// back (and leaves a maximised engine view).
+void App::FoldedStrip(const char* id, bool vertical, const char* label, const char* tip, bool* show) {
+  const float strip = ImGui::GetFrameHeight();
+  ImGui::PushID(id);
+  ImGui::BeginChild("##strip", vertical ? ImVec2(strip, 0) : ImVec2(0, strip), false, ImGuiWindowFlags_NoScrollbar);
+  ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
+  ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().muted);
+  ImGui::PushFont(theme::GetFonts().small);
+  if (ImGui::Button(label, vertical ? ImVec2(strip, strip * 2) : ImVec2(0, strip))) {
+    *show = true;
+    maximized_ = false;
+  }
+  ImGui::PopFont();
+  ImGui::PopStyleColor(2);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+  ImGui::EndChild();
+  ImGui::PopID();
+}
+
 App::App(AppOptions options) : options_(std::move(options)) {
   sample_dirs_ = {CFGI_SAMPLES_DIR, "samples"};
 }
@@ -133,67 +153,95 @@ bool App::Frame() {
   ImVec2 avail = ImGui::GetContentRegionAvail();
   const float split = 5.0f * scale;
   const float total_h = avail.y - status_h;
-  bottom_h_ = std::clamp(bottom_h_, 80.0f, std::max(80.0f, total_h / scale - 120.0f));
-  const float top_h = total_h - bottom_h_ * scale - split;
+  // Folded panels (and a maximised engine view) leave a thin strip that brings them back.
+  const bool sidebar_on = show_sidebar_ && !maximized_, explanation_on = show_explanation_ && !maximized_,
+             bottom_on = show_bottom_ && !maximized_;
+  const float strip = ImGui::GetFrameHeight();
+  // The engine view keeps at least 60% of the height and 46% of the width, so a small window
+  // (1024x700) or a large UI scale (1.5) still shows 8 rows of its tables and their values.
+  const float max_bottom = std::max(80.0f, total_h / scale * 0.4f);
+  bottom_h_ = std::clamp(bottom_h_, 80.0f, max_bottom);
+  const float top_h = bottom_on ? total_h - bottom_h_ * scale - split : total_h - strip;
 
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
   // Top row: sidebar | view | explanation.
   ImGui::BeginChild("##top", ImVec2(0, top_h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NavFlattened);
   {
     float w = ImGui::GetContentRegionAvail().x;
-    sidebar_w_ = std::clamp(sidebar_w_, 140.0f, std::max(140.0f, w / scale * 0.4f));
-    right_w_ = std::clamp(right_w_, 180.0f, std::max(180.0f, w / scale * 0.5f));
-    ImGui::BeginChild("##sidebar", ImVec2(sidebar_w_ * scale, 0), false);
-    ImGui::PopStyleVar();
-    DrawSidebar();
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
-    ImGui::EndChild();
+    const float max_side = std::max(140.0f, w / scale * 0.22f), max_right = std::max(180.0f, w / scale * 0.32f);
+    sidebar_w_ = std::clamp(sidebar_w_, 140.0f, max_side);
+    right_w_ = std::clamp(right_w_, 180.0f, max_right);
+    if (sidebar_on) {
+      ImGui::BeginChild("##sidebar", ImVec2(sidebar_w_ * scale, 0), false);
+      ImGui::PopStyleVar();
+      DrawSidebar();
+      ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
+      ImGui::EndChild();
+      ImGui::SameLine();
+      Splitter("##split_sidebar", true, &sidebar_w_, 140, max_side, scale);
+    } else {
+      FoldedStrip("##strip_sidebar", true, "\u00bb", "Show the Documents panel", &show_sidebar_);
+    }
     ImGui::SameLine();
-    Splitter("##split_sidebar", true, &sidebar_w_, 140, w / scale * 0.4f, scale);
-    ImGui::SameLine();
-    float center_w = ImGui::GetContentRegionAvail().x - right_w_ * scale - split;
+    float center_w = ImGui::GetContentRegionAvail().x - (explanation_on ? right_w_ * scale + split : strip);
     ImGui::BeginChild("##center", ImVec2(center_w, 0), false, ImGuiWindowFlags_NoScrollbar);
     ImGui::PopStyleVar();
+    center_px_[0] = ImGui::GetWindowWidth();
+    center_px_[1] = ImGui::GetWindowHeight();
     DrawCenter();
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
     ImGui::EndChild();
     ImGui::SameLine();
-    float right_before = right_w_;
-    float inv = -right_w_;  // dragging right shrinks the right panel
-    Splitter("##split_right", true, &inv, -w / scale * 0.5f, -180, scale);
-    right_w_ = -inv;
-    (void)right_before;
-    ImGui::SameLine();
-    ImGui::BeginChild("##explanation", ImVec2(0, 0), false);
-    ImGui::PopStyleVar();
-    DrawExplanation();
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
-    ImGui::EndChild();
+    if (explanation_on) {
+      float inv = -right_w_;  // dragging right shrinks the right panel
+      Splitter("##split_right", true, &inv, -max_right, -180, scale);
+      right_w_ = -inv;
+      ImGui::SameLine();
+      ImGui::BeginChild("##explanation", ImVec2(0, 0), false);
+      ImGui::PopStyleVar();
+      DrawExplanation();
+      ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
+      ImGui::EndChild();
+    } else {
+      FoldedStrip("##strip_explanation", true, "\u00ab", "Show the Explanation panel", &show_explanation_);
+    }
   }
   ImGui::EndChild();
-  float inv_bottom = -bottom_h_;
-  Splitter("##split_bottom", false, &inv_bottom, -(total_h / scale - 120.0f), -80, scale);
-  bottom_h_ = -inv_bottom;
-  // Bottom row: problems | source.
-  ImGui::BeginChild("##bottom", ImVec2(0, bottom_h_ * scale), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NavFlattened);
-  {
-    float w = ImGui::GetContentRegionAvail().x;
-    problems_w_ = std::clamp(problems_w_, 200.0f, std::max(200.0f, w / scale - 200.0f));
-    ImGui::BeginChild("##problems", ImVec2(problems_w_ * scale, 0), false);
-    ImGui::PopStyleVar();
-    DrawProblems();
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
+  if (bottom_on) {
+    float inv_bottom = -bottom_h_;
+    Splitter("##split_bottom", false, &inv_bottom, -max_bottom, -80, scale);
+    bottom_h_ = -inv_bottom;
+    // Bottom row: problems | source.
+    ImGui::BeginChild("##bottom", ImVec2(0, bottom_h_ * scale), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NavFlattened);
+    {
+      float w = ImGui::GetContentRegionAvail().x;
+      problems_w_ = std::clamp(problems_w_, 200.0f, std::max(200.0f, w / scale - 200.0f));
+      ImGui::BeginChild("##problems", ImVec2(problems_w_ * scale, 0), false);
+      ImGui::PopStyleVar();
+      DrawProblems();
+      ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
+      ImGui::EndChild();
+      ImGui::SameLine();
+      Splitter("##split_problems", true, &problems_w_, 200, w / scale - 200.0f, scale);
+      ImGui::SameLine();
+      ImGui::BeginChild("##source", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
+      ImGui::PopStyleVar();
+      DrawSource();
+      ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
+      ImGui::EndChild();
+    }
     ImGui::EndChild();
-    ImGui::SameLine();
-    Splitter("##split_problems", true, &problems_w_, 200, w / scale - 200.0f, scale);
-    ImGui::SameLine();
-    ImGui::BeginChild("##source", ImVec2(0, 0), false, ImGuiWindowFlags_NoScrollbar);
-    ImGui::PopStyleVar();
-    DrawSource();
-    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
-    ImGui::EndChild();
+  } else {
+    // The folded Problems and Source panels: one line with the problem counts.
+    std::string label = "\u25b4 PROBLEMS";
+    if (const OpenDocument* d = active_ >= 0 ? docs_[static_cast<size_t>(active_)].doc.get() : nullptr) {
+      ProblemCounts c = d->problem_counts();
+      label += std::string("  ") + theme::kIconError + " " + std::to_string(c.errors) + "  " + theme::kIconWarning + " " +
+               std::to_string(c.warnings) + "  " + theme::kIconNote + " " + std::to_string(c.notes);
+    }
+    label += "   \u00b7   SOURCE";
+    FoldedStrip("##strip_bottom", false, label.c_str(), "Show the Problems and Source panels", &show_bottom_);
   }
-  ImGui::EndChild();
   ImGui::PopStyleVar();
   DrawStatusBar();
   ImGui::End();

@@ -27,6 +27,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -161,13 +162,21 @@ class App final : public ViewContext {
   LiveForm live_form_;
   std::map<std::string, LiveSource> live_sources_;  // document path ("dns:...") -> how to fetch it again
   // panel_*.cpp, one per panel
+  void FoldedStrip(const char* id, bool vertical, const char* label, const char* tip, bool* show);
   void DrawSidebar();
   void DrawCenter();
   void DrawWelcome();
   void DrawExplanation();
   void DrawStep(const doc::Step& s, int depth);
+  void DrawSteps(const std::vector<doc::Step>& steps, int depth);  // runs of one outcome folded
+  // The Explanation panel as --dump-state reports it: the selected step, the path to the step
+  // that decided it, and the top-level rows (folded runs as one row).
+  nlohmann::ordered_json ExplanationJson() const;
   void DrawProblems();
   void NextProblem(int dir);
+  static std::string GroupKey(const ProblemGroup& g);
+  // The Problems panel's rows as --dump-state reports them: one per code and file, with its count.
+  nlohmann::ordered_json ProblemGroupsJson() const;
   void DrawSource();
   void SaveSource();
   void DrawStatusBar();
@@ -178,6 +187,12 @@ class App final : public ViewContext {
   std::vector<Open> docs_;
   int active_ = -1;
   const doc::Step* selected_step_ = nullptr;
+  // The Explanation panel: the step it last showed, the path to its deciding step, and whether
+  // the tree still has to open that path (once per new selection).
+  const doc::Step* explained_ = nullptr;
+  std::string explained_key_;
+  std::vector<const doc::Step*> deciding_;
+  bool reveal_deciding_ = false;
   std::vector<Sample> samples_;
   std::vector<std::string> sample_dirs_;
   std::vector<std::string> recent_;
@@ -190,11 +205,17 @@ class App final : public ViewContext {
   bool fonts_pending_ = false;
   // Layout, in unscaled pixels, saved in settings.json.
   float sidebar_w_ = 230, right_w_ = 330, bottom_h_ = 290, problems_w_ = 560;
+  // Panels folded away (header button, View menu; saved) and the engine view maximised (F11; not
+  // saved). A folded panel leaves a thin strip that brings it back.
+  bool show_sidebar_ = true, show_explanation_ = true, show_bottom_ = true;
+  bool maximized_ = false;
+  float center_px_[2] = {0, 0};  // the engine view's size in the last frame (--dump-state "layout")
   bool show_help_ = false, show_about_ = false;
   bool quit_ = false;
   bool first_start_ = true;
   int selected_problem_ = -1;
   bool problem_filter_[3] = {true, true, true};
+  std::set<std::string> open_problem_groups_;  // GroupKey of the Problems panel's open groups
   std::string status_;
   double status_until_ = 0;
   double last_save_ = 0;

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include <imgui.h>
+
 #include "app/gui/app.h"
 #include "app/gui/app_internal.h"
 
@@ -73,13 +75,17 @@ ordered_json App::StateJson() const {
     ordered_json files = ordered_json::array();
     for (const SourceFile& f : d.files()) files.push_back({{"name", f.name}, {"editable", f.editable}, {"dirty", f.dirty}});
     one["files"] = std::move(files);
-    one["errors"] = d.error_count();
-    one["warnings"] = d.warning_count();
+    const ProblemCounts pc = d.problem_counts();
+    one["errors"] = pc.errors;
+    one["warnings"] = pc.warnings;
+    one["notes"] = pc.notes;
+    one["status"] = ProblemSummary(pc);  // the status bar's words
     one["suppressed"] = d.report().suppressed.size();
     one["hide_dead_lints"] = d.hide_dead_lints();
     one["divergences"] = d.comparison().ToJson();
     one["view"] = o.view_engine;
     one["view_state"] = o.view->SaveState();
+    one["view_counts"] = o.view->Counts();
     one["report"] = d.ReportJson();
     docs.push_back(std::move(one));
   }
@@ -94,6 +100,12 @@ ordered_json App::StateJson() const {
     }
   }
   j["problems"] = std::move(problems);
+  // Which panels show (folded ones leave a strip; F11 maximises the engine view).
+  j["layout"] = {{"documents", show_sidebar_ && !maximized_}, {"explanation", show_explanation_ && !maximized_},
+                 {"bottom", show_bottom_ && !maximized_}, {"maximized", maximized_},
+                 {"engine_view", {center_px_[0], center_px_[1]}}, {"row_height", ImGui::GetFrameHeight()}};
+  j["problem_groups"] = ProblemGroupsJson();
+  j["explanation"] = ExplanationJson();
   return j;
 }
 

@@ -21,7 +21,7 @@ namespace {
 // ImGui 1.86 indexes io.KeysDown with the backend's codes.
 bool Pressed(char letter) { return ImGui::IsKeyPressed(static_cast<int>(letter), false); }
 bool PressedKey(ImGuiKey k, bool repeat = false) { return ImGui::IsKeyPressed(ImGui::GetKeyIndex(k), repeat); }
-constexpr int kKeyF1 = 290, kKeyF8 = 297, kKeyEqual = 61, kKeyMinus = 45, kKey0 = 48, kKeyKpAdd = 334,
+constexpr int kKeyF1 = 290, kKeyF8 = 297, kKeyF11 = 300, kKeyEnter = 257, kKeyKpEnter = 335, kKeyEqual = 61, kKeyMinus = 45, kKey0 = 48, kKeyKpAdd = 334,
               kKeyKpSub = 333;
 
 // A pill-shaped label: "✖ 2" with a tinted background.
@@ -59,6 +59,11 @@ void App::Shortcuts() {
     Activate((active_ + static_cast<int>(docs_.size()) - 1) % static_cast<int>(docs_.size()));
   if (ImGui::IsKeyPressed(kKeyF8, true)) NextProblem(shift ? -1 : 1);
   if (ImGui::IsKeyPressed(kKeyF1, false)) show_help_ = true;
+  // The engine view alone (every side panel folded away), and back: F11, or Ctrl+Shift+Enter
+  // where the browser keeps F11 for its own full screen.
+  if (ImGui::IsKeyPressed(kKeyF11, false) ||
+      (ctrl && shift && (ImGui::IsKeyPressed(kKeyEnter, false) || ImGui::IsKeyPressed(kKeyKpEnter, false))))
+    maximized_ = !maximized_;
   float old = ui_scale_;
   if (ctrl && (ImGui::IsKeyPressed(kKeyEqual, false) || ImGui::IsKeyPressed(kKeyKpAdd, false)))
     ui_scale_ = std::min(3.0f, ui_scale_ + 0.1f);
@@ -152,8 +157,17 @@ void App::DrawMenuBar() {
       ImGui::EndMenu();
     }
     ImGui::Separator();
+    // Folding a panel keeps its size for when it comes back.
+    if (ImGui::MenuItem("Documents panel", nullptr, show_sidebar_)) show_sidebar_ = !show_sidebar_, maximized_ = false;
+    if (ImGui::MenuItem("Explanation panel", nullptr, show_explanation_))
+      show_explanation_ = !show_explanation_, maximized_ = false;
+    if (ImGui::MenuItem("Problems and Source panels", nullptr, show_bottom_)) show_bottom_ = !show_bottom_, maximized_ = false;
+    if (ImGui::MenuItem("Maximise the engine view", "F11", maximized_)) maximized_ = !maximized_;
+    ImGui::Separator();
     if (ImGui::MenuItem("Reset layout")) {
       sidebar_w_ = 230, right_w_ = 330, bottom_h_ = 290, problems_w_ = 560;
+      show_sidebar_ = show_explanation_ = show_bottom_ = true;
+      maximized_ = false;
     }
     ImGui::EndMenu();
   }
@@ -274,6 +288,7 @@ void App::DrawHelp() {
       {CloseKeyLabel(), "Close the document"},
       {web ? "Alt+PgDn / Alt+PgUp" : "Ctrl+PgDn / Ctrl+PgUp", "Next / previous document"},
       {"F8 / Shift+F8", "Next / previous problem (jumps to the source)"},
+      {web ? "Ctrl+Shift+Enter" : "F11 / Ctrl+Shift+Enter", "Maximise the engine view (fold every side panel), and back"},
       {"Ctrl+= / Ctrl+- / Ctrl+0", "Larger / smaller / default UI scale"},
       {"Ctrl+Shift+L", "Switch between dark and light themes"},
       {"Arrows, Space, Enter, Esc", "Move between and inside panels, activate, leave"},

@@ -40,6 +40,9 @@ void App::LoadSettings() {
     right_w_ = l.value("explanation", right_w_);
     bottom_h_ = l.value("bottom", bottom_h_);
     problems_w_ = l.value("problems", problems_w_);
+    show_sidebar_ = l.value("show_documents", true);
+    show_explanation_ = l.value("show_explanation", true);
+    show_bottom_ = l.value("show_bottom", true);
   }
   if (s.contains("recent") && s["recent"].is_array())
     for (const json& r : s["recent"])
@@ -79,7 +82,8 @@ json App::SettingsJson() const {
   s["version"] = 1;
   s["theme"] = dark_ ? "dark" : "light";
   s["ui_scale"] = ui_scale_;
-  s["layout"] = {{"sidebar", sidebar_w_}, {"explanation", right_w_}, {"bottom", bottom_h_}, {"problems", problems_w_}};
+  s["layout"] = {{"sidebar", sidebar_w_}, {"explanation", right_w_}, {"bottom", bottom_h_}, {"problems", problems_w_},
+                 {"show_documents", show_sidebar_}, {"show_explanation", show_explanation_}, {"show_bottom", show_bottom_}};
   s["recent"] = recent_;
   json open = json::array();
   for (const Open& o : docs_) {

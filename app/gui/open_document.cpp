@@ -187,18 +187,6 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
 
 }  // namespace
 
-int OpenDocument::error_count() const {
-  int n = 0;
-  for (const doc::Diagnostic& d : report().diagnostics) n += d.severity == doc::Severity::kError;
-  return n;
-}
-
-int OpenDocument::warning_count() const {
-  int n = 0;
-  for (const doc::Diagnostic& d : report().diagnostics) n += d.severity == doc::Severity::kWarning;
-  return n;
-}
-
 void OpenDocument::Evaluate() {
   due_.reset();
   Apply(std::move(*Compute(files_, n_opened_, read_, profile_, query_, engine_request_, hide_dead_lints_,

@@ -21,6 +21,7 @@
 
 #include "core/engine/engine.h"
 #include "core/engine/scenario.h"
+#include "app/gui/problem_groups.h"
 
 namespace cfgi::gui {
 
@@ -72,9 +73,11 @@ class OpenDocument {
   // The CLI's JSON (cfgi::ReportJson) for the selected profile.
   nlohmann::ordered_json ReportJson() const;
 
-  // Errors / warnings in the selected profile's report.
-  int error_count() const;
-  int warning_count() const;
+  // Errors / warnings / notes in the selected profile's report: the one count the Problems panel,
+  // the status bar, the Documents badges and --dump-state show (problem_groups.h).
+  ProblemCounts problem_counts() const { return CountProblems(report().diagnostics); }
+  int error_count() const { return problem_counts().errors; }
+  int warning_count() const { return problem_counts().warnings; }
   bool dirty() const;
   // Increments on every evaluation so views can cache what they derive from a report.
   uint64_t generation() const { return generation_; }

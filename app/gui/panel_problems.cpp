@@ -2,6 +2,7 @@
 // (or F8 / Shift+F8) shows its range in the Source panel.
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <imgui.h>
@@ -17,11 +18,12 @@ void App::DrawProblems() {
   OpenDocument* d = active_doc();
   const std::vector<doc::Diagnostic> kNone;
   const auto& diags = d ? d->report().diagnostics : kNone;
-  int counts[3] = {0, 0, 0};
-  for (const auto& x : diags) ++counts[static_cast<int>(x.severity)];
+  const ProblemCounts counts = CountProblems(diags);  // the status bar shows the same (problem_groups.h)
   char extra[64];
-  std::snprintf(extra, sizeof extra, "%zu", diags.size());
-  theme::PanelHeader("PROBLEMS", diags.empty() ? nullptr : extra);
+  std::snprintf(extra, sizeof extra, "%d", counts.total());
+  if (theme::PanelHeader("PROBLEMS", diags.empty() ? nullptr : extra, "\u25be",
+                         "Fold the Problems and Source panels away (View menu brings them back)"))
+    show_bottom_ = false;
   const theme::Palette& pal = theme::Pal();
 
   // Filter toggles, each with icon, word and count.
@@ -31,8 +33,8 @@ void App::DrawProblems() {
   for (int s = 0; s < 3; ++s) {
     auto sev = static_cast<doc::Severity>(s);
     char label[64];
-    std::snprintf(label, sizeof label, "%s %d %s##f%d", theme::SeverityIcon(sev), counts[s],
-                  counts[s] == 1 ? kWord[s] : kWords[s], s);
+    const int n = counts.of(sev);
+    std::snprintf(label, sizeof label, "%s %d %s##f%d", theme::SeverityIcon(sev), n, n == 1 ? kWord[s] : kWords[s], s);
     ImVec4 c = theme::SeverityColor(sev);
     ImGui::PushStyleColor(ImGuiCol_Text, problem_filter_[s] ? c : pal.muted);
     ImGui::PushStyleColor(ImGuiCol_Button, problem_filter_[s] ? ImVec4(c.x, c.y, c.z, 0.14f) : ImVec4(0, 0, 0, 0));
@@ -85,19 +87,61 @@ void App::DrawProblems() {
   ImGui::TableSetupColumn("Location", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableSetupColumn("Message", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableHeadersRow();
-  std::vector<int> rows;
-  for (size_t i = 0; i < diags.size(); ++i)
-    if (problem_filter_[static_cast<int>(diags[i].severity)]) rows.push_back(static_cast<int>(i));
+  // Repeated findings of one rule in one file are one expandable row ("MAT030 x 21"); its
+  // problems follow it when it is open. Rows: (group, -1) for a group's row, (group, i) for one
+  // problem.
+  const std::vector<ProblemGroup> groups = GroupProblems(diags, problem_filter_);
+  std::vector<std::pair<size_t, int>> rows;
+  for (size_t g = 0; g < groups.size(); ++g) {
+    if (!groups[g].grouped()) {
+      rows.push_back({g, groups[g].rows.front()});
+      continue;
+    }
+    rows.push_back({g, -1});
+    if (open_problem_groups_.count(GroupKey(groups[g])))
+      for (int i : groups[g].rows) rows.push_back({g, i});
+  }
   ImGuiListClipper clip;
   clip.Begin(static_cast<int>(rows.size()));
   while (clip.Step()) {
     for (int r = clip.DisplayStart; r < clip.DisplayEnd; ++r) {
-      int i = rows[static_cast<size_t>(r)];
-      const doc::Diagnostic& x = diags[static_cast<size_t>(i)];
+      const auto [gi, i] = rows[static_cast<size_t>(r)];
+      const ProblemGroup& g = groups[gi];
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
+      if (i < 0) {  // a group's row
+        ImGui::PushID(static_cast<int>(gi) + 1000000);
+        const std::string key = GroupKey(g);
+        const bool open = open_problem_groups_.count(key) > 0;
+        const doc::Diagnostic& first = diags[static_cast<size_t>(g.rows.front())];
+        std::string sev = std::string(open ? "\u25be " : "\u25b8 ") + theme::SeverityIcon(g.severity) + " " +
+                          doc::SeverityName(g.severity);
+        ImGui::PushStyleColor(ImGuiCol_Text, theme::SeverityColor(g.severity));
+        if (ImGui::Selectable(sev.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
+          if (open) open_problem_groups_.erase(key);
+          else open_problem_groups_.insert(key);
+        }
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("%zu %s findings in %s: click to %s them", g.rows.size(), g.code.c_str(),
+                            BaseName(g.file).c_str(), open ? "fold" : "list");
+        ImGui::TableNextColumn();
+        ImGui::PushFont(theme::GetFonts().mono);
+        ImGui::Text("%s \u00d7 %zu", g.code.c_str(), g.rows.size());
+        ImGui::PopFont();
+        ImGui::TableNextColumn();
+        theme::TextMuted("%s:%d:%d", BaseName(first.file).c_str(), first.begin.line, first.begin.column);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(first.message.c_str());
+        ImGui::SameLine();
+        theme::TextMuted("(and %zu more)", g.rows.size() - 1);
+        ImGui::PopID();
+        continue;
+      }
+      const doc::Diagnostic& x = diags[static_cast<size_t>(i)];
+      const bool member = g.grouped();
       ImGui::PushID(i);
-      std::string sev = std::string(theme::SeverityIcon(x.severity)) + " " + doc::SeverityName(x.severity);
+      std::string sev = std::string(member ? "    " : "") + theme::SeverityIcon(x.severity) + " " + doc::SeverityName(x.severity);
       ImGui::PushStyleColor(ImGuiCol_Text, theme::SeverityColor(x.severity));
       if (ImGui::Selectable(sev.c_str(), selected_problem_ == i, ImGuiSelectableFlags_SpanAllColumns)) {
         selected_problem_ = i;
@@ -106,7 +150,8 @@ void App::DrawProblems() {
       ImGui::PopStyleColor();
       ImGui::TableNextColumn();
       ImGui::PushFont(theme::GetFonts().mono);
-      ImGui::TextUnformatted(x.code.c_str());
+      if (member) theme::TextMuted("%s", x.code.c_str());
+      else ImGui::TextUnformatted(x.code.c_str());
       ImGui::PopFont();
       ImGui::TableNextColumn();
       theme::TextMuted("%s:%d:%d", BaseName(x.file).c_str(), x.begin.line, x.begin.column);
@@ -127,12 +172,25 @@ void App::DrawProblems() {
   ImGui::Unindent(ImGui::GetStyle().WindowPadding.x * 0.5f);
 }
 
+std::string App::GroupKey(const ProblemGroup& g) { return g.code + '\n' + g.file; }
+
+nlohmann::ordered_json App::ProblemGroupsJson() const {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  if (active_ < 0) return out;
+  const auto& diags = docs_[static_cast<size_t>(active_)].doc->report().diagnostics;
+  for (const ProblemGroup& g : GroupProblems(diags, problem_filter_))
+    out.push_back({{"code", g.code}, {"file", g.file}, {"severity", doc::SeverityName(g.severity)},
+                   {"count", g.rows.size()}, {"open", !g.grouped() || open_problem_groups_.count(GroupKey(g)) > 0}});
+  return out;
+}
+
 void App::NextProblem(int dir) {
   OpenDocument* d = active_doc();
   if (!d || d->report().diagnostics.empty()) return;
   int n = static_cast<int>(d->report().diagnostics.size());
   selected_problem_ = selected_problem_ < 0 ? (dir > 0 ? 0 : n - 1) : ((selected_problem_ + dir) % n + n) % n;
   const doc::Diagnostic& diag = d->report().diagnostics[static_cast<size_t>(selected_problem_)];
+  open_problem_groups_.insert(diag.code + '\n' + diag.file);  // F8 into a folded group opens it
   JumpTo(diag.file, diag.range);
 }
 

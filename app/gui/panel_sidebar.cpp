@@ -14,7 +14,8 @@ namespace cfgi::gui {
 void App::DrawSidebar() {
   char extra[16];
   std::snprintf(extra, sizeof extra, "%zu", docs_.size());
-  theme::PanelHeader("DOCUMENTS", docs_.empty() ? nullptr : extra);
+  if (theme::PanelHeader("DOCUMENTS", docs_.empty() ? nullptr : extra, "\u00ab", "Fold the Documents panel away (View menu brings it back)"))
+    show_sidebar_ = false;
   const theme::Palette& pal = theme::Pal();
   ImGui::Indent(ImGui::GetStyle().WindowPadding.x * 0.5f);
   int close = -1;

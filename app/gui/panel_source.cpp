@@ -11,7 +11,9 @@ namespace cfgi::gui {
 
 void App::DrawSource() {
   OpenDocument* d = active_doc();
-  theme::PanelHeader("SOURCE", d ? d->files()[std::min(static_cast<size_t>(source_view_.file()), d->files().size() - 1)].name.c_str() : nullptr);
+  if (theme::PanelHeader("SOURCE", d ? d->files()[std::min(static_cast<size_t>(source_view_.file()), d->files().size() - 1)].name.c_str() : nullptr,
+                         "\u25be", "Fold the Problems and Source panels away (View menu brings them back)"))
+    show_bottom_ = false;
   if (!d) return;
   source_view_.Draw(*d, platform::Now());
 }

@@ -30,11 +30,16 @@ void App::DrawStatusBar() {
     } else if (d->PendingIn(platform::Now())) {
       theme::TextMuted("evaluating after edit...");
     }
-    else if (d->error_count() || d->warning_count())
-      ImGui::TextColored(d->error_count() ? pal.error : pal.warning, "%s %d error%s, %d warning%s",
-                         d->error_count() ? theme::kIconError : theme::kIconWarning, d->error_count(),
-                         d->error_count() == 1 ? "" : "s", d->warning_count(), d->warning_count() == 1 ? "" : "s");
-    else ImGui::TextColored(pal.ok, "%s no problems", theme::kIconOk);
+    else {
+      // The Problems panel's counts (problem_groups.h): notes count too, never "no problems"
+      // beside a list of notes.
+      const ProblemCounts c = d->problem_counts();
+      const std::string text = ProblemSummary(c);
+      if (c.total() == 0) ImGui::TextColored(pal.ok, "%s no problems", theme::kIconOk);
+      else if (c.errors) ImGui::TextColored(pal.error, "%s %s", theme::kIconError, text.c_str());
+      else if (c.warnings) ImGui::TextColored(pal.warning, "%s %s", theme::kIconWarning, text.c_str());
+      else ImGui::TextColored(pal.note, "%s %s", theme::kIconNote, text.c_str());
+    }
   } else {
     theme::TextMuted("Ready");
   }

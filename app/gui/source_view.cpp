@@ -138,11 +138,35 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
   dl->AddRectFilled(ImVec2(origin.x, win_pos.y), ImVec2(origin.x + gutter_w, win_pos.y + win_size.y),
                     ImGui::GetColorU32(theme::IsDark() ? ImVec4(0.11f, 0.115f, 0.13f, 1) : ImVec4(0.965f, 0.97f, 0.975f, 1)));
   std::vector<int> line_sev(static_cast<size_t>(last - first + 1), 3);
+  std::vector<std::vector<const doc::Diagnostic*>> line_diags(static_cast<size_t>(last - first + 1));
   for (const doc::Diagnostic* d : diags) {
     int l = g_lines.LineOf(std::min<uint32_t>(d->range.begin, static_cast<uint32_t>(text.size())));
     if (l >= first && l <= last) {
       int& s = line_sev[static_cast<size_t>(l - first)];
       s = std::min(s, static_cast<int>(d->severity));
+      line_diags[static_cast<size_t>(l - first)].push_back(d);
+    }
+  }
+  // Hovering the gutter lists the line's problems, repeated codes counted (a generated file can
+  // carry several on one line): "MAT030 x 3  no request reached ...".
+  const ImVec2 mouse = ImGui::GetIO().MousePos;
+  if (ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && mouse.x >= origin.x && mouse.x < origin.x + gutter_w) {
+    int l = static_cast<int>((mouse.y - text_origin.y) / line_h);
+    if (l >= first && l <= last && !line_diags[static_cast<size_t>(l - first)].empty()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+      for (const ProblemGroup& g : GroupProblems([&] {
+             std::vector<doc::Diagnostic> v;
+             for (const doc::Diagnostic* d : line_diags[static_cast<size_t>(l - first)]) v.push_back(*d);
+             return v;
+           }())) {
+        ImGui::TextColored(theme::SeverityColor(g.severity), "%s %s%s", theme::SeverityIcon(g.severity), g.code.c_str(),
+                           g.grouped() ? (" \u00d7 " + std::to_string(g.rows.size())).c_str() : "");
+        ImGui::SameLine();
+        ImGui::TextWrapped("%s", line_diags[static_cast<size_t>(l - first)][static_cast<size_t>(g.rows.front())]->message.c_str());
+      }
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
     }
   }
   for (int l = first; l <= last; ++l) {
@@ -156,6 +180,14 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
       auto s = static_cast<doc::Severity>(sev);
       dl->AddText(mono, mono->FontSize, ImVec2(origin.x + char_w * 0.4f, y), ImGui::GetColorU32(theme::SeverityColor(s)),
                   theme::SeverityIcon(s));
+      // More than one problem on the line: their count, small, under the icon's corner.
+      const size_t n = line_diags[static_cast<size_t>(l - first)].size();
+      if (n > 1) {
+        char cnt[8];
+        std::snprintf(cnt, sizeof cnt, "%zu", std::min<size_t>(n, 99));
+        const float fs = mono->FontSize * 0.62f;
+        dl->AddText(mono, fs, ImVec2(origin.x + char_w * 1.25f, y + line_h - fs), ImGui::GetColorU32(theme::SeverityColor(s)), cnt);
+      }
     }
   }
 

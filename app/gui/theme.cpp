@@ -282,7 +282,7 @@ const char* OutcomeIcon(doc::Outcome o) {
   return kIconInfo;
 }
 
-void PanelHeader(const char* title, const char* extra) {
+bool PanelHeader(const char* title, const char* extra, const char* fold_icon, const char* fold_tip) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImVec2 p = ImGui::GetCursorScreenPos();
   const float h = ImGui::GetFrameHeight();
@@ -303,9 +303,22 @@ void PanelHeader(const char* title, const char* extra) {
     ImGui::TextUnformatted(extra);
     ImGui::PopStyleColor();
   }
+  bool clicked = false;
+  if (fold_icon) {
+    const float bw = ImGui::CalcTextSize(fold_icon).x + ImGui::GetStyle().FramePadding.x * 2;
+    ImGui::SetCursorScreenPos(ImVec2(right - bw - ImGui::GetStyle().WindowPadding.x * 0.5f, p.y + (h - th) * 0.5f - 1));
+    ImGui::PushID(title);
+    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
+    ImGui::PushStyleColor(ImGuiCol_Text, g_pal.muted);
+    clicked = ImGui::SmallButton(fold_icon);
+    ImGui::PopStyleColor(2);
+    if (fold_tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", fold_tip);
+    ImGui::PopID();
+  }
   ImGui::PopFont();
   (void)w;
   ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + h + ImGui::GetStyle().ItemSpacing.y));
+  return clicked;
 }
 
 void CountBadge(const char* icon, int n, const ImVec4& color) {

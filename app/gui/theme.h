@@ -58,7 +58,10 @@ const char* OutcomeIcon(doc::Outcome o);
 
 // Small helpers every panel uses.
 // A panel title strip ("PROBLEMS  3") across the current window's width.
-void PanelHeader(const char* title, const char* extra = nullptr);
+// With `fold_icon`, a small button at the header's right end that folds the panel away (hover:
+// `fold_tip`); true in the frame it is clicked.
+bool PanelHeader(const char* title, const char* extra = nullptr, const char* fold_icon = nullptr,
+                 const char* fold_tip = nullptr);
 // "✖ 2" in the error colour, as text; nothing when n == 0.
 void CountBadge(const char* icon, int n, const ImVec4& color);
 // Muted text.

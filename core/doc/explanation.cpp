@@ -60,4 +60,67 @@ std::string Step::ToText(int indent) const {
   return s;
 }
 
+std::vector<const Step*> DecidingPath(const Step& root) {
+  std::vector<const Step*> path{&root};
+  const Step* s = &root;
+  while (!s->children.empty()) {
+    const Step* next = nullptr;
+    for (const Step& c : s->children) {
+      bool same = s->outcome == Outcome::kInfo ? (c.outcome == Outcome::kMatched || c.outcome == Outcome::kError)
+                                               : c.outcome == s->outcome;
+      if (same) {
+        next = &c;
+        break;
+      }
+    }
+    if (!next) break;
+    path.push_back(next);
+    s = next;
+  }
+  return path;
+}
+
+namespace {
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// "matchers[0]" .. "matchers[499]" -> "matchers[0..499]"; "variant 0: a" .. "variant 3: b" ->
+// "variant 0..3"; otherwise "first … last".
+std::string SpanLabel(const std::string& first, const std::string& last) {
+  size_t p = 0;
+  while (p < first.size() && p < last.size() && first[p] == last[p]) ++p;
+  while (p > 0 && IsDigit(first[p - 1])) --p;  // back to the start of the number
+  size_t a = p, b = p;
+  while (a < first.size() && IsDigit(first[a])) ++a;
+  while (b < last.size() && IsDigit(last[b])) ++b;
+  if (a > p && b > p) {
+    std::string out = first.substr(0, p) + first.substr(p, a - p) + ".." + last.substr(p, b - p);
+    if (first.substr(a) == last.substr(b)) out += first.substr(a);
+    return out;
+  }
+  return first + " \u2026 " + last;
+}
+
+}  // namespace
+
+std::vector<StepRun> FoldRuns(const std::vector<Step>& steps, size_t min_run) {
+  std::vector<StepRun> runs;
+  if (min_run < 2) min_run = 2;
+  size_t i = 0;
+  while (i < steps.size()) {
+    size_t j = i + 1;
+    while (j < steps.size() && steps[j].outcome == steps[i].outcome) ++j;
+    if (j - i >= min_run) {
+      std::string word = OutcomeName(steps[i].outcome);
+      for (char& c : word)
+        if (c == '-') c = ' ';
+      runs.push_back({i, j, SpanLabel(steps[i].what, steps[j - 1].what) + ": " + word});
+    } else {
+      for (size_t k = i; k < j; ++k) runs.push_back({k, k + 1, {}});
+    }
+    i = j;
+  }
+  return runs;
+}
+
 }  // namespace cfgi::doc

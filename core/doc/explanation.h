@@ -43,6 +43,26 @@ struct Step {
 
 using Explanation = Step;
 
+// The chain of steps that decided `root`'s outcome, `root` first: at each level the first child
+// whose outcome is its parent's (an info parent: the first matched or error child), so it ends
+// at the predicate that matched, the variant chosen, the failing sub-filter. The chain stops at
+// a leaf or where no child shares the outcome; a root alone when nothing below decided it.
+std::vector<const Step*> DecidingPath(const Step& root);
+
+// A run of consecutive sibling steps, [begin, end) of a children list, with the same outcome:
+// the Explanation panel shows a run of at least `min_run` steps as one expandable row.
+struct StepRun {
+  size_t begin = 0, end = 0;
+  std::string label;  // folded runs: "matchers[0..499]: no match"; single steps: empty
+  size_t size() const { return end - begin; }
+  bool folded() const { return !label.empty(); }
+};
+// Splits `steps` into runs in order (every step in exactly one run): runs of at least `min_run`
+// steps with one outcome are folded and labelled with the
+// numbered span of their first and last `what` ("matchers[0..499]", "variant 0..3") and the
+// outcome; every other step is a run of its own. Empty input gives no runs.
+std::vector<StepRun> FoldRuns(const std::vector<Step>& steps, size_t min_run = 3);
+
 // Profiles: a named reading of a spec by one implementation ("grpc-core", "envoy", "a106"...).
 struct Profile {
   std::string name;

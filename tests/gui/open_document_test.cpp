@@ -1,8 +1,11 @@
 // The app's document model (app/gui/open_document.h): debounced re-evaluation after edits, referenced
 // files read through the reader and editable, diagnostics that follow the text, profiles.
 #include "app/gui/open_document.h"
+#include "app/gui/problem_groups.h"
 
+#include <fstream>
 #include <map>
+#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -158,6 +161,68 @@ TEST(ViewStateTest, FieldsAreReadExactly) {
   EXPECT_EQ(StateField("tab=1;resource=subtab=9", "resource"), "subtab=9");
   EXPECT_EQ(StateInt("subtab=4", "tab"), std::nullopt);  // a key inside another key is not it
   EXPECT_EQ(StateField("", "tab"), std::nullopt);
+}
+
+
+// The Problems panel's groups and the counts the status bar, the filter buttons and the Documents
+// badges share (problem_groups.h): one row per code and file, in the order of first occurrence.
+TEST(ProblemGroupsTest, GroupsByCodeAndFileAndCountsOnce) {
+  auto diag = [](const char* code, doc::Severity sev, const char* file, int line) {
+    doc::Diagnostic d;
+    d.code = code;
+    d.severity = sev;
+    d.file = file;
+    d.begin.line = line;
+    return d;
+  };
+  std::vector<doc::Diagnostic> diags = {
+      diag("MAT030", doc::Severity::kNote, "a.yaml", 3), diag("MAT012", doc::Severity::kError, "a.yaml", 4),
+      diag("MAT030", doc::Severity::kNote, "a.yaml", 9), diag("MAT030", doc::Severity::kNote, "b.yaml", 1),
+      diag("MAT030", doc::Severity::kNote, "a.yaml", 12)};
+  std::vector<ProblemGroup> g = GroupProblems(diags);
+  ASSERT_EQ(g.size(), 3u);
+  EXPECT_EQ(g[0].code, "MAT030");
+  EXPECT_EQ(g[0].file, "a.yaml");
+  EXPECT_EQ(g[0].rows, (std::vector<int>{0, 2, 4}));
+  EXPECT_TRUE(g[0].grouped());
+  EXPECT_EQ(g[1].code, "MAT012");
+  EXPECT_FALSE(g[1].grouped());
+  EXPECT_EQ(g[2].file, "b.yaml");
+  // The severity filter applies before grouping: notes hidden leaves the error alone.
+  const bool errors_only[3] = {true, false, false};
+  g = GroupProblems(diags, errors_only);
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_EQ(g[0].rows, (std::vector<int>{1}));
+  ProblemCounts c = CountProblems(diags);
+  EXPECT_EQ(c.errors, 1);
+  EXPECT_EQ(c.warnings, 0);
+  EXPECT_EQ(c.notes, 4);
+  EXPECT_EQ(c.total(), 5);
+  EXPECT_EQ(c.of(doc::Severity::kNote), 4);
+  EXPECT_EQ(ProblemSummary(c), "1 error, 4 notes");
+  EXPECT_EQ(ProblemSummary(CountProblems({diags[0]})), "1 note");
+  EXPECT_EQ(ProblemSummary(ProblemCounts{}), "no problems");
+}
+
+// samples/matcher/list-1000: 1000 matchers, most never reached; MAT030 is capped at 20 per file
+// plus one note counting the rest (docs/diagnostics.md MAT030), 21 rows that form one group.
+TEST(ProblemGroupsTest, TheLargeMatcherSamplesCoverageNotesAreOneGroup) {
+  std::string path = std::string(CFGI_SOURCE_DIR) + "/samples/matcher/list-1000.scenario.yaml";
+  auto read = [](const std::string& p) -> std::optional<std::string> {
+    std::ifstream in(p, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+  };
+  auto d = OpenDocument::Open({{path, *read(path)}}, read);
+  std::vector<ProblemGroup> g = GroupProblems(d->report().diagnostics);
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_EQ(g[0].code, "MAT030");
+  EXPECT_EQ(g[0].rows.size(), 21u);
+  EXPECT_EQ(d->problem_counts().notes, 21);
+  EXPECT_EQ(d->problem_counts().total(), 21);
+  EXPECT_EQ(ProblemSummary(d->problem_counts()), "21 notes");  // the status bar, not "no problems"
 }
 
 }  // namespace

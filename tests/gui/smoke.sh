@@ -72,6 +72,30 @@ assert all(w in got for w in want), f"view state {doc['view_state']!r} lacks {wa
 PY
       echo "$engine view $state on $sample rendered: $png"
     done
+    # Issue 16, the answer and its "why": SIZE|SCALE|SAMPLE|STATE|CHECK. Each run dumps the state
+    # and tests/gui/why_check.py CHECK asserts on it: the Explanation panel shows the selected
+    # row's explanation, led by its deciding step, with runs of one outcome folded; every count
+    # agrees with the rows it counts; repeated findings are one group; at 1024x700 and at scale
+    # 1.5 the engine view has room for 8 table rows.
+    for spec in "1024x700|1|samples/matcher/list-1000|tab=0;req=2|matcher-large" \
+                "1440x900|1|samples/matcher/profiles-diverge|tab=2|matcher-profiles" \
+                "1024x700|1.5|samples/variants/transition-two-responses|tab=4|variants-transition" \
+                "1440x900|1|samples/variants/transition-steps|tab=4;delivery=2|variants-transition" \
+                "1440x900|1|samples/variants/overlapping-or-values|tab=2|variants-findings" \
+                "1024x700|1.5|samples/txt/canary-50|tab=0|txt-choice" \
+                "1440x900|1|samples/targeting/storage_registry|ref=1|targeting-reference" \
+                "1024x700|1|tests/gui/data/broken.json|tab=0|generic"; do
+      IFS='|' read -r size scale sample state check <<<"$spec"
+      name=$(basename "$sample")
+      png="$out/why-$check-$name-$size-$scale.png"
+      file="$src/$sample"; [[ -f "$file" ]] || file="$src/$sample.scenario.yaml"
+      run_xvfb "$app" --settings-dir "$out/views-settings" --size "$size" --scale "$scale" --frames 8 --view "$state" \
+        --screenshot "$png" --dump-state "$out/why-state.json" "$file"
+      w=${size%x*} h=${size#*x}
+      "$check" "$png" 64 "$w" "$h"
+      python3 "$src/tests/gui/why_check.py" "$out/why-state.json" "$check"
+      echo "why: $check on $sample at $size scale $scale: $png"
+    done
     ;;
   broken)
     app=$1 src=$2 out=$3

@@ -8,6 +8,7 @@
 #include <google/protobuf/any.pb.h>
 #include <google/protobuf/empty.pb.h>
 
+#include "core/doc/explanation.h"
 #include "core/doc/load.h"
 #include "core/doc/utf8.h"
 
@@ -377,3 +378,70 @@ TEST(DiagnosticSinkTest, CapRepeatsKeepsTwentyPerCodeAndFileAndCountsTheRest) {
 
 }  // namespace
 }  // namespace cfgi::doc
+
+// ---- Explanation: the deciding step and folded runs (the Explanation panel, docs/gui.md) ----
+
+namespace {
+cfgi::doc::Step S(std::string what, cfgi::doc::Outcome o, std::vector<cfgi::doc::Step> children = {}) {
+  cfgi::doc::Step s;
+  s.what = std::move(what);
+  s.outcome = o;
+  s.children = std::move(children);
+  return s;
+}
+}  // namespace
+
+TEST(ExplanationTest, DecidingPathFollowsTheFirstChildWithTheParentsOutcome) {
+  using cfgi::doc::Outcome;
+  // A first-match list: two misses, then the matcher whose header predicate matched.
+  cfgi::doc::Step root = S("request #0", Outcome::kMatched,
+                           {S("matchers[0]", Outcome::kNoMatch), S("matchers[1]", Outcome::kNoMatch),
+                            S("matchers[2]", Outcome::kMatched, {S("header x-env exact prod", Outcome::kMatched)}),
+                            S("matchers[3]", Outcome::kSkipped)});
+  std::vector<const cfgi::doc::Step*> path = cfgi::doc::DecidingPath(root);
+  ASSERT_EQ(path.size(), 3u);
+  EXPECT_EQ(path[0], &root);
+  EXPECT_EQ(path[1]->what, "matchers[2]");
+  EXPECT_EQ(path[2]->what, "header x-env exact prod");
+  // An LDAP AND that failed: the first failing sub-filter decides.
+  cfgi::doc::Step ldap = S("(&(a=1)(b=2))", Outcome::kNoMatch,
+                           {S("(a=1)", Outcome::kMatched), S("(b=2)", Outcome::kNoMatch)});
+  path = cfgi::doc::DecidingPath(ldap);
+  ASSERT_EQ(path.size(), 2u);
+  EXPECT_EQ(path[1]->what, "(b=2)");
+  // An info root descends to its first matched or error child; nothing below: the root alone.
+  cfgi::doc::Step info = S("report", Outcome::kInfo, {S("note", Outcome::kInfo), S("choice 1", Outcome::kMatched)});
+  path = cfgi::doc::DecidingPath(info);
+  ASSERT_EQ(path.size(), 2u);
+  EXPECT_EQ(path[1]->what, "choice 1");
+  EXPECT_EQ(cfgi::doc::DecidingPath(S("lone", Outcome::kNoMatch, {S("x", Outcome::kMatched)})).size(), 1u);
+}
+
+TEST(ExplanationTest, FoldRunsLabelsNumberedSpansAndKeepsShortRuns) {
+  using cfgi::doc::Outcome;
+  std::vector<cfgi::doc::Step> steps;
+  for (int i = 0; i < 500; ++i) steps.push_back(S("matchers[" + std::to_string(i) + "]", Outcome::kNoMatch));
+  steps.push_back(S("matchers[500]", Outcome::kMatched));
+  steps.push_back(S("variant 7: a", Outcome::kSkipped));
+  steps.push_back(S("variant 8: b", Outcome::kSkipped));
+  std::vector<cfgi::doc::StepRun> runs = cfgi::doc::FoldRuns(steps);
+  ASSERT_EQ(runs.size(), 4u);
+  EXPECT_EQ(runs[0].begin, 0u);
+  EXPECT_EQ(runs[0].end, 500u);
+  EXPECT_EQ(runs[0].label, "matchers[0..499]: no match");
+  EXPECT_FALSE(runs[1].folded());
+  EXPECT_EQ(runs[1].begin, 500u);
+  EXPECT_FALSE(runs[2].folded());  // two skipped steps stay two rows (min_run 3)
+  EXPECT_FALSE(runs[3].folded());
+  // Numbers that share leading digits, different tails, and whats without numbers.
+  runs = cfgi::doc::FoldRuns({S("matchers[10]", Outcome::kNoMatch), S("matchers[11]", Outcome::kNoMatch),
+                              S("matchers[19]", Outcome::kNoMatch)});
+  ASSERT_EQ(runs.size(), 1u);
+  EXPECT_EQ(runs[0].label, "matchers[10..19]: no match");
+  runs = cfgi::doc::FoldRuns({S("variant 0: env=prod", Outcome::kNoMatch), S("variant 1: env=qa", Outcome::kNoMatch),
+                              S("variant 3: env=dev", Outcome::kNoMatch)});
+  EXPECT_EQ(runs[0].label, "variant 0..3: no match");
+  runs = cfgi::doc::FoldRuns({S("alpha", Outcome::kError), S("beta", Outcome::kError), S("gamma", Outcome::kError)}, 2);
+  EXPECT_EQ(runs[0].label, "alpha \u2026 gamma: error");
+  EXPECT_TRUE(cfgi::doc::FoldRuns({}).empty());
+}

@@ -255,6 +255,42 @@ describe('budgets', () => {
   });
 });
 
+describe('layout', () => {
+  // Ctrl+Shift+Enter maximises the engine view (F11 is the browser's); each folded panel leaves a
+  // strip whose button brings the layout back (app/gui/app.cpp FoldedStrip). The state's
+  // `layout` is what the frame drew (App::StateJson).
+  test('Ctrl+Shift+Enter folds every side panel and the Documents strip restores them', async () => {
+    const { context, page, problems } = await openPage(browser, server.url);
+    await page.evaluate(([n, t]) => window.configInspector.load(n, t), ['fold.json', '{"fold": 1}\n']);
+    const layout = () => page.evaluate(() => {
+      const { documents, explanation, bottom, maximized } = window.configInspector.state().layout;
+      return { documents, explanation, bottom, maximized };
+    });
+    assert.deepEqual(await layout(), { documents: true, explanation: true, bottom: true, maximized: false });
+    await page.evaluate(async () => {
+      const key = (type, code, name) => {
+        const ev = new KeyboardEvent(type, { key: name, ctrlKey: true, shiftKey: true, bubbles: true, cancelable: true });
+        Object.defineProperty(ev, 'keyCode', { get: () => code });
+        window.dispatchEvent(ev);
+      };
+      key('keydown', 17, 'Control');
+      key('keydown', 16, 'Shift');
+      key('keydown', 13, 'Enter');
+      key('keyup', 13, 'Enter');
+      key('keyup', 16, 'Shift');
+      key('keyup', 17, 'Control');
+      await window.cfgiWeb.nextFrames(3);
+    });
+    assert.deepEqual(await layout(), { documents: false, explanation: false, bottom: false, maximized: true });
+    // The Documents strip: the top-left corner under the menu bar.
+    await page.mouse.click(8, 48);
+    await page.evaluate(() => window.cfgiWeb.nextFrames(3));
+    assert.deepEqual(await layout(), { documents: true, explanation: true, bottom: true, maximized: false });
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+});
+
 describe('screenshot', () => {
   test('a first visit opens a sample; docs/web-screenshot.png shows it', async () => {
     const { context, page, problems } = await openPage(browser, server.url);

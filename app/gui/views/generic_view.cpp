@@ -6,6 +6,7 @@
 //   Profiles  the leaves where profiles disagree (cfgi::Divergences), one column per profile
 //   JSON      the CLI's JSON output for the selected profile, copyable
 #include <cstdio>
+#include <algorithm>
 #include <string>
 
 #include <imgui.h>
@@ -225,9 +226,37 @@ class GenericView final : public EngineView {
 
   void Draw(ViewContext& ctx) override {
     const OpenDocument& d = ctx.document();
+    // The Explanation panel explains one result of the report: its first top-level step by
+    // default, another picked here (the report's root when it has no steps below).
+    const doc::Step& root = d.report().explanation;
+    const bool has_why = !root.what.empty() || !root.children.empty();
+    if (!ctx.selected_explanation() && has_why)
+      ctx.SelectExplanation(root.children.empty() ? &root : &root.children[std::min(why_index_, root.children.size() - 1)]);
     if (!tabs_.Begin("##generic")) return;
     if (tabs_.Item(0, "Result")) {
       ImGui::Spacing();
+      if (root.children.size() > 1) {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted("Explain");
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 24);
+        const size_t cur = std::min(why_index_, root.children.size() - 1);
+        if (ImGui::BeginCombo("##why", root.children[cur].what.c_str())) {
+          ImGuiListClipper clip;
+          clip.Begin(static_cast<int>(root.children.size()));
+          while (clip.Step())
+            for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+              const doc::Step& c = root.children[static_cast<size_t>(i)];
+              ImGui::PushID(i);
+              if (ImGui::Selectable(c.what.c_str(), static_cast<size_t>(i) == cur)) {
+                why_index_ = static_cast<size_t>(i);
+                ctx.SelectExplanation(&c);
+              }
+              ImGui::PopID();
+            }
+          ImGui::EndCombo();
+        }
+      }
       JsonTable("##result", d.report().result);
       ImGui::EndTabItem();
     }
@@ -307,6 +336,7 @@ class GenericView final : public EngineView {
     DrawComparison("##divs", d, all, "");
   }
 
+  size_t why_index_ = 0;  // the top-level explanation step the Explanation panel shows
   ViewTabs tabs_;
   std::string json_;
   uint64_t json_generation_ = 0;

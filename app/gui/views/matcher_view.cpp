@@ -181,13 +181,26 @@ std::string DescribeInput(const mt::Input& in) {
 
 class MatcherView final : public EngineView {
  public:
-  std::string SaveState() const override { return tabs_.Save(); }
-  void LoadState(std::string_view state) override { tabs_.Load(state); }
+  // "tab=N[;req=R]": the open tab and the selected request (its row; -2 the edited request).
+  std::string SaveState() const override {
+    return selected_ == -1 ? tabs_.Save() : tabs_.Save() + ";req=" + std::to_string(selected_);
+  }
+  void LoadState(std::string_view state) override {
+    tabs_.Load(state);
+    if (auto r = StateInt(state, "req"); r && *r >= -2) selected_ = *r;
+  }
+  nlohmann::ordered_json Counts() const override {
+    nlohmann::ordered_json j;
+    j["requests"] = rows_.size();
+    j["issues_tab"] = issues_count_;
+    j["profiles_tab"] = profiles_count_;
+    j["edited_request_differs"] = edit_.diverges;
+    return j;
+  }
 
   void OnEvaluated(const OpenDocument& d) override {
     rows_.clear();
     other_divergences_.clear();
-    selected_ = -1;
     model_ = ModelAs<mt::MatcherModel>(d.model());
     sm_ = model_ ? &model_->sm : nullptr;
     if (!sm_) return;
@@ -196,6 +209,7 @@ class MatcherView final : public EngineView {
     for (const Report& r : d.reports())
       if (const auto* m = ResultAs<mt::MatcherResult>(r.typed.get())) res[mt::Profiles().Index(m->id)] = m;
     rows_.resize(sm_->requests.size());
+    if (selected_ >= static_cast<int>(rows_.size())) selected_ = -1;  // the selection survives an edit
     for (size_t i = 0; i < sm_->requests.size(); ++i) {
       Row& row = rows_[i];
       row.request = sm_->requests[i];
@@ -253,6 +267,10 @@ class MatcherView final : public EngineView {
       ImGui::TextColored(theme::Pal().warning, "%s %d warning%s", theme::kIconWarning, warn, warn == 1 ? "" : "s");
     }
 
+    // The Explanation panel always explains a request of this view: after an evaluation or a
+    // profile change, the row selected before (else the first) under the selected profile.
+    if (!ctx.selected_explanation() && (!rows_.empty() || selected_ == -2))
+      Select(ctx, selected_ == -2 || selected_ >= 0 ? selected_ : 0, ProfileIndex(ctx), false);
     if (!tabs_.Begin("##matcher")) return;
     if (tabs_.Item(0, "Requests")) {
       DrawRequests(ctx);
@@ -263,12 +281,16 @@ class MatcherView final : public EngineView {
       ImGui::EndTabItem();
     }
     // The document's one comparison (the top bar's count), plus the edited request's.
-    const size_t differ = ctx.document().comparison().size() + edit_.diverges;
+    // The divergence badge's count (the document's comparison); the edited request's own
+    // differences are named inside the tab, not added here.
+    const size_t differ = profiles_count_ = ctx.document().comparison().size();
     if (tabs_.Item(2, std::string("Profiles (") + std::to_string(differ) + " differ)###div")) {
       DrawDivergences(ctx);
       ImGui::EndTabItem();
     }
-    if (tabs_.Item(3, "Issues (" + std::to_string(m.issues.size()) + ")###issues")) {
+    // The Problems panel's count: the tab lists the same findings.
+    issues_count_ = static_cast<size_t>(ctx.document().problem_counts().total());
+    if (tabs_.Item(3, "Issues (" + std::to_string(issues_count_) + ")###issues")) {
       DrawIssues(ctx);
       ImGui::EndTabItem();
     }
@@ -342,7 +364,7 @@ class MatcherView final : public EngineView {
     return nullptr;
   }
 
-  void Select(ViewContext& ctx, int index, size_t profile) {
+  void Select(ViewContext& ctx, int index, size_t profile, bool jump = true) {
     selected_ = index;
     selected_profile_ = profile;
     const Row* row = SelectedRow();
@@ -350,6 +372,7 @@ class MatcherView final : public EngineView {
     const Eval& ev = row->evals[profile];
     if (!ev.result) return;
     ctx.SelectExplanation(ev.why);
+    if (!jump) return;
     // The terminal action (the last added) is where the request ended up.
     if (!ev.result->actions.empty() && ev.result->actions.back())
       ctx.JumpTo(file_, ev.result->actions.back()->range);
@@ -672,7 +695,12 @@ class MatcherView final : public EngineView {
   // ---- Profiles ----
 
   void DrawDivergences(ViewContext& ctx) {
-    theme::TextMuted("Requests whose actions or match differ between profiles. Click for the trace.");
+    theme::TextMuted("Requests whose actions or match differ between profiles (%zu differences, the badge's count). "
+                     "Click for the trace.", ctx.document().comparison().size());
+    if (edit_.diverges)
+      ImGui::TextColored(theme::Pal().warning, "%s The edited request differs in %zu place%s too (its row is the last; not "
+                         "in the scenario, so not in the count).", theme::kIconDiverge, edit_.diverges,
+                         edit_.diverges == 1 ? "" : "s");
     const std::vector<const Divergence*>& rest = other_divergences_;
     if (!rest.empty()) {
       // Sized to its rows (at most 8), so the requests below stay in view.
@@ -889,33 +917,56 @@ class MatcherView final : public EngineView {
 
   // ---- Issues ----
 
+  // Every finding of the selected profile's report, the Problems panel's list and count
+  // (problem_groups.h), with what gRPC does about each: repeated findings of one code and file
+  // are one row that opens ("MAT030 x 21").
   void DrawIssues(ViewContext& ctx) {
-    if (sm_->matcher.issues.empty() && sm_->diagnostics.empty()) {
+    const std::vector<doc::Diagnostic>& diags = ctx.document().report().diagnostics;
+    if (diags.empty()) {
       ImGui::TextColored(theme::Pal().ok, "%s no issues: gRPC accepts this matcher", theme::kIconOk);
       return;
     }
-    int id = 0;
-    auto row = [&](const mt::Issue& is) {
-      bool nack = is.severity == doc::Severity::kError || is.grpc_only;
-      ImGui::PushID(id++);
-      ImGui::PushStyleColor(ImGuiCol_Text, nack ? theme::Pal().error : theme::SeverityColor(is.severity));
-      std::string t = std::string(nack ? theme::kIconError : theme::SeverityIcon(is.severity)) + " " + is.code +
-                      (is.grpc_only ? " [gRPC NACK, Envoy note]" : "") + "  " + is.message;
-      if (ImGui::Selectable(t.c_str())) ctx.JumpTo(file_, is.range);
+    auto row = [&](const doc::Diagnostic& d, int id) {
+      // gRPC rejects (NACKs) a matcher with an error; a grpc_only issue is a note under Envoy.
+      const mt::Issue* is = nullptr;
+      for (const mt::Issue& i : sm_->matcher.issues)
+        if (i.code == d.code && i.range.begin == d.range.begin) is = &i;
+      const bool nack = d.severity == doc::Severity::kError || (is && is->grpc_only);
+      ImGui::PushID(id);
+      ImGui::PushStyleColor(ImGuiCol_Text, nack ? theme::Pal().error : theme::SeverityColor(d.severity));
+      std::string t = std::string(nack ? theme::kIconError : theme::SeverityIcon(d.severity)) + " " + d.code +
+                      (is && is->grpc_only ? " [gRPC NACK, Envoy note]" : "") + "  " + d.message;
+      if (ImGui::Selectable(t.c_str())) ctx.JumpTo(d.file, d.range);
       ImGui::PopStyleColor();
-      if (!is.path.empty()) {
+      if (!d.path.empty()) {
         ImGui::SameLine();
-        theme::TextMuted("%s", is.path.c_str());
+        theme::TextMuted("%s", d.path.c_str());
       }
       ImGui::PopID();
     };
-    for (const mt::Issue& is : sm_->matcher.issues) row(is);
-    for (const doc::Diagnostic& d : sm_->diagnostics) {
-      ImGui::TextColored(theme::SeverityColor(d.severity), "%s %s", theme::SeverityIcon(d.severity), d.message.c_str());
+    ImGui::BeginChild("##issues");
+    for (const ProblemGroup& g : GroupProblems(diags)) {
+      if (!g.grouped()) {
+        row(diags[static_cast<size_t>(g.rows.front())], g.rows.front());
+        continue;
+      }
+      ImGui::PushID(g.rows.front());
+      ImGui::PushStyleColor(ImGuiCol_Text, theme::SeverityColor(g.severity));
+      bool open = ImGui::TreeNodeEx("##group", ImGuiTreeNodeFlags_SpanAvailWidth, "%s %s \u00d7 %zu  %s (and %zu more)",
+                                    theme::SeverityIcon(g.severity), g.code.c_str(), g.rows.size(),
+                                    diags[static_cast<size_t>(g.rows.front())].message.c_str(), g.rows.size() - 1);
+      ImGui::PopStyleColor();
+      if (open) {
+        for (int i : g.rows) row(diags[static_cast<size_t>(i)], i);
+        ImGui::TreePop();
+      }
+      ImGui::PopID();
     }
+    ImGui::EndChild();
   }
 
   const mt::MatcherModel* model_ = nullptr;
+  size_t issues_count_ = 0, profiles_count_ = 0;  // what the tab labels show (Counts)
   std::vector<const Divergence*> other_divergences_;  // the document's, outside /requests
   const mt::ScenarioMatcher* sm_ = nullptr;  // the model's
   std::string file_;

@@ -85,6 +85,10 @@ class TargetingView final : public EngineView {
         ImGui::TextColored(theme::Pal().error, "%s %s", theme::kIconError, d.message.c_str());
       return;
     }
+    // The Explanation panel always explains something of this view: the selected reference
+    // (the first by default), until a service row picks one service's filter evaluation.
+    if (!ctx.selected_explanation() && sel_ref_ >= 0 && sel_ref_ < static_cast<int>(res_->references.size()))
+      ctx.SelectExplanation(RefStep(res_->references[static_cast<size_t>(sel_ref_)]));
     DrawConfig(ctx);
     ImGui::Separator();
     float h = ImGui::GetContentRegionAvail().y;

@@ -148,6 +148,12 @@ class TxtView final : public EngineView {
     theme::TextMuted("%s, %zu TXT record%s", tx::InputStyleName(analysis_->records.style),
                      analysis_->records.records.size(), analysis_->records.records.size() == 1 ? "" : "s");
 
+    // The Explanation panel always explains something of this view: the selected profile's
+    // client (which choice it gets and why) until a cell of the Choices grid picks one choice.
+    if (!ctx.selected_explanation()) {
+      size_t p = tx::Profiles().Index(tx::Profiles().Parse(ctx.document().profile()));
+      if (p < tx::Profiles().size() && why_[p]) ctx.SelectExplanation(why_[p]);
+    }
     if (!tabs_.Begin("##txt")) return;
     if (tabs_.Item(0, "Choices")) {
       DrawChoices(ctx);
@@ -227,6 +233,15 @@ class TxtView final : public EngineView {
   static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
                                             ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
 
+  // One choice's step in a profile's explanation ("choice N"), else the whole evaluation.
+  static const doc::Step* ChoiceStep(const doc::Step* why, int index) {
+    if (!why) return why;
+    const std::string name = "choice " + std::to_string(index);
+    for (const doc::Step& c : why->children)
+      if (c.what == name) return &c;
+    return why;
+  }
+
   void DrawChoices(ViewContext& ctx) {
     // Summary per profile.
     if (ImGui::BeginTable("##summary", 4, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
@@ -301,7 +316,7 @@ class TxtView final : public EngineView {
           bool click = ImGui::Selectable(label.c_str());
           ImGui::PopStyleColor();
           if (click) {
-            ctx.SelectExplanation(why_[i]);
+            ctx.SelectExplanation(ChoiceStep(why_[i], t.index));
             JumpToChoice(ctx, tx::Profiles().At(i), t.index);
           }
           for (const auto& [crit, verdict] : t.criteria) {

@@ -60,6 +60,18 @@ std::string JoinKeys(const std::set<std::string>& ks) {
   return s + "}";
 }
 
+// A resource's name as tables show it: an xdstp:// name's last segment (the Caching proxy tab's
+// form), anything else whole; the full name goes in the hover (ShortNameHover).
+std::string ShortName(const std::string& full) {
+  if (full.rfind("xdstp://", 0) != 0) return full;
+  size_t slash = full.rfind('/');
+  return slash + 1 < full.size() ? full.substr(slash + 1) : full;
+}
+// The full name on hover of the last item when it was shortened.
+void ShortNameHover(const std::string& full) {
+  if (ShortName(full) != full && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", full.c_str());
+}
+
 // The compact rendering uses ∧ ∨ ¬ ⊤; when the UI font has no glyph for them, show & | ! true
 // instead of "?" (same meaning, ASCII).
 std::string Displayable(std::string text) {
@@ -134,12 +146,14 @@ class VariantsView final : public EngineView {
     // Overlaps and coverage per resource: the engine's findings (VariantsModel::analysis), in
     // the order of final_state.resources.
     overlap_count_ = 0;
+    gap_count_ = 0;
     for (size_t i = 0; i < resources_.size() && i < analysis_->findings.size(); ++i) {
       ResourceInfo& info = resources_[i];
       const v::ResourceFindings& f = analysis_->findings[i];
       info.overlaps = f.overlaps;
       overlap_count_ += info.overlaps.size();
       info.coverage = f.coverage;
+      gap_count_ += info.coverage.regions.size();
     }
     // Subscriptions: the scenario's, then the ones added in the view (kept across evaluations).
     std::vector<Sub> added;
@@ -161,6 +175,15 @@ class VariantsView final : public EngineView {
       theme::TextMuted("Not evaluated yet.");
       return;
     }
+    // The Explanation panel always explains something of this view: after an evaluation (or a
+    // profile change) the row selected before, else the first; the Transition tab's rows there.
+    if (!ctx.selected_explanation()) {
+      if (tabs_.current() == 4 && !transition_.rows.empty())
+        OpenTransitionRow(ctx, transition_.rows[std::min(sel_t_row_, transition_.rows.size() - 1)], false);
+      else if (!sub_rows_.empty())
+        Explain(ctx, sub_rows_[std::min(sel_sub_row_, sub_rows_.size() - 1)], false);
+    }
+    explaining_ = ctx.selected_explanation() != &why_ ? kNothing : explaining_;
     if (!tabs_.Begin("##variants")) return;
     char label[96];
     std::snprintf(label, sizeof label, "Resources (%zu)###res", resources_.size());
@@ -173,8 +196,8 @@ class VariantsView final : public EngineView {
       DrawSubscriptions(ctx);
       ImGui::EndTabItem();
     }
-    std::snprintf(label, sizeof label, "Findings (%zu overlap%s)###findings", overlap_count_,
-                  overlap_count_ == 1 ? "" : "s");
+    // The tab counts the rows the Findings table lists: overlaps and coverage gaps.
+    std::snprintf(label, sizeof label, "Findings (%zu)###findings", overlap_count_ + gap_count_);
     if (tabs_.Item(2, label)) {
       DrawFindings(ctx);
       ImGui::EndTabItem();
@@ -198,6 +221,22 @@ class VariantsView final : public EngineView {
       ImGui::EndTabItem();
     }
     tabs_.End();
+  }
+
+  nlohmann::ordered_json Counts() const override {
+    nlohmann::ordered_json j;
+    j["resources"] = resources_.size();
+    j["subscriptions"] = subs_.size();
+    j["subscription_rows"] = {{"match", counts_[0]}, {"none", counts_[1]}, {"ambiguous", counts_[2]}};
+    j["findings"] = {{"tab", overlap_count_ + gap_count_}, {"overlaps", overlap_count_}, {"gaps", gap_count_}};
+    if (analysis_ && analysis_->has_transition) {
+      const TransitionCounts tc = CountTransition();
+      j["transition"] = {{"rows", tc.rows}, {"changed", tc.changed}, {"same", tc.same},
+                         {"became_ambiguous", tc.became_ambiguous}, {"became_unmatched", tc.became_unmatched},
+                         {"between_ambiguous", tc.between_ambiguous}, {"between_unmatched", tc.between_unmatched},
+                         {"broken", tc.broken}};
+    }
+    return j;
   }
 
   // "tab=N;resource=NAME[;delivery=D]": the open tab, the selected resource and, on the
@@ -323,7 +362,9 @@ class VariantsView final : public EngineView {
   }
 
   // Explanation for one subscription x resource: every variant's constraints against the params.
-  void Explain(ViewContext& ctx, const SubRow& row) {
+  void Explain(ViewContext& ctx, const SubRow& row, bool jump = true) {
+    sel_sub_row_ = static_cast<size_t>(&row - sub_rows_.data());
+    explaining_ = kSubRow;
     const Sub& s = subs_[row.sub];
     why_ = doc::Step{};
     why_.what = s.name + " " + v::RenderParams(s.params) + " subscribes to " + row.resource_name;
@@ -344,6 +385,7 @@ class VariantsView final : public EngineView {
       }
     }
     ctx.SelectExplanation(&why_);
+    if (!jump) return;
     // Jump to the variant it gets (or the first matching one), else to the subscription.
     if (r && !row.sel.matching.empty()) {
       const v::Variant& var = r->variants[row.sel.selected.value_or(row.sel.matching.front())];
@@ -364,10 +406,11 @@ class VariantsView final : public EngineView {
       for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
         const ResourceInfo& info = resources_[static_cast<size_t>(i)];
         char buf[512];
-        std::snprintf(buf, sizeof buf, "%s%s  (%zu)##r%d", info.overlaps.empty() ? "" : "⚠ ", info.r->name.c_str(),
+        std::snprintf(buf, sizeof buf, "%s%s  (%zu)##r%d", info.overlaps.empty() ? "" : "⚠ ", ShortName(info.r->name).c_str(),
                       info.r->variants.size(), i);
         if (ImGui::Selectable(buf, selected_resource_ == static_cast<size_t>(i))) selected_resource_ = static_cast<size_t>(i);
-        theme::TooltipIfClipped(buf, ImGui::GetItemRectSize().x);  // a long xdstp:// name
+        if (ShortName(info.r->name) != info.r->name) ShortNameHover(info.r->name);  // a long xdstp:// name
+        else theme::TooltipIfClipped(buf, ImGui::GetItemRectSize().x);
       }
     }
     ImGui::EndChild();
@@ -478,14 +521,16 @@ class VariantsView final : public EngineView {
         ImGui::PushID(i);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        if (ImGui::Selectable(s.name.c_str(), false, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
+        if (ImGui::Selectable(s.name.c_str(), explaining_ == kSubRow && sel_sub_row_ == static_cast<size_t>(i),
+                              ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
           Explain(ctx, row);
         ImGui::TableNextColumn();
         ImGui::PushFont(theme::GetFonts().mono);
         theme::CellText(v::RenderParams(s.params));
         ImGui::PopFont();
         ImGui::TableNextColumn();
-        theme::CellText(row.resource_name);
+        theme::CellText(ShortName(row.resource_name));
+        ShortNameHover(row.resource_name);
         ImGui::TableNextColumn();
         const ImVec4 color = OutcomeColorOf(row.sel.outcome);
         theme::CellText(std::string(OutcomeIconText(row.sel.outcome)) + " " + row.variant_text, &color);
@@ -534,7 +579,8 @@ class VariantsView final : public EngineView {
         ImGui::TextColored(theme::Pal().error, "%s overlap", theme::kIconWarning);
         ImGui::TableNextColumn();
         ImGui::PushID(id++);
-        if (ImGui::Selectable(info.r->name.c_str())) ctx.JumpTo(b.source ? b.source->name() : "", b.range);
+        if (ImGui::Selectable(ShortName(info.r->name).c_str())) ctx.JumpTo(b.source ? b.source->name() : "", b.range);
+        ShortNameHover(info.r->name);
         ImGui::PopID();
         ImGui::TableNextColumn();
         ImGui::TextWrapped("variants %s and %s both match: %s  and  %s", a.IdText().c_str(), b.IdText().c_str(),
@@ -551,8 +597,9 @@ class VariantsView final : public EngineView {
         ImGui::TextColored(theme::Pal().warning, "%s uncovered", theme::kIconNoMatch);
         ImGui::TableNextColumn();
         ImGui::PushID(id++);
-        if (ImGui::Selectable(info.r->name.c_str()) && !info.r->variants.empty())
+        if (ImGui::Selectable(ShortName(info.r->name).c_str()) && !info.r->variants.empty())
           ctx.JumpTo(info.r->variants[0].source ? info.r->variants[0].source->name() : "", info.r->variants[0].range);
+        ShortNameHover(info.r->name);
         ImGui::PopID();
         ImGui::TableNextColumn();
         if (cov.by_search)
@@ -728,7 +775,9 @@ class VariantsView final : public EngineView {
 
   // Selects the row's resource, explains the change and jumps to the variant it gets after (else
   // the one it had before, else the subscription).
-  void OpenTransitionRow(ViewContext& ctx, const v::TransitionRow& r) {
+  void OpenTransitionRow(ViewContext& ctx, const v::TransitionRow& r, bool jump = true) {
+    sel_t_row_ = static_cast<size_t>(&r - transition_.rows.data());
+    explaining_ = kTransitionRow;
     if (size_t ri = ResourceIndex(r.resource); ri != SIZE_MAX) selected_resource_ = ri;
     const Sub& s = subs_[r.subscription];
     auto step = [](const std::string& what, const v::Seen& x) {
@@ -761,6 +810,7 @@ class VariantsView final : public EngineView {
     why_.Add(step("if sent as two responses, new variants first, in between", r.adds_first));
     why_.Add(step("if sent as two responses, removal first, in between", r.removes_first));
     ctx.SelectExplanation(&why_);
+    if (!jump) return;
     const v::Seen& target = !r.after.sel.matching.empty() ? r.after : r.before;
     if (target.r && !target.sel.matching.empty()) {
       const v::Variant& var = target.r->variants[target.sel.selected.value_or(target.sel.matching.front())];
@@ -796,15 +846,24 @@ class VariantsView final : public EngineView {
     theme::TextMuted("before: %s   ->   after %zu response%s: %s", before_names.c_str(), nresp, nresp == 1 ? "" : "s",
                      after_names.c_str());
     ImGui::PopTextWrapPos();
-    ImGui::TextColored(theme::Pal().ok, "%s %zu changed", theme::kIconOk, t_counts_.changed);
+    // One count of the table below (TransitionCounts), for the delivery chosen: the summary, the
+    // sentence under it and --dump-state read it; "in between" counts the cells of the columns
+    // between the responses, so the summary never says 0 above ambiguous rows.
+    const TransitionCounts tc = CountTransition();
+    ImGui::TextColored(theme::Pal().ok, "%s %zu changed", theme::kIconOk, tc.changed);
     ImGui::SameLine();
-    theme::TextMuted("%zu unchanged", t_counts_.same);
+    theme::TextMuted("  %zu unchanged", tc.same);
     ImGui::SameLine();
-    ImGui::TextColored(t_counts_.ambiguous ? theme::Pal().error : theme::Pal().muted, "%s %zu become ambiguous",
-                       theme::kIconWarning, t_counts_.ambiguous);
+    ImGui::TextColored(tc.became_ambiguous ? theme::Pal().error : theme::Pal().muted, "  %s %zu become ambiguous",
+                       theme::kIconWarning, tc.became_ambiguous);
     ImGui::SameLine();
-    ImGui::TextColored(t_counts_.unmatched ? theme::Pal().warning : theme::Pal().muted, "%s %zu become unmatched",
-                       theme::kIconNoMatch, t_counts_.unmatched);
+    ImGui::TextColored(tc.became_unmatched ? theme::Pal().warning : theme::Pal().muted, "  %s %zu become unmatched",
+                       theme::kIconNoMatch, tc.became_unmatched);
+    if (tc.between_ambiguous + tc.between_unmatched > 0) {
+      ImGui::SameLine();
+      ImGui::TextColored(theme::Pal().warning, "  in between: %s %zu ambiguous, %s %zu unmatched", theme::kIconWarning,
+                         tc.between_ambiguous, theme::kIconNoMatch, tc.between_unmatched);
+    }
 
     // The spec's rule: the same net change delivered as this scenario sends it, as one response,
     // or as two (new variants first / removal first); the "In between" column shows what each
@@ -823,37 +882,16 @@ class VariantsView final : public EngineView {
       if (m == 0) std::snprintf(b, sizeof b, "as sent (%zu response%s)", nresp, nresp == 1 ? "" : "s");
       ImGui::RadioButton(b, &delivery_, m);
     }
-    // Rows broken in between: matching one variant before and after, not `match` in between.
-    auto between = [&](const v::TransitionRow& r) -> std::vector<const v::Seen*> {
-      switch (delivery_) {
-        case 0: {
-          std::vector<const v::Seen*> out;
-          for (const v::Seen& x : r.intermediate) out.push_back(&x);
-          return out;
-        }
-        case 2: return {&r.adds_first};
-        case 3: return {&r.removes_first};
-        default: return {};
-      }
-    };
-    size_t broken = 0, amb = 0;
-    for (const v::TransitionRow& r : transition_.rows) {
-      if (r.before.sel.outcome != v::Outcome::kMatch || r.after.sel.outcome != v::Outcome::kMatch) continue;
-      bool bad = false;
-      for (const v::Seen* x : between(r)) {
-        bad |= x->sel.outcome != v::Outcome::kMatch;
-        amb += x->sel.outcome == v::Outcome::kAmbiguous;
-      }
-      broken += bad;
-    }
+    auto between = [this](const v::TransitionRow& r) { return Between(r); };
+    const size_t broken = tc.broken, amb = tc.between_ambiguous;
     ImGui::PushTextWrapPos(0);
     const size_t nbetween = delivery_ == 0 ? (nresp > 0 ? nresp - 1 : 0) : delivery_ == 1 ? 0 : 1;
     if (nbetween == 0)
       ImGui::TextColored(theme::Pal().ok, "%s One response: every subscriber goes from before to after directly; "
                          "nobody sees an intermediate state.", theme::kIconOk);
     else if (broken > 0)
-      ImGui::TextColored(theme::Pal().error, "%s In between, %zu subscription%s that match%s one variant before and after "
-                         "%s %s. %s", theme::kIconError, broken, broken == 1 ? "" : "s", broken == 1 ? "es" : "",
+      ImGui::TextColored(theme::Pal().warning, "%s In between, %zu subscription%s that match%s one variant before and after "
+                         "%s %s. %s", theme::kIconWarning, broken, broken == 1 ? "" : "s", broken == 1 ? "es" : "",
                          broken == 1 ? "is" : "are", amb ? "ambiguous" : "unmatched",
                          delivery_ == 0 ? "The scenario breaks the rule (VAR113): send them together."
                                         : "This is why the rule exists.");
@@ -901,7 +939,8 @@ class VariantsView final : public EngineView {
           ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(bg));
         }
         ImGui::TableNextColumn();
-        if (ImGui::Selectable(SubLabel(r.subscription).c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
+        if (ImGui::Selectable(SubLabel(r.subscription).c_str(), explaining_ == kTransitionRow && sel_t_row_ == static_cast<size_t>(i),
+                              ImGuiSelectableFlags_SpanAllColumns))
           open = &r;
         ImGui::TableNextColumn();
         ImGui::PushFont(theme::GetFonts().mono);
@@ -909,7 +948,8 @@ class VariantsView final : public EngineView {
         ImGui::PopFont();
         if (!one_resource) {
           ImGui::TableNextColumn();
-          ImGui::TextUnformatted(r.resource.c_str());
+          ImGui::TextUnformatted(ShortName(r.resource).c_str());
+          ShortNameHover(r.resource);
         }
         ImGui::TableNextColumn();
         SeenCell(r.before);
@@ -952,6 +992,52 @@ class VariantsView final : public EngineView {
     }
     ImGui::EndTable();
     if (open) OpenTransitionRow(ctx, *open);
+  }
+
+  // What a subscriber sees between the responses under the delivery chosen (delivery_): the
+  // scenario's intermediate states (as sent), none (one response), or the state after the first
+  // of two responses.
+  std::vector<const v::Seen*> Between(const v::TransitionRow& r) const {
+    switch (delivery_) {
+      case 0: {
+        std::vector<const v::Seen*> out;
+        for (const v::Seen& x : r.intermediate) out.push_back(&x);
+        return out;
+      }
+      case 2: return {&r.adds_first};
+      case 3: return {&r.removes_first};
+      default: return {};
+    }
+  }
+
+  // The Transition table's counts, computed once for the summary, the sentence under it and
+  // --dump-state: net changes per row, rows ambiguous / unmatched in some column between the
+  // responses, and rows that match one variant before and after but not in between (VAR113).
+  struct TransitionCounts {
+    size_t rows = 0, changed = 0, same = 0, became_ambiguous = 0, became_unmatched = 0;
+    size_t between_ambiguous = 0, between_unmatched = 0, broken = 0;
+  };
+  TransitionCounts CountTransition() const {
+    TransitionCounts c;
+    for (const v::TransitionRow& r : transition_.rows) {
+      ++c.rows;
+      switch (r.change) {
+        case v::Change::kChanged: case v::Change::kUpdated: case v::Change::kFixed: c.changed++; break;
+        case v::Change::kBecameAmbiguous: c.became_ambiguous++; break;
+        case v::Change::kBecameUnmatched: c.became_unmatched++; break;
+        default: c.same++; break;
+      }
+      bool amb = false, none = false;
+      for (const v::Seen* x : Between(r)) {
+        amb |= x->sel.outcome == v::Outcome::kAmbiguous;
+        none |= x->sel.outcome == v::Outcome::kNone;
+      }
+      c.between_ambiguous += amb;
+      c.between_unmatched += none;
+      if (r.before.sel.outcome == v::Outcome::kMatch && r.after.sel.outcome == v::Outcome::kMatch && (amb || none))
+        c.broken++;
+    }
+    return c;
   }
 
   // ---- caching proxy ----
@@ -1004,7 +1090,7 @@ class VariantsView final : public EngineView {
           ImGui::PushFont(theme::GetFonts().bold);
           // xdstp names are long: the last segment here, the full name in the third column.
           const std::string& full = p.r->name;
-          std::string shown = full.rfind("xdstp://", 0) == 0 ? full.substr(full.rfind('/') + 1) : full;
+          std::string shown = ShortName(full);
           if (ImGui::Selectable(shown.c_str(), row.resource == selected_resource_, ImGuiSelectableFlags_SpanAllColumns)) {
             selected_resource_ = row.resource;
             if (!p.r->variants.empty()) {
@@ -1129,6 +1215,11 @@ class VariantsView final : public EngineView {
   // transition and proxy (rebuilt with the subscription list)
   v::Transition transition_;
   struct { size_t changed = 0, ambiguous = 0, unmatched = 0, same = 0; } t_counts_;
+  size_t gap_count_ = 0;  // coverage regions listed in the Findings tab
+  // What why_ explains: a Subscriptions row or a Transition row (index into sub_rows_ /
+  // transition_.rows), highlighted in its table.
+  enum { kNothing, kSubRow, kTransitionRow } explaining_ = kNothing;
+  size_t sel_sub_row_ = 0, sel_t_row_ = 0;
   size_t split_broken_ = 0;
   int delivery_ = 0;  // transition tab: 0 as sent, 1 one response, 2 new variants first, 3 removal first  // rows not `match` in between although `match` before and after
   std::vector<v::ProxyResource> proxy_;

@@ -74,6 +74,9 @@ class EngineView {
   // Serialisable view state (selected tab, row) for the settings file; empty by default.
   virtual std::string SaveState() const { return {}; }
   virtual void LoadState(std::string_view state) {}
+  // The counts the view shows in its tab labels and summaries, each computed once where the
+  // view's rows are built (--dump-state "view_counts"; a test compares them with the rows).
+  virtual nlohmann::ordered_json Counts() const { return nlohmann::ordered_json::object(); }
 };
 
 // Views save their state as "key=value;key=value" (SaveState). Returns the value of `key`, or

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Assertions on the app's --dump-state for issue 16 (gui_engine_views, tests/gui/smoke.sh):
+the Explanation panel follows the view's selection and leads with the deciding step, folds runs
+of one outcome, every count agrees with the rows it counts, repeated findings are one group in
+the Problems panel, and the engine view keeps room for 8 table rows.
+
+usage: why_check.py STATE.json CHECK
+"""
+import json
+import sys
+
+
+def summary(e, w, n):
+    parts = [f"{k} {word if k == 1 else word + 's'}" for k, word in ((e, "error"), (w, "warning"), (n, "note")) if k]
+    return ", ".join(parts) if parts else "no problems"
+
+
+def common(s, doc):
+    diags = doc["report"]["diagnostics"]
+    sev = [d["severity"] for d in diags]
+    # One count per thing: the status bar's words, the Documents badges and the Problems panel.
+    assert (doc["errors"], doc["warnings"], doc["notes"]) == (sev.count("error"), sev.count("warning"), sev.count("note")), doc
+    assert doc["status"] == summary(doc["errors"], doc["warnings"], doc["notes"]), doc["status"]
+    assert len(s["problems"]) == len(diags), (len(s["problems"]), len(diags))
+    assert sum(g["count"] for g in s["problem_groups"]) == len(diags), s["problem_groups"]
+    # One group per code and file.
+    keys = [(g["code"], g["file"]) for g in s["problem_groups"]]
+    assert len(keys) == len(set(keys)), keys
+    for g in s["problem_groups"]:
+        want = sum(1 for d in diags if d["code"] == g["code"] and d["file"] == g["file"])
+        assert g["count"] == want, (g, want)
+    # Layout: 8 table rows and the view's title, tab bar and table header fit in the engine view.
+    lay = s["layout"]
+    rows = lay["engine_view"][1] / lay["row_height"]
+    assert rows >= 12, f"the engine view is {lay['engine_view']} px, {rows:.1f} rows of {lay['row_height']} px"
+    assert lay["documents"] and lay["explanation"] and lay["bottom"] and not lay["maximized"], lay
+
+
+def main():
+    s = json.load(open(sys.argv[1]))
+    check = sys.argv[2]
+    doc = s["documents"][s["active"]]
+    common(s, doc)
+    ex = s["explanation"]
+    result = doc["report"]["result"]
+    counts = doc["view_counts"]
+
+    if check == "matcher-large":
+        # samples/matcher/list-1000: MAT030 is capped at 20 per file plus one note counting the
+        # rest: 21 notes, one group, closed; the status bar says so (not "no problems").
+        assert doc["status"] == "21 notes", doc["status"]
+        assert [(g["code"], g["count"], g["open"]) for g in s["problem_groups"]] == [("MAT030", 21, False)], s["problem_groups"]
+        assert counts["issues_tab"] == 21, counts
+        # --view req=2, x-key k0999: the deciding matcher (the last) leads; the 999 misses before
+        # it are one folded row.
+        assert ex["selected"] and ex["what"] == "matcher", ex
+        assert ex["deciding"][0] == {"what": "matchers[999]", "outcome": "matched"}, ex["deciding"]
+        assert ex["rows"][0] == {"what": "matchers[0..998]: no match", "outcome": "no-match", "steps": 999}, ex["rows"][:2]
+        assert ex["rows"][1]["what"] == "matchers[999]", ex["rows"][:3]
+    elif check == "matcher-profiles":
+        # The Profiles tab counts what the divergence badge counts (the scenario's requests).
+        assert counts["profiles_tab"] == len(doc["divergences"]) > 0, (counts, len(doc["divergences"]))
+        assert ex["selected"] and ex["what"] == "matcher", ex
+    elif check == "variants-transition":
+        delivery = int(dict(kv.split("=") for kv in doc["view_state"].split(";")).get("delivery", 0))
+        rows = [r for sub in result["transition"]["subscriptions"] for r in sub["resources"]]
+
+        def between(r):
+            if delivery == 0:
+                return r.get("intermediate", [])
+            if delivery == 2:
+                return [r["as_two_responses"]["new_first"]]
+            if delivery == 3:
+                return [r["as_two_responses"]["removal_first"]]
+            return []
+
+        amb = sum(1 for r in rows if any(x["outcome"] == "ambiguous" for x in between(r)))
+        t = counts["transition"]
+        assert t["rows"] == len(rows), (t, len(rows))
+        # The summary counts the ambiguous cells the table shows between the responses (it said
+        # "0 become ambiguous" above two ambiguous rows).
+        assert t["between_ambiguous"] == amb > 0, (t, amb)
+        assert t["became_ambiguous"] == sum(1 for r in rows if r["change"] == "became ambiguous"), t
+        assert ex["selected"] and "route-config" in ex["what"], ex
+        assert ex["rows"][0]["what"].startswith("before: variant "), ex["rows"]
+    elif check == "variants-findings":
+        gaps = sum(len(c["regions"]) for c in result["coverage"])
+        assert counts["findings"]["tab"] == len(result["overlaps"]) + gaps > 0, (counts, result["overlaps"])
+        # A subscription row explained: the variant it gets, or for an ambiguous one every match.
+        assert ex["selected"] and "subscribes to" in ex["what"], ex
+    elif check == "txt-choice":
+        # The selected profile's client: the choice it gets leads.
+        assert ex["selected"] and ex["deciding"][0]["what"] == f"choice {result['choice']}", ex
+    elif check == "targeting-reference":
+        # --view ref=1: the second reference is selected and explained.
+        assert ex["selected"] and ex["what"].startswith("reference "), ex
+        assert doc["view_state"].split(";").count("ref=1") == 1, doc["view_state"]
+    elif check == "generic":
+        assert [(g["code"], g["count"]) for g in s["problem_groups"]] == [("DOC002", 1)], s["problem_groups"]
+    else:
+        raise SystemExit(f"unknown check {check}")
+    print(f"{check}: explanation {ex.get('what', '-')!r} decided by "
+          f"{[d['what'] for d in ex.get('deciding', [])][-1:]}, counts {json.dumps(counts)[:160]}")
+
+
+main()
