@@ -654,7 +654,7 @@ class VariantsView final : public EngineView {
     ImGui::TextColored(theme::Pal().error, "%s %d ambiguous", theme::kIconWarning, counts_[2]);
     if (n_added > 0) {
       ImGui::SameLine();
-      const bool scenario = ctx.document().scenario().envelope;
+      const bool scenario = ctx.document().scenario().envelope.has_value();
       std::string label = "Save " + std::to_string(n_added) + " added to the scenario";
       if (!scenario) ImGui::BeginDisabled();
       if (ImGui::SmallButton(label.c_str())) SaveAdded(ctx);
