@@ -133,6 +133,48 @@ zone = next(e for e in d["entries"] if e["name"] == "canary-50.zone")
 assert "title" not in zone and "engine" not in zone, zone
 PY
     echo "welcome page, File > Samples and the Open dialog checked"
+
+    # txt (samples/txt/canary-50, draw r = 50): the client bar's values, the Choices grid in
+    # words, and the Config tab's tree per profile: grpc-core's 50% canary (rand()%100 <= 50)
+    # takes choice 0 (timeout 1s), grpc-java and grpc-go choice 1 (5s).
+    run_xvfb "$app" --settings-dir "$out/views-settings" --size 1024x700 --frames 8 --view "tab=6" \
+      --screenshot "$out/view-txt-config-1024x700.png" --dump-state "$out/txt-config.json" "$src/samples/txt/canary-50.scenario.yaml"
+    "$check" "$out/view-txt-config-1024x700.png" 64 1024 700
+    python3 - "$out/txt-config.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1])); doc = s["documents"][s["active"]]
+assert doc["view"] == "txt" and doc["view_state"] == "tab=6", (doc["view"], doc["view_state"])
+v = doc["view_shows"]
+assert v["client"] == {"language": "", "hostname": "", "draw": 50, "edited": False}, v["client"]
+assert v["choices"]["grpc-core"] == ["selected, percentage passes"], v["choices"]["grpc-core"]
+assert v["choices"]["grpc-java"] == ["skipped, percentage fails", "selected"], v["choices"]["grpc-java"]
+tree = lambda t: ["serviceConfig: {2 keys}", '  loadBalancingPolicy: "round_robin"', "  methodConfig: [1 item]",
+                  "    [0]: {2 keys}", "      name: [1 item]", "        [0]: {1 key}", '          service: "echo.Echo"',
+                  f'      timeout: "{t}"']
+assert v["config"]["grpc-core"] == {"outcome": "\u2713 choice 0", "tree": tree("1s")}, v["config"]["grpc-core"]
+assert v["config"]["grpc-java"]["tree"] == tree("5s") and v["config"]["grpc-go"]["tree"] == tree("5s"), v["config"]
+PY
+    echo "txt view: client bar, Choices in words, Config tree per profile"
+
+    # variants (first-look): the builder offers env's declared values; the third subscription
+    # ({env=prod, zone=eu-1}) selected through the state (sub=2) is explained: variant 0 holds.
+    run_xvfb "$app" --settings-dir "$out/views-settings" --size 1440x900 --scale 1.5 --frames 8 --view "tab=1;sub=2" \
+      --screenshot "$out/view-variants-subs-scale1.5.png" --dump-state "$out/variants-subs.json" \
+      "$src/samples/variants/first-look.scenario.yaml"
+    "$check" "$out/view-variants-subs-scale1.5.png" 64 1440 900
+    python3 - "$out/variants-subs.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1])); doc = s["documents"][s["active"]]
+v = doc["view_shows"]
+assert v["known"] == {"env": ["prod", "test"]}, v["known"]
+assert [r["variant"] for r in v["subscriptions"]] == ["match: variant 0", "match: variant 1", "match: variant 0"], v["subscriptions"]
+assert v["selected"] == 2 and "sub=2" in doc["view_state"].split(";"), (v["selected"], doc["view_state"])
+e = v["explanation"]
+assert e["what"].endswith("subscribes to route-config") and "zone=eu-1" in e["what"], e
+assert e["detail"] == "match: variant 0", e
+assert len(e["steps"]) == 2 and e["steps"][0].startswith("variant 0: ") and e["steps"][1].startswith("variant 1: "), e
+PY
+    echo "variants view: known keys, a selected subscription and its explanation"
     ;;
   broken)
     app=$1 src=$2 out=$3
