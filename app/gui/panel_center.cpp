@@ -82,8 +82,8 @@ void App::DrawWelcome() {
   // The tallest card's text sets the row height: the question wraps to more lines in narrow cards.
   float text_h = 0;
   for (const EngineCard& c : cards)
-    text_h = std::max(text_h, ImGui::CalcTextSize(c.answers, nullptr, false, card_w - st.WindowPadding.x * 2).y);
-  const float card_h = fs * 2.4f + text_h + ImGui::GetFrameHeightWithSpacing() * 2.2f + st.WindowPadding.y * 2;
+    text_h = std::max(text_h, ImGui::CalcTextSize(c.answers, nullptr, false, card_w - fs * 1.4f).y);
+  const float card_h = fs * 2.4f + text_h + ImGui::GetFrameHeightWithSpacing() * 2.2f + fs * 1.0f;
   welcome_cards_.clear();
   const theme::Palette& pal = theme::Pal();
   std::string open_path;
@@ -93,8 +93,10 @@ void App::DrawWelcome() {
     if (i % static_cast<size_t>(cols) != 0) ImGui::SameLine(0, gap);
     ImGui::PushID(c.engine);
     ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, 6.0f);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fs * 0.7f, fs * 0.5f));
     ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
-    ImGui::BeginChild("##card", ImVec2(card_w, card_h), true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::BeginChild("##card", ImVec2(card_w, card_h), true,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_AlwaysUseWindowPadding);
     ImGui::PushFont(theme::GetFonts().bold);
     ImGui::TextUnformatted(c.name);
     ImGui::PopFont();
@@ -102,7 +104,7 @@ void App::DrawWelcome() {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(c.answers);
     ImGui::PopTextWrapPos();
-    ImGui::SetCursorPosY(card_h - st.WindowPadding.y - ImGui::GetFrameHeightWithSpacing() * 2.0f);
+    ImGui::SetCursorPosY(card_h - fs * 0.5f - ImGui::GetFrameHeightWithSpacing() * 2.0f);
     if (sample) {
       // The sample's title, shortened to the card (the full title on hover).
       std::string title = sample->title;
@@ -124,7 +126,7 @@ void App::DrawWelcome() {
       ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
     }
     ImGui::PopStyleColor();
-    ImGui::PopStyleVar();
+    ImGui::PopStyleVar(2);
     WelcomeCard wc;
     wc.engine = c.engine;
     wc.sample = sample ? sample->path : std::string();

@@ -146,8 +146,10 @@ s = json.load(open(sys.argv[1])); doc = s["documents"][s["active"]]
 assert doc["view"] == "txt" and doc["view_state"] == "tab=6", (doc["view"], doc["view_state"])
 v = doc["view_shows"]
 assert v["client"] == {"language": "", "hostname": "", "draw": 50, "edited": False}, v["client"]
-assert v["choices"]["grpc-core"] == ["selected, percentage passes"], v["choices"]["grpc-core"]
-assert v["choices"]["grpc-java"] == ["skipped, percentage fails", "selected"], v["choices"]["grpc-java"]
+assert v["choices"]["grpc-core"] == ["selected, language absent, hostname absent, percentage passes, service config passes",
+                                    "not reached"], v["choices"]["grpc-core"]
+assert v["choices"]["grpc-go"] == ["skipped, language absent, percentage fails, hostname not reached, service config not reached",
+                                  "selected, language absent, percentage absent, hostname absent, service config passes"], v["choices"]["grpc-go"]
 tree = lambda t: ["serviceConfig: {2 keys}", '  loadBalancingPolicy: "round_robin"', "  methodConfig: [1 item]",
                   "    [0]: {2 keys}", "      name: [1 item]", "        [0]: {1 key}", '          service: "echo.Echo"',
                   f'      timeout: "{t}"']
