@@ -49,5 +49,10 @@ function(cfgi_web_app target)
     COMMAND ${CMAKE_COMMAND} -E make_directory ${site}/js
     COMMAND ${CMAKE_COMMAND} -E copy_if_different ${web_js} ${site}/js/
     COMMAND ${CMAKE_COMMAND} -E copy_if_different ${CMAKE_SOURCE_DIR}/web/style.css ${site}/style.css
+    # The icon (favicon, manifest) and the manifest, from assets/.
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${CMAKE_SOURCE_DIR}/assets/config-inspector.svg ${site}/icon.svg
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${CMAKE_SOURCE_DIR}/assets/config-inspector.png ${site}/icon.png
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${CMAKE_SOURCE_DIR}/assets/config-inspector-48.png ${site}/icon-48.png
+    COMMAND ${CMAKE_COMMAND} -E copy_if_different ${CMAKE_SOURCE_DIR}/assets/manifest.webmanifest ${site}/manifest.webmanifest
     COMMENT "web page: ${site}")
 endfunction()

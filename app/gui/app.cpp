@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 
 #include <imgui.h>
 
@@ -66,6 +67,11 @@ void App::FoldedStrip(const char* id, bool vertical, const char* label, const ch
 
 App::App(AppOptions options) : options_(std::move(options)) {
   sample_dirs_ = {CFGI_SAMPLES_DIR, "samples"};
+  // An installed app (cmake --install): PREFIX/bin/config-inspector finds the samples in
+  // PREFIX/share/config-inspector/samples. No /proc on the web: nothing is added there.
+  std::error_code ec;
+  std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) sample_dirs_.push_back((exe.parent_path().parent_path() / "share/config-inspector/samples").string());
 }
 
 App::~App() = default;
@@ -95,10 +101,9 @@ void App::Start(const std::vector<std::string>& paths) {
   if (options_.show == "help") show_help_ = true;
   if (options_.show == "about") show_about_ = true;
   if (options_.show == "open") ShowOpenDialog();
-  if (paths.empty() && docs_.empty() && first_start_) {
-    std::string pick = DefaultSample();
-    if (!pick.empty()) OpenPaths({pick});
-  }
+  // The first start (and any start with nothing to restore) shows the welcome page: nothing is
+  // open, so DrawCenter draws it; --show welcome shows it over restored documents too.
+  if (options_.show == "welcome") welcome_ = true;
 }
 
 // ---- ViewContext ----
@@ -115,6 +120,15 @@ void App::JumpTo(const std::string& file, doc::SourceRange range) {
   int idx = d->FileIndex(file);
   if (idx < 0) return;
   source_view_.Reveal(idx, range);
+}
+
+bool App::ReplaceText(const std::string& file, std::string text) {
+  OpenDocument* d = active_doc();
+  if (!d) return false;
+  int idx = d->FileIndex(file);
+  if (idx < 0 || !d->files()[static_cast<size_t>(idx)].editable) return false;
+  d->Edit(idx, std::move(text), platform::Now());
+  return true;
 }
 
 // ---- frame ----

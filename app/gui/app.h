@@ -62,7 +62,8 @@ class App final : public ViewContext {
   ~App() override;
 
   // Loads settings and fonts, restores the open documents, then opens `paths` (the last becomes
-  // active). On the very first start without paths, opens a sample.
+  // active). On the very first start without paths, shows the welcome page (one card per engine,
+  // each opening its best sample).
   void Start(const std::vector<std::string>& paths);
   // Draws one frame; false when the app wants to quit.
   bool Frame();
@@ -106,6 +107,7 @@ class App final : public ViewContext {
   void JumpTo(const std::string& file, doc::SourceRange range) override;
   void Ask(Query q) override;
   bool dark_theme() const override { return dark_; }
+  bool ReplaceText(const std::string& file, std::string text) override;
 
  private:
   struct Open {
@@ -128,7 +130,9 @@ class App final : public ViewContext {
   // app_documents.cpp
   void ShowOpenDialog();
   void ScanSamples();
-  std::string DefaultSample() const;
+  // The sample under samples/ whose path ends with `rel` ("txt/canary-50.scenario.yaml"); null
+  // when there is none.
+  const Sample* FindSample(const std::string& rel) const;
   void CloseDocument(int i);
   void Activate(int i);
   void SyncViews();
@@ -194,6 +198,15 @@ class App final : public ViewContext {
   std::vector<const doc::Step*> deciding_;
   bool reveal_deciding_ = false;
   std::vector<Sample> samples_;
+  // The welcome page (panel_center.cpp): shown when nothing is open, or over the open documents
+  // after File > Welcome page until a document is opened or activated. Its cards' rectangles as
+  // last drawn (screen pixels), for the test hook (StateJson "welcome").
+  bool welcome_ = false;
+  struct WelcomeCard {
+    std::string engine, sample, sample_title;
+    float x = 0, y = 0, w = 0, h = 0;
+  };
+  std::vector<WelcomeCard> welcome_cards_;
   std::vector<std::string> sample_dirs_;
   std::vector<std::string> recent_;
   SourceView source_view_;

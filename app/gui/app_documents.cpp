@@ -17,12 +17,6 @@ namespace cfgi::gui {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-constexpr const char* kDefaultSample = "variants/basic-env.scenario.yaml";
-
-}  // namespace
-
 // ---- documents ----
 
 // File > Open..., Ctrl+O and the Open buttons of the sidebar and the welcome screen: the
@@ -77,6 +71,7 @@ void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
     docs_.push_back(std::move(o));
     i = static_cast<int>(docs_.size()) - 1;
   }
+  welcome_ = false;  // what was opened replaces the welcome page
   Open& o = docs_[static_cast<size_t>(i)];
   if (!state.profile.empty() && state.profile != o.doc->profile()) {
     o.doc->set_profile(state.profile);  // before the first evaluation: checked when it arrives
@@ -105,6 +100,7 @@ void App::CloseDocument(int i) {
 }
 
 void App::Activate(int i) {
+  welcome_ = false;  // choosing a document leaves the welcome page
   if (i == active_) return;
   active_ = i;
   selected_step_ = nullptr;
@@ -187,21 +183,31 @@ void App::ScanSamples() {
     }
     if (!samples_.empty()) break;
   }
-  std::sort(samples_.begin(), samples_.end(), [](const Sample& a, const Sample& b) {
-    return a.group != b.group ? a.group < b.group : a.title < b.title;
+  // Engines in the welcome page's order (EngineCards), other directories after them by name;
+  // titles alphabetically within each.
+  auto rank = [](const std::string& group) {
+    const auto& cards = EngineCards();
+    for (size_t i = 0; i < cards.size(); ++i)
+      if (group == cards[i].engine) return i;
+    return cards.size();
+  };
+  std::sort(samples_.begin(), samples_.end(), [&rank](const Sample& a, const Sample& b) {
+    if (a.group != b.group) {
+      size_t ra = rank(a.group), rb = rank(b.group);
+      return ra != rb ? ra < rb : a.group < b.group;
+    }
+    return a.title < b.title;
   });
 }
 
-// The sample the very first start opens: kDefaultSample, else the first sample found.
-std::string App::DefaultSample() const {
-  std::string pick;
+const Sample* App::FindSample(const std::string& rel) const {
   for (const Sample& s : samples_)
-    if (s.path.size() >= std::string(kDefaultSample).size() &&
-        s.path.compare(s.path.size() - std::string(kDefaultSample).size(), std::string::npos, kDefaultSample) == 0)
-      pick = s.path;
-  if (pick.empty() && !samples_.empty()) pick = samples_.front().path;
-  return pick;
+    if (s.path.size() > rel.size() && s.path.compare(s.path.size() - rel.size(), std::string::npos, rel) == 0 &&
+        s.path[s.path.size() - rel.size() - 1] == '/')
+      return &s;
+  return nullptr;
 }
+
 
 // ---- export ----
 

@@ -86,6 +86,7 @@ ordered_json App::StateJson() const {
     one["view"] = o.view_engine;
     one["view_state"] = o.view->SaveState();
     one["view_counts"] = o.view->Counts();
+    if (nlohmann::ordered_json shows = o.view->DumpState(); !shows.is_null()) one["view_shows"] = std::move(shows);
     one["report"] = d.ReportJson();
     docs.push_back(std::move(one));
   }
@@ -106,6 +107,21 @@ ordered_json App::StateJson() const {
                  {"engine_view", {center_px_[0], center_px_[1]}}, {"row_height", ImGui::GetFrameHeight()}};
   j["problem_groups"] = ProblemGroupsJson();
   j["explanation"] = ExplanationJson();
+  // The welcome page (panel_center.cpp): shown or not, and its cards as last drawn, with the
+  // sample each opens and its rectangle in window pixels (the browser test clicks one).
+  ordered_json cards = ordered_json::array();
+  for (const WelcomeCard& c : welcome_cards_) {
+    const EngineCard* e = FindEngineCard(c.engine);
+    cards.push_back({{"engine", c.engine}, {"name", e ? e->name : ""}, {"answers", e ? e->answers : ""},
+                     {"sample", c.sample}, {"sample_title", c.sample_title},
+                     {"rect", {c.x, c.y, c.w, c.h}}});
+  }
+  j["welcome"] = {{"shown", active_ < 0 || welcome_}, {"cards", std::move(cards)}};
+  j["open_dialog"] = browser_.StateJson();
+  // File > Samples: the groups (engines) and titles it lists, in its order.
+  ordered_json samples = ordered_json::array();
+  for (const Sample& s : samples_) samples.push_back({{"group", s.group}, {"title", s.title}, {"path", s.path}});
+  j["samples"] = std::move(samples);
   return j;
 }
 

@@ -100,7 +100,10 @@ void App::DrawMenuBar() {
         if (s.group != group) {
           if (group != "\x01" && !group.empty() && open) ImGui::EndMenu();
           group = s.group;
-          open = group.empty() ? true : ImGui::BeginMenu(group.c_str());
+          // Each engine's samples under the engine's name (the welcome page's cards name them).
+          const EngineCard* card = FindEngineCard(group);
+          std::string label = card ? std::string(card->name) + "###" + group : group;
+          open = group.empty() ? true : ImGui::BeginMenu(label.c_str());
         }
         if (open && ImGui::MenuItem(s.title.c_str())) OpenPaths({s.path});
         if (open && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.path.c_str());
@@ -108,6 +111,7 @@ void App::DrawMenuBar() {
       if (group != "\x01" && !group.empty() && open) ImGui::EndMenu();
       ImGui::EndMenu();
     }
+    if (ImGui::MenuItem("Welcome page", nullptr, active_ < 0 || welcome_)) welcome_ = true;
     if (platform::HasFileSystem() && ImGui::BeginMenu("Recent", !recent_.empty())) {
       std::string open_path;
       for (const std::string& r : recent_) {

@@ -4,10 +4,13 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 
 #include <imgui.h>
 
 #include "app/gui/theme.h"
+#include "app/platform/platform.h"
+#include "core/doc/load.h"
 
 namespace cfgi::gui {
 
@@ -50,6 +53,34 @@ void FileBrowser::OpenForSave(const std::string& dir, const std::string& file_na
   request_open_ = true;
 }
 
+// A scenario's title and engine (its `title` and `engine` keys), shown in the Open dialog's
+// Title and Engine columns. Only `*.scenario.yaml` files under 1 MiB are read; anything that does
+// not parse leaves both empty (the file is still listed and can be opened for its diagnostics).
+void FileBrowser::ReadScenarioHeader(const std::string& path, Entry* e) {
+  const std::string suffix = ".scenario.yaml";
+  if (e->is_dir || e->size > (1u << 20) || e->name.size() <= suffix.size() ||
+      e->name.compare(e->name.size() - suffix.size(), suffix.size(), suffix) != 0)
+    return;
+  std::optional<std::string> text = platform::ReadFile(path);
+  if (!text) return;
+  doc::Document d = doc::LoadDocument(e->name, *text);
+  const doc::Node* r = d.root();
+  if (!r || !r->is_map()) return;
+  e->title = r->GetString("title");
+  e->engine = r->GetString("engine");
+}
+
+nlohmann::ordered_json FileBrowser::StateJson() const {
+  nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+  for (const Entry& e : entries_) {
+    nlohmann::ordered_json row = {{"name", e.name}, {"dir", e.is_dir}};
+    if (!e.title.empty()) row["title"] = e.title;
+    if (!e.engine.empty()) row["engine"] = e.engine;
+    rows.push_back(std::move(row));
+  }
+  return {{"open", open_ || request_open_}, {"dir", dir_}, {"entries", std::move(rows)}};
+}
+
 void FileBrowser::List(const std::string& dir) {
   std::error_code ec;
   fs::path p = fs::weakly_canonical(fs::path(dir), ec);
@@ -65,6 +96,7 @@ void FileBrowser::List(const std::string& dir) {
     e.is_dir = it->is_directory(ec2);
     if (!e.is_dir) e.size = it->file_size(ec2);
     e.config = !e.is_dir && IsConfigName(e.name);
+    ReadScenarioHeader(it->path().string(), &e);
     entries.push_back(std::move(e));
   }
   if (ec) {
@@ -142,10 +174,12 @@ void FileBrowser::Draw() {
                        ImGuiTableFlags_Resizable;
   std::vector<std::string> chosen;
   std::string enter_dir;
-  if (ImGui::BeginTable("##entries", 2, tf, ImVec2(0, -footer))) {
+  if (ImGui::BeginTable("##entries", 4, tf, ImVec2(0, -footer))) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("Name", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("Size", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6);
+    ImGui::TableSetupColumn("Name", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("Title", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+    ImGui::TableSetupColumn("Engine", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 5);
+    ImGui::TableSetupColumn("Size", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 5);
     ImGui::TableHeadersRow();
     std::vector<int> shown;
     for (size_t i = 0; i < entries_.size(); ++i) {
@@ -186,6 +220,11 @@ void FileBrowser::Draw() {
           }
           last_clicked_ = i;
         }
+        if (ImGui::IsItemHovered() && !e.title.empty()) ImGui::SetTooltip("%s\n%s", e.name.c_str(), e.title.c_str());
+        ImGui::TableNextColumn();
+        if (!e.title.empty()) ImGui::TextUnformatted(e.title.c_str());
+        ImGui::TableNextColumn();
+        if (!e.engine.empty()) theme::TextMuted("%s", e.engine.c_str());
         ImGui::TableNextColumn();
         if (!e.is_dir) theme::TextMuted("%s", HumanSize(e.size).c_str());
         ImGui::PopID();

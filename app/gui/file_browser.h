@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace cfgi::gui {
 
 class FileBrowser {
@@ -21,6 +23,9 @@ class FileBrowser {
   void OpenForSave(const std::string& dir, const std::string& file_name, Done done);
   void Draw();
   bool visible() const { return open_; }
+  // The test hook's view of the dialog (--dump-state "open_dialog"): whether it is open, its
+  // directory and the rows it lists (name, and a scenario's title and engine).
+  nlohmann::ordered_json StateJson() const;
   // The directory last browsed (to start there next time).
   const std::string& dir() const { return dir_; }
 
@@ -30,8 +35,12 @@ class FileBrowser {
     bool is_dir = false;
     uintmax_t size = 0;
     bool config = false;  // a format Config Inspector reads
+    // A scenario's (`*.scenario.yaml`) `title` and `engine` keys, read when the directory is
+    // listed; empty for other files.
+    std::string title, engine;
   };
   void List(const std::string& dir);
+  static void ReadScenarioHeader(const std::string& path, Entry* e);
   void Finish(std::vector<std::string> paths);
 
   bool open_ = false, request_open_ = false, save_ = false;

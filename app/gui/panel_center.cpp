@@ -1,6 +1,8 @@
 // App: the central panel, the active document's title and description above its engine view, a
 // spinner while its first evaluation runs, or the welcome screen when nothing is open.
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include <imgui.h>
 
@@ -12,7 +14,7 @@ namespace cfgi::gui {
 
 void App::DrawCenter() {
   OpenDocument* d = active_doc();
-  if (!d) {
+  if (!d || welcome_) {
     DrawWelcome();
     return;
   }
@@ -45,29 +47,103 @@ void App::DrawCenter() {
   ImGui::EndChild();
 }
 
+// The welcome page (docs/gui.md, "Welcome page"): what the app is, Open, and one card per engine
+// saying what it answers; a click anywhere on a card (or its button, for the keyboard) opens the
+// engine's best sample. Cards flow into as many columns as fit, so 1024x700 and scale 1.5 keep
+// every card whole.
 void App::DrawWelcome() {
-  ImVec2 avail = ImGui::GetContentRegionAvail();
-  ImGui::SetCursorPos(ImVec2(avail.x * 0.18f, avail.y * 0.22f));
-  ImGui::BeginGroup();
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const float fs = ImGui::GetFontSize();
+  ImGui::BeginChild("##welcome", ImVec2(0, 0), false, ImGuiWindowFlags_AlwaysUseWindowPadding);
+  ImGui::SetCursorPosY(ImGui::GetCursorPosY() + fs * 0.5f);
   ImGui::PushFont(theme::GetFonts().bold);
   ImGui::TextUnformatted("Config Inspector");
   ImGui::PopFont();
-  theme::TextMuted("What does this config do, why, what is wrong, and do implementations agree?");
+  ImGui::PushTextWrapPos(0.0f);
+  theme::TextMuted("What does this configuration get, why, what is wrong with it, and do the implementations agree?");
+  ImGui::PopTextWrapPos();
   ImGui::Spacing();
-  ImGui::Spacing();
-  if (ImGui::Button("Open a file...  (Ctrl+O)")) ShowOpenDialog();
-  theme::TextMuted("or drop configuration files onto the window.");
-  if (!samples_.empty()) {
-    ImGui::Spacing();
-    ImGui::TextUnformatted("Samples");
-    int shown = 0;
-    for (const Sample& s : samples_) {
-      if (++shown > 10) break;
-      std::string label = s.title + (s.group.empty() ? "" : "  (" + s.group + ")");
-      if (ImGui::Selectable(label.c_str(), false, 0, ImVec2(ImGui::GetFontSize() * 24, 0))) OpenPaths({s.path});
-    }
+  if (ImGui::Button("Open files...")) ShowOpenDialog();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Ctrl+O");
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  theme::TextMuted("or drop configuration files onto the window. Or start from a sample:");
+  if (!docs_.empty()) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Back to the open documents")) welcome_ = false;
   }
-  ImGui::EndGroup();
+  ImGui::Spacing();
+
+  const std::vector<EngineCard>& cards = EngineCards();
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float gap = st.ItemSpacing.x * 1.5f;
+  const int cols = std::max(1, std::min(static_cast<int>(cards.size()), static_cast<int>((avail + gap) / (fs * 17 + gap))));
+  const float card_w = (avail - gap * static_cast<float>(cols - 1)) / static_cast<float>(cols);
+  // The tallest card's text sets the row height: the question wraps to more lines in narrow cards.
+  float text_h = 0;
+  for (const EngineCard& c : cards)
+    text_h = std::max(text_h, ImGui::CalcTextSize(c.answers, nullptr, false, card_w - fs * 1.4f).y);
+  const float card_h = fs * 2.4f + text_h + ImGui::GetFrameHeightWithSpacing() * 2.2f + fs * 1.0f;
+  welcome_cards_.clear();
+  const theme::Palette& pal = theme::Pal();
+  std::string open_path;
+  for (size_t i = 0; i < cards.size(); ++i) {
+    const EngineCard& c = cards[i];
+    const Sample* sample = FindSample(c.sample);
+    if (i % static_cast<size_t>(cols) != 0) ImGui::SameLine(0, gap);
+    ImGui::PushID(c.engine);
+    ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, 6.0f);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(fs * 0.7f, fs * 0.5f));
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
+    ImGui::BeginChild("##card", ImVec2(card_w, card_h), true,
+                      ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_AlwaysUseWindowPadding);
+    ImGui::PushFont(theme::GetFonts().bold);
+    ImGui::TextUnformatted(c.name);
+    ImGui::PopFont();
+    theme::TextMuted("%s", c.spec);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(c.answers);
+    ImGui::PopTextWrapPos();
+    ImGui::SetCursorPosY(card_h - fs * 0.5f - ImGui::GetFrameHeightWithSpacing() * 2.0f);
+    if (sample) {
+      // The sample's title, shortened to the card (the full title on hover).
+      std::string title = sample->title;
+      const float room = ImGui::GetContentRegionAvail().x;
+      while (title.size() > 4 && ImGui::CalcTextSize(title.c_str()).x > room) title = title.substr(0, title.size() - 4) + "...";
+      ImGui::TextColored(pal.accent, "%s", title.c_str());
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", sample->title.c_str(), sample->path.c_str());
+      if (ImGui::Button("Open this sample")) open_path = sample->path;
+    } else {
+      theme::TextMuted("(its sample %s is not installed)", c.sample);
+    }
+    const bool hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows | ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
+    if (sample && hovered && ImGui::IsMouseReleased(ImGuiMouseButton_Left) && !ImGui::IsMouseDragging(ImGuiMouseButton_Left))
+      open_path = sample->path;
+    ImGui::EndChild();
+    if (hovered && sample) {
+      ImGui::GetWindowDrawList()->AddRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                                          ImGui::GetColorU32(pal.accent), 6.0f, 0, 1.5f);
+      ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+    }
+    ImGui::PopStyleColor();
+    ImGui::PopStyleVar(2);
+    WelcomeCard wc;
+    wc.engine = c.engine;
+    wc.sample = sample ? sample->path : std::string();
+    wc.sample_title = sample ? sample->title : std::string();
+    wc.x = ImGui::GetItemRectMin().x;
+    wc.y = ImGui::GetItemRectMin().y;
+    wc.w = ImGui::GetItemRectSize().x;
+    wc.h = ImGui::GetItemRectSize().y;
+    welcome_cards_.push_back(std::move(wc));
+    ImGui::PopID();
+  }
+  ImGui::Spacing();
+  ImGui::PushTextWrapPos(0.0f);
+  theme::TextMuted("Every sample is under File > Samples, by engine. F1 lists the shortcuts.");
+  ImGui::PopTextWrapPos();
+  ImGui::EndChild();
+  if (!open_path.empty()) OpenPaths({open_path});
 }
 
 }  // namespace cfgi::gui

@@ -24,6 +24,11 @@
 #define GL_GLEXT_PROTOTYPES
 #include <GLFW/glfw3.h>
 #include <stb_image_write.h>
+#ifdef CFGI_APP_ICON
+#include <stb_image.h>
+
+#include "app_icon.h"  // generated from assets/ by app/gui/CMakeLists.txt
+#endif
 
 namespace cfgi::platform {
 
@@ -146,6 +151,26 @@ bool Init(const WindowOptions& o) {
     glfwTerminate();
     return false;
   }
+#ifdef CFGI_APP_ICON
+  {
+    // The app's icon (assets/config-inspector.svg rendered at 48 and 32 px). X11 shows it in the
+    // task bar and the window switcher; Wayland ignores it (the desktop entry's Icon= names it).
+    GLFWimage images[2];
+    stbi_uc* pixels[2] = {};
+    int n = 0;
+    const std::pair<const unsigned char*, size_t> pngs[2] = {{kAppIcon48, sizeof kAppIcon48}, {kAppIcon32, sizeof kAppIcon32}};
+    for (const auto& png : pngs) {
+      int iw = 0, ih = 0, comp = 0;
+      stbi_uc* px = stbi_load_from_memory(png.first, static_cast<int>(png.second), &iw, &ih, &comp, 4);
+      if (!px) continue;
+      pixels[n] = px;
+      images[n] = GLFWimage{iw, ih, px};
+      ++n;
+    }
+    if (n > 0) glfwSetWindowIcon(S().window, n, images);
+    for (int i = 0; i < n; ++i) stbi_image_free(pixels[i]);
+  }
+#endif
   glfwMakeContextCurrent(S().window);
   glfwSwapInterval(1);
   glfwSetDropCallback(S().window, OnDrop);

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Desktop smoke tests of config-inspector under Xvfb (run by ctest, label gui).
 #   smoke.sh screenshot APP PNG_CHECK SOURCE_DIR OUT_DIR
-#       renders the demo scenario for some frames, writes a PNG and checks it is not blank;
-#       UPDATE_SCREENSHOT=1 copies it to docs/screenshot.png.
+#       renders the first screen (the welcome page: a fresh settings directory, no file) for some
+#       frames, writes a PNG and checks it is not blank; UPDATE_SCREENSHOT=1 copies it to
+#       docs/screenshot.png (SCREENSHOT_SAMPLE=FILE renders that file instead).
 #   smoke.sh restore APP SOURCE_DIR OUT_DIR
 #       opens two files, quits, starts again without arguments and checks (--dump-state) that
 #       both documents, the active one and the theme came back from settings.json.
@@ -22,12 +23,10 @@ run_xvfb() { xvfb-run -a -s '-screen 0 1280x800x24' "$@"; }
 case "$mode" in
   screenshot)
     app=$1 check=$2 src=$3 out=$4
-    mkdir -p "$out/settings"
-    # The README's picture: the default sample of `make run` once it exists, else the demo.
-    sample=$src/tests/gui/data/demo.scenario.yaml
-    [[ -f $src/samples/variants/basic-env.scenario.yaml ]] && sample=$src/samples/variants/basic-env.scenario.yaml
-    sample=${SCREENSHOT_SAMPLE:-$sample}
-    run_xvfb "$app" --settings-dir "$out/settings" --size 1280x800 --frames 8 --screenshot "$out/screenshot.png" "$sample"
+    rm -rf "$out/first-settings"; mkdir -p "$out/first-settings"
+    # The README's picture: what a first start shows (the welcome page), or SCREENSHOT_SAMPLE.
+    run_xvfb "$app" --settings-dir "$out/first-settings" --size 1280x800 --frames 8 --screenshot "$out/screenshot.png" \
+      ${SCREENSHOT_SAMPLE:+"$SCREENSHOT_SAMPLE"}
     "$check" "$out/screenshot.png" 64 1280 800
     if [[ "${UPDATE_SCREENSHOT:-}" == 1 ]]; then
       cp "$out/screenshot.png" "$src/docs/screenshot.png"
@@ -96,6 +95,112 @@ PY
       python3 "$src/tests/gui/why_check.py" "$out/why-state.json" "$check"
       echo "why: $check on $sample at $size scale $scale: $png"
     done
+
+    # The first screen: a fresh settings directory and no file show the welcome page, one card
+    # per engine in order, each naming the sample it opens (which exists and has a title), at
+    # 1440x900, 1024x700 and scale 1.5; every card lies inside the window. File > Samples lists
+    # titles grouped by engine in the cards' order.
+    for size in "1440x900 1" "1024x700 1" "1440x900 1.5"; do
+      read -r wh scale <<<"$size"
+      rm -rf "$out/welcome-settings"; mkdir -p "$out/welcome-settings"
+      png="$out/view-welcome-$wh-$scale.png"
+      xvfb-run -a -s "-screen 0 ${wh}x24" "$app" --settings-dir "$out/welcome-settings" --size "$wh" --scale "$scale" \
+        --frames 8 --screenshot "$png" --dump-state "$out/welcome-state.json"
+      "$check" "$png" 64 "${wh%x*}" "${wh#*x}"
+      python3 - "$out/welcome-state.json" "$src" "$wh" <<'PY'
+import json, os, sys
+s = json.load(open(sys.argv[1])); src = sys.argv[2]; w, h = map(int, sys.argv[3].split("x"))
+assert s["documents"] == [] and s["active"] == -1, "a first start opens no document"
+wel = s["welcome"]
+assert wel["shown"] is True, wel
+engines = [c["engine"] for c in wel["cards"]]
+assert engines == ["variants", "matcher", "txt", "policy", "targeting"], engines
+want = {"variants": "samples/variants/first-look.scenario.yaml", "matcher": "samples/matcher/profiles-diverge.scenario.yaml",
+        "txt": "samples/txt/canary-50.scenario.yaml", "policy": "samples/policy/realistic-mesh.scenario.yaml",
+        "targeting": "samples/targeting/spec_both_methods.scenario.yaml"}
+for c in wel["cards"]:
+    assert c["sample"].endswith(want[c["engine"]]) and os.path.isfile(c["sample"]), c
+    assert c["sample_title"] and not c["sample_title"].endswith(".scenario"), c
+    assert c["answers"].endswith("?"), c
+    x, y, cw, ch = c["rect"]
+    assert 0 <= x and x + cw <= w + 1 and 0 <= y and y + ch <= h + 1 and cw > 150 and ch > 60, (c["engine"], c["rect"], w, h)
+assert wel["cards"][0]["sample_title"] == "TP2: a route per environment (canonical textproto)", wel["cards"][0]
+groups = []
+for x in s["samples"]:
+    if not groups or groups[-1] != x["group"]: groups.append(x["group"])
+assert groups == ["variants", "matcher", "txt", "policy", "targeting"], groups
+titles = [x["title"] for x in s["samples"] if x["group"] == "txt"]
+assert "A 50% canary" in titles and titles == sorted(titles), titles
+print("welcome page:", sys.argv[3], [c["rect"] for c in wel["cards"]])
+PY
+    done
+    # One click on a card opens its sample: the variants card's sample is clean (no diagnostic)
+    # and opens in the variants view.
+    run_xvfb "$app" --settings-dir "$out/views-settings" --size 1280x800 --frames 5 --dump-state "$out/first-look.json" \
+      "$src/samples/variants/first-look.scenario.yaml"
+    python3 - "$out/first-look.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1])); doc = s["documents"][s["active"]]
+assert doc["view"] == "variants" and doc["report"]["diagnostics"] == [] and s["problems"] == [], doc["report"]["diagnostics"]
+assert s["welcome"]["shown"] is False
+PY
+    # File > Open lists a scenario's title and engine (the dialog starts in the document's directory).
+    run_xvfb "$app" --settings-dir "$out/views-settings" --size 1280x800 --frames 5 --show open \
+      --dump-state "$out/open-dialog.json" "$src/samples/txt/canary-50.scenario.yaml"
+    python3 - "$out/open-dialog.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))["open_dialog"]
+assert d["open"] and d["dir"].endswith("samples/txt"), d["dir"]
+row = next(e for e in d["entries"] if e["name"] == "canary-50.scenario.yaml")
+assert row == {"name": "canary-50.scenario.yaml", "dir": False, "title": "A 50% canary", "engine": "txt"}, row
+zone = next(e for e in d["entries"] if e["name"] == "canary-50.zone")
+assert "title" not in zone and "engine" not in zone, zone
+PY
+    echo "welcome page, File > Samples and the Open dialog checked"
+
+    # txt (samples/txt/canary-50, draw r = 50): the client bar's values, the Choices grid in
+    # words, and the Config tab's tree per profile: grpc-core's 50% canary (rand()%100 <= 50)
+    # takes choice 0 (timeout 1s), grpc-java and grpc-go choice 1 (5s).
+    run_xvfb "$app" --settings-dir "$out/views-settings" --size 1024x700 --frames 8 --view "tab=6" \
+      --screenshot "$out/view-txt-config-1024x700.png" --dump-state "$out/txt-config.json" "$src/samples/txt/canary-50.scenario.yaml"
+    "$check" "$out/view-txt-config-1024x700.png" 64 1024 700
+    python3 - "$out/txt-config.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1])); doc = s["documents"][s["active"]]
+assert doc["view"] == "txt" and doc["view_state"] == "tab=6", (doc["view"], doc["view_state"])
+v = doc["view_shows"]
+assert v["client"] == {"language": "", "hostname": "", "draw": 50, "edited": False}, v["client"]
+assert v["choices"]["grpc-core"] == ["selected, language absent, hostname absent, percentage passes, service config passes",
+                                    "not reached"], v["choices"]["grpc-core"]
+assert v["choices"]["grpc-go"] == ["skipped, language absent, percentage fails, hostname not reached, service config not reached",
+                                  "selected, language absent, percentage absent, hostname absent, service config passes"], v["choices"]["grpc-go"]
+tree = lambda t: ["serviceConfig: {2 keys}", '  loadBalancingPolicy: "round_robin"', "  methodConfig: [1 item]",
+                  "    [0]: {2 keys}", "      name: [1 item]", "        [0]: {1 key}", '          service: "echo.Echo"',
+                  f'      timeout: "{t}"']
+assert v["config"]["grpc-core"] == {"outcome": "\u2713 choice 0", "tree": tree("1s")}, v["config"]["grpc-core"]
+assert v["config"]["grpc-java"]["tree"] == tree("5s") and v["config"]["grpc-go"]["tree"] == tree("5s"), v["config"]
+PY
+    echo "txt view: client bar, Choices in words, Config tree per profile"
+
+    # variants (first-look): the builder offers env's declared values; the third subscription
+    # ({env=prod, zone=eu-1}) selected through the state (sub=2) is explained: variant 0 holds.
+    run_xvfb "$app" --settings-dir "$out/views-settings" --size 1440x900 --scale 1.5 --frames 8 --view "tab=1;sub=2" \
+      --screenshot "$out/view-variants-subs-scale1.5.png" --dump-state "$out/variants-subs.json" \
+      "$src/samples/variants/first-look.scenario.yaml"
+    "$check" "$out/view-variants-subs-scale1.5.png" 64 1440 900
+    python3 - "$out/variants-subs.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1])); doc = s["documents"][s["active"]]
+v = doc["view_shows"]
+assert v["known"] == {"env": ["prod", "test"]}, v["known"]
+assert [r["variant"] for r in v["subscriptions"]] == ["match: variant 0", "match: variant 1", "match: variant 0"], v["subscriptions"]
+assert v["selected"] == 2 and "sub=2" in doc["view_state"].split(";"), (v["selected"], doc["view_state"])
+e = v["explanation"]
+assert e["what"].endswith("subscribes to route-config") and "zone=eu-1" in e["what"], e
+assert e["detail"] == "match: variant 0", e
+assert len(e["steps"]) == 2 and e["steps"][0].startswith("variant 0: ") and e["steps"][1].startswith("variant 1: "), e
+PY
+    echo "variants view: known keys, a selected subscription and its explanation"
     ;;
   broken)
     app=$1 src=$2 out=$3

@@ -12,6 +12,8 @@
 #include "app/gui/open_document.h"
 #include "app/gui/views/view.h"
 #include "core/engine/build_count.h"
+#include "core/variants/scenario_edit.h"
+#include "core/variants/variants_engine.h"
 
 namespace cfgi::gui {
 namespace {
@@ -104,6 +106,33 @@ TEST(DocumentQuery, ADataplaneChoiceIsAQueryForTheWorker) {
   EXPECT_EQ(ModelBuilds() - before, 1u);
   EXPECT_EQ(d->report().result["dataplane"], "backend-5f6b7.kuma-demo");
   EXPECT_NE(first, "backend-5f6b7.kuma-demo");
+}
+
+// The variants view's "Save N added to the scenario" (ViewContext::ReplaceText with
+// variants::AddSubscriptions' text): the scenario is edited in place, becomes dirty, and its next
+// evaluation lists the added subscriptions after its own, each getting its variant.
+TEST(SubscriptionsSavedIntoTheScenario, TheNextEvaluationHasThem) {
+  std::unique_ptr<OpenDocument> d = OpenSample("samples/variants/first-look.scenario.yaml");
+  ASSERT_EQ(d->engine().name(), "variants");
+  const auto* before = ModelAs<variants::VariantsModel>(d->model());
+  ASSERT_TRUE(before);
+  ASSERT_EQ(before->analysis.subscriptions.size(), 3u);
+  variants::ScenarioEdit e = variants::AddSubscriptions(
+      d->files()[0].text, {{{{"env", "test"}, {"zone", "us-2"}}, "", {}}, {{{"env", "dev"}}, "dev-client", {"route-config"}}});
+  ASSERT_EQ(e.error, "");
+  d->Edit(0, e.text, 1.0);
+  EXPECT_TRUE(d->files()[0].dirty);
+  ASSERT_TRUE(d->EvaluateIfDue(1.0 + OpenDocument::kDebounceSeconds));
+  const auto* after = ModelAs<variants::VariantsModel>(d->model());
+  ASSERT_TRUE(after);
+  const variants::Analysis& a = after->analysis;
+  ASSERT_EQ(a.subscriptions.size(), 5u);
+  EXPECT_EQ(variants::RenderParams(a.subscriptions[3].params), variants::RenderParams({{"env", "test"}, {"zone", "us-2"}}));
+  EXPECT_EQ(a.subscriptions[4].name, "dev-client");
+  EXPECT_EQ(a.subscriptions[4].resources, std::vector<std::string>{"route-config"});
+  ASSERT_EQ(a.selections.size(), 5u);
+  EXPECT_EQ(a.selections[3][0].second.selected, std::optional<size_t>(1));  // env=test: variant 1
+  EXPECT_EQ(a.selections[4][0].second.outcome, variants::Outcome::kNone);   // env=dev: no variant
 }
 
 }  // namespace

@@ -16,7 +16,7 @@ export const SITE = path.resolve(ROOT, process.env.SITE || 'build/wasm/site');
 
 const MIME = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css',
-  '.wasm': 'application/wasm', '.data': 'application/octet-stream', '.json': 'application/json',
+  '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.data': 'application/octet-stream', '.json': 'application/json',
 };
 
 // Serves SITE on 127.0.0.1 only. Resolves to {url, close}.

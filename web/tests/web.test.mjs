@@ -291,30 +291,44 @@ describe('layout', () => {
   });
 });
 
-describe('screenshot', () => {
-  test('a first visit opens a sample; docs/web-screenshot.png shows it', async () => {
-    const { context, page, problems } = await openPage(browser, server.url);
+describe('welcome page', () => {
+  // A first visit opens no document: the welcome page shows one card per engine (drawn by the
+  // app; its rectangles come from the test hook in drawing-buffer pixels), a click on a card
+  // opens that engine's sample in its view, and the page has the app's icon and manifest.
+  test('a first visit shows the welcome page; a click on a card opens its sample', async () => {
+    const { context, page, problems } = await openPage(browser, server.url, { viewport: { width: 1440, height: 900 } });
+    await page.evaluate(() => window.cfgiWeb.nextFrames(3));
     const state = await page.evaluate(() => window.configInspector.state());
-    if (fs.existsSync(path.join(ROOT, 'samples'))) {
-      assert.equal(state.documents.length, 1, 'the first start opens one sample');
-      assert.match(state.documents[0].path, /^\/samples\/.*\.scenario\.yaml$/);
-    }
-    // The engine's own view replaces the generic one once the first evaluation is in.
-    const view = await page.evaluate(async () => {
+    assert.equal(state.documents.length, 0, 'the first start opens no document');
+    assert.equal(state.welcome.shown, true);
+    assert.deepEqual(state.welcome.cards.map((c) => c.engine), ['variants', 'matcher', 'txt', 'policy', 'targeting']);
+    for (const c of state.welcome.cards) assert.match(c.sample, /^\/samples\/.*\.scenario\.yaml$/, c.engine);
+    fs.writeFileSync(path.join(ROOT, 'docs/web-screenshot.png'), await page.screenshot());
+    // Click the middle of the txt card.
+    const card = state.welcome.cards.find((c) => c.engine === 'txt');
+    const box = await page.locator('canvas').boundingBox();
+    const dpr = await page.evaluate(() => devicePixelRatio);
+    const [x, y, w, h] = card.rect;
+    await page.mouse.click(box.x + (x + w / 2) / dpr, box.y + (y + h / 2) / dpr);
+    const opened = await page.evaluate(async () => {
       for (let i = 0; i < 120; ++i) {
-        const d = window.configInspector.state().documents[0];
-        if (d && d.view === d.engine) break;
+        const s = window.configInspector.state();
+        const d = s.documents[s.active];
+        if (d && d.view === d.engine) return { path: d.path, view: d.view, welcome: s.welcome.shown };
         await window.cfgiWeb.nextFrames(1);
       }
-      await window.cfgiWeb.nextFrames(3);
-      const d = window.configInspector.state().documents[0];
-      return d && { view: d.view, engine: d.engine };
+      return null;
     });
-    if (view) assert.equal(view.view, view.engine, 'the sample is shown in its engine view');
-    const png = await page.screenshot();
-    const stats = await pictureStats(page, png);
-    assert.ok(stats.colours >= 8);
-    fs.writeFileSync(path.join(ROOT, 'docs/web-screenshot.png'), png);
+    assert.ok(opened, 'a document opened in its engine view');
+    assert.equal(opened.path, card.sample);
+    assert.equal(opened.view, 'txt');
+    assert.equal(opened.welcome, false);
+    // The icon and the manifest the page links are served beside it.
+    const links = await page.evaluate(() => Array.from(document.querySelectorAll('link[rel="icon"], link[rel="manifest"]')).map((l) => l.getAttribute('href')));
+    assert.deepEqual(links, ['icon.svg', 'icon-48.png', 'manifest.webmanifest']);
+    for (const f of ['icon.svg', 'icon.png', 'icon-48.png', 'manifest.webmanifest']) assert.ok(fs.existsSync(path.join(SITE, f)), f);
+    const manifest = JSON.parse(fs.readFileSync(path.join(SITE, 'manifest.webmanifest'), 'utf8'));
+    assert.equal(manifest.name, 'Config Inspector');
     assert.deepEqual(problems, []);
     await context.close();
   });

@@ -9,6 +9,9 @@
 //   Rollout      per profile the real share of every choice
 //   Profiles     where the profiles disagree for this client
 //   Encoder      JSON in, TXT records out (updated as you type)
+//   Config       per profile, the service config this client ends up with, as a tree
+// The client bar reads left to right, each label before its field (Client: language [..]
+// hostname [..] random draw r [..]); the Choices grid says words ("language ✓"), not tokens.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -52,15 +55,79 @@ ImVec4 VerdictColor(tx::Verdict v) {
   }
 }
 
-const char* CriterionShort(tx::Criterion c) {
+// A criterion in the Choices grid, in words (the JSON key is in the hover).
+const char* CriterionWord(tx::Criterion c) {
   switch (c) {
-    case tx::Criterion::kLanguage: return "lang";
-    case tx::Criterion::kHostname: return "host";
-    case tx::Criterion::kPercentage: return "pct";
-    case tx::Criterion::kServiceConfig: return "config";
+    case tx::Criterion::kLanguage: return "language";
+    case tx::Criterion::kHostname: return "hostname";
+    case tx::Criterion::kPercentage: return "percentage";
+    case tx::Criterion::kServiceConfig: return "service config";
     case tx::Criterion::kKeys: return "keys";
   }
   return "";
+}
+
+// A verdict in words, for the hover and the test hook.
+const char* VerdictWord(tx::Verdict v) {
+  switch (v) {
+    case tx::Verdict::kPass: return "passes";
+    case tx::Verdict::kFail: return "fails";
+    case tx::Verdict::kError: return "is an error";
+    case tx::Verdict::kNotReached: return "not reached";
+    case tx::Verdict::kAbsent: return "absent";
+  }
+  return "";
+}
+
+// A choice's outcome in words ("selected", "skipped: a criterion fails", ...).
+std::string OutcomeWords(const std::string& outcome) {
+  if (outcome == "selected") return "selected";
+  if (outcome == "skipped") return "skipped";
+  if (outcome == "error") return "error";
+  if (outcome == "not-reached") return "not reached";
+  return outcome;
+}
+
+// One line of the Config tab's tree: a key (or [index]) at a depth, with its scalar value, or a
+// container that holds the next lines (`children` of them, all depths below).
+struct ConfigLine {
+  int depth = 0;
+  std::string key;
+  std::string value;     // a scalar as JSON text; empty for a container
+  bool container = false;
+  std::string summary;   // a container's "{3 keys}" / "[2 items]"
+  int children = 0;      // lines below it (to skip when it is collapsed)
+};
+
+// The service config as tree lines, YAML-like: keys in their order, arrays by index, scalars
+// as JSON (strings quoted, so "5s" and 5 differ). Empty containers are one line ("{}" / "[]").
+void ConfigLines(const nlohmann::ordered_json& j, const std::string& key, int depth, std::vector<ConfigLine>* out) {
+  ConfigLine line;
+  line.depth = depth;
+  line.key = key;
+  if (!(j.is_object() || j.is_array()) || j.empty()) {
+    line.value = j.is_object() ? "{}" : j.is_array() ? "[]" : j.dump();
+    out->push_back(std::move(line));
+    return;
+  }
+  line.container = true;
+  line.summary = j.is_object() ? "{" + std::to_string(j.size()) + (j.size() == 1 ? " key}" : " keys}")
+                               : "[" + std::to_string(j.size()) + (j.size() == 1 ? " item]" : " items]");
+  size_t at = out->size();
+  out->push_back(std::move(line));
+  if (j.is_object())
+    for (auto it = j.begin(); it != j.end(); ++it) ConfigLines(it.value(), it.key(), depth + 1, out);
+  else
+    for (size_t i = 0; i < j.size(); ++i) ConfigLines(j[i], "[" + std::to_string(i) + "]", depth + 1, out);
+  (*out)[at].children = static_cast<int>(out->size() - at - 1);
+}
+
+// The lines as text ("  key: value"), the test hook's form of the tree.
+std::vector<std::string> ConfigText(const std::vector<ConfigLine>& lines) {
+  std::vector<std::string> out;
+  for (const ConfigLine& l : lines)
+    out.push_back(std::string(static_cast<size_t>(l.depth) * 2, ' ') + l.key + ": " + (l.container ? l.summary : l.value));
+  return out;
 }
 
 std::string Pretty(const std::string& json_text) {
@@ -113,8 +180,11 @@ class TxtView final : public EngineView {
       // The names of the zone / dig output that carry a grpc_config record, each its own query.
       const auto& names = model_->analysis->names;
       std::string current = names[name_].owner.empty() ? "(raw strings)" : names[name_].owner;
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted("Name");
+      ImGui::SameLine();
       ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-      if (ImGui::BeginCombo("name", current.c_str())) {
+      if (ImGui::BeginCombo("##name", current.c_str())) {
         for (size_t i = 0; i < names.size(); ++i) {
           const tx::Name& n = names[i];
           std::string label = (n.owner.empty() ? std::string("(raw strings)") : n.owner) + "  line " +
@@ -134,19 +204,49 @@ class TxtView final : public EngineView {
       }
       ImGui::SameLine();
     }
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    changed |= ImGui::InputTextWithHint("language", "per profile", language_, sizeof language_);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
-    changed |= ImGui::InputText("hostname", hostname_, sizeof hostname_);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
-    changed |= ImGui::SliderInt("draw r", &rand_, 0, 99);
+    // The client bar, left to right, each label before its field.
+    const float fs = ImGui::GetFontSize();
+    auto label = [](const char* text) {
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(text);
+      ImGui::SameLine();
+    };
+    auto next = [fs](float field_em) {  // wraps the bar when the next label and field do not fit
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < fs * (field_em + 6)) ImGui::NewLine();
+    };
+    ImGui::PushFont(theme::GetFonts().bold);
+    label("Client");
+    ImGui::PopFont();
+    label("language");
+    ImGui::SetNextItemWidth(fs * 7);
+    changed |= ImGui::InputTextWithHint("##language", "per profile", language_, sizeof language_);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The client's language (c++, java, go, ...). Empty: each profile's own language.");
+    next(10);
+    label("hostname");
+    ImGui::SetNextItemWidth(fs * 10);
+    changed |= ImGui::InputTextWithHint("##hostname", "any", hostname_, sizeof hostname_);
+    next(9);
+    label("random draw r");
+    ImGui::SetNextItemWidth(fs * 9);
+    changed |= ImGui::SliderInt("##draw", &rand_, 0, 99);
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The client's random draw (0-99) that percentage is compared with. Ctrl+click to type it.");
+    if (client_edited_) {
+      ImGui::SameLine();
+      if (ImGui::SmallButton("Scenario's client")) {
+        client_edited_ = false;
+        OnEvaluated(ctx.document());
+        return;
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the client the scenario describes.");
+    }
     if (changed) client_edited_ = true;
     if (changed || name_changed) EvaluateClient(ctx.document());
-    ImGui::SameLine();
-    theme::TextMuted("%s, %zu TXT record%s", tx::InputStyleName(analysis_->records.style),
-                     analysis_->records.records.size(), analysis_->records.records.size() == 1 ? "" : "s");
+    theme::TextMuted("%s, %zu TXT record%s%s", tx::InputStyleName(analysis_->records.style),
+                     analysis_->records.records.size(), analysis_->records.records.size() == 1 ? "" : "s",
+                     client_edited_ ? "; the edited client (not the scenario's)" : "");
 
     // The Explanation panel always explains something of this view: the selected profile's
     // client (which choice it gets and why) until a cell of the Choices grid picks one choice.
@@ -177,6 +277,10 @@ class TxtView final : public EngineView {
     }
     if (tabs_.Item(5, "Encoder")) {
       DrawEncoder();
+      ImGui::EndTabItem();
+    }
+    if (tabs_.Item(6, "Config")) {
+      DrawConfig(ctx);
       ImGui::EndTabItem();
     }
     tabs_.End();
@@ -212,6 +316,7 @@ class TxtView final : public EngineView {
         why_[i] = &r.explanation;
       }
       comparison_ = &d.comparison();
+      BuildConfigLines();
       return;
     }
     std::vector<nlohmann::ordered_json> json(tx::Profiles().size());
@@ -228,6 +333,7 @@ class TxtView final : public EngineView {
     for (size_t i = 0; i < json.size(); ++i) cmp.emplace_back(tx::Profiles().entries()[i].name, &json[i]);
     owned_comparison_ = Compare(cmp);
     comparison_ = &owned_comparison_;
+    BuildConfigLines();
   }
 
   static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
@@ -285,11 +391,11 @@ class TxtView final : public EngineView {
     }
     size_t n = 0;
     for (const tx::TxtResult* r : results_) n = std::max(n, r->evaluation.trace.size());
-    theme::TextMuted("Per criterion: %s pass, %s fail, %s error, %s not reached, - absent. Click a cell for the "
-                     "profile's explanation.", theme::kIconOk, theme::kIconNoMatch, theme::kIconError, theme::kIconSkipped);
+    theme::TextMuted("Each choice's criteria: %s passes, %s fails, %s is an error, %s not reached. Click a cell for "
+                     "the profile's explanation.", theme::kIconOk, theme::kIconNoMatch, theme::kIconError, theme::kIconSkipped);
     if (!ImGui::BeginTable("##choices", 5, kTable)) return;
     ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn("Choice", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
+    ImGui::TableSetupColumn("Choice", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4.5f);
     for (const auto& e : tx::Profiles().entries()) ImGui::TableSetupColumn(e.name, ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     ImGuiListClipper clip;
@@ -298,7 +404,7 @@ class TxtView final : public EngineView {
       for (int row = clip.DisplayStart; row < clip.DisplayEnd; ++row) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::Text("[%d]", row);
+        ImGui::Text("choice %d", row);
         for (size_t i = 0; i < tx::Profiles().size(); ++i) {
           ImGui::TableNextColumn();
           const tx::Evaluation& ev = results_[i]->evaluation;
@@ -312,7 +418,7 @@ class TxtView final : public EngineView {
                       : t.outcome == "error"  ? theme::Pal().error
                                               : theme::Pal().muted;
           ImGui::PushStyleColor(ImGuiCol_Text, oc);
-          std::string label = (t.outcome == "selected" ? std::string(theme::kIconOk) + " " : "") + t.outcome;
+          std::string label = (t.outcome == "selected" ? std::string(theme::kIconOk) + " " : "") + OutcomeWords(t.outcome);
           bool click = ImGui::Selectable(label.c_str());
           ImGui::PopStyleColor();
           if (click) {
@@ -321,13 +427,13 @@ class TxtView final : public EngineView {
           }
           for (const auto& [crit, verdict] : t.criteria) {
             // Wrap inside the cell rather than overflow into the next profile's column.
-            char cell[32];
-            std::snprintf(cell, sizeof cell, "%s%s", CriterionShort(crit), VerdictIcon(verdict));
+            char cell[48];
+            std::snprintf(cell, sizeof cell, "%s %s", CriterionWord(crit), VerdictIcon(verdict));
             ImGui::SameLine();
             if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(cell).x) ImGui::NewLine();
-            ImGui::TextColored(VerdictColor(verdict), "%s%s", CriterionShort(crit), VerdictIcon(verdict));
+            ImGui::TextColored(VerdictColor(verdict), "%s", cell);
             if (ImGui::IsItemHovered())
-              ImGui::SetTooltip("%s: %s", tx::CriterionName(crit), tx::VerdictName(verdict));
+              ImGui::SetTooltip("%s (%s) %s", CriterionWord(crit), tx::CriterionName(crit), VerdictWord(verdict));
           }
           ImGui::PopID();
         }
@@ -459,6 +565,97 @@ class TxtView final : public EngineView {
     DrawComparison("##div", ctx.document(), all, "");
   }
 
+  // Config: per profile, the service config the client ends up with, as a tree (keys, array
+  // indexes, values as JSON), built in EvaluateClient; the choice that gave it above it.
+  void DrawConfig(ViewContext& ctx) {
+    theme::TextMuted(client_edited_ ? "What the edited client ends up with, per profile."
+                                    : "What the scenario's client ends up with, per profile.");
+    const int n = static_cast<int>(tx::Profiles().size());
+    if (!ImGui::BeginTable("##config", n, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
+                                              ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchSame))
+      return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const auto& e : tx::Profiles().entries()) ImGui::TableSetupColumn(e.name);
+    ImGui::TableHeadersRow();
+    ImGui::TableNextRow();
+    for (size_t i = 0; i < tx::Profiles().size(); ++i) {
+      ImGui::TableNextColumn();
+      ImGui::PushID(static_cast<int>(i));
+      const tx::Evaluation& ev = results_[i]->evaluation;
+      std::string head = OutcomeLine(ev);
+      ImGui::PushStyleColor(ImGuiCol_Text, ev.error ? theme::Pal().error : ev.choice ? theme::Pal().ok : theme::Pal().warning);
+      if (ImGui::Selectable(head.c_str())) ctx.SelectExplanation(why_[i]);
+      ImGui::PopStyleColor();
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click for this profile's explanation.");
+      const std::vector<ConfigLine>& lines = config_[i];
+      ImGui::PushFont(theme::GetFonts().mono);
+      for (size_t k = 0; k < lines.size(); ++k) {
+        const ConfigLine& l = lines[k];
+        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetFontSize() * 1.2f * static_cast<float>(l.depth));
+        if (l.container) {
+          ImGui::PushID(static_cast<int>(k));
+          bool open = ImGui::TreeNodeEx("##c", ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_NoTreePushOnOpen |
+                                                   ImGuiTreeNodeFlags_SpanAvailWidth, "%s", l.key.c_str());
+          ImGui::SameLine();
+          theme::TextMuted("%s", l.summary.c_str());
+          ImGui::PopID();
+          if (!open) k += static_cast<size_t>(l.children);
+          continue;
+        }
+        ImGui::TextUnformatted((l.key + ":").c_str());
+        ImGui::SameLine();
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(l.value.size() && l.value[0] == '"' ? theme::Pal().ok : theme::Pal().accent, "%s", l.value.c_str());
+        ImGui::PopTextWrapPos();
+      }
+      ImGui::PopFont();
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+
+  // A profile's outcome in one line: "choice 1", "no service config", "error: ...", "depends on
+  // the language".
+  static std::string OutcomeLine(const tx::Evaluation& ev) {
+    if (!ev.by_language.empty()) return std::string(theme::kIconSkipped) + " depends on the language (see Choices)";
+    if (ev.error) return std::string(theme::kIconError) + " error: " + *ev.error;
+    if (ev.choice) return std::string(theme::kIconOk) + " choice " + std::to_string(*ev.choice);
+    return std::string(theme::kIconNoMatch) + " no service config";
+  }
+
+  void BuildConfigLines() {
+    for (size_t i = 0; i < tx::Profiles().size(); ++i) {
+      config_[i].clear();
+      const tx::TxtResult* r = results_[i];
+      if (r && r->evaluation.service_config) ConfigLines(*r->evaluation.service_config, "serviceConfig", 0, &config_[i]);
+    }
+  }
+
+ public:
+  // The test hook: the client bar, the Choices grid's words and each profile's config tree.
+  nlohmann::ordered_json DumpState() const override {
+    if (!analysis_) return nullptr;
+    nlohmann::ordered_json j;
+    j["client"] = {{"language", language_}, {"hostname", hostname_}, {"draw", rand_}, {"edited", client_edited_}};
+    nlohmann::ordered_json grid = nlohmann::ordered_json::object(), config = nlohmann::ordered_json::object();
+    for (size_t i = 0; i < tx::Profiles().size(); ++i) {
+      if (!results_[i]) continue;
+      const char* name = tx::Profiles().entries()[i].name;
+      nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+      for (const tx::ChoiceTrace& t : results_[i]->evaluation.trace) {
+        std::string cells = OutcomeWords(t.outcome);
+        for (const auto& [crit, verdict] : t.criteria) cells += std::string(", ") + CriterionWord(crit) + " " + VerdictWord(verdict);
+        rows.push_back(cells);
+      }
+      grid[name] = std::move(rows);
+      config[name] = {{"outcome", OutcomeLine(results_[i]->evaluation)}, {"tree", ConfigText(config_[i])}};
+    }
+    j["choices"] = std::move(grid);
+    j["config"] = std::move(config);
+    return j;
+  }
+
+ private:
   void DrawEncoder() {
     theme::TextMuted("A service config, one choice or a list of choices; the records update as you type.");
     if (encoder_text_.empty()) {
@@ -515,6 +712,7 @@ class TxtView final : public EngineView {
   std::string encoder_text_;
   char encoder_buf_[16384] = {};
   std::vector<std::string> pretty_[4];  // per profile, per attribute
+  std::vector<ConfigLine> config_[4];   // per profile: the service config it ends up with
   bool encoder_dirty_ = true;
   tx::EncodeResult encoded_;
 };

@@ -3,7 +3,9 @@
 // engine API only when the in-view subscription list or the matrix selection changes.
 //   Resources      resource list; per resource its variants (compact constraints, key set, content)
 //   Subscriptions  each subscription x resource: the variant it gets (✓ match / ✗ none / ⚠ ambiguous),
-//                  plus subscriptions added in the view (k=v,k=v) or from a finding's witness
+//                  plus subscriptions added in the view (keys and values offered from the known
+//                  domains, the resources it asks for) or from a finding's witness; the added
+//                  ones can be written into the scenario (AddSubscriptions, a text edit)
 //   Findings       overlaps (ambiguity) and coverage gaps per resource, each with a witness
 //   Matrix         two chosen keys of one resource: value x value, the variant selected per cell
 //   Transition     before -> after per subscription (and each response in between), the clients
@@ -22,6 +24,8 @@
 #include <vector>
 
 #include <imgui.h>
+
+#include "core/variants/scenario_edit.h"
 
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
@@ -87,6 +91,11 @@ std::string Displayable(std::string text) {
     }
   }
   return text;
+}
+
+// A resource name as a short label: an xdstp:// name's last segment (the full name on hover).
+std::string ShortName(const std::string& full) {
+  return full.rfind("xdstp://", 0) == 0 ? full.substr(full.rfind('/') + 1) : full;
 }
 
 struct VariantRow {
@@ -163,6 +172,20 @@ class VariantsView final : public EngineView {
     for (const v::Subscription& s : analysis_->subscriptions)
       subs_.push_back({s.name.empty() ? s.origin : s.name, s.params, s.resources, s.source, s.range, false});
     for (Sub& s : added) subs_.push_back(std::move(s));
+    // The keys and values the new-subscription builder offers: the declared domains and every
+    // value a resource's coverage enumerates (its constraints' and the subscriptions' values).
+    known_.clear();
+    for (const auto& [key, values] : analysis_->domains)
+      for (const auto& val : values) {
+        auto& set = known_[key];
+        if (val) set.insert(*val);
+      }
+    for (const ResourceInfo& info : resources_)
+      for (const v::CoverageKey& k : info.coverage.keys) known_[k.key].insert(k.values.begin(), k.values.end());
+    if (pick_.size() != known_.size()) {
+      pick_.assign(known_.size(), 0);
+      other_.assign(known_.size(), std::string());
+    }
     if (selected_resource_ >= resources_.size()) selected_resource_ = 0;
     SelectPendingResource();
     matrix_dirty_ = true;
@@ -244,6 +267,7 @@ class VariantsView final : public EngineView {
   // first, 3 removal first).
   std::string SaveState() const override {
     std::string s = tabs_.Save();
+    if (selected_row_ >= 0) s += ";sub=" + std::to_string(selected_row_);
     if (selected_resource_ < resources_.size()) s += ";resource=" + resources_[selected_resource_].r->name;
     if (delivery_ != 0) s += ";delivery=" + std::to_string(delivery_);
     return s;
@@ -252,7 +276,30 @@ class VariantsView final : public EngineView {
     tabs_.Load(state);
     if (auto r = StateField(state, "resource")) pending_resource_ = *r;
     if (auto d = StateInt(state, "delivery"); d && *d >= 0 && *d <= 3) delivery_ = *d;
+    // sub=N: the Subscriptions tab's row N is selected and explained at the next frame.
+    if (auto r = StateInt(state, "sub"); r && *r >= 0) pending_row_ = *r;
     SelectPendingResource();
+  }
+
+  // The test hook: the builder's known keys and values, the Subscriptions rows (each with the
+  // variant it gets), the selected row and the explanation it shows.
+  nlohmann::ordered_json DumpState() const override {
+    if (!analysis_) return nullptr;
+    nlohmann::ordered_json known = nlohmann::ordered_json::object();
+    for (const auto& [key, values] : known_) known[key] = std::vector<std::string>(values.begin(), values.end());
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const SubRow& r : sub_rows_) {
+      const Sub& s = subs_[r.sub];
+      rows.push_back({{"subscriber", s.name}, {"params", v::RenderParams(s.params)}, {"resource", r.resource_name},
+                      {"variant", std::string(v::OutcomeName(r.sel.outcome)) + ": " + r.variant_text}, {"added", s.added}});
+    }
+    nlohmann::ordered_json j = {{"known", std::move(known)}, {"subscriptions", std::move(rows)}, {"selected", selected_row_}};
+    if (selected_row_ >= 0) {
+      nlohmann::ordered_json steps = nlohmann::ordered_json::array();
+      for (const doc::Step& st : why_.children) steps.push_back(st.what);
+      j["explanation"] = {{"what", why_.what}, {"detail", why_.detail}, {"steps", std::move(steps)}};
+    }
+    return j;
   }
 
  private:
@@ -480,26 +527,191 @@ class VariantsView final : public EngineView {
     ImGui::EndChild();
   }
 
-  void DrawSubscriptions(ViewContext& ctx) {
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
-    bool enter = ImGui::InputTextWithHint("##params", "env=prod,version=v2", new_params_, sizeof new_params_,
-                                          ImGuiInputTextFlags_EnterReturnsTrue);
+  // The new-subscription builder: one field per known key (a value from its domain, "other..."
+  // to type one, or not sent), more key=value pairs, the resources it asks for and a name.
+  void DrawBuilder(ViewContext& ctx) {
+    const float fs = ImGui::GetFontSize();
+    auto wrap = [fs](float em) {
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < fs * em) ImGui::NewLine();
+    };
+    ImGui::PushFont(theme::GetFonts().bold);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("New subscription");
+    ImGui::PopFont();
+    size_t k = 0;
+    for (const auto& [key, values] : known_) {
+      ImGui::PushID(static_cast<int>(k));
+      wrap(14);
+      ImGui::AlignTextToFramePadding();
+      ImGui::TextUnformatted(key.c_str());
+      ImGui::SameLine();
+      const int n = static_cast<int>(values.size());
+      std::string preview = pick_[k] == 0 ? "(not sent)" : pick_[k] == n + 1 ? "other..." : *std::next(values.begin(), pick_[k] - 1);
+      ImGui::SetNextItemWidth(fs * 7);
+      if (ImGui::BeginCombo("##v", preview.c_str())) {
+        if (ImGui::Selectable("(not sent)", pick_[k] == 0)) pick_[k] = 0;
+        int i = 1;
+        for (const std::string& val : values) {
+          if (ImGui::Selectable(val.c_str(), pick_[k] == i)) pick_[k] = i;
+          ++i;
+        }
+        if (ImGui::Selectable("other...", pick_[k] == n + 1)) pick_[k] = n + 1;
+        ImGui::EndCombo();
+      }
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The values of %s that the domains and the variants name; \"other...\" to type one.", key.c_str());
+      if (pick_[k] == n + 1) {
+        ImGui::SameLine();
+        char buf[128];
+        std::snprintf(buf, sizeof buf, "%s", other_[k].c_str());
+        ImGui::SetNextItemWidth(fs * 6);
+        if (ImGui::InputTextWithHint("##o", "value", buf, sizeof buf)) other_[k] = buf;
+      }
+      ImGui::PopID();
+      ++k;
+    }
+    wrap(18);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(known_.empty() ? "parameters" : "more");
     ImGui::SameLine();
-    if (ImGui::Button("Add subscription") || enter) {
+    ImGui::SetNextItemWidth(fs * 10);
+    bool enter = ImGui::InputTextWithHint("##params", "key=value, key=value", new_params_, sizeof new_params_,
+                                          ImGuiInputTextFlags_EnterReturnsTrue);
+    wrap(16);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("resources");
+    ImGui::SameLine();
+    std::string rpreview;
+    for (const std::string& r : pick_resources_) rpreview += (rpreview.empty() ? "" : ", ") + ShortName(r);
+    if (rpreview.empty()) rpreview = "all";
+    ImGui::SetNextItemWidth(fs * 9);
+    if (ImGui::BeginCombo("##res", rpreview.c_str())) {
+      bool all = pick_resources_.empty();
+      if (ImGui::Checkbox("all resources", &all) && all) pick_resources_.clear();
+      for (const ResourceInfo& info : resources_) {
+        bool on = pick_resources_.count(info.r->name) > 0;
+        if (ImGui::Checkbox(ShortName(info.r->name).c_str(), &on)) {
+          if (on) pick_resources_.insert(info.r->name);
+          else pick_resources_.erase(info.r->name);
+        }
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", info.r->name.c_str());
+      }
+      ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The resources this subscription asks for (all when none is ticked).");
+    wrap(14);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("name");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(fs * 6);
+    ImGui::InputTextWithHint("##name", "added", sub_name_, sizeof sub_name_);
+    ImGui::SameLine();
+    if (ImGui::Button("Add") || enter) {
       v::Params p;
-      add_error_ = v::ParseParamsFlag(new_params_, p);
+      add_error_.clear();
+      k = 0;
+      for (const auto& [key, values] : known_) {
+        const int n = static_cast<int>(values.size());
+        if (pick_[k] >= 1 && pick_[k] <= n) p[key] = *std::next(values.begin(), pick_[k] - 1);
+        else if (pick_[k] == n + 1) {
+          if (other_[k].empty()) add_error_ = "type a value for " + key + " (or choose one, or \"(not sent)\")";
+          else p[key] = other_[k];
+        }
+        ++k;
+      }
+      // The "more" field: key=value pairs separated by commas.
+      std::string more = new_params_;
+      for (size_t at = 0; add_error_.empty() && at < more.size();) {
+        size_t comma = more.find(',', at);
+        std::string item = more.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+        while (!item.empty() && item.front() == ' ') item.erase(item.begin());
+        while (!item.empty() && item.back() == ' ') item.pop_back();
+        size_t eq = item.find('=');
+        if (!item.empty() && (eq == std::string::npos || eq == 0))
+          add_error_ = "\"" + item + "\" in the field \"" + std::string(known_.empty() ? "parameters" : "more") +
+                       "\" is not key=value; type pairs like env=prod, version=v1";
+        else if (!item.empty())
+          p[item.substr(0, eq)] = item.substr(eq + 1);
+        if (comma == std::string::npos) break;
+        at = comma + 1;
+      }
       if (add_error_.empty()) {
-        AddSubscription("added", std::move(p), {});
+        AddSubscription(sub_name_[0] ? sub_name_ : "added", std::move(p),
+                        std::vector<std::string>(pick_resources_.begin(), pick_resources_.end()));
         new_params_[0] = 0;
+        save_message_.clear();
+        // The new rows are the last ones: select the first and explain it.
+        for (size_t r = 0; r < sub_rows_.size(); ++r)
+          if (sub_rows_[r].sub == subs_.size() - 1) {
+            selected_row_ = static_cast<int>(r);
+            Explain(ctx, sub_rows_[r]);
+            break;
+          }
       }
     }
-    ImGui::SameLine();
+    if (!add_error_.empty()) ImGui::TextColored(theme::Pal().error, "%s %s", theme::kIconError, add_error_.c_str());
+  }
+
+  // Writes the subscriptions added in the view into the scenario (inputs.subscriptions) as an
+  // edit of its text; the evaluation that follows lists them as the scenario's own.
+  void SaveAdded(ViewContext& ctx) {
+    const OpenDocument& d = ctx.document();
+    std::vector<v::NewSubscription> added;
+    for (const Sub& s : subs_)
+      if (s.added) added.push_back({s.params, s.name == "added" ? std::string() : s.name, s.resources});
+    if (added.empty() || d.files().empty()) return;
+    const SourceFile& scenario = d.files().front();
+    v::ScenarioEdit e = v::AddSubscriptions(scenario.text, added);
+    if (!e.error.empty()) {
+      save_message_ = std::string(theme::kIconError) + " Cannot add them to " + scenario.name + ": " + e.error + ".";
+      return;
+    }
+    if (!ctx.ReplaceText(scenario.name, std::move(e.text))) {
+      save_message_ = std::string(theme::kIconError) + " " + scenario.name + " is read-only here.";
+      return;
+    }
+    subs_.erase(std::remove_if(subs_.begin(), subs_.end(), [](const Sub& s) { return s.added; }), subs_.end());
+    RebuildSubRows();
+    selected_row_ = -1;
+    save_message_ = std::string(theme::kIconOk) + " " + std::to_string(added.size()) + " subscription" +
+                    (added.size() == 1 ? "" : "s") + " added to inputs.subscriptions of " + scenario.name +
+                    " (File > Save source, Ctrl+S, writes the file).";
+  }
+
+  void DrawSubscriptions(ViewContext& ctx) {
+    if (pending_row_ >= 0) {  // --view "sub=N" / a restored selection
+      if (static_cast<size_t>(pending_row_) < sub_rows_.size()) {
+        selected_row_ = pending_row_;
+        Explain(ctx, sub_rows_[static_cast<size_t>(selected_row_)]);
+      }
+      pending_row_ = -1;
+    }
+    // Folded by default so the table keeps its rows at 1024x700 and scale 1.5.
+    if (ImGui::CollapsingHeader("Add a subscription (keys and values from the known domains)")) DrawBuilder(ctx);
+    size_t n_added = 0;
+    for (const Sub& s : subs_) n_added += s.added;
     ImGui::TextColored(theme::Pal().ok, "%s %d match", theme::kIconOk, counts_[0]);
     ImGui::SameLine();
     ImGui::TextColored(theme::Pal().warning, "%s %d none", theme::kIconNoMatch, counts_[1]);
     ImGui::SameLine();
     ImGui::TextColored(theme::Pal().error, "%s %d ambiguous", theme::kIconWarning, counts_[2]);
-    if (!add_error_.empty()) ImGui::TextColored(theme::Pal().error, "%s %s", theme::kIconError, add_error_.c_str());
+    if (n_added > 0) {
+      ImGui::SameLine();
+      const bool scenario = ctx.document().scenario().envelope.has_value();
+      std::string label = "Save " + std::to_string(n_added) + " added to the scenario";
+      if (!scenario) ImGui::BeginDisabled();
+      if (ImGui::SmallButton(label.c_str())) SaveAdded(ctx);
+      if (!scenario) ImGui::EndDisabled();
+      if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip(scenario ? "Adds them to inputs.subscriptions of the scenario (the Source panel shows the edit)."
+                                   : "Only a .scenario.yaml holds subscriptions: open the scenario to save them.");
+    }
+    if (!save_message_.empty()) {
+      ImGui::PushTextWrapPos(0);
+      theme::TextMuted("%s", save_message_.c_str());
+      ImGui::PopTextWrapPos();
+    }
 
     ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
@@ -522,8 +734,10 @@ class VariantsView final : public EngineView {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         if (ImGui::Selectable(s.name.c_str(), explaining_ == kSubRow && sel_sub_row_ == static_cast<size_t>(i),
-                              ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
+                              ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
+          selected_row_ = i;
           Explain(ctx, row);
+        }
         ImGui::TableNextColumn();
         ImGui::PushFont(theme::GetFonts().mono);
         theme::CellText(v::RenderParams(s.params));
@@ -543,6 +757,7 @@ class VariantsView final : public EngineView {
     if (remove >= 0) {
       subs_.erase(subs_.begin() + remove);
       RebuildSubRows();
+      selected_row_ = -1;
     }
   }
 
@@ -1206,6 +1421,16 @@ class VariantsView final : public EngineView {
   size_t selected_resource_ = 0;
   char new_params_[256] = {};
   std::string add_error_;
+  // The new-subscription builder: per known key its values; the pick per key (0 not sent, 1..n a
+  // value, n+1 typed in other_); the resources ticked; the name.
+  std::map<std::string, std::set<std::string>> known_;
+  std::vector<int> pick_;
+  std::vector<std::string> other_;
+  std::set<std::string> pick_resources_;
+  char sub_name_[64] = {};
+  std::string save_message_;
+  int selected_row_ = -1;  // the Subscriptions row selected (and explained)
+  int pending_row_ = -1;   // from the state (sub=N), applied at the next Draw
   // matrix
   size_t matrix_resource_ = SIZE_MAX;
   std::vector<v::CoverageKey> matrix_keys_;

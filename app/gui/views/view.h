@@ -61,6 +61,11 @@ class ViewContext {
   virtual void Ask(Query q) = 0;
   // Fonts and colours shared by every view (see theme.h for the palette).
   virtual bool dark_theme() const = 0;
+  // Replaces the text of one of the document's files (the variants view writes the subscriptions
+  // added in it into the scenario), as an edit in the Source panel would: the document becomes
+  // dirty, is evaluated again, and Ctrl+S writes it. False when the file is not open or is
+  // read-only.
+  virtual bool ReplaceText(const std::string& file, std::string text) = 0;
 };
 
 class EngineView {
@@ -77,6 +82,10 @@ class EngineView {
   // The counts the view shows in its tab labels and summaries, each computed once where the
   // view's rows are built (--dump-state "view_counts"; a test compares them with the rows).
   virtual nlohmann::ordered_json Counts() const { return nlohmann::ordered_json::object(); }
+  // What the view shows, for the test hook (--dump-state "view_shows"): the typed things it
+  // draws (rows, labels, a tree's lines) so a test can assert them without reading pixels.
+  // Null by default.
+  virtual nlohmann::ordered_json DumpState() const { return nullptr; }
 };
 
 // Views save their state as "key=value;key=value" (SaveState). Returns the value of `key`, or
