@@ -1107,6 +1107,8 @@ std::string ItemText(const Item& it) {
   return it.policy->meta.name + " " + DirectionName(it.direction) + "[" + std::to_string(it.rule_index) + "]";
 }
 
+}  // namespace
+
 std::string SortKeysText(const Item& it, Profile p) {
   std::string s = "top-level " + it.top_kind;
   if (p == Profile::kKuma) {
@@ -1116,8 +1118,6 @@ std::string SortKeysText(const Item& it, Profile p) {
   if (p == Profile::kKuma && it.has_section) s += " with sectionName";
   return s + ", name " + it.name;
 }
-
-}  // namespace
 
 const ResourceRule* ComputeRule(const TypeRules& t, const std::string& key, const Model& m) {
   auto find = [&](const std::string& k) -> const ResourceRule* {
