@@ -95,9 +95,6 @@ void StruckText(const std::string& text, const ImVec4& color) {
   ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), ImGui::GetColorU32(color), 1.0f);
 }
 
-// A resource key's readable form: "meshservice backend (ns kuma-demo) :http".
-std::string KeyLabel(const std::string& key) { return key; }
-
 // Meshes with more resources than this are inspected one resource at a time (--resource KEY with
 // --inspect KEY): the complete ResourceRules of 20,000 MeshServices is half a gigabyte of JSON.
 constexpr size_t kLargeMesh = 2000;
@@ -123,6 +120,7 @@ class PolicyView final : public EngineView {
     if (auto type = StateField(state, "type")) pending_type_ = *type;
     if (auto rule = StateInt(state, "rule")) pending_rule_ = static_cast<size_t>(*rule);
     if (auto mode = StateField(state, "mode")) mode_request_ = *mode == "types" ? 1 : 0;
+    else if (StateField(state, "type")) mode_request_ = 1;  // a state saved before the Resource tab
     if (auto res = StateField(state, "res")) pending_res_ = *res;
     if (auto leaf = StateField(state, "leaf")) pending_leaf_ = *leaf;
   }
@@ -153,7 +151,7 @@ class PolicyView final : public EngineView {
     rule_ = SIZE_MAX;
     inbound_ = SIZE_MAX;
     why_ = {};
-    BuildDiffs(d);
+    diffs_for_ = -1;
   }
 
   void Draw(ViewContext& ctx) override {
@@ -269,8 +267,10 @@ class PolicyView final : public EngineView {
 
   // kuma vs madr for the inspected resource: the one profile comparison (core/engine/compare.h)
   // of the two profiles' inspections (InspectionJson), mapped onto the tree's lines.
-  void BuildDiffs(const OpenDocument&) {
+  void BuildDiffs() {
+    diffs_for_ = static_cast<int>(primary_);
     type_diffs_.clear();
+    other_merge_.clear();
     line_diffs_.clear();
     if (!kuma_res_ || !madr_res_) return;
     nlohmann::ordered_json k = pol::InspectionJson(kuma_res_->inspection);
@@ -281,17 +281,19 @@ class PolicyView final : public EngineView {
     const char* other = OtherName();
     for (const pol::TypeInspection& t : pr->inspection.types) {
       const std::string base = "/policies/" + pol::EscapePointerToken(t.type);
-      std::vector<const Divergence*> divs = inspect_cmp_.Under(base);
-      type_diffs_[t.type] = divs.size();
       const std::string conf = base + "/conf";
+      std::vector<const Divergence*> divs = inspect_cmp_.Under(conf);
+      type_diffs_[t.type] = divs.size();
+      if (divs.empty() && inspect_cmp_.CountUnder(base) > 0) other_merge_[t.type] = true;
       for (size_t i = 0; i < t.lines.size(); ++i) {
         const pol::ConfLine& l = t.lines[i];
         for (const Divergence* d : divs) {
           if (d->path.compare(0, conf.size(), conf) != 0) continue;
           std::string rest = d->path.substr(conf.size());
           if (rest == l.path) {
-            const auto& v = d->values[other];
-            line_diffs_[&l] = v.is_null() ? std::string("absent") : pol::LeafText(nlohmann::json::parse(v.dump()));
+            auto v = d->values.find(other);
+            line_diffs_[&l] = v == d->values.end() || v->is_null() ? std::string("absent")
+                                                                   : pol::LeafText(nlohmann::json::parse(v->dump()));
             break;
           }
           if (l.path.compare(0, rest.size() + 1, rest + "/") == 0 || (rest.compare(0, l.path.size() + 1, l.path + "/") == 0 && l.leaf)) {
@@ -359,6 +361,7 @@ class PolicyView final : public EngineView {
   void DrawResource(ViewContext& ctx) {
     const pol::PolicyResult* pr = PrimaryResult();
     if (!pr) return;
+    if (diffs_for_ != static_cast<int>(primary_)) BuildDiffs();
     DrawChooser(ctx, *pr);
     const pol::ResourceInspection& in = pr->inspection;
     if (in.key.empty()) {
@@ -412,7 +415,9 @@ class PolicyView final : public EngineView {
     std::string head = t.type + "  " + (t.fallback ? "falls back to " + (t.rule->sparse ? t.rule->key : t.rule->computed_from)
                                                    : "own rule") +
                        ", " + std::to_string(t.rule->items.size()) + " items" +
-                       (diffs ? "   " + std::string(theme::kIconDiverge) + " " + std::to_string(diffs) + " differ in " + OtherName() : "") +
+                       (diffs ? "   " + std::string(theme::kIconDiverge) + " " + std::to_string(diffs) + " differ in " + OtherName()
+                        : other_merge_.count(t.type) ? "   " + std::string(theme::kIconDiverge) + " same conf, other origins in " + OtherName()
+                                                     : "") +
                        "###head";
     bool open = ImGui::CollapsingHeader(head.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
     if (ImGui::IsItemClicked()) {
@@ -1053,10 +1058,12 @@ class PolicyView final : public EngineView {
   bool res_filter_dirty_ = true;
   std::vector<int> res_filtered_;
   Comparison inspect_cmp_;
-  std::map<std::string, size_t> type_diffs_;
+  std::map<std::string, size_t> type_diffs_;  // per type: conf leaves that differ in the other profile
+  std::map<std::string, bool> other_merge_;   // same conf, other origins / provenance
   std::map<const pol::ConfLine*, std::string> line_diffs_;
   std::map<size_t, std::vector<std::vector<std::string>>> summaries_;  // per type index: each rule's ConfSummary
   ImGuiTextFilter rule_filter_;
+  int diffs_for_ = -1;  // the primary profile line_diffs_ were built for (-1: none yet)
   size_t filtered_type_ = SIZE_MAX;
   std::vector<size_t> filtered_rows_;
 };
