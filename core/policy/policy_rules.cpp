@@ -172,14 +172,18 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance, bool d
   Merged m;
   std::vector<MergeInput> in;
   in.reserve(items.size());
-  std::vector<json> filled_confs(defaults ? items.size() : 0);
-  std::vector<std::set<std::string>> filled_paths(items.size());
   const std::string type = items.empty() ? std::string() : items[0]->policy->meta.type;
+  // A type Kuma fills nothing into merges the written confs as they are (no copy per item: the
+  // legacy toRules merge the mesh-wide items again for each of hundreds of services).
+  if (defaults && DefaultsFor(type).empty()) defaults = false;
+  std::vector<json> filled_confs(defaults ? items.size() : 0);
+  std::vector<std::set<std::string>> filled_paths(provenance ? items.size() : 0);
   for (size_t i = 0; i < items.size(); ++i) {
     if (defaults) {
       std::vector<FilledDefault> f;
       filled_confs[i] = ApplyDefaults(type, items[i]->entry->conf, provenance ? &f : nullptr);
-      for (const FilledDefault& x : f) filled_paths[i].insert(x.path);
+      if (provenance)
+        for (const FilledDefault& x : f) filled_paths[i].insert(x.path);
       in.push_back({&filled_confs[i], i});
     } else {
       in.push_back({&items[i]->entry->conf, i});
