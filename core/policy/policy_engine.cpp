@@ -312,8 +312,9 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
   }
   r->inspect_asked = !inspect_key.empty();
   r->inspection = InspectResource(r->rules, mesh, r->inspect_asked ? inspect_key : DefaultInspectKey(r->rules), r->id);
-  if (r->inspect_asked && !std::binary_search(r->resource_keys.begin(), r->resource_keys.end(), inspect_key) &&
-      r->inspection.types.empty()) {
+  // A key naming no resource: Kuma's Compute would still fall back to the mesh's rule (and the
+  // inspection shows that), but the key is most likely mistyped.
+  if (r->inspect_asked && !std::binary_search(r->resource_keys.begin(), r->resource_keys.end(), inspect_key)) {
     doc::DiagnosticSink sink(inspect_source);
     std::string example = r->resource_keys.empty() ? std::string("none: no policy applies to a resource here")
                                                     : "e.g. " + r->resource_keys.front();

@@ -113,7 +113,7 @@ divs = {d["path"]: d["values"] for d in doc["divergences"]}
 insp_divs = {p: v for p, v in divs.items() if p.startswith("/inspect/")}
 if key.endswith(":section/http"):
     assert pol["MeshTimeout"]["conf"]["http"]["requestTimeout"] == "2s"
-    assert (rt["policy"], rt["ruleIndex"], rt["line"]) == ("z-backend-http", 0, 80), rt
+    assert (rt["policy"], rt["ruleIndex"], rt["line"]) == ("z-backend-http", 0, 70), rt
     assert [(o["policy"], o["value"]) for o in rt["overrode"]] == [("mesh-timeouts", "15s"), ("backend-timeouts", "5s")], rt
     d = insp_divs.get("/inspect/policies/MeshTimeout/conf/http/requestTimeout")
     assert d == {"kuma": "2s", "madr": "5s"}, insp_divs

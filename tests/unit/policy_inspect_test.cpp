@@ -106,10 +106,12 @@ TEST(PolicyInspect, TheTreeHasEachLeafWithWhoSetItAndWhatItOverrode) {
   EXPECT_EQ(rt->field->overrode[0].value, "15s");
   EXPECT_EQ(Who(rt->field->overrode[1].item), "backend-timeouts to[0]");
   EXPECT_EQ(rt->field->overrode[1].value, "5s");
-  // The value's YAML: line 79 of the scenario (the `requestTimeout: 2s` of z-backend-http).
+  // The value's YAML: line 70 of the embedded mesh.yaml (the `requestTimeout: 2s` of z-backend-http).
   ASSERT_TRUE(rt->field->set.loc.source);
+  EXPECT_EQ(rt->field->set.loc.file, "mesh.yaml");
   doc::Position p = rt->field->set.loc.source->Locate(rt->field->set.loc.range.begin);
-  EXPECT_EQ(p.line, 80);
+  EXPECT_EQ(p.line, 70);
+  EXPECT_EQ(p.column, 27);
   // The explanation leads with the deciding step, then the overridden values, then the stack.
   EXPECT_EQ(rt->why.what, "MeshTimeout /http/requestTimeout = 2s");
   EXPECT_EQ(rt->why.outcome, doc::Outcome::kMatched);
@@ -198,7 +200,10 @@ TEST(PolicyInspect, AnUnknownKeyIsPol048WithAFix) {
   EXPECT_EQ(d.message,
             "--inspect 'meshservice:mesh/default:name/nope' names no resource of dataplane 'web' (keys: e.g. "
             "mesh:name/default); pass a toResourceRules key of `eval`");
-  EXPECT_TRUE(run->r().inspection.types.empty());
+  // Kuma's Compute still falls back to the mesh's rule: the inspection shows it.
+  ASSERT_EQ(run->r().inspection.types.size(), 1u);
+  EXPECT_EQ(run->r().inspection.types[0].type, "MeshTimeout");
+  EXPECT_EQ(run->r().inspection.types[0].rule->key, "mesh:name/default");
 }
 
 TEST(PolicyInspect, ConfLinesOfListsAndScalars) {
