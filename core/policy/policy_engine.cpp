@@ -1,5 +1,7 @@
 #include "core/policy/policy_engine.h"
 
+#include <algorithm>
+#include <iterator>
 #include <set>
 
 namespace cfgi {
@@ -128,6 +130,23 @@ const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Query&
   return nullptr;
 }
 
+ordered_json InspectionJson(const ResourceInspection& i) {
+  ordered_json j;
+  j["key"] = i.key;
+  if (!i.resource.type.empty()) j["resource"] = MetaJson(i.resource);
+  ordered_json pol = ordered_json::object();
+  for (const TypeInspection& t : i.types) {
+    ordered_json e;
+    e["conf"] = Conf(t.rule->conf);
+    e["origins"] = OriginJson(t.rule->origin);
+    if (t.fallback) e["computedFrom"] = t.rule->sparse ? t.rule->key : t.rule->computed_from;
+    e["fields"] = FieldsJson(t.rule->provenance);
+    pol[t.type] = std::move(e);
+  }
+  j["policies"] = std::move(pol);
+  return j;
+}
+
 ordered_json RulesJson(const DataplaneRules& r, Profile p) {
   ordered_json j;
   j["dataplane"] = r.dataplane ? ordered_json(r.dataplane->meta.name) : ordered_json();
@@ -236,6 +255,15 @@ std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const Query& q, 
   std::vector<doc::Diagnostic> a = Analyze(m->mesh);
   m->diagnostics.insert(m->diagnostics.end(), a.begin(), a.end());
   for (const std::string& k : q.Values("resource")) m->only_keys.push_back(k);
+  if (std::optional<std::string> k = q.Value("inspect")) {
+    m->inspect_key = *k;
+  } else if (!q.Has("dataplane") && s.inputs.is_map()) {
+    if (const doc::Node* n = s.inputs.Get("inspect"); n && n->is_scalar()) {
+      m->inspect_key = n->text();
+      m->inspect_at = n->range();
+      m->inspect_source = s.envelope_source();
+    }
+  }
   if (m->only_keys.empty() && !q.Has("dataplane") && s.inputs.is_map())
     if (const doc::Node* res = s.inputs.Get("resources"); res && res->is_seq())
       for (const doc::Node& k : res->items()) m->only_keys.push_back(k.text());
@@ -272,6 +300,31 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
   if (!chosen) return r;
   r->rules = EvaluateDataplane(*chosen, r->id, /*explain=*/true);
   r->diagnostics = r->rules.diagnostics;
+  // The chooser's keys: every resource of the mesh (from the model) and every evaluated rule's
+  // key (sections with rules of their own).
+  r->resource_keys = MeshResourceKeys(mesh, chosen->meta.mesh);
+  {
+    std::vector<std::string> own = ResourceKeys(r->rules);
+    std::vector<std::string> all;
+    all.reserve(r->resource_keys.size() + own.size());
+    std::set_union(r->resource_keys.begin(), r->resource_keys.end(), own.begin(), own.end(), std::back_inserter(all));
+    r->resource_keys = std::move(all);
+  }
+  r->inspect_asked = !inspect_key.empty();
+  r->inspection = InspectResource(r->rules, mesh, r->inspect_asked ? inspect_key : DefaultInspectKey(r->rules), r->id);
+  // A key naming no resource: Kuma's Compute would still fall back to the mesh's rule (and the
+  // inspection shows that), but the key is most likely mistyped.
+  if (r->inspect_asked && !std::binary_search(r->resource_keys.begin(), r->resource_keys.end(), inspect_key)) {
+    doc::DiagnosticSink sink(inspect_source);
+    std::string example = r->resource_keys.empty() ? std::string("none: no policy applies to a resource here")
+                                                    : "e.g. " + r->resource_keys.front();
+    sink.Error("POL048", inspect_at, std::string(inspect_source ? "inputs.inspect" : "--inspect") + " '" + inspect_key + "' names no resource of dataplane '" + chosen->meta.name +
+               "' (keys: " + example + "); pass a toResourceRules key of `eval`", inspect_source ? "inputs.inspect" : "");
+    for (doc::Diagnostic& d : sink.list()) {
+      if (d.file.empty() && !mesh.docs.empty() && mesh.docs[0].source) d.file = mesh.docs[0].source->name();
+      r->diagnostics.push_back(d);
+    }
+  }
   if (why) *why = r->rules.explanation;
   return r;
 }
@@ -279,7 +332,9 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
 ordered_json PolicyResult::ToJson() const {
   if (!evaluated) return ordered_json::object();
   if (!rules.dataplane) return {{"dataplane", nullptr}, {"rules", ordered_json::array()}};
-  return RulesJson(rules, id);
+  ordered_json j = RulesJson(rules, id);
+  if (inspect_asked) j["inspect"] = InspectionJson(inspection);
+  return j;
 }
 
 }  // namespace policy
@@ -311,7 +366,8 @@ class PolicyEngine final : public Engine {
   }
   std::vector<QueryFlag> query_flags() const override {
     return {{"dataplane", "NAME", "the Dataplane to evaluate (default: inputs.dataplane, or the only one)", false},
-            {"resource", "KEY", "keep only this ResourceRules key in toResourceRules", true}};
+            {"resource", "KEY", "keep only this ResourceRules key in toResourceRules", true},
+            {"inspect", "KEY", "everything this resource gets, across policy types, with each field's origin", false}};
   }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
     return policy::LoadPolicyModel(s, q, mode);

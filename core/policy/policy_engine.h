@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/engine/engine.h"
+#include "core/policy/policy_inspect.h"
 #include "core/policy/policy_rules.h"
 
 namespace cfgi {
@@ -39,6 +40,9 @@ class PolicyModel final : public EngineModel {
   Model mesh;                            // resources and policies
   const Dataplane* chosen = nullptr;     // --dataplane / inputs.dataplane / the only one (null: none)
   std::vector<std::string> only_keys;    // --resource / inputs.resources
+  std::string inspect_key;               // --inspect KEY / inputs.inspect (empty: DefaultInspectKey, not printed)
+  doc::SourceRange inspect_at;           // inputs.inspect's position (POL048)
+  const doc::Source* inspect_source = nullptr;
 };
 
 // One profile's rules for the chosen dataplane (kEvaluate), or the dead items of every dataplane
@@ -49,6 +53,11 @@ class PolicyResult final : public EngineResult {
   Profile id = Profile::kKuma;
   bool evaluated = false;    // false in kCheck mode: only diagnostics
   DataplaneRules rules;      // rules.dataplane is null when none could be chosen
+  // One resource, everything it gets (policy_inspect.h): the key --inspect names, else
+  // DefaultInspectKey. Points into `rules`. ToJson prints it as "inspect" only when asked.
+  ResourceInspection inspection;
+  bool inspect_asked = false;
+  std::vector<std::string> resource_keys;  // ResourceKeys(rules): what the view's chooser lists
 };
 
 // Loads the scenario's sources and runs the dataplane-independent analyses (the engine's Load).
@@ -57,6 +66,11 @@ std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const Query& q, 
 // The dataplane a query means: --dataplane, else inputs.dataplane, else the only Dataplane.
 // Null with a POL014 diagnostic in `diags` when none can be chosen.
 const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Query& q, std::vector<doc::Diagnostic>& diags);
+
+// {"key", "resource"?, "policies": {kind: {"conf", "origins": [{"policy", "ruleIndex"}],
+// "computedFrom"?, "fields": [...]}}}: the result's "inspect" (docs/formats/policy.md), Kuma's
+// inspect API `_outbounds/{kri}/_policies` keyed by kind, with each leaf's provenance.
+nlohmann::ordered_json InspectionJson(const ResourceInspection& i);
 
 // The engine's JSON result ({"dataplane", "rules": [...]}), per docs/formats/policy.md "Result".
 nlohmann::ordered_json RulesJson(const DataplaneRules& r, Profile p);

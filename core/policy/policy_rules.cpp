@@ -172,14 +172,18 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance, bool d
   Merged m;
   std::vector<MergeInput> in;
   in.reserve(items.size());
-  std::vector<json> filled_confs(defaults ? items.size() : 0);
-  std::vector<std::set<std::string>> filled_paths(items.size());
   const std::string type = items.empty() ? std::string() : items[0]->policy->meta.type;
+  // A type Kuma fills nothing into merges the written confs as they are (no copy per item: the
+  // legacy toRules merge the mesh-wide items again for each of hundreds of services).
+  if (defaults && DefaultsFor(type).empty()) defaults = false;
+  std::vector<json> filled_confs(defaults ? items.size() : 0);
+  std::vector<std::set<std::string>> filled_paths(provenance ? items.size() : 0);
   for (size_t i = 0; i < items.size(); ++i) {
     if (defaults) {
       std::vector<FilledDefault> f;
       filled_confs[i] = ApplyDefaults(type, items[i]->entry->conf, provenance ? &f : nullptr);
-      for (const FilledDefault& x : f) filled_paths[i].insert(x.path);
+      if (provenance)
+        for (const FilledDefault& x : f) filled_paths[i].insert(x.path);
       in.push_back({&filled_confs[i], i});
     } else {
       in.push_back({&items[i]->entry->conf, i});
@@ -603,16 +607,30 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
   // Completeness: every MeshService and MeshExternalService of the mesh, through the fallback
   // (ResourceRules.Compute), so a client can look up any resource by key.
   if (o.complete) {
+    // The indexed path: a key of the mesh without a rule of its own has no section to drop, so
+    // ResourceRules.Compute gives the mesh's rule; it is found once, not per key (20,000
+    // MeshServices), and the sorted extra rows are merged into the sorted rules instead of
+    // sorting everything again. The naive baseline calls ComputeRule per key, as Kuma does.
+    const ResourceRule* mesh_rule = nullptr;
+    if (!o.naive && m.HasMesh(dp.meta.mesh)) {
+      const std::string mk = UniqueKey(MeshMeta(m, dp.meta.mesh));
+      auto at = std::lower_bound(t.to_rules.begin(), t.to_rules.end(), mk,
+                                 [](const ResourceRule& r, const std::string& x) { return r.key < x; });
+      if (at != t.to_rules.end() && at->key == mk && at->sparse) mesh_rule = &*at;
+    }
     std::vector<ResourceRule> extra;
     auto add = [&](const Meta& meta, const std::string& key) {
       if (key_index.count(key)) return;
       if (!only.empty() && !only.count(key)) return;
-      const ResourceRule* base = ComputeRule(t, key, m);
+      const ResourceRule* base = o.naive ? ComputeRule(t, key, m) : mesh_rule;
       if (!base) return;
-      ResourceRule rr = *base;
+      ResourceRule rr;
       rr.key = key;
       rr.resource = meta;
-      rr.section.clear();
+      rr.conf = base->conf;
+      rr.origin = base->origin;
+      rr.items = base->items;
+      rr.provenance = base->provenance;
       rr.sparse = false;
       rr.computed_from = base->key;
       extra.push_back(std::move(rr));
@@ -624,8 +642,26 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
       if (r.meta.mesh == dp.meta.mesh) add(r.meta, UniqueKey(r.meta));
     for (const MeshService& r : m.multizone_services)
       if (r.meta.mesh == dp.meta.mesh) add(r.meta, UniqueKey(r.meta));
-    for (ResourceRule& rr : extra) t.to_rules.push_back(std::move(rr));
-    std::sort(t.to_rules.begin(), t.to_rules.end(), [](const ResourceRule& a, const ResourceRule& b) { return a.key < b.key; });
+    auto by_key = [](const ResourceRule& a, const ResourceRule& b) { return a.key < b.key; };
+    if (o.naive) {
+      for (ResourceRule& rr : extra) t.to_rules.push_back(std::move(rr));
+      std::sort(t.to_rules.begin(), t.to_rules.end(), by_key);
+    } else {
+      // Sort the extra rows through their indexes (a ResourceRule is large to move), then merge.
+      std::vector<size_t> order(extra.size());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+      std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return extra[a].key < extra[b].key; });
+      std::vector<ResourceRule> merged;
+      merged.reserve(t.to_rules.size() + extra.size());
+      size_t a = 0, b = 0;
+      while (a < t.to_rules.size() || b < order.size()) {
+        if (b == order.size() || (a < t.to_rules.size() && !by_key(extra[order[b]], t.to_rules[a])))
+          merged.push_back(std::move(t.to_rules[a++]));
+        else
+          merged.push_back(std::move(extra[order[b++]]));
+      }
+      t.to_rules = std::move(merged);
+    }
   }
   if (!only.empty()) {
     t.to_rules.erase(std::remove_if(t.to_rules.begin(), t.to_rules.end(),
@@ -1107,6 +1143,8 @@ std::string ItemText(const Item& it) {
   return it.policy->meta.name + " " + DirectionName(it.direction) + "[" + std::to_string(it.rule_index) + "]";
 }
 
+}  // namespace
+
 std::string SortKeysText(const Item& it, Profile p) {
   std::string s = "top-level " + it.top_kind;
   if (p == Profile::kKuma) {
@@ -1116,8 +1154,6 @@ std::string SortKeysText(const Item& it, Profile p) {
   if (p == Profile::kKuma && it.has_section) s += " with sectionName";
   return s + ", name " + it.name;
 }
-
-}  // namespace
 
 const ResourceRule* ComputeRule(const TypeRules& t, const std::string& key, const Model& m) {
   auto find = [&](const std::string& k) -> const ResourceRule* {

@@ -193,6 +193,10 @@ struct Resolved {
 };
 std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const TargetRef& t, bool naive);
 
+// The sort keys of an item under profile `p`, as one line ("top-level Mesh, origin zone, role
+// consumer, to kind MeshService, name a"): the explanation's and the merge stack's text.
+std::string SortKeysText(const Item& it, Profile p);
+
 // Whether the top-level targetRef selects the dataplane, and which inbounds.
 PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane& dp);
 

@@ -35,6 +35,9 @@ const policy::PolicyModel& Large() {
 // Mean CPU seconds per evaluation of the naive baseline, per mode (0 = complete, 1 = sparse),
 // measured by the naive benchmark that runs first. CPU time, not wall time: the machine is shared.
 double g_naive_seconds[2] = {0, 0};
+// The naive baseline's last result per mode, as RulesJson: the indexed run must give the same
+// (counter `identical` = 1; a difference stops the benchmark with an error).
+nlohmann::ordered_json g_naive_json[2];
 
 size_t IndexBytes(const policy::Model& m) {
   size_t b = 0;
@@ -66,6 +69,7 @@ void Run(benchmark::State& state, bool naive, bool complete) {
   size_t rules = 0;
   double total = 0;
   int64_t n = 0;
+  nlohmann::ordered_json last;
   for (auto _ : state) {
     double t0 = cfgi::bench::CpuSeconds();
     policy::DataplaneRules r = policy::Evaluate(c.mesh, *dp, o);
@@ -74,6 +78,11 @@ void Run(benchmark::State& state, bool naive, bool complete) {
     rules = 0;
     for (const auto& t : r.types) rules += t.to_rules.size();
     benchmark::DoNotOptimize(rules);
+    if (n == 1) {
+      state.PauseTiming();
+      last = policy::RulesJson(r, o.profile);
+      state.ResumeTiming();
+    }
   }
   double mean = n ? total / static_cast<double>(n) : 0;
   state.counters["resource_rules"] = static_cast<double>(rules);
@@ -83,7 +92,13 @@ void Run(benchmark::State& state, bool naive, bool complete) {
   state.counters["cpu_ms_per_eval"] = mean * 1e3;
   if (naive) {
     g_naive_seconds[complete ? 0 : 1] = mean;
+    g_naive_json[complete ? 0 : 1] = std::move(last);
   } else {
+    const nlohmann::ordered_json& base_json = g_naive_json[complete ? 0 : 1];
+    if (!base_json.is_null()) {
+      state.counters["identical"] = base_json == last ? 1 : 0;
+      if (base_json != last) state.SkipWithError("the indexed ResourceRules differ from the naive scan's");
+    }
     state.counters["label_index_kb"] = static_cast<double>(IndexBytes(c.mesh)) / 1024.0;
     double base = g_naive_seconds[complete ? 0 : 1];
     if (base > 0 && mean > 0) state.counters["speedup_vs_naive"] = base / mean;

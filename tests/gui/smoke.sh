@@ -12,7 +12,9 @@
 #       each PNG is not blank, so a view that crashes or draws nothing fails; then chosen tabs
 #       (--view STATE): the variants view's Transition and Caching proxy tabs, the matcher view's
 #       Tree and CEL editor tabs (one with a CEL005 underlined), each PNG checked and the view
-#       state checked through --dump-state.
+#       state checked through --dump-state; the policy view's Resource tab (one resource,
+#       everything it gets) at 1440x900 and at 1024x700 with --scale 1.5, its tree, chips,
+#       overrides, defaults and kuma/madr differences checked through --dump-state.
 #   smoke.sh broken APP SOURCE_DIR OUT_DIR
 #       opens a broken JSON file and checks, through --dump-state, that the Problems panel shows
 #       DOC002 at 2:13 (and that the report carries it too).
@@ -201,6 +203,60 @@ assert e["detail"] == "match: variant 0", e
 assert len(e["steps"]) == 2 and e["steps"][0].startswith("variant 0: ") and e["steps"][1].startswith("variant 1: "), e
 PY
     echo "variants view: known keys, a selected subscription and its explanation"
+    # The policy view's Resource tab (issue 16 item 2), on samples/policy/inspect-one-resource:
+    # (1) the scenario's inputs.inspect (backend's http section) with a leaf restored: the tree's
+    # leaves with the item that set each (chips), the values they overrode, Kuma's default
+    # weight, and kuma vs madr differing on requestTimeout (2s vs 5s); (2) another resource
+    # chosen (view state res=KEY): the view asks the worker (--inspect KEY) and the report follows.
+    for spec in "1440x900|1|mode=resource;leaf=MeshTimeout:/http/requestTimeout|meshservice:mesh/default:name/backend:section/http" \
+                "1024x700|1.5|mode=resource;res=meshservice:mesh/default:name/backend|meshservice:mesh/default:name/backend"; do
+      IFS='|' read -r size scale state key <<<"$spec"
+      png="$out/view-policy-inspect-$size.png"
+      run_xvfb "$app" --settings-dir "$out/views-settings" --size "$size" --scale "$scale" --frames 8 --view "$state" \
+        --screenshot "$png" --dump-state "$out/policy-inspect-state.json" \
+        "$src/samples/policy/inspect-one-resource.scenario.yaml"
+      "$check" "$png" 64 "${size%x*}" "${size#*x}"
+      python3 - "$out/policy-inspect-state.json" "$state" "$key" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1])); want = sys.argv[2].split(";"); key = sys.argv[3]
+doc = s["documents"][s["active"]]
+assert doc["engine"] == "policy" and doc["view"] == "policy", (doc["engine"], doc["view"])
+got = doc["view_state"].split(";")
+assert all(w in got for w in want), f"view state {doc['view_state']!r} lacks {want}"
+assert "res=" + key in got, f"view state {doc['view_state']!r} does not name {key}"
+res = doc["report"]["result"]
+insp = res["inspect"]
+assert insp["key"] == key, insp["key"]
+pol = insp["policies"]
+assert sorted(pol) == ["MeshHTTPRoute", "MeshRetry", "MeshTimeout"], sorted(pol)
+def field(kind, path):
+    f = [x for x in pol[kind]["fields"] if x["path"] == path]
+    assert len(f) == 1, (kind, path, pol[kind]["fields"])
+    return f[0]
+# Chips: who set each leaf; overrides: what it beat, oldest first; defaults marked.
+w = field("MeshHTTPRoute", "/rules/0/default/backendRefs/0/weight")
+assert w["policy"] == "backend-v2" and w["ruleIndex"] == 0 and w.get("kind") == "default", w
+assert pol["MeshRetry"]["computedFrom"] == "meshservice:mesh/default:name/backend", pol["MeshRetry"]
+rt = field("MeshTimeout", "/http/requestTimeout")
+divs = {d["path"]: d["values"] for d in doc["divergences"]}
+insp_divs = {p: v for p, v in divs.items() if p.startswith("/inspect/")}
+if key.endswith(":section/http"):
+    assert pol["MeshTimeout"]["conf"]["http"]["requestTimeout"] == "2s"
+    assert (rt["policy"], rt["ruleIndex"], rt["line"]) == ("z-backend-http", 0, 70), rt
+    assert [(o["policy"], o["value"]) for o in rt["overrode"]] == [("mesh-timeouts", "15s"), ("backend-timeouts", "5s")], rt
+    d = insp_divs.get("/inspect/policies/MeshTimeout/conf/http/requestTimeout")
+    assert d == {"kuma": "2s", "madr": "5s"}, insp_divs
+else:
+    assert pol["MeshTimeout"]["conf"]["http"]["requestTimeout"] == "5s"
+    assert (rt["policy"], rt["ruleIndex"]) == ("backend-timeouts", 0), rt
+    assert [(o["policy"], o["value"]) for o in rt["overrode"]] == [("mesh-timeouts", "15s")], rt
+    assert "/inspect/policies/MeshTimeout/conf/http/requestTimeout" not in insp_divs, insp_divs
+# The default weight is kuma's only: madr merges what is written.
+assert "/inspect/policies/MeshHTTPRoute/conf/rules/0/default/backendRefs/0/weight" in insp_divs, insp_divs
+print("policy inspect", key, "ok:", len(insp_divs), "kuma/madr differences")
+PY
+      echo "policy view Resource tab on $key rendered: $png"
+    done
     ;;
   broken)
     app=$1 src=$2 out=$3

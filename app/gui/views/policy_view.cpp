@@ -2,7 +2,16 @@
 // the engine's PolicyModel and the kuma and madr PolicyResults for the chosen dataplane, and
 // the document's profile comparison. Choosing another dataplane asks the worker for a new
 // inspection (ViewContext::Ask with --dataplane); the view never evaluates.
-//   Dataplane selector, then one tab per policy type:
+//   Dataplane selector, then two tabs:
+//   Resource      one resource, everything it gets (core/policy/policy_inspect.h, built on the
+//                 worker: --inspect KEY): a searchable chooser over every resource of the mesh,
+//                 the merged conf of every policy type as a YAML-like tree, each leaf with a chip
+//                 naming the (policy, ruleIndex) that set it (click: its source), the values it
+//                 overrode struck through beneath it, Kuma's defaults marked, leaves where kuma and
+//                 madr differ marked with the other profile's value; beside it the merge stack of
+//                 the selected type (the sorted items with their sort keys). Selecting a leaf shows
+//                 its explanation, the deciding item first.
+//   Policy types  one tab per policy type:
 //     Resources   ResourceRules: resource, section, merged conf, origins; select one to list its
 //                 fields, click a field for its origin (policy, ruleIndex) and source lines
 //     Inbound     from[] / rules[] rules per inbound
@@ -25,7 +34,9 @@
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
 #include "app/gui/views/view_tabs.h"
+#include "core/engine/compare.h"
 #include "core/policy/policy_engine.h"
+#include "core/policy/policy_inspect.h"
 #include "core/policy/policy_schema.h"
 #include "core/doc/utf8.h"
 
@@ -62,6 +73,32 @@ std::string ResourceLabel(const pol::ResourceRule& r) {
   return s;
 }
 
+// A merged conf as "path: value" lines (its leaves, YAML-like), for table cells.
+std::vector<std::string> ConfSummary(const nlohmann::json& conf) {
+  std::vector<std::string> out;
+  for (const pol::ConfLine& l : pol::ConfLines(conf, {})) {
+    if (!l.leaf) continue;
+    std::string p = l.path.empty() ? "/" : l.path.substr(1);
+    for (char& c : p)
+      if (c == '/') c = '.';
+    out.push_back(p + ": " + pol::LeafText(l.value));
+  }
+  if (out.empty()) out.push_back(conf.is_null() ? "(none)" : "{}");
+  return out;
+}
+
+// Draws `text` with a line through it (an overridden value).
+void StruckText(const std::string& text, const ImVec4& color) {
+  ImGui::TextColored(color, "%s", text.c_str());
+  ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  float y = (a.y + b.y) * 0.5f;
+  ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), ImGui::GetColorU32(color), 1.0f);
+}
+
+// Meshes with more resources than this are inspected one resource at a time (--resource KEY with
+// --inspect KEY): the complete ResourceRules of 20,000 MeshServices is half a gigabyte of JSON.
+constexpr size_t kLargeMesh = 2000;
+
 class PolicyView final : public EngineView {
  public:
 
@@ -71,19 +108,42 @@ class PolicyView final : public EngineView {
     if (!type_name_.empty()) s += ";type=" + type_name_;
     const size_t rule = pending_rule_ != SIZE_MAX ? pending_rule_ : rule_;
     if (rule != SIZE_MAX) s += ";rule=" + std::to_string(rule);
+    s += std::string(";mode=") + (mode_ == 0 ? "resource" : "types");
+    const std::string& res = !pending_res_.empty() ? pending_res_ : res_key_;
+    if (!res.empty()) s += ";res=" + res;
+    const std::string& leaf = !pending_leaf_.empty() ? pending_leaf_ : leaf_;
+    if (!leaf.empty()) s += ";leaf=" + leaf;
     return s;
   }
   void LoadState(std::string_view state) override {
     sub_tabs_.Load(state);
     if (auto type = StateField(state, "type")) pending_type_ = *type;
     if (auto rule = StateInt(state, "rule")) pending_rule_ = static_cast<size_t>(*rule);
+    if (auto mode = StateField(state, "mode")) mode_request_ = *mode == "types" ? 1 : 0;
+    else if (StateField(state, "type")) mode_request_ = 1;  // a state saved before the Resource tab
+    if (auto res = StateField(state, "res")) pending_res_ = *res;
+    if (auto leaf = StateField(state, "leaf")) pending_leaf_ = *leaf;
   }
   void OnEvaluated(const OpenDocument& d) override {
     model_ = ModelAs<pol::PolicyModel>(d.model());
     kuma_ = madr_ = nullptr;
+    kuma_res_ = madr_res_ = nullptr;
     for (const Report& r : d.reports())
-      if (const auto* pr = ResultAs<pol::PolicyResult>(r.typed.get()))
+      if (const auto* pr = ResultAs<pol::PolicyResult>(r.typed.get())) {
         (pr->id == pol::Profile::kKuma ? kuma_ : madr_) = &pr->rules;
+        (pr->id == pol::Profile::kKuma ? kuma_res_ : madr_res_) = pr;
+      }
+    asked_res_.clear();
+    res_filter_dirty_ = true;
+    summaries_.clear();
+    filtered_rows_.clear();
+    filtered_type_ = SIZE_MAX;
+    line_diffs_.clear();
+    leaf_.clear();
+    res_key_ = kuma_res_ ? kuma_res_->inspection.key : std::string();
+    // A restored resource (view state res=KEY) is a question for the worker.
+    restore_res_ = !pending_res_.empty() && pending_res_ != res_key_ ? pending_res_ : std::string();
+    if (restore_res_.empty()) pending_res_.clear();
     comparison_ = &d.comparison();
     dataplane_ = -1;
     if (model_ && model_->chosen) dataplane_ = static_cast<int>(model_->chosen - model_->mesh.dataplanes.data());
@@ -91,6 +151,7 @@ class PolicyView final : public EngineView {
     rule_ = SIZE_MAX;
     inbound_ = SIZE_MAX;
     why_ = {};
+    diffs_for_ = -1;
   }
 
   void Draw(ViewContext& ctx) override {
@@ -131,10 +192,37 @@ class PolicyView final : public EngineView {
     ImGui::SameLine();
     if (ImGui::SmallButton("source")) ctx.JumpTo(dp.meta.loc.file, dp.meta.loc.range);
 
+    if (!restore_res_.empty()) {
+      std::string k = std::move(restore_res_);
+      restore_res_.clear();
+      AskResource(ctx, k);
+    }
+    if (!ImGui::BeginTabBar("##policymode")) return;
+    if (ImGui::BeginTabItem("Resource: everything it gets###resource", nullptr,
+                            mode_request_ == 0 ? ImGuiTabItemFlags_SetSelected : 0)) {
+      mode_ = 0;
+      DrawResource(ctx);
+      ImGui::EndTabItem();
+    }
+    if (ImGui::BeginTabItem("Policy types###types", nullptr, mode_request_ == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
+      mode_ = 1;
+      DrawTypes(ctx);
+      ImGui::EndTabItem();
+    }
+    ImGui::EndTabBar();
+    mode_request_ = -1;
+  }
+
+ private:
+  void DrawTypes(ViewContext& ctx) {
     const pol::DataplaneRules& rules = Primary();
     if (rules.types.empty()) {
       theme::TextMuted("No policy selects this dataplane.");
       return;
+    }
+    if (rules.filtered) {
+      theme::TextMuted("Filtered: these tables hold only the keys asked for (inputs.resources, or the resource "
+                       "inspected in a mesh of %zu resources).", kuma_res_ ? kuma_res_->resource_keys.size() : size_t{0});
     }
     if (!ImGui::BeginTabBar("##types", ImGuiTabBarFlags_FittingPolicyScroll)) return;
     for (size_t t = 0; t < rules.types.size(); ++t) {
@@ -160,7 +248,307 @@ class PolicyView final : public EngineView {
     if (++frames_ > 3) pending_type_.clear();  // a type that no longer exists
   }
 
- private:
+
+  // ---- Resource: one resource, everything it gets ----
+
+  const pol::PolicyResult* PrimaryResult() const { return primary_ == pol::Profile::kKuma ? kuma_res_ : madr_res_; }
+  const char* OtherName() const { return primary_ == pol::Profile::kKuma ? "madr" : "kuma"; }
+
+  // The inspection is a question for the worker (--inspect KEY; in a large mesh with --resource
+  // KEY too, so the worker keeps one ResourceRule per type instead of every MeshService's).
+  void AskResource(ViewContext& ctx, const std::string& key) {
+    if (dataplane_ < 0 || !model_) return;
+    const std::string& dp = model_->mesh.dataplanes[static_cast<size_t>(dataplane_)].meta.name;
+    Query q{{{"dataplane", dp}, {"inspect", key}}};
+    if (kuma_res_ && kuma_res_->resource_keys.size() > kLargeMesh) q.flags.push_back({"resource", key});
+    asked_res_ = key;
+    ctx.Ask(std::move(q));
+  }
+
+  // kuma vs madr for the inspected resource: the one profile comparison (core/engine/compare.h)
+  // of the two profiles' inspections (InspectionJson), mapped onto the tree's lines.
+  void BuildDiffs() {
+    diffs_for_ = static_cast<int>(primary_);
+    type_diffs_.clear();
+    other_merge_.clear();
+    line_diffs_.clear();
+    if (!kuma_res_ || !madr_res_) return;
+    nlohmann::ordered_json k = pol::InspectionJson(kuma_res_->inspection);
+    nlohmann::ordered_json m = pol::InspectionJson(madr_res_->inspection);
+    inspect_cmp_ = Compare({{"kuma", &k}, {"madr", &m}});
+    const pol::PolicyResult* pr = PrimaryResult();
+    if (!pr) return;
+    const char* other = OtherName();
+    for (const pol::TypeInspection& t : pr->inspection.types) {
+      const std::string base = "/policies/" + pol::EscapePointerToken(t.type);
+      const std::string conf = base + "/conf";
+      std::vector<const Divergence*> divs = inspect_cmp_.Under(conf);
+      type_diffs_[t.type] = divs.size();
+      if (divs.empty() && inspect_cmp_.CountUnder(base) > 0) other_merge_[t.type] = true;
+      for (size_t i = 0; i < t.lines.size(); ++i) {
+        const pol::ConfLine& l = t.lines[i];
+        for (const Divergence* d : divs) {
+          if (d->path.compare(0, conf.size(), conf) != 0) continue;
+          std::string rest = d->path.substr(conf.size());
+          if (rest == l.path) {
+            auto v = d->values.find(other);
+            line_diffs_[&l] = v == d->values.end() || v->is_null() ? std::string("absent")
+                                                                   : pol::LeafText(nlohmann::json::parse(v->dump()));
+            break;
+          }
+          if (l.path.compare(0, rest.size() + 1, rest + "/") == 0 || (rest.compare(0, l.path.size() + 1, l.path + "/") == 0 && l.leaf)) {
+            line_diffs_[&l] = "differs";
+            break;
+          }
+        }
+      }
+    }
+    // Types only the other profile has.
+    for (const Divergence& d : inspect_cmp_.divergences) {
+      if (d.path.compare(0, 10, "/policies/") != 0) continue;
+      std::string t = d.path.substr(10, d.path.find('/', 10) - 10);
+      if (!type_diffs_.count(t)) type_diffs_[t] += 1;
+    }
+  }
+
+  void SelectLeaf(ViewContext& ctx, const pol::TypeInspection& t, const pol::ConfLine& l, bool jump) {
+    leaf_ = t.type + ":" + l.path;
+    stack_type_ = t.type;
+    ctx.SelectExplanation(&l.why);
+    if (jump && l.field) ctx.JumpTo(l.field->set.loc.file, l.field->set.loc.range);
+  }
+
+  void DrawChooser(ViewContext& ctx, const pol::PolicyResult& pr) {
+    const std::vector<std::string>& keys = pr.resource_keys;
+    if (res_filter_dirty_) {
+      res_filtered_.clear();
+      for (size_t i = 0; i < keys.size(); ++i)
+        if (res_filter_.PassFilter(keys[i].c_str())) res_filtered_.push_back(static_cast<int>(i));
+      res_filter_dirty_ = false;
+    }
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.6f, ImGui::GetFontSize() * 36));
+    const std::string cur = !asked_res_.empty() ? asked_res_ : pr.inspection.key.empty() ? "(none)" : pr.inspection.key;
+    if (ImGui::BeginCombo("Resource##res", cur.c_str(), ImGuiComboFlags_HeightLargest)) {
+      if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+      if (res_filter_.Draw("##resfilter", ImGui::GetFontSize() * 30)) res_filter_dirty_ = true;
+      theme::TextMuted("%zu of %zu resources (type to search; \"a,b\" matches either, \"-x\" excludes)",
+                       res_filtered_.size(), keys.size());
+      ImGui::BeginChild("##reslist", ImVec2(ImGui::GetFontSize() * 36, ImGui::GetTextLineHeightWithSpacing() * 14));
+      ImGuiListClipper clip;
+      clip.Begin(static_cast<int>(res_filtered_.size()));
+      while (clip.Step())
+        for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+          const std::string& k = keys[static_cast<size_t>(res_filtered_[static_cast<size_t>(i)])];
+          ImGui::PushID(i);
+          if (ImGui::Selectable(k.c_str(), k == pr.inspection.key)) {
+            if (k != pr.inspection.key) AskResource(ctx, k);
+            ImGui::CloseCurrentPopup();
+          }
+          ImGui::PopID();
+        }
+      ImGui::EndChild();
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    if (!asked_res_.empty()) {
+      theme::TextMuted("evaluating...");
+    } else {
+      theme::TextMuted("%zu resources; %zu policy types apply, %zu fields", keys.size(), pr.inspection.types.size(),
+                       pr.inspection.leaves);
+    }
+  }
+
+  void DrawResource(ViewContext& ctx) {
+    const pol::PolicyResult* pr = PrimaryResult();
+    if (!pr) return;
+    if (diffs_for_ != static_cast<int>(primary_)) BuildDiffs();
+    DrawChooser(ctx, *pr);
+    const pol::ResourceInspection& in = pr->inspection;
+    if (in.key.empty()) {
+      theme::TextMuted("No policy applies to a resource of this dataplane's mesh.");
+      return;
+    }
+    if (in.types.empty()) {
+      theme::TextMuted("No policy type has a rule for %s (nor for the service or mesh it falls back to).", in.key.c_str());
+      return;
+    }
+    // A restored leaf (view state leaf=TYPE:/path) selects its explanation once.
+    if (!pending_leaf_.empty()) {
+      for (const pol::TypeInspection& t : in.types)
+        for (const pol::ConfLine& l : t.lines)
+          if (l.field && t.type + ":" + l.path == pending_leaf_) SelectLeaf(ctx, t, l, false);
+      if (asked_res_.empty() && restore_res_.empty()) pending_leaf_.clear();
+    }
+    if (stack_type_.empty() || std::none_of(in.types.begin(), in.types.end(),
+                                            [&](const pol::TypeInspection& t) { return t.type == stack_type_; }))
+      stack_type_ = in.types.front().type;
+    const ImGuiTableFlags split = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
+    if (!ImGui::BeginTable("##inspect", 2, split, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
+    ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, 3);
+    ImGui::TableSetupColumn("Merge stack", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::BeginChild("##tree", ImVec2(0, 0));
+    for (const pol::TypeInspection& t : in.types) DrawTypeTree(ctx, t);
+    ImGui::EndChild();
+    ImGui::TableNextColumn();
+    ImGui::BeginChild("##stack", ImVec2(0, 0));
+    for (const pol::TypeInspection& t : in.types)
+      if (t.type == stack_type_) DrawStack(ctx, t);
+    ImGui::EndChild();
+    ImGui::EndTable();
+  }
+
+  // One chip: a small button naming what set a value; click jumps to its source.
+  static bool Chip(const char* id, const std::string& text, const ImVec4& color) {
+    ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(color.x, color.y, color.z, 0.22f));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(color.x, color.y, color.z, 0.40f));
+    ImGui::PushStyleColor(ImGuiCol_ButtonActive, ImVec4(color.x, color.y, color.z, 0.55f));
+    bool clicked = ImGui::SmallButton((text + "##" + id).c_str());
+    ImGui::PopStyleColor(3);
+    return clicked;
+  }
+
+  void DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
+    ImGui::PushID(t.type.c_str());
+    size_t diffs = type_diffs_.count(t.type) ? type_diffs_.at(t.type) : 0;
+    std::string head = t.type + "  " + (t.fallback ? "falls back to " + (t.rule->sparse ? t.rule->key : t.rule->computed_from)
+                                                   : "own rule") +
+                       ", " + std::to_string(t.rule->items.size()) + " items" +
+                       (diffs ? "   " + std::string(theme::kIconDiverge) + " " + std::to_string(diffs) + " differ in " + OtherName()
+                        : other_merge_.count(t.type) ? "   " + std::string(theme::kIconDiverge) + " same conf, other origins in " + OtherName()
+                                                     : "") +
+                       "###head";
+    bool open = ImGui::CollapsingHeader(head.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+    if (ImGui::IsItemClicked()) {
+      stack_type_ = t.type;
+      ctx.SelectExplanation(&t.why);
+    }
+    if (!open) {
+      ImGui::PopID();
+      return;
+    }
+    const float indent = ImGui::GetFontSize() * 1.2f;
+    const float x0 = ImGui::GetCursorPosX();
+    for (size_t i = 0; i < t.lines.size(); ++i) {
+      const pol::ConfLine& l = t.lines[i];
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 1));
+      std::string text = l.key == "-" ? "-" : l.key + ":";
+      if (l.leaf) text += " " + pol::LeafText(l.value);
+      const bool selected = leaf_ == t.type + ":" + l.path;
+      ImGui::PushFont(theme::GetFonts().mono);
+      const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+      if (ImGui::Selectable(text.c_str(), selected, ImGuiSelectableFlags_AllowItemOverlap, size) && l.field)
+        SelectLeaf(ctx, t, l, true);
+      ImGui::PopFont();
+      if (l.field) {
+        const pol::FieldProvenance& f = *l.field;
+        ImGui::SameLine();
+        std::string who = f.set.item && f.set.item->policy
+                              ? f.set.item->policy->meta.name + " " + pol::DirectionName(f.set.item->direction) + "[" +
+                                    std::to_string(f.set.item->rule_index) + "]"
+                              : "?";
+        if (Chip("set", who, theme::Pal().accent)) SelectLeaf(ctx, t, l, true);
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("set by %s %s (policy, ruleIndex); click: its source", f.set.item && f.set.item->policy ? f.set.item->policy->meta.type.c_str() : "", who.c_str());
+        if (f.set.is_default) {
+          ImGui::SameLine();
+          ImGui::TextColored(theme::Pal().note, "%s Kuma default", theme::kIconNote);
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("Kuma fills this value in (+kubebuilder:default) where the item leaves it out");
+        }
+        if (f.appended) {
+          ImGui::SameLine();
+          theme::TextMuted("appended");
+        }
+      }
+      if (auto d = line_diffs_.find(&l); d != line_diffs_.end()) {
+        ImGui::SameLine();
+        ImGui::TextColored(theme::Pal().warning, "%s %s: %s", theme::kIconDiverge, OtherName(), d->second.c_str());
+      }
+      if (l.field) {
+        for (size_t w = 0; w < l.field->overrode.size(); ++w) {
+          const pol::FieldProvenance::Write& o = l.field->overrode[w];
+          ImGui::PushID(static_cast<int>(w) + 1000);
+          ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 2));
+          ImGui::PushFont(theme::GetFonts().mono);
+          std::string ov = (o.path == l.field->set.path || o.path.empty() ? std::string() : o.path + " = ") + pol::LeafText(o.value);
+          StruckText(ov, theme::Pal().muted);
+          ImGui::PopFont();
+          ImGui::SameLine();
+          std::string who = o.item && o.item->policy ? o.item->policy->meta.name + " " + pol::DirectionName(o.item->direction) +
+                                                           "[" + std::to_string(o.item->rule_index) + "]"
+                                                     : "?";
+          if (Chip("over", who, theme::Pal().muted)) ctx.JumpTo(o.loc.file, o.loc.range);
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("overridden: %s comes earlier in the merge stack", who.c_str());
+          ImGui::PopID();
+        }
+      }
+      ImGui::PopID();
+    }
+    ImGui::PopID();
+  }
+
+  // The merge stack of the selected type's rule: its items in merge order with every sort key;
+  // the item that set the selected leaf and the ones it overrode are marked.
+  void DrawStack(ViewContext& ctx, const pol::TypeInspection& t) {
+    ImGui::Text("Merge stack: %s", t.type.c_str());
+    theme::TextMuted("sorted ascending by the %s profile's keys; later items win", pol::Profiles().Name(primary_));
+    const pol::ConfLine* sel = nullptr;
+    for (const pol::ConfLine& l : t.lines)
+      if (l.field && leaf_ == t.type + ":" + l.path) sel = &l;
+    const bool madr = primary_ == pol::Profile::kMadr;
+    if (!ImGui::BeginTable("##stacktab", madr ? 5 : 8, kTable)) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("Item", ImGuiTableColumnFlags_WidthStretch, 3);
+    ImGui::TableSetupColumn("Top kind", ImGuiTableColumnFlags_WidthStretch, 2);
+    if (!madr) {
+      ImGui::TableSetupColumn("Origin", ImGuiTableColumnFlags_WidthStretch, 1);
+      ImGui::TableSetupColumn("Role", ImGuiTableColumnFlags_WidthStretch, 1);
+    }
+    ImGui::TableSetupColumn("to[] kind", ImGuiTableColumnFlags_WidthStretch, 2);
+    if (!madr) ImGui::TableSetupColumn("Section", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("Name", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableHeadersRow();
+    for (size_t i = 0; i < t.rule->items.size(); ++i) {
+      const pol::Item& it = *t.rule->items[i];
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      bool sets = sel && sel->field->set.item == &it;
+      bool lost = false;
+      if (sel)
+        for (const auto& w : sel->field->overrode) lost |= w.item == &it;
+      std::string rank = std::to_string(i);
+      if (ImGui::Selectable(rank.c_str(), sets, ImGuiSelectableFlags_SpanAllColumns) && it.entry)
+        ctx.JumpTo(it.entry->loc.file, it.entry->loc.range);
+      ImGui::TableNextColumn();
+      std::string label = ItemLabel(&it);
+      if (sets) ImGui::TextColored(theme::Pal().ok, "%s %s (sets it)", theme::kIconOk, label.c_str());
+      else if (lost) ImGui::TextColored(theme::Pal().muted, "%s %s (overridden)", theme::kIconSkipped, label.c_str());
+      else ImGui::TextUnformatted(label.c_str());
+      ImGui::TableNextColumn();
+      ImGui::Text("%s (%d)", it.top_kind.c_str(), it.top_kind_order);
+      if (!madr) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%s (%d)", it.origin.empty() ? "unknown" : it.origin.c_str(), it.origin_order);
+        ImGui::TableNextColumn();
+        ImGui::Text("%s (%d)", it.role.c_str(), it.role_order);
+      }
+      ImGui::TableNextColumn();
+      ImGui::Text("%s (%d)", it.item_kind.empty() ? "-" : it.item_kind.c_str(), it.item_kind_order);
+      if (!madr) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(it.has_section ? "yes" : "no");
+      }
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(it.name.c_str());
+      ImGui::PopID();
+    }
+    ImGui::EndTable();
+  }
+
   const pol::DataplaneRules& Primary() const { return primary_ == pol::Profile::kKuma ? *kuma_ : *madr_; }
 
   // The dataplane is part of the question: the worker re-inspects with --dataplane NAME.
@@ -290,10 +678,48 @@ class PolicyView final : public EngineView {
   static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
                                             ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
 
+  // Each rule's conf as "path: value" lines, built once per evaluation and type (the filter
+  // searches them with the keys).
+  const std::vector<std::vector<std::string>>& Summaries(const pol::TypeRules& tr) {
+    auto& v = summaries_[type_];
+    if (v.size() != tr.to_rules.size()) {
+      v.clear();
+      v.reserve(tr.to_rules.size());
+      const nlohmann::json* last = nullptr;
+      for (const pol::ResourceRule& r : tr.to_rules) {
+        if (last && *last == r.conf) {
+          v.push_back(v.back());
+        } else {
+          v.push_back(ConfSummary(r.conf));
+        }
+        last = &r.conf;
+      }
+    }
+    return v;
+  }
+
   void DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
+    const auto& sums = Summaries(tr);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 22);
+    bool changed = rule_filter_.Draw("Filter##rules");
+    if (changed || filtered_type_ != type_ || filtered_rows_.size() > tr.to_rules.size()) {
+      filtered_type_ = type_;
+      filtered_rows_.clear();
+      for (size_t i = 0; i < tr.to_rules.size(); ++i) {
+        bool pass = !rule_filter_.IsActive() || rule_filter_.PassFilter(tr.to_rules[i].key.c_str()) ||
+                    rule_filter_.PassFilter(OriginsText(tr.to_rules[i].origin).c_str());
+        for (size_t k = 0; !pass && k < sums[i].size(); ++k) pass = rule_filter_.PassFilter(sums[i][k].c_str());
+        if (pass) filtered_rows_.push_back(i);
+      }
+    }
+    ImGui::SameLine();
+    theme::TextMuted("%zu of %zu resources (key, conf or origin; \"a,b\" either, \"-x\" excludes)", filtered_rows_.size(),
+                     tr.to_rules.size());
     float avail = ImGui::GetContentRegionAvail().y;
     bool has_sel = rule_ < tr.to_rules.size();
     float top_h = has_sel ? avail * 0.55f : 0;
+    constexpr int kConfLines = 3;  // a cell shows up to three fields; the rest on hover and below
+    const float row_h = ImGui::GetTextLineHeight() * kConfLines + ImGui::GetStyle().ItemSpacing.y * (kConfLines - 1);
     if (ImGui::BeginTable("##rules", 4, kTable, ImVec2(0, top_h))) {
       ImGui::TableSetupScrollFreeze(0, 1);
       ImGui::TableSetupColumn("Resource", ImGuiTableColumnFlags_WidthStretch, 2);
@@ -302,25 +728,38 @@ class PolicyView final : public EngineView {
       ImGui::TableSetupColumn("Rule", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7);
       ImGui::TableHeadersRow();
       ImGuiListClipper clip;
-      clip.Begin(static_cast<int>(tr.to_rules.size()));
+      clip.Begin(static_cast<int>(filtered_rows_.size()));
       while (clip.Step()) {
-        for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
-          const pol::ResourceRule& r = tr.to_rules[static_cast<size_t>(i)];
+        for (int row = clip.DisplayStart; row < clip.DisplayEnd; ++row) {
+          const size_t idx = filtered_rows_[static_cast<size_t>(row)];
+          const int i = static_cast<int>(idx);
+          const pol::ResourceRule& r = tr.to_rules[idx];
           ImGui::PushID(i);
-          ImGui::TableNextRow();
+          ImGui::TableNextRow(0, row_h);
           ImGui::TableNextColumn();
-          if (ImGui::Selectable(ResourceLabel(r).c_str(), rule_ == static_cast<size_t>(i),
-                                ImGuiSelectableFlags_SpanAllColumns)) {
-            rule_ = static_cast<size_t>(i);
+          if (ImGui::Selectable(ResourceLabel(r).c_str(), rule_ == idx, ImGuiSelectableFlags_SpanAllColumns, ImVec2(0, row_h))) {
+            rule_ = idx;
             ctx.JumpTo(r.resource.loc.file, r.resource.loc.range);
           }
           if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.key.c_str());
           ImGui::TableNextColumn();
           ImGui::PushFont(theme::GetFonts().mono);
-          ImGui::TextUnformatted(Short(r.conf).c_str());
+          const std::vector<std::string>& lines = sums[idx];
+          for (size_t k = 0; k < lines.size() && k < kConfLines; ++k) {
+            if (k + 1 == kConfLines && lines.size() > kConfLines) {
+              theme::TextMuted("... %zu more fields (hover; select the row)", lines.size() - k);
+              break;
+            }
+            ImGui::TextUnformatted(lines[k].c_str());
+          }
           ImGui::PopFont();
+          if (lines.size() > kConfLines && ImGui::IsItemHovered()) {
+            std::string all;
+            for (const std::string& x : lines) all += x + "\n";
+            ImGui::SetTooltip("%s", all.c_str());
+          }
           ImGui::TableNextColumn();
-          ImGui::TextUnformatted(OriginsText(r.origin).c_str());
+          ImGui::TextWrapped("%s", OriginsText(r.origin).c_str());
           ImGui::TableNextColumn();
           if (r.sparse)
             ImGui::TextUnformatted("own items");
@@ -405,7 +844,7 @@ class PolicyView final : public EngineView {
         }
         ImGui::TableNextColumn();
         ImGui::PushFont(theme::GetFonts().mono);
-        ImGui::TextUnformatted(Short(r.conf).c_str());
+        for (const std::string& line : ConfSummary(r.conf)) ImGui::TextUnformatted(line.c_str());
         ImGui::PopFont();
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(OriginsText(r.origin).c_str());
@@ -421,7 +860,7 @@ class PolicyView final : public EngineView {
         if (ImGui::Selectable("whole proxy (spec.default)", inbound_ == SIZE_MAX - 1, ImGuiSelectableFlags_SpanAllColumns))
           inbound_ = SIZE_MAX - 1;
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(Short(tr.proxy_rule.conf).c_str());
+        for (const std::string& line : ConfSummary(tr.proxy_rule.conf)) ImGui::TextUnformatted(line.c_str());
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(OriginsText(tr.proxy_rule.origin).c_str());
         ImGui::TableNextColumn();
@@ -607,6 +1046,26 @@ class PolicyView final : public EngineView {
   ViewTabs sub_tabs_;  // a policy type's tabs: Resources, Inbound / proxy, Items, Selection, kuma vs madr
   int frames_ = 0;
   size_t pending_rule_ = SIZE_MAX;
+  // Resource tab.
+  const pol::PolicyResult* kuma_res_ = nullptr;
+  const pol::PolicyResult* madr_res_ = nullptr;
+  int mode_ = 0;           // 0 Resource, 1 Policy types
+  int mode_request_ = -1;  // a restored mode, served on the next frame
+  std::string res_key_, asked_res_, pending_res_, restore_res_;
+  std::string leaf_, pending_leaf_;  // "TYPE:/json/pointer" of the selected leaf
+  std::string stack_type_;           // the type whose merge stack is shown
+  ImGuiTextFilter res_filter_;
+  bool res_filter_dirty_ = true;
+  std::vector<int> res_filtered_;
+  Comparison inspect_cmp_;
+  std::map<std::string, size_t> type_diffs_;  // per type: conf leaves that differ in the other profile
+  std::map<std::string, bool> other_merge_;   // same conf, other origins / provenance
+  std::map<const pol::ConfLine*, std::string> line_diffs_;
+  std::map<size_t, std::vector<std::vector<std::string>>> summaries_;  // per type index: each rule's ConfSummary
+  ImGuiTextFilter rule_filter_;
+  int diffs_for_ = -1;  // the primary profile line_diffs_ were built for (-1: none yet)
+  size_t filtered_type_ = SIZE_MAX;
+  std::vector<size_t> filtered_rows_;
 };
 
 }  // namespace
