@@ -118,7 +118,8 @@ namespace {
 // The whole evaluation, on copies: safe to run on a worker thread.
 std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, size_t n_opened,
                                            const OpenDocument::Reader& read, std::string profile, const Query& query,
-                                           const std::string& engine_request) {
+                                           const std::string& engine_request, const OpenDocument::Hooks& hooks) {
+  if (hooks.progress) hooks.progress("read", 0);
   auto t0 = std::chrono::steady_clock::now();
   auto out = std::make_shared<OpenDocument::Outcome>();
   // Keep the opened files and the referenced ones (their edits); embedded sources are rebuilt.
@@ -168,7 +169,12 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
   if (profile.empty() || !e.HasProfile(profile))
     profile = e.HasProfile(scenario->profile) ? scenario->profile : e.profiles().front().name;
   out->profile = profile;
-  out->inspection = Inspect(e, std::move(scenario), query, InspectOptions{});
+  if (hooks.cancelled && hooks.cancelled()) return nullptr;
+  InspectOptions options;
+  options.progress = hooks.progress;
+  options.cancelled = hooks.cancelled;
+  out->inspection = Inspect(e, std::move(scenario), query, options);
+  if (out->inspection.cancelled) return nullptr;
   out->ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
@@ -189,24 +195,29 @@ int OpenDocument::warning_count() const {
 
 void OpenDocument::Evaluate() {
   due_.reset();
-  Apply(std::move(*Compute(files_, n_opened_, read_, profile_, query_, engine_request_)), text_version_);
+  Apply(std::move(*Compute(files_, n_opened_, read_, profile_, query_, engine_request_, Hooks{})), text_version_);
 }
 
-std::function<std::shared_ptr<OpenDocument::Outcome>()> OpenDocument::StartEvaluation() {
+std::function<std::shared_ptr<OpenDocument::Outcome>(const OpenDocument::Hooks&)> OpenDocument::StartEvaluation() {
   due_.reset();
   evaluating_ = true;
   snapshot_version_ = text_version_;
-  return [files = files_, n = n_opened_, read = read_, profile = profile_, query = query_, engine = engine_request_]() {
-    return Compute(files, n, read, profile, query, engine);
+  return [files = files_, n = n_opened_, read = read_, profile = profile_, query = query_,
+          engine = engine_request_](const Hooks& hooks) mutable {
+    return Compute(std::move(files), n, read, profile, query, engine, hooks);
   };
 }
 
-void OpenDocument::FinishEvaluation(std::shared_ptr<Outcome> outcome) {
+std::shared_ptr<void> OpenDocument::FinishEvaluation(std::shared_ptr<Outcome> outcome) {
   evaluating_ = false;
-  if (outcome) Apply(std::move(*outcome), snapshot_version_);
+  if (!outcome) {
+    if (!due_) due_ = 0.0;  // cancelled with nothing newer scheduled: evaluate again
+    return nullptr;
+  }
+  return Apply(std::move(*outcome), snapshot_version_);
 }
 
-void OpenDocument::Apply(Outcome&& o, uint64_t snapshot_version) {
+std::shared_ptr<void> OpenDocument::Apply(Outcome&& o, uint64_t snapshot_version) {
   if (snapshot_version == text_version_) {
     files_ = std::move(o.files);
   } else {
@@ -219,12 +230,14 @@ void OpenDocument::Apply(Outcome&& o, uint64_t snapshot_version) {
     }
     due_ = 0.0;
   }
+  auto old = std::make_shared<Inspection>(std::move(inspection_));
   inspection_ = std::move(o.inspection);
   engine_rule_ = std::move(o.engine_rule);
   if (profile_.empty() || !engine().HasProfile(profile_)) profile_ = o.profile;
   eval_ms_ = o.ms;
   ++generation_;
   ++text_version_;
+  return old;
 }
 
 }  // namespace cfgi::gui

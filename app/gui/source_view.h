@@ -26,6 +26,10 @@ class SourceView {
   const std::string& cursor_text() const { return cursor_text_; }
   // Forget per-document state (another document became active).
   void Reset();
+  // Test hook (--step type=N): focuses the editor of the file shown and types N characters, one
+  // per frame, as a user's keys would reach it.
+  void TypeForTest(int n) { type_pending_ = n; }
+  bool typing_for_test() const { return type_pending_ > 0; }
 
  private:
   void DrawEditor(OpenDocument& doc, int file, double now);
@@ -41,6 +45,8 @@ class SourceView {
   float max_line_w_ = 0;
   int line_count_ = 1;
   std::string cursor_text_;
+  int type_pending_ = 0;
+  bool type_started_ = false;
 };
 
 }  // namespace cfgi::gui
