@@ -162,7 +162,13 @@ void App::StartEvaluation(Open& o) {
     std::shared_ptr<void> old;
     if (auto d = weak.lock()) old = d->FinishEvaluation(std::move(*outcome));
     outcome->reset();
-    if (old) platform::RunAsync([old = std::move(old)]() mutable { old.reset(); }, nullptr);
+    if (old)
+      platform::RunAsync(
+          [old = std::move(old)]() mutable {
+            old.reset();
+            platform::ReleaseFreedMemory();
+          },
+          nullptr);
   };
   jobs_.Submit(std::move(job));
 }

@@ -12,6 +12,7 @@
 #include <deque>
 #include <mutex>
 #include <ctime>
+#include <malloc.h>
 #include <thread>
 #include <sstream>
 #include <utility>
@@ -258,6 +259,8 @@ void WakeUpIn(double seconds) {
   double at = Now() + seconds;
   if (S().wake_at < 0 || at < S().wake_at) S().wake_at = at;
 }
+
+void ReleaseFreedMemory() { malloc_trim(0); }
 
 double ThreadCpuMs() {
   timespec ts{};
