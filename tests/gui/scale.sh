@@ -22,7 +22,7 @@ fi
 started=$(date +%s)
 
 # The generated 30 MB file: a Kuma mesh by samples/policy/gen-large-mesh.py at a larger size
-# (150,000 MeshServices, 2,000 policies), regenerated only when missing.
+# (186,000 MeshServices, 2,000 policies: 30 MB), regenerated only when missing.
 big=$out/mesh-30mb.yaml
 if [[ -z "${SCALE_SKIP_BIG:-}" && ! -s $big ]]; then
   python3 - "$src/samples/policy/gen-large-mesh.py" > "$big" <<'EOF'
@@ -30,8 +30,8 @@ import importlib.util, sys
 spec = importlib.util.spec_from_file_location("gen", sys.argv[1])
 gen = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(gen)
-gen.SERVICES = 150000
-gen.TEAMS = 15000
+gen.SERVICES = 186000
+gen.TEAMS = 18600
 gen.main()
 EOF
 fi

@@ -207,10 +207,13 @@ class FakeContext final : public ViewContext {
   const doc::Step* step_ = nullptr;
 };
 
+// One frame of the view (inside an ImGuiFrame, which keeps a frame open).
 void DrawInWindow(EngineView& view, ViewContext& ctx) {
   ImGui::Begin("##test");
   view.Draw(ctx);
   ImGui::End();
+  ImGui::EndFrame();
+  ImGui::NewFrame();
 }
 
 // The matcher view's CEL tab compiles the editor's text on the worker (issue 17, first item):
