@@ -110,6 +110,8 @@ void App::Start(const std::vector<std::string>& paths) {
 
 void App::SelectExplanation(const doc::Step* step) { selected_step_ = step; }
 
+void App::Run(Job job) { jobs_.Submit(std::move(job)); }
+
 void App::Ask(Query q) {
   if (OpenDocument* d = active_doc()) d->SetQuery(std::move(q), platform::Now());
 }
@@ -138,7 +140,7 @@ bool App::Frame() {
   // Debounced re-evaluation: edits schedule it, the loop wakes up for it.
   for (Open& o : docs_) {
     if (o.doc->EvaluationDue(now)) StartEvaluation(o);
-    else if (auto in = o.doc->PendingIn(now); in && !o.doc->evaluating()) platform::WakeUpIn(*in + 0.001);
+    else if (auto in = o.doc->PendingIn(now)) platform::WakeUpIn(*in + 0.001);  // a newer edit cancels a running one
   }
   SyncViews();
   // The window moved to a monitor with another content scale: rebuild fonts for crisp text.

@@ -35,6 +35,7 @@
 
 #include "app/gui/open_document.h"
 #include "app/gui/file_browser.h"
+#include "app/gui/jobs.h"
 #include "app/gui/source_view.h"
 #include "app/gui/views/view.h"
 #include "app/platform/platform.h"
@@ -74,6 +75,13 @@ class App final : public ViewContext {
   // The state the --dump-state hook writes: open documents, their reports (ReportJson) and the
   // rows of the Problems panel.
   nlohmann::ordered_json StateJson() const;
+  // Test hooks (--step): applies one step of a scripted session to the active document:
+  // "profile=P", "view=STATE" (a view's saved state, "tab=2"), "dataplane=NAME" (the policy
+  // view's choice, a query for the worker), "type=N" (N keys typed into the Source panel, one per
+  // frame). False with `error` set for a step it cannot apply.
+  bool ApplyHookStep(const std::string& step, std::string* error);
+  // True while a step is still acting over several frames (typing).
+  bool HookStepRunning() const;
   // How many evaluations' results the views have received (SyncViews): --timing reports the
   // longest frame that applied one, the UI thread's cost of an evaluation.
   uint64_t results_applied() const { return results_applied_; }
@@ -106,6 +114,7 @@ class App final : public ViewContext {
   const doc::Step* selected_explanation() const override { return selected_step_; }
   void JumpTo(const std::string& file, doc::SourceRange range) override;
   void Ask(Query q) override;
+  void Run(Job job) override;
   bool dark_theme() const override { return dark_; }
   bool ReplaceText(const std::string& file, std::string text) override;
 
@@ -137,6 +146,7 @@ class App final : public ViewContext {
   void Activate(int i);
   void SyncViews();
   void StartEvaluation(Open& o);
+  static std::string EvaluationKey(const OpenDocument& d);
   void ExportResult();
   // app_menu.cpp
   void Shortcuts();
@@ -184,6 +194,7 @@ class App final : public ViewContext {
   void DrawSource();
   void SaveSource();
   void DrawStatusBar();
+  void DrawJobsProgress();
 
   OpenDocument* active_doc() { return active_ >= 0 ? docs_[static_cast<size_t>(active_)].doc.get() : nullptr; }
 
@@ -234,6 +245,7 @@ class App final : public ViewContext {
   double last_save_ = 0;
   std::string last_saved_settings_, last_saved_ini_;
   uint64_t results_applied_ = 0;
+  Jobs jobs_;  // every job off the UI thread (evaluations, views' jobs): jobs.h
 };
 
 }  // namespace cfgi::gui

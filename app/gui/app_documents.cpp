@@ -89,6 +89,7 @@ void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
 
 void App::CloseDocument(int i) {
   if (i < 0 || i >= static_cast<int>(docs_.size())) return;
+  jobs_.Cancel(EvaluationKey(*docs_[static_cast<size_t>(i)].doc));
   docs_.erase(docs_.begin() + i);
   if (docs_.empty()) {
     active_ = -1;
@@ -137,20 +138,41 @@ void App::SyncViews() {
   }
 }
 
+// The document's evaluation is a job (jobs.h) keyed by the document: a newer one (an edit, a
+// query, an engine switch) cancels it. Its outcome is applied at the start of a frame; the
+// inspection it replaces is released on the worker (freeing a large mesh's model takes long).
+std::string App::EvaluationKey(const OpenDocument& d) { return "eval/" + std::to_string(reinterpret_cast<uintptr_t>(&d)); }
+
 void App::StartEvaluation(Open& o) {
   auto work = o.doc->StartEvaluation();
   auto outcome = std::make_shared<std::shared_ptr<OpenDocument::Outcome>>();
   std::weak_ptr<OpenDocument> weak = o.doc;
-  platform::RunAsync([work = std::move(work), outcome] { *outcome = work(); },
-                     [weak, outcome] {
-                       if (auto d = weak.lock()) d->FinishEvaluation(std::move(*outcome));
-                     });
+  Job job;
+  job.key = EvaluationKey(*o.doc);
+  job.title = "Evaluating " + o.doc->title();
+  job.work = [work = std::move(work), outcome](JobProgress& p) mutable {
+    OpenDocument::Hooks hooks{[&p](std::string_view step, float f) { p.Step(step, f); }, [&p] { return p.cancelled(); }};
+    *outcome = work(hooks);
+  };
+  job.done = [weak, outcome] {
+    std::shared_ptr<void> old;
+    if (auto d = weak.lock()) old = d->FinishEvaluation(std::move(*outcome));
+    outcome->reset();
+    if (old)
+      platform::RunAsync(
+          [old = std::move(old)]() mutable {
+            old.reset();
+            platform::ReleaseFreedMemory();
+          },
+          nullptr);
+  };
+  jobs_.Submit(std::move(job));
 }
 
 bool App::Busy() const {
   for (const Open& o : docs_)
     if (o.doc->evaluating() || o.doc->PendingIn(platform::Now())) return true;
-  return false;
+  return jobs_.busy();
 }
 
 // ---- samples ----

@@ -1,6 +1,7 @@
 // App: the web permalink (LinkJson: every open document with the text of its files; RestoreLink
 // reopens them) and the state the test hooks read (StateJson: --dump-state, window.configInspector).
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -124,5 +125,51 @@ ordered_json App::StateJson() const {
   j["samples"] = std::move(samples);
   return j;
 }
+
+}  // namespace cfgi::gui
+
+namespace cfgi::gui {
+
+// ---- state hooks for tests (--step) ----
+
+// One step of a scripted session on the active document, as a user would do it: the profile
+// selector, a view's state (its tab), the policy view's dataplane (a query for the worker), or
+// N keys typed in the Source panel. Returns false with `error` set for a step it does not know.
+bool App::ApplyHookStep(const std::string& step, std::string* error) {
+  OpenDocument* d = active_doc();
+  size_t eq = step.find('=');
+  const std::string key = step.substr(0, eq), value = eq == std::string::npos ? "" : step.substr(eq + 1);
+  if (!d) {
+    *error = "no document is open";
+    return false;
+  }
+  Open& o = docs_[static_cast<size_t>(active_)];
+  if (key == "profile") {
+    if (!d->engine().HasProfile(value)) {
+      *error = "the " + std::string(d->engine().name()) + " engine has no profile " + value;
+      return false;
+    }
+    d->set_profile(value);
+    selected_step_ = nullptr;
+    selected_problem_ = -1;
+  } else if (key == "view") {
+    o.view->LoadState(value);
+  } else if (key == "dataplane") {
+    Ask(Query{{{"dataplane", value}}});
+  } else if (key == "type") {
+    int n = std::atoi(value.c_str());
+    if (n <= 0) {
+      *error = "type needs a positive number of keys";
+      return false;
+    }
+    source_view_.TypeForTest(n);
+  } else {
+    *error = "unknown step " + step + " (profile=P, view=STATE, dataplane=NAME, type=N)";
+    return false;
+  }
+  return true;
+}
+
+bool App::HookStepRunning() const { return source_view_.typing_for_test(); }
 
 }  // namespace cfgi::gui

@@ -12,6 +12,7 @@
 #include <imgui.h>
 
 #include "app/gui/app.h"
+#include "app/gui/frame_stats.h"
 #include "app/platform/platform.h"
 #include "core/doc/utf8.h"
 
@@ -36,6 +37,13 @@ options:
   --view STATE             open the FILEs' views in this state, e.g. "tab=3" or
                            "tab=1;resource=listener-a" (the keys each view saves; docs/gui.md)
   --engine NAME            read the FILEs with this engine (as the Documents list's "Read as")
+  --frame-stats FILE.json  write, at exit, the UI thread's frame statistics: first_frame_ms,
+                           results_ms (start until the first results are shown), frames,
+                           max_frame_ms and p99_frame_ms (UI-thread CPU of the frames after the
+                           first, without the buffer swap), frames_over_50ms, slowest, tags
+  --step STEP              once the results are shown and the app is idle, do STEP, then the next
+                           --step: profile=P, view=STATE, dataplane=NAME, type=N (N keys typed in
+                           the Source panel); with --frames N the app quits after the last step
   --timing                 print the time from start to the first frame, and the longest frame
                            that applied an evaluation's results, on stderr
   --help, --version
@@ -44,7 +52,8 @@ Test hooks read settings but never write them; --frames alone runs N frames and 
 
 struct Args {
   std::vector<std::string> files;
-  std::string screenshot, dump_state, settings_dir, show, view, engine;
+  std::string screenshot, dump_state, settings_dir, show, view, engine, frame_stats;
+  std::vector<std::string> steps;
   int frames = -1;
   int width = 1440, height = 900;
   bool sized = false;
@@ -100,6 +109,11 @@ int main(int argc, char** argv) {
       if (!value(a.view)) return Usage("--view needs a view state such as tab=2");
     } else if (s == "--engine") {
       if (!value(a.engine)) return Usage("--engine needs an engine name");
+    } else if (s == "--frame-stats") {
+      if (!value(a.frame_stats)) return Usage("--frame-stats needs a file");
+    } else if (s == "--step") {
+      if (!value(v)) return Usage("--step needs a step such as profile=madr or type=20");
+      a.steps.push_back(v);
     } else if (s == "--timing") {
       a.timing = true;
     } else if (s.size() > 1 && s[0] == '-' && s != "-") {
@@ -131,15 +145,32 @@ int main(int argc, char** argv) {
   options.engine = a.engine;
   static cfgi::gui::App* app = new cfgi::gui::App(options);  // lives as long as the (web) loop
   app->Start(a.files);
-  // The web page's test hook and permalinks (the desktop ignores them).
-  cfgi::platform::SetWebHooks({[] { return cfgi::doc::JsonText(app->StateJson()); }, [] { return cfgi::doc::JsonText(app->LinkJson()); },
-                               [](const std::string& j) { app->RestoreLink(j); }});
+  // The web page's test hook, permalinks and frame statistics are set below (the desktop ignores them).
   if (a.timing) std::fprintf(stderr, "config-inspector: fonts, settings, documents %.1f ms\n", ms_since(t0));
 
   static int frame = 0;
   static bool ok = true;
   static Args args = a;
   static auto start = t0;
+  // Frame statistics (--frame-stats, configInspector.frameStats()): the platform's frame hooks
+  // measure the UI thread's CPU from before the queued tasks to before the buffer swap.
+  auto wall_ms = [] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count(); };
+  static cfgi::gui::FrameStats stats(wall_ms() - ms_since(t0));
+  static std::string frame_tag;  // what the current --step is doing, for the statistics
+  static bool steps_done = a.steps.empty();
+  cfgi::platform::SetFrameHooks([] { stats.Begin(cfgi::platform::ThreadCpuMs(), 0); },
+                                [wall_ms] {
+                                  stats.End(cfgi::platform::ThreadCpuMs(), wall_ms(), app->results_applied() > 0, frame_tag);
+                                });
+  cfgi::platform::SetWebHooks({[] { return cfgi::doc::JsonText(app->StateJson()); }, [] { return cfgi::doc::JsonText(app->LinkJson()); },
+                               [](const std::string& j) { app->RestoreLink(j); },
+                               [] { return cfgi::doc::JsonText(stats.Json()); },
+                               [](const std::string& step) {
+                                 std::string error;
+                                 frame_tag = step;
+                                 if (!app->ApplyHookStep(step, &error)) std::fprintf(stderr, "config-inspector: step %s: %s\n", step.c_str(), error.c_str());
+                                 return error;
+                               }});
   cfgi::platform::Run([] {
     if (frame == 1 && args.timing) {  // the first frame has been rendered and presented
       double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
@@ -162,8 +193,25 @@ int main(int argc, char** argv) {
     // Test hooks wait for evaluations to finish (at most a minute), then let the layout settle
     // for a few frames (tab bars and auto-sized columns take two), before they capture.
     static int settled = 0;
-    settled = app->Busy() ? 0 : settled + 1;
-    if (args.frames > 0 && frame >= args.frames && (settled >= 3 || frame > args.frames + 6000)) {
+    settled = app->Busy() || app->HookStepRunning() ? 0 : settled + 1;
+    // --step: the next step once the results are shown and everything settled.
+    static size_t next_step = 0;
+    if (!steps_done && settled >= 3 && app->results_applied() > 0) {
+      if (next_step < args.steps.size()) {
+        std::string error;
+        frame_tag = args.steps[next_step];
+        if (!app->ApplyHookStep(args.steps[next_step], &error)) {
+          std::fprintf(stderr, "config-inspector: --step %s: %s\n", args.steps[next_step].c_str(), error.c_str());
+          ok = false;
+        }
+        ++next_step;
+        settled = 0;
+      } else {
+        steps_done = true;
+        frame_tag.clear();
+      }
+    }
+    if (args.frames > 0 && frame >= args.frames && ((settled >= 3 && steps_done) || frame > args.frames + 6000)) {
       if (!args.screenshot.empty())
         cfgi::platform::RequestCapture(args.screenshot, [](bool captured) {
           if (!captured) {
@@ -180,6 +228,13 @@ int main(int argc, char** argv) {
     std::string s = cfgi::doc::JsonText(app->StateJson(), 2) + "\n";
     if (!cfgi::platform::WriteFile(a.dump_state, s)) {
       std::fprintf(stderr, "config-inspector: cannot write %s\n", a.dump_state.c_str());
+      ok = false;
+    }
+  }
+  if (!a.frame_stats.empty()) {
+    std::string s = cfgi::doc::JsonText(stats.Json(), 2) + "\n";
+    if (!cfgi::platform::WriteFile(a.frame_stats, s)) {
+      std::fprintf(stderr, "config-inspector: cannot write %s\n", a.frame_stats.c_str());
       ok = false;
     }
   }

@@ -127,7 +127,9 @@ namespace {
 std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, size_t n_opened,
                                            const OpenDocument::Reader& read, std::string profile, const Query& query,
                                            const std::string& engine_request, bool hide_dead_lints,
-                                           const std::vector<doc::Diagnostic>& source_diagnostics) {
+                                           const std::vector<doc::Diagnostic>& source_diagnostics,
+                                           const OpenDocument::Hooks& hooks) {
+  if (hooks.progress) hooks.progress("read", 0);
   auto t0 = std::chrono::steady_clock::now();
   auto out = std::make_shared<OpenDocument::Outcome>();
   // Keep the opened files and the referenced ones (their edits); embedded sources are rebuilt.
@@ -178,9 +180,13 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
   if (profile.empty() || !e.HasProfile(profile))
     profile = e.HasProfile(scenario->profile) ? scenario->profile : e.profiles().front().name;
   out->profile = profile;
+  if (hooks.cancelled && hooks.cancelled()) return nullptr;
   InspectOptions options;
   if (hide_dead_lints) options.suppressions = DeadConfigurationSuppressions();  // the core's one mechanism
+  options.progress = hooks.progress;
+  options.cancelled = hooks.cancelled;
   out->inspection = Inspect(e, std::move(scenario), query, options);
+  if (out->inspection.cancelled) return nullptr;
   out->ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
@@ -190,26 +196,30 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
 void OpenDocument::Evaluate() {
   due_.reset();
   Apply(std::move(*Compute(files_, n_opened_, read_, profile_, query_, engine_request_, hide_dead_lints_,
-                            source_diagnostics_)),
+                            source_diagnostics_, Hooks{})),
         text_version_);
 }
 
-std::function<std::shared_ptr<OpenDocument::Outcome>()> OpenDocument::StartEvaluation() {
+std::function<std::shared_ptr<OpenDocument::Outcome>(const OpenDocument::Hooks&)> OpenDocument::StartEvaluation() {
   due_.reset();
   evaluating_ = true;
   snapshot_version_ = text_version_;
   return [files = files_, n = n_opened_, read = read_, profile = profile_, query = query_, engine = engine_request_,
-          hide = hide_dead_lints_, extra = source_diagnostics_]() {
-    return Compute(files, n, read, profile, query, engine, hide, extra);
+          hide = hide_dead_lints_, extra = source_diagnostics_](const Hooks& hooks) mutable {
+    return Compute(std::move(files), n, read, profile, query, engine, hide, extra, hooks);
   };
 }
 
-void OpenDocument::FinishEvaluation(std::shared_ptr<Outcome> outcome) {
+std::shared_ptr<void> OpenDocument::FinishEvaluation(std::shared_ptr<Outcome> outcome) {
   evaluating_ = false;
-  if (outcome) Apply(std::move(*outcome), snapshot_version_);
+  if (!outcome) {
+    if (!due_) due_ = 0.0;  // cancelled with nothing newer scheduled: evaluate again
+    return nullptr;
+  }
+  return Apply(std::move(*outcome), snapshot_version_);
 }
 
-void OpenDocument::Apply(Outcome&& o, uint64_t snapshot_version) {
+std::shared_ptr<void> OpenDocument::Apply(Outcome&& o, uint64_t snapshot_version) {
   if (snapshot_version == text_version_) {
     files_ = std::move(o.files);
   } else {
@@ -222,12 +232,14 @@ void OpenDocument::Apply(Outcome&& o, uint64_t snapshot_version) {
     }
     due_ = 0.0;
   }
+  auto old = std::make_shared<Inspection>(std::move(inspection_));
   inspection_ = std::move(o.inspection);
   engine_rule_ = std::move(o.engine_rule);
   if (profile_.empty() || !engine().HasProfile(profile_)) profile_ = o.profile;
   eval_ms_ = o.ms;
   ++generation_;
   ++text_version_;
+  return old;
 }
 
 }  // namespace cfgi::gui

@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -126,20 +127,30 @@ class OpenDocument {
 
   // Evaluation off the UI thread, in two halves. StartEvaluation() snapshots the texts and returns
   // the work: a function that may run on any thread (it touches nothing of the OpenDocument) and
-  // returns the outcome, which FinishEvaluation() applies on the UI thread. While one runs,
-  // evaluating() is true and EvaluateIfDue() does nothing; edits made meanwhile keep their text and
-  // schedule another evaluation.
+  // returns the outcome, which FinishEvaluation() applies on the UI thread. The work reports its
+  // steps to `progress` and stops when `cancelled` returns true (then it returns null; both may be
+  // empty). While one runs, evaluating() is true and EvaluateIfDue() does nothing; edits made
+  // meanwhile keep their text and schedule another evaluation, which the shell starts when it is
+  // due, cancelling the running one (Jobs: the newer edit wins; its outcome is the one applied).
   struct Outcome;
-  std::function<std::shared_ptr<Outcome>()> StartEvaluation();
-  void FinishEvaluation(std::shared_ptr<Outcome> outcome);
+  struct Hooks {
+    std::function<void(std::string_view step, float fraction)> progress;
+    std::function<bool()> cancelled;
+  };
+  std::function<std::shared_ptr<Outcome>(const Hooks&)> StartEvaluation();
+  // Applies the outcome of the latest StartEvaluation (null: it was cancelled). Returns what the
+  // document held before, for the caller to release off the UI thread (a large mesh's model takes
+  // a while to free); null when nothing was replaced.
+  std::shared_ptr<void> FinishEvaluation(std::shared_ptr<Outcome> outcome);
   bool evaluating() const { return evaluating_; }
-  // True when an evaluation is due now and none is running.
-  bool EvaluationDue(double now) const { return !evaluating_ && due_ && *due_ <= now; }
+  // True when an evaluation is due now (whether or not one is running: a running one is older).
+  bool EvaluationDue(double now) const { return due_ && *due_ <= now; }
   void MarkSaved(int i) { files_[static_cast<size_t>(i)].dirty = false; }
 
  private:
   OpenDocument() = default;
-  void Apply(Outcome&& o, uint64_t snapshot_version);
+  // Applies `o`; returns the inspection it replaced.
+  std::shared_ptr<void> Apply(Outcome&& o, uint64_t snapshot_version);
 
   std::vector<SourceFile> files_;  // [0..n_opened_) opened, then referenced, then embedded
   size_t n_opened_ = 0;

@@ -10,6 +10,20 @@
 
 namespace cfgi::gui {
 
+// The jobs running off the UI thread (jobs.h), as ImHex shows its long tasks: a bar with the
+// oldest job's title, its step and the fraction done, and how many more are queued.
+void App::DrawJobsProgress() {
+  std::vector<Jobs::Active> active = jobs_.active();
+  if (active.empty()) return;
+  const Jobs::Active& a = active.front();
+  char label[256];
+  std::snprintf(label, sizeof label, "%s: %s%s", a.title.c_str(), a.started ? a.step.c_str() : "queued",
+                active.size() > 1 ? (" (+" + std::to_string(active.size() - 1) + " queued)").c_str() : "");
+  ImGui::ProgressBar(a.fraction, ImVec2(ImGui::GetFontSize() * 8, ImGui::GetTextLineHeight()), "");
+  ImGui::SameLine();
+  theme::TextMuted("%s", label);
+}
+
 void App::DrawStatusBar() {
   const theme::Palette& pal = theme::Pal();
   ImVec2 p = ImGui::GetCursorScreenPos();
@@ -24,7 +38,10 @@ void App::DrawStatusBar() {
     ImGui::TextUnformatted(status_.c_str());
     platform::WakeUpIn(status_until_ - platform::Now());
   } else if (d) {
-    if (d->evaluating()) {
+    if (!jobs_.active().empty()) {
+      DrawJobsProgress();
+      platform::WakeUpIn(0.1);
+    } else if (d->evaluating()) {
       theme::TextMuted("evaluating...");
       platform::WakeUpIn(0.1);
     } else if (d->PendingIn(platform::Now())) {

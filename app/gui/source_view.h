@@ -6,6 +6,7 @@
 //   source_view.Reveal(file_index, range);   // scroll to and highlight a range
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,10 @@ class SourceView {
   const std::string& cursor_text() const { return cursor_text_; }
   // Forget per-document state (another document became active).
   void Reset();
+  // Test hook (--step type=N): focuses the editor of the file shown and types N characters, one
+  // per frame, as a user's keys would reach it.
+  void TypeForTest(int n) { type_pending_ = n; }
+  bool typing_for_test() const { return type_pending_ > 0; }
 
  private:
   void DrawEditor(OpenDocument& doc, int file, double now);
@@ -41,6 +46,18 @@ class SourceView {
   float max_line_w_ = 0;
   int line_count_ = 1;
   std::string cursor_text_;
+  // Large files: the window of lines [win_first_, win_last_) the text widget edits (bytes
+  // [win_begin_, win_end_) of the file), for the document, file and text version it was cut from.
+  static constexpr size_t kWindowBytes = 256 * 1024;
+  static constexpr int kWindowMargin = 200;  // lines above and below the visible ones
+  std::string win_text_;
+  int win_first_ = 0, win_last_ = 0;
+  uint32_t win_begin_ = 0, win_end_ = 0;
+  const void* win_doc_ = nullptr;
+  int win_file_ = -1;
+  uint64_t win_version_ = 0;
+  int type_pending_ = 0;
+  bool type_started_ = false;
 };
 
 }  // namespace cfgi::gui

@@ -2,13 +2,24 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cstring>
 
 namespace cfgi::gui {
 
 void LineIndex::Build(const std::string& t) {
   starts.assign(1, 0);
-  for (uint32_t i = 0; i < t.size(); ++i)
-    if (t[i] == '\n') starts.push_back(i + 1);
+  longest = 0;
+  // memchr: a 3.5 MB file is indexed in about a millisecond (the Source panel does it per key).
+  const char* b = t.data();
+  const char* e = b + t.size();
+  for (const char* p = b; p < e;) {
+    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(e - p)));
+    const char* end = nl ? nl : e;
+    longest = std::max(longest, static_cast<uint32_t>(end - p));
+    if (!nl) break;
+    starts.push_back(static_cast<uint32_t>(nl - b + 1));
+    p = nl + 1;
+  }
 }
 
 int LineIndex::LineOf(uint32_t off) const {

@@ -22,6 +22,7 @@ namespace cfgi::gui {
 // Byte offsets of the line starts of a text.
 struct LineIndex {
   std::vector<uint32_t> starts{0};
+  uint32_t longest = 0;  // bytes in the longest line (a monospace editor's width, at most)
   void Build(const std::string& text);
   int count() const { return static_cast<int>(starts.size()); }
   // 0-based line of a byte offset (offsets past the end are on the last line).

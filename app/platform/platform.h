@@ -60,10 +60,21 @@ void Post(std::function<void()> task);
 // tasks in order) and then posts `done`; without threads (the web) runs `work` and `done` at once.
 // Used to evaluate documents without freezing the UI on large inputs. `work` must not touch ImGui.
 void RunAsync(std::function<void()> work, std::function<void()> done);
+// Gives memory freed by the program back to the system (the desktop: glibc's malloc_trim), so the
+// peak of one evaluation is not kept as resident memory after the app released its old results.
+// Call it off the UI thread; a no-op where the allocator keeps its heap (the web).
+void ReleaseFreedMemory();
 // Makes sure a frame is drawn within `seconds` even without input (debounce timers, animations).
 void WakeUpIn(double seconds);
 // Seconds since Init(), monotonic.
 double Now();
+// CPU time of the calling thread in milliseconds (the desktop's CLOCK_THREAD_CPUTIME_ID); the web,
+// which has one thread, gives its wall clock. Frame statistics measure the UI thread with it.
+double ThreadCpuMs();
+// Called by the loop around each frame on the UI thread: `begin` before the queued tasks run
+// (the worker's results are applied there), `end` after the frame's draw data went to the GPU
+// and before the buffer swap. Frame statistics (--frame-stats) use them. Either may be empty.
+void SetFrameHooks(std::function<void()> begin, std::function<void()> end);
 // Asks the loop to end after this frame (File > Quit). Ignored on the web.
 void RequestQuit();
 // Whether the window has a title bar / can quit (false on the web: hide "Quit").
@@ -132,6 +143,12 @@ struct WebHooks {
   std::function<std::string()> state;
   std::function<std::string()> link;
   std::function<void(const std::string& link_json)> restore;
+  // window.configInspector.frameStats(): the --frame-stats object (FrameStats::Json).
+  std::function<std::string()> frame_stats;
+  // window.configInspector.step(s): one state-hook step (App::ApplyHookStep: "profile=madr",
+  // "view=tab=2", "dataplane=NAME", "type=N"); returns "" or why it cannot be applied. The
+  // frames after it are tagged with it in frame_stats.
+  std::function<std::string(const std::string& step)> step;
 };
 void SetWebHooks(WebHooks hooks);
 // Whether File > Copy link exists (web only). CopyLink puts a permalink of the open documents in

@@ -11,6 +11,8 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
+#include <ctime>
+#include <malloc.h>
 #include <thread>
 #include <sstream>
 #include <utility>
@@ -50,6 +52,7 @@ struct State {
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   // RunAsync's worker.
   std::thread worker;
+  std::function<void()> frame_begin, frame_end;  // SetFrameHooks
   std::mutex work_mu;
   std::condition_variable work_cv;
   std::deque<std::pair<std::function<void()>, std::function<void()>>> work;
@@ -196,6 +199,7 @@ void Run(std::function<bool()> frame) {
       busy_frames = 3;
     }
     if (S().wake_at >= 0 && Now() >= S().wake_at) S().wake_at = -1;
+    if (S().frame_begin) S().frame_begin();
     RunQueue();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
@@ -210,6 +214,7 @@ void Run(std::function<bool()> frame) {
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (S().frame_end) S().frame_end();
     if (!S().capture_path.empty()) Capture();
     glfwSwapBuffers(S().window);
     --busy_frames;
@@ -278,6 +283,19 @@ void RunAsync(std::function<void()> work, std::function<void()> done) {
 void WakeUpIn(double seconds) {
   double at = Now() + seconds;
   if (S().wake_at < 0 || at < S().wake_at) S().wake_at = at;
+}
+
+void ReleaseFreedMemory() { malloc_trim(0); }
+
+double ThreadCpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+void SetFrameHooks(std::function<void()> begin, std::function<void()> end) {
+  S().frame_begin = std::move(begin);
+  S().frame_end = std::move(end);
 }
 
 double Now() {

@@ -61,6 +61,7 @@ struct State {
   std::function<void(std::vector<File>)> drop_handler;
   std::function<void(std::vector<File>)> picker_done;
   WebHooks hooks;
+  std::function<void()> frame_begin, frame_end;  // SetFrameHooks
   std::string clipboard;
   double wake_at = 0;          // draw a frame at least until then (WakeUpIn, recent input)
   double last_activity = 0;    // input, tasks, resizes
@@ -124,6 +125,7 @@ void Step() {
   bool busy = !s.tasks.empty() || t < s.wake_at || t - s.last_activity < kActiveSeconds || t - last_frame > 1.0;
   static bool first = true;
   if (!busy && !first) return;  // nothing changed: the canvas keeps showing the last frame
+  if (s.frame_begin) s.frame_begin();
   RunQueue();
   glfwPollEvents();
   ImGui_ImplOpenGL3_NewFrame();
@@ -138,6 +140,7 @@ void Step() {
   glClearColor(0.11f, 0.118f, 0.133f, 1.f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (s.frame_end) s.frame_end();
   first = false;
   last_frame = t;
   cfgi_js_frame_done();
@@ -231,6 +234,13 @@ void WakeUpIn(double seconds) {
 }
 
 double Now() { return emscripten_get_now() / 1000.0; }
+void ReleaseFreedMemory() {}  // the wasm heap only grows
+// One thread: the UI thread's CPU time is its wall time.
+double ThreadCpuMs() { return emscripten_get_now(); }
+void SetFrameHooks(std::function<void()> begin, std::function<void()> end) {
+  S().frame_begin = std::move(begin);
+  S().frame_end = std::move(end);
+}
 void RequestQuit() {}
 bool CanQuit() { return false; }
 void SetWindowTitle(const std::string& title) { cfgi_js_set_title(title.c_str()); }
@@ -359,6 +369,22 @@ EMSCRIPTEN_KEEPALIVE const char* cfgi_web_state() {
   auto& f = cfgi::platform::S().hooks.state;
   out = f ? f() : "{}";
   return out.c_str();
+}
+
+// The --frame-stats object (JSON; "{}" before the app registered its hooks).
+EMSCRIPTEN_KEEPALIVE const char* cfgi_web_frame_stats() {
+  static std::string out;
+  auto& f = cfgi::platform::S().hooks.frame_stats;
+  out = f ? f() : "{}";
+  return out.c_str();
+}
+
+// One state-hook step (WebHooks::step), run at the start of the next frame. The page polls
+// frameStats() and state() for its effect.
+EMSCRIPTEN_KEEPALIVE void cfgi_web_step(const char* step) {
+  using namespace cfgi::platform;
+  auto& f = S().hooks.step;
+  if (f) Post([f, s = std::string(step ? step : "")] { f(s); });
 }
 
 // What a permalink carries (JSON; "{}" before the app registered its hooks).

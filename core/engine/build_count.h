@@ -10,5 +10,9 @@ namespace cfgi {
 
 uint64_t ModelBuilds();
 void CountModelBuild();
+// How many CEL texts the matcher engine has compiled (matcher::CompileCelText): the app's test
+// asserts the matcher view's CEL tab compiles on the worker, never in Draw.
+uint64_t CelTextCompiles();
+void CountCelTextCompile();
 
 }  // namespace cfgi

@@ -180,6 +180,11 @@ std::atomic<uint64_t> g_model_builds{0};
 
 uint64_t ModelBuilds() { return g_model_builds.load(); }
 void CountModelBuild() { g_model_builds.fetch_add(1); }
+namespace {
+std::atomic<uint64_t> g_cel_text_compiles{0};
+}  // namespace
+uint64_t CelTextCompiles() { return g_cel_text_compiles.load(); }
+void CountCelTextCompile() { g_cel_text_compiles.fetch_add(1); }
 
 const Report* Inspection::Find(std::string_view profile) const {
   for (const Report& r : reports)
@@ -194,14 +199,28 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
   // `expect` needs results even for `check`.
   bool evaluate = o.mode == Mode::kEvaluate;
   Mode load_mode = evaluate || !s->expect.is_null() ? Mode::kEvaluate : Mode::kCheck;
+  auto step = [&](std::string_view name, float fraction) {
+    if (o.progress) o.progress(name, fraction);
+    return !(o.cancelled && o.cancelled());
+  };
+  std::vector<std::string> names = o.profiles;
+  if (names.empty())
+    for (const doc::Profile& p : e.profiles()) names.push_back(p.name);
+  // Steps: load, each profile, compare; the load counts as much as all profiles together.
+  const float total = static_cast<float>(2 * names.size() + 1);
+  if (!step("load", 0)) {
+    in.cancelled = true;
+    return in;
+  }
   std::unique_ptr<EngineModel> model = e.Load(*s, q, load_mode);
   model->engine = &e;
   model->mode = load_mode;
   in.model = std::move(model);
-  std::vector<std::string> names = o.profiles;
-  if (names.empty())
-    for (const doc::Profile& p : e.profiles()) names.push_back(p.name);
   for (const std::string& name : names) {
+    if (!step("evaluate " + name, static_cast<float>(names.size() + in.reports.size()) / total)) {
+      in.cancelled = true;
+      return in;
+    }
     Report r;
     r.profile = name;
     std::unique_ptr<EngineResult> typed = in.model->Evaluate(name, o.explain ? &r.explanation : nullptr);
@@ -232,6 +251,10 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     in.reports.push_back(std::move(r));
   }
   if (evaluate && in.reports.size() > 1) {
+    if (!step("compare profiles", static_cast<float>(2 * names.size()) / total)) {
+      in.cancelled = true;
+      return in;
+    }
     std::vector<std::pair<std::string, const ordered_json*>> results;
     for (const Report& r : in.reports) results.emplace_back(r.profile, &r.result);
     in.comparison = Compare(results);

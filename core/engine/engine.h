@@ -17,6 +17,7 @@
 // the profiles) and is what the CLI and the app's worker call.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -199,6 +200,7 @@ struct Inspection {
   std::shared_ptr<const EngineModel> model;
   std::vector<Report> reports;  // per profile asked, in the engine's order
   Comparison comparison;        // where the reports' results differ (empty for one profile)
+  bool cancelled = false;       // InspectOptions::cancelled stopped it: incomplete, drop it
 
   const Report* Find(std::string_view profile) const;
 };
@@ -210,6 +212,13 @@ struct InspectOptions {
   // The caller's suppressions (--suppress, the project file's, the app's per-document switch),
   // applied with the scenario's own (Scenario::suppressions) to every report.
   std::vector<doc::Suppression> suppressions;
+  // Long inspections (the app's worker): `progress` is told each step as it starts ("load",
+  // "evaluate kuma", "compare profiles") with the fraction done, 0..1; `cancelled` is asked
+  // between steps, and when it returns true Inspect stops and returns what it has with
+  // Inspection::cancelled set (the caller drops it). Both may be empty. No threads in core: the
+  // caller decides where they run.
+  std::function<void(std::string_view step, float fraction)> progress;
+  std::function<bool()> cancelled;
 };
 Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Query& q, const InspectOptions& o);
 

@@ -162,6 +162,7 @@ bool HasRequestFlags(const Query& q) {
 }
 
 CelText CompileCelText(const std::string& text, cel::Use use) {
+  CountCelTextCompile();
   CelText t;
   t.compiled = cel::CompileText(text);
   if (t.compiled.ok()) t.type_error = cel::CheckResultType(*t.compiled.program, use);
@@ -174,6 +175,22 @@ CelOutcome EvaluateCel(const cel::Program& p, const Request& r, Profile profile)
   o.value = cel::Evaluate(p, cr);
   o.match = cel::Matches(p, cr, &o.match_detail);
   o.extracted = cel::ExtractString(p, cr, std::nullopt, &o.extract_detail);
+  return o;
+}
+
+CelTextOutcome EvaluateCelText(const std::string& text, cel::Use use, const Request& request) {
+  CelTextOutcome o;
+  o.text = text;
+  o.use = use;
+  CelText t = CompileCelText(text, use);
+  o.compiled = std::move(t.compiled);
+  o.errors = o.compiled.errors;
+  if (t.type_error) {
+    o.errors.push_back(std::move(*t.type_error));
+    o.type_warning = use == cel::Use::kExtractString;  // a warning there, a gRPC NACK for a CelMatcher
+  }
+  if (o.compiled.ok())
+    for (size_t i = 0; i < Profiles().entries().size(); ++i) o.per_profile.push_back(EvaluateCel(*o.compiled.program, request, Profiles().At(i)));
   return o;
 }
 

@@ -116,6 +116,22 @@ struct CelOutcome {
 };
 CelOutcome EvaluateCel(const cel::Program& p, const Request& r, Profile profile);
 
+// The CEL playground's whole answer for one text, made off the UI thread (the app's worker runs
+// it as a job; the matcher view only draws it): the text compiled as CompileCelText compiles it,
+// every error (the syntax and subset errors, then CEL007 from the type check), whether CEL007 is
+// only a warning (CelExtractString), and the outcome under each profile (Profiles() order) for
+// `request`. `per_profile` is empty when the text does not compile. Never fails: bad text gives
+// errors with byte ranges into `text`.
+struct CelTextOutcome {
+  std::string text;
+  cel::Use use = cel::Use::kMatcher;
+  cel::Compiled compiled;
+  std::vector<cel::Error> errors;
+  bool type_warning = false;
+  std::vector<CelOutcome> per_profile;
+};
+CelTextOutcome EvaluateCelText(const std::string& text, cel::Use use, const Request& request);
+
 // Loads the first matcher of a scenario, and its requests: from the query flags (--header,
 // --path, --host, --method, --request) when any is given, else from inputs.requests. Envoy
 // configurations (a bootstrap, a listener, /config_dump, a DiscoveryResponse) are searched for

@@ -95,14 +95,46 @@ TEST(DocumentTest, BackgroundEvaluationKeepsEditsMadeMeanwhile) {
   EXPECT_TRUE(d->evaluating());
   EXPECT_FALSE(d->EvaluationDue(100.0));
   d->Edit(0, "{\"a\": true}", 1.0);  // typed while the worker runs
-  auto outcome = work();              // what the worker thread does
+  auto outcome = work({});            // what the worker thread does
   d->FinishEvaluation(outcome);
   EXPECT_FALSE(d->evaluating());
   EXPECT_EQ(d->generation(), 1u);
   EXPECT_EQ(d->files()[0].text, "{\"a\": true}");  // the edit survives
   EXPECT_EQ(d->error_count(), 1);                    // the report is of the old text...
   EXPECT_TRUE(d->EvaluationDue(1.0));                 // ...so another evaluation is due
-  d->FinishEvaluation(d->StartEvaluation()());
+  d->FinishEvaluation(d->StartEvaluation()({}));
+  EXPECT_EQ(d->error_count(), 0);
+  EXPECT_FALSE(d->PendingIn(2.0).has_value());
+}
+
+// A newer edit cancels older work (issue 17 item 1): the evaluation started before the edit is
+// superseded by the one started after it; the first reports its steps (cfgi::Inspect's
+// InspectOptions::progress) and stops at its next step once cancelled, returning nothing.
+TEST(DocumentTest, ANewerEditCancelsTheRunningEvaluation) {
+  auto d = OpenDocument::Open({{"a.json", "{\"a\": tru}"}}, {}, /*evaluate_now=*/false);
+  d->SetEngine("document", 0.0);
+  auto first = d->StartEvaluation();
+  d->Edit(0, "{\"a\": true}", 1.0);
+  EXPECT_FALSE(d->EvaluationDue(1.0));  // debounced
+  EXPECT_TRUE(d->EvaluationDue(1.0 + OpenDocument::kDebounceSeconds));  // due although one runs
+  auto second = d->StartEvaluation();
+  // The first, cancelled: the worker sees it at its first step and returns nothing.
+  std::vector<std::string> steps;
+  bool cancelled = false;
+  OpenDocument::Hooks hooks{[&](std::string_view s, float) {
+                              steps.emplace_back(s);
+                              cancelled = steps.size() >= 2;  // cancelled after "read"
+                            },
+                            [&] { return cancelled; }};
+  EXPECT_EQ(first(hooks), nullptr);
+  EXPECT_EQ(steps, (std::vector<std::string>{"read", "load"}));
+  // The second runs to the end and is applied: the report is of the edited text.
+  steps.clear();
+  OpenDocument::Hooks record{[&](std::string_view s, float) { steps.emplace_back(s); }, {}};
+  d->FinishEvaluation(second(record));
+  EXPECT_EQ(steps, (std::vector<std::string>{"read", "load", "evaluate document"}));
+  EXPECT_FALSE(d->evaluating());
+  EXPECT_EQ(d->generation(), 1u);
   EXPECT_EQ(d->error_count(), 0);
   EXPECT_FALSE(d->PendingIn(2.0).has_value());
 }

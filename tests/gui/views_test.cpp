@@ -3,12 +3,15 @@
 // OnEvaluated builds no model (core/engine/build_count.h counts every engine's compile entry
 // point: policy::LoadModel, matcher::LoadScenarioMatcher, txt::Load, variants::Load,
 // targeting::LoadWorkspace).
+#include <chrono>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include "app/gui/jobs.h"
 #include "app/gui/open_document.h"
 #include "app/gui/views/view.h"
 #include "core/engine/build_count.h"
@@ -133,6 +136,149 @@ TEST(SubscriptionsSavedIntoTheScenario, TheNextEvaluationHasThem) {
   ASSERT_EQ(a.selections.size(), 5u);
   EXPECT_EQ(a.selections[3][0].second.selected, std::optional<size_t>(1));  // env=test: variant 1
   EXPECT_EQ(a.selections[4][0].second.outcome, variants::Outcome::kNone);   // env=dev: no variant
+}
+
+// ---- jobs off the UI thread (app/gui/jobs.h, issue 17) ----
+
+// A runner that keeps what it is given, so the test decides when and on which thread it runs.
+struct ManualRunner {
+  std::vector<std::pair<std::function<void()>, std::function<void()>>> queued;
+  Jobs::Runner runner() {
+    return [this](std::function<void()> w, std::function<void()> d) { queued.emplace_back(std::move(w), std::move(d)); };
+  }
+};
+
+TEST(Jobs, ANewerJobWithTheSameKeyCancelsTheOlderOne) {
+  ManualRunner r;
+  Jobs jobs(r.runner());
+  std::vector<std::string> ran, done;
+  auto job = [&](const char* key, const char* name) {
+    return Job{key, name, [&ran, name](JobProgress& p) {
+                 p.Step(std::string(name) + " step", 0.5f);
+                 ran.push_back(name);
+               },
+               [&done, name] { done.push_back(name); }};
+  };
+  jobs.Submit(job("eval/1", "first"));
+  jobs.Submit(job("eval/1", "second"));  // an edit: the first is cancelled while queued
+  jobs.Submit(job("cel/1", "other"));
+  ASSERT_EQ(jobs.active().size(), 2u);
+  EXPECT_EQ(jobs.active()[0].title, "second");
+  EXPECT_FALSE(jobs.active()[0].started);
+  EXPECT_EQ(jobs.cancelled_count(), 1u);
+  ASSERT_EQ(r.queued.size(), 3u);
+  // The worker thread takes them in order; the cancelled one never starts.
+  std::thread worker([&] {
+    r.queued[0].first();
+    r.queued[1].first();
+  });
+  worker.join();
+  EXPECT_EQ(ran, (std::vector<std::string>{"second"}));
+  EXPECT_EQ(jobs.active()[0].step, "second step");
+  EXPECT_FLOAT_EQ(jobs.active()[0].fraction, 0.5f);
+  EXPECT_TRUE(jobs.active()[0].started);
+  // Back on the UI thread: only the job that was not cancelled reports.
+  r.queued[0].second();
+  r.queued[1].second();
+  EXPECT_EQ(done, (std::vector<std::string>{"second"}));
+  EXPECT_TRUE(jobs.busy("cel/"));
+  EXPECT_FALSE(jobs.busy("eval/"));
+  r.queued[2].first();
+  r.queued[2].second();
+  EXPECT_EQ(done, (std::vector<std::string>{"second", "other"}));
+  EXPECT_FALSE(jobs.busy());
+  EXPECT_EQ(jobs.finished_count(), 2u);
+}
+
+// A running job sees its cancellation at its next check and its result is dropped.
+TEST(Jobs, ARunningJobStopsWhenANewerOneArrives) {
+  ManualRunner r;
+  Jobs jobs(r.runner());
+  std::atomic<bool> started{false};
+  std::atomic<int> checks{0};
+  bool first_done = false;
+  jobs.Submit({"eval/1", "long", [&](JobProgress& p) {
+                 started = true;
+                 auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+                 while (!p.cancelled() && std::chrono::steady_clock::now() < until) {
+                   ++checks;
+                   std::this_thread::sleep_for(std::chrono::milliseconds(1));
+                 }
+               },
+               [&] { first_done = true; }});
+  std::thread worker([&] { r.queued[0].first(); });
+  while (!started) std::this_thread::yield();
+  const auto t0 = std::chrono::steady_clock::now();
+  jobs.Submit({"eval/1", "newer", [](JobProgress&) {}, {}});
+  worker.join();
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));  // stopped, not timed out
+  r.queued[0].second();
+  EXPECT_FALSE(first_done);
+  EXPECT_EQ(jobs.active().size(), 1u);
+  EXPECT_EQ(jobs.active()[0].title, "newer");
+}
+
+// What a view may ask of the shell, recorded: Run keeps the jobs for the test to run.
+class FakeContext final : public ViewContext {
+ public:
+  explicit FakeContext(const OpenDocument& d) : d_(d) {}
+  const OpenDocument& document() const override { return d_; }
+  void SelectExplanation(const doc::Step* s) override { step_ = s; }
+  const doc::Step* selected_explanation() const override { return step_; }
+  void JumpTo(const std::string&, doc::SourceRange) override {}
+  void Ask(Query) override {}
+  void Run(Job job) override { jobs.push_back(std::move(job)); }
+  bool dark_theme() const override { return true; }
+  std::vector<Job> jobs;
+
+ private:
+  const OpenDocument& d_;
+  const doc::Step* step_ = nullptr;
+};
+
+// One frame of the view (inside an ImGuiFrame, which keeps a frame open).
+void DrawInWindow(EngineView& view, ViewContext& ctx) {
+  ImGui::Begin("##test");
+  view.Draw(ctx);
+  ImGui::End();
+  ImGui::EndFrame();
+  ImGui::NewFrame();
+}
+
+// The matcher view's CEL tab compiles the editor's text on the worker (issue 17, first item):
+// Draw submits a job (ViewContext::Run, key "cel/...") and compiles nothing itself; the job
+// compiles once (matcher::EvaluateCelText, counted by core/engine/build_count.h) on another
+// thread, and the view draws its typed outcome without compiling again.
+TEST(MatcherViewCel, TheCelTabCompilesOnTheWorkerNotInDraw) {
+  ImGuiFrame frame;
+  std::unique_ptr<OpenDocument> d = OpenSample("tests/gui/data/cel-error.scenario.yaml");
+  ASSERT_EQ(d->engine().name(), "matcher");
+  std::unique_ptr<EngineView> view = CreateView("matcher");
+  view->LoadState("tab=4");
+  FakeContext ctx(*d);
+  const uint64_t before = CelTextCompiles();
+  view->OnEvaluated(*d);
+  DrawInWindow(*view, ctx);
+  EXPECT_EQ(CelTextCompiles() - before, 0u) << "the view compiled CEL on the UI thread";
+  ASSERT_EQ(ctx.jobs.size(), 1u);
+  EXPECT_EQ(ctx.jobs[0].key.rfind("cel/", 0), 0u);
+  EXPECT_EQ(ctx.jobs[0].title, "Compiling CEL");
+
+  JobProgress progress;
+  std::thread worker([&] { ctx.jobs[0].work(progress); });
+  worker.join();
+  EXPECT_EQ(CelTextCompiles() - before, 1u);
+  EXPECT_EQ(progress.step(), "compile and evaluate");
+  ctx.jobs[0].done();
+  DrawInWindow(*view, ctx);  // draws the outcome: the CEL005 of the sample's regex
+  DrawInWindow(*view, ctx);
+  EXPECT_EQ(CelTextCompiles() - before, 1u);
+  EXPECT_EQ(ctx.jobs.size(), 1u) << "the same text was submitted again";
+
+  // A new evaluation of the document keeps the expression: no new job, no compile.
+  view->OnEvaluated(*d);
+  DrawInWindow(*view, ctx);
+  EXPECT_EQ(CelTextCompiles() - before, 1u);
 }
 
 }  // namespace

@@ -313,6 +313,38 @@ TEST(MatcherCel, PlaygroundCompilesAndEvaluatesAsTheEngine) {
   EXPECT_EQ(e.extracted, std::optional<std::string>("/pkg.Svc/Get"));
 }
 
+// The CEL tab's whole answer, as the app's worker computes it for the matcher view (issue 17: the
+// view no longer compiles on the UI thread): the same errors as CompileCelText with their byte
+// ranges, CEL007 a warning only for CelExtractString, and one outcome per profile (grpc-core
+// hides -bin headers from CEL, core/matcher/matcher.cpp CelRequest: no match there; Envoy sees it).
+TEST(MatcherCel, EvaluateCelTextGivesErrorsAndEveryProfilesOutcome) {
+  Request r;
+  r.path = "/pkg.Svc/Get";
+  r.headers = {{"x-token-bin", "abc"}};
+  CelTextOutcome bad = EvaluateCelText("request.path.matches('a{101}')", cel::Use::kMatcher, r);
+  ASSERT_EQ(bad.errors.size(), 1u);
+  EXPECT_EQ(bad.errors[0].code, "CEL005");
+  EXPECT_EQ(bad.errors[0].begin, 21u);  // the pattern's literal
+  EXPECT_TRUE(bad.per_profile.empty());
+  EXPECT_EQ(bad.text, "request.path.matches('a{101}')");
+
+  CelTextOutcome str = EvaluateCelText("request.path", cel::Use::kMatcher, r);
+  ASSERT_EQ(str.errors.size(), 1u);
+  EXPECT_EQ(str.errors[0].code, "CEL007");
+  EXPECT_FALSE(str.type_warning);  // a CelMatcher that is not a bool: gRPC NACKs it
+  CelTextOutcome extract = EvaluateCelText("request.path", cel::Use::kExtractString, r);
+  EXPECT_TRUE(extract.errors.empty());
+  ASSERT_EQ(extract.per_profile.size(), Profiles().entries().size());
+  for (const CelOutcome& o : extract.per_profile) EXPECT_EQ(o.extracted, std::optional<std::string>("/pkg.Svc/Get"));
+
+  CelTextOutcome bin = EvaluateCelText("request.headers['x-token-bin'] == 'abc'", cel::Use::kMatcher, r);
+  ASSERT_TRUE(bin.errors.empty()) << bin.errors[0].message;
+  ASSERT_EQ(bin.per_profile.size(), 4u);
+  EXPECT_FALSE(bin.per_profile[Profiles().Index(Profile::kGrpcCore)].match);
+  EXPECT_TRUE(bin.per_profile[Profiles().Index(Profile::kEnvoy)].match);
+  EXPECT_TRUE(bin.per_profile[Profiles().Index(Profile::kGrpcJava)].match);  // HeadersWrapper keeps -bin
+}
+
 std::string Nest(int levels) {
   std::string m = R"({"matcher_list": {"matchers": [{"predicate": {"single_predicate": {"custom_match": true}}, "on_match": {"action": "deep"}}]}})";
   for (int i = 1; i < levels; ++i)

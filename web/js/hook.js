@@ -5,6 +5,9 @@
 //                                                 JSON the CLI prints (`eval --format json`)
 //   await configInspector.permalink()             the link of the current state
 //   configInspector.firstFrameMs                  ms from navigation to the first frame
+//   await configInspector.step('profile=madr')    a state-hook step (as the desktop's --step)
+//   configInspector.frameStats()                  {first_frame_ms, results_ms, frames, max_frame_ms,
+//                                                 p99_frame_ms, ...}: the desktop's --frame-stats object
 'use strict';
 
 (function () {
@@ -40,5 +43,15 @@
       return JSON.parse(json);
     },
     permalink() { return window.cfgiPermalink.copy(); },
+    // One state-hook step ('profile=madr', 'view=tab=2', 'dataplane=NAME', 'type=N'), applied at
+    // the next frame; the frames after it carry it as their tag in frameStats().tags.
+    async step(s) {
+      window.Module.ccall('cfgi_web_step', null, ['string'], [s]);
+      await window.cfgiWeb.nextFrames(3);
+    },
+    frameStats() {
+      const json = window.Module.ccall('cfgi_web_frame_stats', 'string', [], []);
+      return JSON.parse(json);
+    },
   };
 })();

@@ -240,6 +240,8 @@ class MatcherView final : public EngineView {
   }
 
   void Draw(ViewContext& ctx) override {
+    if (cel_dirty_) SubmitCel(ctx);
+    TakeCelOutcome();
     if (!sm_ || (!rows_.empty() && !rows_.front().evals.front().result)) {
       theme::TextMuted("Not evaluated yet.");
       return;
@@ -732,32 +734,58 @@ class MatcherView final : public EngineView {
 
   // Loads `text` into the editor; `user` marks an explicit choice that later evaluations keep.
   void SetCel(const std::string& text, std::string origin, cel::Use use, bool user) {
-    const bool same = text == cel_text_ && use == cel_use_ && cel_.program;
     cel_text_ = text;
     cel_origin_ = std::move(origin);
     cel_use_ = use;
     if (user) cel_edited_ = true;
-    if (!same) CompileCel();  // on change only: a new evaluation of the scenario keeps the program
-    EvaluateCel();
+    CompileCel();
   }
 
-  // The editor's text, compiled by the engine's own CEL compile (mt::CompileCelText).
+  // The editor's text, its use or the edited request changed: the next Draw asks the worker
+  // (ViewContext::Run, key "cel/<view>") to compile it with the engine's own CEL compile and
+  // evaluate it under every profile (matcher::EvaluateCelText); a newer change cancels an older
+  // job. Until the outcome arrives the view draws the previous one.
   void CompileCel() {
-    mt::CelText t = mt::CompileCelText(cel_text_, cel_use_);
-    cel_ = std::move(t.compiled);
-    cel_errors_ = cel_.errors;
-    cel_warning_ = false;
-    if (t.type_error) {
-      cel_errors_.push_back(std::move(*t.type_error));
-      cel_warning_ = cel_use_ == cel::Use::kExtractString;  // a warning there, a gRPC NACK for a CelMatcher
-    }
+    cel_dirty_ = true;
     cel_lines_.Build(cel_text_);
   }
+  void EvaluateCel() { cel_dirty_ = true; }
 
-  void EvaluateCel() {
-    for (size_t i = 0; i < kNumProfiles; ++i)
-      cel_evals_[i] = cel_.ok() ? mt::EvaluateCel(*cel_.program, edit_.request, mt::Profiles().At(i)) : CelEval{};
+  void SubmitCel(ViewContext& ctx) {
+    cel_dirty_ = false;
+    // Nothing changed since the last job (a new evaluation of the scenario keeps the expression
+    // and the edited request): its outcome stands.
+    std::string key = cel_text_ + '\0' + (cel_use_ == cel::Use::kMatcher ? "m" : "x") + '\0' + edit_.request.ToJson().dump();
+    if (key == cel_submitted_) return;
+    cel_submitted_ = std::move(key);
+    const uint64_t id = ++cel_slot_->wanted;
+    auto out = std::make_shared<std::shared_ptr<const mt::CelTextOutcome>>();
+    Job job;
+    job.key = "cel/" + std::to_string(reinterpret_cast<uintptr_t>(this));
+    job.title = "Compiling CEL";
+    job.work = [out, text = cel_text_, use = cel_use_, request = edit_.request](JobProgress& p) {
+      p.Step("compile and evaluate", 0);
+      *out = std::make_shared<const mt::CelTextOutcome>(mt::EvaluateCelText(text, use, request));
+    };
+    std::weak_ptr<CelSlot> slot = cel_slot_;
+    job.done = [slot, id, out] {
+      if (auto s = slot.lock(); s && s->wanted == id) s->outcome = std::move(*out);
+    };
+    ctx.Run(std::move(job));
   }
+
+  // Takes a CEL outcome the worker delivered (typed: matcher::CelTextOutcome) into what Draw shows.
+  void TakeCelOutcome() {
+    if (!cel_slot_->outcome || cel_slot_->outcome == cel_shown_) return;
+    cel_shown_ = cel_slot_->outcome;
+    const mt::CelTextOutcome& o = *cel_shown_;
+    cel_ok_ = o.compiled.ok();
+    cel_errors_ = o.errors;
+    cel_warning_ = o.type_warning;
+    for (size_t i = 0; i < kNumProfiles; ++i) cel_evals_[i] = i < o.per_profile.size() ? o.per_profile[i] : CelEval{};
+  }
+  // True while the outcome drawn is not of the editor's current text and use.
+  bool CelStale() const { return !cel_shown_ || cel_shown_->text != cel_text_ || cel_shown_->use != cel_use_; }
 
   // 1-based line:col (bytes) of an offset in the editor's text.
   std::string LineCol(uint32_t off) const {
@@ -783,9 +811,10 @@ class MatcherView final : public EngineView {
       CompileCel();
     }
     DrawCelEditor();
+    if (CelStale()) theme::TextMuted("compiling...");
 
     // Errors: code, line:col, what and the fix.
-    if (cel_errors_.empty()) {
+    if (cel_shown_ && cel_errors_.empty()) {
       ImGui::TextColored(theme::Pal().ok, "%s compiles with no A106 error", theme::kIconOk);
       ImGui::SameLine();
       theme::TextMuted("(gRPC takes it as cel_expr_checked; cel_expr_string is NACKed, MAT012)");
@@ -817,7 +846,7 @@ class MatcherView final : public EngineView {
     ImGui::Spacing();
 
     // Results under every profile (their CEL requests differ: -bin headers, content-type).
-    if (cel_.ok() && theme::BeginTableMinWidth("##celres", 4, kTable, 36)) {
+    if (cel_ok_ && theme::BeginTableMinWidth("##celres", 4, kTable, 36)) {
       ImGui::TableSetupColumn("Profile", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 5.5f);
       ImGui::TableSetupColumn("Value (type)", ImGuiTableColumnFlags_WidthStretch, 1.2f);
       ImGui::TableSetupColumn("As a CelMatcher predicate", ImGuiTableColumnFlags_WidthStretch, 1.0f);
@@ -874,7 +903,7 @@ class MatcherView final : public EngineView {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const TextMarks marks(cel_text_, cel_lines_, mono, ImVec2(origin.x + style.FramePadding.x, origin.y + style.FramePadding.y));
-    for (const cel::Error& e : cel_errors_) {
+    for (const cel::Error& e : CelStale() ? std::vector<cel::Error>{} : cel_errors_) {
       ImVec4 c = cel_warning_ && e.code == "CEL007" ? theme::Pal().warning : theme::Pal().error;
       ImVec4 bg = c;
       bg.w = 0.16f;
@@ -887,7 +916,6 @@ class MatcherView final : public EngineView {
       cel_edited_ = true;
       cel_origin_ = "your edit";
       CompileCel();
-      EvaluateCel();
     }
     ImGui::PopStyleColor();
     // Hover: the errors under the mouse.
@@ -984,7 +1012,16 @@ class MatcherView final : public EngineView {
   std::string cel_origin_;
   bool cel_edited_ = false;  // the user typed or picked an expression: evaluations keep it
   cel::Use cel_use_ = cel::Use::kMatcher;
-  cel::Compiled cel_;
+  // The outcome the worker delivers (SubmitCel) and the one drawn (TakeCelOutcome).
+  struct CelSlot {
+    uint64_t wanted = 0;  // the latest job's number: an older job's outcome is dropped
+    std::shared_ptr<const mt::CelTextOutcome> outcome;
+  };
+  std::shared_ptr<CelSlot> cel_slot_ = std::make_shared<CelSlot>();
+  std::shared_ptr<const mt::CelTextOutcome> cel_shown_;
+  bool cel_dirty_ = false;
+  std::string cel_submitted_;  // text, use and request of the last job
+  bool cel_ok_ = false;
   std::vector<cel::Error> cel_errors_;  // compile errors and CEL007
   bool cel_warning_ = false;            // CEL007 is a warning (CelExtractString)
   LineIndex cel_lines_;

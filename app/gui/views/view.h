@@ -36,6 +36,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/gui/jobs.h"
 #include "app/gui/open_document.h"
 #include "core/doc/explanation.h"
 #include "core/doc/source.h"
@@ -59,6 +60,12 @@ class ViewContext {
   // Asks the worker for a new inspection of the document with these query flags (the CLI's
   // `eval` flags: --dataplane NAME, ...). The view's OnEvaluated follows when it arrives.
   virtual void Ask(Query q) = 0;
+  // Runs `job` off the UI thread (app/gui/jobs.h): a view's own heavy work, such as the matcher
+  // view's CEL compile. A newer job with the same key cancels it; its `done` runs on the UI
+  // thread at the start of a frame, only when not cancelled, and must check the view still
+  // wants the result (hold the view's state by shared_ptr / weak_ptr, never `this` alone: the
+  // view may be gone). The shell shows a progress bar with the job's title and step meanwhile.
+  virtual void Run(Job job) = 0;
   // Fonts and colours shared by every view (see theme.h for the palette).
   virtual bool dark_theme() const = 0;
   // Replaces the text of one of the document's files (the variants view writes the subscriptions

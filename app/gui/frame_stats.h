@@ -1,0 +1,48 @@
+// app/gui/frame_stats.h: the UI thread's cost per frame, for `--frame-stats FILE.json` (written at
+// exit) and the web page's `configInspector.frameStats()` (issue 17: the window never freezes).
+// The platform's frame hooks call Begin() before the frame's queued tasks (the worker's results
+// are applied there) and End() after the draw data went to the GPU, before the buffer swap; the
+// time between is the UI thread's CPU time (platform::ThreadCpuMs) for that frame.
+//
+//   FrameStats stats(start_ms);
+//   platform::SetFrameHooks([&] { stats.Begin(cpu(), wall()); }, [&] { stats.End(cpu(), wall(), results_shown); });
+//   stats.Json();  // {"first_frame_ms", "results_ms", "frames", "max_frame_ms", "p99_frame_ms", ...}
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace cfgi::gui {
+
+class FrameStats {
+ public:
+  // `start_wall_ms`: the wall clock (ms, any origin) when the program started.
+  explicit FrameStats(double start_wall_ms) : start_(start_wall_ms) {}
+  // A frame begins: its UI-thread CPU clock and the wall clock, both in ms.
+  void Begin(double cpu_ms, double wall_ms);
+  // The frame ends. `results_shown`: the first evaluation's results have been given to the views.
+  // `tag` names what the frame did for the report (a hook step, "typing"), empty for none.
+  void End(double cpu_ms, double wall_ms, bool results_shown, const std::string& tag = {});
+
+  // {"first_frame_ms": start to the end of the first frame, "results_ms": start to the end of the
+  //  frame that first showed results (null before), "frames", "max_frame_ms" and "p99_frame_ms"
+  //  (UI-thread CPU of the frames after the first), "frames_over_50ms", "slowest": [{frame, ms,
+  //  tag}] (the five longest after the first), "median_frame_ms", "tags": {tag: {frames, max_ms,
+  //  median_ms}}}.
+  nlohmann::ordered_json Json() const;
+  size_t frames() const { return frames_ms_.size(); }
+  // The longest UI-thread frame after the first (ms), 0 when there is none.
+  double max_after_first() const;
+
+ private:
+  double start_;
+  double begin_cpu_ = 0, begin_wall_ = 0;
+  double first_frame_ms_ = -1, results_ms_ = -1;
+  std::vector<double> frames_ms_;   // UI-thread CPU per frame
+  std::vector<std::string> tags_;   // per frame
+};
+
+}  // namespace cfgi::gui

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# The scale test and benchmark of issue 17 (ctest gui_scale, labels gui and scale; `make test`
+# runs it): the desktop app under Xvfb on the largest inputs, against the CLI in the same run.
+#   scale.sh APP CLI SOURCE_DIR OUT_DIR
+# For each input: the CLI's `check --profile all` under /usr/bin/time -v (wall time, peak RSS),
+# then the app with --frame-stats and --step (a dataplane, a profile and a tab switched by the
+# state hooks, keys typed in the Source panel) under /usr/bin/time -v. Fails when
+#   - any UI-thread frame after the first exceeds 50 ms of CPU (max_frame_ms),
+#   - the app's peak RSS exceeds 2x the CLI's,
+#   - the app's time to results (results_ms) exceeds 1.3x the CLI's wall time plus the app's own
+#     start-up (first_frame_ms: window, GL context, fonts, which the CLI does not have);
+# and, on the 3.5 MB large-mesh.yaml opened alone, when a typed key costs 4 ms or more of UI thread
+# over the median idle frame. Writes OUT_DIR/scale.md (the README's table) and scale.json.
+# SCALE_ONLY=name runs one input; SCALE_SKIP_BIG=1 leaves out the generated 30 MB file.
+set -euo pipefail
+app=$1 cli=$2 src=$3 out=$4
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+if [[ -z "${DISPLAY:-}" ]]; then
+  exec xvfb-run -a -s '-screen 0 1440x900x24' "$0" "$@"
+fi
+started=$(date +%s)
+
+# The generated 30 MB file: a Kuma mesh by samples/policy/gen-large-mesh.py at a larger size
+# (186,000 MeshServices, 2,000 policies: 30 MB), regenerated only when missing.
+big=$out/mesh-30mb.yaml
+if [[ -z "${SCALE_SKIP_BIG:-}" && ! -s $big ]]; then
+  python3 - "$src/samples/policy/gen-large-mesh.py" > "$big" <<'EOF'
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("gen", sys.argv[1])
+gen = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(gen)
+gen.SERVICES = 186000
+gen.TEAMS = 18600
+gen.main()
+EOF
+fi
+
+# name | file | steps (space-separated --step values)
+cases=(
+  "large-mesh|$src/samples/policy/large-mesh.scenario.yaml|dataplane=api-1 profile=madr view=tab=2"
+  "prefix-100k|$src/samples/matcher/prefix-100k.scenario.yaml|profile=envoy view=tab=1 view=tab=4"
+  "list-1000|$src/samples/matcher/list-1000.scenario.yaml|profile=envoy view=tab=2"
+  "realistic-snapshot|$src/samples/variants/realistic-snapshot.scenario.yaml|view=tab=1 view=tab=3"
+  "typing-3.5MB|$src/samples/policy/large-mesh.yaml|type=40"
+)
+[[ -z "${SCALE_SKIP_BIG:-}" ]] && cases+=("mesh-30mb|$big|dataplane=api-1 profile=madr")
+
+measure() {  # measure OUT_PREFIX CMD...: runs CMD under time -v; prints "wall_ms rss_kb"
+  local prefix=$1; shift
+  /usr/bin/time -v -o "$prefix.time" "$@" > "$prefix.stdout" 2> "$prefix.stderr" || true
+  python3 - "$prefix.time" <<'EOF'
+import re, sys
+t = open(sys.argv[1]).read()
+rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", t).group(1))
+m = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)", t)
+wall = (int(m.group(1) or 0) * 3600 + int(m.group(2)) * 60 + float(m.group(3))) * 1000
+print(int(wall), rss)
+EOF
+}
+
+fail=0
+rows=()
+echo "[" > "$out/scale.json"
+first=1
+for c in "${cases[@]}"; do
+  IFS='|' read -r name file steps <<< "$c"
+  [[ -n "${SCALE_ONLY:-}" && "$SCALE_ONLY" != "$name" ]] && continue
+  size=$(stat -c %s "$file")
+  read -r cli_ms cli_kb < <(measure "$out/$name.cli" "$cli" check --profile all --format json "$file")
+  step_args=()
+  for s in $steps; do step_args+=(--step "$s"); done
+  rm -rf "$out/$name.settings"
+  read -r app_ms app_kb < <(measure "$out/$name.app" "$app" --settings-dir "$out/$name.settings" --size 1440x900 \
+    --frames 5 --frame-stats "$out/$name.frames.json" "${step_args[@]}" "$file")
+  if [[ ! -s "$out/$name.frames.json" ]]; then
+    echo "FAIL $name: the app wrote no frame statistics"; cat "$out/$name.app.stderr"; fail=1; continue
+  fi
+  verdict=$(python3 - "$out/$name.frames.json" "$name" "$size" "$cli_ms" "$cli_kb" "$app_ms" "$app_kb" <<'EOF'
+import json, sys
+stats = json.load(open(sys.argv[1]))
+name, size, cli_ms, cli_kb, app_ms, app_kb = sys.argv[2], int(sys.argv[3]), *map(float, sys.argv[4:8])
+problems = []
+if stats["max_frame_ms"] > 50:
+    slow = ", ".join("%s ms (%s)" % (s["ms"], s["tag"] or "load") for s in stats["slowest"][:3])
+    problems.append("a UI-thread frame took %.1f ms > 50 ms: %s" % (stats["max_frame_ms"], slow))
+if app_kb > 2 * cli_kb:
+    problems.append("peak RSS %.0f MB > 2x the CLI's %.0f MB" % (app_kb / 1024, cli_kb / 1024))
+results = stats["results_ms"]
+if results is None:
+    problems.append("no results were shown")
+elif not name.startswith("typing") and results > 1.3 * cli_ms + stats["first_frame_ms"]:
+    problems.append("results after %.0f ms > 1.3x the CLI's %.0f ms + the app's start-up %.0f ms"
+                    % (results, cli_ms, stats["first_frame_ms"]))
+key = None
+for tag, t in stats["tags"].items():
+    if tag.startswith("type="):
+        key = t["max_ms"] - stats["median_frame_ms"]
+        if key >= 4:
+            problems.append("a typed key cost %.1f ms of UI thread over an idle frame (%.1f ms) >= 4 ms"
+                            % (key, stats["median_frame_ms"]))
+row = {"name": name, "bytes": size, "cli_ms": cli_ms, "cli_mb": round(cli_kb / 1024), "app_results_ms": results,
+       "app_first_frame_ms": stats["first_frame_ms"], "app_mb": round(app_kb / 1024),
+       "max_frame_ms": stats["max_frame_ms"], "p99_frame_ms": stats["p99_frame_ms"], "frames": stats["frames"],
+       "key_ms": None if key is None else round(key, 2), "problems": problems}
+print(json.dumps(row))
+EOF
+)
+  [[ $first == 1 ]] || echo "," >> "$out/scale.json"
+  first=0
+  echo "$verdict" >> "$out/scale.json"
+  python3 - "$verdict" <<'EOF'
+import json, sys
+r = json.loads(sys.argv[1])
+ratio = lambda a, b: "%.2f" % (a / b) if a and b else "-"
+print("%-20s %6.1f MB  CLI %6.0f ms %5d MB | app results %6s ms (%s x) %5d MB (%s x) | frames %d max %.1f ms p99 %.1f ms%s"
+      % (r["name"], r["bytes"] / 1e6, r["cli_ms"], r["cli_mb"], r["app_results_ms"], ratio(r["app_results_ms"], r["cli_ms"]),
+         r["app_mb"], ratio(r["app_mb"], r["cli_mb"]), r["frames"], r["max_frame_ms"], r["p99_frame_ms"],
+         "" if r["key_ms"] is None else " | key %.2f ms" % r["key_ms"]))
+for p in r["problems"]:
+    print("  FAIL: " + p)
+EOF
+  if python3 -c 'import json,sys; sys.exit(1 if json.loads(sys.argv[1])["problems"] else 0)' "$verdict"; then :; else fail=1; fi
+done
+echo "]" >> "$out/scale.json"
+
+python3 - "$out/scale.json" > "$out/scale.md" <<'EOF'
+import json, sys
+rows = json.load(open(sys.argv[1]))
+print("| input | size | CLI `check --profile all` | app: results shown | app: first frame | CLI peak RSS | app peak RSS | longest UI frame after the first (p99) | typed key |")
+print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+for r in rows:
+    res = "%.0f ms" % r["app_results_ms"] if r["app_results_ms"] is not None else "-"
+    print("| %s | %.1f MB | %.0f ms | %s | %.0f ms | %d MB | %d MB (%.2fx) | %.1f ms (%.1f ms) | %s |" % (
+        r["name"], r["bytes"] / 1e6, r["cli_ms"], res, r["app_first_frame_ms"], r["cli_mb"], r["app_mb"],
+        r["app_mb"] / max(1, r["cli_mb"]), r["max_frame_ms"], r["p99_frame_ms"],
+        "-" if r["key_ms"] is None else "%.2f ms" % r["key_ms"]))
+EOF
+echo "scale test took $(( $(date +%s) - started )) s; table in $out/scale.md"
+exit $fail
