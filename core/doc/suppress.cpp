@@ -1,17 +1,14 @@
 // core/doc/suppress.cpp: see suppress.h.
 #include "core/doc/suppress.h"
 
+#include "core/doc/codes.h"
+
 #include <algorithm>
 #include <cctype>
 
 namespace cfgi::doc {
 
 namespace {
-
-// The documented codes, generated at configure time from docs/diagnostics.md (CMakeLists.txt).
-const char* const kDocumentedCodes[] = {
-#include "known_codes.inc"
-};
 
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
@@ -212,22 +209,8 @@ bool GlobMatch(std::string_view glob, std::string_view name) {
   return false;
 }
 
-const std::vector<std::string>& KnownCodes() {
-  static const std::vector<std::string> codes = [] {
-    std::vector<std::string> v(std::begin(kDocumentedCodes), std::end(kDocumentedCodes));
-    std::sort(v.begin(), v.end());
-    v.erase(std::unique(v.begin(), v.end()), v.end());
-    return v;
-  }();
-  return codes;
-}
-
-bool IsKnownCode(std::string_view code) {
-  const auto& v = KnownCodes();
-  return std::binary_search(v.begin(), v.end(), code, [](const auto& a, const auto& b) {
-    return std::string_view(a) < std::string_view(b);
-  });
-}
+// The one code registry (core/doc/codes.h), which DocsTest keeps equal to docs/diagnostics.md.
+bool IsKnownCode(std::string_view code) { return FindCode(code) != nullptr; }
 
 bool Suppression::Matches(const Diagnostic& d) const {
   if (d.code != code) return false;

@@ -75,9 +75,7 @@ SuppressionResult ApplySuppressions(std::vector<Diagnostic> diagnostics, const s
 // A malformed class ('[' without ']') is a literal '['.
 bool GlobMatch(std::string_view glob, std::string_view name);
 
-// Every code documented in docs/diagnostics.md (a "### CODE" heading), generated from that file
-// at configure time; sorted.
-const std::vector<std::string>& KnownCodes();
+// True for a code of the registry (core/doc/codes.h: every `### CODE` of docs/diagnostics.md).
 bool IsKnownCode(std::string_view code);
 
 // The suppressions written as comments in a document: `config-inspector: ignore CODE[,CODE] --

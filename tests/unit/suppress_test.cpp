@@ -64,13 +64,12 @@ TEST(SuppressTest, GlobMatch) {
   for (const GlobCase& c : cases) EXPECT_EQ(GlobMatch(c.glob, c.name), c.match) << c.glob << " vs " << c.name;
 }
 
-TEST(SuppressTest, KnownCodesComeFromTheDocs) {
+TEST(SuppressTest, KnownCodesComeFromTheRegistry) {
   EXPECT_TRUE(IsKnownCode("MAT016"));
   EXPECT_TRUE(IsKnownCode("SUP001"));
   EXPECT_TRUE(IsKnownCode("PRJ006"));
   EXPECT_FALSE(IsKnownCode("MAT999"));
   EXPECT_FALSE(IsKnownCode("mat016"));
-  EXPECT_GT(KnownCodes().size(), 200u);
 }
 
 // Reads the comments of one file; returns the suppressions and puts the comments' problems in *problems.
