@@ -18,19 +18,19 @@
 namespace cfgi {
 namespace {
 
-struct Run {
+struct CovRun {
   Inspection in;
   std::vector<CoverageItem> items;
 };
 
 // Inspects one scenario (embedded sources only) under `profile` (empty: the engine's default).
-Run Cover(const std::string& yaml, const std::string& profile = "") {
+CovRun Cover(const std::string& yaml, const std::string& profile = "") {
   auto s = std::make_shared<Scenario>(LoadScenario({{"t.scenario.yaml", yaml}}));
   const Engine* e = SelectEngine(s.get());
   InspectOptions o;
   o.profiles = {profile.empty() ? e->profiles()[0].name : profile};
   o.explain = false;
-  Run r{Inspect(*e, s, Query{}, o), {}};
+  CovRun r{Inspect(*e, s, Query{}, o), {}};
   r.items = r.in.model->Coverage(*r.in.reports[0].typed);
   return r;
 }
@@ -47,7 +47,7 @@ std::vector<std::string> Lines(std::vector<CoverageItem> items) {
   return out;
 }
 
-const char* kMatcher = R"(engine: matcher
+const char* kMatcher = R"SCN(engine: matcher
 sources:
   - name: m.yaml
     text: |
@@ -75,13 +75,13 @@ sources:
 inputs:
   requests:
     - headers: {x-a: "1", x-b: "3"}
-)";
+)SCN";
 
 // The nested matcher's on_match is not reached (x-b: 3); its enclosing on_match is, and a nested
 // matcher that finds nothing lets the outer list continue to on_no_match (proto comment and
 // Envoy; docs/formats/matcher.md), so on_no_match is reached too; `nine` is not.
 TEST(CoverageTest, MatcherCountsEveryOnMatchAtEveryLevel) {
-  Run r = Cover(kMatcher);
+  CovRun r = Cover(kMatcher);
   EXPECT_EQ(Lines(r.items), (std::vector<std::string>{
                                 "branch reached 8:9 matchers[0] -> nested matcher",
                                 "branch unreached 15:27 matchers[0] -> inner",
@@ -97,13 +97,13 @@ TEST(CoverageTest, MatcherCountsEveryOnMatchAtEveryLevel) {
 TEST(CoverageTest, MatcherWithoutRequestsReachesNothing) {
   std::string yaml = kMatcher;
   yaml = yaml.substr(0, yaml.find("inputs:"));
-  Run r = Cover(yaml);
+  CovRun r = Cover(yaml);
   ASSERT_EQ(r.items.size(), 4u);
   for (const CoverageItem& it : r.items) EXPECT_FALSE(it.reached) << it.label;
 }
 
 TEST(CoverageTest, VariantsReachedOnlyBySelection) {
-  Run r = Cover(R"(engine: variants
+  CovRun r = Cover(R"SCN(engine: variants
 sources:
   - name: r.textproto
     text: |
@@ -121,7 +121,7 @@ inputs:
   subscriptions:
     - {env: prod}
     - {env: qa}
-)");
+)SCN");
   // {env: prod} matches variants 0 and 1 (ambiguous: neither is reached); {env: qa} only 1.
   std::vector<std::string> lines = Lines(r.items);
   ASSERT_EQ(lines.size(), 3u);
@@ -136,21 +136,21 @@ inputs:
   EXPECT_EQ(r.items[2].why, "no subscription selects it");
 }
 
-const char* kTxt = R"(engine: txt
+const char* kTxt = R"SCN(engine: txt
 sources:
   - name: z.zone
     text: |
       _grpc_config.svc.example.com. 60 IN TXT "grpc_config=[{\"clientLanguage\":[\"java\"],\"serviceConfig\":{}},{\"clientLanguage\":[\"go\"],\"serviceConfig\":{}},{\"serviceConfig\":{}}]"
-)";
+)SCN";
 
 TEST(CoverageTest, TxtReachesTheChosenChoiceOnly) {
-  Run java = Cover(kTxt, "grpc-java");
+  CovRun java = Cover(kTxt, "grpc-java");
   EXPECT_EQ(Lines(java.items), (std::vector<std::string>{
                                    "choice reached 1:55 choice 0 of _grpc_config.svc.example.com.",
                                    "choice unreached 1:108 choice 1 of _grpc_config.svc.example.com.",
                                    "choice unreached 1:159 choice 2 of _grpc_config.svc.example.com.",
                                }));
-  Run core = Cover(kTxt, "grpc-core");  // language c++: the catch-all
+  CovRun core = Cover(kTxt, "grpc-core");  // language c++: the catch-all
   ASSERT_EQ(core.items.size(), 3u);
   EXPECT_FALSE(core.items[0].reached);
   EXPECT_TRUE(core.items[2].reached);
@@ -168,7 +168,7 @@ TEST(CoverageTest, TxtReachesTheChosenChoiceOnly) {
 }
 
 TEST(CoverageTest, PolicyItemsReachedThroughTheDataplanesRules) {
-  Run r = Cover(R"(engine: policy
+  CovRun r = Cover(R"SCN(engine: policy
 sources:
   - name: mesh.yaml
     text: |
@@ -205,7 +205,7 @@ sources:
             default: {http: {numRetries: 3}}
 inputs:
   dataplane: web-1
-)");
+)SCN");
   EXPECT_EQ(Lines(r.items), (std::vector<std::string>{
                                 "policy-item reached 19:7 MeshTimeout for-web to[0]",
                                 "policy-item unreached 30:7 MeshRetry for-batch to[0]",
@@ -214,7 +214,7 @@ inputs:
 }
 
 TEST(CoverageTest, TargetingReferencesNeedAMatchingService) {
-  Run r = Cover(R"(engine: targeting
+  CovRun r = Cover(R"SCN(engine: targeting
 sources:
   - name: manifest.json
     text: |
@@ -231,7 +231,7 @@ sources:
 inputs:
   pid: a
   config: {k: v}
-)");
+)SCN");
   std::vector<std::string> lines = Lines(r.items);
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0], "reference reached 5:6 A reference One (I)");
@@ -281,20 +281,20 @@ TEST(CoverageTest, TalliesFollowTheEngineOrder) {
 // Report::expectations: one outcome per entry under the profile it applies to, with what was
 // expected and what the result has; the failures are also SCN006 diagnostics.
 TEST(ExpectOutcomeTest, EveryEntryHasAnOutcome) {
-  Run r = Cover(std::string(kMatcher) + R"(expect:
+  CovRun r = Cover(std::string(kMatcher) + R"SCN(expect:
   - input: 0
     result: {actions: [fallback]}
   - path: /requests/0/matched
     equals: false
   - {profile: envoy, path: /requests/0/matched, equals: true}
   - path: /requests/4
-)");
+)SCN");
   const Report& rep = r.in.reports[0];
   ASSERT_EQ(rep.expectations.size(), 3u);  // the envoy entry is not checked under grpc-core
   const ExpectOutcome& a = rep.expectations[0];
   EXPECT_TRUE(a.passed);
   EXPECT_EQ(a.what, "input 0 result");
-  EXPECT_EQ(a.expected, R"({"actions":["fallback"]})");
+  EXPECT_EQ(a.expected, R"SCN({"actions":["fallback"]})SCN");
   EXPECT_EQ(a.at, (doc::Position{30, 5}));
   const ExpectOutcome& b = rep.expectations[1];
   EXPECT_FALSE(b.passed);
