@@ -233,6 +233,7 @@ class App final : public ViewContext {
   // saved). A folded panel leaves a thin strip that brings it back.
   bool show_sidebar_ = true, show_explanation_ = true, show_bottom_ = true;
   bool maximized_ = false;
+  bool description_open_ = false;  // the scenario description in full (else one line)
   float center_px_[2] = {0, 0};  // the engine view's size in the last frame (--dump-state "layout")
   bool show_help_ = false, show_about_ = false;
   bool quit_ = false;

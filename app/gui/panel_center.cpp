@@ -34,10 +34,32 @@ void App::DrawCenter() {
   ImGui::PushFont(theme::GetFonts().bold);
   ImGui::TextUnformatted(d->title().c_str());
   ImGui::PopFont();
-  if (!d->scenario().description.empty()) {
-    ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - st.WindowPadding.x);
-    theme::TextMuted("%s", d->scenario().description.c_str());
+  const std::string& desc = d->scenario().description;
+  const float room = ImGui::GetContentRegionAvail().x - st.WindowPadding.x;
+  if (!desc.empty() && (description_open_ || ImGui::CalcTextSize(desc.c_str()).x <= room)) {
+    ImGui::PushTextWrapPos(room);
+    theme::TextMuted("%s", desc.c_str());
     ImGui::PopTextWrapPos();
+    if (description_open_ && ImGui::SmallButton("less")) description_open_ = false;
+  } else if (!desc.empty()) {
+    // A long description takes one line (cut at a word, the whole text on hover, "more" opens
+    // it), so the engine view keeps its rows in a small window.
+    const float more_w = ImGui::CalcTextSize(" \u2026 more").x + st.FramePadding.x * 4;
+    size_t cut = desc.size();
+    while (cut > 0 && ImGui::CalcTextSize(desc.data(), desc.data() + cut).x > room - more_w) {
+      size_t sp = desc.rfind(' ', cut - 1);
+      cut = sp == std::string::npos ? 0 : sp;
+    }
+    theme::TextMuted("%.*s \u2026", static_cast<int>(cut), desc.c_str());
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36);
+      ImGui::TextUnformatted(desc.c_str());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("more")) description_open_ = true;
   }
   ImGui::EndGroup();
   ImGui::SetCursorPosX(st.WindowPadding.x);

@@ -201,7 +201,7 @@ class VariantsView final : public EngineView {
     // The Explanation panel always explains something of this view: after an evaluation (or a
     // profile change) the row selected before, else the first; the Transition tab's rows there.
     if (!ctx.selected_explanation()) {
-      if (tabs_.current() == 4 && !transition_.rows.empty())
+      if (StateInt(tabs_.Save(), "tab") == 4 && !transition_.rows.empty())  // the tab shown (or restored)
         OpenTransitionRow(ctx, transition_.rows[std::min(sel_t_row_, transition_.rows.size() - 1)], false);
       else if (!sub_rows_.empty())
         Explain(ctx, sub_rows_[std::min(sel_sub_row_, sub_rows_.size() - 1)], false);
