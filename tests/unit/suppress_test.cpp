@@ -201,7 +201,7 @@ TEST(SuppressTest, FlagWithGlobAndPath) {
   EXPECT_FALSE(ParseSuppressFlag("", &error));
   Suppression p;
   p.code = "POL018";
-  p.path_glob = "spec.to[1]*";
+  p.path_glob = "spec.to[[]1]*";  // a literal [ is the class [[]
   EXPECT_TRUE(p.Matches(Finding("POL018", "a.yaml", 1, "spec.to[1].default")));
   EXPECT_FALSE(p.Matches(Finding("POL018", "a.yaml", 1, "spec.to[0].default")));
 }
