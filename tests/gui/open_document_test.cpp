@@ -182,6 +182,7 @@ TEST(DocumentTest, EngineSwitchAndEncodings) {
 
 #include "app/gui/views/view.h"
 
+namespace cfgi::gui {
 namespace {
 
 TEST(ViewStateTest, FieldsAreReadExactly) {
@@ -258,6 +259,7 @@ TEST(ProblemGroupsTest, TheLargeMatcherSamplesCoverageNotesAreOneGroup) {
 }
 
 }  // namespace
+}  // namespace cfgi::gui
 
 namespace cfgi::gui {
 namespace {

@@ -229,6 +229,7 @@ class FakeContext final : public ViewContext {
   void Ask(Query) override {}
   void Run(Job job) override { jobs.push_back(std::move(job)); }
   bool dark_theme() const override { return true; }
+  bool ReplaceText(const std::string&, std::string) override { return false; }
   std::vector<Job> jobs;
 
  private:

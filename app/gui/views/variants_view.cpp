@@ -93,11 +93,6 @@ std::string Displayable(std::string text) {
   return text;
 }
 
-// A resource name as a short label: an xdstp:// name's last segment (the full name on hover).
-std::string ShortName(const std::string& full) {
-  return full.rfind("xdstp://", 0) == 0 ? full.substr(full.rfind('/') + 1) : full;
-}
-
 struct VariantRow {
   std::string id, constraint, keys, content;
 };
