@@ -106,6 +106,7 @@ const std::vector<CodeInfo>& Codes() {
     {"POL045", Severity::kError, "policy", "The `kuma.io/origin` label has a value other than `global` or `zone` (ResourceOrigin.IsValid; the Kubernetes…"},
     {"POL046", Severity::kError, "policy", "The `kuma.io/policy-role` label is not one of `system`, `producer`, `consumer`, `workload-owner`"},
     {"POL047", Severity::kWarning, "policy", "A universal policy carries `kuma.io/policy-role` other than `system`"},
+    {"POL048", Severity::kError, "policy", "`--inspect KEY` / `inputs.inspect` names no resource of the evaluated dataplane's mesh (no Mesh,…"},
     {"TXT001", Severity::kError, "txt", "A quoted character-string is not closed on its line"},
     {"TXT002", Severity::kError, "txt", "A bad escape in a character-string (RFC 1035 5.1): `\\DDD` needs exactly three decimal digits with a value up…"},
     {"TXT003", Severity::kError, "txt", "A character-string longer than 255 bytes (after decoding escapes)"},
@@ -226,6 +227,20 @@ const std::vector<CodeInfo>& Codes() {
     {"LDAP005", Severity::kError, "targeting", "\"Trailing garbage\": text after the filter's last `)`"},
     {"LDAP006", Severity::kError, "targeting", "A limit: the filter is longer than 1 MiB or nests deeper than 256 levels"},
     {"LDAP010", Severity::kWarning, "targeting", "A raw DEL byte (0x7F) in a filter value"},
+    {"LIVE001", Severity::kError, "all", "The DNS server refused the query: nothing listens on that address and port (ICMP port unreachable,…"},
+    {"LIVE002", Severity::kError, "all", "No answer within the timeout (default 5000 ms for the whole lookup, TCP fallback included)"},
+    {"LIVE003", Severity::kWarning, "all", "NXDOMAIN: `_grpc_config.HOST` does not exist"},
+    {"LIVE004", Severity::kWarning, "all", "The name exists but has no TXT record (NOERROR with no TXT in the answer; the answer's other types are…"},
+    {"LIVE005", Severity::kNote, "all", "The UDP answer was truncated (TC set: more than 512 bytes, c-ares sends no EDNS by default), so c-ares…"},
+    {"LIVE006", Severity::kError, "all", "The answer is truncated (TC set) and the TCP retry failed (refused or timed out), or an answer with TC…"},
+    {"LIVE007", Severity::kError, "all", "Another DNS failure: the server answered SERVFAIL, REFUSED or another error RCODE, or c-ares could not…"},
+    {"LIVE008", Severity::kError, "all", "A bad `--lookup` host (empty, spaces, quotes) or a `--dns-server` that is not `IP`, `IP:PORT` or…"},
+    {"LIVE010", Severity::kError, "all", "The admin URL cannot be reached (connection refused, unknown host)"},
+    {"LIVE011", Severity::kError, "all", "The admin URL did not answer within the timeout (default 10000 ms, connect and read)"},
+    {"LIVE012", Severity::kError, "all", "`GET URL/config_dump` answered an HTTP error (the status and the start of the body are quoted; 404…"},
+    {"LIVE013", Severity::kError, "all", "The body of `/config_dump` is not JSON (the Content-Type and the start of the body are quoted), e.g"},
+    {"LIVE014", Severity::kError, "all", "The admin URL is not `http://HOST[:PORT][/prefix]` or `https://...` (another scheme, no host, a port out…"},
+    {"LIVE015", Severity::kError, "all", "The web build has no live sources: it sends nothing anywhere"},
   };
   return kCodes;
 }

@@ -270,7 +270,7 @@ TEST(DocumentTest, HideDeadConfigurationLints) {
   const std::string zone =
       "$ORIGIN example.com.\n"
       "_grpc_config 3600 IN TXT "
-      "\"grpc_config=[{\\\"serviceConfig\\\":{}},{\\\"clientLanguage\\\":[\\\"go\\\"],\\\"clientHostname\\\":[]}]\"\n";
+      "\"grpc_config=[{\\\"serviceConfig\\\":{}},{\\\"clientLanguage\\\":[\\\"go\\\"],\\\"serviceConfig\\\":{}}]\"\n";
   auto d = OpenDocument::Open({{"d.zone", zone}}, {});
   ASSERT_EQ(d->engine().name(), "txt");
   auto codes = [&] {

@@ -86,16 +86,16 @@ PY
                 "1024x700|1.5|samples/txt/canary-50|tab=0|txt-choice" \
                 "1440x900|1|samples/targeting/storage_registry|ref=1|targeting-reference" \
                 "1024x700|1|tests/gui/data/broken.json|tab=0|generic"; do
-      IFS='|' read -r size scale sample state check <<<"$spec"
+      IFS='|' read -r size scale sample state why <<<"$spec"
       name=$(basename "$sample")
-      png="$out/why-$check-$name-$size-$scale.png"
+      png="$out/why-$why-$name-$size-$scale.png"
       file="$src/$sample"; [[ -f "$file" ]] || file="$src/$sample.scenario.yaml"
       run_xvfb "$app" --settings-dir "$out/views-settings" --size "$size" --scale "$scale" --frames 8 --view "$state" \
         --screenshot "$png" --dump-state "$out/why-state.json" "$file"
       w=${size%x*} h=${size#*x}
       "$check" "$png" 64 "$w" "$h"
-      python3 "$src/tests/gui/why_check.py" "$out/why-state.json" "$check"
-      echo "why: $check on $sample at $size scale $scale: $png"
+      python3 "$src/tests/gui/why_check.py" "$out/why-state.json" "$why"
+      echo "why: $why on $sample at $size scale $scale: $png"
     done
 
     # The first screen: a fresh settings directory and no file show the welcome page, one card
@@ -237,12 +237,13 @@ def field(kind, path):
 # Chips: who set each leaf; overrides: what it beat, oldest first; defaults marked.
 w = field("MeshHTTPRoute", "/rules/0/default/backendRefs/0/weight")
 assert w["policy"] == "backend-v2" and w["ruleIndex"] == 0 and w.get("kind") == "default", w
-assert pol["MeshRetry"]["computedFrom"] == "meshservice:mesh/default:name/backend", pol["MeshRetry"]
 rt = field("MeshTimeout", "/http/requestTimeout")
 divs = {d["path"]: d["values"] for d in doc["divergences"]}
 insp_divs = {p: v for p, v in divs.items() if p.startswith("/inspect/")}
 if key.endswith(":section/http"):
     assert pol["MeshTimeout"]["conf"]["http"]["requestTimeout"] == "2s"
+    # The section has no MeshRetry rule of its own: it falls back to the service's.
+    assert pol["MeshRetry"]["computedFrom"] == "meshservice:mesh/default:name/backend", pol["MeshRetry"]
     assert (rt["policy"], rt["ruleIndex"], rt["line"]) == ("z-backend-http", 0, 70), rt
     assert [(o["policy"], o["value"]) for o in rt["overrode"]] == [("mesh-timeouts", "15s"), ("backend-timeouts", "5s")], rt
     d = insp_divs.get("/inspect/policies/MeshTimeout/conf/http/requestTimeout")
