@@ -58,7 +58,10 @@ int EngineRank(const std::string& e) {
 
 std::vector<CoverageTally> CoverageSet::Tallies() const {
   std::vector<CoverageTally> out;
-  for (const auto& [engine, it] : items_) {
+  for (const auto& entry : items_) {
+    // No lambda capture of structured bindings: emscripten's clang 14 rejects it.
+    const auto& engine = entry.first;
+    const auto& it = entry.second;
     auto t = std::find_if(out.begin(), out.end(), [&](const CoverageTally& x) { return x.engine == engine && x.kind == it.kind; });
     if (t == out.end()) {
       out.push_back({engine, it.kind, 0, 0, {}});
