@@ -24,13 +24,13 @@ struct CliOutput {
   std::string err;  // stderr
 };
 
-// Runs `CFGI_CLI args` through the shell (so `args` may quote). exit_code is -1 when the CLI did
-// not exit normally (a crash).
-inline CliOutput RunCli(const std::string& args) {
+// Runs `cmd` through the shell (`sh -c`) and captures its exit status, stdout and stderr;
+// exit_code is -1 when the command did not exit normally (a crash). For a CLI run from another
+// directory: RunShell("cd 'DIR' && " + std::string(CFGI_CLI) + " check a.yaml").
+inline CliOutput RunShell(const std::string& cmd) {
   // ctest runs tests in parallel processes that share TempDir(): one stderr file per process.
   std::string err_path = ::testing::TempDir() + "cli_stderr_" + std::to_string(getpid()) + ".txt";
-  std::string cmd = std::string(CFGI_CLI) + " " + args + " 2>" + err_path;
-  FILE* p = popen(cmd.c_str(), "r");
+  FILE* p = popen(("{ " + cmd + "; } 2>'" + err_path + "'").c_str(), "r");
   std::string out;
   std::array<char, 4096> buf;
   size_t n;
@@ -41,6 +41,9 @@ inline CliOutput RunCli(const std::string& args) {
   std::remove(err_path.c_str());
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err.str()};
 }
+
+// Runs `CFGI_CLI args` through the shell (so `args` may quote).
+inline CliOutput RunCli(const std::string& args) { return RunShell(std::string(CFGI_CLI) + " " + args); }
 
 // Writes `text` to a file named `name` in the test's temporary directory; returns its path.
 inline std::string WriteTemp(const std::string& name, const std::string& text) {

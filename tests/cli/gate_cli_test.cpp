@@ -42,17 +42,7 @@ void Put(const std::string& rel, const std::string& text) {
 
 // Runs the CLI in Dir()/`sub` (so file names print as given and the project file search starts there).
 CliOutput Cli(const std::string& args, const std::string& sub = "") {
-  std::string err_path = Dir() + "/stderr.txt";
-  std::string cmd = "cd '" + Dir() + "/" + sub + "' && " + CFGI_CLI + " " + args + " 2>'" + err_path + "'";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
-  int status = pclose(p);
-  std::ostringstream err;
-  err << std::ifstream(err_path).rdbuf();
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err.str()};
+  return cfgi::testing::RunShell("cd '" + Dir() + "/" + sub + "' && " + CFGI_CLI + " " + args);
 }
 
 // A matcher list whose second matcher (prefix /ab) is shadowed by the first (prefix /a): MAT016,

@@ -23,20 +23,7 @@ namespace {
 using cfgi::testing::CliOutput;
 
 // Runs `sh -c CMD` in the source directory (so the paths printed are relative and stable).
-CliOutput Sh(const std::string& cmd) {
-  std::string err_path = ::testing::TempDir() + "test_cmd_stderr_" + std::to_string(getpid()) + ".txt";
-  std::string full = "cd '" + std::string(CFGI_SOURCE_DIR) + "' && " + cmd + " 2>" + err_path;
-  FILE* p = popen(full.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf;
-  size_t n;
-  while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) out.append(buf.data(), n);
-  int status = pclose(p);
-  std::ostringstream err;
-  err << std::ifstream(err_path).rdbuf();
-  std::remove(err_path.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out, err.str()};
-}
+CliOutput Sh(const std::string& cmd) { return cfgi::testing::RunShell("cd '" + std::string(CFGI_SOURCE_DIR) + "' && " + cmd); }
 
 CliOutput RunTestCmd(const std::string& args) { return Sh(std::string(CFGI_CLI) + " test " + args); }
 
