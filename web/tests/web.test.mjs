@@ -314,7 +314,7 @@ describe('welcome page', () => {
       for (let i = 0; i < 120; ++i) {
         const s = window.configInspector.state();
         const d = s.documents[s.active];
-        if (d && d.view === d.engine) return { path: d.path, view: d.view, welcome: s.welcome.shown };
+        if (d && d.engine !== 'document' && d.view === d.engine) return { path: d.path, view: d.view, welcome: s.welcome.shown };
         await window.cfgiWeb.nextFrames(1);
       }
       return null;
