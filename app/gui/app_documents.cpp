@@ -194,11 +194,23 @@ void App::ScanSamples() {
       s.group = fs::relative(it->path().parent_path(), dir, ec).string();
       if (s.group == ".") s.group.clear();
       s.title = name.substr(0, name.size() - suffix.size());
+      // Only the top-level `title:` line is read (by yaml-cpp, so quoting is YAML's): the whole
+      // scenario is parsed when it is opened, not at start-up for every sample (the first frame).
       if (auto text = platform::ReadFile(s.path)) {
-        doc::Document d = doc::LoadDocument(s.path, *text);
-        if (const doc::Node* r = d.root(); r && r->is_map()) {
-          std::string t = r->GetString("title");
-          if (!t.empty()) s.title = t;
+        std::string_view rest = *text;
+        while (!rest.empty()) {
+          size_t end = rest.find('\n');
+          std::string_view line = rest.substr(0, end);
+          if (line.rfind("title:", 0) == 0) {
+            doc::Document d = doc::LoadDocument(s.path, std::string(line));
+            if (const doc::Node* r = d.root(); r && r->is_map()) {
+              std::string t = r->GetString("title");
+              if (!t.empty()) s.title = t;
+            }
+            break;
+          }
+          if (end == std::string_view::npos) break;
+          rest.remove_prefix(end + 1);
         }
       }
       samples_.push_back(std::move(s));
