@@ -155,7 +155,9 @@ bool App::ApplyHookStep(const std::string& step, std::string* error) {
   } else if (key == "view") {
     o.view->LoadState(value);
   } else if (key == "dataplane") {
-    Ask(Query{{{"dataplane", value}}});
+    // Through the view, as the Dataplane combo would: the policy view builds the question (in a
+    // large mesh restricted to the resources shown, PolicyView::DataplaneQuery).
+    o.view->LoadState("dp=" + value);
   } else if (key == "type") {
     int n = std::atoi(value.c_str());
     if (n <= 0) {

@@ -70,12 +70,14 @@ bool OpenDocument::dirty() const {
 void OpenDocument::SetEngine(std::string name, double now) {
   if (name == engine_request_) return;
   engine_request_ = std::move(name);
+  reload_ = true;
   due_ = now;
 }
 
 void OpenDocument::SetHideDeadLints(bool on, double now) {
   if (on == hide_dead_lints_) return;
   hide_dead_lints_ = on;
+  reload_ = true;
   due_ = now;
 }
 
@@ -98,6 +100,7 @@ std::string* OpenDocument::EditableText(int i) {
 
 void OpenDocument::Edited(int i, double now) {
   files_[static_cast<size_t>(i)].dirty = true;
+  reload_ = true;
   due_ = now + kDebounceSeconds;
   ++text_version_;
 }
@@ -123,15 +126,42 @@ struct OpenDocument::Outcome {
 
 namespace {
 
+// A query change with the texts unchanged (a dataplane switch): the evaluation reuses the
+// scenario already read and the engine's model of it (Engine::Requery), so the app never holds
+// a large mesh twice nor parses it again.
+struct Reuse {
+  std::shared_ptr<const Scenario> scenario;
+  const Engine* engine = nullptr;
+  std::shared_ptr<const EngineModel> model;
+  std::string rule;
+};
+
 // The whole evaluation, on copies: safe to run on a worker thread.
 std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, size_t n_opened,
                                            const OpenDocument::Reader& read, std::string profile, const Query& query,
                                            const std::string& engine_request, bool hide_dead_lints,
                                            const std::vector<doc::Diagnostic>& source_diagnostics,
-                                           const OpenDocument::Hooks& hooks) {
+                                           const Reuse& reuse, const OpenDocument::Hooks& hooks) {
   if (hooks.progress) hooks.progress("read", 0);
   auto t0 = std::chrono::steady_clock::now();
   auto out = std::make_shared<OpenDocument::Outcome>();
+  if (reuse.scenario) {
+    out->files = std::move(files);
+    out->engine_rule = reuse.rule;
+    const Engine& e = *reuse.engine;
+    if (profile.empty() || !e.HasProfile(profile))
+      profile = e.HasProfile(reuse.scenario->profile) ? reuse.scenario->profile : e.profiles().front().name;
+    out->profile = profile;
+    InspectOptions options;
+    if (hide_dead_lints) options.suppressions = DeadConfigurationSuppressions();
+    options.progress = hooks.progress;
+    options.cancelled = hooks.cancelled;
+    options.previous = reuse.model;
+    out->inspection = Inspect(e, reuse.scenario, query, options);
+    if (out->inspection.cancelled) return nullptr;
+    out->ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return out;
+  }
   // Keep the opened files and the referenced ones (their edits); embedded sources are rebuilt.
   std::vector<SourceFile> keep;
   for (size_t i = 0; i < files.size(); ++i)
@@ -195,8 +225,12 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
 
 void OpenDocument::Evaluate() {
   due_.reset();
+  Reuse reuse;
+  if (!reload_ && generation_ > 0)
+    reuse = {inspection_.scenario, inspection_.engine, inspection_.model, engine_rule_};
+  reload_ = false;
   Apply(std::move(*Compute(files_, n_opened_, read_, profile_, query_, engine_request_, hide_dead_lints_,
-                            source_diagnostics_, Hooks{})),
+                            source_diagnostics_, reuse, Hooks{})),
         text_version_);
 }
 
@@ -204,15 +238,21 @@ std::function<std::shared_ptr<OpenDocument::Outcome>(const OpenDocument::Hooks&)
   due_.reset();
   evaluating_ = true;
   snapshot_version_ = text_version_;
+  Reuse reuse;
+  if (!reload_ && generation_ > 0)
+    reuse = {inspection_.scenario, inspection_.engine, inspection_.model, engine_rule_};
+  snapshot_reload_ = reload_;
+  reload_ = false;
   return [files = files_, n = n_opened_, read = read_, profile = profile_, query = query_, engine = engine_request_,
-          hide = hide_dead_lints_, extra = source_diagnostics_](const Hooks& hooks) mutable {
-    return Compute(std::move(files), n, read, profile, query, engine, hide, extra, hooks);
+          hide = hide_dead_lints_, extra = source_diagnostics_, reuse = std::move(reuse)](const Hooks& hooks) mutable {
+    return Compute(std::move(files), n, read, profile, query, engine, hide, extra, reuse, hooks);
   };
 }
 
 std::shared_ptr<void> OpenDocument::FinishEvaluation(std::shared_ptr<Outcome> outcome) {
   evaluating_ = false;
   if (!outcome) {
+    reload_ |= snapshot_reload_;  // the cancelled one's reason to read the texts again stands
     if (!due_) due_ = 0.0;  // cancelled with nothing newer scheduled: evaluate again
     return nullptr;
   }

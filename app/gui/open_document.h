@@ -102,6 +102,7 @@ class OpenDocument {
   const std::vector<doc::Diagnostic>& source_diagnostics() const { return source_diagnostics_; }
   void SetSourceDiagnostics(std::vector<doc::Diagnostic> d, double now) {
     source_diagnostics_ = std::move(d);
+    reload_ = true;
     due_ = now;
   }
 
@@ -163,6 +164,11 @@ class OpenDocument {
   std::string engine_rule_;
   std::string profile_;
   bool evaluating_ = false;
+  // The texts, the engine choice or the source diagnostics changed since the last evaluation
+  // started: the next one reads the scenario again. Otherwise (a query change) it reuses the
+  // scenario and the engine's model (Engine::Requery).
+  bool reload_ = true;
+  bool snapshot_reload_ = true;
   uint64_t snapshot_version_ = 0;
   uint64_t generation_ = 0;
   uint64_t text_version_ = 0;

@@ -23,8 +23,8 @@ void App::DrawCenter() {
     ImVec2 avail = ImGui::GetContentRegionAvail();
     ImGui::SetCursorPos(ImVec2(avail.x * 0.5f - ImGui::GetFontSize() * 6, avail.y * 0.4f));
     const char* spin = "|/-\\";
-    ImGui::Text("%c  Evaluating %s ...", spin[static_cast<int>(ImGui::GetTime() * 8) & 3], BaseName(d->path()).c_str());
-    platform::WakeUpIn(0.1);
+    ImGui::Text("%c  Evaluating %s ...", spin[static_cast<int>(ImGui::GetTime() / kProgressRedrawSeconds) & 3], BaseName(d->path()).c_str());
+    platform::WakeUpIn(kProgressRedrawSeconds);
     return;
   }
   // Title block: scenario title, description, engine and timing.

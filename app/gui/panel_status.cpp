@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "app/gui/app.h"
+#include "app/gui/app_internal.h"
 #include "app/gui/theme.h"
 
 namespace cfgi::gui {
@@ -40,10 +41,10 @@ void App::DrawStatusBar() {
   } else if (d) {
     if (!jobs_.active().empty()) {
       DrawJobsProgress();
-      platform::WakeUpIn(0.1);
+      platform::WakeUpIn(kProgressRedrawSeconds);
     } else if (d->evaluating()) {
       theme::TextMuted("evaluating...");
-      platform::WakeUpIn(0.1);
+      platform::WakeUpIn(kProgressRedrawSeconds);
     } else if (d->PendingIn(platform::Now())) {
       theme::TextMuted("evaluating after edit...");
     }

@@ -212,7 +212,9 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     in.cancelled = true;
     return in;
   }
-  std::unique_ptr<EngineModel> model = e.Load(*s, q, load_mode);
+  std::unique_ptr<EngineModel> model;
+  if (o.previous && o.previous->engine == &e) model = e.Requery(*o.previous, *s, q, load_mode);
+  if (!model) model = e.Load(*s, q, load_mode);
   model->engine = &e;
   model->mode = load_mode;
   in.model = std::move(model);

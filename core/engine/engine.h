@@ -118,6 +118,18 @@ class Engine {
   // Loads, compiles and analyses the scenario (the query's input flags replace the scenario's
   // inputs). Never throws and never returns null; problems are the model's diagnostics.
   virtual std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const = 0;
+  // A model for another query over the same scenario (the same object, unchanged), sharing what
+  // the query does not change with `previous` (one of this engine's models of `s`): the app's
+  // dataplane switch on a large mesh re-parses and re-indexes nothing. The result equals
+  // Load(s, q, mode)'s. Null (the default) when the engine cannot: the caller then calls Load.
+  virtual std::unique_ptr<EngineModel> Requery(const EngineModel& previous, const Scenario& s, const Query& q,
+                                               Mode mode) const {
+    (void)previous;
+    (void)s;
+    (void)q;
+    (void)mode;
+    return nullptr;
+  }
 
   bool HasProfile(std::string_view p) const;
 };
@@ -219,6 +231,9 @@ struct InspectOptions {
   // caller decides where they run.
   std::function<void(std::string_view step, float fraction)> progress;
   std::function<bool()> cancelled;
+  // A model of the same scenario object under an earlier query (the app's query change with the
+  // texts unchanged): Inspect asks Engine::Requery first, and Loads only when it returns null.
+  std::shared_ptr<const EngineModel> previous;
 };
 Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Query& q, const InspectOptions& o);
 

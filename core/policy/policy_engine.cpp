@@ -244,16 +244,10 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
   return j;
 }
 
-std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const Query& q, Mode mode) {
-  auto m = std::make_unique<PolicyModel>();
-  m->mode = mode;
-  // The documents' own findings (a YAML syntax error, a duplicate key), as the matcher, variants
-  // and targeting engines report them: with --engine policy a broken file must not pass silently.
-  for (const doc::Document& d : s.sources)
-    m->diagnostics.insert(m->diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
-  m->mesh = LoadModel(s.sources, m->diagnostics);
-  std::vector<doc::Diagnostic> a = Analyze(m->mesh);
-  m->diagnostics.insert(m->diagnostics.end(), a.begin(), a.end());
+namespace {
+// What a query asks of a loaded mesh: --resource / --inspect / --dataplane, else the scenario's
+// inputs (the query's flags replace them).
+void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
   for (const std::string& k : q.Values("resource")) m->only_keys.push_back(k);
   if (std::optional<std::string> k = q.Value("inspect")) {
     m->inspect_key = *k;
@@ -268,6 +262,32 @@ std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const Query& q, 
     if (const doc::Node* res = s.inputs.Get("resources"); res && res->is_seq())
       for (const doc::Node& k : res->items()) m->only_keys.push_back(k.text());
   if (mode == Mode::kEvaluate) m->chosen = ChooseDataplane(m->mesh, s, q, m->diagnostics);
+}
+}  // namespace
+
+std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const Query& q, Mode mode) {
+  // The documents' own findings (a YAML syntax error, a duplicate key), as the matcher, variants
+  // and targeting engines report them: with --engine policy a broken file must not pass silently.
+  std::vector<doc::Diagnostic> diags;
+  for (const doc::Document& d : s.sources) diags.insert(diags.end(), d.diagnostics.begin(), d.diagnostics.end());
+  auto mesh = std::make_shared<Model>(LoadModel(s.sources, diags));
+  std::vector<doc::Diagnostic> a = Analyze(*mesh);
+  diags.insert(diags.end(), a.begin(), a.end());
+  auto m = std::make_unique<PolicyModel>(std::move(mesh));
+  m->mode = mode;
+  m->diagnostics = std::move(diags);
+  m->scenario_diagnostics = m->diagnostics.size();
+  ReadQuery(m.get(), s, q, mode);
+  return m;
+}
+
+std::unique_ptr<PolicyModel> RequeryPolicyModel(const PolicyModel& previous, const Scenario& s, const Query& q, Mode mode) {
+  auto m = std::make_unique<PolicyModel>(previous.shared_mesh);
+  m->mode = mode;
+  m->diagnostics.assign(previous.diagnostics.begin(),
+                        previous.diagnostics.begin() + static_cast<std::ptrdiff_t>(previous.scenario_diagnostics));
+  m->scenario_diagnostics = m->diagnostics.size();
+  ReadQuery(m.get(), s, q, mode);
   return m;
 }
 
@@ -371,6 +391,11 @@ class PolicyEngine final : public Engine {
   }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
     return policy::LoadPolicyModel(s, q, mode);
+  }
+  std::unique_ptr<EngineModel> Requery(const EngineModel& previous, const Scenario& s, const Query& q,
+                                       Mode mode) const override {
+    const auto* p = ModelAs<policy::PolicyModel>(&previous);
+    return p ? policy::RequeryPolicyModel(*p, s, q, mode) : nullptr;
   }
 };
 

@@ -37,7 +37,12 @@ class PolicyModel final : public EngineModel {
   // The rules of `dp` under `p` (the same options the engine's own evaluation uses).
   DataplaneRules EvaluateDataplane(const Dataplane& dp, Profile p, bool explain = true) const;
 
-  Model mesh;                            // resources and policies
+  explicit PolicyModel(std::shared_ptr<const Model> m) : shared_mesh(std::move(m)), mesh(*shared_mesh) {}
+  // The resources and policies: read once per scenario, shared by the models of every query
+  // over it (Engine::Requery: the app's dataplane switch).
+  std::shared_ptr<const Model> shared_mesh;
+  const Model& mesh;
+  size_t scenario_diagnostics = 0;       // diagnostics[0..n): the documents' and the mesh's, query-independent
   const Dataplane* chosen = nullptr;     // --dataplane / inputs.dataplane / the only one (null: none)
   std::vector<std::string> only_keys;    // --resource / inputs.resources
   std::string inspect_key;               // --inspect KEY / inputs.inspect (empty: DefaultInspectKey, not printed)
@@ -62,6 +67,9 @@ class PolicyResult final : public EngineResult {
 
 // Loads the scenario's sources and runs the dataplane-independent analyses (the engine's Load).
 std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const Query& q, Mode mode);
+// The model of another query over the scenario `previous` was loaded from: shares its mesh and
+// its scenario findings, then reads the query as LoadPolicyModel does (the same model).
+std::unique_ptr<PolicyModel> RequeryPolicyModel(const PolicyModel& previous, const Scenario& s, const Query& q, Mode mode);
 
 // The dataplane a query means: --dataplane, else inputs.dataplane, else the only Dataplane.
 // Null with a POL014 diagnostic in `diags` when none can be chosen.

@@ -73,6 +73,10 @@ std::vector<std::string> ResourceKeys(const DataplaneRules& r);
 // model, so they exist even when the evaluation kept only some keys), sorted.
 std::vector<std::string> MeshResourceKeys(const Model& m, const std::string& mesh);
 
+// The ResourceRules key of a mesh's Mesh resource ("mesh:name/default"): the key every rule of
+// the mesh falls back to (ResourceRules.Compute).
+std::string MeshKey(const Model& m, const std::string& mesh);
+
 // The key a chooser opens first: the first rule built from items naming it (not the Mesh's, not
 // computed by fallback), else the first key. Empty when `r` has no ResourceRule.
 std::string DefaultInspectKey(const DataplaneRules& r);

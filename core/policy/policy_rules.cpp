@@ -246,6 +246,12 @@ Meta MeshMeta(const Model& m, const std::string& mesh) {
   return meta;
 }
 
+}  // namespace
+
+std::string MeshKey(const Model& m, const std::string& mesh) { return UniqueKey(MeshMeta(m, mesh)); }
+
+namespace {
+
 // Splits a legacy kuma.io/service name <name>_<namespace>_svc_<port> (resourcerules.go parseService).
 bool ParseLegacyService(const std::string& host, std::string& name, std::string& ns, int& port) {
   std::vector<std::string> seg;

@@ -95,8 +95,11 @@ void StruckText(const std::string& text, const ImVec4& color) {
   ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), ImGui::GetColorU32(color), 1.0f);
 }
 
-// Meshes with more resources than this are inspected one resource at a time (--resource KEY with
-// --inspect KEY): the complete ResourceRules of 20,000 MeshServices is half a gigabyte of JSON.
+// Meshes with more resources than this are evaluated a few resources at a time (--resource KEY
+// with --inspect KEY), on a dataplane switch as on choosing a resource: the complete
+// ResourceRules of samples/policy/large-mesh (20,000 MeshServices, 4 types) is ~350 MB typed per
+// profile and 1.7 GB as JSON, against 193 MB for the CLI's whole `check --profile all` (issue 17;
+// docs/gui.md "Large meshes"). The CLI's `eval --dataplane` still gives the complete output.
 constexpr size_t kLargeMesh = 2000;
 
 class PolicyView final : public EngineView {
@@ -113,6 +116,8 @@ class PolicyView final : public EngineView {
     if (!res.empty()) s += ";res=" + res;
     const std::string& leaf = !pending_leaf_.empty() ? pending_leaf_ : leaf_;
     if (!leaf.empty()) s += ";leaf=" + leaf;
+    const std::string dp = !pending_dp_.empty() ? pending_dp_ : !asked_.empty() ? asked_ : DataplaneName();
+    if (!dp.empty()) s += ";dp=" + dp;
     return s;
   }
   void LoadState(std::string_view state) override {
@@ -123,6 +128,7 @@ class PolicyView final : public EngineView {
     else if (StateField(state, "type")) mode_request_ = 1;  // a state saved before the Resource tab
     if (auto res = StateField(state, "res")) pending_res_ = *res;
     if (auto leaf = StateField(state, "leaf")) pending_leaf_ = *leaf;
+    if (auto dp = StateField(state, "dp")) pending_dp_ = *dp;
   }
   void OnEvaluated(const OpenDocument& d) override {
     model_ = ModelAs<pol::PolicyModel>(d.model());
@@ -164,6 +170,13 @@ class PolicyView final : public EngineView {
     if (dps.empty()) {
       theme::TextMuted("The scenario has no Dataplane: policies are matched per dataplane.");
       return;
+    }
+    // A dataplane from the saved view state (or the --step dataplane=NAME hook) that is not the
+    // one shown: a question for the worker, as a click in the combo would be.
+    if (!pending_dp_.empty()) {
+      std::string want = std::move(pending_dp_);
+      pending_dp_.clear();
+      if (want != DataplaneName() && want != asked_ && model_->mesh.FindDataplane(want)) Ask(ctx, want);
     }
     // Several dataplanes and none named: show the first one (asks the worker once).
     if (dataplane_ < 0 && asked_.empty()) Ask(ctx, dps.front().meta.name);
@@ -259,10 +272,30 @@ class PolicyView final : public EngineView {
   void AskResource(ViewContext& ctx, const std::string& key) {
     if (dataplane_ < 0 || !model_) return;
     const std::string& dp = model_->mesh.dataplanes[static_cast<size_t>(dataplane_)].meta.name;
-    Query q{{{"dataplane", dp}, {"inspect", key}}};
-    if (kuma_res_ && kuma_res_->resource_keys.size() > kLargeMesh) q.flags.push_back({"resource", key});
     asked_res_ = key;
-    ctx.Ask(std::move(q));
+    ctx.Ask(DataplaneQuery(dp, key));
+  }
+
+  // The one question the view asks the worker: a dataplane, the resource to inspect (empty: the
+  // default one) and, in a large mesh, the resources to evaluate: that one, or the ones asked
+  // before (the scenario's inputs.resources carried over to another dataplane), else the mesh.
+  Query DataplaneQuery(const std::string& dp, const std::string& inspect) const {
+    Query q{{{"dataplane", dp}}};
+    if (!inspect.empty()) q.flags.push_back({"inspect", inspect});
+    if (!LargeMesh()) return q;
+    std::vector<std::string> keys;
+    if (!inspect.empty()) keys.push_back(inspect);
+    else if (model_ && !model_->only_keys.empty()) keys = model_->only_keys;
+    else if (!res_key_.empty()) keys.push_back(res_key_);
+    else if (const pol::Dataplane* d = model_ ? model_->mesh.FindDataplane(dp) : nullptr) keys.push_back(pol::MeshKey(model_->mesh, d->meta.mesh));
+    for (std::string& k : keys) q.flags.push_back({"resource", std::move(k)});
+    return q;
+  }
+  bool LargeMesh() const {
+    return model_ && model_->mesh.services.size() + model_->mesh.external_services.size() > kLargeMesh;
+  }
+  std::string DataplaneName() const {
+    return model_ && dataplane_ >= 0 ? model_->mesh.dataplanes[static_cast<size_t>(dataplane_)].meta.name : std::string();
   }
 
   // kuma vs madr for the inspected resource: the one profile comparison (core/engine/compare.h)
@@ -554,7 +587,7 @@ class PolicyView final : public EngineView {
   // The dataplane is part of the question: the worker re-inspects with --dataplane NAME.
   void Ask(ViewContext& ctx, const std::string& dataplane) {
     asked_ = dataplane;
-    ctx.Ask(Query{{{"dataplane", dataplane}}});
+    ctx.Ask(DataplaneQuery(dataplane, ""));
   }
 
   // The document's profile comparison, for policy type t (RulesJson's "rules"[t]).
@@ -1037,6 +1070,7 @@ class PolicyView final : public EngineView {
   const Comparison* comparison_ = nullptr;
   pol::Profile primary_ = pol::Profile::kKuma;
   std::string asked_;  // the dataplane asked of the worker, until its inspection arrives
+  std::string pending_dp_;  // a dataplane from LoadState ("dp=NAME"), asked at the next Draw
   int dataplane_ = -1;
   size_t type_ = SIZE_MAX;
   size_t rule_ = SIZE_MAX;
