@@ -139,6 +139,33 @@ TEST(DocumentTest, ANewerEditCancelsTheRunningEvaluation) {
   EXPECT_FALSE(d->PendingIn(2.0).has_value());
 }
 
+// A query change over unchanged texts (the policy view's dataplane switch) evaluates the same
+// scenario object again through Engine::Requery; an edit reads the texts again.
+TEST(DocumentTest, AQueryChangeReusesTheScenarioAnEditReadsItAgain) {
+  const std::string mesh =
+      "type: Mesh\nname: default\n---\n"
+      "type: Dataplane\nmesh: default\nname: web-1\nnetworking:\n  address: 10.0.0.1\n  inbound:\n"
+      "    - port: 8080\n      tags: {kuma.io/service: web}\n---\n"
+      "type: Dataplane\nmesh: default\nname: api-1\nnetworking:\n  address: 10.0.0.2\n  inbound:\n"
+      "    - port: 8080\n      tags: {kuma.io/service: api}\n";
+  auto d = OpenDocument::Open({{"mesh.yaml", mesh}}, {});
+  ASSERT_EQ(d->engine().name(), "policy");
+  const Scenario* first = &d->scenario();
+  ASSERT_EQ(d->report().diagnostics.size(), 1u);
+  EXPECT_EQ(d->report().diagnostics[0].code, "POL014");  // two dataplanes, none chosen
+
+  d->SetQuery(Query{{{"dataplane", "api-1"}}}, 1.0);
+  ASSERT_TRUE(d->EvaluateIfDue(1.0));
+  EXPECT_EQ(&d->scenario(), first);  // not read again
+  EXPECT_TRUE(d->report().diagnostics.empty());
+  EXPECT_EQ(d->report().result["dataplane"], "api-1");
+
+  d->Edit(0, mesh + "\n", 2.0);
+  ASSERT_TRUE(d->EvaluateIfDue(2.0 + OpenDocument::kDebounceSeconds));
+  EXPECT_NE(&d->scenario(), first);  // the edited text was read
+  EXPECT_EQ(d->report().result["dataplane"], "api-1");
+}
+
 TEST(DocumentTest, UnknownProfileIsIgnored) {
   auto d = OpenDocument::Open({{"a.yaml", "a: 1\n"}}, {});
   std::string p = d->profile();

@@ -747,3 +747,42 @@ TEST(PolicyPaths, DiagnosticsCarryTheScopedFieldPath) {
 
 }  // namespace
 }  // namespace cfgi::policy
+
+namespace cfgi::policy {
+namespace {
+
+// Engine::Requery (the app's dataplane switch over unchanged texts): the model of a new query
+// shares the previous model's mesh and gives what a fresh Load gives, diagnostics included.
+TEST(PolicyRequery, SharesTheMeshAndEqualsAFreshLoad) {
+  auto s = std::make_shared<Scenario>(LoadScenario({{"m.yaml", ReadFile("samples/policy/realistic-mesh.yaml")}}));
+  const Engine* e = FindEngine("policy");
+  ASSERT_NE(e, nullptr);
+  InspectOptions first;
+  Inspection a = Inspect(*e, s, Query{}, first);  // several dataplanes, none named: POL014
+  ASSERT_NE(a.model, nullptr);
+  bool pol014 = false;
+  for (const doc::Diagnostic& d : a.model->diagnostics) pol014 |= d.code == "POL014";
+  EXPECT_TRUE(pol014);
+
+  const Query q{{{"dataplane", "frontend-7d9c8.kuma-demo"}, {"resource", "meshservice:mesh/default:namespace/kuma-demo:name/backend"}}};
+  InspectOptions again;
+  again.previous = a.model;
+  Inspection b = Inspect(*e, s, q, again);
+  Inspection fresh = Inspect(*e, s, q, InspectOptions{});
+  const auto* pa = ModelAs<PolicyModel>(a.model.get());
+  const auto* pb = ModelAs<PolicyModel>(b.model.get());
+  const auto* pf = ModelAs<PolicyModel>(fresh.model.get());
+  ASSERT_TRUE(pa && pb && pf);
+  EXPECT_EQ(pa->shared_mesh.get(), pb->shared_mesh.get());  // read once
+  EXPECT_NE(pa->shared_mesh.get(), pf->shared_mesh.get());
+  ASSERT_EQ(b.reports.size(), fresh.reports.size());
+  for (size_t i = 0; i < b.reports.size(); ++i) {
+    EXPECT_EQ(b.reports[i].result, fresh.reports[i].result) << b.reports[i].profile;
+    EXPECT_EQ(DiagnosticsJson(b.reports[i].diagnostics), DiagnosticsJson(fresh.reports[i].diagnostics));
+  }
+  EXPECT_EQ(b.reports[0].result["dataplane"], "frontend-7d9c8.kuma-demo");
+  for (const doc::Diagnostic& d : b.model->diagnostics) EXPECT_NE(d.code, "POL014");  // the query's, not the first one's
+}
+
+}  // namespace
+}  // namespace cfgi::policy
