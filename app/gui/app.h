@@ -70,8 +70,9 @@ class App final : public ViewContext {
   bool Frame();
   // True while a document is being evaluated or has an evaluation due.
   bool Busy() const;
-  // Writes settings.json and imgui.ini (unless options say not to).
-  void Save();
+  // Writes settings.json and imgui.ini (unless options say not to): settings.json on the worker
+  // (it carries unsaved texts), or here when `wait` (at exit).
+  void Save(bool wait = false);
   // The state the --dump-state hook writes: open documents, their reports (ReportJson) and the
   // rows of the Problems panel.
   nlohmann::ordered_json StateJson() const;
@@ -132,7 +133,8 @@ class App final : public ViewContext {
   // app_settings.cpp
   void LoadSettings();
   static OpenState SavedOpenState(const nlohmann::json& saved);
-  nlohmann::json SettingsJson() const;
+  // `texts`: with the unsaved texts (else empty strings in their place, for a cheap signature).
+  nlohmann::json SettingsJson(bool texts = true) const;
   void ApplyStyle();
   void RequestFontRebuild();
   void AddRecent(const std::string& path);

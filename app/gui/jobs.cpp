@@ -37,10 +37,16 @@ std::shared_ptr<JobProgress> Jobs::Submit(Job job) {
         progress->MarkStarted();
         work(*progress);
       },
-      [this, alive, id, progress, done = std::move(done)] {
+      [this, alive, id, progress, done = std::move(done)]() mutable {
         if (alive.expired()) return;  // the shell is gone
         Finished(id);
-        if (!progress->cancelled() && done) done();
+        if (!progress->cancelled()) {
+          if (done) done();
+          return;
+        }
+        // Cancelled after its work finished: what `done` holds (a superseded evaluation's
+        // outcome: a large mesh's scenario and model) is freed on the worker, not in this frame.
+        if (done) runner_([d = std::move(done)]() mutable { d = nullptr; }, nullptr);
       });
   return progress;
 }

@@ -242,7 +242,7 @@ int main(int argc, char** argv) {
       ok = false;
     }
   }
-  app->Save();
+  app->Save(/*wait=*/true);
   delete app;
   cfgi::platform::Shutdown();
   return ok ? 0 : 1;

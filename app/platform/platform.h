@@ -60,10 +60,6 @@ void Post(std::function<void()> task);
 // tasks in order) and then posts `done`; without threads (the web) runs `work` and `done` at once.
 // Used to evaluate documents without freezing the UI on large inputs. `work` must not touch ImGui.
 void RunAsync(std::function<void()> work, std::function<void()> done);
-// Gives memory freed by the program back to the system (the desktop: glibc's malloc_trim), so the
-// peak of one evaluation is not kept as resident memory after the app released its old results.
-// Call it off the UI thread; a no-op where the allocator keeps its heap (the web).
-void ReleaseFreedMemory();
 // Makes sure a frame is drawn within `seconds` even without input (debounce timers, animations).
 void WakeUpIn(double seconds);
 // Seconds since Init(), monotonic.

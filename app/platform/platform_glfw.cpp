@@ -336,8 +336,6 @@ void WakeUpIn(double seconds) {
   if (S().wake_at < 0 || at < S().wake_at) S().wake_at = at;
 }
 
-void ReleaseFreedMemory() { malloc_trim(0); }
-
 double ThreadCpuMs() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);

@@ -234,7 +234,6 @@ void WakeUpIn(double seconds) {
 }
 
 double Now() { return emscripten_get_now() / 1000.0; }
-void ReleaseFreedMemory() {}  // the wasm heap only grows
 // One thread: the UI thread's CPU time is its wall time.
 double ThreadCpuMs() { return emscripten_get_now(); }
 void SetFrameHooks(std::function<void()> begin, std::function<void()> end) {
