@@ -247,6 +247,7 @@ class App final : public ViewContext {
   double status_until_ = 0;
   double last_save_ = 0;
   std::string last_saved_settings_, last_saved_ini_;
+  double last_text_save_ = 0;  // when settings.json last carried the unsaved texts
   uint64_t results_applied_ = 0;
   Jobs jobs_;  // every job off the UI thread (evaluations, views' jobs): jobs.h
 };

@@ -117,9 +117,18 @@ void App::Save(bool wait) {
   // thread only builds a signature (the settings without texts, and each text's version) and,
   // when it changed, copies the texts; the worker serialises and writes them. At exit (`wait`)
   // it is written here.
+  // While the user types (an evaluation is still due after an edit) the texts wait until the
+  // typing pauses, or at most 30 s.
+  const double now = platform::Now();
+  bool typing = false;
+  for (const Open& o : docs_) typing |= o.doc->PendingIn(now).has_value();
   std::string sig = doc::JsonText(SettingsJson(/*texts=*/false), 2);
-  for (const Open& o : docs_) sig += "\n" + std::to_string(reinterpret_cast<uintptr_t>(o.doc.get())) + ":" + std::to_string(o.doc->text_version());
+  if (!typing || wait || now - last_text_save_ > 30.0)
+    for (const Open& o : docs_) sig += "\x1f" + std::to_string(reinterpret_cast<uintptr_t>(o.doc.get())) + ":" + std::to_string(o.doc->text_version());
+  else
+    sig = last_saved_settings_.substr(0, last_saved_settings_.find('\x1f')) == sig ? last_saved_settings_ : sig;
   if (sig != last_saved_settings_) {
+    last_text_save_ = now;
     last_saved_settings_ = std::move(sig);
     // Writes happen in the order of the saves: one that arrives after a newer one (an older
     // save still queued on the worker when the exit's save ran) writes nothing.
