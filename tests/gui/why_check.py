@@ -2,7 +2,8 @@
 """Assertions on the app's --dump-state for issue 16 (gui_engine_views, tests/gui/smoke.sh):
 the Explanation panel follows the view's selection and leads with the deciding step, folds runs
 of one outcome, every count agrees with the rows it counts, repeated findings are one group in
-the Problems panel, and the engine view keeps room for 8 table rows.
+the Problems panel, and the view's main table shows at least 8 rows (view_shows.table.room: the
+one-line rows its visible body holds, measured where the table is drawn, theme::TableRoomRows).
 
 usage: why_check.py STATE.json CHECK
 """
@@ -29,11 +30,12 @@ def common(s, doc):
     for g in s["problem_groups"]:
         want = sum(1 for d in diags if d["code"] == g["code"] and d["file"] == g["file"])
         assert g["count"] == want, (g, want)
-    # Layout: 8 table rows and the view's title, tab bar and table header fit in the engine view.
+    # Layout: the side panels show, and the view's main table (when the tab has one) shows 8 rows.
     lay = s["layout"]
-    rows = lay["engine_view"][1] / lay["row_height"]
-    assert rows >= 12, f"the engine view is {lay['engine_view']} px, {rows:.1f} rows of {lay['row_height']} px"
     assert lay["documents"] and lay["explanation"] and lay["bottom"] and not lay["maximized"], lay
+    table = doc["view_shows"]["table"]
+    if table is not None:
+        assert table["room"] >= 8, f"the {table['id']} table shows {table['room']} rows (engine view {lay['engine_view']})"
 
 
 def main():
@@ -43,7 +45,7 @@ def main():
     common(s, doc)
     ex = s["explanation"]
     result = doc["report"]["result"]
-    counts = doc["view_counts"]
+    counts = doc["view_shows"]["counts"]
 
     if check == "matcher-large":
         # samples/matcher/list-1000: MAT030 is capped at 20 per file plus one note counting the
@@ -95,12 +97,16 @@ def main():
         # --view ref=1: the second reference is selected and explained.
         assert ex["selected"] and ex["what"].startswith("reference "), ex
         assert doc["view_state"].split(";").count("ref=1") == 1, doc["view_state"]
+    elif check == "table-room":
+        # Every engine view's main table, at 1024x700 and at scale 1.5: 8 rows at least (common()).
+        assert doc["view_shows"]["table"] is not None, f"no main table measured: {doc['view']} {doc['view_state']}"
     elif check == "generic":
         assert [(g["code"], g["count"]) for g in s["problem_groups"]] == [("DOC002", 1)], s["problem_groups"]
     else:
         raise SystemExit(f"unknown check {check}")
     print(f"{check}: explanation {ex.get('what', '-')!r} decided by "
-          f"{[d['what'] for d in ex.get('deciding', [])][-1:]}, counts {json.dumps(counts)[:160]}")
+          f"{[d['what'] for d in ex.get('deciding', [])][-1:]}, table {doc['view_shows']['table']}, "
+          f"counts {json.dumps(counts)[:120]}")
 
 
 main()

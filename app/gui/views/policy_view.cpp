@@ -154,7 +154,15 @@ class PolicyView final : public EngineView {
     diffs_for_ = -1;
   }
 
+  // The test hook: the shown tab's main table (the merge stack, a type's Resources table).
+  nlohmann::ordered_json DumpState() const override {
+    nlohmann::ordered_json j = EngineView::DumpState();
+    j["table"] = room_.ToJson();
+    return j;
+  }
+
   void Draw(ViewContext& ctx) override {
+    room_.Reset();
     if (!model_ || !kuma_ || !madr_) {
       theme::TextMuted("Not evaluated yet.");
       return;
@@ -528,25 +536,37 @@ class PolicyView final : public EngineView {
       if (sets) ImGui::TextColored(theme::Pal().ok, "%s %s (sets it)", theme::kIconOk, label.c_str());
       else if (lost) ImGui::TextColored(theme::Pal().muted, "%s %s (overridden)", theme::kIconSkipped, label.c_str());
       else ImGui::TextUnformatted(label.c_str());
-      ImGui::TableNextColumn();
-      ImGui::Text("%s (%d)", it.top_kind.c_str(), it.top_kind_order);
-      if (!madr) {
-        ImGui::TableNextColumn();
-        ImGui::Text("%s (%d)", it.origin.empty() ? "unknown" : it.origin.c_str(), it.origin_order);
-        ImGui::TableNextColumn();
-        ImGui::Text("%s (%d)", it.role.c_str(), it.role_order);
-      }
-      ImGui::TableNextColumn();
-      ImGui::Text("%s (%d)", it.item_kind.empty() ? "-" : it.item_kind.c_str(), it.item_kind_order);
-      if (!madr) {
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(it.has_section ? "yes" : "no");
-      }
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(it.name.c_str());
+      SortKeyCells(it, madr, false);
       ImGui::PopID();
     }
+    room_.Measure("stack", t.rule->items.size());
     ImGui::EndTable();
+  }
+
+  // An item's sort keys as table cells, in the order the merge sorts by (the merge stack and the
+  // Items tab): top-level kind, [the dataplane's specificity,] origin and role (kuma only), to[]
+  // kind, section (kuma only), then the name; each with its rank in parentheses.
+  static void SortKeyCells(const pol::Item& it, bool madr, bool specificity) {
+    ImGui::TableNextColumn();
+    ImGui::Text("%s (%d)", it.top_kind.c_str(), it.top_kind_order);
+    if (!madr) {
+      if (specificity) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", it.dataplane_specificity);
+      }
+      ImGui::TableNextColumn();
+      ImGui::Text("%s (%d)", it.origin.empty() ? "unknown" : it.origin.c_str(), it.origin_order);
+      ImGui::TableNextColumn();
+      ImGui::Text("%s (%d)", it.role.c_str(), it.role_order);
+    }
+    ImGui::TableNextColumn();
+    ImGui::Text("%s (%d)", it.item_kind.empty() ? "-" : it.item_kind.c_str(), it.item_kind_order);
+    if (!madr) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(it.has_section ? "yes" : "no");
+    }
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(it.name.c_str());
   }
 
   const pol::DataplaneRules& Primary() const { return primary_ == pol::Profile::kKuma ? *kuma_ : *madr_; }
@@ -769,6 +789,7 @@ class PolicyView final : public EngineView {
           ImGui::PopID();
         }
       }
+      room_.Measure("resources", filtered_rows_.size());
       ImGui::EndTable();
     }
     if (!has_sel) {
@@ -918,24 +939,7 @@ class PolicyView final : public EngineView {
           ctx.JumpTo(it.entry->loc.file, it.entry->loc.range);
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(ItemLabel(&it).c_str());
-        ImGui::TableNextColumn();
-        ImGui::Text("%s (%d)", it.top_kind.c_str(), it.top_kind_order);
-        if (!madr) {
-          ImGui::TableNextColumn();
-          ImGui::Text("%d", it.dataplane_specificity);
-          ImGui::TableNextColumn();
-          ImGui::Text("%s (%d)", it.origin.empty() ? "unknown" : it.origin.c_str(), it.origin_order);
-          ImGui::TableNextColumn();
-          ImGui::Text("%s (%d)", it.role.c_str(), it.role_order);
-        }
-        ImGui::TableNextColumn();
-        ImGui::Text("%s (%d)", it.item_kind.empty() ? "-" : it.item_kind.c_str(), it.item_kind_order);
-        if (!madr) {
-          ImGui::TableNextColumn();
-          ImGui::TextUnformatted(it.has_section ? "yes" : "no");
-        }
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(it.name.c_str());
+        SortKeyCells(it, madr, true);
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(it.inbound.empty() ? "-" : it.inbound.c_str());
         if (!madr) {
@@ -1050,6 +1054,7 @@ class PolicyView final : public EngineView {
   const pol::PolicyResult* kuma_res_ = nullptr;
   const pol::PolicyResult* madr_res_ = nullptr;
   int mode_ = 0;           // 0 Resource, 1 Policy types
+  TableRoom room_;         // DumpState "table"
   int mode_request_ = -1;  // a restored mode, served on the next frame
   std::string res_key_, asked_res_, pending_res_, restore_res_;
   std::string leaf_, pending_leaf_;  // "TYPE:/json/pointer" of the selected leaf

@@ -44,6 +44,12 @@ class TargetingView final : public EngineView {
  public:
   // "ref=N": the selected reference (the view has no tabs).
   std::string SaveState() const override { return "ref=" + std::to_string(sel_ref_); }
+  // The test hook: no tab labels with counts; the References table's room.
+  nlohmann::ordered_json DumpState() const override {
+    nlohmann::ordered_json j = EngineView::DumpState();
+    j["table"] = room_.ToJson();
+    return j;
+  }
   void LoadState(std::string_view state) override {
     if (auto ref = StateInt(state, "ref")) sel_ref_ = *ref;
   }
@@ -75,6 +81,7 @@ class TargetingView final : public EngineView {
   }
 
   void Draw(ViewContext& ctx) override {
+    room_.Reset();
     if (!ws_) {
       theme::TextMuted("Nothing loaded yet.");
       return;
@@ -275,6 +282,7 @@ class TargetingView final : public EngineView {
       }
       ImGui::PopID();
     }
+    room_.Measure("references", res_->references.size());
     ImGui::EndTable();
   }
 
@@ -381,6 +389,7 @@ class TargetingView final : public EngineView {
   std::vector<std::array<char, 512>> bufs_;
   std::vector<ldap::Value::Kind> kinds_;
   int sel_ref_ = 0;
+  TableRoom room_;  // the References table (DumpState "table")
   int sel_service_ = -1;
   doc::Step step_;  // the selected service's LDAP trace as explanation steps
 };

@@ -254,6 +254,7 @@ class TxtView final : public EngineView {
       size_t p = tx::Profiles().Index(tx::Profiles().Parse(ctx.document().profile()));
       if (p < tx::Profiles().size() && why_[p]) ctx.SelectExplanation(why_[p]);
     }
+    room_.Reset();
     if (!tabs_.Begin("##txt")) return;
     if (tabs_.Item(0, "Choices")) {
       DrawChoices(ctx);
@@ -439,6 +440,7 @@ class TxtView final : public EngineView {
         }
       }
     }
+    room_.Measure("choices", n);
     ImGui::EndTable();
   }
 
@@ -634,8 +636,9 @@ class TxtView final : public EngineView {
  public:
   // The test hook: the client bar, the Choices grid's words and each profile's config tree.
   nlohmann::ordered_json DumpState() const override {
-    if (!analysis_) return nullptr;
-    nlohmann::ordered_json j;
+    nlohmann::ordered_json j = EngineView::DumpState();
+    j["table"] = room_.ToJson();
+    if (!analysis_) return j;
     j["client"] = {{"language", language_}, {"hostname", hostname_}, {"draw", rand_}, {"edited", client_edited_}};
     nlohmann::ordered_json grid = nlohmann::ordered_json::object(), config = nlohmann::ordered_json::object();
     for (size_t i = 0; i < tx::Profiles().size(); ++i) {
@@ -691,6 +694,7 @@ class TxtView final : public EngineView {
   }
 
   ViewTabs tabs_;
+  TableRoom room_;  // the Choices table (DumpState "table")
   const tx::TxtModel* model_ = nullptr;
   const tx::Analysis* analysis_ = nullptr;  // the model's
   const OpenDocument* doc_ = nullptr;

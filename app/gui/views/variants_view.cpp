@@ -199,9 +199,10 @@ class VariantsView final : public EngineView {
       if (StateInt(tabs_.Save(), "tab") == 4 && !transition_.rows.empty())  // the tab shown (or restored)
         OpenTransitionRow(ctx, transition_.rows[std::min(sel_t_row_, transition_.rows.size() - 1)], false);
       else if (!sub_rows_.empty())
-        Explain(ctx, sub_rows_[std::min(sel_sub_row_, sub_rows_.size() - 1)], false);
+        Explain(ctx, sub_rows_[std::min(static_cast<size_t>(std::max(selected_row_, 0)), sub_rows_.size() - 1)], false);
     }
     explaining_ = ctx.selected_explanation() != &why_ ? kNothing : explaining_;
+    room_.Reset();
     if (!tabs_.Begin("##variants")) return;
     char label[96];
     std::snprintf(label, sizeof label, "Resources (%zu)###res", resources_.size());
@@ -241,7 +242,7 @@ class VariantsView final : public EngineView {
     tabs_.End();
   }
 
-  nlohmann::ordered_json Counts() const override {
+  nlohmann::ordered_json Counts() const {
     nlohmann::ordered_json j;
     j["resources"] = resources_.size();
     j["subscriptions"] = subs_.size();
@@ -276,10 +277,10 @@ class VariantsView final : public EngineView {
     SelectPendingResource();
   }
 
-  // The test hook: the builder's known keys and values, the Subscriptions rows (each with the
+  // The test hook: the tab labels' counts (Counts), the shown tab's main table, the builder's known keys and values, the Subscriptions rows (each with the
   // variant it gets), the selected row and the explanation it shows.
   nlohmann::ordered_json DumpState() const override {
-    if (!analysis_) return nullptr;
+    if (!analysis_) return EngineView::DumpState();
     nlohmann::ordered_json known = nlohmann::ordered_json::object();
     for (const auto& [key, values] : known_) known[key] = std::vector<std::string>(values.begin(), values.end());
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
@@ -288,7 +289,9 @@ class VariantsView final : public EngineView {
       rows.push_back({{"subscriber", s.name}, {"params", v::RenderParams(s.params)}, {"resource", r.resource_name},
                       {"variant", std::string(v::OutcomeName(r.sel.outcome)) + ": " + r.variant_text}, {"added", s.added}});
     }
-    nlohmann::ordered_json j = {{"known", std::move(known)}, {"subscriptions", std::move(rows)}, {"selected", selected_row_}};
+    nlohmann::ordered_json j = {{"counts", Counts()},          {"table", room_.ToJson()},
+                                {"known", std::move(known)}, {"subscriptions", std::move(rows)},
+                                {"selected", selected_row_}};
     if (selected_row_ >= 0) {
       nlohmann::ordered_json steps = nlohmann::ordered_json::array();
       for (const doc::Step& st : why_.children) steps.push_back(st.what);
@@ -405,7 +408,7 @@ class VariantsView final : public EngineView {
 
   // Explanation for one subscription x resource: every variant's constraints against the params.
   void Explain(ViewContext& ctx, const SubRow& row, bool jump = true) {
-    sel_sub_row_ = static_cast<size_t>(&row - sub_rows_.data());
+    selected_row_ = static_cast<int>(&row - sub_rows_.data());
     explaining_ = kSubRow;
     const Sub& s = subs_[row.sub];
     why_ = doc::Step{};
@@ -517,6 +520,7 @@ class VariantsView final : public EngineView {
           theme::TextMuted("%s", row.content.c_str());
         }
       }
+      room_.Measure("variants", info.rows.size());
       ImGui::EndTable();
     }
     ImGui::EndChild();
@@ -639,7 +643,6 @@ class VariantsView final : public EngineView {
         // The new rows are the last ones: select the first and explain it.
         for (size_t r = 0; r < sub_rows_.size(); ++r)
           if (sub_rows_[r].sub == subs_.size() - 1) {
-            selected_row_ = static_cast<int>(r);
             Explain(ctx, sub_rows_[r]);
             break;
           }
@@ -677,8 +680,7 @@ class VariantsView final : public EngineView {
   void DrawSubscriptions(ViewContext& ctx) {
     if (pending_row_ >= 0) {  // --view "sub=N" / a restored selection
       if (static_cast<size_t>(pending_row_) < sub_rows_.size()) {
-        selected_row_ = pending_row_;
-        Explain(ctx, sub_rows_[static_cast<size_t>(selected_row_)]);
+        Explain(ctx, sub_rows_[static_cast<size_t>(pending_row_)]);
       }
       pending_row_ = -1;
     }
@@ -728,11 +730,9 @@ class VariantsView final : public EngineView {
         ImGui::PushID(i);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        if (ImGui::Selectable(s.name.c_str(), explaining_ == kSubRow && sel_sub_row_ == static_cast<size_t>(i),
-                              ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
-          selected_row_ = i;
+        if (ImGui::Selectable(s.name.c_str(), explaining_ == kSubRow && selected_row_ == i,
+                              ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
           Explain(ctx, row);
-        }
         ImGui::TableNextColumn();
         ImGui::PushFont(theme::GetFonts().mono);
         theme::CellText(v::RenderParams(s.params));
@@ -748,6 +748,7 @@ class VariantsView final : public EngineView {
         ImGui::PopID();
       }
     }
+    room_.Measure("subscriptions", sub_rows_.size());
     ImGui::EndTable();
     if (remove >= 0) {
       subs_.erase(subs_.begin() + remove);
@@ -828,6 +829,7 @@ class VariantsView final : public EngineView {
         theme::TextMuted("more uncovered regions not listed");
       }
     }
+    room_.Measure("findings", overlap_count_ + gap_count_);
     ImGui::EndTable();
     for (auto& [p, res] : to_add) AddSubscription("witness", std::move(p), {res});
   }
@@ -934,6 +936,7 @@ class VariantsView final : public EngineView {
         ImGui::PopID();
       }
     }
+    room_.Measure("matrix", matrix_.ys.size());
     ImGui::EndTable();
   }
 
@@ -1200,6 +1203,7 @@ class VariantsView final : public EngineView {
         ImGui::PopID();
       }
     }
+    room_.Measure("transition", transition_.rows.size());
     ImGui::EndTable();
     if (open) OpenTransitionRow(ctx, *open);
   }
@@ -1381,6 +1385,7 @@ class VariantsView final : public EngineView {
         ImGui::PopID();
       }
     }
+    room_.Measure("proxy", proxy_rows_.size());
     ImGui::EndTable();
   }
 
@@ -1405,6 +1410,7 @@ class VariantsView final : public EngineView {
   }
 
   ViewTabs tabs_;
+  TableRoom room_;  // the shown tab's main table (DumpState "table")
   std::string pending_resource_;
   const v::Analysis* analysis_ = nullptr;  // the document's model
   std::vector<ResourceInfo> resources_;
@@ -1424,7 +1430,9 @@ class VariantsView final : public EngineView {
   std::set<std::string> pick_resources_;
   char sub_name_[64] = {};
   std::string save_message_;
-  int selected_row_ = -1;  // the Subscriptions row selected (and explained)
+  // The Subscriptions row selected and explained (Explain sets it; -1 none): highlighted in the
+  // table, saved as sub=N, the test hook's "selected".
+  int selected_row_ = -1;
   int pending_row_ = -1;   // from the state (sub=N), applied at the next Draw
   // matrix
   size_t matrix_resource_ = SIZE_MAX;
@@ -1439,7 +1447,7 @@ class VariantsView final : public EngineView {
   // What why_ explains: a Subscriptions row or a Transition row (index into sub_rows_ /
   // transition_.rows), highlighted in its table.
   enum { kNothing, kSubRow, kTransitionRow } explaining_ = kNothing;
-  size_t sel_sub_row_ = 0, sel_t_row_ = 0;
+  size_t sel_t_row_ = 0;
   size_t split_broken_ = 0;
   int delivery_ = 0;  // transition tab: 0 as sent, 1 one response, 2 new variants first, 3 removal first  // rows not `match` in between although `match` before and after
   std::vector<v::ProxyResource> proxy_;

@@ -38,6 +38,7 @@
 
 #include "app/gui/jobs.h"
 #include "app/gui/open_document.h"
+#include "app/gui/theme.h"
 #include "core/doc/explanation.h"
 #include "core/doc/source.h"
 
@@ -86,13 +87,33 @@ class EngineView {
   // Serialisable view state (selected tab, row) for the settings file; empty by default.
   virtual std::string SaveState() const { return {}; }
   virtual void LoadState(std::string_view state) {}
-  // The counts the view shows in its tab labels and summaries, each computed once where the
-  // view's rows are built (--dump-state "view_counts"; a test compares them with the rows).
-  virtual nlohmann::ordered_json Counts() const { return nlohmann::ordered_json::object(); }
-  // What the view shows, for the test hook (--dump-state "view_shows"): the typed things it
-  // draws (rows, labels, a tree's lines) so a test can assert them without reading pixels.
-  // Null by default.
-  virtual nlohmann::ordered_json DumpState() const { return nullptr; }
+  // The view's one test hook (--dump-state "view_shows"): what it shows, as typed things (rows,
+  // labels, a tree's lines), so a test asserts them without reading pixels. An object; every view
+  // gives "counts" (the numbers its tab labels and summaries show, each computed once where its
+  // rows are built; a test compares them with the rows) and "table" (its main table as last
+  // drawn, TableRoom), then what is its own.
+  virtual nlohmann::ordered_json DumpState() const {
+    return {{"counts", nlohmann::ordered_json::object()}, {"table", nullptr}};
+  }
+};
+
+// A view's main table as last drawn: its id, how many rows it lists and how many one-line rows
+// its visible body holds (theme::TableRoomRows), for DumpState's "table". Measure it between
+// BeginTable and EndTable; Reset it at the start of Draw so a tab without one reports null.
+struct TableRoom {
+  std::string id;
+  size_t rows = 0;
+  float room = 0;
+  void Reset() { id.clear(); }
+  void Measure(const char* table_id, size_t table_rows) {
+    id = table_id;
+    rows = table_rows;
+    room = theme::TableRoomRows();
+  }
+  nlohmann::ordered_json ToJson() const {
+    if (id.empty()) return nullptr;
+    return {{"id", id}, {"rows", rows}, {"room", static_cast<int>(room * 10) / 10.0}};
+  }
 };
 
 // Views save their state as "key=value;key=value" (SaveState). Returns the value of `key`, or
