@@ -684,6 +684,7 @@ class VariantsView final : public EngineView {
       }
       pending_row_ = -1;
     }
+    subs_head_.Begin("##subs-head");  // the table below keeps its 8 rows (TableHeaderArea)
     // Folded by default so the table keeps its rows at 1024x700 and scale 1.5.
     if (ImGui::CollapsingHeader("Add a subscription (keys and values from the known domains)")) DrawBuilder(ctx);
     size_t n_added = 0;
@@ -709,6 +710,7 @@ class VariantsView final : public EngineView {
       theme::TextMuted("%s", save_message_.c_str());
       ImGui::PopTextWrapPos();
     }
+    subs_head_.End();
 
     ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
@@ -1045,46 +1047,38 @@ class VariantsView final : public EngineView {
       return;
     }
     const size_t nresp = transition_.responses.size();
-    // What happens: before -> responses -> after.
-    std::string before_names;
-    for (const v::Update& u : analysis_->model.updates) {
-      if (&u == (nresp ? transition_.responses[0] : nullptr)) break;
-      std::string n = SourceName(&u);
-      if (before_names.find(n) == std::string::npos) before_names += (before_names.empty() ? "" : ", ") + n;
-    }
-    std::string after_names;
-    for (size_t k = 0; k < nresp; ++k)
-      after_names += (k ? "  then  " : "") + std::to_string(k + 1) + ". " + SourceName(transition_.responses[k]);
-    ImGui::PushTextWrapPos(0);
-    theme::TextMuted("before: %s   ->   after %zu response%s: %s", before_names.c_str(), nresp, nresp == 1 ? "" : "s",
-                     after_names.c_str());
-    ImGui::PopTextWrapPos();
+    transition_head_.Begin("##transition-head");  // the table below keeps its 8 rows (TableHeaderArea)
     // One count of the table below (TransitionCounts), for the delivery chosen: the summary, the
     // sentence under it and --dump-state read it; "in between" counts the cells of the columns
     // between the responses, so the summary never says 0 above ambiguous rows.
     const TransitionCounts tc = CountTransition();
-    ImGui::TextColored(theme::Pal().ok, "%s %zu changed", theme::kIconOk, tc.changed);
-    ImGui::SameLine();
-    theme::TextMuted("  %zu unchanged", tc.same);
-    ImGui::SameLine();
-    ImGui::TextColored(tc.became_ambiguous ? theme::Pal().error : theme::Pal().muted, "  %s %zu become ambiguous",
-                       theme::kIconWarning, tc.became_ambiguous);
-    ImGui::SameLine();
-    ImGui::TextColored(tc.became_unmatched ? theme::Pal().warning : theme::Pal().muted, "  %s %zu become unmatched",
-                       theme::kIconNoMatch, tc.became_unmatched);
+    // The summary's parts on one line while they fit, then on the next (never clipped).
+    auto part = [](bool first, const ImVec4& color, const std::string& text) {
+      if (!first) {
+        ImGui::SameLine();
+        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text.c_str()).x) ImGui::NewLine();
+      }
+      ImGui::TextColored(color, "%s", text.c_str());
+    };
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s %zu changed", theme::kIconOk, tc.changed);
+    part(true, theme::Pal().ok, buf);
+    std::snprintf(buf, sizeof buf, "  %zu unchanged", tc.same);
+    part(false, theme::Pal().muted, buf);
+    std::snprintf(buf, sizeof buf, "  %s %zu become ambiguous", theme::kIconWarning, tc.became_ambiguous);
+    part(false, tc.became_ambiguous ? theme::Pal().error : theme::Pal().muted, buf);
+    std::snprintf(buf, sizeof buf, "  %s %zu become unmatched", theme::kIconNoMatch, tc.became_unmatched);
+    part(false, tc.became_unmatched ? theme::Pal().warning : theme::Pal().muted, buf);
     if (tc.between_ambiguous + tc.between_unmatched > 0) {
-      ImGui::SameLine();
-      ImGui::TextColored(theme::Pal().warning, "  in between: %s %zu ambiguous, %s %zu unmatched", theme::kIconWarning,
-                         tc.between_ambiguous, theme::kIconNoMatch, tc.between_unmatched);
+      std::snprintf(buf, sizeof buf, "  in between: %s %zu ambiguous, %s %zu unmatched", theme::kIconWarning,
+                    tc.between_ambiguous, theme::kIconNoMatch, tc.between_unmatched);
+      part(false, theme::Pal().warning, buf);
     }
 
     // The spec's rule: the same net change delivered as this scenario sends it, as one response,
     // or as two (new variants first / removal first); the "In between" column shows what each
-    // subscriber sees between the responses.
-    ImGui::PushTextWrapPos(0);
-    theme::TextMuted("TP2: the deletion of a replaced variant and the creation of its replacements must arrive in a "
-                     "single response, so that no subscriber sees the state in between.");
-    ImGui::PopTextWrapPos();
+    // subscriber sees between the responses. (The rule's sentence and the sources follow the
+    // verdict: with little room the header scrolls and the counts and verdict stay in view.)
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Deliver:");
     static const char* kModes[] = {"", "one response", "two: new first", "two: removal first"};
@@ -1093,6 +1087,8 @@ class VariantsView final : public EngineView {
       char b[96];
       std::snprintf(b, sizeof b, "%s", kModes[m]);
       if (m == 0) std::snprintf(b, sizeof b, "as sent (%zu response%s)", nresp, nresp == 1 ? "" : "s");
+      // The next option on the next line when it does not fit (never clipped).
+      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(b).x + ImGui::GetFrameHeight() * 1.5f) ImGui::NewLine();
       ImGui::RadioButton(b, &delivery_, m);
     }
     auto between = [this](const v::TransitionRow& r) { return Between(r); };
@@ -1113,6 +1109,25 @@ class VariantsView final : public EngineView {
                          "one variant.", theme::kIconOk);
     ImGui::PopTextWrapPos();
 
+    // What happens: before -> responses -> after.
+    std::string before_names;
+    for (const v::Update& u : analysis_->model.updates) {
+      if (&u == (nresp ? transition_.responses[0] : nullptr)) break;
+      std::string n = SourceName(&u);
+      if (before_names.find(n) == std::string::npos) before_names += (before_names.empty() ? "" : ", ") + n;
+    }
+    std::string after_names;
+    for (size_t k = 0; k < nresp; ++k)
+      after_names += (k ? "  then  " : "") + std::to_string(k + 1) + ". " + SourceName(transition_.responses[k]);
+    ImGui::PushTextWrapPos(0);
+    theme::TextMuted("before: %s   ->   after %zu response%s: %s", before_names.c_str(), nresp, nresp == 1 ? "" : "s",
+                     after_names.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PushTextWrapPos(0);
+    theme::TextMuted("TP2: the deletion of a replaced variant and the creation of its replacements must arrive in a "
+                     "single response, so that no subscriber sees the state in between.");
+    ImGui::PopTextWrapPos();
+
     // Columns: subscriber, params, [resource], before, in between (one per intermediate state), after, change.
     bool one_resource = true;
     for (const v::TransitionRow& r : transition_.rows) one_resource &= r.resource == transition_.rows[0].resource;
@@ -1121,8 +1136,11 @@ class VariantsView final : public EngineView {
     ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX |
                          ImGuiTableFlags_SizingFixedFit;
-    if (one_resource && !transition_.rows.empty())
-      theme::TextMuted("Resource: %s", transition_.rows[0].resource.c_str());
+    if (one_resource && !transition_.rows.empty()) {
+      theme::TextMuted("Resource: %s", ShortName(transition_.rows[0].resource).c_str());
+      ShortNameHover(transition_.rows[0].resource);
+    }
+    transition_head_.End();
     if (!ImGui::BeginTable("##transition", cols, tf)) return;
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("Sub.");
@@ -1267,6 +1285,7 @@ class VariantsView final : public EngineView {
       return;
     }
     const bool tr = analysis_->has_transition;
+    proxy_head_.Begin("##proxy-head");  // the table below keeps its 8 rows (TableHeaderArea)
     ImGui::PushTextWrapPos(0);
     if (tr)
       theme::TextMuted("Per variant, the subscribers receiving it after the transition. %s marks the ones this "
@@ -1276,6 +1295,7 @@ class VariantsView final : public EngineView {
       theme::TextMuted("Per variant, the subscribers receiving it. A change of a variant notifies exactly its "
                        "subscribers (fan-out); add inputs.before to see who a transition notifies.");
     ImGui::PopTextWrapPos();
+    proxy_head_.End();
     ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
     if (!theme::BeginTableMinWidth("##proxy", 4, tf, 44)) return;
@@ -1411,6 +1431,8 @@ class VariantsView final : public EngineView {
 
   ViewTabs tabs_;
   TableRoom room_;  // the shown tab's main table (DumpState "table")
+  // What the Subscriptions, Transition and Caching proxy tabs draw above their tables.
+  TableHeaderArea subs_head_, transition_head_, proxy_head_;
   std::string pending_resource_;
   const v::Analysis* analysis_ = nullptr;  // the document's model
   std::vector<ResourceInfo> resources_;

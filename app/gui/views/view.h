@@ -29,12 +29,15 @@
 //   };
 #pragma once
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <imgui.h>
 
 #include "app/gui/jobs.h"
 #include "app/gui/open_document.h"
@@ -114,6 +117,32 @@ struct TableRoom {
     if (id.empty()) return nullptr;
     return {{"id", id}, {"rows", rows}, {"room", static_cast<int>(room * 10) / 10.0}};
   }
+};
+
+// The text and controls above a view's main table (a summary, a builder, a rule's sentence):
+// drawn in a child as tall as they are, but never so tall that the table under it loses room
+// for its header and 8 one-line rows (and a sideways scrollbar); beyond that they scroll
+// inside. Their height is the one measured at the previous frame (the first frame takes the
+// most it may). At 1024x700 and at UI scale 1.5 the table keeps its 8 rows (TableRoom).
+//   header_.Begin("##transition-head");  ...summary, radio buttons...;  header_.End();
+//   ImGui::BeginTable("##transition", ...);   // fills the rest
+class TableHeaderArea {
+ public:
+  void Begin(const char* id, float table_rows = 8) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float row_h = ImGui::GetTextLineHeight() + st.CellPadding.y * 2;
+    const float table_min = row_h * (table_rows + 1) + st.ScrollbarSize + st.ItemSpacing.y * 2;
+    const float cap = std::max(ImGui::GetContentRegionAvail().y - table_min, ImGui::GetFrameHeightWithSpacing());
+    const float h = content_h_ > 0 ? std::min(content_h_, cap) : cap;
+    ImGui::BeginChild(id, ImVec2(0, h), false, ImGuiWindowFlags_NoNav);
+  }
+  void End() {
+    content_h_ = std::max(1.0f, ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y);
+    ImGui::EndChild();
+  }
+
+ private:
+  float content_h_ = 0;
 };
 
 // Views save their state as "key=value;key=value" (SaveState). Returns the value of `key`, or
