@@ -35,9 +35,13 @@ void App::DrawCenter() {
   ImGui::TextUnformatted(d->title().c_str());
   ImGui::PopFont();
   const std::string& desc = d->scenario().description;
-  const float room = ImGui::GetContentRegionAvail().x - st.WindowPadding.x;
+  const float full = ImGui::GetContentRegionAvail().x - st.WindowPadding.x;
+  // The description follows the title on its line (one line for both, so the engine view keeps
+  // its rows at 1024x700 and scale 1.5); opened ("more"), it wraps under the title.
+  if (!desc.empty() && !description_open_) ImGui::SameLine(0, ImGui::GetFontSize());
+  const float room = description_open_ ? full : ImGui::GetContentRegionAvail().x - st.WindowPadding.x;
   if (!desc.empty() && (description_open_ || ImGui::CalcTextSize(desc.c_str()).x <= room)) {
-    ImGui::PushTextWrapPos(room);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + room);
     theme::TextMuted("%s", desc.c_str());
     ImGui::PopTextWrapPos();
     if (description_open_ && ImGui::SmallButton("less")) description_open_ = false;

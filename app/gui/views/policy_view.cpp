@@ -500,8 +500,12 @@ class PolicyView final : public EngineView {
   // The merge stack of the selected type's rule: its items in merge order with every sort key;
   // the item that set the selected leaf and the ones it overrode are marked.
   void DrawStack(ViewContext& ctx, const pol::TypeInspection& t) {
+    stack_head_.Begin("##stack-head");  // the table below keeps its 8 rows
     ImGui::Text("Merge stack: %s", t.type.c_str());
+    ImGui::PushTextWrapPos(0);
     theme::TextMuted("sorted ascending by the %s profile's keys; later items win", pol::Profiles().Name(primary_));
+    ImGui::PopTextWrapPos();
+    stack_head_.End();
     const pol::ConfLine* sel = nullptr;
     for (const pol::ConfLine& l : t.lines)
       if (l.field && leaf_ == t.type + ":" + l.path) sel = &l;
@@ -737,7 +741,10 @@ class PolicyView final : public EngineView {
                      tr.to_rules.size());
     float avail = ImGui::GetContentRegionAvail().y;
     bool has_sel = rule_ < tr.to_rules.size();
-    float top_h = has_sel ? avail * 0.55f : 0;
+    // With a row selected the fields table shares the height; the resources keep 8 rows.
+    const float table_min = (ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2) * 9 +
+                            ImGui::GetStyle().ScrollbarSize + ImGui::GetStyle().ItemSpacing.y;
+    float top_h = has_sel ? std::max(avail * 0.55f, std::min(table_min, avail)) : 0;
     constexpr int kConfLines = 3;  // a cell shows up to three fields; the rest on hover and below
     const float row_h = ImGui::GetTextLineHeight() * kConfLines + ImGui::GetStyle().ItemSpacing.y * (kConfLines - 1);
     if (ImGui::BeginTable("##rules", 4, kTable, ImVec2(0, top_h))) {
@@ -1055,6 +1062,7 @@ class PolicyView final : public EngineView {
   const pol::PolicyResult* madr_res_ = nullptr;
   int mode_ = 0;           // 0 Resource, 1 Policy types
   TableRoom room_;         // DumpState "table"
+  TableHeaderArea stack_head_;  // the merge stack's title above its table
   int mode_request_ = -1;  // a restored mode, served on the next frame
   std::string res_key_, asked_res_, pending_res_, restore_res_;
   std::string leaf_, pending_leaf_;  // "TYPE:/json/pointer" of the selected leaf

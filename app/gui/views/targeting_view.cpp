@@ -96,10 +96,18 @@ class TargetingView final : public EngineView {
     // (the first by default), until a service row picks one service's filter evaluation.
     if (!ctx.selected_explanation() && sel_ref_ >= 0 && sel_ref_ < static_cast<int>(res_->references.size()))
       ctx.SelectExplanation(RefStep(res_->references[static_cast<size_t>(sel_ref_)]));
+    // The configuration above keeps room for the References table's 8 rows (TableHeaderArea; the
+    // References line and the services' first lines count too); the references take 45% of
+    // what is left, and never less than their 8 rows.
+    config_head_.Begin("##config-head", 11);
     DrawConfig(ctx);
+    config_head_.End();
     ImGui::Separator();
-    float h = ImGui::GetContentRegionAvail().y;
-    ImGui::BeginChild("##refs", ImVec2(0, h * 0.45f));
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float h = ImGui::GetContentRegionAvail().y;
+    const float refs_min = (ImGui::GetTextLineHeight() + st.CellPadding.y * 2) * 9 + st.ScrollbarSize +
+                           ImGui::GetTextLineHeightWithSpacing() + st.ItemSpacing.y * 2;
+    ImGui::BeginChild("##refs", ImVec2(0, std::min(h - ImGui::GetFrameHeightWithSpacing(), std::max(h * 0.45f, refs_min))));
     DrawReferences(ctx);
     ImGui::EndChild();
     ImGui::Separator();
@@ -390,6 +398,7 @@ class TargetingView final : public EngineView {
   std::vector<ldap::Value::Kind> kinds_;
   int sel_ref_ = 0;
   TableRoom room_;  // the References table (DumpState "table")
+  TableHeaderArea config_head_;  // the factory configuration above the references
   int sel_service_ = -1;
   doc::Step step_;  // the selected service's LDAP trace as explanation steps
 };
