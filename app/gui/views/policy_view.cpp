@@ -510,18 +510,15 @@ class PolicyView final : public EngineView {
     for (const pol::ConfLine& l : t.lines)
       if (l.field && leaf_ == t.type + ":" + l.path) sel = &l;
     const bool madr = primary_ == pol::Profile::kMadr;
-    if (!ImGui::BeginTable("##stacktab", madr ? 5 : 8, kTable)) return;
-    ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("Item", ImGuiTableColumnFlags_WidthStretch, 3);
-    ImGui::TableSetupColumn("Top kind", ImGuiTableColumnFlags_WidthStretch, 2);
-    if (!madr) {
-      ImGui::TableSetupColumn("Origin", ImGuiTableColumnFlags_WidthStretch, 1);
-      ImGui::TableSetupColumn("Role", ImGuiTableColumnFlags_WidthStretch, 1);
-    }
-    ImGui::TableSetupColumn("to[] kind", ImGuiTableColumnFlags_WidthStretch, 2);
-    if (!madr) ImGui::TableSetupColumn("Section", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("Name", ImGuiTableColumnFlags_WidthStretch, 2);
+    // The stack shares the view's width with the conf tree: its columns fit their values (never
+    // clipped: a key such as "workload-owner (3)" is what the user came for) and the table
+    // scrolls sideways when they do not all fit.
+    if (!ImGui::BeginTable("##stacktab", madr ? 5 : 8, kTable | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit))
+      return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    for (const char* c : {"#", "Item", "Top kind", "Origin", "Role", "to[] kind", "Section", "Name"})
+      if (!madr || (std::string_view(c) != "Origin" && std::string_view(c) != "Role" && std::string_view(c) != "Section"))
+        ImGui::TableSetupColumn(c);
     ImGui::TableHeadersRow();
     for (size_t i = 0; i < t.rule->items.size(); ++i) {
       const pol::Item& it = *t.rule->items[i];

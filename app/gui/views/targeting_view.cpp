@@ -99,15 +99,15 @@ class TargetingView final : public EngineView {
     // The configuration above keeps room for the References table's 8 rows (TableHeaderArea; the
     // References line and the services' first lines count too); the references take 45% of
     // what is left, and never less than their 8 rows.
-    config_head_.Begin("##config-head", 11);
+    config_head_.Begin("##config-head", 13);
     DrawConfig(ctx);
     config_head_.End();
     ImGui::Separator();
     const ImGuiStyle& st = ImGui::GetStyle();
     const float h = ImGui::GetContentRegionAvail().y;
     const float refs_min = (ImGui::GetTextLineHeight() + st.CellPadding.y * 2) * 9 + st.ScrollbarSize +
-                           ImGui::GetTextLineHeightWithSpacing() + st.ItemSpacing.y * 2;
-    ImGui::BeginChild("##refs", ImVec2(0, std::min(h - ImGui::GetFrameHeightWithSpacing(), std::max(h * 0.45f, refs_min))));
+                           ImGui::GetTextLineHeightWithSpacing() + st.ItemSpacing.y * 4;
+    ImGui::BeginChild("##refs", ImVec2(0, std::min(h - ImGui::GetTextLineHeightWithSpacing(), std::max(h * 0.45f, refs_min))));
     DrawReferences(ctx);
     ImGui::EndChild();
     ImGui::Separator();
