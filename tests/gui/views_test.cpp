@@ -231,6 +231,13 @@ class FakeContext final : public ViewContext {
   bool dark_theme() const override { return true; }
   bool ReplaceText(const std::string&, std::string) override { return false; }
   std::vector<Job> jobs;
+  // The jobs submitted so far whose key starts with `prefix`, oldest first.
+  std::vector<Job*> JobsWithKey(const std::string& prefix) {
+    std::vector<Job*> v;
+    for (Job& j : jobs)
+      if (j.key.rfind(prefix, 0) == 0) v.push_back(&j);
+    return v;
+  }
 
  private:
   const OpenDocument& d_;
@@ -262,12 +269,7 @@ TEST(MatcherViewCel, TheCelTabCompilesOnTheWorkerNotInDraw) {
   DrawInWindow(*view, ctx);
   EXPECT_EQ(CelTextCompiles() - before, 0u) << "the view compiled CEL on the UI thread";
   // Its jobs: the CEL text's and the edited request's (MatcherViewEdit below).
-  auto cel_jobs = [&] {
-    std::vector<Job*> v;
-    for (Job& j : ctx.jobs)
-      if (j.key.rfind("cel/", 0) == 0) v.push_back(&j);
-    return v;
-  };
+  auto cel_jobs = [&] { return ctx.JobsWithKey("cel/"); };
   ASSERT_EQ(cel_jobs().size(), 1u);
   EXPECT_EQ(cel_jobs()[0]->title, "Compiling CEL");
 
@@ -307,12 +309,7 @@ TEST(MatcherViewEdit, TheEditedRequestIsEvaluatedOnTheWorkerNotInDraw) {
   view->OnEvaluated(*d);
   DrawInWindow(*view, ctx);
   EXPECT_EQ(WhatIfEvaluations() - before, 0u) << "the view evaluated the edited request on the UI thread";
-  auto edit_jobs = [&] {
-    std::vector<Job*> v;
-    for (Job& j : ctx.jobs)
-      if (j.key.rfind("edit/matcher/", 0) == 0) v.push_back(&j);
-    return v;
-  };
+  auto edit_jobs = [&] { return ctx.JobsWithKey("edit/matcher/"); };
   ASSERT_EQ(edit_jobs().size(), 1u);
   EXPECT_EQ(edit_jobs()[0]->title, "Evaluating the edited request");
   EXPECT_TRUE(view->DumpState()["edit"].is_null()) << "no outcome before the job ran";
