@@ -769,15 +769,21 @@ class PolicyView final : public EngineView {
           ImGui::TableNextColumn();
           ImGui::PushFont(theme::GetFonts().mono);
           const std::vector<std::string>& lines = sums[idx];
+          // A line wider than the column, or more lines than the cell shows: the hover lists them all.
+          const float conf_room = ImGui::GetContentRegionAvail().x;
+          bool clipped = lines.size() > kConfLines;
+          ImGui::BeginGroup();
           for (size_t k = 0; k < lines.size() && k < kConfLines; ++k) {
             if (k + 1 == kConfLines && lines.size() > kConfLines) {
               theme::TextMuted("... %zu more fields (hover; select the row)", lines.size() - k);
               break;
             }
             ImGui::TextUnformatted(lines[k].c_str());
+            clipped |= ImGui::CalcTextSize(lines[k].c_str()).x > conf_room;
           }
+          ImGui::EndGroup();
           ImGui::PopFont();
-          if (lines.size() > kConfLines && ImGui::IsItemHovered()) {
+          if (clipped && ImGui::IsItemHovered()) {
             std::string all;
             for (const std::string& x : lines) all += x + "\n";
             ImGui::SetTooltip("%s", all.c_str());

@@ -468,8 +468,9 @@ class VariantsView final : public EngineView {
     }
     ResourceInfo& info = resources_[selected_resource_];
     ImGui::PushFont(theme::GetFonts().bold);
-    ImGui::TextUnformatted(info.r->name.c_str());
+    ImGui::TextUnformatted(ShortName(info.r->name).c_str());  // an xdstp:// name: its last segment
     ImGui::PopFont();
+    ShortNameHover(info.r->name);
     ImGui::SameLine();
     theme::TextMuted("%zu variant%s, keys %s", info.r->variants.size(), info.r->variants.size() == 1 ? "" : "s",
                      info.keys.c_str());
