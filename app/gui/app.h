@@ -138,6 +138,12 @@ class App final : public ViewContext {
   void ApplyStyle();
   void RequestFontRebuild();
   void AddRecent(const std::string& path);
+  // The per-document "Hide dead-configuration lints" switch (Documents' context menu, the
+  // Problems panel's "n suppressed"): sets it on the document and remembers it for the
+  // document's path in settings.json ("hide_dead_lints": the paths with it on), so the document
+  // opens with it again (OpenFiles), after a restart or a close.
+  void SetHideDeadLints(OpenDocument& d, bool on);
+  static std::string DocumentKey(const std::string& path);  // the path as settings keep it
   // app_documents.cpp
   void ShowOpenDialog();
   void ScanSamples();
@@ -222,6 +228,7 @@ class App final : public ViewContext {
   std::vector<WelcomeCard> welcome_cards_;
   std::vector<std::string> sample_dirs_;
   std::vector<std::string> recent_;
+  std::set<std::string> hide_dead_lints_;  // DocumentKey of the documents whose switch is on
   SourceView source_view_;
   FileBrowser browser_;
 

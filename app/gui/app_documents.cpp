@@ -65,6 +65,8 @@ void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
     // Evaluated off the UI thread from the next frame on (large files must not freeze the window).
     o.doc = OpenDocument::Open(std::move(inputs), [](const std::string& p) { return platform::ReadFile(p); },
                            /*evaluate_now=*/false);
+    // The document's saved "Hide dead-configuration lints" (settings.json), before its first evaluation.
+    if (hide_dead_lints_.count(DocumentKey(o.doc->path()))) o.doc->SetHideDeadLints(true, platform::Now());
     o.view_engine = std::string(o.doc->engine().name());
     o.view = CreateView(o.view_engine);
     o.seen_generation = o.doc->generation();

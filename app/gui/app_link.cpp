@@ -86,8 +86,7 @@ ordered_json App::StateJson() const {
     one["divergences"] = d.comparison().ToJson();
     one["view"] = o.view_engine;
     one["view_state"] = o.view->SaveState();
-    one["view_counts"] = o.view->Counts();
-    if (nlohmann::ordered_json shows = o.view->DumpState(); !shows.is_null()) one["view_shows"] = std::move(shows);
+    one["view_shows"] = o.view->DumpState();  // the view's one test hook: counts, table, its own
     one["report"] = d.ReportJson();
     docs.push_back(std::move(one));
   }
@@ -154,6 +153,12 @@ bool App::ApplyHookStep(const std::string& step, std::string* error) {
     selected_problem_ = -1;
   } else if (key == "view") {
     o.view->LoadState(value);
+  } else if (key == "dead_lints") {
+    if (value != "hide" && value != "show") {
+      *error = "dead_lints is hide or show";
+      return false;
+    }
+    SetHideDeadLints(*d, value == "hide");
   } else if (key == "dataplane") {
     // Through the view, as the Dataplane combo would: the policy view builds the question (in a
     // large mesh restricted to the resources shown, PolicyView::DataplaneQuery).
@@ -166,7 +171,7 @@ bool App::ApplyHookStep(const std::string& step, std::string* error) {
     }
     source_view_.TypeForTest(n);
   } else {
-    *error = "unknown step " + step + " (profile=P, view=STATE, dataplane=NAME, type=N)";
+    *error = "unknown step " + step + " (profile=P, view=STATE, dataplane=NAME, type=N, dead_lints=hide|show)";
     return false;
   }
   return true;

@@ -45,6 +45,10 @@ void App::LoadSettings() {
     show_explanation_ = l.value("show_explanation", true);
     show_bottom_ = l.value("show_bottom", true);
   }
+  // Before the documents open: OpenFiles applies it to each.
+  if (s.contains("hide_dead_lints") && s["hide_dead_lints"].is_array())
+    for (const json& p : s["hide_dead_lints"])
+      if (p.is_string()) hide_dead_lints_.insert(p.get<std::string>());
   if (s.contains("recent") && s["recent"].is_array())
     for (const json& r : s["recent"])
       if (r.is_string()) recent_.push_back(r.get<std::string>());
@@ -86,6 +90,7 @@ json App::SettingsJson(bool texts) const {
   s["layout"] = {{"sidebar", sidebar_w_}, {"explanation", right_w_}, {"bottom", bottom_h_}, {"problems", problems_w_},
                  {"show_documents", show_sidebar_}, {"show_explanation", show_explanation_}, {"show_bottom", show_bottom_}};
   s["recent"] = recent_;
+  s["hide_dead_lints"] = hide_dead_lints_;
   json open = json::array();
   for (const Open& o : docs_) {
     json files = json::array();
@@ -170,6 +175,19 @@ void App::RequestFontRebuild() {
     theme::LoadFonts(scale);
     ApplyStyle();
   });
+}
+
+std::string App::DocumentKey(const std::string& path) {
+  if (!platform::HasFileSystem()) return path;
+  std::error_code ec;
+  std::string abs = fs::absolute(path, ec).lexically_normal().string();
+  return ec ? path : abs;
+}
+
+void App::SetHideDeadLints(OpenDocument& d, bool on) {
+  d.SetHideDeadLints(on, platform::Now());
+  if (on) hide_dead_lints_.insert(DocumentKey(d.path()));
+  else hide_dead_lints_.erase(DocumentKey(d.path()));
 }
 
 void App::AddRecent(const std::string& path) {

@@ -43,7 +43,8 @@ options:
                            first, without the buffer swap), frames_over_50ms, slowest, tags
   --step STEP              once the results are shown and the app is idle, do STEP, then the next
                            --step: profile=P, view=STATE, dataplane=NAME, type=N (N keys typed in
-                           the Source panel); with --frames N the app quits after the last step
+                           the Source panel), dead_lints=hide|show (the per-document switch);
+                           with --frames N the app quits after the last step
   --timing                 print the time from start to the first frame, and the longest frame
                            that applied an evaluation's results, on stderr
   --help, --version

@@ -35,16 +35,22 @@ void App::DrawCenter() {
   ImGui::TextUnformatted(d->title().c_str());
   ImGui::PopFont();
   const std::string& desc = d->scenario().description;
-  const float room = ImGui::GetContentRegionAvail().x - st.WindowPadding.x;
+  const float full = ImGui::GetContentRegionAvail().x - st.WindowPadding.x;
+  // The description follows the title on its line (one line for both, so the engine view keeps
+  // its rows at 1024x700 and scale 1.5); opened ("more"), it wraps under the title.
+  // Only when the title leaves no room for "... more" does the description go under it.
+  const float more_w = ImGui::CalcTextSize(" \u2026 more").x + st.FramePadding.x * 4;
+  if (!desc.empty() && !description_open_ && full - ImGui::GetItemRectSize().x >= more_w + ImGui::GetFontSize() * 1.5f)
+    ImGui::SameLine(0, ImGui::GetFontSize());
+  const float room = description_open_ ? full : ImGui::GetContentRegionAvail().x - st.WindowPadding.x;
   if (!desc.empty() && (description_open_ || ImGui::CalcTextSize(desc.c_str()).x <= room)) {
-    ImGui::PushTextWrapPos(room);
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + room);
     theme::TextMuted("%s", desc.c_str());
     ImGui::PopTextWrapPos();
     if (description_open_ && ImGui::SmallButton("less")) description_open_ = false;
   } else if (!desc.empty()) {
     // A long description takes one line (cut at a word, the whole text on hover, "more" opens
     // it), so the engine view keeps its rows in a small window.
-    const float more_w = ImGui::CalcTextSize(" \u2026 more").x + st.FramePadding.x * 4;
     size_t cut = desc.size();
     while (cut > 0 && ImGui::CalcTextSize(desc.data(), desc.data() + cut).x > room - more_w) {
       size_t sp = desc.rfind(' ', cut - 1);

@@ -53,7 +53,7 @@ void App::DrawProblems() {
     ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
     ImGui::PushStyleColor(ImGuiCol_Button, d->hide_dead_lints() ? ImVec4(pal.muted.x, pal.muted.y, pal.muted.z, 0.14f)
                                                                  : ImVec4(0, 0, 0, 0));
-    if (ImGui::SmallButton(label)) d->SetHideDeadLints(!d->hide_dead_lints(), platform::Now());
+    if (ImGui::SmallButton(label)) SetHideDeadLints(*d, !d->hide_dead_lints());
     ImGui::PopStyleColor(2);
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();

@@ -43,7 +43,7 @@ void App::DrawSidebar() {
       ImGui::Separator();
       // The core's suppression of the dead-configuration codes (core/engine/dead_config.h).
       if (ImGui::MenuItem("Hide dead-configuration lints", nullptr, d.hide_dead_lints()))
-        docs_[i].doc->SetHideDeadLints(!d.hide_dead_lints(), platform::Now());
+        SetHideDeadLints(*docs_[i].doc, !d.hide_dead_lints());
       ImGui::EndPopup();
     }
     if (ImGui::IsItemHovered()) {

@@ -1,5 +1,7 @@
 #include "app/gui/theme.h"
 
+#include <imgui_internal.h>
+
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -359,6 +361,16 @@ bool BeginTableMinWidth(const char* id, int columns, ImGuiTableFlags flags, floa
   const float min_w = ImGui::GetFontSize() * min_width_em;
   if (ImGui::GetContentRegionAvail().x >= min_w) return ImGui::BeginTable(id, columns, flags, outer_size);
   return ImGui::BeginTable(id, columns, flags | ImGuiTableFlags_ScrollX, outer_size, min_w);
+}
+
+float TableRoomRows() {
+  const ImGuiTable* t = ImGui::GetCurrentTable();
+  if (!t) return 0;
+  // InnerClipRect: for a scrolling table its child window's visible rect; else from the table's
+  // top to the host window's clip bottom (imgui_tables.cpp BeginTableEx), both clipped by the host.
+  const float row_h = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+  const float body = t->InnerClipRect.GetHeight() - row_h;
+  return body > 0 ? body / row_h : 0;
 }
 
 bool BeginCenteredModal(const char* title, bool* request, ImGuiWindowFlags flags) {

@@ -86,4 +86,10 @@ void TooltipIfClipped(const char* label, float room);
 bool BeginTableMinWidth(const char* id, int columns, ImGuiTableFlags flags, float min_width_em,
                         const ImVec2& outer_size = ImVec2(0, 0));
 
+// Call between BeginTable and EndTable: how many one-line rows (a text line and the cell padding)
+// the table's visible body holds under its header row: a scrolling table's own height, else down
+// to the window's visible bottom, clipped by every window around it. What `gui_engine_views`
+// checks ("8 table rows at 1024x700 and at scale 1.5"); 0 outside a table.
+float TableRoomRows();
+
 }  // namespace cfgi::gui::theme

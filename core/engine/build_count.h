@@ -14,5 +14,10 @@ void CountModelBuild();
 // asserts the matcher view's CEL tab compiles on the worker, never in Draw.
 uint64_t CelTextCompiles();
 void CountCelTextCompile();
+// How many what-if requests the matcher engine has evaluated under every profile
+// (matcher::EvaluateRequestEveryProfile): the app's test asserts the matcher view's edited
+// request is evaluated on the worker, never in Draw or OnEvaluated.
+uint64_t WhatIfEvaluations();
+void CountWhatIfEvaluation();
 
 }  // namespace cfgi

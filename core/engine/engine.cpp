@@ -185,6 +185,11 @@ std::atomic<uint64_t> g_cel_text_compiles{0};
 }  // namespace
 uint64_t CelTextCompiles() { return g_cel_text_compiles.load(); }
 void CountCelTextCompile() { g_cel_text_compiles.fetch_add(1); }
+namespace {
+std::atomic<uint64_t> g_what_if_evaluations{0};
+}  // namespace
+uint64_t WhatIfEvaluations() { return g_what_if_evaluations.load(); }
+void CountWhatIfEvaluation() { g_what_if_evaluations.fetch_add(1); }
 
 const Report* Inspection::Find(std::string_view profile) const {
   for (const Report& r : reports)

@@ -194,6 +194,26 @@ CelTextOutcome EvaluateCelText(const std::string& text, cel::Use use, const Requ
   return o;
 }
 
+RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> model, const Request& request) {
+  CountWhatIfEvaluation();
+  RequestOutcome o;
+  o.request = request;
+  o.model = std::move(model);
+  if (!o.model) return o;
+  const size_t n = Profiles().entries().size();
+  o.results.reserve(n);
+  o.why.resize(n);
+  std::vector<nlohmann::ordered_json> json(n);
+  std::vector<std::pair<std::string, const nlohmann::ordered_json*>> cmp;
+  for (size_t i = 0; i < n; ++i) {
+    o.results.push_back(o.model->EvaluateRequest(request, Profiles().At(i), &o.why[i]));
+    json[i] = OutcomeJson(o.results[i]);
+    cmp.emplace_back(Profiles().entries()[i].name, &json[i]);
+  }
+  o.diverges = Compare(cmp).size();
+  return o;
+}
+
 ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
   CountModelBuild();
   ScenarioMatcher out;

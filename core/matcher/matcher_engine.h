@@ -132,6 +132,19 @@ struct CelTextOutcome {
 };
 CelTextOutcome EvaluateCelText(const std::string& text, cel::Use use, const Request& request);
 
+// A what-if request (the app's edited request) on a loaded model under every profile, and where
+// the profiles' outcomes differ (cfgi::Compare over OutcomeJson): the matcher view runs it as a
+// job on the worker (ViewContext::Run) and only draws the outcome. `results[i].actions` point
+// into `model`'s matcher, which the outcome keeps alive. Never fails.
+struct RequestOutcome {
+  std::shared_ptr<const MatcherModel> model;
+  Request request;
+  std::vector<Result> results;  // Profiles() order
+  std::vector<doc::Step> why;   // each result's explanation
+  size_t diverges = 0;          // the comparison's leaves
+};
+RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> model, const Request& request);
+
 // Loads the first matcher of a scenario, and its requests: from the query flags (--header,
 // --path, --host, --method, --request) when any is given, else from inputs.requests. Envoy
 // configurations (a bootstrap, a listener, /config_dump, a DiscoveryResponse) are searched for

@@ -231,6 +231,13 @@ class FakeContext final : public ViewContext {
   bool dark_theme() const override { return true; }
   bool ReplaceText(const std::string&, std::string) override { return false; }
   std::vector<Job> jobs;
+  // The jobs submitted so far whose key starts with `prefix`, oldest first.
+  std::vector<Job*> JobsWithKey(const std::string& prefix) {
+    std::vector<Job*> v;
+    for (Job& j : jobs)
+      if (j.key.rfind(prefix, 0) == 0) v.push_back(&j);
+    return v;
+  }
 
  private:
   const OpenDocument& d_;
@@ -261,25 +268,94 @@ TEST(MatcherViewCel, TheCelTabCompilesOnTheWorkerNotInDraw) {
   view->OnEvaluated(*d);
   DrawInWindow(*view, ctx);
   EXPECT_EQ(CelTextCompiles() - before, 0u) << "the view compiled CEL on the UI thread";
-  ASSERT_EQ(ctx.jobs.size(), 1u);
-  EXPECT_EQ(ctx.jobs[0].key.rfind("cel/", 0), 0u);
-  EXPECT_EQ(ctx.jobs[0].title, "Compiling CEL");
+  // Its jobs: the CEL text's and the edited request's (MatcherViewEdit below).
+  auto cel_jobs = [&] { return ctx.JobsWithKey("cel/"); };
+  ASSERT_EQ(cel_jobs().size(), 1u);
+  EXPECT_EQ(cel_jobs()[0]->title, "Compiling CEL");
 
   JobProgress progress;
-  std::thread worker([&] { ctx.jobs[0].work(progress); });
+  std::thread worker([&] { cel_jobs()[0]->work(progress); });
   worker.join();
   EXPECT_EQ(CelTextCompiles() - before, 1u);
   EXPECT_EQ(progress.step(), "compile and evaluate");
-  ctx.jobs[0].done();
+  cel_jobs()[0]->done();
   DrawInWindow(*view, ctx);  // draws the outcome: the CEL005 of the sample's regex
   DrawInWindow(*view, ctx);
   EXPECT_EQ(CelTextCompiles() - before, 1u);
-  EXPECT_EQ(ctx.jobs.size(), 1u) << "the same text was submitted again";
+  EXPECT_EQ(cel_jobs().size(), 1u) << "the same text was submitted again";
 
   // A new evaluation of the document keeps the expression: no new job, no compile.
   view->OnEvaluated(*d);
   DrawInWindow(*view, ctx);
   EXPECT_EQ(CelTextCompiles() - before, 1u);
+}
+
+// The matcher view's edited request (issue 16, the engine contract): Draw and OnEvaluated
+// evaluate nothing; Draw submits a job (ViewContext::Run, key "edit/matcher/<view>", as the CEL
+// tab's "cel/<view>") holding the model by shared_ptr, which evaluates the request under every
+// profile and compares them on the worker (matcher::EvaluateRequestEveryProfile, counted by
+// core/engine/build_count.h WhatIfEvaluations); the "edit" row draws the typed outcome when it
+// arrives, keeps the previous one while a newer job runs, and drops an older job's outcome.
+// samples/matcher/profiles-diverge: its first request ({x-env: staging}, no x-tenant) is the
+// edited one; gRPC C-core and a106 read the absent x-tenant as "" (reject-anonymous), Envoy and
+// grpc-java go on to the default (tests/golden/matcher/profiles-diverge.scenario.json).
+TEST(MatcherViewEdit, TheEditedRequestIsEvaluatedOnTheWorkerNotInDraw) {
+  ImGuiFrame frame;
+  std::unique_ptr<OpenDocument> d = OpenSample("samples/matcher/profiles-diverge.scenario.yaml");
+  ASSERT_EQ(d->engine().name(), "matcher");
+  std::unique_ptr<EngineView> view = CreateView("matcher");
+  FakeContext ctx(*d);
+  const uint64_t before = WhatIfEvaluations();
+  view->OnEvaluated(*d);
+  DrawInWindow(*view, ctx);
+  EXPECT_EQ(WhatIfEvaluations() - before, 0u) << "the view evaluated the edited request on the UI thread";
+  auto edit_jobs = [&] { return ctx.JobsWithKey("edit/matcher/"); };
+  ASSERT_EQ(edit_jobs().size(), 1u);
+  EXPECT_EQ(edit_jobs()[0]->title, "Evaluating the edited request");
+  EXPECT_TRUE(view->DumpState()["edit"].is_null()) << "no outcome before the job ran";
+
+  // A new evaluation of the document before the job finished: a second job with the same key;
+  // the first one's outcome, when it comes, is dropped.
+  view->OnEvaluated(*d);
+  DrawInWindow(*view, ctx);
+  ASSERT_EQ(edit_jobs().size(), 2u);
+  EXPECT_EQ(edit_jobs()[0]->key, edit_jobs()[1]->key);
+  JobProgress p1, p2;
+  std::thread w1([&] { edit_jobs()[0]->work(p1); });
+  w1.join();
+  EXPECT_EQ(WhatIfEvaluations() - before, 1u);
+  edit_jobs()[0]->done();
+  DrawInWindow(*view, ctx);
+  EXPECT_TRUE(view->DumpState()["edit"].is_null()) << "an older job's outcome was taken";
+
+  std::thread w2([&] { edit_jobs()[1]->work(p2); });
+  w2.join();
+  EXPECT_EQ(p2.step(), "every profile");
+  EXPECT_EQ(WhatIfEvaluations() - before, 2u);
+  edit_jobs()[1]->done();
+  DrawInWindow(*view, ctx);
+  nlohmann::ordered_json e = view->DumpState()["edit"];
+  ASSERT_TRUE(e.is_object()) << view->DumpState().dump();
+  EXPECT_EQ(e["request"], nlohmann::ordered_json::parse(R"({"headers": {"x-env": "staging"}})"));
+  EXPECT_EQ(e["pending"], false);
+  const auto actions = [&](const char* profile) { return e["profiles"][profile]["actions"]; };
+  EXPECT_EQ(actions("grpc-core"), nlohmann::ordered_json::parse(R"(["reject-anonymous"])"));
+  EXPECT_EQ(actions("a106"), nlohmann::ordered_json::parse(R"(["reject-anonymous"])"));
+  EXPECT_EQ(actions("envoy"), nlohmann::ordered_json::parse(R"(["default"])"));
+  EXPECT_EQ(actions("grpc-java"), nlohmann::ordered_json::parse(R"(["default"])"));
+  EXPECT_EQ(e["differs"], 1) << "one leaf (actions[0]) differs between the profiles";
+  EXPECT_EQ(view->DumpState()["counts"]["edited_request_differs"], 1);
+  EXPECT_EQ(WhatIfEvaluations() - before, 2u) << "drawing the outcome evaluated again";
+
+  // Another evaluation: a third job; meanwhile the row keeps the outcome it has, marked pending.
+  view->OnEvaluated(*d);
+  DrawInWindow(*view, ctx);
+  ASSERT_EQ(edit_jobs().size(), 3u);
+  e = view->DumpState()["edit"];
+  ASSERT_TRUE(e.is_object());
+  EXPECT_EQ(e["pending"], true);
+  EXPECT_EQ(e["profiles"]["envoy"]["actions"], nlohmann::ordered_json::parse(R"(["default"])"));
+  EXPECT_EQ(WhatIfEvaluations() - before, 2u);
 }
 
 }  // namespace

@@ -2,7 +2,9 @@
 """Assertions on the app's --dump-state for issue 16 (gui_engine_views, tests/gui/smoke.sh):
 the Explanation panel follows the view's selection and leads with the deciding step, folds runs
 of one outcome, every count agrees with the rows it counts, repeated findings are one group in
-the Problems panel, and the engine view keeps room for 8 table rows.
+the Problems panel, the engine view has room, and (check table-room) the view's main table shows
+at least 8 rows (view_shows.table.room: the one-line rows its visible body holds, measured where
+the table is drawn, theme::TableRoomRows).
 
 usage: why_check.py STATE.json CHECK
 """
@@ -29,7 +31,8 @@ def common(s, doc):
     for g in s["problem_groups"]:
         want = sum(1 for d in diags if d["code"] == g["code"] and d["file"] == g["file"])
         assert g["count"] == want, (g, want)
-    # Layout: 8 table rows and the view's title, tab bar and table header fit in the engine view.
+    # Layout: the side panels show and the engine view has room for 12 rows (its title, tab bar
+    # and a table's header and 8 rows); the table-room check measures the table itself.
     lay = s["layout"]
     rows = lay["engine_view"][1] / lay["row_height"]
     assert rows >= 12, f"the engine view is {lay['engine_view']} px, {rows:.1f} rows of {lay['row_height']} px"
@@ -43,7 +46,7 @@ def main():
     common(s, doc)
     ex = s["explanation"]
     result = doc["report"]["result"]
-    counts = doc["view_counts"]
+    counts = doc["view_shows"]["counts"]
 
     if check == "matcher-large":
         # samples/matcher/list-1000: MAT030 is capped at 20 per file plus one note counting the
@@ -95,12 +98,18 @@ def main():
         # --view ref=1: the second reference is selected and explained.
         assert ex["selected"] and ex["what"].startswith("reference "), ex
         assert doc["view_state"].split(";").count("ref=1") == 1, doc["view_state"]
+    elif check == "table-room":
+        # The view's main table, as drawn: its visible body holds 8 one-line rows at least.
+        table = doc["view_shows"]["table"]
+        assert table is not None, f"no main table measured: {doc['view']} {doc['view_state']}"
+        assert table["room"] >= 8, f"the {table['id']} table shows {table['room']} rows (engine view {s['layout']['engine_view']})"
     elif check == "generic":
         assert [(g["code"], g["count"]) for g in s["problem_groups"]] == [("DOC002", 1)], s["problem_groups"]
     else:
         raise SystemExit(f"unknown check {check}")
     print(f"{check}: explanation {ex.get('what', '-')!r} decided by "
-          f"{[d['what'] for d in ex.get('deciding', [])][-1:]}, counts {json.dumps(counts)[:160]}")
+          f"{[d['what'] for d in ex.get('deciding', [])][-1:]}, table {doc['view_shows']['table']}, "
+          f"counts {json.dumps(counts)[:120]}")
 
 
 main()

@@ -107,7 +107,7 @@ void JsonRows(const char* key, const ordered_json& j, int depth) {
   }
 }
 
-void JsonTable(const char* id, const ordered_json& j) {
+void JsonTable(const char* id, const ordered_json& j, TableRoom* room) {
   ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                        ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_NoBordersInBody;
   if (!ImGui::BeginTable(id, 3, tf)) return;
@@ -121,6 +121,7 @@ void JsonTable(const char* id, const ordered_json& j) {
   } else {
     JsonRows("result", j, 0);
   }
+  room->Measure("result", j.is_object() ? j.size() : 1);
   ImGui::EndTable();
 }
 
@@ -223,6 +224,10 @@ class GenericView final : public EngineView {
   // "tab=N": the open tab (Result 0, Documents 1, Profiles 2, JSON 3).
   std::string SaveState() const override { return tabs_.Save(); }
   void LoadState(std::string_view state) override { tabs_.Load(state); }
+  // The test hook: the Profiles tab's count and the shown tab's table.
+  nlohmann::ordered_json DumpState() const override {
+    return {{"counts", {{"profiles_tab", profiles_count_}}}, {"table", room_.ToJson()}};
+  }
 
   void Draw(ViewContext& ctx) override {
     const OpenDocument& d = ctx.document();
@@ -232,6 +237,7 @@ class GenericView final : public EngineView {
     const bool has_why = !root.what.empty() || !root.children.empty();
     if (!ctx.selected_explanation() && has_why)
       ctx.SelectExplanation(root.children.empty() ? &root : &root.children[std::min(why_index_, root.children.size() - 1)]);
+    room_.Reset();
     if (!tabs_.Begin("##generic")) return;
     if (tabs_.Item(0, "Result")) {
       ImGui::Spacing();
@@ -257,7 +263,7 @@ class GenericView final : public EngineView {
           ImGui::EndCombo();
         }
       }
-      JsonTable("##result", d.report().result);
+      JsonTable("##result", d.report().result, &room_);
       ImGui::EndTabItem();
     }
     if (tabs_.Item(1, "Documents")) {
@@ -267,7 +273,8 @@ class GenericView final : public EngineView {
     }
     if (d.reports().size() > 1) {
       std::string label = "Profiles";
-      if (!d.comparison().empty()) label += " (" + std::to_string(d.comparison().size()) + " differ)";
+      profiles_count_ = d.comparison().size();
+      if (profiles_count_) label += " (" + std::to_string(profiles_count_) + " differ)";
       label += "###profiles";
       if (tabs_.Item(2, label)) {
         ImGui::Spacing();
@@ -327,6 +334,7 @@ class GenericView final : public EngineView {
     int i = 0;
     if (d.scenario().envelope) one(*d.scenario().envelope, i++);
     for (const doc::Document& dd : d.scenario().sources) one(dd, i++);
+    room_.Measure("documents", static_cast<size_t>(i));
     ImGui::EndTable();
   }
 
@@ -338,6 +346,8 @@ class GenericView final : public EngineView {
 
   size_t why_index_ = 0;  // the top-level explanation step the Explanation panel shows
   ViewTabs tabs_;
+  TableRoom room_;  // the Result or Documents table (DumpState "table")
+  size_t profiles_count_ = 0;  // the Profiles tab's label
   std::string json_;
   uint64_t json_generation_ = 0;
   std::string json_profile_;

@@ -1,7 +1,10 @@
 // The matcher view (xDS Unified Matcher, gRPC A106). It draws the document's inspection: the
 // engine's MatcherModel (the compiled tree, its issues, the requests) and one MatcherResult per
 // profile, with the document's profile comparison. The editable request (headers as k=v lines)
-// is a what-if evaluated on the loaded model (MatcherModel::EvaluateRequest) when its text changes.
+// is a what-if: when its text (or the model) changes, a job on the worker (ViewContext::Run, key
+// "edit/matcher/<view>") evaluates it on the loaded model under every profile and compares them
+// (matcher::EvaluateRequestEveryProfile); the view draws the typed outcome when it arrives and
+// the previous one meanwhile.
 //   Requests   per request and profile: ✓ actions / ✗ no match, ↷ skipped keep_matching actions,
 //              ⇄ when the profiles disagree; click a row for its trace and the matched on_match
 //   Tree       matcher_list / matcher_tree with predicates, inputs, on_no_match, keep_matching;
@@ -101,8 +104,6 @@ struct Row {
   std::string label;
   std::array<Eval, kNumProfiles> evals;  // per profile: into the document's results (owned for the edit row)
   size_t diverges = 0;                   // the comparison's leaves about this request
-  std::array<mt::Result, kNumProfiles> owned;
-  std::array<doc::Step, kNumProfiles> owned_why;
 };
 
 std::string Join(const std::vector<const mt::Action*>& v) {
@@ -125,7 +126,7 @@ std::string DescribeRequest(const mt::Request& r) {
   if (r.host) add(":authority", *r.host);
   for (const auto& [k, v] : r.headers) add(k, v);
   if (s.empty()) s = "(no headers)";
-  if (s.size() > 120) s = s.substr(0, 117) + "...";
+  if (s.size() > 400) s = s.substr(0, 397) + "...";
   return s;
 }
 
@@ -189,19 +190,31 @@ class MatcherView final : public EngineView {
     tabs_.Load(state);
     if (auto r = StateInt(state, "req"); r && *r >= -2) selected_ = *r;
   }
-  nlohmann::ordered_json Counts() const override {
-    nlohmann::ordered_json j;
-    j["requests"] = rows_.size();
-    j["issues_tab"] = issues_count_;
-    j["profiles_tab"] = profiles_count_;
-    j["edited_request_differs"] = edit_.diverges;
-    return j;
+  // The test hook: the tab labels' counts, the Requests table's room, and the edited request's
+  // outcome as the "edit" row draws it (null while its first job runs).
+  nlohmann::ordered_json DumpState() const override {
+    nlohmann::ordered_json counts;
+    counts["requests"] = rows_.size();
+    counts["issues_tab"] = issues_count_;
+    counts["profiles_tab"] = profiles_count_;
+    counts["edited_request_differs"] = edit_.diverges;
+    nlohmann::ordered_json edit = nullptr;
+    if (edit_shown_) {
+      edit = {{"request", edit_shown_->request.ToJson()}, {"pending", EditStale()}, {"differs", edit_shown_->diverges}};
+      nlohmann::ordered_json per = nlohmann::ordered_json::object();
+      for (size_t i = 0; i < kNumProfiles && i < edit_shown_->results.size(); ++i)
+        per[mt::Profiles().entries()[i].name] = mt::OutcomeJson(edit_shown_->results[i]);
+      edit["profiles"] = std::move(per);
+    }
+    return {{"counts", std::move(counts)}, {"table", room_.ToJson()}, {"edit", std::move(edit)}};
   }
 
   void OnEvaluated(const OpenDocument& d) override {
     rows_.clear();
     other_divergences_.clear();
     model_ = ModelAs<mt::MatcherModel>(d.model());
+    // The edit job holds the model by shared_ptr (the document may replace it meanwhile).
+    model_sp_ = model_ ? std::shared_ptr<const mt::MatcherModel>(d.inspection().model, model_) : nullptr;
     sm_ = model_ ? &model_->sm : nullptr;
     if (!sm_) return;
     file_ = sm_->document && sm_->document->source ? sm_->document->source->name() : std::string();
@@ -228,7 +241,7 @@ class MatcherView final : public EngineView {
     }
     edit_.request = ParseRequestText(edit_buf_);
     edit_.label = "edit";
-    EvaluateEdit();
+    edit_dirty_ = true;  // the new model: the edited request is evaluated again (a job)
     if (!cel_edited_) {
       const mt::Predicate* p = sm_->matcher.root ? FirstCel(*sm_->matcher.root) : nullptr;
       if (p) SetCel(p->cel_text, "the first CEL predicate (" + p->path + ")", cel::Use::kMatcher, false);
@@ -240,6 +253,9 @@ class MatcherView final : public EngineView {
   }
 
   void Draw(ViewContext& ctx) override {
+    room_.Reset();
+    if (edit_dirty_) SubmitEdit(ctx);
+    TakeEditOutcome(ctx);
     if (cel_dirty_) SubmitCel(ctx);
     TakeCelOutcome();
     if (!sm_ || (!rows_.empty() && !rows_.front().evals.front().result)) {
@@ -305,20 +321,47 @@ class MatcherView final : public EngineView {
   }
 
  private:
-  // The edited request, on the loaded model under every profile; its divergence is the one
-  // comparison (cfgi::Compare) over the outcomes the engine reports.
-  void EvaluateEdit() {
-    std::vector<nlohmann::ordered_json> json(kNumProfiles);
-    std::vector<std::pair<std::string, const nlohmann::ordered_json*>> cmp;
-    for (size_t i = 0; i < kNumProfiles; ++i) {
-      edit_.owned_why[i] = doc::Step{};
-      edit_.owned[i] = model_->EvaluateRequest(edit_.request, mt::Profiles().At(i), &edit_.owned_why[i]);
-      edit_.evals[i] = {&edit_.owned[i], &edit_.owned_why[i]};
-      json[i] = mt::OutcomeJson(edit_.owned[i]);
-      cmp.emplace_back(mt::Profiles().entries()[i].name, &json[i]);
-    }
-    edit_.diverges = Compare(cmp).size();
+  // The edited request changed (or the model did): the next Draw asks the worker (ViewContext::Run,
+  // key "edit/matcher/<view>") to evaluate it on the loaded model under every profile and compare
+  // the outcomes (matcher::EvaluateRequestEveryProfile, the one comparison cfgi::Compare); a newer
+  // edit cancels an older job. Until the outcome arrives the "edit" row shows the previous one.
+  void SubmitEdit(ViewContext& ctx) {
+    edit_dirty_ = false;
+    if (!model_sp_) return;
+    const uint64_t id = ++edit_slot_->wanted;
+    auto out = std::make_shared<std::shared_ptr<const mt::RequestOutcome>>();
+    Job job;
+    job.key = "edit/matcher/" + std::to_string(reinterpret_cast<uintptr_t>(this));
+    job.title = "Evaluating the edited request";
+    job.work = [out, model = model_sp_, request = edit_.request](JobProgress& p) {
+      p.Step("every profile", 0);
+      *out = std::make_shared<const mt::RequestOutcome>(mt::EvaluateRequestEveryProfile(model, request));
+    };
+    std::weak_ptr<EditSlot> slot = edit_slot_;
+    job.done = [slot, id, out] {
+      if (auto s = slot.lock(); s && s->wanted == id) {
+        s->outcome = std::move(*out);
+        s->outcome_id = id;
+      }
+    };
+    ctx.Run(std::move(job));
   }
+
+  // Takes the edited request's outcome the worker delivered into the "edit" row. The one drawn
+  // before stays alive one more outcome (the Explanation panel may still point into it this frame).
+  void TakeEditOutcome(ViewContext& ctx) {
+    if (!edit_slot_->outcome || edit_slot_->outcome == edit_shown_) return;
+    edit_previous_ = std::move(edit_shown_);
+    edit_shown_ = edit_slot_->outcome;
+    edit_shown_id_ = edit_slot_->outcome_id;
+    const mt::RequestOutcome& o = *edit_shown_;
+    for (size_t i = 0; i < kNumProfiles; ++i)
+      edit_.evals[i] = i < o.results.size() ? Eval{&o.results[i], &o.why[i]} : Eval{};
+    edit_.diverges = o.diverges;
+    if (selected_ == -2 && edit_.evals[selected_profile_].why) ctx.SelectExplanation(edit_.evals[selected_profile_].why);
+  }
+  // True while the edit row shows the outcome of another text or model than the current ones.
+  bool EditStale() const { return edit_dirty_ || !edit_shown_ || edit_shown_id_ != edit_slot_->wanted; }
 
   // Envoy configuration: every matcher found (core/matcher/envoy_config.h); choosing one asks
   // the worker for the inspection with --matcher PATH, as the CLI does.
@@ -383,22 +426,51 @@ class MatcherView final : public EngineView {
   static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
                                             ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg;
 
-  void DrawCell(const Eval& ev) {
-    if (!ev.result) return;
-    const mt::Result& r = *ev.result;
-    auto wrapped = [](const ImVec4& c, const std::string& t) {
-      ImGui::PushStyleColor(ImGuiCol_Text, c);
-      ImGui::TextWrapped("%s", t.c_str());
-      ImGui::PopStyleColor();
-    };
+  // One profile's outcome in one line: "✓ a, b", "✗ no match", "✗ no terminal match; a", with
+  // "  ↷ c" for skipped keep_matching actions and "  ✖ depth limit" (colour and icon together).
+  static std::string CellLine(const mt::Result& r, ImVec4* color) {
+    std::string t;
     // A successful match has an action in every profile; grpc-java can end unsuccessful with the
     // actions a found key gave (MatcherTree.java), shown as "no terminal match".
-    if (r.matched) wrapped(theme::Pal().ok, std::string(theme::kIconOk) + " " + (r.actions.empty() ? "matched, no action" : Join(r.actions)));
-    else if (!r.actions.empty())
-      wrapped(theme::Pal().warning, std::string(theme::kIconNoMatch) + " no terminal match; " + Join(r.actions));
-    else wrapped(theme::Pal().muted, std::string(theme::kIconNoMatch) + " no match");
-    if (!r.skipped.empty()) wrapped(theme::Pal().skipped, std::string(theme::kIconSkipped) + " skipped: " + Join(r.skipped));
-    if (r.aborted) wrapped(theme::Pal().error, std::string(theme::kIconError) + " depth limit hit");
+    if (r.matched) {
+      *color = theme::Pal().ok;
+      t = std::string(theme::kIconOk) + " " + (r.actions.empty() ? "matched, no action" : Join(r.actions));
+    } else if (!r.actions.empty()) {
+      *color = theme::Pal().warning;
+      t = std::string(theme::kIconNoMatch) + " no terminal match; " + Join(r.actions);
+    } else {
+      *color = theme::Pal().muted;
+      t = std::string(theme::kIconNoMatch) + " no match";
+    }
+    if (!r.skipped.empty()) t += std::string("  ") + theme::kIconSkipped + " skipped: " + Join(r.skipped);
+    if (r.aborted) {
+      *color = theme::Pal().error;
+      t += std::string("  ") + theme::kIconError + " depth limit hit";
+    }
+    return t;
+  }
+
+  // A row is one line high (8 rows fit at 1024x700): each profile's cell is a one-line
+  // selectable (click: that profile's trace) whose hover shows the outcome whole.
+  void DrawCell(ViewContext& ctx, const Eval& ev, int index, size_t profile) {
+    if (!ev.result) {
+      theme::TextMuted("evaluating...");
+      return;
+    }
+    ImVec4 color;
+    const std::string t = CellLine(*ev.result, &color);
+    const float room = ImGui::GetContentRegionAvail().x;
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    if (ImGui::Selectable((t + "##cell").c_str(), selected_ == index && selected_profile_ == profile)) Select(ctx, index, profile);
+    ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30);
+      if (ImGui::CalcTextSize(t.c_str()).x > room) ImGui::TextColored(color, "%s", t.c_str());
+      theme::TextMuted("%s: click for this profile's trace", mt::Profiles().entries()[profile].name);
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
   }
 
   void DrawRow(ViewContext& ctx, Row& row, int index) {
@@ -407,51 +479,79 @@ class MatcherView final : public EngineView {
     ImGui::TableNextColumn();
     bool sel = selected_ == index;
     std::string lab = row.label + (row.diverges ? std::string(" ") + theme::kIconDiverge : std::string());
-    if (ImGui::Selectable(lab.c_str(), sel, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
+    if (index == -2 && EditStale()) lab += " ...";
+    if (ImGui::Selectable(lab.c_str(), sel, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
       Select(ctx, index, ProfileIndex(ctx));
-    if (row.diverges && ImGui::IsItemHovered()) ImGui::SetTooltip("%s the profiles disagree on this request", theme::kIconDiverge);
+      if (index == -2) editor_open_ = true;  // the edited request: show its editor
+    }
+    if (ImGui::IsItemHovered()) {
+      if (index == -2 && EditStale()) ImGui::SetTooltip("evaluating the edited request (the cells show the previous outcome)");
+      else if (row.diverges) ImGui::SetTooltip("%s the profiles disagree on this request", theme::kIconDiverge);
+    }
     ImGui::TableNextColumn();
     ImGui::PushFont(theme::GetFonts().mono);
-    ImGui::TextWrapped("%s", DescribeRequest(row.request).c_str());
+    theme::CellText(DescribeRequest(row.request));
     ImGui::PopFont();
     for (size_t i = 0; i < kNumProfiles; ++i) {
       ImGui::TableNextColumn();
       ImGui::PushID(static_cast<int>(i));
-      DrawCell(row.evals[i]);
-      if (ImGui::SmallButton("why")) Select(ctx, index, i);
+      DrawCell(ctx, row.evals[i], index, i);
       ImGui::PopID();
     }
     ImGui::PopID();
   }
 
   void DrawRequests(ViewContext& ctx) {
-    theme::TextMuted("%s matched (actions), %s no match, %s skipped keep_matching action, %s profiles differ. Click a row "
-                     "for the selected profile's trace, \"why\" for that profile's.",
+    ImGui::PushTextWrapPos(0);
+    theme::TextMuted("%s actions  %s no match  %s skipped (keep_matching)  %s profiles differ.  Click a row for the "
+                     "selected profile's trace, a cell for that profile's.",
                      theme::kIconOk, theme::kIconNoMatch, theme::kIconSkipped, theme::kIconDiverge);
-    float h = ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing() * 7;
-    if (theme::BeginTableMinWidth("##requests", static_cast<int>(2 + kNumProfiles), kTable | ImGuiTableFlags_ScrollY, 42, ImVec2(0, h > 100 ? h : 100))) {
+    ImGui::PopTextWrapPos();
+    // The table keeps room for its header and 8 one-line rows (and a sideways scrollbar); the
+    // edited request's editor folds under it (open at first only when both fit).
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float row_h = ImGui::GetTextLineHeight() + st.CellPadding.y * 2;
+    const float min_table = row_h * 9 + st.ScrollbarSize + st.ItemSpacing.y;
+    const float header_h = ImGui::GetFrameHeightWithSpacing();
+    const float editor_h = ImGui::GetTextLineHeightWithSpacing() * 5 + st.FramePadding.y * 2 + st.ItemSpacing.y;
+    const float avail = ImGui::GetContentRegionAvail().y;
+    if (!editor_decided_) {
+      editor_open_ = avail - header_h - editor_h >= min_table;
+      editor_decided_ = true;
+    }
+    const float h = std::max(min_table, avail - header_h - (editor_open_ ? editor_h : 0));
+    if (theme::BeginTableMinWidth("##requests", static_cast<int>(2 + kNumProfiles), kTable | ImGuiTableFlags_ScrollY, 30, ImVec2(0, h))) {
       ImGui::TableSetupScrollFreeze(1, 1);
-      ImGui::TableSetupColumn("Request", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
+      ImGui::TableSetupColumn("Request", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 3.5f);
       ImGui::TableSetupColumn("Headers", ImGuiTableColumnFlags_WidthStretch, 1.2f);
       for (const auto& e : mt::Profiles().entries()) ImGui::TableSetupColumn(e.name, ImGuiTableColumnFlags_WidthStretch, 1.0f);
       ImGui::TableHeadersRow();
-      for (size_t i = 0; i < rows_.size(); ++i) DrawRow(ctx, rows_[i], static_cast<int>(i));
-      DrawRow(ctx, edit_, -2);
+      ImGuiListClipper clip;  // one-line rows: 100,000 requests stay fluid
+      clip.Begin(static_cast<int>(rows_.size()) + 1);
+      while (clip.Step())
+        for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+          if (static_cast<size_t>(i) < rows_.size()) DrawRow(ctx, rows_[static_cast<size_t>(i)], i);
+          else DrawRow(ctx, edit_, -2);
+        }
+      room_.Measure("requests", rows_.size() + 1);
       ImGui::EndTable();
     }
-    DrawRequestEditor(ctx, 5);
+    ImGui::SetNextItemOpen(editor_open_, ImGuiCond_Always);
+    editor_open_ = ImGui::CollapsingHeader("Edited request (the \"edit\" row)");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("One header per line, k=v; :path, :method and :authority too. Evaluated under every profile as you type.");
+    if (editor_open_) DrawRequestEditor(ctx, 5, false);
   }
 
   // The edited request ("edit" row, the tree's marks when no row is selected, the CEL tab's input).
-  void DrawRequestEditor(ViewContext& ctx, int lines) {
-    ImGui::TextUnformatted("Edited request (one header per line, k=v; :path, :method, :authority too):");
+  void DrawRequestEditor(ViewContext& ctx, int lines, bool label = true) {
+    if (label) ImGui::TextUnformatted("Edited request (one header per line, k=v; :path, :method, :authority too):");
     if (ImGui::InputTextMultiline("##edit", edit_buf_, sizeof edit_buf_,
                                   ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(lines)))) {
       edited_ = true;
       edit_.request = ParseRequestText(edit_buf_);
-      EvaluateEdit();
+      edit_dirty_ = true;
       EvaluateCel();
-      if (selected_ == -2) ctx.SelectExplanation(edit_.evals[selected_profile_].why);
     }
   }
 
@@ -668,7 +768,10 @@ class MatcherView final : public EngineView {
       prof = ProfileIndex(ctx);
     }
     outcome_.clear();
-    if (!row->evals[prof].result) return;
+    if (!row->evals[prof].result) {
+      theme::TextMuted("Evaluating the edited request...");
+      return;
+    }
     CollectOutcomes(*row->evals[prof].why);
     const mt::Result& r = *row->evals[prof].result;
     theme::TextMuted("%s matched, %s no match, %s error, %s skipped (keep_matching), dim: not evaluated. Click a node for "
@@ -994,12 +1097,25 @@ class MatcherView final : public EngineView {
   }
 
   const mt::MatcherModel* model_ = nullptr;
+  TableRoom room_;  // the Requests table (DumpState "table")
   size_t issues_count_ = 0, profiles_count_ = 0;  // what the tab labels show (Counts)
   std::vector<const Divergence*> other_divergences_;  // the document's, outside /requests
   const mt::ScenarioMatcher* sm_ = nullptr;  // the model's
   std::string file_;
   std::vector<Row> rows_;
-  Row edit_;
+  Row edit_;  // its evals point into edit_shown_
+  std::shared_ptr<const mt::MatcherModel> model_sp_;  // model_, shared with the edit job
+  // The edited request's outcome: the job delivers it into the slot (SubmitEdit), the view takes
+  // it (TakeEditOutcome); an older job's outcome is dropped.
+  struct EditSlot {
+    uint64_t wanted = 0, outcome_id = 0;
+    std::shared_ptr<const mt::RequestOutcome> outcome;
+  };
+  std::shared_ptr<EditSlot> edit_slot_ = std::make_shared<EditSlot>();
+  std::shared_ptr<const mt::RequestOutcome> edit_shown_, edit_previous_;
+  uint64_t edit_shown_id_ = 0;
+  bool edit_dirty_ = false;
+  bool editor_open_ = true, editor_decided_ = false;  // the Requests tab's editor header
   char edit_buf_[4096] = {};
   bool edited_ = false;
   int selected_ = -1;  // row index, -2 = the edited request

@@ -160,7 +160,15 @@ class PolicyView final : public EngineView {
     diffs_for_ = -1;
   }
 
+  // The test hook: the shown tab's main table (the merge stack, a type's Resources table).
+  nlohmann::ordered_json DumpState() const override {
+    nlohmann::ordered_json j = EngineView::DumpState();
+    j["table"] = room_.ToJson();
+    return j;
+  }
+
   void Draw(ViewContext& ctx) override {
+    room_.Reset();
     if (!model_ || !kuma_ || !madr_) {
       theme::TextMuted("Not evaluated yet.");
       return;
@@ -525,24 +533,25 @@ class PolicyView final : public EngineView {
   // The merge stack of the selected type's rule: its items in merge order with every sort key;
   // the item that set the selected leaf and the ones it overrode are marked.
   void DrawStack(ViewContext& ctx, const pol::TypeInspection& t) {
+    stack_head_.Begin("##stack-head");  // the table below keeps its 8 rows
     ImGui::Text("Merge stack: %s", t.type.c_str());
+    ImGui::PushTextWrapPos(0);
     theme::TextMuted("sorted ascending by the %s profile's keys; later items win", pol::Profiles().Name(primary_));
+    ImGui::PopTextWrapPos();
+    stack_head_.End();
     const pol::ConfLine* sel = nullptr;
     for (const pol::ConfLine& l : t.lines)
       if (l.field && leaf_ == t.type + ":" + l.path) sel = &l;
     const bool madr = primary_ == pol::Profile::kMadr;
-    if (!ImGui::BeginTable("##stacktab", madr ? 5 : 8, kTable)) return;
-    ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("Item", ImGuiTableColumnFlags_WidthStretch, 3);
-    ImGui::TableSetupColumn("Top kind", ImGuiTableColumnFlags_WidthStretch, 2);
-    if (!madr) {
-      ImGui::TableSetupColumn("Origin", ImGuiTableColumnFlags_WidthStretch, 1);
-      ImGui::TableSetupColumn("Role", ImGuiTableColumnFlags_WidthStretch, 1);
-    }
-    ImGui::TableSetupColumn("to[] kind", ImGuiTableColumnFlags_WidthStretch, 2);
-    if (!madr) ImGui::TableSetupColumn("Section", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("Name", ImGuiTableColumnFlags_WidthStretch, 2);
+    // The stack shares the view's width with the conf tree: its columns fit their values (never
+    // clipped: a key such as "workload-owner (3)" is what the user came for) and the table
+    // scrolls sideways when they do not all fit.
+    if (!ImGui::BeginTable("##stacktab", madr ? 5 : 8, kTable | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit))
+      return;
+    ImGui::TableSetupScrollFreeze(1, 1);
+    for (const char* c : {"#", "Item", "Top kind", "Origin", "Role", "to[] kind", "Section", "Name"})
+      if (!madr || (std::string_view(c) != "Origin" && std::string_view(c) != "Role" && std::string_view(c) != "Section"))
+        ImGui::TableSetupColumn(c);
     ImGui::TableHeadersRow();
     for (size_t i = 0; i < t.rule->items.size(); ++i) {
       const pol::Item& it = *t.rule->items[i];
@@ -561,25 +570,37 @@ class PolicyView final : public EngineView {
       if (sets) ImGui::TextColored(theme::Pal().ok, "%s %s (sets it)", theme::kIconOk, label.c_str());
       else if (lost) ImGui::TextColored(theme::Pal().muted, "%s %s (overridden)", theme::kIconSkipped, label.c_str());
       else ImGui::TextUnformatted(label.c_str());
-      ImGui::TableNextColumn();
-      ImGui::Text("%s (%d)", it.top_kind.c_str(), it.top_kind_order);
-      if (!madr) {
-        ImGui::TableNextColumn();
-        ImGui::Text("%s (%d)", it.origin.empty() ? "unknown" : it.origin.c_str(), it.origin_order);
-        ImGui::TableNextColumn();
-        ImGui::Text("%s (%d)", it.role.c_str(), it.role_order);
-      }
-      ImGui::TableNextColumn();
-      ImGui::Text("%s (%d)", it.item_kind.empty() ? "-" : it.item_kind.c_str(), it.item_kind_order);
-      if (!madr) {
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(it.has_section ? "yes" : "no");
-      }
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(it.name.c_str());
+      SortKeyCells(it, madr, false);
       ImGui::PopID();
     }
+    room_.Measure("stack", t.rule->items.size());
     ImGui::EndTable();
+  }
+
+  // An item's sort keys as table cells, in the order the merge sorts by (the merge stack and the
+  // Items tab): top-level kind, [the dataplane's specificity,] origin and role (kuma only), to[]
+  // kind, section (kuma only), then the name; each with its rank in parentheses.
+  static void SortKeyCells(const pol::Item& it, bool madr, bool specificity) {
+    ImGui::TableNextColumn();
+    ImGui::Text("%s (%d)", it.top_kind.c_str(), it.top_kind_order);
+    if (!madr) {
+      if (specificity) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%d", it.dataplane_specificity);
+      }
+      ImGui::TableNextColumn();
+      ImGui::Text("%s (%d)", it.origin.empty() ? "unknown" : it.origin.c_str(), it.origin_order);
+      ImGui::TableNextColumn();
+      ImGui::Text("%s (%d)", it.role.c_str(), it.role_order);
+    }
+    ImGui::TableNextColumn();
+    ImGui::Text("%s (%d)", it.item_kind.empty() ? "-" : it.item_kind.c_str(), it.item_kind_order);
+    if (!madr) {
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(it.has_section ? "yes" : "no");
+    }
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(it.name.c_str());
   }
 
   const pol::DataplaneRules& Primary() const { return primary_ == pol::Profile::kKuma ? *kuma_ : *madr_; }
@@ -750,7 +771,10 @@ class PolicyView final : public EngineView {
                      tr.to_rules.size());
     float avail = ImGui::GetContentRegionAvail().y;
     bool has_sel = rule_ < tr.to_rules.size();
-    float top_h = has_sel ? avail * 0.55f : 0;
+    // With a row selected the fields table shares the height; the resources keep 8 rows.
+    const float table_min = (ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2) * 9 +
+                            ImGui::GetStyle().ScrollbarSize + ImGui::GetStyle().ItemSpacing.y;
+    float top_h = has_sel ? std::max(avail * 0.55f, std::min(table_min, avail)) : 0;
     constexpr int kConfLines = 3;  // a cell shows up to three fields; the rest on hover and below
     const float row_h = ImGui::GetTextLineHeight() * kConfLines + ImGui::GetStyle().ItemSpacing.y * (kConfLines - 1);
     if (ImGui::BeginTable("##rules", 4, kTable, ImVec2(0, top_h))) {
@@ -778,15 +802,21 @@ class PolicyView final : public EngineView {
           ImGui::TableNextColumn();
           ImGui::PushFont(theme::GetFonts().mono);
           const std::vector<std::string>& lines = sums[idx];
+          // A line wider than the column, or more lines than the cell shows: the hover lists them all.
+          const float conf_room = ImGui::GetContentRegionAvail().x;
+          bool clipped = lines.size() > kConfLines;
+          ImGui::BeginGroup();
           for (size_t k = 0; k < lines.size() && k < kConfLines; ++k) {
             if (k + 1 == kConfLines && lines.size() > kConfLines) {
               theme::TextMuted("... %zu more fields (hover; select the row)", lines.size() - k);
               break;
             }
             ImGui::TextUnformatted(lines[k].c_str());
+            clipped |= ImGui::CalcTextSize(lines[k].c_str()).x > conf_room;
           }
+          ImGui::EndGroup();
           ImGui::PopFont();
-          if (lines.size() > kConfLines && ImGui::IsItemHovered()) {
+          if (clipped && ImGui::IsItemHovered()) {
             std::string all;
             for (const std::string& x : lines) all += x + "\n";
             ImGui::SetTooltip("%s", all.c_str());
@@ -802,6 +832,7 @@ class PolicyView final : public EngineView {
           ImGui::PopID();
         }
       }
+      room_.Measure("resources", filtered_rows_.size());
       ImGui::EndTable();
     }
     if (!has_sel) {
@@ -951,24 +982,7 @@ class PolicyView final : public EngineView {
           ctx.JumpTo(it.entry->loc.file, it.entry->loc.range);
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(ItemLabel(&it).c_str());
-        ImGui::TableNextColumn();
-        ImGui::Text("%s (%d)", it.top_kind.c_str(), it.top_kind_order);
-        if (!madr) {
-          ImGui::TableNextColumn();
-          ImGui::Text("%d", it.dataplane_specificity);
-          ImGui::TableNextColumn();
-          ImGui::Text("%s (%d)", it.origin.empty() ? "unknown" : it.origin.c_str(), it.origin_order);
-          ImGui::TableNextColumn();
-          ImGui::Text("%s (%d)", it.role.c_str(), it.role_order);
-        }
-        ImGui::TableNextColumn();
-        ImGui::Text("%s (%d)", it.item_kind.empty() ? "-" : it.item_kind.c_str(), it.item_kind_order);
-        if (!madr) {
-          ImGui::TableNextColumn();
-          ImGui::TextUnformatted(it.has_section ? "yes" : "no");
-        }
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(it.name.c_str());
+        SortKeyCells(it, madr, true);
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(it.inbound.empty() ? "-" : it.inbound.c_str());
         if (!madr) {
@@ -1084,6 +1098,8 @@ class PolicyView final : public EngineView {
   const pol::PolicyResult* kuma_res_ = nullptr;
   const pol::PolicyResult* madr_res_ = nullptr;
   int mode_ = 0;           // 0 Resource, 1 Policy types
+  TableRoom room_;         // DumpState "table"
+  TableHeaderArea stack_head_;  // the merge stack's title above its table
   int mode_request_ = -1;  // a restored mode, served on the next frame
   std::string res_key_, asked_res_, pending_res_, restore_res_;
   std::string leaf_, pending_leaf_;  // "TYPE:/json/pointer" of the selected leaf

@@ -44,6 +44,12 @@ class TargetingView final : public EngineView {
  public:
   // "ref=N": the selected reference (the view has no tabs).
   std::string SaveState() const override { return "ref=" + std::to_string(sel_ref_); }
+  // The test hook: no tab labels with counts; the References table's room.
+  nlohmann::ordered_json DumpState() const override {
+    nlohmann::ordered_json j = EngineView::DumpState();
+    j["table"] = room_.ToJson();
+    return j;
+  }
   void LoadState(std::string_view state) override {
     if (auto ref = StateInt(state, "ref")) sel_ref_ = *ref;
   }
@@ -75,6 +81,7 @@ class TargetingView final : public EngineView {
   }
 
   void Draw(ViewContext& ctx) override {
+    room_.Reset();
     if (!ws_) {
       theme::TextMuted("Nothing loaded yet.");
       return;
@@ -89,10 +96,18 @@ class TargetingView final : public EngineView {
     // (the first by default), until a service row picks one service's filter evaluation.
     if (!ctx.selected_explanation() && sel_ref_ >= 0 && sel_ref_ < static_cast<int>(res_->references.size()))
       ctx.SelectExplanation(RefStep(res_->references[static_cast<size_t>(sel_ref_)]));
+    // The configuration above keeps room for the References table's 8 rows (TableHeaderArea; the
+    // References line and the services' first lines count too); the references take 45% of
+    // what is left, and never less than their 8 rows.
+    config_head_.Begin("##config-head", 13);
     DrawConfig(ctx);
+    config_head_.End();
     ImGui::Separator();
-    float h = ImGui::GetContentRegionAvail().y;
-    ImGui::BeginChild("##refs", ImVec2(0, h * 0.45f));
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float h = ImGui::GetContentRegionAvail().y;
+    const float refs_min = (ImGui::GetTextLineHeight() + st.CellPadding.y * 2) * 9 + st.ScrollbarSize +
+                           ImGui::GetTextLineHeightWithSpacing() + st.ItemSpacing.y * 4;
+    ImGui::BeginChild("##refs", ImVec2(0, std::min(h - ImGui::GetTextLineHeightWithSpacing(), std::max(h * 0.45f, refs_min))));
     DrawReferences(ctx);
     ImGui::EndChild();
     ImGui::Separator();
@@ -275,6 +290,7 @@ class TargetingView final : public EngineView {
       }
       ImGui::PopID();
     }
+    room_.Measure("references", res_->references.size());
     ImGui::EndTable();
   }
 
@@ -381,6 +397,8 @@ class TargetingView final : public EngineView {
   std::vector<std::array<char, 512>> bufs_;
   std::vector<ldap::Value::Kind> kinds_;
   int sel_ref_ = 0;
+  TableRoom room_;  // the References table (DumpState "table")
+  TableHeaderArea config_head_;  // the factory configuration above the references
   int sel_service_ = -1;
   doc::Step step_;  // the selected service's LDAP trace as explanation steps
 };

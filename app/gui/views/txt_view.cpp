@@ -176,6 +176,9 @@ class TxtView final : public EngineView {
       return;
     }
     bool changed = false, name_changed = false;
+    // The client bar and the records line keep room below them for the tab bar, the Choices
+    // tab's summary and its table's 8 rows (TableHeaderArea); with less they scroll inside.
+    client_head_.Begin("##client-head", 11);
     if (model_->per_name.size() > 1) {
       // The names of the zone / dig output that carry a grpc_config record, each its own query.
       const auto& names = model_->analysis->names;
@@ -238,6 +241,7 @@ class TxtView final : public EngineView {
       if (ImGui::SmallButton("Scenario's client")) {
         client_edited_ = false;
         OnEvaluated(ctx.document());
+        client_head_.End();
         return;
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the client the scenario describes.");
@@ -247,6 +251,7 @@ class TxtView final : public EngineView {
     theme::TextMuted("%s, %zu TXT record%s%s", tx::InputStyleName(analysis_->records.style),
                      analysis_->records.records.size(), analysis_->records.records.size() == 1 ? "" : "s",
                      client_edited_ ? "; the edited client (not the scenario's)" : "");
+    client_head_.End();
 
     // The Explanation panel always explains something of this view: the selected profile's
     // client (which choice it gets and why) until a cell of the Choices grid picks one choice.
@@ -254,6 +259,7 @@ class TxtView final : public EngineView {
       size_t p = tx::Profiles().Index(tx::Profiles().Parse(ctx.document().profile()));
       if (p < tx::Profiles().size() && why_[p]) ctx.SelectExplanation(why_[p]);
     }
+    room_.Reset();
     if (!tabs_.Begin("##txt")) return;
     if (tabs_.Item(0, "Choices")) {
       DrawChoices(ctx);
@@ -349,6 +355,7 @@ class TxtView final : public EngineView {
   }
 
   void DrawChoices(ViewContext& ctx) {
+    choices_head_.Begin("##choices-head");  // the table below keeps its 8 rows
     // Summary per profile.
     if (ImGui::BeginTable("##summary", 4, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
       for (size_t i = 0; i < tx::Profiles().size(); ++i) {
@@ -391,8 +398,11 @@ class TxtView final : public EngineView {
     }
     size_t n = 0;
     for (const tx::TxtResult* r : results_) n = std::max(n, r->evaluation.trace.size());
+    ImGui::PushTextWrapPos(0);
     theme::TextMuted("Each choice's criteria: %s passes, %s fails, %s is an error, %s not reached. Click a cell for "
                      "the profile's explanation.", theme::kIconOk, theme::kIconNoMatch, theme::kIconError, theme::kIconSkipped);
+    ImGui::PopTextWrapPos();
+    choices_head_.End();
     if (!ImGui::BeginTable("##choices", 5, kTable)) return;
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("Choice", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4.5f);
@@ -439,6 +449,7 @@ class TxtView final : public EngineView {
         }
       }
     }
+    room_.Measure("choices", n);
     ImGui::EndTable();
   }
 
@@ -634,8 +645,9 @@ class TxtView final : public EngineView {
  public:
   // The test hook: the client bar, the Choices grid's words and each profile's config tree.
   nlohmann::ordered_json DumpState() const override {
-    if (!analysis_) return nullptr;
-    nlohmann::ordered_json j;
+    nlohmann::ordered_json j = EngineView::DumpState();
+    j["table"] = room_.ToJson();
+    if (!analysis_) return j;
     j["client"] = {{"language", language_}, {"hostname", hostname_}, {"draw", rand_}, {"edited", client_edited_}};
     nlohmann::ordered_json grid = nlohmann::ordered_json::object(), config = nlohmann::ordered_json::object();
     for (size_t i = 0; i < tx::Profiles().size(); ++i) {
@@ -691,6 +703,8 @@ class TxtView final : public EngineView {
   }
 
   ViewTabs tabs_;
+  TableRoom room_;  // the Choices table (DumpState "table")
+  TableHeaderArea client_head_, choices_head_;  // above the tabs; above the Choices table
   const tx::TxtModel* model_ = nullptr;
   const tx::Analysis* analysis_ = nullptr;  // the model's
   const OpenDocument* doc_ = nullptr;

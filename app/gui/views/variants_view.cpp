@@ -199,9 +199,10 @@ class VariantsView final : public EngineView {
       if (StateInt(tabs_.Save(), "tab") == 4 && !transition_.rows.empty())  // the tab shown (or restored)
         OpenTransitionRow(ctx, transition_.rows[std::min(sel_t_row_, transition_.rows.size() - 1)], false);
       else if (!sub_rows_.empty())
-        Explain(ctx, sub_rows_[std::min(sel_sub_row_, sub_rows_.size() - 1)], false);
+        Explain(ctx, sub_rows_[std::min(static_cast<size_t>(std::max(selected_row_, 0)), sub_rows_.size() - 1)], false);
     }
     explaining_ = ctx.selected_explanation() != &why_ ? kNothing : explaining_;
+    room_.Reset();
     if (!tabs_.Begin("##variants")) return;
     char label[96];
     std::snprintf(label, sizeof label, "Resources (%zu)###res", resources_.size());
@@ -241,7 +242,7 @@ class VariantsView final : public EngineView {
     tabs_.End();
   }
 
-  nlohmann::ordered_json Counts() const override {
+  nlohmann::ordered_json Counts() const {
     nlohmann::ordered_json j;
     j["resources"] = resources_.size();
     j["subscriptions"] = subs_.size();
@@ -276,10 +277,10 @@ class VariantsView final : public EngineView {
     SelectPendingResource();
   }
 
-  // The test hook: the builder's known keys and values, the Subscriptions rows (each with the
+  // The test hook: the tab labels' counts (Counts), the shown tab's main table, the builder's known keys and values, the Subscriptions rows (each with the
   // variant it gets), the selected row and the explanation it shows.
   nlohmann::ordered_json DumpState() const override {
-    if (!analysis_) return nullptr;
+    if (!analysis_) return EngineView::DumpState();
     nlohmann::ordered_json known = nlohmann::ordered_json::object();
     for (const auto& [key, values] : known_) known[key] = std::vector<std::string>(values.begin(), values.end());
     nlohmann::ordered_json rows = nlohmann::ordered_json::array();
@@ -288,7 +289,9 @@ class VariantsView final : public EngineView {
       rows.push_back({{"subscriber", s.name}, {"params", v::RenderParams(s.params)}, {"resource", r.resource_name},
                       {"variant", std::string(v::OutcomeName(r.sel.outcome)) + ": " + r.variant_text}, {"added", s.added}});
     }
-    nlohmann::ordered_json j = {{"known", std::move(known)}, {"subscriptions", std::move(rows)}, {"selected", selected_row_}};
+    nlohmann::ordered_json j = {{"counts", Counts()},          {"table", room_.ToJson()},
+                                {"known", std::move(known)}, {"subscriptions", std::move(rows)},
+                                {"selected", selected_row_}};
     if (selected_row_ >= 0) {
       nlohmann::ordered_json steps = nlohmann::ordered_json::array();
       for (const doc::Step& st : why_.children) steps.push_back(st.what);
@@ -405,7 +408,7 @@ class VariantsView final : public EngineView {
 
   // Explanation for one subscription x resource: every variant's constraints against the params.
   void Explain(ViewContext& ctx, const SubRow& row, bool jump = true) {
-    sel_sub_row_ = static_cast<size_t>(&row - sub_rows_.data());
+    selected_row_ = static_cast<int>(&row - sub_rows_.data());
     explaining_ = kSubRow;
     const Sub& s = subs_[row.sub];
     why_ = doc::Step{};
@@ -465,8 +468,9 @@ class VariantsView final : public EngineView {
     }
     ResourceInfo& info = resources_[selected_resource_];
     ImGui::PushFont(theme::GetFonts().bold);
-    ImGui::TextUnformatted(info.r->name.c_str());
+    ImGui::TextUnformatted(ShortName(info.r->name).c_str());  // an xdstp:// name: its last segment
     ImGui::PopFont();
+    ShortNameHover(info.r->name);
     ImGui::SameLine();
     theme::TextMuted("%zu variant%s, keys %s", info.r->variants.size(), info.r->variants.size() == 1 ? "" : "s",
                      info.keys.c_str());
@@ -517,6 +521,7 @@ class VariantsView final : public EngineView {
           theme::TextMuted("%s", row.content.c_str());
         }
       }
+      room_.Measure("variants", info.rows.size());
       ImGui::EndTable();
     }
     ImGui::EndChild();
@@ -639,7 +644,6 @@ class VariantsView final : public EngineView {
         // The new rows are the last ones: select the first and explain it.
         for (size_t r = 0; r < sub_rows_.size(); ++r)
           if (sub_rows_[r].sub == subs_.size() - 1) {
-            selected_row_ = static_cast<int>(r);
             Explain(ctx, sub_rows_[r]);
             break;
           }
@@ -677,11 +681,11 @@ class VariantsView final : public EngineView {
   void DrawSubscriptions(ViewContext& ctx) {
     if (pending_row_ >= 0) {  // --view "sub=N" / a restored selection
       if (static_cast<size_t>(pending_row_) < sub_rows_.size()) {
-        selected_row_ = pending_row_;
-        Explain(ctx, sub_rows_[static_cast<size_t>(selected_row_)]);
+        Explain(ctx, sub_rows_[static_cast<size_t>(pending_row_)]);
       }
       pending_row_ = -1;
     }
+    subs_head_.Begin("##subs-head");  // the table below keeps its 8 rows (TableHeaderArea)
     // Folded by default so the table keeps its rows at 1024x700 and scale 1.5.
     if (ImGui::CollapsingHeader("Add a subscription (keys and values from the known domains)")) DrawBuilder(ctx);
     size_t n_added = 0;
@@ -707,6 +711,7 @@ class VariantsView final : public EngineView {
       theme::TextMuted("%s", save_message_.c_str());
       ImGui::PopTextWrapPos();
     }
+    subs_head_.End();
 
     ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
@@ -728,11 +733,9 @@ class VariantsView final : public EngineView {
         ImGui::PushID(i);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        if (ImGui::Selectable(s.name.c_str(), explaining_ == kSubRow && sel_sub_row_ == static_cast<size_t>(i),
-                              ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
-          selected_row_ = i;
+        if (ImGui::Selectable(s.name.c_str(), explaining_ == kSubRow && selected_row_ == i,
+                              ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
           Explain(ctx, row);
-        }
         ImGui::TableNextColumn();
         ImGui::PushFont(theme::GetFonts().mono);
         theme::CellText(v::RenderParams(s.params));
@@ -748,6 +751,7 @@ class VariantsView final : public EngineView {
         ImGui::PopID();
       }
     }
+    room_.Measure("subscriptions", sub_rows_.size());
     ImGui::EndTable();
     if (remove >= 0) {
       subs_.erase(subs_.begin() + remove);
@@ -828,6 +832,7 @@ class VariantsView final : public EngineView {
         theme::TextMuted("more uncovered regions not listed");
       }
     }
+    room_.Measure("findings", overlap_count_ + gap_count_);
     ImGui::EndTable();
     for (auto& [p, res] : to_add) AddSubscription("witness", std::move(p), {res});
   }
@@ -934,6 +939,7 @@ class VariantsView final : public EngineView {
         ImGui::PopID();
       }
     }
+    room_.Measure("matrix", matrix_.ys.size());
     ImGui::EndTable();
   }
 
@@ -1042,46 +1048,38 @@ class VariantsView final : public EngineView {
       return;
     }
     const size_t nresp = transition_.responses.size();
-    // What happens: before -> responses -> after.
-    std::string before_names;
-    for (const v::Update& u : analysis_->model.updates) {
-      if (&u == (nresp ? transition_.responses[0] : nullptr)) break;
-      std::string n = SourceName(&u);
-      if (before_names.find(n) == std::string::npos) before_names += (before_names.empty() ? "" : ", ") + n;
-    }
-    std::string after_names;
-    for (size_t k = 0; k < nresp; ++k)
-      after_names += (k ? "  then  " : "") + std::to_string(k + 1) + ". " + SourceName(transition_.responses[k]);
-    ImGui::PushTextWrapPos(0);
-    theme::TextMuted("before: %s   ->   after %zu response%s: %s", before_names.c_str(), nresp, nresp == 1 ? "" : "s",
-                     after_names.c_str());
-    ImGui::PopTextWrapPos();
+    transition_head_.Begin("##transition-head");  // the table below keeps its 8 rows (TableHeaderArea)
     // One count of the table below (TransitionCounts), for the delivery chosen: the summary, the
     // sentence under it and --dump-state read it; "in between" counts the cells of the columns
     // between the responses, so the summary never says 0 above ambiguous rows.
     const TransitionCounts tc = CountTransition();
-    ImGui::TextColored(theme::Pal().ok, "%s %zu changed", theme::kIconOk, tc.changed);
-    ImGui::SameLine();
-    theme::TextMuted("  %zu unchanged", tc.same);
-    ImGui::SameLine();
-    ImGui::TextColored(tc.became_ambiguous ? theme::Pal().error : theme::Pal().muted, "  %s %zu become ambiguous",
-                       theme::kIconWarning, tc.became_ambiguous);
-    ImGui::SameLine();
-    ImGui::TextColored(tc.became_unmatched ? theme::Pal().warning : theme::Pal().muted, "  %s %zu become unmatched",
-                       theme::kIconNoMatch, tc.became_unmatched);
+    // The summary's parts on one line while they fit, then on the next (never clipped).
+    auto part = [](bool first, const ImVec4& color, const std::string& text) {
+      if (!first) {
+        ImGui::SameLine();
+        if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(text.c_str()).x) ImGui::NewLine();
+      }
+      ImGui::TextColored(color, "%s", text.c_str());
+    };
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s %zu changed", theme::kIconOk, tc.changed);
+    part(true, theme::Pal().ok, buf);
+    std::snprintf(buf, sizeof buf, "  %zu unchanged", tc.same);
+    part(false, theme::Pal().muted, buf);
+    std::snprintf(buf, sizeof buf, "  %s %zu become ambiguous", theme::kIconWarning, tc.became_ambiguous);
+    part(false, tc.became_ambiguous ? theme::Pal().error : theme::Pal().muted, buf);
+    std::snprintf(buf, sizeof buf, "  %s %zu become unmatched", theme::kIconNoMatch, tc.became_unmatched);
+    part(false, tc.became_unmatched ? theme::Pal().warning : theme::Pal().muted, buf);
     if (tc.between_ambiguous + tc.between_unmatched > 0) {
-      ImGui::SameLine();
-      ImGui::TextColored(theme::Pal().warning, "  in between: %s %zu ambiguous, %s %zu unmatched", theme::kIconWarning,
-                         tc.between_ambiguous, theme::kIconNoMatch, tc.between_unmatched);
+      std::snprintf(buf, sizeof buf, "  in between: %s %zu ambiguous, %s %zu unmatched", theme::kIconWarning,
+                    tc.between_ambiguous, theme::kIconNoMatch, tc.between_unmatched);
+      part(false, theme::Pal().warning, buf);
     }
 
     // The spec's rule: the same net change delivered as this scenario sends it, as one response,
     // or as two (new variants first / removal first); the "In between" column shows what each
-    // subscriber sees between the responses.
-    ImGui::PushTextWrapPos(0);
-    theme::TextMuted("TP2: the deletion of a replaced variant and the creation of its replacements must arrive in a "
-                     "single response, so that no subscriber sees the state in between.");
-    ImGui::PopTextWrapPos();
+    // subscriber sees between the responses. (The rule's sentence and the sources follow the
+    // verdict: with little room the header scrolls and the counts and verdict stay in view.)
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Deliver:");
     static const char* kModes[] = {"", "one response", "two: new first", "two: removal first"};
@@ -1090,6 +1088,8 @@ class VariantsView final : public EngineView {
       char b[96];
       std::snprintf(b, sizeof b, "%s", kModes[m]);
       if (m == 0) std::snprintf(b, sizeof b, "as sent (%zu response%s)", nresp, nresp == 1 ? "" : "s");
+      // The next option on the next line when it does not fit (never clipped).
+      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(b).x + ImGui::GetFrameHeight() * 1.5f) ImGui::NewLine();
       ImGui::RadioButton(b, &delivery_, m);
     }
     auto between = [this](const v::TransitionRow& r) { return Between(r); };
@@ -1110,6 +1110,25 @@ class VariantsView final : public EngineView {
                          "one variant.", theme::kIconOk);
     ImGui::PopTextWrapPos();
 
+    // What happens: before -> responses -> after.
+    std::string before_names;
+    for (const v::Update& u : analysis_->model.updates) {
+      if (&u == (nresp ? transition_.responses[0] : nullptr)) break;
+      std::string n = SourceName(&u);
+      if (before_names.find(n) == std::string::npos) before_names += (before_names.empty() ? "" : ", ") + n;
+    }
+    std::string after_names;
+    for (size_t k = 0; k < nresp; ++k)
+      after_names += (k ? "  then  " : "") + std::to_string(k + 1) + ". " + SourceName(transition_.responses[k]);
+    ImGui::PushTextWrapPos(0);
+    theme::TextMuted("before: %s   ->   after %zu response%s: %s", before_names.c_str(), nresp, nresp == 1 ? "" : "s",
+                     after_names.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PushTextWrapPos(0);
+    theme::TextMuted("TP2: the deletion of a replaced variant and the creation of its replacements must arrive in a "
+                     "single response, so that no subscriber sees the state in between.");
+    ImGui::PopTextWrapPos();
+
     // Columns: subscriber, params, [resource], before, in between (one per intermediate state), after, change.
     bool one_resource = true;
     for (const v::TransitionRow& r : transition_.rows) one_resource &= r.resource == transition_.rows[0].resource;
@@ -1118,8 +1137,11 @@ class VariantsView final : public EngineView {
     ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_ScrollX |
                          ImGuiTableFlags_SizingFixedFit;
-    if (one_resource && !transition_.rows.empty())
-      theme::TextMuted("Resource: %s", transition_.rows[0].resource.c_str());
+    if (one_resource && !transition_.rows.empty()) {
+      theme::TextMuted("Resource: %s", ShortName(transition_.rows[0].resource).c_str());
+      ShortNameHover(transition_.rows[0].resource);
+    }
+    transition_head_.End();
     if (!ImGui::BeginTable("##transition", cols, tf)) return;
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("Sub.");
@@ -1200,6 +1222,7 @@ class VariantsView final : public EngineView {
         ImGui::PopID();
       }
     }
+    room_.Measure("transition", transition_.rows.size());
     ImGui::EndTable();
     if (open) OpenTransitionRow(ctx, *open);
   }
@@ -1263,6 +1286,7 @@ class VariantsView final : public EngineView {
       return;
     }
     const bool tr = analysis_->has_transition;
+    proxy_head_.Begin("##proxy-head");  // the table below keeps its 8 rows (TableHeaderArea)
     ImGui::PushTextWrapPos(0);
     if (tr)
       theme::TextMuted("Per variant, the subscribers receiving it after the transition. %s marks the ones this "
@@ -1272,6 +1296,7 @@ class VariantsView final : public EngineView {
       theme::TextMuted("Per variant, the subscribers receiving it. A change of a variant notifies exactly its "
                        "subscribers (fan-out); add inputs.before to see who a transition notifies.");
     ImGui::PopTextWrapPos();
+    proxy_head_.End();
     ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
     if (!theme::BeginTableMinWidth("##proxy", 4, tf, 44)) return;
@@ -1381,6 +1406,7 @@ class VariantsView final : public EngineView {
         ImGui::PopID();
       }
     }
+    room_.Measure("proxy", proxy_rows_.size());
     ImGui::EndTable();
   }
 
@@ -1405,6 +1431,9 @@ class VariantsView final : public EngineView {
   }
 
   ViewTabs tabs_;
+  TableRoom room_;  // the shown tab's main table (DumpState "table")
+  // What the Subscriptions, Transition and Caching proxy tabs draw above their tables.
+  TableHeaderArea subs_head_, transition_head_, proxy_head_;
   std::string pending_resource_;
   const v::Analysis* analysis_ = nullptr;  // the document's model
   std::vector<ResourceInfo> resources_;
@@ -1424,7 +1453,9 @@ class VariantsView final : public EngineView {
   std::set<std::string> pick_resources_;
   char sub_name_[64] = {};
   std::string save_message_;
-  int selected_row_ = -1;  // the Subscriptions row selected (and explained)
+  // The Subscriptions row selected and explained (Explain sets it; -1 none): highlighted in the
+  // table, saved as sub=N, the test hook's "selected".
+  int selected_row_ = -1;
   int pending_row_ = -1;   // from the state (sub=N), applied at the next Draw
   // matrix
   size_t matrix_resource_ = SIZE_MAX;
@@ -1439,7 +1470,7 @@ class VariantsView final : public EngineView {
   // What why_ explains: a Subscriptions row or a Transition row (index into sub_rows_ /
   // transition_.rows), highlighted in its table.
   enum { kNothing, kSubRow, kTransitionRow } explaining_ = kNothing;
-  size_t sel_sub_row_ = 0, sel_t_row_ = 0;
+  size_t sel_t_row_ = 0;
   size_t split_broken_ = 0;
   int delivery_ = 0;  // transition tab: 0 as sent, 1 one response, 2 new variants first, 3 removal first  // rows not `match` in between although `match` before and after
   std::vector<v::ProxyResource> proxy_;

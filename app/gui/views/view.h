@@ -29,6 +29,7 @@
 //   };
 #pragma once
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <optional>
@@ -36,8 +37,11 @@
 #include <string_view>
 #include <vector>
 
+#include <imgui.h>
+
 #include "app/gui/jobs.h"
 #include "app/gui/open_document.h"
+#include "app/gui/theme.h"
 #include "core/doc/explanation.h"
 #include "core/doc/source.h"
 
@@ -86,13 +90,59 @@ class EngineView {
   // Serialisable view state (selected tab, row) for the settings file; empty by default.
   virtual std::string SaveState() const { return {}; }
   virtual void LoadState(std::string_view state) {}
-  // The counts the view shows in its tab labels and summaries, each computed once where the
-  // view's rows are built (--dump-state "view_counts"; a test compares them with the rows).
-  virtual nlohmann::ordered_json Counts() const { return nlohmann::ordered_json::object(); }
-  // What the view shows, for the test hook (--dump-state "view_shows"): the typed things it
-  // draws (rows, labels, a tree's lines) so a test can assert them without reading pixels.
-  // Null by default.
-  virtual nlohmann::ordered_json DumpState() const { return nullptr; }
+  // The view's one test hook (--dump-state "view_shows"): what it shows, as typed things (rows,
+  // labels, a tree's lines), so a test asserts them without reading pixels. An object; every view
+  // gives "counts" (the numbers its tab labels and summaries show, each computed once where its
+  // rows are built; a test compares them with the rows) and "table" (its main table as last
+  // drawn, TableRoom), then what is its own.
+  virtual nlohmann::ordered_json DumpState() const {
+    return {{"counts", nlohmann::ordered_json::object()}, {"table", nullptr}};
+  }
+};
+
+// A view's main table as last drawn: its id, how many rows it lists and how many one-line rows
+// its visible body holds (theme::TableRoomRows), for DumpState's "table". Measure it between
+// BeginTable and EndTable; Reset it at the start of Draw so a tab without one reports null.
+struct TableRoom {
+  std::string id;
+  size_t rows = 0;
+  float room = 0;
+  void Reset() { id.clear(); }
+  void Measure(const char* table_id, size_t table_rows) {
+    id = table_id;
+    rows = table_rows;
+    room = theme::TableRoomRows();
+  }
+  nlohmann::ordered_json ToJson() const {
+    if (id.empty()) return nullptr;
+    return {{"id", id}, {"rows", rows}, {"room", static_cast<int>(room * 10) / 10.0}};
+  }
+};
+
+// The text and controls above a view's main table (a summary, a builder, a rule's sentence):
+// drawn in a child as tall as they are, but never so tall that the table under it loses room
+// for its header and 8 one-line rows (and a sideways scrollbar); beyond that they scroll
+// inside. Their height is the one measured at the previous frame (the first frame takes the
+// most it may). At 1024x700 and at UI scale 1.5 the table keeps its 8 rows (TableRoom).
+//   header_.Begin("##transition-head");  ...summary, radio buttons...;  header_.End();
+//   ImGui::BeginTable("##transition", ...);   // fills the rest
+class TableHeaderArea {
+ public:
+  void Begin(const char* id, float table_rows = 8) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float row_h = ImGui::GetTextLineHeight() + st.CellPadding.y * 2;
+    const float table_min = row_h * (table_rows + 1) + st.ScrollbarSize + st.ItemSpacing.y * 2;
+    const float cap = std::max(ImGui::GetContentRegionAvail().y - table_min, ImGui::GetFrameHeightWithSpacing());
+    const float h = content_h_ > 0 ? std::min(content_h_, cap) : cap;
+    ImGui::BeginChild(id, ImVec2(0, h), false, ImGuiWindowFlags_NoNav);
+  }
+  void End() {
+    content_h_ = std::max(1.0f, ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y);
+    ImGui::EndChild();
+  }
+
+ private:
+  float content_h_ = 0;
 };
 
 // Views save their state as "key=value;key=value" (SaveState). Returns the value of `key`, or
