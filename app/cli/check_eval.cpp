@@ -33,16 +33,6 @@ void PrintLiveText(const ordered_json& info, const std::vector<InputFile>& input
   }
 }
 
-// A DNS answer without records (NXDOMAIN, a timeout) is all comments: the LIVE diagnostic says
-// why, so the engine choice's "the file is empty" (ENG002) is not repeated for it.
-void DropEmptyLiveDocument(Scenario* s, const LiveArgs& live, const std::vector<doc::Diagnostic>& live_diagnostics) {
-  if (live.lookup.empty() || live_diagnostics.empty()) return;
-  auto& ds = s->diagnostics;
-  ds.erase(std::remove_if(ds.begin(), ds.end(),
-                          [](const doc::Diagnostic& d) { return d.code == "ENG002" && d.file.rfind("dns:", 0) == 0; }),
-           ds.end());
-}
-
 // A live source that gave nothing to load (a refused connection, an HTTP error, a body that is
 // not JSON): its diagnostics alone; exit 1.
 int PrintLiveFailure(const ordered_json& info, const std::vector<doc::Diagnostic>& ds, const std::string& format) {
@@ -80,22 +70,29 @@ void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, con
 
 // `--format sarif`: the diagnostics of every report, one result per distinct diagnostic (with
 // --profile all, the profiles that reported it); nothing else on stdout.
-void PrintSarif(const std::vector<const Report*>& reports, const Scenario& s, bool all_profiles) {
+// With --show-suppressed, the findings a suppression hid are results too, each with its
+// `suppressions` entry (sarif.h).
+void PrintSarif(const std::vector<const Report*>& reports, const Scenario& s, bool all_profiles, bool show_suppressed) {
   std::vector<SarifFinding> findings;
-  for (const Report* r : reports)
-    for (const doc::Diagnostic& d : r->diagnostics) {
-      auto same = [&d](const SarifFinding& f) {
-        const doc::Diagnostic& e = f.diagnostic;
-        return e.code == d.code && e.file == d.file && e.range == d.range && e.begin == d.begin &&
-               e.severity == d.severity && e.message == d.message && e.path == d.path;
-      };
-      auto it = std::find_if(findings.begin(), findings.end(), same);
-      if (it == findings.end()) {
-        findings.push_back({d, {}});
-        it = findings.end() - 1;
-      }
-      if (all_profiles) it->profiles.push_back(r->profile);
+  auto add = [&](const Report* r, const doc::Diagnostic& d, const doc::Suppression* by) {
+    auto same = [&d, by](const SarifFinding& f) {
+      const doc::Diagnostic& e = f.diagnostic;
+      return e.code == d.code && e.file == d.file && e.range == d.range && e.begin == d.begin &&
+             e.severity == d.severity && e.message == d.message && e.path == d.path &&
+             f.suppressed_by.has_value() == (by != nullptr);
+    };
+    auto it = std::find_if(findings.begin(), findings.end(), same);
+    if (it == findings.end()) {
+      findings.push_back({d, {}, by ? std::optional<doc::Suppression>(*by) : std::nullopt});
+      it = findings.end() - 1;
     }
+    if (all_profiles) it->profiles.push_back(r->profile);
+  };
+  for (const Report* r : reports) {
+    for (const doc::Diagnostic& d : r->diagnostics) add(r, d, nullptr);
+    if (show_suppressed)
+      for (const doc::SuppressedDiagnostic& x : r->suppressed) add(r, x.diagnostic, &x.by);
+  }
   SourceLookup lookup = [&s](const std::string& file) -> const doc::Source* {
     if (const doc::Document* d = s.FindSource(file)) return d->source.get();
     if (s.envelope && s.envelope->source && s.envelope->source->name() == file) return s.envelope->source.get();
@@ -112,13 +109,10 @@ void PrintSarif(const std::vector<const Report*>& reports, const Scenario& s, bo
 
 bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out, std::string* error) {
   CheckEvalArgs& a = *out;
-  auto fail = [&](const std::string& msg) {
-    *error = msg;
-    return false;
-  };
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg == "--help" || arg == "-h") {
+  ArgReader r(args);  // common.h: `--name`, `--name=value`, `--name value`
+  while (r.Next()) {
+    const std::string arg = r.arg();
+    if (r.is_help()) {
       a.action = CheckEvalArgs::Action::kHelp;
       return true;
     }
@@ -126,7 +120,7 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
       a.action = CheckEvalArgs::Action::kVersion;
       return true;
     }
-    if (arg.rfind("--", 0) != 0 || arg.size() <= 2) {  // the command word, then files ('-' is stdin)
+    if (!r.is_flag()) {  // the command word, then files ('-' is stdin)
       if (a.command.empty()) {
         a.command = arg;
       } else {
@@ -134,49 +128,37 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
       }
       continue;
     }
-    // `--name[=value]`; a value may also be the next argument.
-    std::string name = arg.substr(2), value;
-    bool has_inline = false;
-    if (size_t eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-      has_inline = true;
-    }
-    auto take_value = [&]() -> bool {
-      if (has_inline) return true;
-      if (i + 1 >= args.size()) return false;
-      value = args[++i];
-      return true;
-    };
+    const std::string& name = r.name();
+    const std::string& value = r.value();
+    const bool has_inline = r.has_inline();
+    auto take_value = [&r]() -> bool { return r.TakeValue(); };
     if (name == "profile" || name == "format" || name == "engine") {
-      if (!take_value()) return fail("--" + name + " needs a value");
+      if (!take_value()) return Refuse(error, "--" + name + " needs a value");
       (name == "profile" ? a.profile : name == "format" ? a.format : a.engine) = value;
-      if (name == "engine" && !FindEngine(value)) return fail(UnknownEngine(value));
+      if (name == "engine" && !FindEngine(value)) return Refuse(error, UnknownEngine(value));
       if (name == "format" && !IsOutputFormat(value) && value != "sarif")
-        return fail("--format is 'text', 'json' or 'sarif'");
+        return Refuse(error, "--format is 'text', 'json' or 'sarif'");
     } else if (LiveFlag lf = ParseLiveFlag(name, take_value, &value, &a.live, error); lf != LiveFlag::kNotMine) {
       if (lf == LiveFlag::kError) return false;
     } else if (name == "explain") {
       a.explain = true;
     } else if (bool gate_value = false; IsGateFlag(name, &gate_value)) {  // gate.h
-      if (gate_value && !take_value()) return fail("--" + name + " needs a value");
+      if (gate_value && !take_value()) return Refuse(error, "--" + name + " needs a value");
       if (!SetGateFlag(name, value, &a.gate, error)) return false;
     } else if (IsQueryFlag(name)) {
       // The arity every engine that defines the name agrees on; the engine is not known yet.
       if (QueryFlagTakesValue(name)) {
-        if (!take_value()) return fail("--" + name + " needs a value " + QueryFlagPlaceholder(name));
-      } else if (!has_inline) {
-        value = "true";
+        if (!take_value()) return Refuse(error, "--" + name + " needs a value " + QueryFlagPlaceholder(name));
       }
-      a.query.flags.emplace_back(name, value);
+      a.query.flags.emplace_back(name, has_inline || QueryFlagTakesValue(name) ? value : std::string("true"));
     } else {
-      return fail("unknown option " + arg);
+      return Refuse(error, "unknown option " + arg);
     }
   }
   if (a.command != "check" && a.command != "eval")
-    return fail(a.command.empty() ? "missing command" : "unknown command '" + a.command + "'");
-  if (std::string live_error = CheckLiveArgs(a.live); !live_error.empty()) return fail(live_error);
-  if (a.files.empty() && !a.live.any()) return fail("no input files");
+    return Refuse(error, a.command.empty() ? "missing command" : "unknown command '" + a.command + "'");
+  if (std::string live_error = CheckLiveArgs(a.live); !live_error.empty()) return Refuse(error, live_error);
+  if (a.files.empty() && !a.live.any()) return Refuse(error, "no input files");
   return true;
 }
 
@@ -201,12 +183,12 @@ int RunCheckEval(const CheckEvalArgs& a) {
   }
   Scenario s = LoadScenario(inputs, ReadSibling);
   s.diagnostics.insert(s.diagnostics.end(), live_diagnostics.begin(), live_diagnostics.end());
-  // The rules of docs/formats.md "How the engine is chosen"; adds ENG001 and friends to s. The
+  // The rules of docs/formats.md "How the engine is chosen"; adds ENG001 and friends to s (not
+  // ENG002 for an answer without records: the live diagnostics above say why, EmptySourceExplained). The
   // project file's engine for the files' path comes after --engine (and a live source's engine).
   EngineRequest request{a.engine.empty() && gate.rule ? gate.rule->engine : engine, a.profile};
   const Engine* e = SelectEngine(&s, request);
   if (!e) return UsageError(UnknownEngine(a.engine));
-  DropEmptyLiveDocument(&s, a.live, live_diagnostics);
   // Phase two of the query flags: THIS engine's definitions only.
   if (std::optional<std::string> error = CheckQueryFlags(*e, a.query)) return UsageError(*error);
   size_t named = inputs.size();
@@ -216,8 +198,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
     s = LoadScenario(inputs, ReadSibling);
     s.diagnostics.insert(s.diagnostics.end(), live_diagnostics.begin(), live_diagnostics.end());
     SelectEngine(&s, EngineRequest{std::string(e->name()), a.profile});
-    DropEmptyLiveDocument(&s, a.live, live_diagnostics);
-  }
+    }
   if (gate.project)  // the project file's own problems are findings of this run
     s.diagnostics.insert(s.diagnostics.begin(), gate.project->diagnostics.begin(), gate.project->diagnostics.end());
 
@@ -252,7 +233,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
         reports.push_back(&r);
       }
       if (a.format == "sarif") {
-        PrintSarif(reports, s, true);
+        PrintSarif(reports, s, true, gate.show_suppressed);
       } else {
         PrintLiveText(live_info, inputs);
         PrintAllProfilesText(in, evaluate, a.explain, style, gate);
@@ -272,7 +253,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
       if (a.live.any()) j["live"] = live_info;
       PrintJson(j);
     } else if (a.format == "sarif") {
-      PrintSarif({&r}, s, false);
+      PrintSarif({&r}, s, false, gate.show_suppressed);
     } else {
       PrintLiveText(live_info, inputs);
       PrintText(r, evaluate, a.explain, style);

@@ -48,4 +48,30 @@ std::string UnknownEngine(const std::string& name) {
 
 void PrintJson(const nlohmann::ordered_json& j) { std::cout << doc::JsonText(j, 2) << "\n"; }
 
+bool ArgReader::Next() {
+  if (started_) ++i_;
+  started_ = true;
+  if (i_ >= args_.size()) return false;
+  const std::string& a = args_[i_];
+  is_flag_ = a.rfind("--", 0) == 0 && a.size() > 2;
+  has_inline_ = false;
+  name_.clear();
+  value_.clear();
+  if (!is_flag_) return true;
+  name_ = a.substr(2);
+  if (size_t eq = name_.find('='); eq != std::string::npos) {
+    value_ = name_.substr(eq + 1);
+    name_.resize(eq);
+    has_inline_ = true;
+  }
+  return true;
+}
+
+bool ArgReader::TakeValue() {
+  if (has_inline_) return true;
+  if (i_ + 1 >= args_.size()) return false;
+  value_ = args_[++i_];
+  return true;
+}
+
 }  // namespace cfgi::cli

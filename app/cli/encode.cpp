@@ -46,14 +46,18 @@ std::optional<uint32_t> ParseTtl(const std::string& v) {
 int RunEncode(const std::vector<std::string>& args) {
   txt::EncodeOptions opt;
   std::string format = "text", file;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--name" || a == "--ttl" || a == "--format") {
-      if (i + 1 >= args.size()) return UsageError(a + " needs a value");
-      const std::string& v = args[++i];
-      if (a == "--name") {
+  ArgReader arg(args);  // common.h: `--name`, `--name=value`, `--name value`
+  while (arg.Next()) {
+    const std::string a = arg.arg();
+    if (!arg.is_flag()) {
+      if (!file.empty()) return UsageError("encode takes one FILE");
+      file = a;
+    } else if (arg.name() == "name" || arg.name() == "ttl" || arg.name() == "format") {
+      if (!arg.TakeValue()) return UsageError("--" + arg.name() + " needs a value");
+      const std::string& v = arg.value();
+      if (arg.name() == "name") {
         opt.name = v;
-      } else if (a == "--format") {
+      } else if (arg.name() == "format") {
         if (!IsOutputFormat(v)) return UsageError(kFormatError);
         format = v;
       } else if (std::optional<uint32_t> ttl = ParseTtl(v)) {
@@ -61,12 +65,8 @@ int RunEncode(const std::vector<std::string>& args) {
       } else {
         return UsageError("--ttl takes seconds, 0 to 2147483647");
       }
-    } else if (a.rfind("--", 0) == 0) {
-      return UsageError("unknown option " + a + " for encode");
-    } else if (file.empty()) {
-      file = a;
     } else {
-      return UsageError("encode takes one FILE");
+      return UsageError("unknown option " + a + " for encode");
     }
   }
   if (file.empty()) return UsageError("encode needs a JSON FILE");

@@ -10,23 +10,21 @@ int RunLdap(const std::vector<std::string>& args) {
   std::optional<std::string> filter;
   std::string props = "{}";
   bool match_case = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--match-case") {
-      match_case = true;
-    } else if (a == "--props") {
-      if (i + 1 >= args.size()) return UsageError("--props needs a JSON object");
-      props = args[++i];
-    } else if (a.rfind("--props=", 0) == 0) {
-      props = a.substr(8);
-    } else if (a == "--format" && i + 1 < args.size() && args[i + 1] == "json") {
-      ++i;  // the output is always JSON
-    } else if (a.rfind("--", 0) == 0) {
-      return UsageError("unknown option " + a + " for ldap (--props JSON, --match-case)");
-    } else if (!filter) {
+  ArgReader r(args);  // common.h: `--name`, `--name=value`, `--name value`
+  while (r.Next()) {
+    const std::string a = r.arg();
+    if (!r.is_flag()) {
+      if (filter) return UsageError("ldap takes one FILTER; quote it: ldap '(&(a=1)(b=2))'");
       filter = a;
+    } else if (r.name() == "match-case" && !r.has_inline()) {
+      match_case = true;
+    } else if (r.name() == "props") {
+      if (!r.TakeValue()) return UsageError("--props needs a JSON object");
+      props = r.value();
+    } else if (r.name() == "format") {  // the output is always JSON
+      if (!r.TakeValue() || r.value() != "json") return UsageError("ldap prints JSON only: --format json");
     } else {
-      return UsageError("ldap takes one FILTER; quote it: ldap '(&(a=1)(b=2))'");
+      return UsageError("unknown option " + a + " for ldap (--props JSON, --match-case)");
     }
   }
   if (!filter) return UsageError("ldap needs a FILTER, e.g. ldap '(port>=8080)' --props '{\"port\": 8080}'");

@@ -206,6 +206,10 @@ std::string Txt(const txt::TxtResult& r, const TextStyle& st) {
   } else {
     out += "  " + Paint(st, kYellow, "no choice applies: no service config") + "\n";
   }
+  // Beside the selected config: does this implementation query TXT at all by default? A fact
+  // about the profile (not a divergence; TxtEngine::profile_settings).
+  const txt::LookupDefault& lookup = txt::LookupDefaultFor(r.id);
+  out += std::string("  TXT lookup: ") + (lookup.queried_by_default ? std::string(lookup.how) : Paint(st, kYellow, lookup.how)) + "\n";
   if (!r.rollout.shares.empty()) {
     std::string shares;
     for (const txt::Share& s : r.rollout.shares) shares += (shares.empty() ? "" : ", ") + ShareName(s.choice) + " " + Percent(s.percent);

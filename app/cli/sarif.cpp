@@ -122,6 +122,13 @@ ordered_json SarifLog(const std::vector<SarifFinding>& findings, const SourceLoo
     std::string key = d.code + '\n' + ArtifactUri(d.file, o.base_dir) + '\n' + d.path + '\n' + d.message;
     int n = seen[key]++;
     r["partialFingerprints"] = {{"configInspector/v1", Hex(Fnv1a(key + '\n' + std::to_string(n)))}};
+    if (f.suppressed_by) {
+      // SARIF 2.1.0 3.27.23 / 3.35: a result with a suppression is one the user chose to hide.
+      ordered_json sup = {{"kind", doc::SarifSuppressionKind(f.suppressed_by->origin)}, {"status", "accepted"}};
+      if (!f.suppressed_by->reason.empty()) sup["justification"] = f.suppressed_by->reason;
+      sup["properties"] = {{"origin", doc::SuppressionOriginName(f.suppressed_by->origin)}};
+      r["suppressions"] = ordered_json::array({std::move(sup)});
+    }
     if (!f.profiles.empty()) r["properties"] = {{"profiles", f.profiles}};
     results.push_back(std::move(r));
   }

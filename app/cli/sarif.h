@@ -10,6 +10,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@
 
 #include "core/doc/diagnostic.h"
 #include "core/doc/source.h"
+#include "core/doc/suppress.h"
 
 namespace cfgi::cli {
 
@@ -35,6 +37,11 @@ using SourceLookup = std::function<const doc::Source*(const std::string& file)>;
 struct SarifFinding {
   doc::Diagnostic diagnostic;
   std::vector<std::string> profiles;
+  // Set for a finding a suppression hid (listed with --show-suppressed): the result carries
+  // `suppressions: [{kind, status: "accepted", justification}]`, kind from
+  // doc::SarifSuppressionKind (the JSON's "suppressed" list uses the same), so SARIF viewers show
+  // it as suppressed rather than as an open finding.
+  std::optional<doc::Suppression> suppressed_by;
 };
 
 // The SARIF 2.1.0 log of `findings`. Levels: error, warning, note. partialFingerprints

@@ -288,50 +288,35 @@ std::string JunitXml(const std::vector<ScenarioRun>& runs, const CoverageSet& co
 
 bool ParseTestArgs(const std::vector<std::string>& args, TestArgs* out, std::string* error) {
   TestArgs& a = *out;
-  auto fail = [&](const std::string& msg) {
-    *error = msg;
-    return false;
-  };
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (arg == "--help" || arg == "-h") {
+  ArgReader r(args);  // common.h: `--name`, `--name=value`, `--name value`
+  while (r.Next()) {
+    if (r.is_help()) {
       a.help = true;
       return true;
     }
-    if (arg.rfind("--", 0) != 0) {
-      a.paths.push_back(arg);
+    if (!r.is_flag()) {
+      a.paths.push_back(r.arg());
       continue;
     }
-    std::string name = arg.substr(2), value;
-    bool has_inline = false;
-    if (size_t eq = name.find('='); eq != std::string::npos) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-      has_inline = true;
-    }
-    auto take_value = [&]() -> bool {
-      if (has_inline) return true;
-      if (i + 1 >= args.size()) return false;
-      value = args[++i];
-      return true;
-    };
-    if (name == "covall" && !has_inline) {
+    const std::string arg = r.arg(), name = r.name();
+    if (name == "covall" && !r.has_inline()) {
       a.covall = true;
     } else if (name == "fail-under") {
-      if (!take_value()) return fail("--fail-under needs a percentage (0 to 100)");
+      if (!r.TakeValue()) return Refuse(error, "--fail-under needs a percentage (0 to 100)");
+      const std::string& value = r.value();
       char* end = nullptr;
       double v = std::strtod(value.c_str(), &end);
       if (value.empty() || *end != '\0' || !(v >= 0 && v <= 100))
-        return fail("--fail-under needs a percentage (0 to 100), not '" + value + "'");
+        return Refuse(error, "--fail-under needs a percentage (0 to 100), not '" + value + "'");
       a.fail_under = v;
     } else if (name == "junit") {
-      if (!take_value() || value.empty()) return fail("--junit needs a file name");
-      a.junit = value;
+      if (!r.TakeValue() || r.value().empty()) return Refuse(error, "--junit needs a file name");
+      a.junit = r.value();
     } else {
-      return fail("unknown option " + arg + " for test");
+      return Refuse(error, "unknown option " + arg + " for test");
     }
   }
-  if (a.paths.empty()) return fail("test: no scenario files or directories");
+  if (a.paths.empty()) return Refuse(error, "test: no scenario files or directories");
   return true;
 }
 

@@ -83,6 +83,8 @@ class App final : public ViewContext {
   bool ApplyHookStep(const std::string& step, std::string* error);
   // True while a step is still acting over several frames (typing).
   bool HookStepRunning() const;
+  // True when a document is open (the --step hooks of the live sources start with none).
+  bool has_documents() const { return !docs_.empty(); }
   // How many evaluations' results the views have received (SyncViews): --timing reports the
   // longest frame that applied one, the UI thread's cost of an evaluation.
   uint64_t results_applied() const { return results_applied_; }
@@ -165,7 +167,7 @@ class App final : public ViewContext {
   void DrawEngineChoices(OpenDocument* d);
   void DrawHelp();
   void DrawAbout();
-  // app_live.cpp: live sources (app/live/live.h), fetched on the worker.
+  // app_live.cpp: live sources (app/live/live.h), fetched as a job on a thread of its own.
   struct LiveSource {
     bool dns = true;
     std::string host, server, url;
@@ -174,15 +176,39 @@ class App final : public ViewContext {
   };
   void DrawLiveMenuItems();
   void DrawLiveDialogs();
-  void StartLive(const LiveSource& src);
+  // Starts the lookup or fetch as the job "live" (a running one is cancelled); `replaces` names
+  // the live document it refreshes. The answer opens as a document (FinishLive).
+  void StartLive(const LiveSource& src, const std::string& replaces = "");
   void RefreshLive();
+  void CancelLive();
+  // The --step hooks of the live sources: "lookup=HOST[,server=IP:PORT][,timeout=MS]",
+  // "admin=URL[,include_eds][,timeout=MS]", "refresh", "cancel". False with `error` set when
+  // the step is not one of them or is malformed; `*mine` says whether it was.
+  bool ApplyLiveStep(const std::string& key, const std::string& value, bool* mine, std::string* error);
+  // --dump-state "live": the live documents (how each was fetched, how often, what DNS or the
+  // admin said), the running job and the cancelled count.
+  nlohmann::ordered_json LiveStateJson() const;
   struct LiveForm {
-    bool show = false, dns = true, busy = false, include_eds = false;
+    bool show = false, dns = true, include_eds = false;
     char host[256] = "", server[96] = "", url[512] = "http://127.0.0.1:9901";
     int timeout_ms = 5000;
   };
   LiveForm live_form_;
-  std::map<std::string, LiveSource> live_sources_;  // document path ("dns:...") -> how to fetch it again
+  struct LiveDoc {
+    LiveSource src;
+    nlohmann::ordered_json info;  // the last answer's live::LiveResult::info
+    std::vector<std::string> codes;  // its LIVE diagnostics' codes
+    int fetches = 0;
+  };
+  std::map<std::string, LiveDoc> live_docs_;  // document path ("dns:...") -> how to fetch it again
+  struct LiveRun {
+    bool running = false;
+    std::string what;  // "_grpc_config.HOST at SERVER", "GET URL"
+    double started = 0;
+    int timeout_ms = 0;
+  };
+  LiveRun live_run_;
+  int live_cancelled_ = 0;
   // panel_*.cpp, one per panel
   void FoldedStrip(const char* id, bool vertical, const char* label, const char* tip, bool* show);
   void DrawSidebar();

@@ -122,6 +122,7 @@ ordered_json App::StateJson() const {
   ordered_json samples = ordered_json::array();
   for (const Sample& s : samples_) samples.push_back({{"group", s.group}, {"title", s.title}, {"path", s.path}});
   j["samples"] = std::move(samples);
+  j["live"] = LiveStateJson();  // app_live.cpp
   return j;
 }
 
@@ -138,6 +139,8 @@ bool App::ApplyHookStep(const std::string& step, std::string* error) {
   OpenDocument* d = active_doc();
   size_t eq = step.find('=');
   const std::string key = step.substr(0, eq), value = eq == std::string::npos ? "" : step.substr(eq + 1);
+  bool live_step = false;  // app_live.cpp: lookup=, admin=, refresh, cancel (no document needed)
+  if (bool ok = ApplyLiveStep(key, value, &live_step, error); live_step) return ok;
   if (!d) {
     *error = "no document is open";
     return false;
@@ -171,7 +174,9 @@ bool App::ApplyHookStep(const std::string& step, std::string* error) {
     }
     source_view_.TypeForTest(n);
   } else {
-    *error = "unknown step " + step + " (profile=P, view=STATE, dataplane=NAME, type=N, dead_lints=hide|show)";
+    *error = "unknown step " + step +
+             " (profile=P, view=STATE, dataplane=NAME, type=N, dead_lints=hide|show, lookup=HOST[,server=IP:PORT][,timeout=MS], "
+             "admin=URL[,include_eds][,timeout=MS], refresh, cancel)";
     return false;
   }
   return true;

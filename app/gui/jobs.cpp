@@ -20,7 +20,14 @@ std::string JobProgress::step() const {
 }
 
 Jobs::Jobs(Runner runner) : runner_(std::move(runner)) {
-  if (!runner_) runner_ = [](std::function<void()> work, std::function<void()> done) { platform::RunAsync(std::move(work), std::move(done)); };
+  if (runner_) {
+    thread_runner_ = runner_;
+  } else {
+    runner_ = [](std::function<void()> work, std::function<void()> done) { platform::RunAsync(std::move(work), std::move(done)); };
+    thread_runner_ = [](std::function<void()> work, std::function<void()> done) {
+      platform::RunOnThread(std::move(work), std::move(done));
+    };
+  }
 }
 
 std::shared_ptr<JobProgress> Jobs::Submit(Job job) {
@@ -31,7 +38,7 @@ std::shared_ptr<JobProgress> Jobs::Submit(Job job) {
   std::weak_ptr<bool> alive = alive_;
   auto work = std::move(job.work);
   auto done = std::move(job.done);
-  runner_(
+  (job.own_thread ? thread_runner_ : runner_)(
       [progress, work = std::move(work)] {
         if (progress->cancelled()) return;  // superseded while queued: never starts
         progress->MarkStarted();

@@ -56,6 +56,10 @@ struct Job {
   std::string title;  // what the progress bar says ("Evaluating large-mesh")
   std::function<void(JobProgress&)> work;  // off the UI thread
   std::function<void()> done;              // on the UI thread, unless cancelled
+  // A job that blocks on the network (the live sources) runs on a thread of its own
+  // (platform::RunOnThread), so it never holds the evaluations back; cancelling it frees the UI
+  // at once (its `done` is dropped) while the call runs out its own timeout.
+  bool own_thread = false;
 };
 
 class Jobs {
@@ -63,6 +67,7 @@ class Jobs {
   // How `work` reaches the worker and `done` comes back; platform::RunAsync unless a test
   // replaces it (the test then calls the functions it was given, on any thread).
   using Runner = std::function<void(std::function<void()> work, std::function<void()> done)>;
+  // A test's runner also runs the own_thread jobs.
   explicit Jobs(Runner runner = {});
 
   // Queues `job`, cancelling an unfinished one with the same key. Returns its progress token.
@@ -92,7 +97,7 @@ class Jobs {
   };
   void Finished(uint64_t id);
 
-  Runner runner_;
+  Runner runner_, thread_runner_;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
   std::vector<Entry> entries_;  // UI thread only
   uint64_t next_id_ = 1;

@@ -44,7 +44,10 @@ options:
   --step STEP              once the results are shown and the app is idle, do STEP, then the next
                            --step: profile=P, view=STATE, dataplane=NAME, type=N (N keys typed in
                            the Source panel), dead_lints=hide|show (the per-document switch);
-                           with --frames N the app quits after the last step
+                           lookup=HOST[,server=IP:PORT][,timeout=MS],
+                           admin=URL[,include_eds][,timeout=MS], refresh (F5), cancel (the
+                           running live request; does not wait for it); with --frames N the app
+                           quits after the last step
   --timing                 print the time from start to the first frame, and the longest frame
                            that applied an evaluation's results, on stderr
   --help, --version
@@ -197,7 +200,15 @@ int main(int argc, char** argv) {
     settled = app->Busy() || app->HookStepRunning() ? 0 : settled + 1;
     // --step: the next step once the results are shown and everything settled.
     static size_t next_step = 0;
-    if (!steps_done && settled >= 3 && app->results_applied() > 0) {
+    // A live source's step (lookup=, admin=) needs no open document; "cancel" is what a user
+    // does while a lookup runs, so it does not wait for the app to be idle (5 frames after the
+    // step before it).
+    static int since_step = 0;
+    ++since_step;
+    const bool cancel_next = next_step < args.steps.size() && args.steps[next_step] == "cancel";
+    if (!steps_done && ((settled >= 3 && (app->results_applied() > 0 || !app->has_documents())) ||
+                        (cancel_next && since_step >= 5))) {
+      since_step = 0;
       if (next_step < args.steps.size()) {
         std::string error;
         frame_tag = args.steps[next_step];

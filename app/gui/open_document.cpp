@@ -37,6 +37,9 @@ std::unique_ptr<OpenDocument> OpenDocument::Open(std::vector<InputFile> files, R
 
 std::string OpenDocument::title() const {
   if (!scenario().title.empty()) return scenario().title;
+  // A live source's document is named by where it came from, not a path: all of it
+  // ("envoy-admin:127.0.0.1:9901/config_dump", app_live.cpp), not "config_dump".
+  if (size_t colon = path().find(':'); colon != std::string::npos && colon < path().find('/')) return path();
   return BaseName(path());
 }
 

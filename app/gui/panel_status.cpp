@@ -1,5 +1,6 @@
 // App: the status bar, a passing message (saved, exported, cannot read) or the active document's
 // state on the left; cursor, engine, profile and evaluation time on the right.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -17,12 +18,26 @@ void App::DrawJobsProgress() {
   std::vector<Jobs::Active> active = jobs_.active();
   if (active.empty()) return;
   const Jobs::Active& a = active.front();
-  char label[256];
+  char label[512];
   std::snprintf(label, sizeof label, "%s: %s%s", a.title.c_str(), a.started ? a.step.c_str() : "queued",
                 active.size() > 1 ? (" (+" + std::to_string(active.size() - 1) + " queued)").c_str() : "");
-  ImGui::ProgressBar(a.fraction, ImVec2(ImGui::GetFontSize() * 8, ImGui::GetTextLineHeight()), "");
+  // A live request (app_live.cpp) cannot report progress while it waits on the network: its bar
+  // fills with the time spent against its timeout, and a Cancel button frees the app at once.
+  const bool live = a.key == "live" && live_run_.running;
+  float fraction = a.fraction;
+  if (live && live_run_.timeout_ms > 0) {
+    const double elapsed = platform::Now() - live_run_.started;
+    fraction = static_cast<float>(std::min(1.0, elapsed * 1000.0 / live_run_.timeout_ms));
+    std::snprintf(label, sizeof label, "%s: %s, %.1f s of %.1f s", a.title.c_str(), a.started ? a.step.c_str() : "queued",
+                  elapsed, live_run_.timeout_ms / 1000.0);
+  }
+  ImGui::ProgressBar(fraction, ImVec2(ImGui::GetFontSize() * 8, ImGui::GetTextLineHeight()), "");
   ImGui::SameLine();
   theme::TextMuted("%s", label);
+  if (live) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Cancel")) CancelLive();
+  }
 }
 
 void App::DrawStatusBar() {
@@ -38,11 +53,11 @@ void App::DrawStatusBar() {
   if (!status_.empty() && platform::Now() < status_until_) {
     ImGui::TextUnformatted(status_.c_str());
     platform::WakeUpIn(status_until_ - platform::Now());
+  } else if (!jobs_.active().empty()) {  // with or without a document (a live lookup)
+    DrawJobsProgress();
+    platform::WakeUpIn(kProgressRedrawSeconds);
   } else if (d) {
-    if (!jobs_.active().empty()) {
-      DrawJobsProgress();
-      platform::WakeUpIn(kProgressRedrawSeconds);
-    } else if (d->evaluating()) {
+    if (d->evaluating()) {
       theme::TextMuted("evaluating...");
       platform::WakeUpIn(kProgressRedrawSeconds);
     } else if (d->PendingIn(platform::Now())) {

@@ -174,6 +174,7 @@ LiveResult FetchConfigDump(const AdminRequest& req) {
                    ", starts \"" + Snippet(body) + "\"): is this Envoy's admin port? Envoy answers /config_dump "
                    "with JSON");
     out.diagnostics = sink.list();
+    out.rejected = {out.document.name, std::move(body)};
     out.document = {};
     return out;
   }

@@ -47,6 +47,9 @@ struct LiveResult {
   // error, a body that is not JSON). For DNS it is always set: the answer as `dig` prints it (the
   // status line, the flags, the answer section), also for NXDOMAIN and timeouts.
   InputFile document;
+  // What came but cannot be loaded (a body that is not JSON: LIVE013 points into it), for the
+  // app to show beside its diagnostic; empty otherwise.
+  InputFile rejected;
   std::vector<doc::Diagnostic> diagnostics;  // LIVExxx, positioned in `document` (or line 1 of the URL)
   nlohmann::ordered_json info = nlohmann::ordered_json::object();  // query, server, rcode, ... (docs/live-sources.md)
   bool ok() const { return !doc::HasErrors(diagnostics); }

@@ -60,6 +60,11 @@ void Post(std::function<void()> task);
 // tasks in order) and then posts `done`; without threads (the web) runs `work` and `done` at once.
 // Used to evaluate documents without freezing the UI on large inputs. `work` must not touch ImGui.
 void RunAsync(std::function<void()> work, std::function<void()> done);
+// Runs `work` on a thread of its own and then posts `done` (the desktop); the web runs both at
+// once. For a call that blocks on the network up to its timeout (the live sources): it never
+// holds the evaluations on RunAsync's worker back, and Shutdown does not wait for it (a `done`
+// that arrives after Shutdown is dropped). `work` must not touch ImGui.
+void RunOnThread(std::function<void()> work, std::function<void()> done);
 // Makes sure a frame is drawn within `seconds` even without input (debounce timers, animations).
 void WakeUpIn(double seconds);
 // Seconds since Init(), monotonic.

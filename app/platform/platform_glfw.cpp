@@ -283,7 +283,23 @@ void Run(std::function<bool()> frame) {
   }
 }
 
+// RunOnThread's threads outlive Shutdown (a DNS lookup blocked until its timeout): they post
+// their `done` only while `open`, under `mu`; both live on the heap and are never freed, so a
+// thread that finishes while the process exits touches nothing destroyed.
+struct DetachedGuard {
+  std::mutex mu;
+  bool open = true;
+};
+DetachedGuard* Detached() {
+  static DetachedGuard* g = new DetachedGuard();
+  return g;
+}
+
 void Shutdown() {
+  {
+    std::lock_guard<std::mutex> lock(Detached()->mu);
+    Detached()->open = false;
+  }
   if (S().worker.joinable()) {
     {
       std::lock_guard<std::mutex> lock(S().work_mu);
@@ -336,6 +352,15 @@ void RunAsync(std::function<void()> work, std::function<void()> done) {
     S().work.emplace_back(std::move(work), std::move(done));
   }
   S().work_cv.notify_one();
+}
+
+void RunOnThread(std::function<void()> work, std::function<void()> done) {
+  DetachedGuard* g = Detached();
+  std::thread([g, work = std::move(work), done = std::move(done)]() mutable {
+    work();
+    std::lock_guard<std::mutex> lock(g->mu);
+    if (g->open && done) Post(std::move(done));
+  }).detach();
 }
 
 void WakeUpIn(double seconds) {

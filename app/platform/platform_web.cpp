@@ -227,6 +227,8 @@ void RunAsync(std::function<void()> work, std::function<void()> done) {
   if (done) done();
 }
 
+void RunOnThread(std::function<void()> work, std::function<void()> done) { RunAsync(std::move(work), std::move(done)); }
+
 void WakeUpIn(double seconds) {
   State& s = S();
   double at = Now() + seconds;

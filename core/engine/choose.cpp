@@ -72,6 +72,12 @@ void Add(std::vector<doc::Diagnostic>* out, const doc::Document& d, doc::Severit
 
 }  // namespace
 
+bool EmptySourceExplained(const Scenario& s, std::string_view file) {
+  for (const doc::Diagnostic& d : s.diagnostics)
+    if (d.file == file && d.severity != doc::Severity::kNote) return true;
+  return false;
+}
+
 EngineChoice ChooseEngine(const Scenario& s, const EngineRequest& r) {
   EngineChoice c;
   // 1. The request (--engine NAME, the app's switch).
@@ -102,7 +108,7 @@ EngineChoice ChooseEngine(const Scenario& s, const EngineRequest& r) {
           "sources");
   }
   for (const doc::Document& d : s.sources)
-    if (!syntax_only && IsEmptySource(d))
+    if (!syntax_only && IsEmptySource(d) && !EmptySourceExplained(s, d.source->name()))
       Add(&c.diagnostics, d, doc::Severity::kError, "ENG002", {0, 0},
           "the file is empty (nothing but white space and comments); give the configuration itself, "
           "or leave the file out");

@@ -49,7 +49,14 @@ ordered_json Comparison::ToJson() const {
   return out;
 }
 
-Comparison Compare(const std::vector<std::pair<std::string, const ordered_json*>>& results) {
+ordered_json Comparison::SettingsJson() const {
+  ordered_json out = ordered_json::array();
+  for (const Divergence& d : settings) out.push_back({{"path", d.path}, {"values", d.values}});
+  return out;
+}
+
+Comparison Compare(const std::vector<std::pair<std::string, const ordered_json*>>& results,
+                   const std::vector<std::string>& settings) {
   Comparison c;
   if (results.size() < 2) return c;
   std::set<std::string> leaves;
@@ -66,7 +73,10 @@ Comparison Compare(const std::vector<std::pair<std::string, const ordered_json*>
       else if (*first != v) differ = true;
       values[name] = std::move(v);
     }
-    if (differ) c.divergences.push_back({leaf, std::move(values)});
+    if (!differ) continue;
+    bool setting = false;
+    for (const std::string& s : settings) setting |= IsUnder(leaf, s);
+    (setting ? c.settings : c.divergences).push_back({leaf, std::move(values)});
   }
   return c;
 }

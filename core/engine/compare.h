@@ -7,6 +7,7 @@
 //   Comparison c = Compare({{"grpc-core", &core_json}, {"envoy", &envoy_json}});
 //   c.size();                 // leaves that differ
 //   c.Under("/requests/2");   // the ones about request 2
+//   Compare(results, {"/lookup"}).settings;   // profile settings apart from the divergences
 #pragma once
 
 #include <string>
@@ -25,6 +26,11 @@ struct Divergence {
 
 struct Comparison {
   std::vector<Divergence> divergences;  // by path
+  // Profile settings that differ: fields that state a fact about each profile rather than its
+  // answer for this input (Engine::profile_settings(); the txt profiles' "lookup", whether the
+  // implementation queries TXT at all by default). Shown beside each profile's result, never
+  // counted: size(), Under() and ToJson() are the divergences only.
+  std::vector<Divergence> settings;
 
   size_t size() const { return divergences.size(); }
   bool empty() const { return divergences.empty(); }
@@ -34,9 +40,14 @@ struct Comparison {
   size_t CountUnder(std::string_view prefix) const;
   // [{"path", "values"}], the CLI's "divergences".
   nlohmann::ordered_json ToJson() const;
+  // [{"path", "values"}] of `settings`, the CLI's "profile_settings" (with --profile all).
+  nlohmann::ordered_json SettingsJson() const;
 };
 
-// Compares results given as (profile, result JSON) in profile order.
-Comparison Compare(const std::vector<std::pair<std::string, const nlohmann::ordered_json*>>& results);
+// Compares results given as (profile, result JSON) in profile order. A leaf at or below one of
+// `settings` (JSON pointers, Engine::profile_settings()) that differs goes to
+// Comparison::settings, not to the divergences.
+Comparison Compare(const std::vector<std::pair<std::string, const nlohmann::ordered_json*>>& results,
+                   const std::vector<std::string>& settings = {});
 
 }  // namespace cfgi

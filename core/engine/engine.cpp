@@ -264,7 +264,7 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     }
     std::vector<std::pair<std::string, const ordered_json*>> results;
     for (const Report& r : in.reports) results.emplace_back(r.profile, &r.result);
-    in.comparison = Compare(results);
+    in.comparison = Compare(results, e.profile_settings());
   }
   return in;
 }
@@ -337,6 +337,8 @@ ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q,
     j["profiles"][r.profile] = std::move(one);
   }
   j["divergences"] = in.comparison.ToJson();
+  // Facts about each profile that differ (txt: whether it queries TXT by default): not divergences.
+  if (!in.comparison.settings.empty()) j["profile_settings"] = in.comparison.SettingsJson();
   return j;
 }
 

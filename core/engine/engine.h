@@ -115,6 +115,11 @@ class Engine {
     (void)kind;
     return true;
   }
+  // JSON pointers of result fields that state a fact about each profile rather than its answer
+  // for the input (the txt engine's "/lookup": whether that implementation queries TXT at all by
+  // default). The profile comparison keeps them apart (Comparison::settings): they are shown
+  // beside each profile's result and never counted as divergences.
+  virtual std::vector<std::string> profile_settings() const { return {}; }
   // Loads, compiles and analyses the scenario (the query's input flags replace the scenario's
   // inputs). Never throws and never returns null; problems are the model's diagnostics.
   virtual std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const = 0;
@@ -162,6 +167,15 @@ struct EngineChoice {
   std::vector<doc::Diagnostic> diagnostics;
 };
 EngineChoice ChooseEngine(const Scenario& s, const EngineRequest& r = {});
+
+// True when the scenario already holds a warning or an error about the source `file` that came
+// with it rather than from reading it: a live source's answer without records (LIVE003
+// NXDOMAIN, LIVE002 timeout, LIVE001 refused) is all comments, and its LIVE diagnostic says why.
+// ChooseEngine then adds no ENG002 ("the file is empty") for that source. The one rule for the
+// CLI and the app: both add a live source's diagnostics to Scenario::diagnostics before
+// SelectEngine (tests: EngineChoiceTest.EmptySourceExplainedByItsOwnDiagnostic,
+// LiveDnsTest.NxdomainAndNoTxt, the gui_live test's NXDOMAIN step).
+bool EmptySourceExplained(const Scenario& s, std::string_view file);
 
 // ChooseEngine, then readies the scenario for that engine: the choice's diagnostics are added to
 // s->diagnostics, and Kubernetes objects of kinds the engine does not use are removed from the

@@ -25,8 +25,8 @@ ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const E
   j["error"] = ev.error ? ordered_json(Printable(*ev.error)) : ordered_json(nullptr);
   // Beside the selected config: would this implementation have asked DNS at all?
   const LookupDefault& lookup = LookupDefaultFor(p);
-  // The profiles differ on queried_by_default (a divergence, as it should be); the explanation
-  // (the switch and the cited code) is text, not compared (core/engine/compare.cpp).
+  // A fact about the profile, not about this input: TxtEngine::profile_settings() keeps it out of
+  // the divergences (Comparison::settings).
   j["lookup"] = {{"queried_by_default", lookup.queried_by_default},
                  {"explanation", std::string(lookup.how) + " (" + lookup.source + ")"}};
   std::vector<int> read;
@@ -115,7 +115,10 @@ std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const Query& q, Mode m
   std::string name;
   if (auto n = q.Value("name")) name = *n;
   else if (s.inputs.is_map() && s.inputs.Get("name")) name = s.inputs.GetString("name");
-  auto chosen = std::make_shared<const Analysis>(Load(src->source, name));
+  // A live answer without records (NXDOMAIN, a timeout) has its LIVE diagnostic: no TXT015 beside
+  // it, as no ENG002 (EmptySourceExplained, the rule the engine choice uses too).
+  const bool explained = EmptySourceExplained(s, src->source->name());
+  auto chosen = std::make_shared<const Analysis>(Load(src->source, name, false, explained));
   m->analysis = chosen;
   if (chosen->names.size() > 1) {
     for (size_t i = 0; i < chosen->names.size(); ++i) {
@@ -123,7 +126,7 @@ std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const Query& q, Mode m
         m->per_name.push_back(chosen);
         m->selected_name = i;
       } else {
-        m->per_name.push_back(std::make_shared<const Analysis>(Load(src->source, chosen->names[i].key, /*exact_key=*/true)));
+        m->per_name.push_back(std::make_shared<const Analysis>(Load(src->source, chosen->names[i].key, /*exact_key=*/true, explained)));
       }
     }
   }
@@ -301,6 +304,11 @@ class TxtEngine final : public Engine {
  public:
   std::string_view name() const override { return "txt"; }
   const std::vector<doc::Profile>& profiles() const override { return txt::Profiles().profiles(); }
+  // Facts about each profile, shown beside its result, not divergences of the profiles' answers
+  // for this input (docs/formats/txt.md "Is lookup even on?"): "lookup" (does this
+  // implementation query TXT at all by default?) and the client's language, which defaults to
+  // the string each implementation compares with (c++, java, GO; none for a2).
+  std::vector<std::string> profile_settings() const override { return {"/lookup", "/client/language"}; }
   int Detect(const doc::Document& d) const override {
     if (d.format != doc::Format::kText || !d.source) return 0;
     const std::string& t = d.source->text();

@@ -603,14 +603,14 @@ bool NameMatches(std::string_view wanted, std::string_view key) {
   return std::string(kQueryPrefix) + w == key;
 }
 
-Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key) {
+Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key, bool empty_explained) {
   CountModelBuild();
   Analysis a;
   a.source = source;
   doc::DiagnosticSink sink(source.get());
   a.records = ParseRecords(*source, sink);
   const auto& recs = a.records.records;
-  if (recs.empty() && !sink.has_errors())
+  if (recs.empty() && !sink.has_errors() && !empty_explained)
     sink.Warning("TXT015", {0, 0}, "no TXT record found; give dig output (the ANSWER section), zone-file lines "
                  "(name 3600 IN TXT \"grpc_config=[...]\") or quoted strings");
   // Every owner name that carries the attribute: a zone (or a dig of several names) can publish

@@ -134,7 +134,10 @@ struct Analysis {
 // that matches none gets TXT019 and the first name is evaluated.
 // `exact_key`: `name` is an owner key of Analysis::names as it is (the empty key of raw strings
 // included), not a user's name to normalise (the engine evaluating every name of a zone).
-Analysis Load(doc::SourcePtr source, std::string_view name = {}, bool exact_key = false);
+// `empty_explained`: the source came with a diagnostic that says why it holds no record (a live
+// DNS answer's LIVE003 NXDOMAIN, LIVE002 timeout: cfgi::EmptySourceExplained), so no TXT015 "no
+// TXT record found" (whose fix, "give dig output", is wrong for an answer) is added.
+Analysis Load(doc::SourcePtr source, std::string_view name = {}, bool exact_key = false, bool empty_explained = false);
 
 // True when `wanted` (as a user types it: any case, trailing dot or not, with or without the
 // `_grpc_config.` label) names the owner `key` (a TxtRecord::owner_key).

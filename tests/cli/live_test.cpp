@@ -250,6 +250,36 @@ TEST_F(LiveDnsTest, NxdomainAndNoTxt) {
       EXPECT_EQ(d["line"], 3);
     }
   EXPECT_TRUE(found) << cli.out;
+  // The answer holds no record: its LIVE003 says why, so neither ENG002 "the file is empty" nor
+  // TXT015 "no TXT record found" beside it (core/engine EmptySourceExplained, the rule the app
+  // shares: gui_live and DocumentTest.LiveAnswerWithoutRecordsHasItsLiveDiagnosticOnly check it).
+  std::vector<std::string> codes;
+  for (const auto& d : j["diagnostics"]) codes.push_back(d["code"]);
+  EXPECT_EQ(codes, std::vector<std::string>{"LIVE003"}) << cli.out;
+  EXPECT_EQ(cli.exit_code, 0) << cli.out;  // a warning only
+}
+
+// "Is lookup even on?" beside the selected config, per profile, and not a divergence: one.test's
+// record is read alike by every profile, so --profile all has no divergence, and the profiles'
+// lookup defaults are listed apart as profile settings (TxtEngine::profile_settings).
+TEST_F(LiveDnsTest, LookupDefaultIsAProfileSettingNotADivergence) {
+  nlohmann::json j = Eval("one.test", "--profile all");
+  EXPECT_EQ(j["divergences"], nlohmann::json::array()) << j["divergences"];
+  bool lookup = false;
+  for (const auto& st : j["profile_settings"])
+    if (st["path"] == "/lookup/queried_by_default") {
+      lookup = true;
+      EXPECT_EQ(st["values"], nlohmann::json::parse(R"({"grpc-core": false, "grpc-java": false, "grpc-go": true, "a2": true})"));
+    }
+  EXPECT_TRUE(lookup) << j.dump();
+  EXPECT_EQ(j["profiles"]["grpc-go"]["result"]["lookup"]["queried_by_default"], true);
+  auto text = RunCli("eval --lookup one.test --dns-server " + server_->server() + " --profile grpc-java");
+  EXPECT_NE(text.out.find("  TXT lookup: off by default: start the JVM with "
+                          "-Dio.grpc.internal.DnsNameResolverProvider.enable_service_config=true"),
+            std::string::npos)
+      << text.out;
+  text = RunCli("eval --lookup one.test --dns-server " + server_->server() + " --profile all");
+  EXPECT_NE(text.out.find("== divergences: 0\n"), std::string::npos) << text.out;
 }
 
 // Faults without dnsmasq: a UDP socket that never answers, a port where nothing listens, a

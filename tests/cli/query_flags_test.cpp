@@ -5,16 +5,63 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "app/cli/common.h"
 #include "app/cli/subcommands.h"
 #include "core/engine/engine.h"
 #include "tests/cli/cli_runner.h"
 
 namespace cfgi::cli {
 namespace {
+
+// The one long-flag tokeniser of the subcommands (common.h ArgReader): `--name`, `--name=value`,
+// `--name value`; anything else, a lone `--` and `-` included, is positional. check, eval, test,
+// encode and ldap all read their arguments with it.
+TEST(ArgReaderTest, FlagsInlineValuesNextValuesAndPositionals) {
+  std::vector<std::string> args = {"eval", "--format=json", "--profile", "all", "-", "--", "--explain", "--timeout"};
+  ArgReader r(args);
+  std::vector<std::string> seen;
+  while (r.Next()) {
+    if (!r.is_flag()) {
+      seen.push_back("pos:" + r.arg());
+      continue;
+    }
+    bool got = r.name() == "explain" ? true : r.TakeValue();
+    seen.push_back(r.name() + (r.has_inline() ? "=" : " ") + (got ? r.value() : "<none>"));
+  }
+  EXPECT_EQ(seen, (std::vector<std::string>{"pos:eval", "format=json", "profile all", "pos:-", "pos:--", "explain ",
+                                            "timeout <none>"}));
+  // An empty inline value is a value.
+  std::vector<std::string> empty = {"--params="};
+  ArgReader e(empty);
+  ASSERT_TRUE(e.Next());
+  EXPECT_TRUE(e.TakeValue());
+  EXPECT_EQ(e.value(), "");
+  EXPECT_FALSE(e.Next());
+}
+
+// Every subcommand takes `--name=value` as it takes `--name value` (they share ArgReader).
+TEST(ArgReaderTest, EverySubcommandReadsBothForms) {
+  using cfgi::testing::CliOutput;
+  using cfgi::testing::RunCli;
+  const std::string sc = std::string(CFGI_SOURCE_DIR) + "/samples/txt/canary-50.scenario.yaml";
+  EXPECT_EQ(RunCli("eval --format=json --profile=grpc-go " + sc).out, RunCli("eval --format json --profile grpc-go " + sc).out);
+  EXPECT_EQ(RunCli("ldap '(a=1)' --props='{\"a\": 1}'").out, RunCli("ldap '(a=1)' --props '{\"a\": 1}'").out);
+  EXPECT_EQ(RunCli("ldap '(a=1)' --props '{}' --format text").exit_code, 2);
+  const std::string json = ::testing::TempDir() + "argreader-sc.json";
+  std::ofstream(json) << R"({"loadBalancingPolicy":"round_robin"})";
+  CliOutput inline_form = RunCli("encode --name=_grpc_config.s. --ttl=60 " + json);
+  EXPECT_EQ(inline_form.exit_code, 0);
+  EXPECT_EQ(inline_form.out, RunCli("encode --name _grpc_config.s. --ttl 60 " + json).out);
+  EXPECT_EQ(RunCli("encode --ttl").exit_code, 2);
+  EXPECT_EQ(RunCli("test --fail-under=50 " + sc).exit_code, RunCli("test --fail-under 50 " + sc).exit_code);
+  EXPECT_EQ(RunCli("ldap '(a=1)' --props '{}' --format=json").exit_code, 0);  // no match, no error
+}
+
 
 // The tokeniser runs before the engine is known, so a flag name must take a value in every engine
 // that defines it or in none (e.g. --resource: variants' NAME and policy's KEY both take one).

@@ -122,6 +122,60 @@ TEST(SarifTest, AllProfilesMergeEqualFindingsAndNameTheProfiles) {
   EXPECT_EQ(status, 0) << v;
 }
 
+// --show-suppressed: the findings a suppression hid are results too, each with `suppressions`
+// (SARIF 2.1.0 3.27.23: kind, status, justification), so a SARIF viewer shows them as suppressed,
+// not open. The kind is doc::SarifSuppressionKind, the same as the JSON's "suppressed" list:
+// inSource for a comment in the file, external for --suppress. Without --show-suppressed the
+// log lists only what is shown.
+TEST(SarifTest, SuppressedFindingsCarrySuppressionsWithShowSuppressed) {
+  // A matcher list whose second matcher (prefix /ab) is shadowed by the first (prefix /a): MAT016,
+  // silenced by the comment above it; the first matcher's action type is not one gRPC knows.
+  const std::string input =
+      "          input: {name: h, typed_config: {\"@type\": type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput, header_name: \":path\"}}\n";
+  const std::string m =
+      "matcher_list:\n  matchers:\n    - predicate:\n        single_predicate:\n" + input +
+      "          value_match: {prefix: /a}\n"
+      "      on_match: {action: {name: a, typed_config: {\"@type\": type.googleapis.com/google.protobuf.StringValue, value: a}}}\n"
+      "    # config-inspector: ignore MAT016 -- kept for clients older than 1.4\n"
+      "    - predicate:\n        single_predicate:\n" + input +
+      "          value_match: {prefix: /ab}\n"
+      "      on_match: {action: {name: b, typed_config: {\"@type\": type.googleapis.com/google.protobuf.StringValue, value: b}}}\n";
+  std::string file = WriteTemp("sarif_suppressed.yaml", m);
+  CliOutput plain = RunCli("check --format sarif " + file);
+  ordered_json pj = ordered_json::parse(plain.out);
+  for (const ordered_json& res : pj["runs"][0]["results"]) EXPECT_NE(res["ruleId"], "MAT016") << res;
+
+  CliOutput r = RunCli("check --format sarif --show-suppressed " + file);
+  ordered_json j = ordered_json::parse(r.out);
+  const ordered_json* hidden = nullptr;
+  for (const ordered_json& res : j["runs"][0]["results"])
+    if (res["ruleId"] == "MAT016") hidden = &res;
+  ASSERT_NE(hidden, nullptr) << r.out;
+  EXPECT_EQ((*hidden)["suppressions"],
+            ordered_json::parse(R"([{"kind": "inSource", "status": "accepted",
+                                    "justification": "kept for clients older than 1.4",
+                                    "properties": {"origin": "comment"}}])"));
+  EXPECT_EQ((*hidden)["locations"][0]["physicalLocation"]["region"]["startLine"], 9);
+  // Everything else is as without the flag: the other results carry no suppressions.
+  EXPECT_EQ(j["runs"][0]["results"].size(), pj["runs"][0]["results"].size() + 1);
+  int status = 0;
+  std::string v = Validate("sarif_suppressed.sarif", r.out, &status);
+  EXPECT_EQ(status, 0) << v;
+
+  // --suppress on the command line: external, no justification.
+  r = RunCli("check --format sarif --show-suppressed --suppress MAT016 " + WriteTemp("sarif_flag.yaml",
+             m.substr(0, m.find("    # config-inspector")) + m.substr(m.find("    - predicate", m.find("# config-inspector")))));
+  j = ordered_json::parse(r.out);
+  hidden = nullptr;
+  for (const ordered_json& res : j["runs"][0]["results"])
+    if (res["ruleId"] == "MAT016") hidden = &res;
+  ASSERT_NE(hidden, nullptr) << r.out;
+  EXPECT_EQ((*hidden)["suppressions"],
+            ordered_json::parse(R"([{"kind": "external", "status": "accepted", "properties": {"origin": "flag"}}])"));
+  v = Validate("sarif_suppressed_flag.sarif", r.out, &status);
+  EXPECT_EQ(status, 0) << v;
+}
+
 TEST(SarifTest, ValidatorRejectsAnInvalidLog) {
   // The check can fail: a driver without its required name, and a relative helpUri.
   int status = 0;

@@ -155,6 +155,10 @@ _grpc_config.api 300 IN TXT "grpc_config=[{\"percentage\":20,\"serviceConfig\":{
                 "profile grpc-core, language c++, draw 5\n"
                 "  choice 0\n"
                 "  service config: {\"loadBalancingPolicy\":\"round_robin\"}\n"
+                // Beside the selected config: does grpc-core query TXT at all by default?
+                "  TXT lookup: off by default: set the channel argument grpc.service_config_disable_resolution "
+                "(GRPC_ARG_SERVICE_CONFIG_DISABLE_RESOLUTION) to 0 to query TXT (c-ares and EventEngine resolvers); "
+                "the native resolver (GRPC_DNS_RESOLVER=native) never queries TXT\n"
                 "  rollout: choice 0 21%, choice 1 79%\n");
   CliOutput java = RunCli("eval " + z + " --rand 50 --profile grpc-java");
   EXPECT_EQ(java.exit_code, 0);
@@ -162,7 +166,16 @@ _grpc_config.api 300 IN TXT "grpc_config=[{\"percentage\":20,\"serviceConfig\":{
             "profile grpc-java, language java, draw 50\n"
             "  choice 1\n"
             "  service config: {\"loadBalancingPolicy\":\"pick_first\"}\n"
+            "  TXT lookup: off by default: start the JVM with "
+            "-Dio.grpc.internal.DnsNameResolverProvider.enable_service_config=true (and JNDI available: "
+            "enable_jndi, default true; not on Android)\n"
             "  rollout: choice 0 20%, choice 1 80%\n");
+  // grpc-go queries TXT by default (GRPC_ENABLE_TXT_SERVICE_CONFIG, default true).
+  CliOutput go = RunCli("eval " + z + " --rand 50 --profile grpc-go");
+  EXPECT_NE(go.out.find("\n  TXT lookup: on by default: GRPC_ENABLE_TXT_SERVICE_CONFIG=false in the environment turns it "
+                        "off for the process, grpc.WithDisableServiceConfig() for one channel\n"),
+            std::string::npos)
+      << go.out;
 }
 
 TEST(TextFormatTest, PolicyMergedConfAsYamlWithEachFieldsOrigin) {

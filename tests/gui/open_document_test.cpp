@@ -3,6 +3,7 @@
 #include "app/gui/open_document.h"
 #include "app/gui/problem_groups.h"
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -32,6 +33,39 @@ TEST(DocumentTest, OpensNativeFileAndReportsParseErrors) {
   EXPECT_EQ(d->report().diagnostics[0].begin.column, 7);
   EXPECT_EQ(d->error_count(), 1);
   EXPECT_EQ(d->ReportJson()["diagnostics"][0]["code"], "DOC002");
+}
+
+// A live DNS answer without records (NXDOMAIN) opened as the app opens it (app_live.cpp: the
+// dig-style text, the txt engine, the LIVE diagnostics as source diagnostics): LIVE003 only, no
+// ENG002 "the file is empty" nor TXT015 "no TXT record found" beside it. The core decides it
+// (EmptySourceExplained), for the CLI too (LiveDnsTest.NxdomainAndNoTxt).
+TEST(DocumentTest, LiveAnswerWithoutRecordsHasItsLiveDiagnosticOnly) {
+  const std::string name = "dns:_grpc_config.missing.test";
+  const std::string text =
+      "; <<>> config-inspector-cli --lookup (c-ares 1.18.1) <<>> _grpc_config.missing.test TXT @127.0.0.1:5353\n"
+      ";; Got answer:\n;; ->>HEADER<<- opcode: QUERY, status: NXDOMAIN, id: 7\n"
+      ";; flags: qr rd ra; QUERY: 1, ANSWER: 0, AUTHORITY: 0, ADDITIONAL: 0\n\n"
+      ";; QUESTION SECTION:\n;_grpc_config.missing.test.\t\tIN\tTXT\n";
+  auto d = OpenDocument::Open({{name, text}}, {}, /*evaluate_now=*/false);
+  d->SetEngine("txt", 0.0);
+  doc::Diagnostic live;
+  live.code = "LIVE003";
+  live.severity = doc::Severity::kWarning;
+  live.file = name;
+  live.begin = {3, 1};
+  live.message = "NXDOMAIN";
+  d->SetSourceDiagnostics({live}, 0.0);
+  d->Evaluate();
+  std::vector<std::string> codes;
+  for (const doc::Diagnostic& x : d->report().diagnostics) codes.push_back(x.code);
+  EXPECT_EQ(codes, std::vector<std::string>{"LIVE003"});
+  // Without the live diagnostic the same text is an empty file (ENG002).
+  d->SetSourceDiagnostics({}, 0.0);
+  d->Evaluate();
+  codes.clear();
+  for (const doc::Diagnostic& x : d->report().diagnostics) codes.push_back(x.code);
+  EXPECT_NE(std::find(codes.begin(), codes.end(), "ENG002"), codes.end());
+  EXPECT_EQ(std::find(codes.begin(), codes.end(), "LIVE003"), codes.end());
 }
 
 TEST(DocumentTest, EditsReEvaluateOnlyAfterTheDebounce) {

@@ -198,7 +198,9 @@ import json, sys
 s = json.load(open(sys.argv[1])); doc = s["documents"][s["active"]]
 assert doc["view"] == "txt" and doc["view_state"] == "tab=6", (doc["view"], doc["view_state"])
 v = doc["view_shows"]
-assert v["client"] == {"language": "", "hostname": "", "draw": 50, "edited": False}, v["client"]
+# The client bar also says whether the selected profile's implementation queries TXT by default.
+assert v["client"] == {"language": "", "hostname": "", "draw": 50, "edited": False,
+                       "lookup": {"profile": "grpc-core", "queried_by_default": False}}, v["client"]
 assert v["choices"]["grpc-core"] == ["selected, language absent, hostname absent, percentage passes, service config passes",
                                     "not reached"], v["choices"]["grpc-core"]
 assert v["choices"]["grpc-go"] == ["skipped, language absent, percentage fails, hostname not reached, service config not reached",

@@ -208,6 +208,45 @@ TEST(EngineChoiceTest, EmptyFilesAndScenariosWithoutSources) {
   EXPECT_EQ(b.engine->name(), "txt");  // the content decides after the unknown name
 }
 
+// An answer without records (a live DNS lookup's NXDOMAIN or timeout: the dig-style document is
+// all comments) comes with a LIVE diagnostic that says why; ChooseEngine adds no ENG002 beside it
+// (EmptySourceExplained, the one rule the CLI and the app share: both put the live diagnostics
+// into the scenario before SelectEngine; the txt engine asks it too before TXT015). A note does
+// not explain it; another file's warning neither.
+TEST(EngineChoiceTest, EmptySourceExplainedByItsOwnDiagnostic) {
+  const std::string name = "dns:_grpc_config.missing.test";
+  // The answer as LookupTxt writes it (app/live/dns_lookup.cpp): dig's comment lines only.
+  const std::string text =
+      "; <<>> config-inspector-cli --lookup (c-ares 1.18.1) <<>> _grpc_config.missing.test TXT @127.0.0.1:5353\n"
+      ";; Got answer:\n;; ->>HEADER<<- opcode: QUERY, status: NXDOMAIN, id: 7\n"
+      ";; flags: qr rd ra; QUERY: 1, ANSWER: 0, AUTHORITY: 0, ADDITIONAL: 0\n\n"
+      ";; QUESTION SECTION:\n;_grpc_config.missing.test.\t\tIN\tTXT\n";
+  auto with = [&](const std::string& file, doc::Severity sev) {
+    Scenario s = LoadScenario({{name, text}});
+    doc::Diagnostic d;
+    d.code = "LIVE003";
+    d.severity = sev;
+    d.file = file;
+    s.diagnostics.push_back(d);
+    return s;
+  };
+  Scenario warned = with(name, doc::Severity::kWarning);
+  EXPECT_TRUE(EmptySourceExplained(warned, name));
+  EXPECT_TRUE(ChooseEngine(warned, {"txt", ""}).diagnostics.empty());
+  Scenario errored = with(name, doc::Severity::kError);
+  EXPECT_TRUE(ChooseEngine(errored, {"txt", ""}).diagnostics.empty());
+  Scenario noted = with(name, doc::Severity::kNote);
+  EXPECT_FALSE(EmptySourceExplained(noted, name));
+  EXPECT_EQ(Codes(ChooseEngine(noted, {"txt", ""}).diagnostics), std::vector<std::string>{"ENG002 1:1"});
+  Scenario elsewhere = with("other.zone", doc::Severity::kWarning);
+  EXPECT_EQ(Codes(ChooseEngine(elsewhere, {"txt", ""}).diagnostics), std::vector<std::string>{"ENG002 1:1"});
+  // The txt engine asks the same question: no TXT015 "no TXT record found" beside LIVE003.
+  Report r = RunScenario(*FindEngine("txt"), warned, Query{}, "grpc-core", true);
+  EXPECT_EQ(Codes(r.diagnostics), std::vector<std::string>{"LIVE003 1:1"});
+  Report bare = RunScenario(*FindEngine("txt"), noted, Query{}, "grpc-core", true);
+  EXPECT_NE(Codes(bare.diagnostics), std::vector<std::string>{"LIVE003 1:1"});
+}
+
 // ---- Kubernetes-shaped input (item 7) ----
 
 const char* kKubectlList = R"(apiVersion: v1

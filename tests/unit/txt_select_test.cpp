@@ -535,16 +535,19 @@ TEST(TxtLookupDefaultTest, EachProfileSaysWhetherItQueriesTxt) {
   EXPECT_TRUE(has("grpc-core", "GRPC_DNS_RESOLVER=native"));
   EXPECT_TRUE(has("grpc-java", "-Dio.grpc.internal.DnsNameResolverProvider.enable_service_config=true"));
   EXPECT_TRUE(has("grpc-go", "GRPC_ENABLE_TXT_SERVICE_CONFIG=false"));
-  // The flag differs (one divergence); the explanation is text and is not compared.
-  int lookup_divergences = 0;
-  for (const auto& d : all["divergences"]) {
-    std::string path = d["path"];
-    if (path.rfind("/lookup", 0) == 0) {
-      ++lookup_divergences;
-      EXPECT_EQ(path, "/lookup/queried_by_default");
-    }
-  }
-  EXPECT_EQ(lookup_divergences, 1);
+  // A fact about each profile, not a divergence (TxtEngine::profile_settings): the flag differs
+  // and is listed apart as a profile setting; the divergences name nothing under /lookup, and a
+  // record every profile reads alike has no divergence at all.
+  // The client's language, each implementation's own by default, is a profile setting too.
+  for (const auto& d : all["divergences"]) EXPECT_NE(d["path"].get<std::string>().rfind("/lookup", 0), 0u) << d;
+  EXPECT_EQ(all["profile_settings"], nlohmann::ordered_json::parse(R"([
+      {"path": "/client/language", "values": {"grpc-core": "c++", "grpc-java": "java", "grpc-go": "GO", "a2": null}},
+      {"path": "/lookup/queried_by_default", "values": {"grpc-core": false, "grpc-java": false, "grpc-go": true, "a2": true}}])"));
+  Scenario one = LoadScenario({{"t.zone", "_grpc_config.srv 60 IN TXT \"grpc_config=[{\\\"serviceConfig\\\":{\\\"loadBalancingPolicy\\\":\\\"round_robin\\\"}}]\"\n"}});
+  Inspection in = Inspect(GetTxtEngine(), std::make_shared<Scenario>(std::move(one)), Query{}, InspectOptions{});
+  EXPECT_EQ(in.comparison.size(), 0u) << in.comparison.ToJson();
+  ASSERT_EQ(in.comparison.settings.size(), 2u);
+  EXPECT_EQ(in.comparison.settings[1].path, "/lookup/queried_by_default");
   EXPECT_FALSE(LookupDefaultFor(ProfileId::kCore).queried_by_default);
   EXPECT_TRUE(LookupDefaultFor(ProfileId::kGo).queried_by_default);
 }

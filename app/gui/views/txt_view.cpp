@@ -251,6 +251,20 @@ class TxtView final : public EngineView {
     theme::TextMuted("%s, %zu TXT record%s%s", tx::InputStyleName(analysis_->records.style),
                      analysis_->records.records.size(), analysis_->records.records.size() == 1 ? "" : "s",
                      client_edited_ ? "; the edited client (not the scenario's)" : "");
+    // Beside the selected config: would the selected profile's implementation ask DNS at all? A
+    // fact about the profile (TxtEngine::profile_settings), not a divergence.
+    {
+      lookup_profile_ = tx::Profiles().Parse(ctx.document().profile());
+      const tx::LookupDefault& lk = tx::LookupDefaultFor(lookup_profile_);
+      const char* pname = tx::Profiles().Name(lookup_profile_);
+      ImGui::SameLine();
+      if (lk.queried_by_default) {
+        theme::TextMuted("\u00b7 %s queries TXT by default", pname);
+      } else {
+        ImGui::TextColored(theme::Pal().warning, "%s %s does not query TXT by default", theme::kIconSkipped, pname);
+      }
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(%s)", lk.how, lk.source);
+    }
     client_head_.End();
 
     // The Explanation panel always explains something of this view: the selected profile's
@@ -337,7 +351,7 @@ class TxtView final : public EngineView {
       json[i] = owned_.back()->ToJson();
     }
     for (size_t i = 0; i < json.size(); ++i) cmp.emplace_back(tx::Profiles().entries()[i].name, &json[i]);
-    owned_comparison_ = Compare(cmp);
+    owned_comparison_ = Compare(cmp, d.engine().profile_settings());  // "lookup" is a profile setting
     comparison_ = &owned_comparison_;
     BuildConfigLines();
   }
@@ -648,7 +662,9 @@ class TxtView final : public EngineView {
     nlohmann::ordered_json j = EngineView::DumpState();
     j["table"] = room_.ToJson();
     if (!analysis_) return j;
-    j["client"] = {{"language", language_}, {"hostname", hostname_}, {"draw", rand_}, {"edited", client_edited_}};
+    j["client"] = {{"language", language_}, {"hostname", hostname_}, {"draw", rand_}, {"edited", client_edited_},
+                   {"lookup", {{"profile", tx::Profiles().Name(lookup_profile_)},
+                               {"queried_by_default", tx::LookupDefaultFor(lookup_profile_).queried_by_default}}}};
     nlohmann::ordered_json grid = nlohmann::ordered_json::object(), config = nlohmann::ordered_json::object();
     for (size_t i = 0; i < tx::Profiles().size(); ++i) {
       if (!results_[i]) continue;
@@ -707,6 +723,7 @@ class TxtView final : public EngineView {
   TableHeaderArea client_head_, choices_head_;  // above the tabs; above the Choices table
   const tx::TxtModel* model_ = nullptr;
   const tx::Analysis* analysis_ = nullptr;  // the model's
+  tx::ProfileId lookup_profile_ = tx::ProfileId::kCore;  // the client bar's "queries TXT by default" (DumpState)
   const OpenDocument* doc_ = nullptr;
   std::string file_;
   char language_[64] = {};
