@@ -15,6 +15,7 @@
 #include "app/gui/open_document.h"
 #include "app/gui/views/view.h"
 #include "core/engine/build_count.h"
+#include "core/policy/policy_engine.h"
 #include "core/variants/scenario_edit.h"
 #include "core/variants/variants_engine.h"
 
@@ -98,15 +99,22 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<Case>& info) { return std::string(info.param.engine); });
 
 // A view's question goes to the worker: the policy view's dataplane choice is a query
-// (ViewContext::Ask -> OpenDocument::SetQuery), evaluated with one more model build.
+// (ViewContext::Ask -> OpenDocument::SetQuery), evaluated on the worker over the same scenario:
+// Engine::Requery shares the loaded mesh, so no model is built again.
 TEST(DocumentQuery, ADataplaneChoiceIsAQueryForTheWorker) {
   std::unique_ptr<OpenDocument> d = OpenSample("samples/policy/realistic-mesh.scenario.yaml");
   ASSERT_EQ(d->engine().name(), "policy");
   std::string first = d->report().result["dataplane"].get<std::string>();
   uint64_t before = ModelBuilds();
+  const auto* was = ModelAs<policy::PolicyModel>(d->model());
+  ASSERT_TRUE(was);
+  const policy::Model* mesh = was->shared_mesh.get();
   d->SetQuery(Query{{{"dataplane", "backend-5f6b7.kuma-demo"}}}, 1.0);
   ASSERT_TRUE(d->EvaluateIfDue(1.0));
-  EXPECT_EQ(ModelBuilds() - before, 1u);
+  EXPECT_EQ(ModelBuilds() - before, 0u);
+  const auto* now = ModelAs<policy::PolicyModel>(d->model());
+  ASSERT_TRUE(now);
+  EXPECT_EQ(now->shared_mesh.get(), mesh);  // the mesh read once, shared by both queries' models
   EXPECT_EQ(d->report().result["dataplane"], "backend-5f6b7.kuma-demo");
   EXPECT_NE(first, "backend-5f6b7.kuma-demo");
 }
