@@ -186,6 +186,9 @@ bool Init(const WindowOptions& o) {
   glfwMakeContextCurrent(S().window);
   glfwSwapInterval(1);
   glfwSetDropCallback(S().window, OnDrop);
+  // The window's pixels were lost (exposed without a compositor, restored): the next frame is
+  // rendered even if it draws what the last one drew (DrawSignature).
+  glfwSetWindowRefreshCallback(S().window, [](GLFWwindow*) { S().last_signature = 0; });
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
