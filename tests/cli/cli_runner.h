@@ -46,9 +46,18 @@ inline CliOutput RunShell(const std::string& cmd) {
 inline CliOutput RunCli(const std::string& args) { return RunShell(std::string(CFGI_CLI) + " " + args); }
 
 // Writes `text` to a file named `name` in the test's temporary directory; returns its path.
+// ctest runs each test in a process of its own, two at a time, and several tests write the same
+// file: it is written under a name of this process and renamed into place, so a test never reads
+// a file another test is half-way through writing (CI saw TextFormatTest.Targeting... read an
+// empty scenario while TextFormatTest.ColourOnlyOnATerminal... rewrote it).
 inline std::string WriteTemp(const std::string& name, const std::string& text) {
   std::string path = ::testing::TempDir() + name;
-  std::ofstream(path) << text;
+  std::string part = path + ".part" + std::to_string(getpid());
+  {
+    std::ofstream out(part, std::ios::binary);
+    out << text;
+  }
+  std::rename(part.c_str(), path.c_str());
   return path;
 }
 
