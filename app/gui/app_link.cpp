@@ -23,7 +23,7 @@ ordered_json App::LinkJson() const {
     // Every file with its text: the link must reopen the document in a browser that has none
     // of them (a scenario's referenced files included).
     ordered_json files = ordered_json::array();
-    for (const SourceFile& f : o.doc->files()) files.push_back({{"path", f.name}, {"text", f.text}});
+    for (const SourceFile& f : o.doc->files()) files.push_back({{"path", f.name}, {"text", f.text.str()}});
     ordered_json one = {{"files", std::move(files)}, {"opened", o.doc->scenario().envelope ? 1 : o.doc->files().size()},
                         {"profile", o.doc->profile()}};
     if (!o.doc->engine_request().empty()) one["engine"] = o.doc->engine_request();

@@ -100,7 +100,7 @@ json App::SettingsJson(bool texts) const {
     for (const SourceFile& f : fl) {
       if (!f.editable) continue;
       json one = {{"path", f.name}};
-      if (!platform::FilesPersist() || f.dirty) one["text"] = texts ? f.text : std::string();
+      if (!platform::FilesPersist() || f.dirty) one["text"] = texts ? f.text.str() : std::string();
       files.push_back(std::move(one));
       if (o.doc->scenario().envelope) break;  // a scenario re-reads its references itself
     }

@@ -96,9 +96,13 @@ void OpenDocument::Edit(int i, std::string text, double now) {
   Edited(i, now);
 }
 
+bool OpenDocument::Editable(int i) const {
+  return i >= 0 && static_cast<size_t>(i) < files_.size() && files_[static_cast<size_t>(i)].editable;
+}
+
 std::string* OpenDocument::EditableText(int i) {
-  if (i < 0 || static_cast<size_t>(i) >= files_.size() || !files_[static_cast<size_t>(i)].editable) return nullptr;
-  return &files_[static_cast<size_t>(i)].text;
+  if (!Editable(i)) return nullptr;
+  return &files_[static_cast<size_t>(i)].text.Mutable();
 }
 
 void OpenDocument::Edited(int i, double now) {
@@ -180,7 +184,7 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
     std::string full = Sibling(s, rel);
     referenced.push_back(full);
     for (const SourceFile& f : files)
-      if (f.name == full && f.editable) return f.text;
+      if (f.name == full && f.editable) return f.text.str();
     std::optional<std::string> text = read ? read(full) : std::nullopt;
     if (text) {
       std::string shown = *text;

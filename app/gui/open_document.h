@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,16 +27,49 @@
 
 namespace cfgi::gui {
 
+// A source's text, held once and shared (copy on write) by the document and the evaluations
+// running on it: starting an evaluation takes a reference, not a copy (a 30 MB file's copy on the
+// UI thread took 130-140 ms; issue 17). Only the UI thread writes, through Mutable(), which
+// copies first when an evaluation still holds the text.
+class SharedText {
+ public:
+  SharedText() = default;
+  SharedText(std::string s) : p_(std::make_shared<std::string>(std::move(s))) {}  // NOLINT: implicit
+  SharedText(const char* s) : SharedText(std::string(s)) {}                       // NOLINT: implicit
+  const std::string& str() const { return p_ ? *p_ : Empty(); }
+  operator const std::string&() const { return str(); }  // NOLINT: reads as the string
+  size_t size() const { return str().size(); }
+  bool empty() const { return str().empty(); }
+  // The text to edit in place; copied first when anything else still holds it.
+  std::string& Mutable() {
+    if (!p_) p_ = std::make_shared<std::string>();
+    else if (p_.use_count() > 1) p_ = std::make_shared<std::string>(*p_);  // an evaluation holds it
+    return *p_;
+  }
+  // True when both hold the same buffer (a snapshot that was not copied).
+  bool SharesWith(const SharedText& o) const { return p_ && p_ == o.p_; }
+  friend bool operator==(const SharedText& a, std::string_view b) { return a.str() == b; }
+  friend bool operator!=(const SharedText& a, std::string_view b) { return a.str() != b; }
+  friend std::ostream& operator<<(std::ostream& o, const SharedText& t) { return o << t.str(); }
+
+ private:
+  static const std::string& Empty() {
+    static const std::string kEmpty;
+    return kEmpty;
+  }
+  std::shared_ptr<std::string> p_;
+};
+
 // One text shown in the Source panel.
 struct SourceFile {
   std::string name;       // the name the core knows it by (diagnostics' `file`): a path or an embedded name
-  std::string text;
+  SharedText text;
   bool editable = true;   // false for sources embedded in a scenario envelope
   bool dirty = false;     // edited since opened or saved
   // How the file's bytes were written (a BOM, CRLF): `text` holds neither, saving gives them back.
   doc::TextEncoding encoding;
   // The bytes to write when saving: `text` with its BOM and line breaks as the file had them.
-  std::string SavedText() const { return doc::EncodeText(text, encoding); }
+  std::string SavedText() const { return doc::EncodeText(text.str(), encoding); }
 };
 
 class OpenDocument {
@@ -113,8 +147,10 @@ class OpenDocument {
 
   // Replaces the text of files()[i] and schedules a re-evaluation `kDebounceSeconds` after `now`.
   void Edit(int i, std::string text, double now);
-  // In-place editing for the Source panel: the text of files()[i] (null when read-only), and the
-  // call that reports it changed (same scheduling as Edit).
+  // In-place editing for the Source panel: whether files()[i] can be edited, its text to change
+  // (null when read-only; a copy is made first when an evaluation still holds the text, so ask
+  // only when changing it), and the call that reports it changed (same scheduling as Edit).
+  bool Editable(int i) const;
   std::string* EditableText(int i);
   void Edited(int i, double now);
   // Changes whenever any text changes (edits, evaluation), so the editor can cache line starts.

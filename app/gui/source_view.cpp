@@ -208,25 +208,31 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
   const ImVec2 full_size = size;
   ImGui::PushStyleColor(ImGuiCol_FrameBg, ImVec4(0, 0, 0, 0));
   ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 0.0f);
-  std::string* editable = doc.EditableText(file);
+  const bool editable = doc.Editable(file);
   ImGuiInputTextFlags flags = ImGuiInputTextFlags_AllowTabInput | (editable ? 0 : ImGuiInputTextFlags_ReadOnly);
-  std::string* target = editable ? editable : const_cast<std::string*>(&f.text);
   ImGuiID id = ImGui::GetID("##text");
-  // Large files: ImGui 1.86's InputTextMultiline converts its whole buffer to UTF-16 and back and
-  // scans it for line breaks every frame it is active, and counts its lines every frame it is
-  // drawn (imgui_widgets.cpp InputTextEx: "CPU waste to do this every time the widget is
-  // active"): 15-30 ms per key on a 3.5 MB file. It edits a window of lines around the visible
-  // ones instead, placed where those lines are, and edits are spliced back into the file's text.
+  // The widget edits a copy of lines [win_first_, win_last_) (win_text_), never the file's text
+  // itself: the text is shared with the evaluation running on it (SharedText), and asking for it
+  // to write would copy it every frame; an edit is spliced back into the file's text, which is
+  // copied at most once per evaluation. Small files: the window is the whole file. Large files:
+  // ImGui 1.86's InputTextMultiline converts its whole buffer to UTF-16 and back and scans it for
+  // line breaks every frame it is active, and counts its lines every frame it is drawn
+  // (imgui_widgets.cpp InputTextEx: "CPU waste to do this every time the widget is active"):
+  // 15-30 ms per key on a 3.5 MB file. It edits a window of lines around the visible ones
+  // instead, placed where those lines are.
   const bool windowed = f.text.size() > kWindowBytes;
-  if (windowed) {
+  {
     const bool active = ImGui::GetActiveID() == id;
     const bool valid = win_doc_ == &doc && win_file_ == file && win_version_ == doc.text_version();
-    const bool covers = first >= win_first_ && last < win_last_;
+    const bool covers = !windowed || (first >= win_first_ && last < win_last_);
     bool keep_lines = false;
     if (active && !covers && valid) ImGui::ClearActiveID();  // scrolled away: the next click edits there
     else if (active && !valid) keep_lines = true;  // a new evaluation: the widget keeps its lines' text
     if (!valid || !covers) {
-      if (!keep_lines) {
+      if (!windowed) {
+        win_first_ = 0;
+        win_last_ = line_count_;
+      } else if (!keep_lines) {
         win_first_ = std::max(0, first - kWindowMargin);
         win_last_ = last + 1 + kWindowMargin;
       }
@@ -234,15 +240,17 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
       win_last_ = std::clamp(win_last_, win_first_ + 1, line_count_);
       win_begin_ = g_lines.starts[static_cast<size_t>(win_first_)];
       win_end_ = win_last_ < line_count_ ? g_lines.starts[static_cast<size_t>(win_last_)] : static_cast<uint32_t>(f.text.size());
-      win_text_.assign(f.text, win_begin_, win_end_ - win_begin_);
+      win_text_.assign(f.text.str(), win_begin_, win_end_ - win_begin_);
       win_doc_ = &doc;
       win_file_ = file;
       win_version_ = doc.text_version();
     }
-    ImGui::SetCursorScreenPos(ImVec2(origin.x + gutter_w, origin.y + static_cast<float>(win_first_) * line_h));
-    size.y = static_cast<float>(win_last_ - win_first_ + 1) * line_h + style.FramePadding.y * 2;
-    target = &win_text_;
+    if (windowed) {
+      ImGui::SetCursorScreenPos(ImVec2(origin.x + gutter_w, origin.y + static_cast<float>(win_first_) * line_h));
+      size.y = static_cast<float>(win_last_ - win_first_ + 1) * line_h + style.FramePadding.y * 2;
+    }
   }
+  std::string* target = &win_text_;
   if (type_pending_ > 0) {  // TypeForTest: focus first, then one key per frame
     if (ImGui::GetActiveID() != id || !editable) {
       ImGui::SetKeyboardFocusHere();
@@ -257,11 +265,10 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
   }
   if (ImGui::InputTextMultiline("##text", target, size, flags | (windowed ? ImGuiInputTextFlags_NoHorizontalScroll : 0)) &&
       editable) {
-    if (windowed) {  // splice the window's text back into the file's
-      editable->replace(win_begin_, win_end_ - win_begin_, win_text_);
-      win_end_ = win_begin_ + static_cast<uint32_t>(win_text_.size());
-      win_last_ = win_first_ + static_cast<int>(std::count(win_text_.begin(), win_text_.end(), '\n'));
-    }
+    // Splice the window's text back into the file's (copied first if an evaluation holds it).
+    doc.EditableText(file)->replace(win_begin_, win_end_ - win_begin_, win_text_);
+    win_end_ = win_begin_ + static_cast<uint32_t>(win_text_.size());
+    win_last_ = win_first_ + static_cast<int>(std::count(win_text_.begin(), win_text_.end(), '\n'));
     doc.Edited(file, now);
     metrics_hash_ = 0;
     win_version_ = doc.text_version();

@@ -141,6 +141,33 @@ TEST(DocumentTest, BackgroundEvaluationKeepsEditsMadeMeanwhile) {
   EXPECT_FALSE(d->PendingIn(2.0).has_value());
 }
 
+// Issue 17 item 2 ("the app holds each source once"): starting an evaluation takes a reference to
+// each text, not a copy (a 30 MB file's copy on the UI thread was a 130-140 ms frame); the
+// evaluation hands the same buffer back. An edit in place (the Source panel's EditableText) while
+// an evaluation holds the text copies it once, so the running evaluation still reads what it
+// started with; later keys edit that copy.
+TEST(DocumentTest, AnEvaluationSharesTheTextsAndAnEditWhileItRunsCopiesOnce) {
+  auto d = OpenDocument::Open({{"a.json", "{\"a\": tru}"}}, {}, /*evaluate_now=*/false);
+  d->SetEngine("document", 0.0);
+  const std::string* held = &d->files()[0].text.str();
+  d->FinishEvaluation(d->StartEvaluation()({}));
+  EXPECT_EQ(&d->files()[0].text.str(), held);  // no copy made on the way there and back
+  EXPECT_EQ(d->error_count(), 1);
+
+  auto work = d->StartEvaluation();
+  std::string* edit = d->EditableText(0);  // the worker holds the text: this is a copy
+  ASSERT_NE(edit, nullptr);
+  EXPECT_NE(edit, held);
+  edit->replace(6, 3, "true");  // {"a": true}
+  d->Edited(0, 1.0);
+  EXPECT_EQ(d->EditableText(0), edit);  // the copy is the document's own now: no second copy
+  d->FinishEvaluation(work({}));
+  EXPECT_EQ(d->files()[0].text, "{\"a\": true}");
+  EXPECT_EQ(d->error_count(), 1);  // the evaluation read the text it started with
+  d->FinishEvaluation(d->StartEvaluation()({}));
+  EXPECT_EQ(d->error_count(), 0);
+}
+
 // A newer edit cancels older work (issue 17 item 1): the evaluation started before the edit is
 // superseded by the one started after it; the first reports its steps (cfgi::Inspect's
 // InspectOptions::progress) and stops at its next step once cancelled, returning nothing.
@@ -231,7 +258,7 @@ TEST(DocumentTest, EngineSwitchAndEncodings) {
   EXPECT_EQ(d->engine_request(), "document");
   // The editor's text has neither the BOM nor CR; saving gives both back, new lines included.
   EXPECT_EQ(d->files()[0].text, "on_no_match:\n  action: {name: d}\n");
-  d->Edit(0, d->files()[0].text + "# added\n", 2.0);
+  d->Edit(0, d->files()[0].text.str() + "# added\n", 2.0);
   EXPECT_EQ(d->files()[0].SavedText(), text + "# added\r\n");
   d->SetEngine("", 3.0);
   EXPECT_TRUE(d->EvaluateIfDue(3.0));

@@ -79,7 +79,7 @@ TEST_P(BuiltOncePerEdit, TheWorkerBuildsTheModelOnceAndTheViewNever) {
 
   // An edit of the scenario file: one more build, on the next evaluation only.
   const int i = 0;
-  std::string text = d->files()[static_cast<size_t>(i)].text + "\n";
+  std::string text = d->files()[static_cast<size_t>(i)].text.str() + "\n";
   before = ModelBuilds();
   d->Edit(i, text, 0.0);
   EXPECT_EQ(ModelBuilds() - before, 0u);
@@ -129,7 +129,7 @@ TEST(SubscriptionsSavedIntoTheScenario, TheNextEvaluationHasThem) {
   ASSERT_TRUE(before);
   ASSERT_EQ(before->analysis.subscriptions.size(), 3u);
   variants::ScenarioEdit e = variants::AddSubscriptions(
-      d->files()[0].text, {{{{"env", "test"}, {"zone", "us-2"}}, "", {}}, {{{"env", "dev"}}, "dev-client", {"route-config"}}});
+      d->files()[0].text.str(), {{{{"env", "test"}, {"zone", "us-2"}}, "", {}}, {{{"env", "dev"}}, "dev-client", {"route-config"}}});
   ASSERT_EQ(e.error, "");
   d->Edit(0, e.text, 1.0);
   EXPECT_TRUE(d->files()[0].dirty);

@@ -661,7 +661,7 @@ class VariantsView final : public EngineView {
       if (s.added) added.push_back({s.params, s.name == "added" ? std::string() : s.name, s.resources});
     if (added.empty() || d.files().empty()) return;
     const SourceFile& scenario = d.files().front();
-    v::ScenarioEdit e = v::AddSubscriptions(scenario.text, added);
+    v::ScenarioEdit e = v::AddSubscriptions(scenario.text.str(), added);
     if (!e.error.empty()) {
       save_message_ = std::string(theme::kIconError) + " Cannot add them to " + scenario.name + ": " + e.error + ".";
       return;
