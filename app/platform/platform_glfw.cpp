@@ -13,7 +13,11 @@
 #include <deque>
 #include <mutex>
 #include <ctime>
+#include <fcntl.h>
 #include <malloc.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cerrno>
 #include <thread>
 #include <sstream>
 #include <utility>
@@ -400,12 +404,30 @@ float ContentScale() {
 }
 
 std::optional<std::string> ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return ss.str();
+  // One allocation of the file's size and read(2) into it: a stream copy through ostringstream
+  // grew and copied the buffer again and again (0.5 s of the UI thread for a 30 MB file).
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  struct stat st {};
+  std::string text;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) text.resize(static_cast<size_t>(st.st_size));
+  size_t have = 0;
+  char more[64 * 1024];  // past the size fstat gave (a growing file, a pipe): append from here
+  for (;;) {
+    const bool full = have == text.size();
+    ssize_t n = full ? ::read(fd, more, sizeof more) : ::read(fd, text.data() + have, text.size() - have);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      ::close(fd);
+      return std::nullopt;
+    }
+    if (n == 0) break;
+    if (full) text.append(more, static_cast<size_t>(n)), have = text.size();
+    else have += static_cast<size_t>(n);
+  }
+  ::close(fd);
+  text.resize(have);
+  return text;
 }
 
 bool WriteFile(const std::string& path, std::string_view data) {
