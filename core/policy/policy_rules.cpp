@@ -315,7 +315,13 @@ std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const Ta
   std::vector<Resolved> out;
   const std::string& mesh = p.meta.mesh;
   if (t.kind == "Mesh") {
-    if (m.HasMesh(mesh)) out.push_back({MeshMeta(m, mesh), "", -1});
+    if (!m.HasMesh(mesh)) return out;
+    for (const Resource& r : m.meshes)
+      if (r.meta.name == mesh) {
+        out.push_back({&r.meta, "", -1});
+        return out;
+      }
+    out.push_back({nullptr, "", -1, nullptr, MeshMeta(m, mesh)});
     return out;
   }
   std::string ns = t.namespace_.empty() ? p.meta.Namespace() : t.namespace_;
@@ -335,7 +341,7 @@ std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const Ta
     auto add = [&](const MeshService& s, size_t i) {
       int idx = mzs ? -1 : static_cast<int>(i);
       if (implicit_port == 0 && t.section_name.empty()) {
-        out.push_back({s.meta, "", idx, &s});
+        out.push_back({&s.meta, "", idx, &s});
         return;
       }
       for (const Port& port : s.ports) {
@@ -343,7 +349,7 @@ std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const Ta
                                       : (port.name == t.section_name ||
                                          (port.name.empty() && std::to_string(port.port) == t.section_name));
         if (hit) {
-          out.push_back({s.meta, port.SectionName(), idx, &s});
+          out.push_back({&s.meta, port.SectionName(), idx, &s});
           return;
         }
       }
@@ -367,9 +373,9 @@ std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const Ta
   if (t.kind == "MeshExternalService") {
     if (!t.labels.empty()) {  // targetref.go: empty labels query by identifier
       for (const Resource& r : m.external_services)
-        if (r.meta.mesh == mesh && LabelsSubset(t.labels, r.meta.labels)) out.push_back({r.meta, "", -1});
+        if (r.meta.mesh == mesh && LabelsSubset(t.labels, r.meta.labels)) out.push_back({&r.meta, "", -1});
     } else if (const Resource* r = m.FindExternalService(mesh, t.name, ns, zone)) {
-      out.push_back({r->meta, "", -1});
+      out.push_back({&r->meta, "", -1});
     }
     return out;
   }
@@ -379,9 +385,9 @@ std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const Ta
       if (it != m.policies_by_type.end())
         for (size_t i : it->second)
           if (m.policies[i].meta.mesh == mesh && LabelsSubset(t.labels, m.policies[i].meta.labels))
-            out.push_back({m.policies[i].meta, "", -1});
+            out.push_back({&m.policies[i].meta, "", -1});
     } else if (const Policy* r = m.FindRoute(mesh, t.name, ns, zone)) {
-      out.push_back({r->meta, "", -1});
+      out.push_back({&r->meta, "", -1});
     }
     return out;
   }
@@ -482,30 +488,35 @@ PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane
 namespace {
 
 struct KeyEntry {
-  std::string key;
-  Meta meta;
-  std::string section;
-  std::string base_key;  // key without section
+  std::string_view key;       // the item's UniqueKey with its section (held by BuildToRules' `resolved`)
+  const Meta* meta = nullptr;  // the resolved resource's (held by the model or by `resolved`)
+  std::string_view section;
+  std::string_view base_key;  // key without section
 };
 
 // outbound.isRelevant for the naive path; `key` / `base` are the item's UniqueKey with and without
 // its section, computed once per resolved item.
 bool IsRelevant(const Resolved& item, const std::string& key, const std::string& base, const KeyEntry& k,
                 Profile profile) {
-  const std::string& t = item.meta.type;
-  if (t == "Mesh") return k.meta.type == "Mesh" ? item.meta.name == k.meta.name : item.meta.name == k.meta.mesh;
+  const Meta& im = item.meta();
+  const Meta& km = *k.meta;
+  const std::string& t = im.type;
+  if (t == "Mesh") return km.type == "Mesh" ? im.name == km.name : im.name == km.mesh;
   if (t == "MeshService" || t == "MeshMultiZoneService") {
-    if (k.meta.type != t) return false;
+    if (km.type != t) return false;
     if (key == k.key) return true;
     return base == k.base_key && item.section.empty() && !k.section.empty();
   }
-  if (t == "MeshExternalService") return k.meta.type == t && base == k.base_key;
-  if (t == "MeshHTTPRoute") return profile == Profile::kMadr && k.meta.type == t && base == k.base_key;
+  if (t == "MeshExternalService") return km.type == t && base == k.base_key;
+  if (t == "MeshHTTPRoute") return profile == Profile::kMadr && km.type == t && base == k.base_key;
   return false;
 }
 
 void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalOptions& o,
                   std::vector<doc::Diagnostic>& diags) {
+  // Every resolved item, its key and base key: the strings the maps below view (`resolved` is
+  // complete before any of them is built, so nothing they point to moves). Resources are the
+  // model's own Meta, never copied until a ResourceRule is made.
   struct ResolvedItem {
     size_t rank;
     Resolved r;
@@ -514,47 +525,49 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
   std::vector<ResolvedItem> resolved;
   for (const Item& it : t.to_items)
     for (Resolved& r : ResolveTargetRef(m, *it.policy, it.entry->target_ref, o.naive)) {
-      std::string base = r.service >= 0 && !o.naive ? m.service_keys[static_cast<size_t>(r.service)] : UniqueKey(r.meta);
+      std::string base = r.service >= 0 && !o.naive ? m.service_keys[static_cast<size_t>(r.service)] : UniqueKey(r.meta());
       std::string key = r.section.empty() ? base : base + ":section/" + r.section;
       resolved.push_back({it.rank, std::move(r), std::move(key), std::move(base)});
     }
 
   std::vector<KeyEntry> keys;
-  std::unordered_map<std::string, size_t> key_index;
+  std::unordered_map<std::string_view, size_t> key_index;
+  key_index.reserve(resolved.size());
   for (const ResolvedItem& ri : resolved) {
-    if (key_index.count(ri.key)) continue;
-    key_index[ri.key] = keys.size();
-    keys.push_back({ri.key, ri.r.meta, ri.r.section, ri.base});
+    if (!key_index.emplace(ri.key, keys.size()).second) continue;
+    keys.push_back({ri.key, &ri.r.meta(), ri.r.section, ri.base});
   }
 
   // Indexed buckets: mesh-wide items, and items per resource (without section).
   std::vector<size_t> mesh_ranks;
-  std::unordered_map<std::string, std::vector<std::pair<size_t, std::string>>> by_resource;
+  std::unordered_map<std::string_view, std::vector<std::pair<size_t, std::string_view>>> by_resource;
   if (!o.naive) {
     for (const ResolvedItem& ri : resolved) {
-      if (ri.r.meta.type == "Mesh") mesh_ranks.push_back(ri.rank);
+      if (ri.r.meta().type == "Mesh") mesh_ranks.push_back(ri.rank);
       else by_resource[ri.base].push_back({ri.rank, ri.r.section});
     }
   }
 
   std::set<std::string> only(o.only_keys.begin(), o.only_keys.end());
   std::map<std::vector<size_t>, size_t> merged_by_ranks;
+  t.to_rules.reserve(keys.size());
   for (const KeyEntry& k : keys) {
+    const Meta& km = *k.meta;
     std::vector<size_t> ranks;
     if (o.naive) {
       for (const ResolvedItem& ri : resolved)
         if (IsRelevant(ri.r, ri.key, ri.base, k, o.profile)) ranks.push_back(ri.rank);
     } else {
       ranks = mesh_ranks;  // every resource of the mesh includes the mesh's items
-      if (k.meta.type == "Mesh") {
+      if (km.type == "Mesh") {
         ranks.clear();
         for (const ResolvedItem& ri : resolved)
-          if (ri.r.meta.type == "Mesh" && ri.r.meta.name == k.meta.name) ranks.push_back(ri.rank);
-      } else if (k.meta.type != "MeshHTTPRoute" || o.profile == Profile::kMadr) {
+          if (ri.r.meta().type == "Mesh" && ri.r.meta().name == km.name) ranks.push_back(ri.rank);
+      } else if (km.type != "MeshHTTPRoute" || o.profile == Profile::kMadr) {
         auto it = by_resource.find(k.base_key);
         if (it != by_resource.end())
           for (const auto& [rank, section] : it->second)
-            if ((k.meta.type != "MeshService" && k.meta.type != "MeshMultiZoneService") || section == k.section ||
+            if ((km.type != "MeshService" && km.type != "MeshMultiZoneService") || section == k.section ||
                 (section.empty() && !k.section.empty()))
               ranks.push_back(rank);
       }
@@ -563,9 +576,10 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
     ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
     if (ranks.empty()) continue;
     ResourceRule rr;
-    rr.key = k.key;
-    rr.resource = k.meta;
-    rr.section = k.section;
+    rr.key = std::string(k.key);
+    rr.resource = km;
+    rr.section = std::string(k.section);
+    rr.items.reserve(ranks.size());
     for (size_t r : ranks) rr.items.push_back(&t.to_items[r]);
     // Keys with the same relevant items share one merge (labels fan one item out to many
     // services); the naive baseline merges every key, as buildRules does.
@@ -584,7 +598,18 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
     }
     t.to_rules.push_back(std::move(rr));
   }
-  std::sort(t.to_rules.begin(), t.to_rules.end(), [](const ResourceRule& a, const ResourceRule& b) { return a.key < b.key; });
+  if (o.naive) {
+    std::sort(t.to_rules.begin(), t.to_rules.end(), [](const ResourceRule& a, const ResourceRule& b) { return a.key < b.key; });
+  } else {
+    // Sorted through indexes: a ResourceRule is large to swap.
+    std::vector<size_t> order(t.to_rules.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return t.to_rules[a].key < t.to_rules[b].key; });
+    std::vector<ResourceRule> sorted;
+    sorted.reserve(order.size());
+    for (size_t i : order) sorted.push_back(std::move(t.to_rules[i]));
+    t.to_rules = std::move(sorted);
+  }
 
   // Dead items: relevant somewhere, yet every field they set is overridden (DESIGN: dead configuration).
   if (o.provenance) {
@@ -625,6 +650,8 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
       if (at != t.to_rules.end() && at->key == mk && at->sparse) mesh_rule = &*at;
     }
     std::vector<ResourceRule> extra;
+    if (auto sm = m.services_by_mesh.find(dp.meta.mesh); sm != m.services_by_mesh.end())
+      extra.reserve(only.empty() ? sm->second.size() + m.external_services.size() : only.size());
     auto add = [&](const Meta& meta, const std::string& key) {
       if (key_index.count(key)) return;
       if (!only.empty() && !only.count(key)) return;

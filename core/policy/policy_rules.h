@@ -186,10 +186,14 @@ const ResourceRule* ComputeRule(const TypeRules& t, const std::string& key, cons
 
 // Resources a to[] targetRef names (resolveTargetRef); section names per resource.
 struct Resolved {
-  Meta meta;
+  // The resource: the model's own Meta (`in_model`, never copied: a labels targetRef resolves to
+  // thousands of MeshServices), or, for the Mesh of a mesh with no Mesh resource, `own`.
+  const Meta* in_model = nullptr;
   std::string section;
   int service = -1;  // index into Model::services, when a MeshService
   const MeshService* ported = nullptr;  // the MeshService or MeshMultiZoneService (its ports)
+  Meta own;
+  const Meta& meta() const { return in_model ? *in_model : own; }
 };
 std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const TargetRef& t, bool naive);
 
