@@ -104,6 +104,7 @@ void App::Start(const std::vector<std::string>& paths) {
   // The first start (and any start with nothing to restore) shows the welcome page: nothing is
   // open, so DrawCenter draws it; --show welcome shows it over restored documents too.
   if (options_.show == "welcome") welcome_ = true;
+  started_ = true;
 }
 
 // ---- ViewContext ----

@@ -247,6 +247,7 @@ class App final : public ViewContext {
   // after File > Welcome page until a document is opened or activated. Its cards' rectangles as
   // last drawn (screen pixels), for the test hook (StateJson "welcome").
   bool welcome_ = false;
+  bool started_ = false;  // Start() has run: OpenPaths reads off the UI thread from then on
   struct WelcomeCard {
     std::string engine, sample, sample_title;
     float x = 0, y = 0, w = 0, h = 0;

@@ -29,17 +29,41 @@ void App::ShowOpenDialog() {
 }
 
 void App::OpenPaths(const std::vector<std::string>& paths, const OpenState& state) {
-  std::vector<platform::File> files;
-  for (const std::string& path : paths) {
-    if (auto text = platform::ReadFile(path)) {
-      files.push_back({path, std::move(*text)});
-      continue;
+  // Reading is I/O and, for a 30 MB file, ~150 ms of page faults: after start-up it runs off the
+  // UI thread (a job of its own thread: never queued behind an evaluation), the window keeps
+  // drawing with the status bar's progress, and the document opens when the bytes are in. At
+  // start-up (before the first frame) the files named on the command line are read at once.
+  auto read = [paths] {
+    auto r = std::make_shared<std::pair<std::vector<platform::File>, std::vector<std::string>>>();
+    for (const std::string& path : paths) {
+      if (auto text = platform::ReadFile(path)) r->first.push_back({path, std::move(*text)});
+      else r->second.push_back(path);
     }
-    status_ = std::string(theme::kIconError) + " cannot read " + path;
-    status_until_ = platform::Now() + 6;
-    recent_.erase(std::remove(recent_.begin(), recent_.end(), path), recent_.end());
+    return r;
+  };
+  auto open = [this, state](std::pair<std::vector<platform::File>, std::vector<std::string>>& r) {
+    for (const std::string& path : r.second) {
+      status_ = std::string(theme::kIconError) + " cannot read " + path;
+      status_until_ = platform::Now() + 6;
+      recent_.erase(std::remove(recent_.begin(), recent_.end(), path), recent_.end());
+    }
+    OpenFiles(std::move(r.first), state);
+  };
+  if (!started_) {
+    auto r = read();
+    open(*r);
+    return;
   }
-  OpenFiles(std::move(files), state);
+  auto result = std::make_shared<std::shared_ptr<std::pair<std::vector<platform::File>, std::vector<std::string>>>>();
+  Job job;
+  job.key = "open/" + (paths.empty() ? std::string() : paths.front());
+  job.title = "Reading " + (paths.empty() ? std::string() : paths.front());
+  job.own_thread = true;
+  job.work = [read, result](JobProgress&) { *result = read(); };
+  job.done = [open, result] {
+    if (*result) open(**result);
+  };
+  jobs_.Submit(std::move(job));
 }
 
 void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {

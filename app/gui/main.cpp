@@ -42,7 +42,8 @@ options:
                            max_frame_ms and p99_frame_ms (UI-thread CPU of the frames after the
                            first, without the buffer swap), frames_over_50ms, slowest, tags
   --step STEP              once the results are shown and the app is idle, do STEP, then the next
-                           --step: profile=P, view=STATE, dataplane=NAME, type=N (N keys typed in
+                           --step: open=PATH (File > Open..., read off the UI thread),
+                           profile=P, view=STATE, dataplane=NAME, type=N (N keys typed in
                            the Source panel), dead_lints=hide|show (the per-document switch);
                            lookup=HOST[,server=IP:PORT][,timeout=MS],
                            admin=URL[,include_eds][,timeout=MS], refresh (F5), cancel (the

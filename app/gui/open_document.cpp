@@ -166,6 +166,7 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
     options.previous = reuse.model;
     out->inspection = Inspect(e, reuse.scenario, query, options);
     if (out->inspection.cancelled) return nullptr;
+    for (SourceFile& f : out->files) f.text.IndexLines();  // here, not in the frame that shows it
     out->ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return out;
   }
@@ -224,6 +225,7 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
   options.cancelled = hooks.cancelled;
   out->inspection = Inspect(e, std::move(scenario), query, options);
   if (out->inspection.cancelled) return nullptr;
+  for (SourceFile& f : out->files) f.text.IndexLines();  // here, not in the frame that shows it
   out->ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }

@@ -23,6 +23,7 @@
 
 #include "core/engine/engine.h"
 #include "core/engine/scenario.h"
+#include "app/gui/line_index.h"
 #include "app/gui/problem_groups.h"
 
 namespace cfgi::gui {
@@ -44,7 +45,17 @@ class SharedText {
   std::string& Mutable() {
     if (!p_) p_ = std::make_shared<std::string>();
     else if (p_.use_count() > 1) p_ = std::make_shared<std::string>(*p_);  // an evaluation holds it
+    lines_.reset();
     return *p_;
+  }
+  // The text's line index, built by the evaluation on the worker (IndexLines), so the frame that
+  // shows its results does not index a large file again; null until then and after an edit.
+  const LineIndex* lines() const { return lines_.get(); }
+  void IndexLines() {
+    if (lines_) return;
+    auto l = std::make_shared<LineIndex>();
+    l->Build(str());
+    lines_ = std::move(l);
   }
   // True when both hold the same buffer (a snapshot that was not copied).
   bool SharesWith(const SharedText& o) const { return p_ && p_ == o.p_; }
@@ -58,6 +69,7 @@ class SharedText {
     return kEmpty;
   }
   std::shared_ptr<std::string> p_;
+  std::shared_ptr<const LineIndex> lines_;  // of *p_, immutable while shared
 };
 
 // One text shown in the Source panel.

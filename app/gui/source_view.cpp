@@ -80,7 +80,11 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
   ImFont* mono = theme::GetFonts().mono ? theme::GetFonts().mono : ImGui::GetFont();
   const ImGuiStyle& style = ImGui::GetStyle();
 
-  size_t key = (doc.text_version() * 1000003u) ^ (static_cast<size_t>(file) << 1) ^ reinterpret_cast<uintptr_t>(&doc);
+  // The file's line index, as the evaluation built it on the worker; else (a text edited since)
+  // built here, per key (windowed editing keeps that under a few ms on a 3.5 MB file).
+  const LineIndex* lines = f.text.lines();
+  size_t key = (doc.text_version() * 1000003u) ^ (static_cast<size_t>(file) << 1) ^ reinterpret_cast<uintptr_t>(&doc) ^
+               (lines ? 0x9e3779b9u : 0u);
   ImGui::PushFont(mono);
   const float line_h = ImGui::GetFontSize();
   const float char_w = mono->CalcTextSizeA(mono->FontSize, FLT_MAX, 0, "0").x;
@@ -90,10 +94,12 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
     // memchr pass for the line starts and the longest line's byte count, whose width in the
     // monospace font bounds the text's (a multi-byte character is one glyph of several bytes).
     // Measuring every line with CalcTextSizeA took 15-30 ms per key.
-    g_lines.Build(f.text);
-    line_count_ = static_cast<int>(g_lines.starts.size());
-    max_line_w_ = static_cast<float>(g_lines.longest) * char_w;
+    if (!lines) g_lines.Build(f.text);
+    const LineIndex& li = lines ? *lines : g_lines;
+    line_count_ = li.count();
+    max_line_w_ = static_cast<float>(li.longest) * char_w;
   }
+  const LineIndex& line_index = lines ? *lines : g_lines;
 
   int digits = 1;
   for (int n = line_count_; n >= 10; n /= 10) ++digits;
@@ -119,7 +125,7 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
   const ImVec2 text_origin(origin.x + gutter_w + style.FramePadding.x, origin.y + style.FramePadding.y);
 
   const std::string& text = f.text;
-  const TextMarks marks(text, g_lines, mono, text_origin);
+  const TextMarks marks(text, line_index, mono, text_origin);
   auto xy = [&](uint32_t off) { return marks.Pos(off); };
   auto fill_range = [&](doc::SourceRange r, ImU32 col, bool underline, ImU32 line_col) {
     marks.Fill(dl, r, col, underline, line_col);
@@ -135,7 +141,7 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
   std::vector<int> line_sev(static_cast<size_t>(last - first + 1), 3);
   std::vector<std::vector<const doc::Diagnostic*>> line_diags(static_cast<size_t>(last - first + 1));
   for (const doc::Diagnostic* d : diags) {
-    int l = g_lines.LineOf(std::min<uint32_t>(d->range.begin, static_cast<uint32_t>(text.size())));
+    int l = line_index.LineOf(std::min<uint32_t>(d->range.begin, static_cast<uint32_t>(text.size())));
     if (l >= first && l <= last) {
       int& s = line_sev[static_cast<size_t>(l - first)];
       s = std::min(s, static_cast<int>(d->severity));
@@ -238,8 +244,8 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
       }
       win_first_ = std::min(win_first_, line_count_ - 1);
       win_last_ = std::clamp(win_last_, win_first_ + 1, line_count_);
-      win_begin_ = g_lines.starts[static_cast<size_t>(win_first_)];
-      win_end_ = win_last_ < line_count_ ? g_lines.starts[static_cast<size_t>(win_last_)] : static_cast<uint32_t>(f.text.size());
+      win_begin_ = line_index.starts[static_cast<size_t>(win_first_)];
+      win_end_ = win_last_ < line_count_ ? line_index.starts[static_cast<size_t>(win_last_)] : static_cast<uint32_t>(f.text.size());
       win_text_.assign(f.text.str(), win_begin_, win_end_ - win_begin_);
       win_doc_ = &doc;
       win_file_ = file;
@@ -298,12 +304,12 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
   if (text_hovered && !diags.empty()) {
     if (int64_t at = marks.OffsetAt(ImGui::GetIO().MousePos); at >= 0) {
       auto off = static_cast<uint32_t>(at);
-      int l = g_lines.LineOf(off);
-      uint32_t e = g_lines.LineEnd(l, text.size());
+      int l = line_index.LineOf(off);
+      uint32_t e = line_index.LineEnd(l, text.size());
       std::vector<const doc::Diagnostic*> hits;
       for (const doc::Diagnostic* d : diags) {
         uint32_t db = d->range.begin, de = std::max(d->range.end, d->range.begin + 1);
-        if ((off >= db && off < de) || (g_lines.LineOf(db) == l && db >= e && off + 1 >= e)) hits.push_back(d);
+        if ((off >= db && off < de) || (line_index.LineOf(db) == l && db >= e && off + 1 >= e)) hits.push_back(d);
       }
       if (!hits.empty()) {
         ImGui::PopFont();

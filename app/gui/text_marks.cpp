@@ -6,30 +6,6 @@
 
 namespace cfgi::gui {
 
-void LineIndex::Build(const std::string& t) {
-  starts.assign(1, 0);
-  longest = 0;
-  // memchr: a 3.5 MB file is indexed in about a millisecond (the Source panel does it per key).
-  const char* b = t.data();
-  const char* e = b + t.size();
-  for (const char* p = b; p < e;) {
-    const char* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<size_t>(e - p)));
-    const char* end = nl ? nl : e;
-    longest = std::max(longest, static_cast<uint32_t>(end - p));
-    if (!nl) break;
-    starts.push_back(static_cast<uint32_t>(nl - b + 1));
-    p = nl + 1;
-  }
-}
-
-int LineIndex::LineOf(uint32_t off) const {
-  return static_cast<int>(std::upper_bound(starts.begin(), starts.end(), off) - starts.begin()) - 1;
-}
-
-uint32_t LineIndex::LineEnd(int l, size_t text_size) const {
-  return l + 1 < count() ? starts[static_cast<size_t>(l) + 1] - 1 : static_cast<uint32_t>(text_size);
-}
-
 void WavyLine(ImDrawList* dl, float x0, float x1, float y, ImU32 col, float scale) {
   const float step = 3.0f * scale, amp = 1.5f * scale;
   ImVec2 pts[512];

@@ -16,20 +16,9 @@
 #include <imgui.h>
 
 #include "core/doc/source.h"
+#include "app/gui/line_index.h"
 
 namespace cfgi::gui {
-
-// Byte offsets of the line starts of a text.
-struct LineIndex {
-  std::vector<uint32_t> starts{0};
-  uint32_t longest = 0;  // bytes in the longest line (a monospace editor's width, at most)
-  void Build(const std::string& text);
-  int count() const { return static_cast<int>(starts.size()); }
-  // 0-based line of a byte offset (offsets past the end are on the last line).
-  int LineOf(uint32_t offset) const;
-  // Offset of the end of 0-based line `l` (its '\n', or the text's end for the last line).
-  uint32_t LineEnd(int l, size_t text_size) const;
-};
 
 // A wavy underline from x0 to x1 at y (a diagnostic's squiggle).
 void WavyLine(ImDrawList* dl, float x0, float x1, float y, ImU32 col, float scale);

@@ -153,6 +153,9 @@ TEST(DocumentTest, AnEvaluationSharesTheTextsAndAnEditWhileItRunsCopiesOnce) {
   d->FinishEvaluation(d->StartEvaluation()({}));
   EXPECT_EQ(&d->files()[0].text.str(), held);  // no copy made on the way there and back
   EXPECT_EQ(d->error_count(), 1);
+  // The evaluation indexed the text's lines on its thread: the Source panel does not.
+  ASSERT_NE(d->files()[0].text.lines(), nullptr);
+  EXPECT_EQ(d->files()[0].text.lines()->starts, std::vector<uint32_t>{0});
 
   auto work = d->StartEvaluation();
   std::string* edit = d->EditableText(0);  // the worker holds the text: this is a copy
@@ -161,11 +164,28 @@ TEST(DocumentTest, AnEvaluationSharesTheTextsAndAnEditWhileItRunsCopiesOnce) {
   edit->replace(6, 3, "true");  // {"a": true}
   d->Edited(0, 1.0);
   EXPECT_EQ(d->EditableText(0), edit);  // the copy is the document's own now: no second copy
+  EXPECT_EQ(d->files()[0].text.lines(), nullptr);  // edited: the old index no longer holds
   d->FinishEvaluation(work({}));
   EXPECT_EQ(d->files()[0].text, "{\"a\": true}");
   EXPECT_EQ(d->error_count(), 1);  // the evaluation read the text it started with
   d->FinishEvaluation(d->StartEvaluation()({}));
   EXPECT_EQ(d->error_count(), 0);
+}
+
+// LineIndex (app/gui/line_index.h): the start of every line and the longest line's bytes.
+TEST(LineIndexTest, StartsAndLongestLine) {
+  LineIndex l;
+  l.Build("a\nbcd\n\ne");
+  EXPECT_EQ(l.starts, (std::vector<uint32_t>{0, 2, 6, 7}));
+  EXPECT_EQ(l.longest, 3u);
+  EXPECT_EQ(l.LineOf(3), 1);
+  EXPECT_EQ(l.LineEnd(1, 8), 5u);
+  EXPECT_EQ(l.LineEnd(3, 8), 8u);
+  l.Build("");
+  EXPECT_EQ(l.starts, std::vector<uint32_t>{0});
+  EXPECT_EQ(l.longest, 0u);
+  l.Build("x\n");
+  EXPECT_EQ(l.starts, (std::vector<uint32_t>{0, 2}));
 }
 
 // A newer edit cancels older work (issue 17 item 1): the evaluation started before the edit is
