@@ -33,9 +33,10 @@ test-native: build
 	cd build/native && ctest --output-on-failure -j$(JOBS) -LE scale
 
 # The large-input scale test (tests/gui/scale.sh; issue 17): frames, time to results and RSS
-# against the CLI's. Not part of `make test` until the app meets its budgets.
+# against the CLI's; then the web build's (web/tests/scale.mjs) when the wasm site is built.
 scale: build
 	cd build/native && ctest --output-on-failure -L scale
+	@if [ -f build/wasm/site/index.html ]; then node --test web/tests/scale.mjs; else echo "scale: no build/wasm/site (make web-build): the web half is skipped"; fi
 
 # A few minutes: no GUI smoke, sanitizers or web (ctest labels unit, cli, golden).
 check: build
