@@ -136,7 +136,10 @@ class App final : public ViewContext {
   void LoadSettings();
   static OpenState SavedOpenState(const nlohmann::json& saved);
   // `texts`: with the unsaved texts (else empty strings in their place, for a cheap signature).
-  nlohmann::json SettingsJson(bool texts = true) const;
+  // The settings as saved. Unsaved texts: with `texts` null their "text" is empty; else each is
+  // left empty too and its SharedText appended to *texts in document and file order (the worker
+  // fills them in: FillSettingsTexts), so the UI thread never copies a text.
+  nlohmann::json SettingsJson(std::vector<SharedText>* texts = nullptr) const;
   void ApplyStyle();
   void RequestFontRebuild();
   void AddRecent(const std::string& path);

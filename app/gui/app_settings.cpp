@@ -82,7 +82,18 @@ App::OpenState App::SavedOpenState(const json& saved) {
   return state;
 }
 
-json App::SettingsJson(bool texts) const {
+namespace {
+// Puts the texts SettingsJson set aside into their places ("text" of each file that has one, in
+// document and file order), on the worker.
+void FillSettingsTexts(json& settings, const std::vector<SharedText>& texts) {
+  size_t k = 0;
+  for (json& o : settings["open"])
+    for (json& f : o["files"])
+      if (f.contains("text") && k < texts.size()) f["text"] = texts[k++].str();
+}
+}  // namespace
+
+json App::SettingsJson(std::vector<SharedText>* texts) const {
   json s;
   s["version"] = 1;
   s["theme"] = dark_ ? "dark" : "light";
@@ -100,7 +111,10 @@ json App::SettingsJson(bool texts) const {
     for (const SourceFile& f : fl) {
       if (!f.editable) continue;
       json one = {{"path", f.name}};
-      if (!platform::FilesPersist() || f.dirty) one["text"] = texts ? f.text.str() : std::string();
+      if (!platform::FilesPersist() || f.dirty) {
+        one["text"] = std::string();
+        if (texts) texts->push_back(f.text);  // shared, not copied
+      }
       files.push_back(std::move(one));
       if (o.doc->scenario().envelope) break;  // a scenario re-reads its references itself
     }
@@ -127,7 +141,9 @@ void App::Save(bool wait) {
   const double now = platform::Now();
   bool typing = false;
   for (const Open& o : docs_) typing |= o.doc->PendingIn(now).has_value();
-  std::string sig = doc::JsonText(SettingsJson(/*texts=*/false), 2);
+  std::vector<SharedText> texts;
+  json settings = SettingsJson(&texts);
+  std::string sig = doc::JsonText(settings, 2);
   if (!typing || wait || now - last_text_save_ > 30.0)
     for (const Open& o : docs_) sig += "\x1f" + std::to_string(reinterpret_cast<uintptr_t>(o.doc.get())) + ":" + std::to_string(o.doc->text_version());
   else
@@ -140,7 +156,9 @@ void App::Save(bool wait) {
     static std::mutex mu;
     static uint64_t next = 0, written = 0;
     const uint64_t seq = ++next;
-    auto write = [settings = SettingsJson(/*texts=*/true), seq] {
+    auto write = [settings = std::move(settings), texts = std::move(texts), seq]() mutable {
+      FillSettingsTexts(settings, texts);
+      texts.clear();
       std::string text = doc::JsonText(settings, 2);
       std::lock_guard<std::mutex> lock(mu);
       if (seq < written) return;

@@ -58,8 +58,11 @@ nlohmann::ordered_json FrameStats::Json() const {
     if (!tags_[i].empty()) by_tag[tags_[i]].push_back(frames_ms_[i]);
   nlohmann::ordered_json tags = nlohmann::ordered_json::object();
   for (auto& [name, ms] : by_tag) {
+    double sum = 0;
+    for (double x : ms) sum += x;
     std::sort(ms.begin(), ms.end());
-    tags[name] = {{"frames", ms.size()}, {"max_ms", Round(ms.back())}, {"median_ms", Round(ms[ms.size() / 2])}};
+    tags[name] = {{"frames", ms.size()}, {"max_ms", Round(ms.back())}, {"median_ms", Round(ms[ms.size() / 2])},
+                  {"mean_ms", Round(sum / static_cast<double>(ms.size()))}};
   }
   j["tags"] = tags;
   return j;

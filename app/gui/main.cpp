@@ -165,7 +165,10 @@ int main(int argc, char** argv) {
   static bool steps_done = a.steps.empty();
   cfgi::platform::SetFrameHooks([] { stats.Begin(cfgi::platform::ThreadCpuMs(), 0); },
                                 [wall_ms] {
-                                  stats.End(cfgi::platform::ThreadCpuMs(), wall_ms(), app->results_applied() > 0, frame_tag);
+                                  // A typing step's key frames get a tag of their own ("type=40 keys"):
+                                  // the cost per key, apart from the evaluation that follows.
+                                  stats.End(cfgi::platform::ThreadCpuMs(), wall_ms(), app->results_applied() > 0,
+                                            app->HookStepRunning() ? frame_tag + " keys" : frame_tag);
                                 });
   cfgi::platform::SetWebHooks({[] { return cfgi::doc::JsonText(app->StateJson()); }, [] { return cfgi::doc::JsonText(app->LinkJson()); },
                                [](const std::string& j) { app->RestoreLink(j); },
