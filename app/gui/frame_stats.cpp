@@ -14,6 +14,8 @@ double Round(double ms) { return std::round(ms * 100.0) / 100.0; }
 void FrameStats::Begin(double cpu_ms, double wall_ms) {
   begin_cpu_ = cpu_ms;
   begin_wall_ = wall_ms;
+  // The second frame begins once the first was swapped: the first frame is on screen.
+  if (frames_ms_.size() == 1 && first_shown_ms_ < 0 && wall_ms > 0) first_shown_ms_ = wall_ms - start_;
 }
 
 void FrameStats::End(double cpu_ms, double wall_ms, bool results_shown, const std::string& tag) {
@@ -32,6 +34,8 @@ double FrameStats::max_after_first() const {
 nlohmann::ordered_json FrameStats::Json() const {
   nlohmann::ordered_json j;
   j["first_frame_ms"] = first_frame_ms_ < 0 ? nlohmann::ordered_json() : nlohmann::ordered_json(Round(first_frame_ms_));
+  j["first_frame_shown_ms"] =
+      first_shown_ms_ < 0 ? nlohmann::ordered_json() : nlohmann::ordered_json(Round(first_shown_ms_));
   j["results_ms"] = results_ms_ < 0 ? nlohmann::ordered_json() : nlohmann::ordered_json(Round(results_ms_));
   j["frames"] = frames_ms_.size();
   std::vector<double> after(frames_ms_.begin() + (frames_ms_.empty() ? 0 : 1), frames_ms_.end());

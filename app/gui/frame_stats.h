@@ -27,7 +27,8 @@ class FrameStats {
   // `tag` names what the frame did for the report (a hook step, "typing"), empty for none.
   void End(double cpu_ms, double wall_ms, bool results_shown, const std::string& tag = {});
 
-  // {"first_frame_ms": start to the end of the first frame, "results_ms": start to the end of the
+  // {"first_frame_ms": start to the end of the first frame, "first_frame_shown_ms": start until it
+  //  was swapped onto the screen (the next frame begins), "results_ms": start to the end of the
   //  frame that first showed results (null before), "frames", "max_frame_ms" and "p99_frame_ms"
   //  (UI-thread CPU of the frames after the first), "frames_over_50ms", "slowest": [{frame, ms,
   //  tag}] (the five longest after the first), "median_frame_ms", "tags": {tag: {frames, max_ms,
@@ -40,7 +41,7 @@ class FrameStats {
  private:
   double start_;
   double begin_cpu_ = 0, begin_wall_ = 0;
-  double first_frame_ms_ = -1, results_ms_ = -1;
+  double first_frame_ms_ = -1, first_shown_ms_ = -1, results_ms_ = -1;
   std::vector<double> frames_ms_;   // UI-thread CPU per frame
   std::vector<std::string> tags_;   // per frame
 };

