@@ -44,7 +44,12 @@ class SharedText {
   // The text to edit in place; copied first when anything else still holds it.
   std::string& Mutable() {
     if (!p_) p_ = std::make_shared<std::string>();
-    else if (p_.use_count() > 1) p_ = std::make_shared<std::string>(*p_);  // an evaluation holds it
+    else if (p_.use_count() > 1) {  // an evaluation holds it: copy, with room for the next keys
+      auto copy = std::make_shared<std::string>();
+      copy->reserve(p_->size() + p_->size() / 8 + 4096);
+      copy->append(*p_);
+      p_ = std::move(copy);
+    }
     lines_.reset();
     return *p_;
   }
