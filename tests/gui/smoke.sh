@@ -232,6 +232,21 @@ assert e["detail"] == "match: variant 0", e
 assert len(e["steps"]) == 2 and e["steps"][0].startswith("variant 0: ") and e["steps"][1].startswith("variant 1: "), e
 PY
     echo "variants view: known keys, a selected subscription and its explanation"
+    # The policy view explains from the start (issue 16 item 1): opened with no view state, the
+    # first value a policy set is selected and the Explanation names the policy and rule that set
+    # it (the deciding step), as the other views start with their first row's explanation.
+    run_xvfb "$app" --settings-dir "$out/policy-first-settings" --frames 8 --dump-state "$out/policy-first.json" \
+      "$src/samples/policy/inspect-one-resource.scenario.yaml"
+    python3 - "$out/policy-first.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+e = s["explanation"]
+assert e["selected"], e
+assert e["what"].startswith("MeshHTTPRoute /rules/0/default/backendRefs = "), e["what"]
+assert e["detail"] == "set by backend-v2 to[0]; #0 of 1 in the merge stack", e["detail"]
+assert e["deciding"] == [{"what": "decided by backend-v2 to[0]", "outcome": "matched"}], e["deciding"]
+PY
+    echo "policy view: the first value's explanation is selected on opening"
     # The policy view's Resource tab (issue 16 item 2), on samples/policy/inspect-one-resource:
     # (1) the scenario's inputs.inspect (backend's http section) with a leaf restored: the tree's
     # leaves with the item that set each (chips), the values they overrode, Kuma's default

@@ -158,6 +158,7 @@ class PolicyView final : public EngineView {
     inbound_ = SIZE_MAX;
     why_ = {};
     diffs_for_ = -1;
+    auto_selected_ = false;
   }
 
   // The test hook: the shown tab's main table (the merge stack, a type's Resources table).
@@ -423,6 +424,22 @@ class PolicyView final : public EngineView {
     if (stack_type_.empty() || std::none_of(in.types.begin(), in.types.end(),
                                             [&](const pol::TypeInspection& t) { return t.type == stack_type_; }))
       stack_type_ = in.types.front().type;
+    // Nothing selected yet (a new evaluation): the first value a policy set is selected, so the
+    // Explanation shows at once which policy and rule set it (the deciding step), as every view
+    // starts with its first row's explanation; else the first type's.
+    if (leaf_.empty() && pending_leaf_.empty() && !auto_selected_) {
+      auto_selected_ = true;
+      const pol::TypeInspection& first = in.types.front();
+      for (const pol::ConfLine& l : first.lines)
+        if (l.field) {
+          SelectLeaf(ctx, first, l, false);
+          break;
+        }
+      if (leaf_.empty()) {
+        stack_type_ = first.type;
+        ctx.SelectExplanation(&first.why);
+      }
+    }
     const ImGuiTableFlags split = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
     if (!ImGui::BeginTable("##inspect", 2, split, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
     ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, 3);
@@ -1103,6 +1120,7 @@ class PolicyView final : public EngineView {
   int mode_request_ = -1;  // a restored mode, served on the next frame
   std::string res_key_, asked_res_, pending_res_, restore_res_;
   std::string leaf_, pending_leaf_;  // "TYPE:/json/pointer" of the selected leaf
+  bool auto_selected_ = false;        // the first leaf was selected for this evaluation
   std::string stack_type_;           // the type whose merge stack is shown
   ImGuiTextFilter res_filter_;
   bool res_filter_dirty_ = true;
