@@ -175,8 +175,10 @@ bool App::Frame() {
              bottom_on = show_bottom_ && !maximized_;
   const float strip = ImGui::GetFrameHeight();
   // The engine view keeps at least 60% of the height and 46% of the width, so a small window
-  // (1024x700) or a large UI scale (1.5) still shows 8 rows of its tables and their values.
-  const float max_bottom = std::max(80.0f, total_h / scale * 0.4f);
+  // (1024x700) or a large UI scale (1.5) still shows 8 rows of its tables and their values; at a
+  // UI scale over 1.25 it keeps 70% (its bars and tab rows grow with the scale: the policy view's
+  // tables showed 5.9 rows at 1.5 with 60%).
+  const float max_bottom = std::max(80.0f, total_h / scale * (scale > 1.25f ? 0.3f : 0.4f));
   bottom_h_ = std::clamp(bottom_h_, 80.0f, max_bottom);
   const float top_h = bottom_on ? total_h - bottom_h_ * scale - split : total_h - strip;
 
