@@ -47,6 +47,12 @@ void Splitter(const char* id, bool vertical, float* size, float min_size, float 
 
 // A folded panel's strip: a thin column (vertical) or line with one button that brings the panel
 // back (and leaves a maximised engine view).
+void App::ShowBottom(bool on) {
+  show_bottom_ = on;
+  if (on && short_window_) bottom_kept_ = true;  // unfolded in a short window: it stays
+  maximized_ = false;
+}
+
 void App::FoldedStrip(const char* id, bool vertical, const char* label, const char* tip, bool* show) {
   const float strip = ImGui::GetFrameHeight();
   ImGui::PushID(id);
@@ -171,8 +177,15 @@ bool App::Frame() {
   const float split = 5.0f * scale;
   const float total_h = avail.y - status_h;
   // Folded panels (and a maximised engine view) leave a thin strip that brings them back.
+  // A window too short for the engine view's 8 table rows beside the Problems and Source panels
+  // (under 480 points of height at the UI scale: 1024x700 at scale 1.5) folds them to their strip
+  // by itself; unfolding them there (the strip, the View menu) keeps them open until the window's
+  // height crosses that line again. The user's own choice (show_bottom_) is not changed.
+  const bool short_now = total_h / scale < 480.0f;
+  if (short_now != short_window_) short_window_ = short_now, bottom_kept_ = false;
+  bottom_auto_folded_ = short_window_ && !bottom_kept_;
   const bool sidebar_on = show_sidebar_ && !maximized_, explanation_on = show_explanation_ && !maximized_,
-             bottom_on = show_bottom_ && !maximized_;
+             bottom_on = show_bottom_ && !maximized_ && !bottom_auto_folded_;
   const float strip = ImGui::GetFrameHeight();
   // The engine view keeps at least 60% of the height and 46% of the width, so a small window
   // (1024x700) or a large UI scale (1.5) still shows 8 rows of its tables and their values; at a
@@ -259,7 +272,9 @@ bool App::Frame() {
                std::to_string(c.warnings) + "  " + theme::kIconNote + " " + std::to_string(c.notes);
     }
     label += "   \u00b7   SOURCE";
-    FoldedStrip("##strip_bottom", false, label.c_str(), "Show the Problems and Source panels", &show_bottom_);
+    bool show = false;
+    FoldedStrip("##strip_bottom", false, label.c_str(), "Show the Problems and Source panels", &show);
+    if (show) ShowBottom(true);
   }
   ImGui::PopStyleVar();
   DrawStatusBar();

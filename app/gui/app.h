@@ -251,6 +251,11 @@ class App final : public ViewContext {
   // last drawn (screen pixels), for the test hook (StateJson "welcome").
   bool welcome_ = false;
   bool started_ = false;  // Start() has run: OpenPaths reads off the UI thread from then on
+  // The Problems and Source panels in a short window (app.cpp DrawMain): folded by themselves
+  // unless the user unfolded them there.
+  bool short_window_ = false, bottom_kept_ = false, bottom_auto_folded_ = false;
+  bool BottomShown() const { return show_bottom_ && !maximized_ && !bottom_auto_folded_; }
+  void ShowBottom(bool on);
   struct WelcomeCard {
     std::string engine, sample, sample_title;
     float x = 0, y = 0, w = 0, h = 0;

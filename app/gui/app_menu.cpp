@@ -165,7 +165,7 @@ void App::DrawMenuBar() {
     if (ImGui::MenuItem("Documents panel", nullptr, show_sidebar_)) show_sidebar_ = !show_sidebar_, maximized_ = false;
     if (ImGui::MenuItem("Explanation panel", nullptr, show_explanation_))
       show_explanation_ = !show_explanation_, maximized_ = false;
-    if (ImGui::MenuItem("Problems and Source panels", nullptr, show_bottom_)) show_bottom_ = !show_bottom_, maximized_ = false;
+    if (ImGui::MenuItem("Problems and Source panels", nullptr, BottomShown())) ShowBottom(!BottomShown());
     if (ImGui::MenuItem("Maximise the engine view", "F11", maximized_)) maximized_ = !maximized_;
     ImGui::Separator();
     if (ImGui::MenuItem("Reset layout")) {
