@@ -49,7 +49,13 @@ void Splitter(const char* id, bool vertical, float* size, float min_size, float 
 // back (and leaves a maximised engine view).
 void App::ShowBottom(bool on) {
   show_bottom_ = on;
-  if (on && short_window_) bottom_kept_ = true;  // unfolded in a short window: it stays
+  if (on && short_window_.tight) short_window_.kept = true;  // unfolded in a short window: it stays
+  maximized_ = false;
+}
+
+void App::ShowSidebar(bool on) {
+  show_sidebar_ = on;
+  if (on && narrow_window_.tight) narrow_window_.kept = true;
   maximized_ = false;
 }
 
@@ -181,10 +187,11 @@ bool App::Frame() {
   // (under 480 points of height at the UI scale: 1024x700 at scale 1.5) folds them to their strip
   // by itself; unfolding them there (the strip, the View menu) keeps them open until the window's
   // height crosses that line again. The user's own choice (show_bottom_) is not changed.
-  const bool short_now = total_h / scale < 480.0f;
-  if (short_now != short_window_) short_window_ = short_now, bottom_kept_ = false;
-  bottom_auto_folded_ = short_window_ && !bottom_kept_;
-  const bool sidebar_on = show_sidebar_ && !maximized_, explanation_on = show_explanation_ && !maximized_,
+  // Likewise a window under 760 points wide at the UI scale (1024x700 at 1.5) folds the Documents
+  // panel, so the engine view's columns keep their values.
+  bottom_auto_folded_ = short_window_.Update(total_h / scale < 480.0f);
+  sidebar_auto_folded_ = narrow_window_.Update(avail.x / scale < 760.0f);
+  const bool sidebar_on = SidebarShown(), explanation_on = show_explanation_ && !maximized_,
              bottom_on = show_bottom_ && !maximized_ && !bottom_auto_folded_;
   const float strip = ImGui::GetFrameHeight();
   // The engine view keeps at least 60% of the height and 46% of the width, so a small window
@@ -212,7 +219,9 @@ bool App::Frame() {
       ImGui::SameLine();
       Splitter("##split_sidebar", true, &sidebar_w_, 140, max_side, scale);
     } else {
-      FoldedStrip("##strip_sidebar", true, "\u00bb", "Show the Documents panel", &show_sidebar_);
+      bool show = false;
+      FoldedStrip("##strip_sidebar", true, "\u00bb", "Show the Documents panel", &show);
+      if (show) ShowSidebar(true);
     }
     ImGui::SameLine();
     float center_w = ImGui::GetContentRegionAvail().x - (explanation_on ? right_w_ * scale + split : strip);

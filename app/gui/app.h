@@ -251,11 +251,22 @@ class App final : public ViewContext {
   // last drawn (screen pixels), for the test hook (StateJson "welcome").
   bool welcome_ = false;
   bool started_ = false;  // Start() has run: OpenPaths reads off the UI thread from then on
-  // The Problems and Source panels in a short window (app.cpp DrawMain): folded by themselves
-  // unless the user unfolded them there.
-  bool short_window_ = false, bottom_kept_ = false, bottom_auto_folded_ = false;
+  // A panel the window has no room for folds by itself (app.cpp): the Problems and Source panels
+  // in a short window, the Documents panel in a narrow one, unless the user unfolded it there
+  // (`kept`, until the window crosses the line again). The user's saved choice is not changed.
+  struct AutoFold {
+    bool tight = false, kept = false;
+    bool Update(bool now) {  // true: folded by the rule
+      if (now != tight) tight = now, kept = false;
+      return tight && !kept;
+    }
+  };
+  AutoFold short_window_, narrow_window_;
+  bool bottom_auto_folded_ = false, sidebar_auto_folded_ = false;
   bool BottomShown() const { return show_bottom_ && !maximized_ && !bottom_auto_folded_; }
+  bool SidebarShown() const { return show_sidebar_ && !maximized_ && !sidebar_auto_folded_; }
   void ShowBottom(bool on);
+  void ShowSidebar(bool on);
   struct WelcomeCard {
     std::string engine, sample, sample_title;
     float x = 0, y = 0, w = 0, h = 0;

@@ -102,7 +102,7 @@ ordered_json App::StateJson() const {
   }
   j["problems"] = std::move(problems);
   // Which panels show (folded ones leave a strip; F11 maximises the engine view).
-  j["layout"] = {{"documents", show_sidebar_ && !maximized_}, {"explanation", show_explanation_ && !maximized_},
+  j["layout"] = {{"documents", SidebarShown()}, {"documents_folded_narrow_window", sidebar_auto_folded_}, {"explanation", show_explanation_ && !maximized_},
                  {"bottom", BottomShown()}, {"bottom_folded_short_window", bottom_auto_folded_}, {"maximized", maximized_},
                  {"engine_view", {center_px_[0], center_px_[1]}}, {"row_height", ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2}};
   j["problem_groups"] = ProblemGroupsJson();

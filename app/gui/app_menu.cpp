@@ -162,7 +162,7 @@ void App::DrawMenuBar() {
     }
     ImGui::Separator();
     // Folding a panel keeps its size for when it comes back.
-    if (ImGui::MenuItem("Documents panel", nullptr, show_sidebar_)) show_sidebar_ = !show_sidebar_, maximized_ = false;
+    if (ImGui::MenuItem("Documents panel", nullptr, SidebarShown())) ShowSidebar(!SidebarShown());
     if (ImGui::MenuItem("Explanation panel", nullptr, show_explanation_))
       show_explanation_ = !show_explanation_, maximized_ = false;
     if (ImGui::MenuItem("Problems and Source panels", nullptr, BottomShown())) ShowBottom(!BottomShown());

@@ -103,8 +103,9 @@ PY
     # body holds, measured where it is drawn) shows at least 8 rows at 1024x700 and at UI scale
     # 1.5 (1440x900): the matcher's Requests, each variants tab's table, the txt Choices, the
     # policy merge stack and a type's Resources, the targeting References, the generic Result.
-    # At 1024x700 and scale 1.5 together the window is too short for both: the Problems and Source
-    # panels fold to their strip by themselves (layout.bottom false), and unfold on a click.
+    # At 1024x700 and scale 1.5 together the window is too short and too narrow for everything: the
+    # Problems and Source panels and the Documents panel fold to their strips by themselves
+    # (layout.bottom and layout.documents false), and unfold on a click.
     for size in "1024x700 1" "1440x900 1.5" "1024x700 1.5"; do
       read -r wh scale <<<"$size"
       for spec in "samples/matcher/profiles-diverge|tab=0" "samples/variants/first-look|tab=0" \
@@ -124,7 +125,9 @@ PY
 import json, sys
 s = json.load(open(sys.argv[1]))
 short = sys.argv[2] == "1024x700" and sys.argv[3] == "1.5"
-assert s["layout"]["bottom"] == (not short) and s["layout"]["bottom_folded_short_window"] == short, (sys.argv[2:], s["layout"])
+lay = s["layout"]
+assert lay["bottom"] == (not short) and lay["bottom_folded_short_window"] == short, (sys.argv[2:], lay)
+assert lay["documents"] == (not short) and lay["documents_folded_narrow_window"] == short, (sys.argv[2:], lay)
 PY
       done
     done
