@@ -841,14 +841,14 @@ class MatcherView final : public EngineView {
     cel_origin_ = std::move(origin);
     cel_use_ = use;
     if (user) cel_edited_ = true;
-    CompileCel();
+    CelTextChanged();
   }
 
-  // The editor's text, its use or the edited request changed: the next Draw asks the worker
+  // The editor's text, its use or the edited request changed (nothing is compiled here): the next Draw asks the worker
   // (ViewContext::Run, key "cel/<view>") to compile it with the engine's own CEL compile and
   // evaluate it under every profile (matcher::EvaluateCelText); a newer change cancels an older
   // job. Until the outcome arrives the view draws the previous one.
-  void CompileCel() {
+  void CelTextChanged() {
     cel_dirty_ = true;
     cel_lines_.Build(cel_text_);
   }
@@ -911,7 +911,7 @@ class MatcherView final : public EngineView {
     changed |= ImGui::RadioButton("CelExtractString (must be a string)", &use, 1);
     if (changed) {
       cel_use_ = use == 0 ? cel::Use::kMatcher : cel::Use::kExtractString;
-      CompileCel();
+      CelTextChanged();
     }
     DrawCelEditor();
     if (CelStale()) theme::TextMuted("compiling...");
@@ -1018,7 +1018,7 @@ class MatcherView final : public EngineView {
     if (ImGui::InputTextMultiline("##cel", &cel_text_, size, ImGuiInputTextFlags_AllowTabInput)) {
       cel_edited_ = true;
       cel_origin_ = "your edit";
-      CompileCel();
+      CelTextChanged();
     }
     ImGui::PopStyleColor();
     // Hover: the errors under the mouse.
