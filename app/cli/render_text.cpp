@@ -326,7 +326,7 @@ std::string Policy(const policy::PolicyResult& r, const TextStyle& st) {
       out += "  to " + doc::ValidUtf8(rr.key) +
              (rr.computed_from.empty() ? "" : Paint(st, kDim, " (falls back to " + doc::ValidUtf8(rr.computed_from) + ")")) +
              "\n";
-      out += Conf(rr.conf, rr.provenance, 4, st);
+      out += Conf(rr.conf(), rr.provenance(), 4, st);
     }
     for (const policy::InboundRule& ir : t.from_rules) {
       if (!ir.applied) continue;

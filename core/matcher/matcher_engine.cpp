@@ -4,6 +4,7 @@
 
 #include "core/doc/utf8.h"
 
+#include <cctype>
 #include <set>
 
 namespace cfgi {
@@ -176,6 +177,34 @@ CelOutcome EvaluateCel(const cel::Program& p, const Request& r, Profile profile)
   o.match = cel::Matches(p, cr, &o.match_detail);
   o.extracted = cel::ExtractString(p, cr, std::nullopt, &o.extract_detail);
   return o;
+}
+
+Request RequestFromText(std::string_view text) {
+  auto trim = [](std::string_view v) {
+    size_t b = v.find_first_not_of(" \t\r");
+    if (b == std::string_view::npos) return std::string_view();
+    return v.substr(b, v.find_last_not_of(" \t\r") - b + 1);
+  };
+  Request r;
+  size_t pos = 0;
+  while (pos <= text.size()) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string_view::npos) nl = text.size();
+    std::string_view line = trim(text.substr(pos, nl - pos));
+    pos = nl + 1;
+    if (line.empty() || line[0] == '#') continue;
+    size_t eq = line.find('=');
+    if (eq == std::string_view::npos) eq = line.find(':', 1);
+    std::string k(trim(line.substr(0, eq)));
+    std::string v(eq == std::string_view::npos ? std::string_view() : trim(line.substr(eq + 1)));
+    for (char& c : k) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (k == ":path") r.path = v;
+    else if (k == ":method") r.method = v;
+    else if (k == ":authority" || k == "host") r.host = v;
+    else if (k == ":scheme") r.scheme = v;
+    else r.headers.emplace_back(k, v);
+  }
+  return r;
 }
 
 CelTextOutcome EvaluateCelText(const std::string& text, cel::Use use, const Request& request) {

@@ -15,6 +15,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/engine/engine.h"
@@ -144,6 +145,12 @@ struct RequestOutcome {
   size_t diverges = 0;          // the comparison's leaves
 };
 RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> model, const Request& request);
+
+// The app's edited request as typed: one header per line, "k=v" or "k: v" (the first '=', else the
+// first ':' after the first character, so ":path: /x" works); header names are lower-cased;
+// :path, :method, :authority (or host) and :scheme set the request's pseudo-headers; blank lines
+// and lines starting with '#' are skipped. Read on the worker, with the request's evaluation.
+Request RequestFromText(std::string_view text);
 
 // Loads the first matcher of a scenario, and its requests: from the query flags (--header,
 // --path, --host, --method, --request) when any is given, else from inputs.requests. Envoy

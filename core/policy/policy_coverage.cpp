@@ -26,7 +26,7 @@ std::vector<CoverageItem> PolicyModel::Coverage(const EngineResult& r) const {
   if (!pr || !pr->evaluated) return out;
   std::set<const PolicyItem*> reached;
   for (const TypeRules& t : pr->rules.types) {
-    for (const ResourceRule& rr : t.to_rules) Collect(rr.items, reached);
+    for (const ResourceRule& rr : t.to_rules) Collect(rr.items(), reached);
     for (const InboundRule& ir : t.from_rules) Collect(ir.items, reached);
     for (const SubsetRule& sr : t.legacy_to_rules) Collect(sr.items, reached);
     if (t.has_proxy_rule) Collect(t.proxy_rule.items, reached);

@@ -137,10 +137,10 @@ ordered_json InspectionJson(const ResourceInspection& i) {
   ordered_json pol = ordered_json::object();
   for (const TypeInspection& t : i.types) {
     ordered_json e;
-    e["conf"] = Conf(t.rule->conf);
-    e["origins"] = OriginJson(t.rule->origin);
+    e["conf"] = Conf(t.rule->conf());
+    e["origins"] = OriginJson(t.rule->origin());
     if (t.fallback) e["computedFrom"] = t.rule->sparse ? t.rule->key : t.rule->computed_from;
-    e["fields"] = FieldsJson(t.rule->provenance);
+    e["fields"] = FieldsJson(t.rule->provenance());
     pol[t.type] = std::move(e);
   }
   j["policies"] = std::move(pol);
@@ -180,7 +180,7 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
     ordered_json items = ordered_json::array();
     std::vector<bool> keep(t.to_items.size(), !r.filtered);
     for (const ResourceRule& rr : t.to_rules)
-      for (const Item* it : rr.items) keep[it->rank] = true;
+      for (const Item* it : rr.items()) keep[it->rank] = true;
     for (const Item& it : t.to_items)
       if (keep[it.rank]) items.push_back(ItemJson(it));
     tj["items"] = std::move(items);
@@ -192,12 +192,12 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
     for (const ResourceRule& rr : t.to_rules) {
       ordered_json e;
       e["key"] = rr.key;
-      e["resourceMeta"] = MetaJson(rr.resource);
+      e["resourceMeta"] = MetaJson(rr.meta());
       if (!rr.section.empty()) e["resourceSectionName"] = rr.section;
-      e["conf"] = Conf(rr.conf);
-      e["origin"] = OriginJson(rr.origin);
+      e["conf"] = Conf(rr.conf());
+      e["origin"] = OriginJson(rr.origin());
       if (!rr.sparse) e["computedFrom"] = rr.computed_from;
-      e["fields"] = FieldsJson(rr.provenance);
+      e["fields"] = FieldsJson(rr.provenance());
       to.push_back(std::move(e));
     }
     tj["toResourceRules"] = std::move(to);

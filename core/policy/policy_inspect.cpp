@@ -31,10 +31,10 @@ doc::Step MakeStep(std::string what, doc::Outcome o, std::string detail, const L
 // given) is the item that decided the value being explained.
 doc::Step StackStep(const ResourceRule& rule, Profile p, const Item* setter) {
   doc::Step s;
-  s.what = "merge stack (" + std::to_string(rule.items.size()) + " items, ascending: later wins)";
+  s.what = "merge stack (" + std::to_string(rule.items().size()) + " items, ascending: later wins)";
   s.outcome = doc::Outcome::kInfo;
-  for (size_t i = 0; i < rule.items.size(); ++i) {
-    const Item* it = rule.items[i];
+  for (size_t i = 0; i < rule.items().size(); ++i) {
+    const Item* it = rule.items()[i];
     s.Add(MakeStep("#" + std::to_string(i) + " " + ItemName(it), it == setter ? doc::Outcome::kMatched : doc::Outcome::kInfo,
                    SortKeysText(*it, p), it->entry ? it->entry->loc : Loc{}));
   }
@@ -42,9 +42,9 @@ doc::Step StackStep(const ResourceRule& rule, Profile p, const Item* setter) {
 }
 
 size_t StackPosition(const ResourceRule& rule, const Item* it) {
-  for (size_t i = 0; i < rule.items.size(); ++i)
-    if (rule.items[i] == it) return i;
-  return rule.items.size();
+  for (size_t i = 0; i < rule.items().size(); ++i)
+    if (rule.items()[i] == it) return i;
+  return rule.items().size();
 }
 
 void Walk(const json& v, const std::string& key, const std::string& path, int depth,
@@ -79,8 +79,8 @@ doc::Step LeafStep(const std::string& type, const ConfLine& l, const ResourceRul
   } else {
     detail = "set by " + ItemName(it) + (f.appended ? " (appended: append* lists concatenate)" : "");
   }
-  if (pos < rule.items.size())
-    detail += "; #" + std::to_string(pos) + " of " + std::to_string(rule.items.size()) + " in the merge stack";
+  if (pos < rule.items().size())
+    detail += "; #" + std::to_string(pos) + " of " + std::to_string(rule.items().size()) + " in the merge stack";
   if (!f.overrode.empty()) detail += ", overriding " + std::to_string(f.overrode.size()) + " earlier value(s)";
   doc::Step s = MakeStep(type + " " + (l.path.empty() ? "/" : l.path) + " = " + LeafText(f.set.value),
                          doc::Outcome::kMatched, std::move(detail), f.set.loc);
@@ -163,7 +163,7 @@ std::string DefaultInspectKey(const DataplaneRules& r) {
   std::string best;
   for (const TypeRules& t : r.types)
     for (const ResourceRule& rr : t.to_rules)
-      if (rr.sparse && rr.resource.type != "Mesh" && (best.empty() || rr.key < best)) best = rr.key;
+      if (rr.sparse && rr.meta().type != "Mesh" && (best.empty() || rr.key < best)) best = rr.key;
   if (!best.empty()) return best;
   for (const TypeRules& t : r.types)
     if (!t.to_rules.empty() && (best.empty() || t.to_rules.front().key < best)) best = t.to_rules.front().key;
@@ -184,7 +184,7 @@ ResourceInspection InspectResource(const DataplaneRules& r, const Model& m, cons
       ti.rule = &*at;
       ti.fallback = !at->sparse;
       if (!have_meta) {
-        out.resource = at->resource;
+        out.resource = at->meta();
         have_meta = true;
       }
     } else if (const ResourceRule* fb = ComputeRule(t, key, m)) {
@@ -194,7 +194,7 @@ ResourceInspection InspectResource(const DataplaneRules& r, const Model& m, cons
       ti.fallback = true;
     }
     if (!ti.rule) continue;
-    ti.lines = ConfLines(ti.rule->conf, ti.rule->provenance);
+    ti.lines = ConfLines(ti.rule->conf(), ti.rule->provenance());
     for (ConfLine& l : ti.lines) {
       if (!l.field) continue;
       l.why = LeafStep(t.type, l, *ti.rule, p);
@@ -203,7 +203,7 @@ ResourceInspection InspectResource(const DataplaneRules& r, const Model& m, cons
     ti.why.what = t.type + " for " + key;
     ti.why.outcome = doc::Outcome::kInfo;
     ti.why.detail = ti.fallback ? "no rule of its own: falls back to " + ti.rule->key
-                                : "merge of " + std::to_string(ti.rule->items.size()) + " items";
+                                : "merge of " + std::to_string(ti.rule->items().size()) + " items";
     ti.why.Add(StackStep(*ti.rule, p, nullptr));
     out.types.push_back(std::move(ti));
   }

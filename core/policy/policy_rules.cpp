@@ -487,9 +487,14 @@ PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane
 
 namespace {
 
+// A ResourceRule's view of a Meta the model holds: no copy, no ownership (rules never outlive
+// their Model), no allocation.
+std::shared_ptr<const Meta> InModel(const Meta& m) { return std::shared_ptr<const Meta>(std::shared_ptr<const Meta>(), &m); }
+
 struct KeyEntry {
   std::string_view key;       // the item's UniqueKey with its section (held by BuildToRules' `resolved`)
   const Meta* meta = nullptr;  // the resolved resource's (held by the model or by `resolved`)
+  bool meta_in_model = true;   // false: `meta` is held by `resolved` (ResourceRule copies it)
   std::string_view section;
   std::string_view base_key;  // key without section
 };
@@ -535,7 +540,7 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
   key_index.reserve(resolved.size());
   for (const ResolvedItem& ri : resolved) {
     if (!key_index.emplace(ri.key, keys.size()).second) continue;
-    keys.push_back({ri.key, &ri.r.meta(), ri.r.section, ri.base});
+    keys.push_back({ri.key, &ri.r.meta(), ri.r.in_model != nullptr, ri.r.section, ri.base});
   }
 
   // Indexed buckets: mesh-wide items, and items per resource (without section).
@@ -577,23 +582,22 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
     if (ranks.empty()) continue;
     ResourceRule rr;
     rr.key = std::string(k.key);
-    rr.resource = km;
+    rr.resource = k.meta_in_model ? InModel(km) : std::make_shared<const Meta>(km);
     rr.section = std::string(k.section);
-    rr.items.reserve(ranks.size());
-    for (size_t r : ranks) rr.items.push_back(&t.to_items[r]);
-    // Keys with the same relevant items share one merge (labels fan one item out to many
+    // Keys with the same relevant items share one body (labels fan one item out to many
     // services); the naive baseline merges every key, as buildRules does.
     auto memo = o.naive ? merged_by_ranks.end() : merged_by_ranks.find(ranks);
     if (memo != merged_by_ranks.end()) {
-      const ResourceRule& same = t.to_rules[memo->second];
-      rr.conf = same.conf;
-      rr.origin = same.origin;
-      rr.provenance = same.provenance;
+      rr.body = t.to_rules[memo->second].body;
     } else {
-      Merged mg = MergeItems(rr.items, o.provenance, o.profile == Profile::kKuma);
-      rr.conf = std::move(mg.conf);
-      rr.origin = std::move(mg.origin);
-      rr.provenance = std::move(mg.provenance);
+      auto body = std::make_shared<RuleBody>();
+      body->items.reserve(ranks.size());
+      for (size_t r : ranks) body->items.push_back(&t.to_items[r]);
+      Merged mg = MergeItems(body->items, o.provenance, o.profile == Profile::kKuma);
+      body->conf = std::move(mg.conf);
+      body->origin = std::move(mg.origin);
+      body->provenance = std::move(mg.provenance);
+      rr.body = std::move(body);
       if (!o.naive) merged_by_ranks.emplace(std::move(ranks), t.to_rules.size());
     }
     t.to_rules.push_back(std::move(rr));
@@ -616,11 +620,11 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
     std::vector<int> relevant(t.to_items.size(), 0), live(t.to_items.size(), 0);
     std::vector<std::string> example(t.to_items.size());
     for (const ResourceRule& rr : t.to_rules) {
-      for (const Item* it : rr.items) {
+      for (const Item* it : rr.items()) {
         relevant[it->rank]++;
         if (example[it->rank].empty()) example[it->rank] = rr.key;
       }
-      for (const FieldProvenance& f : rr.provenance) live[f.set.item->rank]++;
+      for (const FieldProvenance& f : rr.provenance()) live[f.set.item->rank]++;
     }
     // Every dead item is reported; Inspect's one cap (doc::CapRepeats) lists 20 per file.
     for (const Item& it : t.to_items) {
@@ -659,11 +663,8 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
       if (!base) return;
       ResourceRule rr;
       rr.key = key;
-      rr.resource = meta;
-      rr.conf = base->conf;
-      rr.origin = base->origin;
-      rr.items = base->items;
-      rr.provenance = base->provenance;
+      rr.resource = InModel(meta);
+      rr.body = base->body;
       rr.sparse = false;
       rr.computed_from = base->key;
       extra.push_back(std::move(rr));
@@ -1290,7 +1291,7 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
       for (const ResourceRule& rr : t.to_rules) {
         if (!rr.sparse || rules.children.size() >= 200) continue;
         std::string order;
-        for (const Item* it : rr.items) order += (order.empty() ? "" : ", ") + ItemText(*it);
+        for (const Item* it : rr.items()) order += (order.empty() ? "" : ", ") + ItemText(*it);
         rules.Add(S(rr.key, doc::Outcome::kMatched, "merge(" + order + ")"));
       }
     }

@@ -8,7 +8,7 @@
 //   policy::EvalOptions o;  o.profile = policy::Profile::kKuma;
 //   policy::DataplaneRules r = policy::Evaluate(m, *m.FindDataplane("web-1"), o);
 //   for (const policy::TypeRules& t : r.types)
-//     for (const policy::ResourceRule& rr : t.to_rules) rr.key, rr.conf, rr.origin;
+//     for (const policy::ResourceRule& rr : t.to_rules) rr.key, rr.conf(), rr.origin();
 //
 // Follows kumahq/kuma pkg/plugins/policies/core/rules/outbound/resourcerules.go (BuildRules,
 // resolveTargetRef, isRelevant, ResourceRules.Compute), .../outbound/sort.go and .../sort/sort.go
@@ -16,6 +16,7 @@
 // pkg/plugins/policies/core/matchers/dataplane.go (which policies select a dataplane).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -81,16 +82,32 @@ struct FieldProvenance {
   bool appended = false;
 };
 
-struct ResourceRule {
-  std::string key;            // "meshservice:mesh/m:namespace/ns:name/n:section/s"
-  Meta resource;              // the resource's meta
-  std::string section;        // resourceSectionName
+// The merged result of one ResourceRule's relevant items. Immutable once built and shared: keys
+// whose relevant items are the same share one body (a labels targetRef fans one item out to
+// thousands of MeshServices), and every row the Inspect list adds through the fallback shares the
+// body of the rule it falls back to, so such a row costs its key (issue 17, the policy index).
+struct RuleBody {
   nlohmann::json conf;
   std::vector<Origin> origin;           // deduplicated by (policy, ruleIndex), in merge order
   std::vector<const Item*> items;       // the relevant items, in merge order
   std::vector<FieldProvenance> provenance;
+};
+
+struct ResourceRule {
+  std::string key;            // "meshservice:mesh/m:namespace/ns:name/n:section/s"
+  // The resource's meta: the model's own (not owned here: a rule never outlives its Model), or,
+  // for the Mesh of a mesh without a Mesh resource, a copy owned here.
+  std::shared_ptr<const Meta> resource;
+  std::string section;        // resourceSectionName
+  std::shared_ptr<const RuleBody> body;  // never null
   bool sparse = true;                   // built from items naming it; false = computed by fallback
   std::string computed_from;            // the key whose rule this one falls back to
+
+  const Meta& meta() const { return *resource; }
+  const nlohmann::json& conf() const { return body->conf; }
+  const std::vector<Origin>& origin() const { return body->origin; }
+  const std::vector<const Item*>& items() const { return body->items; }
+  const std::vector<FieldProvenance>& provenance() const { return body->provenance; }
 };
 
 // One tag of a client subset; `negated` is Kuma's `Not` (key != value).

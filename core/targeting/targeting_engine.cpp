@@ -2,6 +2,8 @@
 // sources and inputs, resolves targets (resolve.h) and renders the CLI result.
 #include "core/targeting/targeting_engine.h"
 
+#include "core/engine/build_count.h"
+
 #include <algorithm>
 
 namespace cfgi {
@@ -44,6 +46,28 @@ const ProfileSet<Profile>& Profiles() {
 }
 
 Resolution Workspace::Resolve() const { return ResolveWith(has_config ? &config : nullptr); }
+
+ldap::Value ValueFromEditedText(const std::string& text, ldap::Value::Kind loaded_as) {
+  if (loaded_as != ldap::Value::Kind::kString) {
+    nlohmann::ordered_json j = nlohmann::ordered_json::parse(text, nullptr, false);
+    if (!j.is_discarded())
+      if (std::optional<ldap::Value> v = ldap::ValueFromJson(j)) return *v;
+  }
+  return ldap::Value::String(text);
+}
+
+ConfigOutcome ResolveEditedConfig(std::shared_ptr<const TargetingModel> model, const std::vector<EditedValue>& values) {
+  CountWhatIfEvaluation();
+  ConfigOutcome o;
+  o.model = std::move(model);
+  if (!o.model) return o;
+  const Workspace& ws = o.model->workspace;
+  auto config = std::make_shared<Config>(ws.config);
+  for (const EditedValue& v : values) config->Set(v.key, ValueFromEditedText(v.text, v.loaded_as));
+  o.config = config;
+  o.resolution = ws.ResolveWith(ws.has_config ? o.config.get() : nullptr);
+  return o;
+}
 
 Resolution Workspace::ResolveWith(const Config* c) const {
   Inputs in;

@@ -71,6 +71,24 @@ class TargetingResult final : public EngineResult {
   Resolution resolution;   // points into the model's workspace
 };
 
+// One value of the app's edited configuration: as typed, and the type it was loaded as.
+struct EditedValue {
+  std::string key, text;
+  ldap::Value::Kind loaded_as = ldap::Value::Kind::kString;
+};
+// Reads a typed value as the type it was loaded as: a JSON literal for numbers, booleans and
+// arrays (the text itself, a string, when it does not parse), the text for strings.
+ldap::Value ValueFromEditedText(const std::string& text, ldap::Value::Kind loaded_as);
+// The targeting view's what-if: the loaded configuration with the edited values, resolved on the
+// loaded workspace (Workspace::ResolveWith), on the worker; the view only draws the outcome. The
+// resolution points into `model`'s workspace and into `config`, which the outcome keeps alive.
+struct ConfigOutcome {
+  std::shared_ptr<const TargetingModel> model;
+  std::shared_ptr<const Config> config;
+  Resolution resolution;
+};
+ConfigOutcome ResolveEditedConfig(std::shared_ptr<const TargetingModel> model, const std::vector<EditedValue>& values);
+
 // Loads manifest, config and registry from a scenario and the query flags (which override the
 // scenario's inputs). Never throws; problems become diagnostics.
 Workspace LoadWorkspace(const Scenario& s, const Query& q);

@@ -1,5 +1,7 @@
 #include "core/txt/txt_engine.h"
 
+#include "core/engine/build_count.h"
+
 #include <algorithm>
 
 namespace cfgi {
@@ -294,6 +296,27 @@ ordered_json TxtResult::ToJson() const {
     j["names"] = std::move(ns);
   }
   return j;
+}
+
+ClientOutcome EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, std::optional<size_t> name,
+                                         const std::vector<Client>& clients) {
+  CountWhatIfEvaluation();
+  ClientOutcome o;
+  o.model = std::move(model);
+  if (!o.model || !o.model->analysis) return o;
+  const size_t n = Profiles().size();
+  o.why.resize(n);
+  std::vector<nlohmann::ordered_json> json(n);
+  std::vector<std::pair<std::string, const nlohmann::ordered_json*>> cmp;
+  for (size_t i = 0; i < n && i < clients.size(); ++i) {
+    ProfileId p = Profiles().At(i);
+    o.results.push_back(name && *name < o.model->per_name.size() ? o.model->EvaluateName(*name, p, clients[i], &o.why[i])
+                                                                 : o.model->EvaluateClient(p, clients[i], &o.why[i]));
+    json[i] = o.results.back()->ToJson();
+    cmp.emplace_back(Profiles().entries()[i].name, &json[i]);
+  }
+  o.comparison = Compare(cmp, GetTxtEngine().profile_settings());  // "lookup" is a profile setting
+  return o;
 }
 
 }  // namespace txt

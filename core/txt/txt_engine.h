@@ -12,9 +12,11 @@
 #include <optional>
 #include <map>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "core/engine/compare.h"
 #include "core/engine/engine.h"
 #include "core/txt/txt_model.h"
 
@@ -70,6 +72,20 @@ class TxtResult final : public EngineResult {
   };
   std::vector<NameOutcome> names;
 };
+
+// A what-if on a loaded model: the app's edited client, or the scenario's client on another name
+// of the source (`name` indexes TxtModel::per_name; nullopt: the model's own name), evaluated
+// under every profile (`clients`: one per profile, Profiles() order) and compared as `eval
+// --profile all` compares them. The txt view runs it as a job on the worker and only draws the
+// outcome; `results` point into `model`'s analysis, which the outcome keeps alive. Never fails.
+struct ClientOutcome {
+  std::shared_ptr<const TxtModel> model;
+  std::vector<std::unique_ptr<TxtResult>> results;  // Profiles() order
+  std::vector<doc::Step> why;                       // each result's explanation
+  Comparison comparison;
+};
+ClientOutcome EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, std::optional<size_t> name,
+                                         const std::vector<Client>& clients);
 
 // Reads the scenario's DNS source and client (the engine's Load).
 std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const Query& q, Mode mode);

@@ -21,6 +21,7 @@
 //    percentage an integer 0..100 meaning that share of clients).
 #include "core/txt/txt_model.h"
 
+#include "core/doc/utf8.h"
 #include "core/engine/build_count.h"
 
 #include <algorithm>
@@ -711,6 +712,8 @@ Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key, bool
       Attribute at;
       at.json = Slice(value, kAttributePrefix.size());
       at.records = std::move(from);
+      nlohmann::ordered_json j = nlohmann::ordered_json::parse(at.json.bytes, nullptr, false);
+      at.pretty = j.is_discarded() ? at.json.bytes : doc::JsonText(j, 2);
       c.attributes.push_back(std::move(at));
     };
     switch (p) {

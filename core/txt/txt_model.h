@@ -74,6 +74,7 @@ struct Attribute {
   MappedText json;          // the text after "grpc_config="
   std::vector<int> records; // indices into RecordSet::records
   JsonParse parse;
+  std::string pretty;       // `json` indented by 2 (as written when it is not JSON): the view shows it
 };
 
 enum class Criterion { kLanguage, kHostname, kPercentage, kServiceConfig, kKeys };

@@ -366,5 +366,78 @@ TEST(MatcherViewEdit, TheEditedRequestIsEvaluatedOnTheWorkerNotInDraw) {
   EXPECT_EQ(WhatIfEvaluations() - before, 2u);
 }
 
+// The txt view's edited client (issue 17, the engine contract): Draw evaluates nothing; it submits
+// a job (key "client/<view>") that evaluates the client under every profile and compares them on
+// the worker (txt::EvaluateClientEveryProfile, counted by WhatIfEvaluations), and the view draws
+// the typed outcome when it arrives, the scenario's results marked pending until then.
+// samples/txt/canary-50: the scenario's draw r=50 gives grpc-core the canary (choice 0, as it
+// tests r <= 50) and grpc-java choice 1; the edited draw r=10 gives both the canary.
+TEST(TxtViewClient, TheEditedClientIsEvaluatedOnTheWorkerNotInDraw) {
+  ImGuiFrame frame;
+  std::unique_ptr<OpenDocument> d = OpenSample("samples/txt/canary-50.scenario.yaml");
+  ASSERT_EQ(d->engine().name(), "txt");
+  std::unique_ptr<EngineView> view = CreateView("txt");
+  FakeContext ctx(*d);
+  const uint64_t before = WhatIfEvaluations();
+  view->OnEvaluated(*d);
+  DrawInWindow(*view, ctx);
+  EXPECT_TRUE(ctx.JobsWithKey("client/").empty()) << "the scenario's client is the document's result";
+  auto choice = [&](const char* profile) { return view->DumpState()["config"][profile]["outcome"]; };
+  EXPECT_EQ(choice("grpc-core"), "\u2713 choice 0");
+  EXPECT_EQ(choice("grpc-java"), "\u2713 choice 1");
+
+  view->LoadState("tab=0;draw=10");  // the client bar's draw, as typed
+  DrawInWindow(*view, ctx);
+  EXPECT_EQ(WhatIfEvaluations() - before, 0u) << "the view evaluated the edited client on the UI thread";
+  ASSERT_EQ(ctx.JobsWithKey("client/").size(), 1u);
+  EXPECT_EQ(ctx.JobsWithKey("client/")[0]->title, "Evaluating the edited client");
+  nlohmann::ordered_json c = view->DumpState()["client"];
+  EXPECT_EQ(c["edited"], true);
+  EXPECT_EQ(c["pending"], true);
+  EXPECT_EQ(choice("grpc-java"), "\u2713 choice 1") << "until the outcome arrives, the results it had";
+
+  JobProgress p;
+  std::thread w([&] { ctx.JobsWithKey("client/")[0]->work(p); });
+  w.join();
+  EXPECT_EQ(p.step(), "every profile");
+  EXPECT_EQ(WhatIfEvaluations() - before, 1u);
+  ctx.JobsWithKey("client/")[0]->done();
+  DrawInWindow(*view, ctx);
+  EXPECT_EQ(view->DumpState()["client"]["pending"], false);
+  EXPECT_EQ(choice("grpc-core"), "\u2713 choice 0");
+  EXPECT_EQ(choice("grpc-java"), "\u2713 choice 0");
+  EXPECT_EQ(WhatIfEvaluations() - before, 1u) << "drawing the outcome evaluated again";
+}
+
+// The targeting view's edited configuration: the typed value is read (as the type it was loaded
+// as) and resolved on the worker (targeting::ResolveEditedConfig, a job keyed "config/<view>").
+// samples/targeting/spec_method1: serviceB.target retargets reference ServiceB.
+TEST(TargetingViewConfig, TheEditedConfigurationIsResolvedOnTheWorkerNotInDraw) {
+  ImGuiFrame frame;
+  std::unique_ptr<OpenDocument> d = OpenSample("samples/targeting/spec_method1.scenario.yaml");
+  ASSERT_EQ(d->engine().name(), "targeting");
+  std::unique_ptr<EngineView> view = CreateView("targeting");
+  FakeContext ctx(*d);
+  const uint64_t before = WhatIfEvaluations();
+  view->LoadState("ref=0;set=serviceB.target:(x=1)");
+  view->OnEvaluated(*d);
+  EXPECT_EQ(view->DumpState()["targets"][0], "(totallyOtherTarget=SomeNewIDValueFromConfig)");
+  DrawInWindow(*view, ctx);
+  EXPECT_EQ(WhatIfEvaluations() - before, 0u) << "the view resolved the edited configuration on the UI thread";
+  ASSERT_EQ(ctx.JobsWithKey("config/").size(), 1u);
+  EXPECT_EQ(view->DumpState()["config"]["pending"], true);
+  EXPECT_EQ(view->DumpState()["targets"][0], "(totallyOtherTarget=SomeNewIDValueFromConfig)");
+
+  JobProgress p;
+  std::thread w([&] { ctx.JobsWithKey("config/")[0]->work(p); });
+  w.join();
+  EXPECT_EQ(WhatIfEvaluations() - before, 1u);
+  ctx.JobsWithKey("config/")[0]->done();
+  DrawInWindow(*view, ctx);
+  EXPECT_EQ(view->DumpState()["config"]["pending"], false);
+  EXPECT_EQ(view->DumpState()["targets"][0], "(x=1)");
+  EXPECT_EQ(WhatIfEvaluations() - before, 1u);
+}
+
 }  // namespace
 }  // namespace cfgi::gui

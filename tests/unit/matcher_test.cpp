@@ -859,3 +859,23 @@ TEST(MatcherSamples, ExpectationsHold) {
 
 }  // namespace
 }  // namespace cfgi::matcher
+
+// The app's edited request (the matcher view's "edit" row) is read in the core, on the worker with
+// its evaluation: "k=v" or "k: v" per line, pseudo-headers, comments and blank lines skipped.
+TEST(MatcherRequestText, LinesBecomeTheRequest) {
+  using namespace cfgi::matcher;
+  Request r = RequestFromText(" :path = /api/v1\n# a comment\n\nX-Env: Prod\n:method=POST\nhost: example.com\n"
+                              ":scheme=https\nx-flag\nx-b=c=d\r\n");
+  EXPECT_EQ(r.path, "/api/v1");
+  EXPECT_EQ(r.method, "POST");
+  EXPECT_EQ(r.host, "example.com");
+  EXPECT_EQ(r.scheme, "https");
+  ASSERT_EQ(r.headers.size(), 3u);
+  EXPECT_EQ(r.headers[0], (std::pair<std::string, std::string>{"x-env", "Prod"}));
+  EXPECT_EQ(r.headers[1], (std::pair<std::string, std::string>{"x-flag", ""}));
+  EXPECT_EQ(r.headers[2], (std::pair<std::string, std::string>{"x-b", "c=d"}));
+  EXPECT_TRUE(RequestFromText("").headers.empty());
+  EXPECT_FALSE(RequestFromText("  \n#x\n").path.has_value());
+  // ":authority" and "host" are the same pseudo-header; the last one wins.
+  EXPECT_EQ(RequestFromText(":authority=a\nhost=b").host, "b");
+}

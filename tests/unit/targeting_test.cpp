@@ -439,5 +439,20 @@ TEST(TargetingManifestTest, EnumValuesAreCheckedIgnoringCase) {
   EXPECT_EQ(r.result["references"][0]["cardinality"], "0..n");
 }
 
+// The app's edited configuration values: read as the type each was loaded as (a JSON literal for
+// numbers, booleans and lists; the text itself when it does not parse or for a string).
+TEST(TargetingEditedConfig, ValuesAreReadAsTheTypeTheyWereLoadedAs) {
+  using K = ldap::Value::Kind;
+  EXPECT_EQ(ValueFromEditedText("42", K::kInt).kind, K::kInt);
+  EXPECT_EQ(ValueFromEditedText("42", K::kInt).ToString(), "42");
+  EXPECT_EQ(ValueFromEditedText("42", K::kString).kind, K::kString);
+  EXPECT_EQ(ValueFromEditedText("true", K::kBool).kind, K::kBool);
+  EXPECT_EQ(ValueFromEditedText("[1, 2]", K::kList).kind, K::kList);
+  ldap::Value broken = ValueFromEditedText("4 2", K::kInt);
+  EXPECT_EQ(broken.kind, K::kString);
+  EXPECT_EQ(broken.s, "4 2");
+  EXPECT_EQ(ValueFromEditedText("(a=b)", K::kString).s, "(a=b)");
+}
+
 }  // namespace
 }  // namespace cfgi::targeting

@@ -139,37 +139,6 @@ std::string RequestText(const mt::Request& r) {
   return s;
 }
 
-std::string Trim(std::string s) {
-  size_t b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return {};
-  size_t e = s.find_last_not_of(" \t\r");
-  return s.substr(b, e - b + 1);
-}
-
-// "k=v" (or "k: v") per line; :path / :method / :authority (or host) set the pseudo-headers.
-mt::Request ParseRequestText(const std::string& text) {
-  mt::Request r;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t nl = text.find('\n', pos);
-    if (nl == std::string::npos) nl = text.size();
-    std::string line = Trim(text.substr(pos, nl - pos));
-    pos = nl + 1;
-    if (line.empty() || line[0] == '#') continue;
-    size_t eq = line.find('=');
-    if (eq == std::string::npos) eq = line.find(':', 1);
-    std::string k = Trim(line.substr(0, eq));
-    std::string v = eq == std::string::npos ? std::string() : Trim(line.substr(eq + 1));
-    for (char& c : k) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (k == ":path") r.path = v;
-    else if (k == ":method") r.method = v;
-    else if (k == ":authority" || k == "host") r.host = v;
-    else if (k == ":scheme") r.scheme = v;
-    else r.headers.emplace_back(k, v);
-  }
-  return r;
-}
-
 std::string DescribeInput(const mt::Input& in) {
   switch (in.kind) {
     case mt::Input::Kind::kHeader: return "header '" + in.header + "'";
@@ -239,7 +208,6 @@ class MatcherView final : public EngineView {
       std::string t = sm_->requests.empty() ? std::string() : RequestText(sm_->requests.front());
       std::snprintf(edit_buf_, sizeof edit_buf_, "%s", t.c_str());
     }
-    edit_.request = ParseRequestText(edit_buf_);
     edit_.label = "edit";
     edit_dirty_ = true;  // the new model: the edited request is evaluated again (a job)
     if (!cel_edited_) {
@@ -328,40 +296,30 @@ class MatcherView final : public EngineView {
   void SubmitEdit(ViewContext& ctx) {
     edit_dirty_ = false;
     if (!model_sp_) return;
-    const uint64_t id = ++edit_slot_->wanted;
-    auto out = std::make_shared<std::shared_ptr<const mt::RequestOutcome>>();
-    Job job;
-    job.key = "edit/matcher/" + std::to_string(reinterpret_cast<uintptr_t>(this));
-    job.title = "Evaluating the edited request";
-    job.work = [out, model = model_sp_, request = edit_.request](JobProgress& p) {
-      p.Step("every profile", 0);
-      *out = std::make_shared<const mt::RequestOutcome>(mt::EvaluateRequestEveryProfile(model, request));
-    };
-    std::weak_ptr<EditSlot> slot = edit_slot_;
-    job.done = [slot, id, out] {
-      if (auto s = slot.lock(); s && s->wanted == id) {
-        s->outcome = std::move(*out);
-        s->outcome_id = id;
-      }
-    };
-    ctx.Run(std::move(job));
+    // The text is read as a request on the worker too (matcher::RequestFromText).
+    edit_job_.Submit(ctx, "edit/matcher", this, "Evaluating the edited request",
+                     [model = model_sp_, text = std::string(edit_buf_)](JobProgress& p) {
+                       p.Step("every profile", 0);
+                       return mt::EvaluateRequestEveryProfile(model, mt::RequestFromText(text));
+                     });
   }
 
   // Takes the edited request's outcome the worker delivered into the "edit" row. The one drawn
   // before stays alive one more outcome (the Explanation panel may still point into it this frame).
   void TakeEditOutcome(ViewContext& ctx) {
-    if (!edit_slot_->outcome || edit_slot_->outcome == edit_shown_) return;
+    std::shared_ptr<const mt::RequestOutcome> taken = edit_job_.Take();
+    if (!taken) return;
     edit_previous_ = std::move(edit_shown_);
-    edit_shown_ = edit_slot_->outcome;
-    edit_shown_id_ = edit_slot_->outcome_id;
+    edit_shown_ = std::move(taken);
     const mt::RequestOutcome& o = *edit_shown_;
     for (size_t i = 0; i < kNumProfiles; ++i)
       edit_.evals[i] = i < o.results.size() ? Eval{&o.results[i], &o.why[i]} : Eval{};
     edit_.diverges = o.diverges;
+    edit_.request = o.request;
     if (selected_ == -2 && edit_.evals[selected_profile_].why) ctx.SelectExplanation(edit_.evals[selected_profile_].why);
   }
   // True while the edit row shows the outcome of another text or model than the current ones.
-  bool EditStale() const { return edit_dirty_ || !edit_shown_ || edit_shown_id_ != edit_slot_->wanted; }
+  bool EditStale() const { return edit_dirty_ || !edit_shown_ || edit_job_.pending(); }
 
   // Envoy configuration: every matcher found (core/matcher/envoy_config.h); choosing one asks
   // the worker for the inspection with --matcher PATH, as the CLI does.
@@ -549,7 +507,6 @@ class MatcherView final : public EngineView {
     if (ImGui::InputTextMultiline("##edit", edit_buf_, sizeof edit_buf_,
                                   ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(lines)))) {
       edited_ = true;
-      edit_.request = ParseRequestText(edit_buf_);
       edit_dirty_ = true;
       EvaluateCel();
     }
@@ -858,29 +815,21 @@ class MatcherView final : public EngineView {
     cel_dirty_ = false;
     // Nothing changed since the last job (a new evaluation of the scenario keeps the expression
     // and the edited request): its outcome stands.
-    std::string key = cel_text_ + '\0' + (cel_use_ == cel::Use::kMatcher ? "m" : "x") + '\0' + edit_.request.ToJson().dump();
+    std::string key = cel_text_ + '\0' + (cel_use_ == cel::Use::kMatcher ? "m" : "x") + '\0' + edit_buf_;
     if (key == cel_submitted_) return;
     cel_submitted_ = std::move(key);
-    const uint64_t id = ++cel_slot_->wanted;
-    auto out = std::make_shared<std::shared_ptr<const mt::CelTextOutcome>>();
-    Job job;
-    job.key = "cel/" + std::to_string(reinterpret_cast<uintptr_t>(this));
-    job.title = "Compiling CEL";
-    job.work = [out, text = cel_text_, use = cel_use_, request = edit_.request](JobProgress& p) {
-      p.Step("compile and evaluate", 0);
-      *out = std::make_shared<const mt::CelTextOutcome>(mt::EvaluateCelText(text, use, request));
-    };
-    std::weak_ptr<CelSlot> slot = cel_slot_;
-    job.done = [slot, id, out] {
-      if (auto s = slot.lock(); s && s->wanted == id) s->outcome = std::move(*out);
-    };
-    ctx.Run(std::move(job));
+    cel_job_.Submit(ctx, "cel", this, "Compiling CEL",
+                    [text = cel_text_, use = cel_use_, request_text = std::string(edit_buf_)](JobProgress& p) {
+                      p.Step("compile and evaluate", 0);
+                      return mt::EvaluateCelText(text, use, mt::RequestFromText(request_text));
+                    });
   }
 
   // Takes a CEL outcome the worker delivered (typed: matcher::CelTextOutcome) into what Draw shows.
   void TakeCelOutcome() {
-    if (!cel_slot_->outcome || cel_slot_->outcome == cel_shown_) return;
-    cel_shown_ = cel_slot_->outcome;
+    std::shared_ptr<const mt::CelTextOutcome> taken = cel_job_.Take();
+    if (!taken) return;
+    cel_shown_ = std::move(taken);
     const mt::CelTextOutcome& o = *cel_shown_;
     cel_ok_ = o.compiled.ok();
     cel_errors_ = o.errors;
@@ -1105,15 +1054,10 @@ class MatcherView final : public EngineView {
   std::vector<Row> rows_;
   Row edit_;  // its evals point into edit_shown_
   std::shared_ptr<const mt::MatcherModel> model_sp_;  // model_, shared with the edit job
-  // The edited request's outcome: the job delivers it into the slot (SubmitEdit), the view takes
-  // it (TakeEditOutcome); an older job's outcome is dropped.
-  struct EditSlot {
-    uint64_t wanted = 0, outcome_id = 0;
-    std::shared_ptr<const mt::RequestOutcome> outcome;
-  };
-  std::shared_ptr<EditSlot> edit_slot_ = std::make_shared<EditSlot>();
+  // The edited request's outcome: the worker delivers it (SubmitEdit), the view takes it
+  // (TakeEditOutcome); an older job's outcome is dropped.
+  WorkerOutcome<mt::RequestOutcome> edit_job_;
   std::shared_ptr<const mt::RequestOutcome> edit_shown_, edit_previous_;
-  uint64_t edit_shown_id_ = 0;
   bool edit_dirty_ = false;
   bool editor_open_ = true, editor_decided_ = false;  // the Requests tab's editor header
   char edit_buf_[4096] = {};
@@ -1129,11 +1073,7 @@ class MatcherView final : public EngineView {
   bool cel_edited_ = false;  // the user typed or picked an expression: evaluations keep it
   cel::Use cel_use_ = cel::Use::kMatcher;
   // The outcome the worker delivers (SubmitCel) and the one drawn (TakeCelOutcome).
-  struct CelSlot {
-    uint64_t wanted = 0;  // the latest job's number: an older job's outcome is dropped
-    std::shared_ptr<const mt::CelTextOutcome> outcome;
-  };
-  std::shared_ptr<CelSlot> cel_slot_ = std::make_shared<CelSlot>();
+  WorkerOutcome<mt::CelTextOutcome> cel_job_;
   std::shared_ptr<const mt::CelTextOutcome> cel_shown_;
   bool cel_dirty_ = false;
   std::string cel_submitted_;  // text, use and request of the last job

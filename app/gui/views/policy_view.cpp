@@ -68,7 +68,7 @@ std::string OriginsText(const std::vector<pol::Origin>& os) {
 }
 
 std::string ResourceLabel(const pol::ResourceRule& r) {
-  std::string s = r.resource.type + " " + r.resource.DisplayName();
+  std::string s = r.meta().type + " " + r.meta().DisplayName();
   if (!r.section.empty()) s += " :" + r.section;
   return s;
 }
@@ -472,7 +472,7 @@ class PolicyView final : public EngineView {
     size_t diffs = type_diffs_.count(t.type) ? type_diffs_.at(t.type) : 0;
     std::string head = t.type + "  " + (t.fallback ? "falls back to " + (t.rule->sparse ? t.rule->key : t.rule->computed_from)
                                                    : "own rule") +
-                       ", " + std::to_string(t.rule->items.size()) + " items" +
+                       ", " + std::to_string(t.rule->items().size()) + " items" +
                        (diffs ? "   " + std::string(theme::kIconDiverge) + " " + std::to_string(diffs) + " differ in " + OtherName()
                         : other_merge_.count(t.type) ? "   " + std::string(theme::kIconDiverge) + " same conf, other origins in " + OtherName()
                                                      : "") +
@@ -570,8 +570,8 @@ class PolicyView final : public EngineView {
       if (!madr || (std::string_view(c) != "Origin" && std::string_view(c) != "Role" && std::string_view(c) != "Section"))
         ImGui::TableSetupColumn(c);
     ImGui::TableHeadersRow();
-    for (size_t i = 0; i < t.rule->items.size(); ++i) {
-      const pol::Item& it = *t.rule->items[i];
+    for (size_t i = 0; i < t.rule->items().size(); ++i) {
+      const pol::Item& it = *t.rule->items()[i];
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
@@ -590,7 +590,7 @@ class PolicyView final : public EngineView {
       SortKeyCells(it, madr, false);
       ImGui::PopID();
     }
-    room_.Measure("stack", t.rule->items.size());
+    room_.Measure("stack", t.rule->items().size());
     ImGui::EndTable();
   }
 
@@ -756,14 +756,15 @@ class PolicyView final : public EngineView {
     if (v.size() != tr.to_rules.size()) {
       v.clear();
       v.reserve(tr.to_rules.size());
-      const nlohmann::json* last = nullptr;
+      // Rows that share a body (the fallback rows, keys with the same items) share its summary.
+      const pol::RuleBody* last = nullptr;
       for (const pol::ResourceRule& r : tr.to_rules) {
-        if (last && *last == r.conf) {
+        if (last && (last == r.body.get() || last->conf == r.conf())) {
           v.push_back(v.back());
         } else {
-          v.push_back(ConfSummary(r.conf));
+          v.push_back(ConfSummary(r.conf()));
         }
-        last = &r.conf;
+        last = r.body.get();
       }
     }
     return v;
@@ -778,7 +779,7 @@ class PolicyView final : public EngineView {
       filtered_rows_.clear();
       for (size_t i = 0; i < tr.to_rules.size(); ++i) {
         bool pass = !rule_filter_.IsActive() || rule_filter_.PassFilter(tr.to_rules[i].key.c_str()) ||
-                    rule_filter_.PassFilter(OriginsText(tr.to_rules[i].origin).c_str());
+                    rule_filter_.PassFilter(OriginsText(tr.to_rules[i].origin()).c_str());
         for (size_t k = 0; !pass && k < sums[i].size(); ++k) pass = rule_filter_.PassFilter(sums[i][k].c_str());
         if (pass) filtered_rows_.push_back(i);
       }
@@ -813,7 +814,7 @@ class PolicyView final : public EngineView {
           ImGui::TableNextColumn();
           if (ImGui::Selectable(ResourceLabel(r).c_str(), rule_ == idx, ImGuiSelectableFlags_SpanAllColumns, ImVec2(0, row_h))) {
             rule_ = idx;
-            ctx.JumpTo(r.resource.loc.file, r.resource.loc.range);
+            ctx.JumpTo(r.meta().loc.file, r.meta().loc.range);
           }
           if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.key.c_str());
           ImGui::TableNextColumn();
@@ -839,7 +840,7 @@ class PolicyView final : public EngineView {
             ImGui::SetTooltip("%s", all.c_str());
           }
           ImGui::TableNextColumn();
-          ImGui::TextWrapped("%s", OriginsText(r.origin).c_str());
+          ImGui::TextWrapped("%s", OriginsText(r.origin()).c_str());
           ImGui::TableNextColumn();
           if (r.sparse)
             ImGui::TextUnformatted("own items");
@@ -860,7 +861,7 @@ class PolicyView final : public EngineView {
     ImGui::Text("Fields of %s", ResourceLabel(r).c_str());
     ImGui::SameLine();
     theme::TextMuted("(click a field: its origin in Explanation and Source)");
-    DrawFields(ctx, r.provenance);
+    DrawFields(ctx, r.provenance());
   }
 
   void DrawFields(ViewContext& ctx, const std::vector<pol::FieldProvenance>& prov) {

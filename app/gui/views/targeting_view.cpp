@@ -1,7 +1,8 @@
 // The targeting view (CppMicroServices Declarative Services dynamic targeting and LDAP filters).
 // It draws the document's inspection: the engine's TargetingModel (manifest, configuration,
-// registry) and its TargetingResult. Configuration values are editable here: a what-if resolves
-// the edited config on the loaded workspace (Workspace::ResolveWith) when one changes.
+// registry) and its TargetingResult. Configuration values are editable here: a what-if the worker
+// reads and resolves on the loaded workspace (targeting::ResolveEditedConfig, a job) when one
+// changes; the view draws the outcome.
 //   Configuration  one InputText per key; edits re-resolve live
 //   References     component, instance, reference, method, target before -> after, effective
 //                  filter, error; click for the explanation and the reference's source
@@ -48,14 +49,26 @@ class TargetingView final : public EngineView {
   nlohmann::ordered_json DumpState() const override {
     nlohmann::ordered_json j = EngineView::DumpState();
     j["table"] = room_.ToJson();
+    // The resolution drawn: the document's, or the edited configuration's once the worker has it.
+    j["config"] = {{"edited", edited_}, {"pending", edited_ && (config_job_.pending() || !shown_)}};
+    nlohmann::ordered_json targets = nlohmann::ordered_json::array();
+    if (res_)
+      for (const tg::ResolvedReference& r : res_->references)
+        targets.push_back(r.target ? nlohmann::ordered_json(*r.target) : nlohmann::ordered_json());
+    j["targets"] = std::move(targets);
     return j;
   }
+  // Loading also takes an edited value (the --view hook and tests): "set=KEY:TEXT", applied to
+  // the configuration of the next evaluation as if typed.
   void LoadState(std::string_view state) override {
     if (auto ref = StateInt(state, "ref")) sel_ref_ = *ref;
+    if (auto set = StateField(state, "set"); set && set->find(':') != std::string::npos)
+      typed_.emplace_back(set->substr(0, set->find(':')), set->substr(set->find(':') + 1));
   }
 
   void OnEvaluated(const OpenDocument& d) override {
     const auto* model = ModelAs<tg::TargetingModel>(d.model());
+    model_sp_ = model ? std::shared_ptr<const tg::TargetingModel>(d.inspection().model, model) : nullptr;
     ws_ = model ? &model->workspace : nullptr;
     doc_res_ = nullptr;
     for (const Report& r : d.reports())
@@ -67,7 +80,8 @@ class TargetingView final : public EngineView {
       ws_ = nullptr;
       return;
     }
-    config_ = ws_->config;
+    edited_ = false;
+    shown_.reset();
     for (const tg::ConfigEntry& e : ws_->config.entries()) {
       keys_.push_back(e.key);
       std::array<char, 512> b{};
@@ -77,7 +91,14 @@ class TargetingView final : public EngineView {
       kinds_.push_back(e.value.kind);
     }
     kinds_.resize(keys_.size());
-    Reresolve(/*edited=*/false);
+    Reresolve(doc_res_);
+    for (const auto& [key, text] : typed_)
+      for (size_t i = 0; i < keys_.size(); ++i)
+        if (keys_[i] == key) {
+          std::snprintf(bufs_[i].data(), bufs_[i].size(), "%s", text.c_str());
+          config_dirty_ = true;
+        }
+    typed_.clear();
   }
 
   void Draw(ViewContext& ctx) override {
@@ -86,6 +107,8 @@ class TargetingView final : public EngineView {
       theme::TextMuted("Nothing loaded yet.");
       return;
     }
+    if (config_dirty_) SubmitConfig(ctx);
+    TakeConfigOutcome(ctx);
     if (ws_->manifest.components.empty()) {
       theme::TextMuted("No components in the manifest.");
       for (const doc::Diagnostic& d : ws_->diagnostics)
@@ -117,15 +140,9 @@ class TargetingView final : public EngineView {
   }
 
  private:
-  // The document's resolution, or (after an edit) the edited config resolved on the loaded
-  // workspace (Workspace::ResolveWith: no loading, no parsing of the scenario).
-  void Reresolve(bool edited) {
-    if (edited) {
-      owned_res_ = ws_->ResolveWith(ws_->has_config ? &config_ : nullptr);
-      res_ = &owned_res_;
-    } else {
-      res_ = doc_res_;
-    }
+  // Draws `res`: the document's resolution, or the edited configuration's.
+  void Reresolve(const tg::Resolution* res) {
+    res_ = res;
     if (sel_ref_ >= static_cast<int>(res_->references.size())) sel_ref_ = 0;
     sel_service_ = -1;
     step_ = doc::Step{};
@@ -175,26 +192,38 @@ class TargetingView final : public EngineView {
       ImGui::TextUnformatted(keys_[i].c_str());
       ImGui::SameLine();
       ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
-      if (ImGui::InputText("##v", bufs_[i].data(), bufs_[i].size())) {
-        std::string text = bufs_[i].data();
-        std::optional<ldap::Value> v;
-        if (kinds_[i] != ldap::Value::Kind::kString) {
-          nlohmann::ordered_json j = nlohmann::ordered_json::parse(text, nullptr, false);
-          if (!j.is_discarded()) v = ldap::ValueFromJson(j);
-        }
-        if (!v) v = ldap::Value::String(text);
-        config_.Set(keys_[i], v);
-        changed = true;
-      }
+      if (ImGui::InputText("##v", bufs_[i].data(), bufs_[i].size())) changed = true;
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("loaded as %s", TypeName(i));
       if ((i % 3) != 2 && i + 1 < keys_.size()) ImGui::SameLine();
       ImGui::PopID();
     }
-    if (changed) {
-      // The old resolution's steps go away: drop the selection first.
-      ctx.SelectExplanation(nullptr);
-      Reresolve(/*edited=*/true);
-    }
+    if (changed) SubmitConfig(ctx);
+  }
+
+  // The edited values are read and resolved on the loaded workspace by the worker
+  // (targeting::ResolveEditedConfig, a job keyed "config/<view>"; a newer edit cancels the
+  // older); the view draws the resolution it has until the new one arrives.
+  void SubmitConfig(ViewContext& ctx) {
+    config_dirty_ = false;
+    edited_ = true;
+    std::vector<tg::EditedValue> values;
+    for (size_t i = 0; i < keys_.size(); ++i) values.push_back({keys_[i], bufs_[i].data(), kinds_[i]});
+    config_job_.Submit(ctx, "config", this, "Resolving the edited configuration",
+                       [model = model_sp_, values = std::move(values)](JobProgress& p) {
+                         p.Step("resolve", 0);
+                         return tg::ResolveEditedConfig(model, values);
+                       });
+  }
+
+  void TakeConfigOutcome(ViewContext& ctx) {
+    std::shared_ptr<const tg::ConfigOutcome> o = config_job_.Take();
+    if (!o || !edited_ || o->model != model_sp_) return;
+    // The old resolution's steps go away: drop the selection first; the one drawn before stays
+    // alive one more outcome.
+    ctx.SelectExplanation(nullptr);
+    previous_ = std::move(shown_);
+    shown_ = std::move(o);
+    Reresolve(&shown_->resolution);
   }
 
   const char* TypeName(size_t i) const {
@@ -390,9 +419,13 @@ class TargetingView final : public EngineView {
 
   const tg::Workspace* ws_ = nullptr;         // the document's model
   const tg::Resolution* doc_res_ = nullptr;   // the document's result
-  tg::Config config_;                         // the edited values
-  tg::Resolution owned_res_;                  // their resolution
-  const tg::Resolution* res_ = nullptr;       // what is drawn: doc_res_ or &owned_res_
+  std::shared_ptr<const tg::TargetingModel> model_sp_;  // the document's model, shared with the job
+  WorkerOutcome<tg::ConfigOutcome> config_job_;          // the edited values' resolution
+  std::shared_ptr<const tg::ConfigOutcome> shown_, previous_;
+  bool edited_ = false;                       // a value was edited since the last evaluation
+  bool config_dirty_ = false;                 // the next Draw submits the edited values
+  std::vector<std::pair<std::string, std::string>> typed_;  // LoadState's "set=KEY:TEXT", for OnEvaluated
+  const tg::Resolution* res_ = nullptr;       // what is drawn: doc_res_ or &shown_->resolution
   std::vector<std::string> keys_;
   std::vector<std::array<char, 512>> bufs_;
   std::vector<ldap::Value::Kind> kinds_;

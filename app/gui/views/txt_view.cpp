@@ -1,8 +1,9 @@
 // The txt view (gRPC A2: service config in DNS TXT records). It draws the document's inspection:
 // the engine's TxtModel (records and every profile's compiled choices) and one TxtResult per
 // profile for the scenario's client, compared by the document's comparison. The simulated client
-// (language, hostname, draw) is editable here: a what-if evaluates the edited client on the
-// loaded model (TxtModel::EvaluateClient, no parsing) and compares with cfgi::Compare.
+// (language, hostname, draw) is editable here: a what-if the worker evaluates on the loaded model
+// under every profile and compares (txt::EvaluateClientEveryProfile, a job), as the Encoder tab's
+// text is encoded on the worker (txt::Encode): the view only draws their outcomes.
 //   Records      every TXT record: its character-strings with byte counts against the 255 limit
 //   Attribute    per profile, the grpc_config attribute it reads, pretty-printed, errors located
 //   Choices      per choice and profile: ✓/✗ per criterion and the outcome; click for the why
@@ -130,20 +131,31 @@ std::vector<std::string> ConfigText(const std::vector<ConfigLine>& lines) {
   return out;
 }
 
-std::string Pretty(const std::string& json_text) {
-  nlohmann::ordered_json j = nlohmann::ordered_json::parse(json_text, nullptr, false);
-  if (j.is_discarded()) return json_text;
-  return doc::JsonText(j, 2);
-}
-
 class TxtView final : public EngineView {
  public:
 
-  // "tab=N": the open tab.
+  // "tab=N": the open tab. Loading also takes an edited client (the --view hook and tests):
+  // "language=L", "hostname=H", "draw=R", each optional; any of them makes the client edited.
   std::string SaveState() const override { return tabs_.Save(); }
-  void LoadState(std::string_view state) override { tabs_.Load(state); }
+  void LoadState(std::string_view state) override {
+    tabs_.Load(state);
+    if (auto v = StateField(state, "language")) {
+      std::snprintf(language_, sizeof language_, "%s", v->c_str());
+      client_edited_ = true;
+    }
+    if (auto v = StateField(state, "hostname")) {
+      std::snprintf(hostname_, sizeof hostname_, "%s", v->c_str());
+      client_edited_ = true;
+    }
+    if (auto v = StateInt(state, "draw")) {
+      rand_ = std::clamp(*v, 0, 99);
+      client_edited_ = true;
+    }
+    if (client_edited_ && model_) EvaluateClient(*doc_);
+  }
   void OnEvaluated(const OpenDocument& d) override {
     model_ = ModelAs<tx::TxtModel>(d.model());
+    model_sp_ = model_ ? std::shared_ptr<const tx::TxtModel>(d.inspection().model, model_) : nullptr;
     analysis_ = model_ ? model_->analysis.get() : nullptr;
     doc_ = &d;
     if (!analysis_) return;
@@ -156,7 +168,7 @@ class TxtView final : public EngineView {
     file_ = analysis_->source->name();
     for (size_t i = 0; i < tx::Profiles().size(); ++i) {
       pretty_[i].clear();
-      for (const tx::Attribute& at : analysis_->of(tx::Profiles().At(i)).attributes) pretty_[i].push_back(Pretty(at.json.bytes));
+      for (const tx::Attribute& at : analysis_->of(tx::Profiles().At(i)).attributes) pretty_[i].push_back(at.pretty);
     }
     if (!client_edited_) {
       // The scenario's client, as the engine read it (TxtModel::ClientFor).
@@ -175,6 +187,7 @@ class TxtView final : public EngineView {
       theme::TextMuted("No DNS source to read.");
       return;
     }
+    TakeClientOutcome(ctx);
     bool changed = false, name_changed = false;
     // The client bar and the records line keep room below them for the tab bar, the Choices
     // tab's summary and its table's 8 rows (TableHeaderArea); with less they scroll inside.
@@ -198,7 +211,7 @@ class TxtView final : public EngineView {
             analysis_ = model_->per_name[name_].get();
             for (size_t k = 0; k < tx::Profiles().size(); ++k) {
               pretty_[k].clear();
-              for (const tx::Attribute& at : analysis_->of(tx::Profiles().At(k)).attributes) pretty_[k].push_back(Pretty(at.json.bytes));
+              for (const tx::Attribute& at : analysis_->of(tx::Profiles().At(k)).attributes) pretty_[k].push_back(at.pretty);
             }
             name_changed = true;
           }
@@ -248,9 +261,11 @@ class TxtView final : public EngineView {
     }
     if (changed) client_edited_ = true;
     if (changed || name_changed) EvaluateClient(ctx.document());
-    theme::TextMuted("%s, %zu TXT record%s%s", tx::InputStyleName(analysis_->records.style),
+    if (client_dirty_) SubmitClient(ctx);
+    theme::TextMuted("%s, %zu TXT record%s%s%s", tx::InputStyleName(analysis_->records.style),
                      analysis_->records.records.size(), analysis_->records.records.size() == 1 ? "" : "s",
-                     client_edited_ ? "; the edited client (not the scenario's)" : "");
+                     client_edited_ ? "; the edited client (not the scenario's)" : "",
+                     ClientPending() ? " (evaluating...)" : "");
     // Beside the selected config: would the selected profile's implementation ask DNS at all? A
     // fact about the profile (TxtEngine::profile_settings), not a divergence.
     {
@@ -296,7 +311,7 @@ class TxtView final : public EngineView {
       ImGui::EndTabItem();
     }
     if (tabs_.Item(5, "Encoder")) {
-      DrawEncoder();
+      DrawEncoder(ctx);
       ImGui::EndTabItem();
     }
     if (tabs_.Item(6, "Config")) {
@@ -317,43 +332,62 @@ class TxtView final : public EngineView {
     return c;
   }
 
-  // The document's results for the scenario's client; a what-if evaluation of the edited client
-  // on the loaded model otherwise.
+  // The document's results for the scenario's client. The edited client, or another name of the
+  // source, is a what-if the worker evaluates (tx::EvaluateClientEveryProfile, a job keyed
+  // "client/<view>"; a newer edit cancels the older): until its outcome arrives the view draws
+  // what it has, marked pending. Pointers go into the document's reports or into the outcome
+  // shown, which holds its model.
   void EvaluateClient(const OpenDocument& d) {
-    owned_.clear();
-    owned_comparison_ = {};
+    bool other_name = model_->per_name.size() > 1 && name_ != model_->selected_name;
+    what_if_ = client_edited_ || other_name;
+    if (what_if_) client_dirty_ = true;
+    if (what_if_ && client_shown_) return;  // the outcome shown stays until the new one arrives
     for (size_t i = 0; i < tx::Profiles().size(); ++i) {
       results_[i] = nullptr;
       why_[i] = nullptr;
     }
-    bool other_name = model_->per_name.size() > 1 && name_ != model_->selected_name;
-    if (!client_edited_ && !other_name) {
-      for (const Report& r : d.reports()) {
-        const auto* t = ResultAs<tx::TxtResult>(r.typed.get());
-        if (!t) continue;
-        size_t i = tx::Profiles().Index(t->id);
-        results_[i] = t;
-        why_[i] = &r.explanation;
-      }
-      comparison_ = &d.comparison();
-      BuildConfigLines();
-      return;
+    for (const Report& r : d.reports()) {
+      const auto* t = ResultAs<tx::TxtResult>(r.typed.get());
+      if (!t) continue;
+      size_t i = tx::Profiles().Index(t->id);
+      results_[i] = t;
+      why_[i] = &r.explanation;
     }
-    std::vector<nlohmann::ordered_json> json(tx::Profiles().size());
-    std::vector<std::pair<std::string, const nlohmann::ordered_json*>> cmp;
-    for (size_t i = 0; i < tx::Profiles().size(); ++i) {
-      tx::ProfileId p = tx::Profiles().At(i);
-      owned_why_[i] = doc::Step{};
-      owned_.push_back(other_name ? model_->EvaluateName(name_, p, EditedClient(p), &owned_why_[i])
-                                  : model_->EvaluateClient(p, EditedClient(p), &owned_why_[i]));
-      results_[i] = owned_.back().get();
-      why_[i] = &owned_why_[i];
-      json[i] = owned_.back()->ToJson();
-    }
-    for (size_t i = 0; i < json.size(); ++i) cmp.emplace_back(tx::Profiles().entries()[i].name, &json[i]);
-    owned_comparison_ = Compare(cmp, d.engine().profile_settings());  // "lookup" is a profile setting
-    comparison_ = &owned_comparison_;
+    comparison_ = &d.comparison();
+    client_shown_.reset();
     BuildConfigLines();
+  }
+
+  bool ClientPending() const { return what_if_ && (client_dirty_ || client_job_.pending() || !client_shown_); }
+
+  void SubmitClient(ViewContext& ctx) {
+    client_dirty_ = false;
+    if (!model_sp_) return;
+    bool other_name = model_->per_name.size() > 1 && name_ != model_->selected_name;
+    std::vector<tx::Client> clients;
+    for (size_t i = 0; i < tx::Profiles().size(); ++i) clients.push_back(EditedClient(tx::Profiles().At(i)));
+    client_job_.Submit(ctx, "client", this, "Evaluating the edited client",
+                       [model = model_sp_, name = other_name ? std::optional<size_t>(name_) : std::nullopt,
+                        clients = std::move(clients)](JobProgress& p) {
+                         p.Step("every profile", 0);
+                         return tx::EvaluateClientEveryProfile(model, name, clients);
+                       });
+  }
+
+  // Takes the what-if's outcome the worker delivered; the one drawn before stays alive one more
+  // outcome (the Explanation panel may still point into it this frame).
+  void TakeClientOutcome(ViewContext& ctx) {
+    std::shared_ptr<const tx::ClientOutcome> o = client_job_.Take();
+    if (!o || !what_if_ || o->model != model_sp_ || o->results.size() != tx::Profiles().size()) return;
+    client_previous_ = std::move(client_shown_);
+    client_shown_ = std::move(o);
+    for (size_t i = 0; i < tx::Profiles().size(); ++i) {
+      results_[i] = client_shown_->results[i].get();
+      why_[i] = &client_shown_->why[i];
+    }
+    comparison_ = &client_shown_->comparison;
+    BuildConfigLines();
+    ctx.SelectExplanation(nullptr);  // Draw explains the selected profile's client again
   }
 
   static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
@@ -663,6 +697,7 @@ class TxtView final : public EngineView {
     j["table"] = room_.ToJson();
     if (!analysis_) return j;
     j["client"] = {{"language", language_}, {"hostname", hostname_}, {"draw", rand_}, {"edited", client_edited_},
+                   {"pending", ClientPending()},
                    {"lookup", {{"profile", tx::Profiles().Name(lookup_profile_)},
                                {"queried_by_default", tx::LookupDefaultFor(lookup_profile_).queried_by_default}}}};
     nlohmann::ordered_json grid = nlohmann::ordered_json::object(), config = nlohmann::ordered_json::object();
@@ -684,14 +719,16 @@ class TxtView final : public EngineView {
   }
 
  private:
-  void DrawEncoder() {
+  // The text is read and encoded on the worker (tx::Encode, a job keyed "encode/<view>"); the
+  // tab draws the last outcome until the newer one arrives.
+  void DrawEncoder(ViewContext& ctx) {
     theme::TextMuted("A service config, one choice or a list of choices; the records update as you type.");
+    char* buf = encoder_buf_;
     if (encoder_text_.empty()) {
       encoder_text_ = "[{\"clientLanguage\": [\"java\"], \"serviceConfig\": {\"loadBalancingConfig\": [{\"round_robin\": {}}]}}]";
+      std::snprintf(buf, sizeof encoder_buf_, "%s", encoder_text_.c_str());
       encoder_dirty_ = true;
     }
-    char* buf = encoder_buf_;
-    if (encoder_dirty_) std::snprintf(buf, sizeof encoder_buf_, "%s", encoder_text_.c_str());
     ImGui::PushFont(theme::GetFonts().mono);
     if (ImGui::InputTextMultiline("##enc", buf, sizeof encoder_buf_, ImVec2(-1, ImGui::GetFontSize() * 8))) {
       encoder_text_ = buf;
@@ -699,22 +736,31 @@ class TxtView final : public EngineView {
     }
     ImGui::PopFont();
     if (encoder_dirty_) {
-      encoded_ = tx::Encode(doc::Source("encoder.json", encoder_text_));
       encoder_dirty_ = false;
+      encode_job_.Submit(ctx, "encode", this, "Encoding the service config", [text = encoder_text_](JobProgress& p) {
+        p.Step("encode", 0);
+        return tx::Encode(doc::Source("encoder.json", text));
+      });
     }
-    if (!encoded_.ok) {
-      for (const doc::Diagnostic& d : encoded_.diagnostics)
+    if (auto o = encode_job_.Take()) encoded_ = std::move(o);
+    if (!encoded_) {
+      theme::TextMuted("Encoding...");
+      return;
+    }
+    const tx::EncodeResult& enc = *encoded_;
+    if (!enc.ok) {
+      for (const doc::Diagnostic& d : enc.diagnostics)
         ImGui::TextColored(theme::Pal().error, "%s %s", theme::kIconError, d.message.c_str());
       return;
     }
-    ImGui::Text("%zu string%s, RDATA %zu bytes, DNS answer %zu bytes %s", encoded_.strings.size(),
-                encoded_.strings.size() == 1 ? "" : "s", encoded_.rdata_bytes, encoded_.message_bytes,
-                encoded_.message_bytes > 512 ? "(over 512: TCP fallback)" : "(fits UDP 512)");
+    ImGui::Text("%zu string%s, RDATA %zu bytes, DNS answer %zu bytes %s", enc.strings.size(),
+                enc.strings.size() == 1 ? "" : "s", enc.rdata_bytes, enc.message_bytes,
+                enc.message_bytes > 512 ? "(over 512: TCP fallback)" : "(fits UDP 512)");
     ImGui::PushFont(theme::GetFonts().mono);
     ImGui::TextUnformatted("zone file:");
-    ImGui::TextWrapped("%s", encoded_.zone.c_str());
+    ImGui::TextWrapped("%s", enc.zone.c_str());
     ImGui::TextUnformatted("dig:");
-    ImGui::TextWrapped("%s", encoded_.dig.c_str());
+    ImGui::TextWrapped("%s", enc.dig.c_str());
     ImGui::PopFont();
   }
 
@@ -732,20 +778,23 @@ class TxtView final : public EngineView {
   char hostname_[256] = {};
   int rand_ = 0;
   bool client_edited_ = false;
-  // Per profile (ProfileSet order): the document's results, or the edited client's (owned_).
+  // Per profile (ProfileSet order): the document's results, or the what-if's (client_shown_).
   const tx::TxtResult* results_[4] = {};
   const doc::Step* why_[4] = {};
   const Comparison* comparison_ = nullptr;
-  std::vector<std::unique_ptr<tx::TxtResult>> owned_;
-  doc::Step owned_why_[4];
-  Comparison owned_comparison_;
+  std::shared_ptr<const tx::TxtModel> model_sp_;  // model_, shared with the what-if job
+  WorkerOutcome<tx::ClientOutcome> client_job_;
+  std::shared_ptr<const tx::ClientOutcome> client_shown_, client_previous_;
+  bool what_if_ = false;       // the edited client or another name: results_ come from a job
+  bool client_dirty_ = false;  // the next Draw submits the what-if
   int attr_profile_ = 0;
   std::string encoder_text_;
   char encoder_buf_[16384] = {};
   std::vector<std::string> pretty_[4];  // per profile, per attribute
   std::vector<ConfigLine> config_[4];   // per profile: the service config it ends up with
   bool encoder_dirty_ = true;
-  tx::EncodeResult encoded_;
+  WorkerOutcome<tx::EncodeResult> encode_job_;
+  std::shared_ptr<const tx::EncodeResult> encoded_;
 };
 
 }  // namespace

@@ -30,11 +30,13 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <imgui.h>
@@ -98,6 +100,50 @@ class EngineView {
   virtual nlohmann::ordered_json DumpState() const {
     return {{"counts", nlohmann::ordered_json::object()}, {"table", nullptr}};
   }
+};
+
+// A view's what-if, worked out on the worker (the engine contract: a view never evaluates in
+// Draw): the matcher view's edited request and CEL text, the txt view's edited client and encoder,
+// the targeting view's edited configuration. Submit runs `work` as a job (ViewContext::Run, key
+// "<use>/<view>": a newer one cancels the older); an older job's outcome that still arrives is
+// dropped. Take hands Draw the newest outcome once; until then the view keeps drawing the one it
+// has, marked pending.
+//
+//   if (edited_) what_if_.Submit(ctx, "edit/txt", this, "Evaluating the edited client",
+//                                [m = model_sp_, c = client_](JobProgress& p) { return Evaluate(m, c); });
+//   if (auto o = what_if_.Take()) shown_ = std::move(o);
+template <class T>
+class WorkerOutcome {
+ public:
+  template <class Work>
+  void Submit(ViewContext& ctx, std::string_view use, const void* view, std::string title, Work work) {
+    const uint64_t id = ++slot_->wanted;
+    auto out = std::make_shared<std::shared_ptr<const T>>();
+    Job job;
+    job.key = std::string(use) + "/" + std::to_string(reinterpret_cast<uintptr_t>(view));
+    job.title = std::move(title);
+    job.work = [out, work = std::move(work)](JobProgress& p) mutable { *out = std::make_shared<const T>(work(p)); };
+    std::weak_ptr<Slot> slot = slot_;
+    job.done = [slot, id, out] {
+      if (auto s = slot.lock(); s && s->wanted == id) {
+        s->outcome = std::move(*out);
+        s->delivered = id;
+      }
+    };
+    ctx.Run(std::move(job));
+  }
+  // The newest outcome delivered since the last Take, else null.
+  std::shared_ptr<const T> Take() { return std::exchange(slot_->outcome, nullptr); }
+  // A submitted job has not delivered yet.
+  bool pending() const { return slot_->delivered != slot_->wanted; }
+  bool submitted() const { return slot_->wanted != 0; }
+
+ private:
+  struct Slot {  // shared with the job's `done`, which may come after the view is gone
+    uint64_t wanted = 0, delivered = 0;
+    std::shared_ptr<const T> outcome;
+  };
+  std::shared_ptr<Slot> slot_ = std::make_shared<Slot>();
 };
 
 // A view's main table as last drawn: its id, how many rows it lists and how many one-line rows
