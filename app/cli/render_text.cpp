@@ -324,7 +324,7 @@ std::string Policy(const policy::PolicyResult& r, const TextStyle& st) {
     }
     for (const policy::ResourceRule& rr : t.to_rules) {
       out += "  to " + doc::ValidUtf8(rr.key) +
-             (rr.computed_from.empty() ? "" : Paint(st, kDim, " (falls back to " + doc::ValidUtf8(rr.computed_from) + ")")) +
+             (rr.fallback_of().empty() ? "" : Paint(st, kDim, " (falls back to " + doc::ValidUtf8(rr.fallback_of()) + ")")) +
              "\n";
       out += Conf(rr.conf(), rr.provenance(), 4, st);
     }

@@ -139,7 +139,7 @@ ordered_json InspectionJson(const ResourceInspection& i) {
     ordered_json e;
     e["conf"] = Conf(t.rule->conf());
     e["origins"] = OriginJson(t.rule->origin());
-    if (t.fallback) e["computedFrom"] = t.rule->sparse ? t.rule->key : t.rule->computed_from;
+    if (t.fallback) e["computedFrom"] = t.rule->sparse ? t.rule->key : t.rule->fallback_of();
     e["fields"] = FieldsJson(t.rule->provenance());
     pol[t.type] = std::move(e);
   }
@@ -196,7 +196,7 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
       if (!rr.section.empty()) e["resourceSectionName"] = rr.section;
       e["conf"] = Conf(rr.conf());
       e["origin"] = OriginJson(rr.origin());
-      if (!rr.sparse) e["computedFrom"] = rr.computed_from;
+      if (!rr.sparse) e["computedFrom"] = rr.fallback_of();
       e["fields"] = FieldsJson(rr.provenance());
       to.push_back(std::move(e));
     }

@@ -132,7 +132,7 @@ std::vector<std::string> ResourceKeys(const DataplaneRules& r) {
   for (const TypeRules& t : r.types) n += t.to_rules.size();
   keys.reserve(n);
   for (const TypeRules& t : r.types)
-    for (const ResourceRule& rr : t.to_rules) keys.push_back(rr.key);
+    for (const ResourceRule& rr : t.to_rules) keys.emplace_back(rr.key);
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   return keys;
@@ -202,7 +202,7 @@ ResourceInspection InspectResource(const DataplaneRules& r, const Model& m, cons
     }
     ti.why.what = t.type + " for " + key;
     ti.why.outcome = doc::Outcome::kInfo;
-    ti.why.detail = ti.fallback ? "no rule of its own: falls back to " + ti.rule->key
+    ti.why.detail = ti.fallback ? "no rule of its own: falls back to " + std::string(ti.rule->key)
                                 : "merge of " + std::to_string(ti.rule->items().size()) + " items";
     ti.why.Add(StackStep(*ti.rule, p, nullptr));
     out.types.push_back(std::move(ti));

@@ -133,15 +133,22 @@ class Tracker {
 
 // Collects the JSON pointers of append* arrays reachable through objects only (Kuma walks struct
 // fields, never into slices).
-void CollectAppendPaths(const json& j, const std::string& path, std::vector<std::string>& out) {
+// `path` is a buffer extended and restored in place: only the paths of objects it walks into and
+// of append arrays are ever built (every conf of every merge is walked).
+void CollectAppendPaths(const json& j, std::string& path, std::vector<std::string>& out) {
   if (!j.is_object()) return;
   for (auto it = j.begin(); it != j.end(); ++it) {
-    std::string child = path + "/" + EscapePointerToken(it.key());
-    if (it->is_array() && IsAppendField(it.key())) {
-      if (std::find(out.begin(), out.end(), child) == out.end()) out.push_back(child);
-    } else if (it->is_object()) {
-      CollectAppendPaths(*it, child, out);
+    const bool append = it->is_array() && IsAppendField(it.key());
+    if (!append && !it->is_object()) continue;
+    const size_t len = path.size();
+    path += '/';
+    path += EscapePointerToken(it.key());
+    if (append) {
+      if (std::find(out.begin(), out.end(), path) == out.end()) out.push_back(path);
+    } else {
+      CollectAppendPaths(*it, path, out);
     }
+    path.resize(len);
   }
 }
 
@@ -162,7 +169,8 @@ MergeResult MergeConfs(const std::vector<MergeInput>& confs, bool provenance, co
     if (!in.conf) continue;
     if (provenance) t.Apply("", &r.conf, *in.conf, in.id);
     r.conf.merge_patch(*in.conf);
-    CollectAppendPaths(*in.conf, "", append_paths);
+    std::string root;
+    CollectAppendPaths(*in.conf, root, append_paths);
   }
   // clearAppendSlices + appendSlices: the array becomes the concatenation over every conf.
   for (const std::string& p : append_paths) {

@@ -174,6 +174,9 @@ struct Model {
   std::vector<std::string> service_keys;
   // Services per mesh, ascending.
   std::map<std::string, std::vector<size_t>> services_by_mesh;
+  // The same, in the order of their keys (service_keys): the complete ResourceRules list adds
+  // every service of the mesh in key order without sorting 20,000 keys per evaluation.
+  std::map<std::string, std::vector<size_t>> services_by_mesh_key_order;
   // Policy types in name order, each with its policies' indexes in file order.
   std::map<std::string, std::vector<size_t>> policies_by_type;
 

@@ -713,6 +713,11 @@ void Loader::Finish() {
     for (const auto& [k, v] : s.meta.labels)
       m_.service_label_index[s.meta.mesh + '\x1f' + k + '\x1f' + v].push_back(s.index);
   }
+  for (const auto& [mesh, list] : m_.services_by_mesh) {
+    std::vector<size_t>& sorted = m_.services_by_mesh_key_order[mesh];
+    sorted = list;
+    std::sort(sorted.begin(), sorted.end(), [&](size_t a, size_t b) { return m_.service_keys[a] < m_.service_keys[b]; });
+  }
   for (const Policy& p : m_.policies) m_.policies_by_type[p.meta.type].push_back(p.index);
 }
 

@@ -3,6 +3,7 @@
 #include "core/policy/policy_defaults.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -165,10 +166,22 @@ struct Merged {
   std::vector<FieldProvenance> provenance;
 };
 
+// Work one Evaluate shares between its merges of one policy type: each item's conf with Kuma's
+// defaults filled in, once (the mesh-wide items merge into every service's rule and every legacy
+// toRules row), and the legacy toRules' merges per item set (rows with the same items share one).
+struct MergeCache {
+  struct Filled {
+    json conf;
+    std::set<std::string> paths;  // the fields the defaults filled
+  };
+  std::unordered_map<const PolicyItem*, Filled> filled;  // node-based: references stay valid
+  std::map<std::vector<const Item*>, Merged> legacy;
+};
+
 // merge.Entries + common.Origins(withRuleIndex=true). With `defaults` (the kuma profile) each
 // item's conf first gets Kuma's defaults (policy_defaults.h), and every field they fill is marked
 // as a default in the provenance.
-Merged MergeItems(const std::vector<const Item*>& items, bool provenance, bool defaults) {
+Merged MergeItems(const std::vector<const Item*>& items, bool provenance, bool defaults, MergeCache* cache = nullptr) {
   Merged m;
   std::vector<MergeInput> in;
   in.reserve(items.size());
@@ -176,24 +189,39 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance, bool d
   // A type Kuma fills nothing into merges the written confs as they are (no copy per item: the
   // legacy toRules merge the mesh-wide items again for each of hundreds of services).
   if (defaults && DefaultsFor(type).empty()) defaults = false;
-  std::vector<json> filled_confs(defaults ? items.size() : 0);
-  std::vector<std::set<std::string>> filled_paths(provenance ? items.size() : 0);
+  MergeCache local;
+  if (!cache) cache = &local;
+  std::vector<const MergeCache::Filled*> filled(defaults ? items.size() : 0);
+  static const std::set<std::string> kNone;
   for (size_t i = 0; i < items.size(); ++i) {
     if (defaults) {
-      std::vector<FilledDefault> f;
-      filled_confs[i] = ApplyDefaults(type, items[i]->entry->conf, provenance ? &f : nullptr);
-      if (provenance)
-        for (const FilledDefault& x : f) filled_paths[i].insert(x.path);
-      in.push_back({&filled_confs[i], i});
+      auto [at, fresh] = cache->filled.try_emplace(items[i]->entry);
+      if (fresh) {
+        std::vector<FilledDefault> f;
+        at->second.conf = ApplyDefaults(type, items[i]->entry->conf, &f);
+        for (const FilledDefault& x : f) at->second.paths.insert(x.path);
+      }
+      filled[i] = &at->second;
+      in.push_back({&at->second.conf, i});
     } else {
       in.push_back({&items[i]->entry->conf, i});
     }
   }
+  auto filled_paths = [&](size_t i) -> const std::set<std::string>& { return defaults ? filled[i]->paths : kNone; };
   MergeResult r = MergeConfs(in, provenance, items.empty() ? MergeOptions{} : MergeOptionsFor(type));
   m.conf = std::move(r.conf);
-  std::set<std::pair<const Policy*, size_t>> seen;
-  for (const Item* it : items)
-    if (seen.insert({it->policy, it->rule_index}).second) m.origin.push_back({it->policy, it->rule_index});
+  // One origin per (policy, ruleIndex), in merge order: a scan of the few so far, a set for many.
+  m.origin.reserve(items.size());
+  if (items.size() <= 32) {
+    for (const Item* it : items)
+      if (std::none_of(m.origin.begin(), m.origin.end(),
+                       [&](const Origin& o) { return o.policy == it->policy && o.rule_index == it->rule_index; }))
+        m.origin.push_back({it->policy, it->rule_index});
+  } else {
+    std::set<std::pair<const Policy*, size_t>> seen;
+    for (const Item* it : items)
+      if (seen.insert({it->policy, it->rule_index}).second) m.origin.push_back({it->policy, it->rule_index});
+  }
   if (provenance) {
     auto write = [&](size_t id, const std::string& path, const json& v) {
       FieldProvenance::Write w;
@@ -201,7 +229,7 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance, bool d
       w.path = path;
       w.value = v;
       w.loc = LocateField(*items[id]->entry, path);
-      w.is_default = filled_paths[id].count(path) > 0;
+      w.is_default = filled_paths(id).count(path) > 0;
       return w;
     };
     for (const FieldOrigin& f : r.fields) {
@@ -215,13 +243,13 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance, bool d
       // marked where it sits.
       if (defaults) {
         const std::string& src = f.source_path;
-        for (const std::string& dpath : filled_paths[f.id]) {
+        for (const std::string& dpath : filled_paths(f.id)) {
           if (dpath.size() <= src.size() || dpath.compare(0, src.size(), src) != 0 || dpath[src.size()] != '/') continue;
           FieldProvenance d;
           d.path = f.path + dpath.substr(src.size());
           const json* v = nullptr;
           try {
-            v = &filled_confs[f.id].at(json::json_pointer(dpath));
+            v = &filled[f.id]->conf.at(json::json_pointer(dpath));
           } catch (const std::exception&) {
             continue;
           }
@@ -497,11 +525,12 @@ struct KeyEntry {
   bool meta_in_model = true;   // false: `meta` is held by `resolved` (ResourceRule copies it)
   std::string_view section;
   std::string_view base_key;  // key without section
+  int service = -1;           // index into Model::services when a MeshService (Resolved::service)
 };
 
 // outbound.isRelevant for the naive path; `key` / `base` are the item's UniqueKey with and without
 // its section, computed once per resolved item.
-bool IsRelevant(const Resolved& item, const std::string& key, const std::string& base, const KeyEntry& k,
+bool IsRelevant(const Resolved& item, std::string_view key, std::string_view base, const KeyEntry& k,
                 Profile profile) {
   const Meta& im = item.meta();
   const Meta& km = *k.meta;
@@ -518,44 +547,80 @@ bool IsRelevant(const Resolved& item, const std::string& key, const std::string&
 }
 
 void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalOptions& o,
-                  std::vector<doc::Diagnostic>& diags) {
+                  std::vector<doc::Diagnostic>& diags, MergeCache& cache) {
   // Every resolved item, its key and base key: the strings the maps below view (`resolved` is
   // complete before any of them is built, so nothing they point to moves). Resources are the
   // model's own Meta, never copied until a ResourceRule is made.
   struct ResolvedItem {
     size_t rank;
     Resolved r;
-    std::string key, base;  // UniqueKey with and without the section
+    std::string_view key, base;  // UniqueKey with and without the section
+    std::string own_key, own_base;  // what they view unless the model holds it (a MeshService's key)
   };
   std::vector<ResolvedItem> resolved;
   for (const Item& it : t.to_items)
-    for (Resolved& r : ResolveTargetRef(m, *it.policy, it.entry->target_ref, o.naive)) {
-      std::string base = r.service >= 0 && !o.naive ? m.service_keys[static_cast<size_t>(r.service)] : UniqueKey(r.meta());
-      std::string key = r.section.empty() ? base : base + ":section/" + r.section;
-      resolved.push_back({it.rank, std::move(r), std::move(key), std::move(base)});
+    for (Resolved& r : ResolveTargetRef(m, *it.policy, it.entry->target_ref, o.naive))
+      resolved.push_back({it.rank, std::move(r), {}, {}, {}, {}});
+  // The keys, once `resolved` no longer grows (the views point into its elements).
+  for (ResolvedItem& ri : resolved) {
+    const Resolved& r = ri.r;
+    if (r.service >= 0 && !o.naive) {
+      ri.base = m.service_keys[static_cast<size_t>(r.service)];
+    } else {
+      ri.own_base = UniqueKey(r.meta());
+      ri.base = ri.own_base;
     }
-
-  std::vector<KeyEntry> keys;
-  std::unordered_map<std::string_view, size_t> key_index;
-  key_index.reserve(resolved.size());
-  for (const ResolvedItem& ri : resolved) {
-    if (!key_index.emplace(ri.key, keys.size()).second) continue;
-    keys.push_back({ri.key, &ri.r.meta(), ri.r.in_model != nullptr, ri.r.section, ri.base});
+    if (r.section.empty()) {
+      ri.key = ri.base;
+    } else {
+      ri.own_key = std::string(ri.base) + ":section/" + r.section;
+      ri.key = ri.own_key;
+    }
   }
 
-  // Indexed buckets: mesh-wide items, and items per resource (without section).
+  // The keys, each once. The indexed path finds a MeshService's key without a section by the
+  // service's index (`service_key`) instead of hashing the key's text; every other key (a
+  // section, another kind, any key of the naive path) goes by its text (`key_index`).
+  std::vector<KeyEntry> keys;
+  std::unordered_map<std::string_view, size_t> key_index;
+  std::vector<int> service_key(o.naive ? 0 : m.services.size(), -1);  // index into `keys`
+  key_index.reserve(resolved.size());
+  for (const ResolvedItem& ri : resolved) {
+    if (!o.naive && ri.r.service >= 0 && ri.r.section.empty()) {
+      int& slot = service_key[static_cast<size_t>(ri.r.service)];
+      if (slot >= 0) continue;
+      slot = static_cast<int>(keys.size());
+    } else if (!key_index.emplace(ri.key, keys.size()).second) {
+      continue;
+    }
+    keys.push_back({ri.key, &ri.r.meta(), ri.r.in_model != nullptr, ri.r.section, ri.base, ri.r.service});
+  }
+
+  // Indexed buckets: mesh-wide items, items per MeshService (by index) and per other resource
+  // (by key without section), each ascending by rank.
   std::vector<size_t> mesh_ranks;
-  std::unordered_map<std::string_view, std::vector<std::pair<size_t, std::string_view>>> by_resource;
+  using Bucket = std::vector<std::pair<size_t, std::string_view>>;  // rank, section
+  std::unordered_map<size_t, Bucket> by_service;
+  std::unordered_map<std::string_view, Bucket> by_resource;
   if (!o.naive) {
     for (const ResolvedItem& ri : resolved) {
       if (ri.r.meta().type == "Mesh") mesh_ranks.push_back(ri.rank);
+      else if (ri.r.service >= 0) by_service[static_cast<size_t>(ri.r.service)].push_back({ri.rank, ri.r.section});
       else by_resource[ri.base].push_back({ri.rank, ri.r.section});
     }
   }
 
-  std::set<std::string> only(o.only_keys.begin(), o.only_keys.end());
-  std::map<std::vector<size_t>, size_t> merged_by_ranks;
+  std::set<std::string, std::less<>> only(o.only_keys.begin(), o.only_keys.end());
+  struct RanksHash {
+    size_t operator()(const std::vector<size_t>& v) const {
+      size_t h = v.size();
+      for (size_t x : v) h = h * 1000003u ^ x;
+      return h;
+    }
+  };
+  std::unordered_map<std::vector<size_t>, size_t, RanksHash> merged_by_ranks;
   t.to_rules.reserve(keys.size());
+  std::vector<size_t> own;  // a resource's own ranks (reused)
   for (const KeyEntry& k : keys) {
     const Meta& km = *k.meta;
     std::vector<size_t> ranks;
@@ -563,25 +628,38 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
       for (const ResolvedItem& ri : resolved)
         if (IsRelevant(ri.r, ri.key, ri.base, k, o.profile)) ranks.push_back(ri.rank);
     } else {
-      ranks = mesh_ranks;  // every resource of the mesh includes the mesh's items
+      // Ascending without a sort: `resolved` follows the items' ranks, so the mesh's ranks and
+      // each resource's are ascending, and the key's are the merge of the two.
       if (km.type == "Mesh") {
-        ranks.clear();
         for (const ResolvedItem& ri : resolved)
           if (ri.r.meta().type == "Mesh" && ri.r.meta().name == km.name) ranks.push_back(ri.rank);
-      } else if (km.type != "MeshHTTPRoute" || o.profile == Profile::kMadr) {
-        auto it = by_resource.find(k.base_key);
-        if (it != by_resource.end())
-          for (const auto& [rank, section] : it->second)
-            if ((km.type != "MeshService" && km.type != "MeshMultiZoneService") || section == k.section ||
-                (section.empty() && !k.section.empty()))
-              ranks.push_back(rank);
+      } else {
+        own.clear();
+        if (km.type != "MeshHTTPRoute" || o.profile == Profile::kMadr) {
+          const Bucket* bucket = nullptr;
+          if (k.service >= 0) {
+            auto it = by_service.find(static_cast<size_t>(k.service));
+            bucket = it == by_service.end() ? nullptr : &it->second;
+          } else {
+            auto it = by_resource.find(k.base_key);
+            bucket = it == by_resource.end() ? nullptr : &it->second;
+          }
+          if (bucket)
+            for (const auto& [rank, section] : *bucket)
+              if ((km.type != "MeshService" && km.type != "MeshMultiZoneService") || section == k.section ||
+                  (section.empty() && !k.section.empty()))
+                own.push_back(rank);
+        }
+        // Every resource of the mesh includes the mesh's items.
+        ranks.resize(mesh_ranks.size() + own.size());
+        std::merge(mesh_ranks.begin(), mesh_ranks.end(), own.begin(), own.end(), ranks.begin());
       }
-      std::sort(ranks.begin(), ranks.end());
     }
     ranks.erase(std::unique(ranks.begin(), ranks.end()), ranks.end());
     if (ranks.empty()) continue;
     ResourceRule rr;
-    rr.key = std::string(k.key);
+    rr.key_text = std::make_shared<const std::string>(k.key);
+    rr.key = *rr.key_text;
     rr.resource = k.meta_in_model ? InModel(km) : std::make_shared<const Meta>(km);
     rr.section = std::string(k.section);
     // Keys with the same relevant items share one body (labels fan one item out to many
@@ -593,7 +671,7 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
       auto body = std::make_shared<RuleBody>();
       body->items.reserve(ranks.size());
       for (size_t r : ranks) body->items.push_back(&t.to_items[r]);
-      Merged mg = MergeItems(body->items, o.provenance, o.profile == Profile::kKuma);
+      Merged mg = MergeItems(body->items, o.provenance, o.profile == Profile::kKuma, &cache);
       body->conf = std::move(mg.conf);
       body->origin = std::move(mg.origin);
       body->provenance = std::move(mg.provenance);
@@ -656,44 +734,56 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
     std::vector<ResourceRule> extra;
     if (auto sm = m.services_by_mesh.find(dp.meta.mesh); sm != m.services_by_mesh.end())
       extra.reserve(only.empty() ? sm->second.size() + m.external_services.size() : only.size());
-    auto add = [&](const Meta& meta, const std::string& key) {
-      if (key_index.count(key)) return;
+    // A service has a rule of its own when an item resolved to it without a section: the indexed
+    // path asks `service_key` instead of hashing its key.
+    const ResourceRule* last_base = nullptr;
+    std::shared_ptr<const std::string> base_key;  // one string for every row with the same base
+    // `key`: the model's Model::service_keys[service], or (service -1) a string of the caller's.
+    auto add = [&](const Meta& meta, const std::string& key, int service) {
+      if (service >= 0 && !o.naive ? service_key[static_cast<size_t>(service)] >= 0 : key_index.count(key) != 0) return;
       if (!only.empty() && !only.count(key)) return;
       const ResourceRule* base = o.naive ? ComputeRule(t, key, m) : mesh_rule;
       if (!base) return;
+      if (base != last_base) {
+        base_key = std::make_shared<const std::string>(base->key);
+        last_base = base;
+      }
       ResourceRule rr;
-      rr.key = key;
+      if (service >= 0) {
+        rr.key = key;
+      } else {
+        rr.key_text = std::make_shared<const std::string>(key);
+        rr.key = *rr.key_text;
+      }
       rr.resource = InModel(meta);
       rr.body = base->body;
       rr.sparse = false;
-      rr.computed_from = base->key;
+      rr.computed_from = base_key;
       extra.push_back(std::move(rr));
     };
-    auto it = m.services_by_mesh.find(dp.meta.mesh);
-    if (it != m.services_by_mesh.end())
-      for (size_t i : it->second) add(m.services[i].meta, m.service_keys[i]);
+    // The indexed path walks the services in key order (Model::services_by_mesh_key_order), so
+    // their rows come sorted; the few external and multizone services are sorted and merged in.
+    const auto& service_lists = o.naive ? m.services_by_mesh : m.services_by_mesh_key_order;
+    auto it = service_lists.find(dp.meta.mesh);
+    if (it != service_lists.end())
+      for (size_t i : it->second) add(m.services[i].meta, m.service_keys[i], static_cast<int>(i));
+    const auto services_end = static_cast<std::ptrdiff_t>(extra.size());
     for (const Resource& r : m.external_services)
-      if (r.meta.mesh == dp.meta.mesh) add(r.meta, UniqueKey(r.meta));
+      if (r.meta.mesh == dp.meta.mesh) add(r.meta, UniqueKey(r.meta), -1);
     for (const MeshService& r : m.multizone_services)
-      if (r.meta.mesh == dp.meta.mesh) add(r.meta, UniqueKey(r.meta));
+      if (r.meta.mesh == dp.meta.mesh) add(r.meta, UniqueKey(r.meta), -1);
     auto by_key = [](const ResourceRule& a, const ResourceRule& b) { return a.key < b.key; };
     if (o.naive) {
       for (ResourceRule& rr : extra) t.to_rules.push_back(std::move(rr));
       std::sort(t.to_rules.begin(), t.to_rules.end(), by_key);
     } else {
-      // Sort the extra rows through their indexes (a ResourceRule is large to move), then merge.
-      std::vector<size_t> order(extra.size());
-      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-      std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return extra[a].key < extra[b].key; });
+      std::sort(extra.begin() + services_end, extra.end(), by_key);
+      std::inplace_merge(extra.begin(), extra.begin() + services_end, extra.end(), by_key);
       std::vector<ResourceRule> merged;
       merged.reserve(t.to_rules.size() + extra.size());
-      size_t a = 0, b = 0;
-      while (a < t.to_rules.size() || b < order.size()) {
-        if (b == order.size() || (a < t.to_rules.size() && !by_key(extra[order[b]], t.to_rules[a])))
-          merged.push_back(std::move(t.to_rules[a++]));
-        else
-          merged.push_back(std::move(extra[order[b++]]));
-      }
+      std::merge(std::make_move_iterator(t.to_rules.begin()), std::make_move_iterator(t.to_rules.end()),
+                 std::make_move_iterator(extra.begin()), std::make_move_iterator(extra.end()),
+                 std::back_inserter(merged), by_key);
       t.to_rules = std::move(merged);
     }
   }
@@ -1114,7 +1204,8 @@ void BuildFromRulesKuma(const Model& m, const Dataplane& dp, TypeRules& t, const
 // and items of kinds that are not "old" (IsOldKind); then BuildRules(toList, withNegations=false).
 // Policies whose top-level targetRef is a MeshHTTPRoute (Kuma turns their items into per-route-rule
 // subsets keyed by a matches hash) are left out here.
-void BuildLegacyToRules(TypeRules& t, const std::vector<PolicySelection>& selected, const EvalOptions& o) {
+void BuildLegacyToRules(TypeRules& t, const std::vector<PolicySelection>& selected, const EvalOptions& o,
+                        MergeCache& cache) {
   std::vector<const Policy*> policies;
   for (const PolicySelection& s : selected) policies.push_back(s.policy);
   std::stable_sort(policies.begin(), policies.end(),
@@ -1147,12 +1238,15 @@ void BuildLegacyToRules(TypeRules& t, const std::vector<PolicySelection>& select
     for (size_t i : lr.items) r.items.push_back(&t.legacy_to_items[i]);
     // Without per-field provenance: a mesh of thousands of services has thousands of rows, each
     // merging the mesh-wide items again (the JSON does not carry their fields either).
-    Merged mg = MergeItems(r.items, /*provenance=*/false, true);
-    r.conf = std::move(mg.conf);
+    auto memo = cache.legacy.find(r.items);
+    if (memo == cache.legacy.end())
+      memo = cache.legacy.emplace(r.items, MergeItems(r.items, /*provenance=*/false, true, &cache)).first;
+    const Merged& mg = memo->second;
+    r.conf = mg.conf;
     std::set<const Policy*> seen;
     for (const Item* it : r.items)
       if (seen.insert(it->policy).second) r.origin.push_back({it->policy, it->rule_index});
-    r.provenance = std::move(mg.provenance);
+    r.provenance = mg.provenance;
     t.legacy_to_rules.push_back(std::move(r));
   }
 }
@@ -1249,11 +1343,12 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
     }
     SortItems(t.to_items, o.profile);
     for (size_t r = 0; r < t.to_items.size(); ++r) t.to_items[r].rank = r;
-    BuildToRules(m, dp, t, o, out.diagnostics);
+    MergeCache cache;
+    BuildToRules(m, dp, t, o, out.diagnostics, cache);
     BuildFromRules(m, dp, t, selected, o, out.diagnostics);
     // Kuma's legacy per-service view; the MADR does not define one, so both profiles show Kuma's
     // (no profile difference to report).
-    BuildLegacyToRules(t, selected, o);
+    BuildLegacyToRules(t, selected, o, cache);
 
     // Single-item policies (spec.default): one proxy-wide rule.
     std::vector<Item> single;
@@ -1292,7 +1387,7 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
         if (!rr.sparse || rules.children.size() >= 200) continue;
         std::string order;
         for (const Item* it : rr.items()) order += (order.empty() ? "" : ", ") + ItemText(*it);
-        rules.Add(S(rr.key, doc::Outcome::kMatched, "merge(" + order + ")"));
+        rules.Add(S(std::string(rr.key), doc::Outcome::kMatched, "merge(" + order + ")"));
       }
     }
     out.types.push_back(std::move(t));

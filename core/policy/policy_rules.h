@@ -94,16 +94,25 @@ struct RuleBody {
 };
 
 struct ResourceRule {
-  std::string key;            // "meshservice:mesh/m:namespace/ns:name/n:section/s"
+  // "meshservice:mesh/m:namespace/ns:name/n:section/s": a view of `key_text`, or of the model's
+  // Model::service_keys for a row the Inspect list adds through the fallback (no copy per row).
+  std::string_view key;
+  std::shared_ptr<const std::string> key_text;
   // The resource's meta: the model's own (not owned here: a rule never outlives its Model), or,
   // for the Mesh of a mesh without a Mesh resource, a copy owned here.
   std::shared_ptr<const Meta> resource;
   std::string section;        // resourceSectionName
   std::shared_ptr<const RuleBody> body;  // never null
   bool sparse = true;                   // built from items naming it; false = computed by fallback
-  std::string computed_from;            // the key whose rule this one falls back to
+  // The key whose rule this one falls back to (null when sparse), shared by every row that falls
+  // back to it.
+  std::shared_ptr<const std::string> computed_from;
 
   const Meta& meta() const { return *resource; }
+  const std::string& fallback_of() const {
+    static const std::string kNone;
+    return computed_from ? *computed_from : kNone;
+  }
   const nlohmann::json& conf() const { return body->conf; }
   const std::vector<Origin>& origin() const { return body->origin; }
   const std::vector<const Item*>& items() const { return body->items; }

@@ -470,7 +470,7 @@ class PolicyView final : public EngineView {
   void DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
     ImGui::PushID(t.type.c_str());
     size_t diffs = type_diffs_.count(t.type) ? type_diffs_.at(t.type) : 0;
-    std::string head = t.type + "  " + (t.fallback ? "falls back to " + (t.rule->sparse ? t.rule->key : t.rule->computed_from)
+    std::string head = t.type + "  " + (t.fallback ? "falls back to " + (t.rule->sparse ? std::string(t.rule->key) : t.rule->fallback_of())
                                                    : "own rule") +
                        ", " + std::to_string(t.rule->items().size()) + " items" +
                        (diffs ? "   " + std::string(theme::kIconDiverge) + " " + std::to_string(diffs) + " differ in " + OtherName()
@@ -778,7 +778,7 @@ class PolicyView final : public EngineView {
       filtered_type_ = type_;
       filtered_rows_.clear();
       for (size_t i = 0; i < tr.to_rules.size(); ++i) {
-        bool pass = !rule_filter_.IsActive() || rule_filter_.PassFilter(tr.to_rules[i].key.c_str()) ||
+        bool pass = !rule_filter_.IsActive() || rule_filter_.PassFilter(tr.to_rules[i].key.data(), tr.to_rules[i].key.data() + tr.to_rules[i].key.size()) ||
                     rule_filter_.PassFilter(OriginsText(tr.to_rules[i].origin()).c_str());
         for (size_t k = 0; !pass && k < sums[i].size(); ++k) pass = rule_filter_.PassFilter(sums[i][k].c_str());
         if (pass) filtered_rows_.push_back(i);
@@ -816,7 +816,7 @@ class PolicyView final : public EngineView {
             rule_ = idx;
             ctx.JumpTo(r.meta().loc.file, r.meta().loc.range);
           }
-          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.key.c_str());
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(r.key.size()), r.key.data());
           ImGui::TableNextColumn();
           ImGui::PushFont(theme::GetFonts().mono);
           const std::vector<std::string>& lines = sums[idx];
@@ -846,7 +846,7 @@ class PolicyView final : public EngineView {
             ImGui::TextUnformatted("own items");
           else
             theme::TextMuted("fallback");
-          if (!r.sparse && ImGui::IsItemHovered()) ImGui::SetTooltip("computed from %s", r.computed_from.c_str());
+          if (!r.sparse && ImGui::IsItemHovered()) ImGui::SetTooltip("computed from %s", r.fallback_of().c_str());
           ImGui::PopID();
         }
       }
@@ -1077,7 +1077,7 @@ class PolicyView final : public EngineView {
         static constexpr std::string_view kRules = "/toResourceRules/";
         if (what.compare(0, kRules.size(), kRules) == 0) {
           size_t n = static_cast<size_t>(std::atoi(what.c_str() + kRules.size()));
-          if (n < tr.to_rules.size()) what = tr.to_rules[n].key + "  " + what;
+          if (n < tr.to_rules.size()) what = std::string(tr.to_rules[n].key) + "  " + what;
         }
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
