@@ -207,7 +207,7 @@ s = json.load(open(sys.argv[1])); doc = s["documents"][s["active"]]
 assert doc["view"] == "txt" and doc["view_state"] == "tab=6", (doc["view"], doc["view_state"])
 v = doc["view_shows"]
 # The client bar also says whether the selected profile's implementation queries TXT by default.
-assert v["client"] == {"language": "", "hostname": "", "draw": 50, "edited": False,
+assert v["client"] == {"language": "", "hostname": "", "draw": 50, "edited": False, "pending": False,
                        "lookup": {"profile": "grpc-core", "queried_by_default": False}}, v["client"]
 assert v["choices"]["grpc-core"] == ["selected, language absent, hostname absent, percentage passes, service config passes",
                                     "not reached"], v["choices"]["grpc-core"]
@@ -220,6 +220,19 @@ assert v["config"]["grpc-core"] == {"outcome": "\u2713 choice 0", "tree": tree("
 assert v["config"]["grpc-java"]["tree"] == tree("5s") and v["config"]["grpc-go"]["tree"] == tree("5s"), v["config"]
 PY
     echo "txt view: client bar, Choices in words, Config tree per profile"
+
+    # The edited client (draw r = 10, as typed in the client bar) is evaluated by the worker
+    # (txt::EvaluateClientEveryProfile): every profile now takes the canary, timeout 1s.
+    run_xvfb "$app" --settings-dir "$out/views-settings" --size 1024x700 --frames 8 --view "tab=6;draw=10" \
+      --dump-state "$out/txt-edited.json" "$src/samples/txt/canary-50.scenario.yaml"
+    python3 - "$out/txt-edited.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1])); v = s["documents"][s["active"]]["view_shows"]
+assert v["client"]["draw"] == 10 and v["client"]["edited"] is True and v["client"]["pending"] is False, v["client"]
+for p in ("grpc-core", "grpc-java", "grpc-go"):
+    assert v["config"][p]["outcome"] == "\u2713 choice 0" and v["config"][p]["tree"][-1] == '      timeout: "1s"', (p, v["config"][p])
+PY
+    echo "txt view: the edited client evaluated on the worker"
 
     # variants (first-look): the builder offers env's declared values; the third subscription
     # ({env=prod, zone=eu-1}) selected through the state (sub=2) is explained: variant 0 holds.
