@@ -217,7 +217,7 @@ class MatcherView final : public EngineView {
         SetCel(sm_->extracts.front().text, "inputs.extract[0] (CelExtractString)", cel::Use::kExtractString, false);
       else SetCel(kCelExample, "an example", cel::Use::kMatcher, false);
     }
-    EvaluateCel();
+    CelInputChanged();
   }
 
   void Draw(ViewContext& ctx) override {
@@ -508,7 +508,7 @@ class MatcherView final : public EngineView {
                                   ImVec2(-1, ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(lines)))) {
       edited_ = true;
       edit_dirty_ = true;
-      EvaluateCel();
+      CelInputChanged();
     }
   }
 
@@ -809,7 +809,7 @@ class MatcherView final : public EngineView {
     cel_dirty_ = true;
     cel_lines_.Build(cel_text_);
   }
-  void EvaluateCel() { cel_dirty_ = true; }
+  void CelInputChanged() { cel_dirty_ = true; }
 
   void SubmitCel(ViewContext& ctx) {
     cel_dirty_ = false;

@@ -151,7 +151,7 @@ class TxtView final : public EngineView {
       rand_ = std::clamp(*v, 0, 99);
       client_edited_ = true;
     }
-    if (client_edited_ && model_) EvaluateClient(*doc_);
+    if (client_edited_ && model_) ShowClient(*doc_);
   }
   void OnEvaluated(const OpenDocument& d) override {
     model_ = ModelAs<tx::TxtModel>(d.model());
@@ -179,7 +179,7 @@ class TxtView final : public EngineView {
       std::snprintf(hostname_, sizeof hostname_, "%s", c.hostname.c_str());
       rand_ = c.rand;
     }
-    EvaluateClient(d);
+    ShowClient(d);
   }
 
   void Draw(ViewContext& ctx) override {
@@ -260,7 +260,7 @@ class TxtView final : public EngineView {
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the client the scenario describes.");
     }
     if (changed) client_edited_ = true;
-    if (changed || name_changed) EvaluateClient(ctx.document());
+    if (changed || name_changed) ShowClient(ctx.document());
     if (client_dirty_) SubmitClient(ctx);
     theme::TextMuted("%s, %zu TXT record%s%s%s", tx::InputStyleName(analysis_->records.style),
                      analysis_->records.records.size(), analysis_->records.records.size() == 1 ? "" : "s",
@@ -337,7 +337,7 @@ class TxtView final : public EngineView {
   // "client/<view>"; a newer edit cancels the older): until its outcome arrives the view draws
   // what it has, marked pending. Pointers go into the document's reports or into the outcome
   // shown, which holds its model.
-  void EvaluateClient(const OpenDocument& d) {
+  void ShowClient(const OpenDocument& d) {
     bool other_name = model_->per_name.size() > 1 && name_ != model_->selected_name;
     what_if_ = client_edited_ || other_name;
     if (what_if_) client_dirty_ = true;
@@ -625,7 +625,7 @@ class TxtView final : public EngineView {
   }
 
   // Config: per profile, the service config the client ends up with, as a tree (keys, array
-  // indexes, values as JSON), built in EvaluateClient; the choice that gave it above it.
+  // indexes, values as JSON), built in BuildConfigLines; the choice that gave it above it.
   void DrawConfig(ViewContext& ctx) {
     theme::TextMuted(client_edited_ ? "What the edited client ends up with, per profile."
                                     : "What the scenario's client ends up with, per profile.");
