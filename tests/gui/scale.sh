@@ -91,6 +91,9 @@ for c in "${cases[@]}"; do
   if [[ ! -s "$out/$name.frames.json" ]]; then
     echo "FAIL $name: the app wrote no frame statistics"; cat "$out/$name.app.stderr"; fail=1; break
   fi
+  # The verdict: the table's row as JSON on stdout, the line for the log on stderr, exit 1 when
+  # the case is over a budget.
+  over=0
   verdict=$(python3 - "$out/$name.frames.json" "$name" "$size" "$cli_ms" "$cli_kb" "$app_ms" "$app_kb" "$idle_kb" <<'EOF'
 import json, sys
 stats = json.load(open(sys.argv[1]))
@@ -131,27 +134,23 @@ row = {"name": name, "bytes": size, "cli_ms": cli_ms, "cli_mb": round(cli_kb / 1
        "key_ms": None if key is None else round(key, 2),
        "key_max_ms": None if key_max is None else round(key_max, 2), "problems": problems}
 print(json.dumps(row))
-EOF
-)
-  over=0
-  python3 -c 'import json,sys; sys.exit(1 if json.loads(sys.argv[1])["problems"] else 0)' "$verdict" || over=1
-  if [[ $over == 0 || $attempt == 2 ]]; then  # the table keeps the case's last measurement
-    [[ $first == 1 ]] || echo "," >> "$out/scale.json"
-    first=0
-    echo "$verdict" >> "$out/scale.json"
-  fi
-  python3 - "$verdict" <<'EOF'
-import json, sys
-r = json.loads(sys.argv[1])
+r = row
 ratio = lambda a, b: "%.2f" % (a / b) if a and b else "-"
 print("%-20s %6.1f MB  CLI %6.0f ms %5d MB | app results %6s ms (%s x) %5d MB (%s x; less its own %d MB: %s x) | frames %d max %.1f ms p99 %.1f ms%s"
       % (r["name"], r["bytes"] / 1e6, r["cli_ms"], r["cli_mb"], r["app_results_ms"], ratio(r["app_results_ms"], r["cli_ms"]),
          r["app_mb"], ratio(r["app_mb"], r["cli_mb"]), r["app_idle_mb"], ratio(r["app_net_mb"], r["cli_mb"]),
          r["frames"], r["max_frame_ms"], r["p99_frame_ms"],
-         "" if r["key_ms"] is None else " | key %.2f ms (worst %.2f ms)" % (r["key_ms"], r["key_max_ms"])))
-for p in r["problems"]:
-    print("  FAIL: " + p)
+         "" if r["key_ms"] is None else " | key %.2f ms (worst %.2f ms)" % (r["key_ms"], r["key_max_ms"])), file=sys.stderr)
+for p in problems:
+    print("  FAIL: " + p, file=sys.stderr)
+sys.exit(1 if problems else 0)
 EOF
+) || over=1
+  if [[ $over == 0 || $attempt == 2 ]]; then  # the table keeps the case's last measurement
+    [[ $first == 1 ]] || echo "," >> "$out/scale.json"
+    first=0
+    echo "$verdict" >> "$out/scale.json"
+  fi
   [[ $over == 0 ]] && break
   if [[ $attempt == 2 ]]; then fail=1; else echo "  $name over budget: measuring it again"; fi
   done
