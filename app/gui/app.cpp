@@ -293,6 +293,11 @@ bool App::Frame() {
   DrawHelp();
   DrawAbout();
   DrawLiveDialogs();
+  // An evaluation asked for while drawing (a view's Ask: the policy view's dataplane and resource
+  // query) is started by the next frame's loop above; wake the loop for it, or an idle app would
+  // wait for input with the evaluation due (the scale test's 30 MB mesh stalled so in CI).
+  for (const Open& o : docs_)
+    if (auto in = o.doc->PendingIn(platform::Now())) platform::WakeUpIn(*in + 0.001);
   return !quit_;
 }
 
