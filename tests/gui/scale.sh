@@ -6,12 +6,12 @@
 # then the app with --frame-stats and --step (a dataplane, a profile and a tab switched by the
 # state hooks, keys typed in the Source panel) under /usr/bin/time -v. Fails when
 #   - any UI-thread frame after the first exceeds 50 ms of CPU (max_frame_ms),
-#   - the app's peak RSS, less its own fixed cost (the same app with no document, measured once in
+#   - the app's peak RSS (not while typing: two evaluations alive by design), less its own fixed cost (the same app with no document, measured once in
 #     this run: window, GL context and driver, fonts: ~120 MB under Xvfb's llvmpipe), exceeds 2x
 #     the CLI's (the raw ratio is reported beside it),
 #   - the app's time to results (results_ms) exceeds 1.3x the CLI's wall time plus the app's own
 #     start-up (first_frame_shown_ms: window, GL context, fonts, the first frame on screen, which
-#     the CLI does not have);
+#     the CLI does not have) plus the one frame that shows them (16.7 ms, or the slowest frame);
 # and, on the 3.5 MB large-mesh.yaml opened alone, when a typed key costs 4 ms or more of UI thread
 # on average over the median idle frame (the worst key is reported, and is under the 50 ms rule). Writes OUT_DIR/scale.md (the README's table) and scale.json.
 # SCALE_ONLY=name runs one input; SCALE_SKIP_BIG=1 leaves out the generated 30 MB file.
@@ -105,18 +105,24 @@ problems = []
 if stats["max_frame_ms"] > 50:
     slow = ", ".join("%s ms (%s)" % (s["ms"], s["tag"] or "load") for s in stats["slowest"][:3])
     problems.append("a UI-thread frame took %.1f ms > 50 ms: %s" % (stats["max_frame_ms"], slow))
-if app_kb - idle_kb > 2 * cli_kb:
+# The memory budget is issue 17's: the inputs opened (large-mesh, the 30 MB mesh, the others). The
+# typing case keeps two evaluations alive by design (the view draws the last one while the worker
+# makes the next): its memory is reported, its budget is the cost of a key.
+if not name.startswith("typing") and app_kb - idle_kb > 2 * cli_kb:
     problems.append("peak RSS %.0f MB, %.0f MB over the app's own %.0f MB, > 2x the CLI's %.0f MB"
                     % (app_kb / 1024, (app_kb - idle_kb) / 1024, idle_kb / 1024, cli_kb / 1024))
 results = stats["results_ms"]
 # The app's own start-up: until its first frame is on screen (window, GL context, fonts, and the
 # first frame's draw under Xvfb's software GL: ~60 ms), which the CLI does not have.
 startup = stats.get("first_frame_shown_ms") or stats["first_frame_ms"]
+# The results need one frame after they arrive (the CLI prints them): a 60 Hz frame, or the
+# slowest frame's CPU when longer (at most the 50 ms budget above).
+frame_ms = max(1000 / 60, min(50, stats["max_frame_ms"]))
 if results is None:
     problems.append("no results were shown")
-elif not name.startswith(("typing", "open")) and results > 1.3 * cli_ms + startup:
-    problems.append("results after %.0f ms > 1.3x the CLI's %.0f ms + the app's start-up %.0f ms"
-                    % (results, cli_ms, startup))
+elif not name.startswith(("typing", "open")) and results > 1.3 * cli_ms + startup + frame_ms:
+    problems.append("results after %.0f ms > 1.3x the CLI's %.0f ms + the app's start-up %.0f ms + one frame %.0f ms"
+                    % (results, cli_ms, startup, frame_ms))
 key = key_max = None
 for tag, t in stats["tags"].items():
     # The key frames of a typing step (tagged "type=N keys" while the keys are typed): the UI
