@@ -62,12 +62,14 @@ web: web-build
 	cd build/wasm/site && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
 
 # Core unit tests, goldens and fuzz corpora compiled to WebAssembly under node; the core
-# benchmarks under node against native (budget 2x); the browser tests in headless chromium.
-# All three run even when one fails; the target fails if any did.
+# benchmarks under node against native (budget 2x); the browser tests in headless chromium, then
+# the web half of the scale test (web/tests/scale.mjs, ~15 s). All run even when one fails; the
+# target fails if any did.
 test-web: web-build bench-build
 	@rc=0; \
 	(cd build/wasm && ctest --output-on-failure -j$(JOBS)) || rc=1; \
 	node --test web/tests/ || rc=1; \
+	node --test web/tests/scale.mjs || rc=1; \
 	scripts/node-vs-native.sh build/bench/tests/bench build/wasm/tests/bench || rc=1; \
 	exit $$rc
 

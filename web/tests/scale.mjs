@@ -4,7 +4,7 @@
 // The web has no worker thread (platform_web.cpp RunAsync evaluates at once), so the frames that
 // evaluate are as long as the evaluation: they are reported, and the budget applies to the frames
 // of the steps that do not evaluate (a profile or a tab switch) and to the frames while idle.
-//   node --test web/tests/scale.mjs   (`make scale` runs it after the native half, once build/wasm/site is built)
+//   node --test web/tests/scale.mjs   (`make test` runs it in test-web; `make scale` after the native half, once build/wasm/site is built)
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
