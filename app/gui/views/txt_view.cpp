@@ -484,9 +484,10 @@ class TxtView final : public EngineView {
             JumpToChoice(ctx, tx::Profiles().At(i), t.index);
           }
           for (const auto& [crit, verdict] : t.criteria) {
-            // Wrap inside the cell rather than overflow into the next profile's column.
+            // Wrap inside the cell rather than overflow into the next profile's column; the
+            // verdict first, so a column too narrow for the word still shows it.
             char cell[48];
-            std::snprintf(cell, sizeof cell, "%s %s", CriterionWord(crit), VerdictIcon(verdict));
+            std::snprintf(cell, sizeof cell, "%s %s", VerdictIcon(verdict), CriterionWord(crit));
             ImGui::SameLine();
             if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(cell).x) ImGui::NewLine();
             ImGui::TextColored(VerdictColor(verdict), "%s", cell);
