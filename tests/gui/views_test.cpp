@@ -261,6 +261,20 @@ void DrawInWindow(EngineView& view, ViewContext& ctx) {
   ImGui::NewFrame();
 }
 
+// A sample's document and its engine's view in the fake shell (inside an ImGuiFrame).
+struct ViewOnSample {
+  explicit ViewOnSample(const std::string& sample) : doc(OpenSample(sample)), view(CreateView(doc->engine().name())), ctx(*doc) {}
+  std::unique_ptr<OpenDocument> doc;
+  std::unique_ptr<EngineView> view;
+  FakeContext ctx;
+};
+
+// Runs a job's work on another thread, as the worker does.
+void RunOnWorker(Job& job, JobProgress& progress) {
+  std::thread worker([&] { job.work(progress); });
+  worker.join();
+}
+
 // The matcher view's CEL tab compiles the editor's text on the worker (issue 17, first item):
 // Draw submits a job (ViewContext::Run, key "cel/...") and compiles nothing itself; the job
 // compiles once (matcher::EvaluateCelText, counted by core/engine/build_count.h) on another
@@ -374,10 +388,11 @@ TEST(MatcherViewEdit, TheEditedRequestIsEvaluatedOnTheWorkerNotInDraw) {
 // tests r <= 50) and grpc-java choice 1; the edited draw r=10 gives both the canary.
 TEST(TxtViewClient, TheEditedClientIsEvaluatedOnTheWorkerNotInDraw) {
   ImGuiFrame frame;
-  std::unique_ptr<OpenDocument> d = OpenSample("samples/txt/canary-50.scenario.yaml");
-  ASSERT_EQ(d->engine().name(), "txt");
-  std::unique_ptr<EngineView> view = CreateView("txt");
-  FakeContext ctx(*d);
+  ViewOnSample v("samples/txt/canary-50.scenario.yaml");
+  ASSERT_EQ(v.doc->engine().name(), "txt");
+  std::unique_ptr<OpenDocument>& d = v.doc;
+  std::unique_ptr<EngineView>& view = v.view;
+  FakeContext& ctx = v.ctx;
   const uint64_t before = WhatIfEvaluations();
   view->OnEvaluated(*d);
   DrawInWindow(*view, ctx);
@@ -397,8 +412,7 @@ TEST(TxtViewClient, TheEditedClientIsEvaluatedOnTheWorkerNotInDraw) {
   EXPECT_EQ(choice("grpc-java"), "\u2713 choice 1") << "until the outcome arrives, the results it had";
 
   JobProgress p;
-  std::thread w([&] { ctx.JobsWithKey("client/")[0]->work(p); });
-  w.join();
+  RunOnWorker(*ctx.JobsWithKey("client/")[0], p);
   EXPECT_EQ(p.step(), "every profile");
   EXPECT_EQ(WhatIfEvaluations() - before, 1u);
   ctx.JobsWithKey("client/")[0]->done();
@@ -414,10 +428,11 @@ TEST(TxtViewClient, TheEditedClientIsEvaluatedOnTheWorkerNotInDraw) {
 // samples/targeting/spec_method1: serviceB.target retargets reference ServiceB.
 TEST(TargetingViewConfig, TheEditedConfigurationIsResolvedOnTheWorkerNotInDraw) {
   ImGuiFrame frame;
-  std::unique_ptr<OpenDocument> d = OpenSample("samples/targeting/spec_method1.scenario.yaml");
-  ASSERT_EQ(d->engine().name(), "targeting");
-  std::unique_ptr<EngineView> view = CreateView("targeting");
-  FakeContext ctx(*d);
+  ViewOnSample v("samples/targeting/spec_method1.scenario.yaml");
+  ASSERT_EQ(v.doc->engine().name(), "targeting");
+  std::unique_ptr<OpenDocument>& d = v.doc;
+  std::unique_ptr<EngineView>& view = v.view;
+  FakeContext& ctx = v.ctx;
   const uint64_t before = WhatIfEvaluations();
   view->LoadState("ref=0;set=serviceB.target:(x=1)");
   view->OnEvaluated(*d);
@@ -429,8 +444,7 @@ TEST(TargetingViewConfig, TheEditedConfigurationIsResolvedOnTheWorkerNotInDraw) 
   EXPECT_EQ(view->DumpState()["targets"][0], "(totallyOtherTarget=SomeNewIDValueFromConfig)");
 
   JobProgress p;
-  std::thread w([&] { ctx.JobsWithKey("config/")[0]->work(p); });
-  w.join();
+  RunOnWorker(*ctx.JobsWithKey("config/")[0], p);
   EXPECT_EQ(WhatIfEvaluations() - before, 1u);
   ctx.JobsWithKey("config/")[0]->done();
   DrawInWindow(*view, ctx);
