@@ -179,8 +179,10 @@ class TargetingView final : public EngineView {
   void DrawConfig(ViewContext& ctx) {
     ImGui::TextUnformatted("Configuration");
     ImGui::SameLine();
-    theme::TextMuted("pid %s, instance %s: edit a value to re-resolve", ws_->options.pid.value_or("(each component's)").c_str(),
-                     ws_->options.instance.c_str());
+    theme::TextMuted("pid %s, instance %s: edit a value to re-resolve%s", ws_->options.pid.value_or("(each component's)").c_str(),
+                     ws_->options.instance.c_str(),
+                     !edited_ ? "" : (config_job_.pending() || !shown_) ? " (resolving the edited values...)"
+                                                                         : " (edited: not the scenario's values)");
     if (keys_.empty()) {
       theme::TextMuted("(no configuration: manifest targets apply)");
       return;
