@@ -151,10 +151,9 @@ bool App::ReplaceText(const std::string& file, std::string text) {
 bool App::Frame() {
   const double now = platform::Now();
   // Debounced re-evaluation: edits schedule it, the loop wakes up for it.
-  for (Open& o : docs_) {
+  // (The loop wakes for evaluations still pending at the end of the frame, below.)
+  for (Open& o : docs_)
     if (o.doc->EvaluationDue(now)) StartEvaluation(o);
-    else if (auto in = o.doc->PendingIn(now)) platform::WakeUpIn(*in + 0.001);  // a newer edit cancels a running one
-  }
   SyncViews();
   // The window moved to a monitor with another content scale: rebuild fonts for crisp text.
   if (std::fabs(ui_scale_ * platform::ContentScale() - applied_scale_) > 0.001f) RequestFontRebuild();
@@ -293,9 +292,10 @@ bool App::Frame() {
   DrawHelp();
   DrawAbout();
   DrawLiveDialogs();
-  // An evaluation asked for while drawing (a view's Ask: the policy view's dataplane and resource
-  // query) is started by the next frame's loop above; wake the loop for it, or an idle app would
-  // wait for input with the evaluation due (the scale test's 30 MB mesh stalled so in CI).
+  // Evaluations pending after this frame (a debounced edit, or one asked for while drawing: the
+  // policy view's dataplane and resource query) start in a later frame's loop above; wake the loop
+  // for them, or an idle app waits for input with an evaluation due (the scale test's 30 MB mesh
+  // stalled so in CI).
   for (const Open& o : docs_)
     if (auto in = o.doc->PendingIn(platform::Now())) platform::WakeUpIn(*in + 0.001);
   return !quit_;

@@ -680,18 +680,7 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
     }
     t.to_rules.push_back(std::move(rr));
   }
-  if (o.naive) {
-    std::sort(t.to_rules.begin(), t.to_rules.end(), [](const ResourceRule& a, const ResourceRule& b) { return a.key < b.key; });
-  } else {
-    // Sorted through indexes: a ResourceRule is large to swap.
-    std::vector<size_t> order(t.to_rules.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return t.to_rules[a].key < t.to_rules[b].key; });
-    std::vector<ResourceRule> sorted;
-    sorted.reserve(order.size());
-    for (size_t i : order) sorted.push_back(std::move(t.to_rules[i]));
-    t.to_rules = std::move(sorted);
-  }
+  std::sort(t.to_rules.begin(), t.to_rules.end(), [](const ResourceRule& a, const ResourceRule& b) { return a.key < b.key; });
 
   // Dead items: relevant somewhere, yet every field they set is overridden (DESIGN: dead configuration).
   if (o.provenance) {

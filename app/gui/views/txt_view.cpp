@@ -166,10 +166,6 @@ class TxtView final : public EngineView {
     }
     if (!model_->per_name.empty()) analysis_ = model_->per_name[name_].get();
     file_ = analysis_->source->name();
-    for (size_t i = 0; i < tx::Profiles().size(); ++i) {
-      pretty_[i].clear();
-      for (const tx::Attribute& at : analysis_->of(tx::Profiles().At(i)).attributes) pretty_[i].push_back(at.pretty);
-    }
     if (!client_edited_) {
       // The scenario's client, as the engine read it (TxtModel::ClientFor).
       const tx::Client& c = model_->client;
@@ -209,10 +205,6 @@ class TxtView final : public EngineView {
             name_ = i;
             name_picked_ = true;
             analysis_ = model_->per_name[name_].get();
-            for (size_t k = 0; k < tx::Profiles().size(); ++k) {
-              pretty_[k].clear();
-              for (const tx::Attribute& at : analysis_->of(tx::Profiles().At(k)).attributes) pretty_[k].push_back(at.pretty);
-            }
             name_changed = true;
           }
         }
@@ -338,8 +330,7 @@ class TxtView final : public EngineView {
   // what it has, marked pending. Pointers go into the document's reports or into the outcome
   // shown, which holds its model.
   void ShowClient(const OpenDocument& d) {
-    bool other_name = model_->per_name.size() > 1 && name_ != model_->selected_name;
-    what_if_ = client_edited_ || other_name;
+    what_if_ = client_edited_ || OtherName();
     if (what_if_) client_dirty_ = true;
     if (what_if_ && client_shown_) return;  // the outcome shown stays until the new one arrives
     for (size_t i = 0; i < tx::Profiles().size(); ++i) {
@@ -358,16 +349,18 @@ class TxtView final : public EngineView {
     BuildConfigLines();
   }
 
+  // The user picked a _grpc_config name other than the one the engine evaluated.
+  bool OtherName() const { return model_->per_name.size() > 1 && name_ != model_->selected_name; }
+
   bool ClientPending() const { return what_if_ && (client_dirty_ || client_job_.pending() || !client_shown_); }
 
   void SubmitClient(ViewContext& ctx) {
     client_dirty_ = false;
     if (!model_sp_) return;
-    bool other_name = model_->per_name.size() > 1 && name_ != model_->selected_name;
     std::vector<tx::Client> clients;
     for (size_t i = 0; i < tx::Profiles().size(); ++i) clients.push_back(EditedClient(tx::Profiles().At(i)));
     client_job_.Submit(ctx, "client", this, "Evaluating the edited client",
-                       [model = model_sp_, name = other_name ? std::optional<size_t>(name_) : std::nullopt,
+                       [model = model_sp_, name = OtherName() ? std::optional<size_t>(name_) : std::nullopt,
                         clients = std::move(clients)](JobProgress& p) {
                          p.Step("every profile", 0);
                          return tx::EvaluateClientEveryProfile(model, name, clients);
@@ -597,7 +590,7 @@ class TxtView final : public EngineView {
         ImGui::PopID();
       }
       ImGui::PushFont(theme::GetFonts().mono);
-      ImGui::TextUnformatted(pretty_[static_cast<size_t>(attr_profile_)][a].c_str());
+      ImGui::TextUnformatted(at.pretty.c_str());
       ImGui::PopFont();
     }
   }
@@ -791,7 +784,6 @@ class TxtView final : public EngineView {
   int attr_profile_ = 0;
   std::string encoder_text_;
   char encoder_buf_[16384] = {};
-  std::vector<std::string> pretty_[4];  // per profile, per attribute
   std::vector<ConfigLine> config_[4];   // per profile: the service config it ends up with
   bool encoder_dirty_ = true;
   WorkerOutcome<tx::EncodeResult> encode_job_;

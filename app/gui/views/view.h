@@ -136,7 +136,6 @@ class WorkerOutcome {
   std::shared_ptr<const T> Take() { return std::exchange(slot_->outcome, nullptr); }
   // A submitted job has not delivered yet.
   bool pending() const { return slot_->delivered != slot_->wanted; }
-  bool submitted() const { return slot_->wanted != 0; }
 
  private:
   struct Slot {  // shared with the job's `done`, which may come after the view is gone
