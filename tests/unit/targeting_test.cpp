@@ -446,8 +446,15 @@ TEST(TargetingEditedConfig, ValuesAreReadAsTheTypeTheyWereLoadedAs) {
   EXPECT_EQ(ValueFromEditedText("42", K::kInt).kind, K::kInt);
   EXPECT_EQ(ValueFromEditedText("42", K::kInt).ToString(), "42");
   EXPECT_EQ(ValueFromEditedText("42", K::kString).kind, K::kString);
-  EXPECT_EQ(ValueFromEditedText("true", K::kBool).kind, K::kBool);
-  EXPECT_EQ(ValueFromEditedText("[1, 2]", K::kList).kind, K::kList);
+  EXPECT_EQ(ValueFromEditedText("42", K::kString).s, "42");
+  ldap::Value b = ValueFromEditedText("true", K::kBool);
+  EXPECT_EQ(b.kind, K::kBool);
+  EXPECT_TRUE(b.b);
+  ldap::Value list = ValueFromEditedText("[1, 2]", K::kList);
+  EXPECT_EQ(list.kind, K::kList);
+  ASSERT_EQ(list.list.size(), 2u);
+  EXPECT_EQ(list.list[0].kind, K::kInt);
+  EXPECT_EQ(list.list[1].ToString(), "2");
   ldap::Value broken = ValueFromEditedText("4 2", K::kInt);
   EXPECT_EQ(broken.kind, K::kString);
   EXPECT_EQ(broken.s, "4 2");
