@@ -4,16 +4,20 @@
 #   tests/corpus/real/<engine>/<case>        one input file, or a directory of files given together
 #   tests/corpus/real/<engine>/<case>.args   optional: extra CLI arguments, one per line
 #   tests/corpus/real/<engine>/<case>.golden first line "exit N", then the stdout of
-#                                            `eval --format json --profile all [args] <case>`
+#                                            `eval --format json --profile all [args] <case>`,
+#                                            then, when stderr is not empty, a line "--- stderr"
+#                                            and stderr
 #
 #   tests/corpus/malformed/<engine>/<case>         one bad input (or a directory)
 #   tests/corpus/malformed/<engine>/<case>.args    optional extra CLI arguments, one per line
 #   tests/corpus/malformed/<engine>/<case>.expect  first line "exit N" (`check` exit status), then
-#                                                  one "CODE LINE:COL" per line: each must be among
-#                                                  the diagnostics of `check --format json`
-#                                                  (line and column 1-based; "CODE -" for no position)
+#                                                  one "CODE LINE:COL" per line: exactly the set of
+#                                                  the diagnostics of `check --format json` (a missing
+#                                                  one and an extra one both fail; line and column
+#                                                  1-based; "CODE -" for no position)
 #
-# usage: run.sh CLI [real|malformed]     UPDATE_GOLDEN=1 rewrites the real goldens.
+# usage: run.sh CLI [real|malformed]     UPDATE_GOLDEN=1 rewrites the real goldens and the
+# malformed expectations (read the diff: every changed line must be explained by the change).
 set -uo pipefail
 cli="$1"; which="${2:-all}"
 cd "$(dirname "$0")/../.."
@@ -30,8 +34,9 @@ if [[ "$which" == all || "$which" == real ]]; then
     is_case "$c" || continue
     real=$((real+1))
     mapfile -t extra < <(args_of "$c"); mapfile -t files < <(inputs "$c")
-    out=$("$cli" eval --format json --profile all "${extra[@]}" "${files[@]}" 2>/dev/null); rc=$?
-    actual=$(printf 'exit %d\n%s\n' "$rc" "$out")
+    out=$("$cli" eval --format json --profile all "${extra[@]}" "${files[@]}" 2>/tmp/cfgi-corpus.err); rc=$?
+    actual=$(printf 'exit %d\n%s\n' "$rc" "$out"; if [[ -s /tmp/cfgi-corpus.err ]]; then echo "--- stderr"; cat /tmp/cfgi-corpus.err; fi)
+    if [[ $rc -ge 124 ]]; then echo "CRASH/HANG $c (status $rc)"; fail=1; fi
     if [[ "${UPDATE_GOLDEN:-0}" == 1 ]]; then printf '%s\n' "$actual" > "$c.golden"; continue; fi
     if [[ ! -f "$c.golden" ]]; then echo "MISSING $c.golden: run UPDATE_GOLDEN=1 $0 $cli real"; fail=1; continue; fi
     if ! diff -u "$c.golden" <(printf '%s\n' "$actual") > /tmp/cfgi-corpus.diff; then
@@ -39,6 +44,7 @@ if [[ "$which" == all || "$which" == real ]]; then
     fi
   done < <(find tests/corpus/real -mindepth 2 -maxdepth 2 | LC_ALL=C sort)
   echo "corpus real: $real cases checked"
+  [[ $real -gt 0 ]] || { echo "corpus real: no cases found"; fail=1; }
 fi
 
 if [[ "$which" == all || "$which" == malformed ]]; then
@@ -52,12 +58,19 @@ if [[ "$which" == all || "$which" == malformed ]]; then
     got=$(printf '%s' "$out" | jq -r '[.. | objects | select(has("code") and has("severity"))]
           | .[] | "\(.code) \(if .line then "\(.line):\(.column)" else "-" end)"' 2>/dev/null | sort -u)
     want_exit=$(sed -n '1s/^exit //p' "$c.expect")
-    if [[ "$rc" != "$want_exit" ]]; then echo "EXIT $c: got $rc, want $want_exit"; fail=1; fi
-    while IFS= read -r want; do
-      [[ -z "$want" ]] && continue
-      grep -qxF "$want" <<< "$got" || { echo "MISSING-DIAG $c: want '$want', got: $(tr '\n' ' ' <<< "$got")"; fail=1; }
-    done < <(sed 1d "$c.expect")
+    if [[ "${UPDATE_GOLDEN:-0}" != 1 && "$rc" != "$want_exit" ]]; then echo "EXIT $c: got $rc, want $want_exit"; fail=1; fi
+    want=$(sed 1d "$c.expect" | grep -v '^[[:space:]]*$' | LC_ALL=C sort -u)
+    got=$(printf '%s\n' "$got" | grep -v '^$' | LC_ALL=C sort -u)
+    if [[ "${UPDATE_GOLDEN:-0}" == 1 ]]; then printf 'exit %d\n%s\n' "$rc" "$got" | sed '/^$/d' > "$c.expect"; continue; fi
+    while IFS= read -r w; do
+      [[ -n "$w" ]] && echo "MISSING-DIAG $c: want '$w'"
+    done < <(LC_ALL=C comm -23 <(printf '%s\n' "$want") <(printf '%s\n' "$got"))
+    while IFS= read -r g; do
+      [[ -n "$g" ]] && echo "EXTRA-DIAG $c: got '$g', which $c.expect does not list"
+    done < <(LC_ALL=C comm -13 <(printf '%s\n' "$want") <(printf '%s\n' "$got"))
+    [[ "$want" == "$got" ]] || fail=1
   done < <(find tests/corpus/malformed -mindepth 2 -maxdepth 2 | LC_ALL=C sort)
   echo "corpus malformed: $bad cases checked"
+  [[ $bad -gt 0 ]] || { echo "corpus malformed: no cases found"; fail=1; }
 fi
 exit $fail
