@@ -486,10 +486,12 @@ std::vector<Node> ParseJson(const Source& src, DiagnosticSink& sink, const Limit
     std::string detail = cut != std::string::npos ? what.substr(cut + 2) : what;
     std::string fix = "; check for a missing comma, quote or bracket here";
     if (detail.find("end of input") != std::string::npos) fix = "; the document ends early: close every { and [";
-    sink.Error("DOC002", {off, off + 1}, "JSON: " + detail + fix);
+    // The range stays inside the text: at the end of input it is the empty range at the end.
+    sink.Error("DOC002", {off, std::min<uint32_t>(off + 1, static_cast<uint32_t>(t.size()))}, "JSON: " + detail + fix);
     return roots;
   } catch (const nlohmann::json::exception& e) {  // e.g. out_of_range.406 for 1e999
-    sink.Error("DOC002", {0, 1}, std::string("JSON: ") + e.what() + "; write the number within the range of a double");
+    sink.Error("DOC002", {0, std::min<uint32_t>(1, static_cast<uint32_t>(src.text().size()))},
+               std::string("JSON: ") + e.what() + "; write the number within the range of a double");
     return roots;
   }
   // Positions: the one JSON-with-positions walker (json.h) over the text nlohmann accepted;

@@ -14,10 +14,13 @@
 #include "core/matcher/envoy_config.h"
 #include "core/matcher/matcher_engine.h"
 
+#include "tests/fuzz/invariants.h"
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   for (const char* name : {"config_dump.json", "config_dump.yaml"}) {
     cfgi::doc::Document d = cfgi::doc::LoadDocument(name, text);
+    cfgi::fuzz::CheckDocument(d);
     cfgi::matcher::EnvoyConfig c = cfgi::matcher::DiscoverEnvoyMatchers(d);
     (void)c;
     auto s = std::make_shared<cfgi::Scenario>(cfgi::LoadScenario({{name, text}}));
@@ -25,7 +28,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     q.flags = {{"header", "x-tenant=acme"}};
     cfgi::InspectOptions o;
     cfgi::Inspection i = cfgi::Inspect(cfgi::GetMatcherEngine(), s, q, o);
-    for (const cfgi::Report& r : i.reports) (void)cfgi::doc::JsonText(cfgi::ReportJson(cfgi::GetMatcherEngine(), r.profile, r));  // as the CLI and app write it
+    for (const cfgi::Report& r : i.reports) {
+      cfgi::fuzz::CheckDiagnostics(r.diagnostics);
+      // as the CLI and the app write it: it parses back to the same value
+      cfgi::fuzz::CheckJsonRoundTrip(cfgi::ReportJson(cfgi::GetMatcherEngine(), r.profile, r));
+    }
   }
   return 0;
 }

@@ -5,9 +5,11 @@
 
 #include "core/doc/load.h"
 
+#include "tests/fuzz/invariants.h"
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   for (auto f : {cfgi::doc::Format::kYaml, cfgi::doc::Format::kJson, cfgi::doc::Format::kTextProto})
-    (void)cfgi::doc::LoadDocumentAs(f, "fuzz", text);
+    cfgi::fuzz::CheckDocument(cfgi::doc::LoadDocumentAs(f, "fuzz", text));
   return 0;
 }

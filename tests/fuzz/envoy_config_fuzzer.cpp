@@ -14,6 +14,8 @@
 #include "core/matcher/envoy_config.h"
 #include "core/matcher/matcher_engine.h"
 
+#include "tests/fuzz/invariants.h"
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   cfgi::matcher::Request req;
@@ -21,6 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   req.path = "/admin/x";
   for (auto f : {cfgi::doc::Format::kYaml, cfgi::doc::Format::kJson, cfgi::doc::Format::kTextProto}) {
     cfgi::doc::Document d = cfgi::doc::LoadDocumentAs(f, "fuzz", text);
+    cfgi::fuzz::CheckDocument(d);
     cfgi::matcher::EnvoyConfig c = cfgi::matcher::DiscoverEnvoyMatchers(d);
     for (const cfgi::matcher::FoundMatcher& fm : c.matchers) {
       cfgi::matcher::Compiled m = cfgi::matcher::LoadFound(d, c, fm);
@@ -40,6 +43,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   cfgi::Query q;
   q.flags = {{"header", "x-env=staging"}, {"matcher", "1"}};
   cfgi::InspectOptions o;
-  (void)cfgi::Inspect(cfgi::GetMatcherEngine(), s, q, o);
+  cfgi::Inspection i = cfgi::Inspect(cfgi::GetMatcherEngine(), s, q, o);
+  for (const cfgi::Report& r : i.reports) {
+    cfgi::fuzz::CheckDiagnostics(r.diagnostics, text.size());
+    cfgi::fuzz::CheckJsonRoundTrip(r.result);
+  }
   return 0;
 }

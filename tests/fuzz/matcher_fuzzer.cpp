@@ -8,6 +8,8 @@
 #include "core/doc/load.h"
 #include "core/matcher/matcher.h"
 
+#include "tests/fuzz/invariants.h"
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   cfgi::matcher::Request req;
@@ -16,6 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   req.host = "example.com";
   for (auto f : {cfgi::doc::Format::kYaml, cfgi::doc::Format::kJson, cfgi::doc::Format::kTextProto}) {
     cfgi::doc::Document d = cfgi::doc::LoadDocumentAs(f, "fuzz", text);
+    cfgi::fuzz::CheckDocument(d);
     cfgi::matcher::Compiled m = cfgi::matcher::Load(d);
     for (auto p : {cfgi::matcher::Profile::kGrpcCore, cfgi::matcher::Profile::kEnvoy, cfgi::matcher::Profile::kGrpcJava,
                    cfgi::matcher::Profile::kA106}) {

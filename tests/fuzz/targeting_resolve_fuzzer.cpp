@@ -11,6 +11,8 @@
 #include "core/targeting/resolve.h"
 #include "core/targeting/targeting_engine.h"
 
+#include "tests/fuzz/invariants.h"
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   std::vector<std::string> parts;
@@ -27,7 +29,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (size_t i = 0; i < parts.size(); ++i) files.push_back({kNames[i], parts[i]});
   cfgi::Scenario s = cfgi::LoadScenario(files);
   cfgi::Report r = cfgi::RunScenario(cfgi::GetTargetingEngine(), s, {}, "cppmicroservices", true);
-  (void)r.result.dump();
+  cfgi::fuzz::CheckDiagnostics(r.diagnostics);
+  cfgi::fuzz::CheckJsonRoundTrip(r.result);
   // Placeholder scanning on the raw text as a target.
   for (const auto& sub : cfgi::targeting::FindPlaceholders(parts[0]))
     if (sub.end > parts[0].size() || sub.begin >= sub.end) __builtin_trap();

@@ -10,6 +10,8 @@
 #include "core/txt/txt_engine.h"
 #include "core/txt/txt_model.h"
 
+#include "tests/fuzz/invariants.h"
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   auto src = std::make_shared<cfgi::doc::Source>("fuzz.zone", text);
@@ -21,9 +23,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     cfgi::doc::Explanation why;
     cfgi::txt::Evaluation ev = cfgi::txt::Evaluate(a, p, c, &why);
     // The CLI prints these: they must serialise (valid UTF-8) whatever the input held.
-    (void)cfgi::txt::ResultJson(a, p, c, ev, cfgi::txt::ComputeRollout(a, p, c)).dump();
-    (void)why.ToJson().dump();
-    for (const auto& d : cfgi::txt::ProfileDiagnostics(a, p)) (void)nlohmann::json(d.message).dump();
+    cfgi::fuzz::CheckJsonRoundTrip(cfgi::txt::ResultJson(a, p, c, ev, cfgi::txt::ComputeRollout(a, p, c)));
+    cfgi::fuzz::CheckJsonRoundTrip(why.ToJson());
+    for (const auto& d : cfgi::txt::ProfileDiagnostics(a, p)) {
+      cfgi::fuzz::CheckDiagnostic(d);
+      (void)nlohmann::json(d.message).dump();
+    }
     (void)cfgi::txt::ComputeRollout(a, p, c);
   }
   (void)cfgi::txt::ParseJsonPositions(text);

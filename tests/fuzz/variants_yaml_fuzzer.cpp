@@ -8,6 +8,8 @@
 #include "core/engine/engine.h"
 #include "core/variants/variants_engine.h"
 
+#include "tests/fuzz/invariants.h"
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size > 16384) return 0;  // keeps each run short; the parsers' own limits are tested in unit tests
   std::string text(reinterpret_cast<const char*>(data), size);
@@ -15,6 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   cfgi::Query q;
   q.flags = {{"params", ""}, {"params", "env=prod,version=v1"}};
   cfgi::variants::Analysis a = cfgi::variants::Load(s, q);
-  (void)a;
+  cfgi::fuzz::CheckDiagnostics(a.diagnostics);
+  cfgi::fuzz::CheckJsonRoundTrip(a.explanation.ToJson());
   return 0;
 }
