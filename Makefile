@@ -12,6 +12,9 @@ FUZZ_TARGETS ?= $(notdir $(patsubst %_fuzzer.cpp,%,$(wildcard tests/fuzz/*_fuzze
 WEB_PORT ?= 8080
 SAMPLE ?= samples/variants/basic-env.scenario.yaml
 
+# Debian installs dnsmasq in /usr/sbin: on PATH for every target (the tests look it up there).
+export PATH := $(PATH):/usr/sbin:/sbin
+
 .PHONY: scale setup setup-web build run check test test-native test-asan test-web web web-build bench bench-build node-vs-native fuzz clean
 
 setup:
@@ -30,6 +33,8 @@ run: build
 	./build/native/app/gui/config-inspector $(SAMPLE)
 
 test-native: build
+	scripts/require-tools.sh native
+	tests/env/require_tools_test.sh
 	cd build/native && ctest --output-on-failure -j$(JOBS)
 
 # The large-input scale test alone (tests/gui/scale.sh; issue 17; `make test` runs it with the
@@ -66,6 +71,7 @@ web: web-build
 # the web half of the scale test (web/tests/scale.mjs, ~15 s). All run even when one fails; the
 # target fails if any did.
 test-web: web-build bench-build
+	scripts/require-tools.sh web
 	@rc=0; \
 	(cd build/wasm && ctest --output-on-failure -j$(JOBS)) || rc=1; \
 	node --test web/tests/ || rc=1; \
@@ -83,8 +89,12 @@ node-vs-native: bench-build web-build
 test: test-native test-asan test-web
 	@echo "make test: all tests passed"
 
+# Every suite; fails when one exits non-zero, reports an error, or reports a result different from
+# its baseline's (a counter `identical` of 0): a faster wrong answer is not a figure.
 bench: bench-build
-	@for b in build/bench/tests/bench/*_bench; do [ -x "$$b" ] && "$$b" --benchmark_counters_tabular=true; done; true
+	@rc=0; for b in build/bench/tests/bench/*_bench; do [ -x "$$b" ] || continue; \
+	  "$$b" --benchmark_counters_tabular=true --benchmark_out=$$b.json --benchmark_out_format=json || rc=1; \
+	  scripts/bench-verdict.py $$b.json || rc=1; done; exit $$rc
 
 fuzz:
 	@scripts/setup.sh --fuzz

@@ -285,7 +285,7 @@ TEST(TextFormatTest, TargetingEffectiveFilterAndPerServiceFailingSubFilter) {
 // a pipe (every test above) never has them.
 TEST(TextFormatTest, ColourOnlyOnATerminalAndNeverWithNoColor) {
   std::string s = WriteCache();
-  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no util-linux script here";
+  if (std::system("command -v script >/dev/null 2>&1") != 0) FAIL() << "script(1) is missing: install Debian's bsdutils";
   auto on_tty = [&](const std::string& env) {
     std::string cmd = env + " script -qec '" + std::string(CFGI_CLI) + " eval " + s + "' /dev/null";
     FILE* p = popen(cmd.c_str(), "r");

@@ -34,10 +34,11 @@ for _ in $(seq 50); do [[ -s "$out/live-servers.json" ]] && break; sleep 0.1; do
 read -r flip silent http < <(python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(j["flip"], j["silent"], j["http"])' "$out/live-servers.json")
 
 dnsmasq=""
-for p in /usr/sbin/dnsmasq /usr/bin/dnsmasq /sbin/dnsmasq; do [[ -x $p ]] && dnsmasq=$p && break; done
+dnsmasq=$(command -v dnsmasq || true)  # on PATH, as scripts/require-tools.sh finds it (make adds /usr/sbin)
 
 if [[ -z "$dnsmasq" ]]; then
-  echo "SKIP dns: dnsmasq is not installed (scripts/setup.sh installs dnsmasq-base)"
+  echo "FAIL dns: dnsmasq is not installed: install Debian's dnsmasq-base (scripts/setup.sh does)"
+  exit 1
 else
   dport=$(free_port)
   cat >"$out/live-dnsmasq.conf" <<'CONF'

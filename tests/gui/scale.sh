@@ -52,27 +52,33 @@ cases=(
 # the evaluation): the frame that opens it and every frame after stay under the budget.
 [[ -z "${SCALE_SKIP_BIG:-}" ]] && cases+=("open-30mb|$src/samples/txt/canary-50.zone|open=$big dataplane=api-1|$big")
 
-measure() {  # measure OUT_PREFIX CMD...: runs CMD under time -v; prints "wall_ms rss_kb"
+measure() {  # measure OUT_PREFIX CMD...: runs CMD under time -v; prints "wall_ms rss_kb status"
   # The wall time to the millisecond from the shell's clock (time -v prints it in hundredths: a
   # CLI run of a few ms read as 0 ms, and 1.3x 0 left the app no frame to show its results in).
   local prefix=$1; shift
   local t0 t1
   t0=$(date +%s%N)
-  /usr/bin/time -v -o "$prefix.time" "$@" > "$prefix.stdout" 2> "$prefix.stderr" || true
+  # The command's own exit status, as time -v reports it (a crash after the frame statistics were
+  # written is a failure, not a figure): "Exit status: N", or 128+N for "Command terminated by signal N".
+  /usr/bin/time -v -o "$prefix.time" "$@" > "$prefix.stdout" 2> "$prefix.stderr"
   t1=$(date +%s%N)
   python3 - "$prefix.time" "$(( (t1 - t0) / 1000000 ))" <<'EOF'
 import re, sys
 t = open(sys.argv[1]).read()
 rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", t).group(1))
-print(int(sys.argv[2]), rss)
+sig = re.search(r"Command terminated by signal (\d+)", t)
+st = re.search(r"Exit status: (\d+)", t)
+status = 128 + int(sig.group(1)) if sig else int(st.group(1)) if st else 255
+print(int(sys.argv[2]), rss, status)
 EOF
 }
 
 # The app's fixed cost: the same app, no document (the welcome page), same size and frames.
 rm -rf "$out/idle.settings"
-read -r idle_ms idle_kb < <(measure "$out/idle.app" "$app" --settings-dir "$out/idle.settings" --size 1440x900 \
+read -r idle_ms idle_kb idle_rc < <(measure "$out/idle.app" "$app" --settings-dir "$out/idle.settings" --size 1440x900 \
   --frames 5 --frame-stats "$out/idle.frames.json")
 echo "the app with no document: peak RSS $((idle_kb / 1024)) MB, $idle_ms ms to quit"
+if [[ "$idle_rc" != 0 ]]; then echo "FAIL idle: the app with no document exited with status $idle_rc"; cat "$out/idle.app.stderr"; exit 1; fi
 
 fail=0
 rows=()
@@ -85,12 +91,19 @@ for c in "${cases[@]}"; do
   # A case over budget is measured once more (CLI and app again, in the same conditions) before
   # it fails: both runs are printed; a budget missed twice fails the test.
   for attempt in 1 2; do
-  read -r cli_ms cli_kb < <(measure "$out/$name.cli" "$cli" check --profile all --format json "${cli_file:-$file}")
+  read -r cli_ms cli_kb cli_rc < <(measure "$out/$name.cli" "$cli" check --profile all --format json "${cli_file:-$file}")
+  # check exits 0 (no error) or 1 (an error reported); anything else is a usage error or a crash.
+  if [[ "$cli_rc" != 0 && "$cli_rc" != 1 ]]; then
+    echo "FAIL $name: the CLI exited with status $cli_rc"; cat "$out/$name.cli.stderr"; fail=1; break
+  fi
   step_args=()
   for s in $steps; do step_args+=(--step "$s"); done
   rm -rf "$out/$name.settings"
-  read -r app_ms app_kb < <(measure "$out/$name.app" "$app" --settings-dir "$out/$name.settings" --size 1440x900 \
+  read -r app_ms app_kb app_rc < <(measure "$out/$name.app" "$app" --settings-dir "$out/$name.settings" --size 1440x900 \
     --frames 5 --frame-stats "$out/$name.frames.json" "${step_args[@]}" "$file")
+  if [[ "$app_rc" != 0 ]]; then
+    echo "FAIL $name: the app exited with status $app_rc"; cat "$out/$name.app.stderr"; fail=1; break
+  fi
   if [[ ! -s "$out/$name.frames.json" ]]; then
     echo "FAIL $name: the app wrote no frame statistics"; cat "$out/$name.app.stderr"; fail=1; break
   fi
