@@ -2,6 +2,10 @@
 # Runs every core benchmark natively and compiled to WebAssembly under node, in one run, and
 # prints the slowdown of each (node time / native time) with their geometric mean. Fails when the
 # geometric mean is past the budget (default 2x, MAX_RATIO to change).
+# The margin: both sides are measured in this run, one after the other, so a loaded machine slows
+# both; the gate is on the geometric mean over all benchmarks (observed 1.15-1.44x across sessions,
+# so 2x leaves about 40% for noise), never on one benchmark (single ratios reached 2.37x: reported,
+# not gated).
 #   scripts/node-vs-native.sh [NATIVE_BENCH_DIR] [WASM_BENCH_DIR]
 # defaults: build/bench/tests/bench and build/wasm/tests/bench (make bench / make web-build).
 set -euo pipefail

@@ -9,7 +9,13 @@ import zlib from 'node:zlib';
 import { ROOT, SITE, cliJson, launch, openPage, pictureStats, serve, stripUploads } from './harness.mjs';
 
 const WASM_GZIP_BUDGET = 3 * 1024 * 1024;
-const FIRST_FRAME_BUDGET_MS = 3000;
+// A hang guard, not a speed figure: a test on a shared 2-core machine cannot gate wall time. The
+// first-frame figure is measured and reported by web/tests/scale.mjs (`make scale`). 30 s is 10x the
+// 3 s budget that figure is held to.
+const FIRST_FRAME_HANG_MS = 30000;
+// Screenshots go under the build tree (never into tracked files); docs/web-screenshot.png is
+// refreshed by hand from here.
+const OUT = path.join(ROOT, 'build/wasm/out');
 
 // Documents to load: every standalone sample (a scenario without `file:` references, or a native
 // file), else fixtures that exercise the document loader (a clean JSON file, a YAML error).
@@ -57,11 +63,11 @@ after(async () => {
 });
 
 describe('page', () => {
-  test('loads without console errors and draws its first frame in budget', async () => {
+  test('loads without console errors and draws its first frame', async () => {
     const { page, problems } = first;
     const ms = await page.evaluate(() => window.configInspector.firstFrameMs);
-    console.log(`first frame ${ms.toFixed(0)} ms after navigation (budget ${FIRST_FRAME_BUDGET_MS} ms)`);
-    assert.ok(ms > 0 && ms <= FIRST_FRAME_BUDGET_MS, `first frame after ${ms} ms`);
+    console.log(`first frame ${ms.toFixed(0)} ms after navigation (hang guard ${FIRST_FRAME_HANG_MS} ms)`);
+    assert.ok(ms > 0 && ms <= FIRST_FRAME_HANG_MS, `first frame after ${ms} ms`);
     assert.equal(await page.locator('#loading').isHidden(), true, 'the loading overlay is gone');
     assert.equal(await page.locator('#failure').isHidden(), true, 'no failure message');
     assert.deepEqual(problems, []);
@@ -303,7 +309,8 @@ describe('welcome page', () => {
     assert.equal(state.welcome.shown, true);
     assert.deepEqual(state.welcome.cards.map((c) => c.engine), ['variants', 'matcher', 'txt', 'policy', 'targeting']);
     for (const c of state.welcome.cards) assert.match(c.sample, /^\/samples\/.*\.scenario\.yaml$/, c.engine);
-    fs.writeFileSync(path.join(ROOT, 'docs/web-screenshot.png'), await page.screenshot());
+    fs.mkdirSync(OUT, { recursive: true });
+    fs.writeFileSync(path.join(OUT, 'web-screenshot.png'), await page.screenshot());
     // Click the middle of the txt card.
     const card = state.welcome.cards.find((c) => c.engine === 'txt');
     const box = await page.locator('canvas').boundingBox();
