@@ -360,6 +360,8 @@ PolicyItem Loader::ReadItem(const Node& item, Direction dir) {
     Scope s(sink_, ".targetRef");
     it.target_ref = ReadTargetRef(tr, false);
   }
+  if (dir == Direction::kRules)
+    if (const Node* m = item.Get("matches"); m && m->is_seq()) it.matches = m->ToJson();
   const Node* def = item.Get("default");
   if (!def) {
     if (const Node* conf = item.Get("conf")) {

@@ -483,7 +483,7 @@ TEST(PolicyMatch, IndexedEqualsNaive) {
     Scenario s = LoadScenario({{file, text}});
     std::unique_ptr<PolicyModel> c = LoadPolicyModel(s, Query{}, Mode::kCheck);
     ASSERT_FALSE(c->mesh.dataplanes.empty());
-    for (Profile p : {Profile::kKuma, Profile::kMadr}) {
+    for (Profile p : {Profile::kKuma214, Profile::kKuma213, Profile::kKuma210, Profile::kKuma30, Profile::kMadr}) {
       EvalOptions fast, slow;
       fast.profile = slow.profile = p;
       fast.provenance = slow.provenance = false;

@@ -134,11 +134,18 @@ class PolicyView final : public EngineView {
     model_ = ModelAs<pol::PolicyModel>(d.model());
     kuma_ = madr_ = nullptr;
     kuma_res_ = madr_res_ = nullptr;
+    // Every profile's result, in the profile set's order (N profiles: one per Kuma release and
+    // the MADR's). The Kuma side of the two-way panels is the document's profile when it is a
+    // Kuma release, else the default release.
+    results_.assign(pol::Profiles().size(), nullptr);
     for (const Report& r : d.reports())
-      if (const auto* pr = ResultAs<pol::PolicyResult>(r.typed.get())) {
-        (pr->id == pol::Profile::kKuma ? kuma_ : madr_) = &pr->rules;
-        (pr->id == pol::Profile::kKuma ? kuma_res_ : madr_res_) = pr;
-      }
+      if (const auto* pr = ResultAs<pol::PolicyResult>(r.typed.get())) results_[pol::Profiles().Index(pr->id)] = pr;
+    const pol::Profile asked = pol::Profiles().Parse(d.profile());
+    const pol::Profile kuma = pol::IsKuma(asked) && results_[pol::Profiles().Index(asked)] ? asked : pol::Profiles().Default();
+    kuma_res_ = results_[pol::Profiles().Index(kuma)];
+    madr_res_ = results_[pol::Profiles().Index(pol::Profile::kMadr)];
+    if (kuma_res_) kuma_ = &kuma_res_->rules;
+    if (madr_res_) madr_ = &madr_res_->rules;
     asked_res_.clear();
     res_filter_dirty_ = true;
     summaries_.clear();
@@ -175,6 +182,13 @@ class PolicyView final : public EngineView {
       return;
     }
     primary_ = pol::Profiles().Parse(ctx.document().profile());
+    // Switching between Kuma releases switches the Kuma side (every profile was evaluated).
+    if (pol::IsKuma(primary_) && pol::Profiles().Index(primary_) < results_.size())
+      if (const pol::PolicyResult* pr = results_[pol::Profiles().Index(primary_)]; pr && pr != kuma_res_) {
+        kuma_res_ = pr;
+        kuma_ = &pr->rules;
+        diffs_for_ = -1;
+      }
     const auto& dps = model_->mesh.dataplanes;
     if (dps.empty()) {
       theme::TextMuted("The scenario has no Dataplane: policies are matched per dataplane.");
@@ -273,8 +287,10 @@ class PolicyView final : public EngineView {
 
   // ---- Resource: one resource, everything it gets ----
 
-  const pol::PolicyResult* PrimaryResult() const { return primary_ == pol::Profile::kKuma ? kuma_res_ : madr_res_; }
-  const char* OtherName() const { return primary_ == pol::Profile::kKuma ? "madr" : "kuma"; }
+  const pol::PolicyResult* PrimaryResult() const { return pol::IsKuma(primary_) ? kuma_res_ : madr_res_; }
+  const char* OtherName() const {
+    return pol::IsKuma(primary_) ? "madr" : (kuma_res_ ? pol::Profiles().Name(kuma_res_->id) : "kuma");
+  }
 
   // The inspection is a question for the worker (--inspect KEY; in a large mesh with --resource
   // KEY too, so the worker keeps one ResourceRule per type instead of every MeshService's).
@@ -620,7 +636,7 @@ class PolicyView final : public EngineView {
     ImGui::TextUnformatted(it.name.c_str());
   }
 
-  const pol::DataplaneRules& Primary() const { return primary_ == pol::Profile::kKuma ? *kuma_ : *madr_; }
+  const pol::DataplaneRules& Primary() const { return pol::IsKuma(primary_) ? *kuma_ : *madr_; }
 
   // The dataplane is part of the question: the worker re-inspects with --dataplane NAME.
   void Ask(ViewContext& ctx, const std::string& dataplane) {
@@ -1100,7 +1116,8 @@ class PolicyView final : public EngineView {
   const pol::DataplaneRules* kuma_ = nullptr;  // the document's results
   const pol::DataplaneRules* madr_ = nullptr;
   const Comparison* comparison_ = nullptr;
-  pol::Profile primary_ = pol::Profile::kKuma;
+  pol::Profile primary_ = pol::Profile::kKuma214;
+  std::vector<const pol::PolicyResult*> results_;  // per profile, Profiles() order (null: not evaluated)
   std::string asked_;  // the dataplane asked of the worker, until its inspection arrives
   std::string pending_dp_;  // a dataplane from LoadState ("dp=NAME"), asked at the next Draw
   int dataplane_ = -1;
