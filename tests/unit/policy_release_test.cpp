@@ -246,6 +246,47 @@ spec:
             (std::vector<std::string>{"matched-for-rules-a[0]", "matched-for-rules-b[0]", "matched-for-rules-c[0]"}));
 }
 
+// The same order, merged into one rule, at v2.10.11 (inboundrules/mt-order-by-origin golden).
+TEST(PolicyRelease, InboundOrderMergedIn210) {
+  Report r = Eval(R"(type: MeshTimeout
+name: matched-for-rules-c
+mesh: mesh-1
+labels:
+  kuma.io/origin: zone
+spec:
+  rules:
+    - default:
+        connectionTimeout: 111s
+        idleTimeout: 109s
+---
+type: MeshTimeout
+name: matched-for-rules-b
+mesh: mesh-1
+spec:
+  rules:
+    - default:
+        connectionTimeout: 211s
+        http:
+          requestTimeout: 209s
+---
+type: MeshTimeout
+name: matched-for-rules-a
+mesh: mesh-1
+labels:
+  kuma.io/origin: global
+spec:
+  rules:
+    - default:
+        connectionTimeout: 11s
+        http:
+          requestTimeout: 12s
+)", "kuma-2.10");
+  const ordered_json& t = TypeOf(r, "MeshTimeout");
+  EXPECT_EQ(RowOrigins(t), (std::vector<std::string>{"matched-for-rules-a[0]+matched-for-rules-b[0]+matched-for-rules-c[0]"}));
+  EXPECT_EQ(t["fromRules"][0]["conf"],
+            ordered_json::parse(R"({"connectionTimeout":"1m51s","http":{"requestTimeout":"3m29s"},"idleTimeout":"1m49s"})"));
+}
+
 TEST(PolicyRelease, InboundFromOnlyAndToOnly) {
   // inboundrules/mt-from: from[] of an IsFromAsRules type lists like rules[] (b before a).
   Report r = Eval(R"(type: MeshTimeout
@@ -282,6 +323,42 @@ spec:
         idleTimeout: 11s
 )", "kuma-2.14");
   EXPECT_TRUE(RowOrigins(TypeOf(q, "MeshTimeout")).empty());
+}
+
+// inboundrules/mt-rules: two policies with rules[] (v2.14.3: listed b, a; v2.10.11: one rule
+// merging b then a, a's values winning).
+TEST(PolicyRelease, InboundRulesOnlyListedAndMerged) {
+  const std::string yaml = R"(type: MeshTimeout
+name: matched-for-rules-a
+mesh: mesh-1
+spec:
+  rules:
+    - default:
+        idleTimeout: 10s
+        http:
+          requestTimeout: 12s
+---
+type: MeshTimeout
+name: matched-for-rules-b
+mesh: mesh-1
+spec:
+  rules:
+    - default:
+        idleTimeout: 100s
+        connectionTimeout: 101s
+        http:
+          requestTimeout: 102s
+)";
+  const ordered_json& t = TypeOf(Eval(yaml, "kuma-2.14"), "MeshTimeout");
+  EXPECT_EQ(RowOrigins(t), (std::vector<std::string>{"matched-for-rules-b[0]", "matched-for-rules-a[0]"}));
+  EXPECT_EQ(t["fromRules"][0]["conf"],
+            ordered_json::parse(R"({"connectionTimeout":"1m41s","http":{"requestTimeout":"1m42s"},"idleTimeout":"1m40s"})"));
+  EXPECT_EQ(t["fromRules"][1]["conf"], ordered_json::parse(R"({"http":{"requestTimeout":"12s"},"idleTimeout":"10s"})"));
+  Report o = Eval(yaml, "kuma-2.10");
+  const ordered_json& ot = TypeOf(o, "MeshTimeout");
+  EXPECT_EQ(RowOrigins(ot), (std::vector<std::string>{"matched-for-rules-b[0]+matched-for-rules-a[0]"}));
+  EXPECT_EQ(ot["fromRules"][0]["conf"],
+            ordered_json::parse(R"({"connectionTimeout":"1m41s","http":{"requestTimeout":"12s"},"idleTimeout":"10s"})"));
 }
 
 TEST(PolicyRelease, FaultInjectionRulesOneRowPerMatchMostSpecificFirst) {
