@@ -286,6 +286,10 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
   if (m->only_keys.empty() && !q.Has("dataplane") && s.inputs.is_map())
     if (const doc::Node* res = s.inputs.Get("resources"); res && res->is_seq())
       for (const doc::Node& k : res->items()) m->only_keys.push_back(k.text());
+  // A 2.12+ result's KRI names the same resource as its core key: accept either.
+  for (std::string& k : m->only_keys)
+    if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, k)) k = *u;
+  if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, m->inspect_key)) m->inspect_key = *u;
   if (mode == Mode::kEvaluate) m->chosen = ChooseDataplane(m->mesh, s, q, m->diagnostics);
 }
 }  // namespace

@@ -88,6 +88,29 @@ std::optional<KriParts> ParseKri(std::string_view s) {
   return k;
 }
 
+std::optional<std::string> UniqueKeyOfKri(const Model& m, std::string_view s) {
+  std::optional<KriParts> k = ParseKri(s);
+  if (!k) return std::nullopt;
+  const Meta* meta = nullptr;
+  if (k->type == "MeshService") {
+    if (const MeshService* x = m.FindService(k->mesh, k->name, k->namespace_, k->zone)) meta = &x->meta;
+  } else if (k->type == "MeshMultiZoneService") {
+    if (const MeshService* x = m.FindMultiZoneService(k->mesh, k->name, k->namespace_, k->zone)) meta = &x->meta;
+  } else if (k->type == "MeshExternalService") {
+    if (const Resource* x = m.FindExternalService(k->mesh, k->name, k->namespace_, k->zone)) meta = &x->meta;
+  } else if (k->type == "MeshHTTPRoute") {
+    if (const Policy* x = m.FindRoute(k->mesh, k->name, k->namespace_, k->zone)) meta = &x->meta;
+  } else if (k->type == "Mesh") {
+    Meta mesh;
+    mesh.type = "Mesh";
+    mesh.name = k->name;
+    if (!m.HasMesh(k->name)) return std::nullopt;
+    return UniqueKey(mesh);
+  }
+  if (!meta) return std::nullopt;
+  return UniqueKey(*meta, k->section);
+}
+
 namespace {
 
 const json* Field(const json& m, const char* key) {

@@ -43,6 +43,10 @@ struct KriParts {
 // joins the remaining parts. nullopt otherwise.
 std::optional<KriParts> ParseKri(std::string_view s);
 
+// The core key (UniqueKey) of the resource a KRI names in `m`, so --inspect and --resource take
+// the keys a 2.12+ result prints; nullopt when `s` is not a KRI or names nothing in the model.
+std::optional<std::string> UniqueKeyOfKri(const Model& m, std::string_view s);
+
 // inbound.CompareMatch: a spiffeID match before none, Exact before Prefix, then an sni match
 // before none (the matches as written, null = none).
 int CompareInboundMatch(const nlohmann::json& a, const nlohmann::json& b);
