@@ -527,6 +527,58 @@ spec:
   EXPECT_TRUE(old_key);
 }
 
+TEST(PolicyRelease, FromIsDeprecatedIn214) {
+  const std::string yaml = R"(type: MeshTimeout
+name: old-style
+mesh: mesh-1
+spec:
+  from:
+    - targetRef:
+        kind: Mesh
+      default:
+        idleTimeout: 11s
+)";
+  Report r = Eval(yaml, "kuma-2.14");
+  const doc::Diagnostic* note = nullptr;
+  for (const doc::Diagnostic& d : r.diagnostics)
+    if (d.code == "POL070") note = &d;
+  ASSERT_NE(note, nullptr);
+  EXPECT_EQ(note->severity, doc::Severity::kNote);
+  EXPECT_EQ(note->begin.line, 22);  // the from[0] item (the policy starts at line 17 of in.yaml)
+  EXPECT_EQ(note->begin.column, 7);
+  for (const char* p : {"kuma-2.10", "kuma-2.13", "madr"})
+    for (const doc::Diagnostic& d : Eval(yaml, p).diagnostics) EXPECT_NE(d.code, "POL070") << p;
+}
+
+TEST(PolicyRelease, InspectTakesAKri) {
+  Scenario s = LoadScenario({{"in.yaml", std::string(kMeshAndDataplane) + R"(---
+type: MeshService
+name: backend
+mesh: mesh-1
+spec:
+  ports:
+    - port: 80
+      name: http
+---
+type: MeshTimeout
+name: t
+mesh: mesh-1
+spec:
+  to:
+    - targetRef:
+        kind: MeshService
+        name: backend
+      default:
+        idleTimeout: 11s
+)"}});
+  Query q;
+  q.flags.push_back({"inspect", "kri_msvc_mesh-1___backend_"});
+  Report r = RunScenario(GetPolicyEngine(), s, q, "kuma-2.14", true);
+  for (const doc::Diagnostic& d : r.diagnostics) EXPECT_NE(d.code, "POL048") << d.message;
+  EXPECT_EQ(r.result["inspect"]["key"], "meshservice:mesh/mesh-1:name/backend");
+  EXPECT_EQ(r.result["inspect"]["policies"]["MeshTimeout"]["conf"], ordered_json::parse(R"({"idleTimeout":"11s"})"));
+}
+
 TEST(PolicyRelease, KriFormatAndParse) {
   Meta m;
   m.type = "MeshService";
