@@ -53,6 +53,15 @@ const ordered_json& TypeOf(const Report& r, const std::string& type) {
   return kNone;
 }
 
+// The fromRules rows built from rules[] (and from[] of IsFromAsRules types), in order; the legacy
+// from-rows (source "from") follow them.
+std::vector<ordered_json> RuleRows(const ordered_json& t) {
+  std::vector<ordered_json> out;
+  for (const auto& row : t["fromRules"])
+    if (row["source"] == "rules") out.push_back(row);
+  return out;
+}
+
 // "policy[ruleIndex]" of each fromRules row whose source is rules, in order.
 std::vector<std::string> RowOrigins(const ordered_json& t) {
   std::vector<std::string> out;
@@ -156,11 +165,12 @@ TEST(PolicyRelease, InboundMixedListedIn214MergedIn210) {
   const ordered_json& t = TypeOf(r, "MeshTimeout");
   EXPECT_EQ(RowOrigins(t), (std::vector<std::string>{"matched-for-rules-t-two[0]", "matched-for-rules-t-three[0]",
                                                      "matched-for-rules-t-one[0]"}));
-  ASSERT_EQ(t["fromRules"].size(), 3u);
-  EXPECT_EQ(t["fromRules"][0]["conf"], ordered_json::parse(R"({"connectionTimeout":"3m21s","idleTimeout":"3m20s"})"));
-  EXPECT_EQ(t["fromRules"][1]["conf"], ordered_json::parse(R"({"http":{"requestTimeout":"5m2s"},"idleTimeout":"5m0s"})"));
-  EXPECT_EQ(t["fromRules"][2]["conf"], ordered_json::parse(R"({"idleTimeout":"20s"})"));
-  for (const auto& row : t["fromRules"]) {
+  std::vector<ordered_json> rows = RuleRows(t);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[0]["conf"], ordered_json::parse(R"({"connectionTimeout":"3m21s","idleTimeout":"3m20s"})"));
+  EXPECT_EQ(rows[1]["conf"], ordered_json::parse(R"({"http":{"requestTimeout":"5m2s"},"idleTimeout":"5m0s"})"));
+  EXPECT_EQ(rows[2]["conf"], ordered_json::parse(R"({"idleTimeout":"20s"})"));
+  for (const auto& row : rows) {
     EXPECT_TRUE(row["match"].is_null());
     EXPECT_EQ(row["applied"], true);
     EXPECT_EQ(row["inbound"], "main");
@@ -168,9 +178,10 @@ TEST(PolicyRelease, InboundMixedListedIn214MergedIn210) {
   // 2.10: the same three merged into one rule (inboundrules/mt-mixed at v2.10.11).
   Report o = Eval(kMixed, "kuma-2.10");
   const ordered_json& ot = TypeOf(o, "MeshTimeout");
-  ASSERT_EQ(ot["fromRules"].size(), 1u);
-  EXPECT_FALSE(ot["fromRules"][0].contains("match"));
-  EXPECT_EQ(ot["fromRules"][0]["conf"],
+  std::vector<ordered_json> orows = RuleRows(ot);
+  ASSERT_EQ(orows.size(), 1u);
+  EXPECT_FALSE(orows[0].contains("match"));
+  EXPECT_EQ(orows[0]["conf"],
             ordered_json::parse(R"({"connectionTimeout":"3m21s","http":{"requestTimeout":"5m2s"},"idleTimeout":"20s"})"));
   EXPECT_EQ(RowOrigins(ot), (std::vector<std::string>{
                                 "matched-for-rules-t-two[0]+matched-for-rules-t-three[0]+matched-for-rules-t-one[0]"}));
@@ -283,7 +294,7 @@ spec:
 )", "kuma-2.10");
   const ordered_json& t = TypeOf(r, "MeshTimeout");
   EXPECT_EQ(RowOrigins(t), (std::vector<std::string>{"matched-for-rules-a[0]+matched-for-rules-b[0]+matched-for-rules-c[0]"}));
-  EXPECT_EQ(t["fromRules"][0]["conf"],
+  EXPECT_EQ(RuleRows(t)[0]["conf"],
             ordered_json::parse(R"({"connectionTimeout":"1m51s","http":{"requestTimeout":"3m29s"},"idleTimeout":"1m49s"})"));
 }
 
@@ -351,13 +362,13 @@ spec:
 )";
   const ordered_json& t = TypeOf(Eval(yaml, "kuma-2.14"), "MeshTimeout");
   EXPECT_EQ(RowOrigins(t), (std::vector<std::string>{"matched-for-rules-b[0]", "matched-for-rules-a[0]"}));
-  EXPECT_EQ(t["fromRules"][0]["conf"],
+  EXPECT_EQ(RuleRows(t)[0]["conf"],
             ordered_json::parse(R"({"connectionTimeout":"1m41s","http":{"requestTimeout":"1m42s"},"idleTimeout":"1m40s"})"));
-  EXPECT_EQ(t["fromRules"][1]["conf"], ordered_json::parse(R"({"http":{"requestTimeout":"12s"},"idleTimeout":"10s"})"));
+  EXPECT_EQ(RuleRows(t)[1]["conf"], ordered_json::parse(R"({"http":{"requestTimeout":"12s"},"idleTimeout":"10s"})"));
   Report o = Eval(yaml, "kuma-2.10");
   const ordered_json& ot = TypeOf(o, "MeshTimeout");
   EXPECT_EQ(RowOrigins(ot), (std::vector<std::string>{"matched-for-rules-b[0]+matched-for-rules-a[0]"}));
-  EXPECT_EQ(ot["fromRules"][0]["conf"],
+  EXPECT_EQ(RuleRows(ot)[0]["conf"],
             ordered_json::parse(R"({"connectionTimeout":"1m41s","http":{"requestTimeout":"12s"},"idleTimeout":"10s"})"));
 }
 
