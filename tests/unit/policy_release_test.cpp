@@ -360,7 +360,8 @@ spec:
         http:
           requestTimeout: 102s
 )";
-  const ordered_json& t = TypeOf(Eval(yaml, "kuma-2.14"), "MeshTimeout");
+  Report r = Eval(yaml, "kuma-2.14");
+  const ordered_json& t = TypeOf(r, "MeshTimeout");
   EXPECT_EQ(RowOrigins(t), (std::vector<std::string>{"matched-for-rules-b[0]", "matched-for-rules-a[0]"}));
   EXPECT_EQ(RuleRows(t)[0]["conf"],
             ordered_json::parse(R"({"connectionTimeout":"1m41s","http":{"requestTimeout":"1m42s"},"idleTimeout":"1m40s"})"));
@@ -452,6 +453,7 @@ spec:
               value: spiffe://mesh-1/ns/team-a/sa/legacy
 )", "kuma-2.14");
   const ordered_json& t = TypeOf(r, "MeshTrafficPermission");
+  ASSERT_TRUE(t.contains("rbac")) << t.dump();
   // Mesh before Dataplane: deny-one, then allow-team.
   EXPECT_EQ(RowOrigins(t), (std::vector<std::string>{"deny-one[0]", "allow-team[0]"}));
   EXPECT_EQ(t["fromRules"][1]["conf"]["allow"][0]["spiffeID"]["value"], "spiffe://mesh-1/ns/team-a/");
