@@ -95,7 +95,8 @@ void Explain(const std::string& old_name, const PolicyResult& old_r, const std::
     if (flipped)
       out.push_back({base + "/fromRules", pair,
                      nt.type + ": " + Plural(flipped, "legacy from[] rule", "legacy from[] rules") + " that " + old_name +
-                         " applies are not applied by " + new_name + ", because rules[] items select the same inbound and " +
+                         " applies " + (flipped == 1 ? "is" : "are") + " not applied by " + new_name +
+                         ", because rules[] items select the same inbound and " +
                          new_name + " applies those instead."});
   }
   if (keyed)
