@@ -66,6 +66,10 @@ void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, con
   }
   std::cout << "== divergences: " << in.comparison.size() << "\n";
   for (const Divergence& d : in.comparison.divergences) std::cout << d.path << " " << doc::JsonText(d.values) << "\n";
+  if (!in.comparison.notes.empty()) {
+    std::cout << "== what differs: " << in.comparison.notes.size() << "\n";
+    for (const ComparisonNote& n : in.comparison.notes) std::cout << "- " << n.text << "\n";
+  }
 }
 
 // `--format sarif`: the diagnostics of every report, one result per distinct diagnostic (with
@@ -210,6 +214,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
     return UsageError("unknown profile '" + profile + "' for engine " + std::string(e->name()) +
                       "; one of:" + names + " all");
   }
+  if (profile != "all") profile = e->CanonicalProfile(profile);  // an alias names its profile
   bool errors = false;
   TextStyle style{ShouldColour()};
   if (profile == "all") {

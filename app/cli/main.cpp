@@ -61,7 +61,10 @@ void PrintHelp() {
   std::cout << kUsage << "\nengines, profiles and query flags:\n";
   for (const cfgi::Engine* e : cfgi::Engines()) {
     std::cout << "  " << e->name() << ":";
-    for (const auto& p : e->profiles()) std::cout << " " << p.name;
+    for (const auto& p : e->profiles()) {
+      std::cout << " " << p.name;
+      for (const std::string& a : p.aliases) std::cout << " (" << a << ")";  // an alias of the profile before it
+    }
     std::cout << "\n";
     for (const cfgi::QueryFlag& f : e->query_flags())
       std::cout << "      --" << f.name << (f.value.empty() ? "" : " " + f.value) << "  " << f.help

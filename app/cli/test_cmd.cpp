@@ -84,13 +84,14 @@ ScenarioRun RunOne(const std::string& path, const std::string& text, CoverageSet
   run.engine = std::string(e->name());
   // The scenario's profile (or the engine's default) checks the entries without `profile:`; an
   // entry naming another profile of the engine is checked under that one.
-  std::string main = s->profile.empty() || !e->HasProfile(s->profile) ? e->profiles()[0].name : s->profile;
+  std::string main = s->profile.empty() || !e->HasProfile(s->profile) ? e->profiles()[0].name : e->CanonicalProfile(s->profile);
   run.profile = main;
   std::vector<std::string> profiles{main};
   if (s->expect.is_seq()) {
     size_t i = 0;
     for (const doc::Node& x : s->expect.items()) {
       std::string p = x.is_map() ? x.GetString("profile") : "";
+      if (!p.empty() && e->HasProfile(p)) p = e->CanonicalProfile(p);  // an alias: "kuma" is kuma-2.14
       if (!p.empty() && !e->HasProfile(p)) {
         Line l;
         l.name = "expect[" + std::to_string(i) + "] [" + p + "]";

@@ -53,7 +53,8 @@ int OpenDocument::FileIndex(const std::string& name) const {
 
 void OpenDocument::set_profile(const std::string& p) {
   // Before the first evaluation the engine is not known yet: keep the wish, checked on arrival.
-  if (generation_ == 0 || engine().HasProfile(p)) profile_ = p;
+  if (generation_ == 0) profile_ = p;
+  else if (engine().HasProfile(p)) profile_ = engine().CanonicalProfile(p);  // "kuma" is kuma-2.14
 }
 
 const Report& OpenDocument::report() const {
@@ -158,6 +159,7 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
     const Engine& e = *reuse.engine;
     if (profile.empty() || !e.HasProfile(profile))
       profile = e.HasProfile(reuse.scenario->profile) ? reuse.scenario->profile : e.profiles().front().name;
+    profile = e.CanonicalProfile(profile);
     out->profile = profile;
     InspectOptions options;
     if (hide_dead_lints) options.suppressions = DeadConfigurationSuppressions();
@@ -217,6 +219,7 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
   const Engine& e = *chosen;
   if (profile.empty() || !e.HasProfile(profile))
     profile = e.HasProfile(scenario->profile) ? scenario->profile : e.profiles().front().name;
+  profile = e.CanonicalProfile(profile);
   out->profile = profile;
   if (hooks.cancelled && hooks.cancelled()) return nullptr;
   InspectOptions options;
@@ -285,6 +288,7 @@ std::shared_ptr<void> OpenDocument::Apply(Outcome&& o, uint64_t snapshot_version
   inspection_ = std::move(o.inspection);
   engine_rule_ = std::move(o.engine_rule);
   if (profile_.empty() || !engine().HasProfile(profile_)) profile_ = o.profile;
+  profile_ = engine().CanonicalProfile(profile_);
   eval_ms_ = o.ms;
   ++generation_;
   ++text_version_;

@@ -107,6 +107,7 @@ const std::vector<CodeInfo>& Codes() {
     {"POL046", Severity::kError, "policy", "The `kuma.io/policy-role` label is not one of `system`, `producer`, `consumer`, `workload-owner`"},
     {"POL047", Severity::kWarning, "policy", "A universal policy carries `kuma.io/policy-role` other than `system`"},
     {"POL048", Severity::kError, "policy", "`--inspect KEY` / `inputs.inspect` names no resource of the evaluated dataplane's mesh (no Mesh,…"},
+    {"POL070", Severity::kNote, "policy", "Kuma 2.14 deprecates `from`: a policy selecting the dataplane uses `spec.from[]` (kuma-2.14 profile)"},
     {"TXT001", Severity::kError, "txt", "A quoted character-string is not closed on its line"},
     {"TXT002", Severity::kError, "txt", "A bad escape in a character-string (RFC 1035 5.1): `\\DDD` needs exactly three decimal digits with a value up…"},
     {"TXT003", Severity::kError, "txt", "A character-string longer than 255 bytes (after decoding escapes)"},

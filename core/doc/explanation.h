@@ -67,6 +67,7 @@ std::vector<StepRun> FoldRuns(const std::vector<Step>& steps, size_t min_run = 3
 struct Profile {
   std::string name;
   std::string description;  // one line, shown in the selector's tooltip and --help
+  std::vector<std::string> aliases;  // other names accepted for it (ProfileSet::Entry::aliases)
 };
 
 }  // namespace cfgi::doc

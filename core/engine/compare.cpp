@@ -55,6 +55,12 @@ ordered_json Comparison::SettingsJson() const {
   return out;
 }
 
+ordered_json Comparison::NotesJson() const {
+  ordered_json out = ordered_json::array();
+  for (const ComparisonNote& n : notes) out.push_back({{"path", n.path}, {"profiles", n.profiles}, {"text", n.text}});
+  return out;
+}
+
 Comparison Compare(const std::vector<std::pair<std::string, const ordered_json*>>& results,
                    const std::vector<std::string>& settings) {
   Comparison c;

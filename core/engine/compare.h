@@ -24,6 +24,15 @@ struct Divergence {
   nlohmann::ordered_json values;  // {profile: value at path, null where absent}
 };
 
+// A sentence about how profiles differ, read by the engine from its typed results
+// (Engine::ExplainComparison): the policy engine's upgrade report, "kuma-2.10 merges these three
+// inbound rules into one; kuma-2.14 lists them". Notes explain divergences; they are not counted.
+struct ComparisonNote {
+  std::string path;                   // JSON pointer the note is about (a divergence's path or a parent of it)
+  std::vector<std::string> profiles;  // the profiles it compares, older first
+  std::string text;
+};
+
 struct Comparison {
   std::vector<Divergence> divergences;  // by path
   // Profile settings that differ: fields that state a fact about each profile rather than its
@@ -31,6 +40,8 @@ struct Comparison {
   // implementation queries TXT at all by default). Shown beside each profile's result, never
   // counted: size(), Under() and ToJson() are the divergences only.
   std::vector<Divergence> settings;
+  // What the divergences mean, in sentences (empty when the engine has nothing to say).
+  std::vector<ComparisonNote> notes;
 
   size_t size() const { return divergences.size(); }
   bool empty() const { return divergences.empty(); }
@@ -42,6 +53,8 @@ struct Comparison {
   nlohmann::ordered_json ToJson() const;
   // [{"path", "values"}] of `settings`, the CLI's "profile_settings" (with --profile all).
   nlohmann::ordered_json SettingsJson() const;
+  // [{"path", "profiles", "text"}], the CLI's "notes" (with --profile all).
+  nlohmann::ordered_json NotesJson() const;
 };
 
 // Compares results given as (profile, result JSON) in profile order. A leaf at or below one of

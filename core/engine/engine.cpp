@@ -29,7 +29,15 @@ bool Query::Has(std::string_view name) const {
 
 bool Engine::HasProfile(std::string_view p) const {
   const auto& ps = profiles();
-  return std::any_of(ps.begin(), ps.end(), [&](const doc::Profile& x) { return x.name == p; });
+  return std::any_of(ps.begin(), ps.end(), [&](const doc::Profile& x) {
+    return x.name == p || std::find(x.aliases.begin(), x.aliases.end(), p) != x.aliases.end();
+  });
+}
+
+std::string Engine::CanonicalProfile(std::string_view p) const {
+  for (const doc::Profile& x : profiles())
+    if (x.name == p || std::find(x.aliases.begin(), x.aliases.end(), p) != x.aliases.end()) return x.name;
+  return std::string(p);
 }
 
 const Engine* FindEngine(std::string_view name) {
@@ -82,7 +90,7 @@ const ordered_json* InputList(const ordered_json& result) {
 // that applies to the profile (for `test`), and an SCN003 / SCN005 / SCN006 diagnostic per
 // failure (for `check`, the app and the web hook).
 std::vector<ExpectOutcome> CheckExpect(const Scenario& s, const ordered_json& result, std::string_view profile,
-                                       doc::DiagnosticSink& sink) {
+                                       doc::DiagnosticSink& sink, const Engine* engine) {
   std::vector<ExpectOutcome> out;
   if (!s.expect.is_seq()) return out;
   size_t i = 0;
@@ -106,6 +114,7 @@ std::vector<ExpectOutcome> CheckExpect(const Scenario& s, const ordered_json& re
       continue;
     }
     std::string only = e.GetString("profile");
+    if (!only.empty() && engine) only = engine->CanonicalProfile(only);  // `profile: kuma` is kuma-2.14's
     if (!only.empty() && only != profile) continue;
     o.only_profile = only;
     if (const doc::Node* p = e.Get("path")) {
@@ -192,8 +201,9 @@ uint64_t WhatIfEvaluations() { return g_what_if_evaluations.load(); }
 void CountWhatIfEvaluation() { g_what_if_evaluations.fetch_add(1); }
 
 const Report* Inspection::Find(std::string_view profile) const {
+  std::string name = engine ? engine->CanonicalProfile(profile) : std::string(profile);
   for (const Report& r : reports)
-    if (r.profile == profile) return &r;
+    if (r.profile == name) return &r;
   return nullptr;
 }
 
@@ -208,7 +218,11 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     if (o.progress) o.progress(name, fraction);
     return !(o.cancelled && o.cancelled());
   };
-  std::vector<std::string> names = o.profiles;
+  std::vector<std::string> names;
+  for (const std::string& n : o.profiles) {  // aliases evaluate once, under the canonical name
+    std::string c = e.CanonicalProfile(n);
+    if (std::find(names.begin(), names.end(), c) == names.end()) names.push_back(std::move(c));
+  }
   if (names.empty())
     for (const doc::Profile& p : e.profiles()) names.push_back(p.name);
   // Steps: load, each profile, compare; the load counts as much as all profiles together.
@@ -238,7 +252,7 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     if (load_mode == Mode::kEvaluate) r.result = typed->ToJson();
     if (!s->expect.is_null() && s->envelope && q.flags.empty()) {
       doc::DiagnosticSink sink(s->envelope_source());
-      r.expectations = CheckExpect(*s, r.result, name, sink);
+      r.expectations = CheckExpect(*s, r.result, name, sink, &e);
       all.insert(all.end(), sink.list().begin(), sink.list().end());
     }
     // The one suppression mechanism (core/doc/suppress.h): the files' own, then the caller's.
@@ -265,6 +279,9 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     std::vector<std::pair<std::string, const ordered_json*>> results;
     for (const Report& r : in.reports) results.emplace_back(r.profile, &r.result);
     in.comparison = Compare(results, e.profile_settings());
+    std::vector<std::pair<std::string, const EngineResult*>> typed;
+    for (const Report& r : in.reports) typed.emplace_back(r.profile, r.typed.get());
+    in.comparison.notes = e.ExplainComparison(typed, in.comparison);
   }
   return in;
 }
@@ -339,6 +356,8 @@ ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q,
   j["divergences"] = in.comparison.ToJson();
   // Facts about each profile that differ (txt: whether it queries TXT by default): not divergences.
   if (!in.comparison.settings.empty()) j["profile_settings"] = in.comparison.SettingsJson();
+  // What the divergences mean (the policy engine's upgrade report between Kuma releases).
+  if (!in.comparison.notes.empty()) j["notes"] = in.comparison.NotesJson();
   return j;
 }
 

@@ -136,7 +136,21 @@ class Engine {
     return nullptr;
   }
 
+  // Sentences about where the profiles' typed results differ (Comparison::notes), given the
+  // results in profile order and their comparison; an engine whose profiles are releases of one
+  // product reads them as an upgrade report. Default: none.
+  virtual std::vector<ComparisonNote> ExplainComparison(
+      const std::vector<std::pair<std::string, const EngineResult*>>& results, const Comparison& c) const {
+    (void)results;
+    (void)c;
+    return {};
+  }
+
+  // A profile's name or one of its aliases (profile.h).
   bool HasProfile(std::string_view p) const;
+  // The profile's own name for `p` (an alias resolves to its profile; "kuma" -> "kuma-2.14");
+  // `p` itself when the engine has no such profile. Results and reports carry this name.
+  std::string CanonicalProfile(std::string_view p) const;
 };
 
 // A view's typed access: the engine's own EngineModel / EngineResult type, or null for another engine's.

@@ -11,6 +11,10 @@
 //     return s;
 //   }
 //   Profiles().Parse("madr") == Profile::kMadr;   Profiles().Name(Profile::kKuma) == "kuma";
+//
+// An entry may have aliases: other names that mean it everywhere a name is read (the CLI's
+// --profile, a scenario's `profile:`, an expect entry's `profile:`, the app), e.g. the policy
+// engine's "kuma" for "kuma-2.14". Results always carry the canonical name (Canonical()).
 #pragma once
 
 #include <cstddef>
@@ -28,14 +32,21 @@ template <typename Id>
 class ProfileSet {
  public:
   struct Entry {
+    Entry(Id i, const char* n, const char* d, std::vector<const char*> a = {})
+        : id(i), name(n), description(d), aliases(std::move(a)) {}
     Id id;
     const char* name;
     const char* description;
+    std::vector<const char*> aliases;  // other names for this profile (never printed as its name)
   };
 
   // The first entry is the engine's default profile.
   explicit ProfileSet(std::vector<Entry> entries) : entries_(std::move(entries)) {
-    for (const Entry& e : entries_) profiles_.push_back({e.name, e.description});
+    for (const Entry& e : entries_) {
+      doc::Profile p{e.name, e.description, {}};
+      for (const char* a : e.aliases) p.aliases.push_back(a);
+      profiles_.push_back(std::move(p));
+    }
   }
 
   const std::vector<Entry>& entries() const { return entries_; }
@@ -44,8 +55,11 @@ class ProfileSet {
   const std::vector<doc::Profile>& profiles() const { return profiles_; }
 
   std::optional<Id> Find(std::string_view name) const {
-    for (const Entry& e : entries_)
+    for (const Entry& e : entries_) {
       if (name == e.name) return e.id;
+      for (const char* a : e.aliases)
+        if (name == a) return e.id;
+    }
     return std::nullopt;
   }
   // The named profile, or the default for a name the engine does not know (the CLI and the app

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <iterator>
+#include <map>
 #include <set>
+
+#include "core/policy/policy_release_rules.h"
 
 namespace cfgi {
 
@@ -149,7 +152,10 @@ ordered_json InspectionJson(const ResourceInspection& i) {
 
 ordered_json RulesJson(const DataplaneRules& r, Profile p) {
   ordered_json j;
+  // The Kuma release the profile follows (a profile setting: never a divergence).
+  j["release"] = IsKuma(p) ? ReleaseName(ReleaseOf(p)) : "madr";
   j["dataplane"] = r.dataplane ? ordered_json(r.dataplane->meta.name) : ordered_json();
+  const bool kri = KeysByKri(p);
   if (r.dataplane && r.dataplane->IsGateway()) {
     // A gateway Dataplane: its type, the MeshGateway serving it (builtin) and the listeners that
     // stand for its inbounds (named listener-<port>).
@@ -189,14 +195,23 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
                          {"fields", FieldsJson(t.proxy_rule.provenance)}};
     }
     ordered_json to = ordered_json::array();
+    // Kuma 2.12+ key ResourceRules by KRI (pkg/core/kri); a computedFrom names a rule of the list.
+    std::map<std::string_view, std::string> kri_of;
+    if (kri)
+      for (const ResourceRule& rr : t.to_rules)
+        if (std::string k = Kri(rr.meta(), rr.section); !k.empty()) kri_of.emplace(rr.key, std::move(k));
+    auto key_of = [&](std::string_view key) -> ordered_json {
+      auto it = kri_of.find(key);
+      return it == kri_of.end() ? ordered_json(std::string(key)) : ordered_json(it->second);
+    };
     for (const ResourceRule& rr : t.to_rules) {
       ordered_json e;
-      e["key"] = rr.key;
+      e["key"] = key_of(rr.key);
       e["resourceMeta"] = MetaJson(rr.meta());
       if (!rr.section.empty()) e["resourceSectionName"] = rr.section;
       e["conf"] = Conf(rr.conf());
       e["origin"] = OriginJson(rr.origin());
-      if (!rr.sparse) e["computedFrom"] = rr.fallback_of();
+      if (!rr.sparse) e["computedFrom"] = key_of(rr.fallback_of());
       e["fields"] = FieldsJson(rr.provenance());
       to.push_back(std::move(e));
     }
@@ -208,6 +223,8 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
       e["port"] = ir.inbound->port;
       e["source"] = DirectionName(ir.source);
       e["subset"] = SubsetJson(ir.subset);
+      // Kuma 2.12+: a listed rule (one per rules[] item and match) and its match (null: every client).
+      if (ir.listed) e["match"] = ordered_json::parse(ir.match.dump());
       e["applied"] = ir.applied;
       e["conf"] = Conf(ir.conf);
       e["origin"] = OriginJson(ir.origin);
@@ -215,6 +232,14 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
       from.push_back(std::move(e));
     }
     tj["fromRules"] = std::move(from);
+    if (!t.rbac.empty()) {  // MeshTrafficPermission 2.12+: Envoy's matcher order, every Deny first
+      ordered_json rbac = ordered_json::array();
+      for (const RbacMatcher& m : t.rbac)
+        rbac.push_back({{"inbound", m.inbound->Id()}, {"action", m.action}, {"match", ordered_json::parse(m.match.dump())},
+                        {"policy", m.origin.policy ? ordered_json(m.origin.policy->meta.name) : ordered_json()},
+                        {"ruleIndex", m.origin.rule_index}});
+      tj["rbac"] = std::move(rbac);
+    }
     // The inspect API's legacy `toRules`: per kuma.io/service subset (the per-field provenance
     // stays in the typed result for the view; the JSON keeps it for toResourceRules only).
     constexpr size_t kMaxLegacyToRulesJson = 20;
@@ -261,6 +286,10 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
   if (m->only_keys.empty() && !q.Has("dataplane") && s.inputs.is_map())
     if (const doc::Node* res = s.inputs.Get("resources"); res && res->is_seq())
       for (const doc::Node& k : res->items()) m->only_keys.push_back(k.text());
+  // A 2.12+ result's KRI names the same resource as its core key: accept either.
+  for (std::string& k : m->only_keys)
+    if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, k)) k = *u;
+  if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, m->inspect_key)) m->inspect_key = *u;
   if (mode == Mode::kEvaluate) m->chosen = ChooseDataplane(m->mesh, s, q, m->diagnostics);
 }
 }  // namespace
@@ -365,6 +394,12 @@ class PolicyEngine final : public Engine {
  public:
   std::string_view name() const override { return "policy"; }
   const std::vector<doc::Profile>& profiles() const override { return policy::Profiles().profiles(); }
+  // The Kuma release each profile follows: a fact about the profile, not an answer.
+  std::vector<std::string> profile_settings() const override { return {"/release"}; }
+  std::vector<ComparisonNote> ExplainComparison(const std::vector<std::pair<std::string, const EngineResult*>>& results,
+                                                const Comparison&) const override {
+    return policy::UpgradeNotes(results);
+  }
   int Detect(const doc::Document& d) const override {
     int score = 0;
     for (const doc::Node& root : d.roots) {

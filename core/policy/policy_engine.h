@@ -1,6 +1,7 @@
 // core/policy/policy_engine.h: the "policy" engine (Kuma 2.x policy matching and merging,
-// ResourceRules, origins). Profiles: "kuma" (default; Kuma 2.x's sort order) and "madr" (the
-// MADR's three sort keys and its 'includes' for MeshHTTPRoute items).
+// ResourceRules, origins). Profiles: one per Kuma release ("kuma-2.14" the default, "kuma" its
+// alias; "kuma-2.13", "kuma-2.10", "kuma-3.0-preview") and "madr" (the MADR's three sort keys
+// and its 'includes' for MeshHTTPRoute items). policy_rules.h Profiles().
 //
 //   auto m = cfgi::GetPolicyEngine().Load(scenario, query /* --dataplane NAME */, cfgi::Mode::kEvaluate);
 //   auto r = m->Evaluate("kuma");
@@ -55,7 +56,7 @@ class PolicyModel final : public EngineModel {
 class PolicyResult final : public EngineResult {
  public:
   nlohmann::ordered_json ToJson() const override;
-  Profile id = Profile::kKuma;
+  Profile id = Profile::kKuma214;
   bool evaluated = false;    // false in kCheck mode: only diagnostics
   DataplaneRules rules;      // rules.dataplane is null when none could be chosen
   // One resource, everything it gets (policy_inspect.h): the key --inspect names, else
@@ -79,6 +80,10 @@ const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Query&
 // "computedFrom"?, "fields": [...]}}}: the result's "inspect" (docs/formats/policy.md), Kuma's
 // inspect API `_outbounds/{kri}/_policies` keyed by kind, with each leaf's provenance.
 nlohmann::ordered_json InspectionJson(const ResourceInspection& i);
+
+// The profile comparison as an upgrade report (policy_upgrade.cpp): where kuma-2.10 and the
+// default release (kuma-2.14) build different rules, one sentence each.
+std::vector<ComparisonNote> UpgradeNotes(const std::vector<std::pair<std::string, const EngineResult*>>& results);
 
 // The engine's JSON result ({"dataplane", "rules": [...]}), per docs/formats/policy.md "Result".
 nlohmann::ordered_json RulesJson(const DataplaneRules& r, Profile p);

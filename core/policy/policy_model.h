@@ -77,6 +77,9 @@ struct TargetRef {
 struct PolicyItem {
   TargetRef target_ref;
   nlohmann::json conf;          // the item's `default` (or MADR-notation `conf`)
+  // A rules[] item's `matches` (common_api.Match: spiffeID / sni), as written; null when absent
+  // (MeshFaultInjection 2.13; MeshTrafficPermission's matches are inside its default).
+  nlohmann::json matches;
   const doc::Node* conf_node = nullptr;  // for per-field source ranges (owned by Model::docs)
   Loc loc;
 };

@@ -1,6 +1,7 @@
 #include "core/policy/policy_rules.h"
 
 #include "core/policy/policy_defaults.h"
+#include "core/policy/policy_release_rules.h"
 
 #include <algorithm>
 #include <iterator>
@@ -13,8 +14,18 @@ namespace cfgi::policy {
 using nlohmann::json;
 
 const ProfileSet<Profile>& Profiles() {
+  // The first is the default: the current Kuma release. "kuma" names it (scenarios and command
+  // lines written before the per-release profiles).
   static const ProfileSet<Profile> s({
-      {Profile::kKuma, "kuma", "Kuma 2.x: sort by top-level kind, origin, policy role, to[] kind, MeshService section, name"},
+      {Profile::kKuma214, "kuma-2.14",
+       "Kuma 2.14 (follows v2.14.3, the current release): inbound rules listed per rule and match, KRI keys",
+       {"kuma"}},
+      {Profile::kKuma213, "kuma-2.13",
+       "Kuma 2.13 LTS (follows v2.13.10): inbound rules listed per rule and match, KRI keys"},
+      {Profile::kKuma210, "kuma-2.10",
+       "Kuma 2.10 (follows v2.10.11, end of life): inbound rules merged into one, resource keys as meshservice:mesh/..."},
+      {Profile::kKuma30, "kuma-3.0-preview",
+       "Kuma's main branch toward 3.0: 2.14's rule building; 3.0's removals are diagnostics"},
       {Profile::kMadr, "madr", "the MADR: sort by top-level kind, to[] kind, policy name; MeshHTTPRoute items included"},
   });
   return s;
@@ -115,14 +126,14 @@ int Sign(int x) { return x < 0 ? -1 : (x > 0 ? 1 : 0); }
 // MADR: topLevelTargetRefKind, toTargetRefKind, policyName.
 int Compare(const Item& a, const Item& b, Profile profile) {
   if (int c = a.top_kind_order - b.top_kind_order) return Sign(c);
-  if (profile == Profile::kKuma) {
+  if (IsKuma(profile)) {
     if (int c = CompareDataplaneKind(*a.policy, *b.policy)) return c;
     if (int c = a.origin_order - b.origin_order) return Sign(c);
     if (int c = a.role_order - b.role_order) return Sign(c);
   }
   if (a.direction != Direction::kRules) {
     if (int c = a.item_kind_order - b.item_kind_order) return Sign(c);
-    if (profile == Profile::kKuma && a.direction == Direction::kTo && a.item_kind == "MeshService") {
+    if (IsKuma(profile) && a.direction == Direction::kTo && a.item_kind == "MeshService") {
       if (int c = int(a.has_section) - int(b.has_section)) return c;
     }
   }
@@ -671,7 +682,7 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
       auto body = std::make_shared<RuleBody>();
       body->items.reserve(ranks.size());
       for (size_t r : ranks) body->items.push_back(&t.to_items[r]);
-      Merged mg = MergeItems(body->items, o.provenance, o.profile == Profile::kKuma, &cache);
+      Merged mg = MergeItems(body->items, o.provenance, IsKuma(o.profile), &cache);
       body->conf = std::move(mg.conf);
       body->origin = std::move(mg.origin);
       body->provenance = std::move(mg.provenance);
@@ -1162,6 +1173,10 @@ void BuildFromRulesKuma(const Model& m, const Dataplane& dp, TypeRules& t, const
       }
     }
     has_legacy = !legacy.empty();
+    // Kuma 2.12+ (inbound/inboundrules.go buildRules at v2.14.3): the rules[] entries are listed
+    // one row per entry and match, unmerged; the plugins apply them when there are any and fall
+    // back to the legacy from-rules otherwise (meshtrafficpermission, meshfaultinjection plugin.go).
+    const bool listed = ListsInboundRules(o.profile) && t.from_items.size() > first_entry;
     for (InboundRule& rule : legacy) {
       Merged mg = MergeItems(rule.items, o.provenance, true);
       rule.conf = std::move(mg.conf);
@@ -1170,9 +1185,24 @@ void BuildFromRulesKuma(const Model& m, const Dataplane& dp, TypeRules& t, const
       for (const Item* it : rule.items)
         if (seen.insert(it->policy).second) rule.origin.push_back({it->policy, it->rule_index});
       rule.provenance = std::move(mg.provenance);
-      rule.applied = !from_as_rules;
+      rule.applied = !from_as_rules && !listed;
     }
-    if (t.from_items.size() > first_entry) {
+    if (listed) {
+      std::vector<const Item*> entries;
+      for (size_t i = first_entry; i < t.from_items.size(); ++i) entries.push_back(&t.from_items[i]);
+      std::vector<InboundRule> rows;
+      ListInboundRules(in, entries, [&](InboundRule& r) {
+        Merged mg = MergeItems(r.items, o.provenance, true);
+        r.conf = std::move(mg.conf);
+        r.origin = std::move(mg.origin);
+        r.provenance = std::move(mg.provenance);
+      }, rows);
+      if (t.type == "MeshTrafficPermission") {
+        std::vector<RbacMatcher> rbac = BuildRbac(rows);
+        t.rbac.insert(t.rbac.end(), rbac.begin(), rbac.end());
+      }
+      for (InboundRule& r : rows) t.from_rules.push_back(std::move(r));
+    } else if (t.from_items.size() > first_entry) {
       InboundRule r;
       r.inbound = &in;
       r.source = Direction::kRules;
@@ -1242,7 +1272,18 @@ void BuildLegacyToRules(TypeRules& t, const std::vector<PolicySelection>& select
 
 void BuildFromRules(const Model& m, const Dataplane& dp, TypeRules& t, const std::vector<PolicySelection>& selected,
                     const EvalOptions& o, std::vector<doc::Diagnostic>& diags) {
-  if (o.profile == Profile::kKuma) BuildFromRulesKuma(m, dp, t, selected, o, diags);
+  // Kuma 2.14 deprecates `from` (POL070, a note per policy that selects the dataplane).
+  if (IsKuma(o.profile) && ReleaseOf(o.profile) == KumaRelease::k2_14)
+    for (const PolicySelection& s : selected)
+      if (!s.policy->from.empty()) {
+        const Loc& l = s.policy->from[0].loc;
+        doc::DiagnosticSink sink(l.source);
+        sink.Note("POL070", l.range, s.policy->meta.type + " '" + s.policy->meta.name + "' uses spec.from[], deprecated in Kuma "
+                  "2.14 (3.0 rejects a spec with only from); it still applies. Move the items to spec.rules[]: "
+                  "rules: [{default: ...}] matches every client");
+        diags.insert(diags.end(), sink.list().begin(), sink.list().end());
+      }
+  if (IsKuma(o.profile)) BuildFromRulesKuma(m, dp, t, selected, o, diags);
   else BuildFromRulesMadr(dp, t, selected, o);
 }
 
@@ -1264,11 +1305,11 @@ std::string ItemText(const Item& it) {
 
 std::string SortKeysText(const Item& it, Profile p) {
   std::string s = "top-level " + it.top_kind;
-  if (p == Profile::kKuma) {
+  if (IsKuma(p)) {
     s += ", origin " + (it.origin.empty() ? std::string("unknown") : it.origin) + ", role " + it.role;
   }
   if (it.direction != Direction::kRules) s += ", " + std::string(DirectionName(it.direction)) + " kind " + it.item_kind;
-  if (p == Profile::kKuma && it.has_section) s += " with sectionName";
+  if (IsKuma(p) && it.has_section) s += " with sectionName";
   return s + ", name " + it.name;
 }
 
@@ -1317,10 +1358,10 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
       // rules.go BuildToRules: "we have to exclude top-level targetRef 'MeshHTTPRoute' as new
       // outbound rules work with MeshHTTPRoute differently": such a policy applies to its route
       // only (the legacy toRules), never to a ResourceRule. The MADR profile keeps them.
-      if (o.profile == Profile::kKuma && s.policy->top.kind == "MeshHTTPRoute") continue;
+      if (IsKuma(o.profile) && s.policy->top.kind == "MeshHTTPRoute") continue;
       for (size_t j = 0; j < s.policy->to.size(); ++j) {
         t.to_items.push_back(MakeItem(*s.policy, s.policy->to[j], Direction::kTo, j));
-        if (o.profile == Profile::kKuma && s.policy->to[j].target_ref.kind == "MeshHTTPRoute") {
+        if (IsKuma(o.profile) && s.policy->to[j].target_ref.kind == "MeshHTTPRoute") {
           const Loc& l = s.policy->to[j].target_ref.loc;
           doc::DiagnosticSink sink(l.source);
           sink.Note("POL017", l.range, "Kuma 2.x builds no ResourceRule from a to[] item that targets a MeshHTTPRoute "
@@ -1384,7 +1425,7 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
   // Proxy rules merge after the items vector is final (pointers into from_items are stable now).
   for (TypeRules& t : out.types) {
     if (!t.has_proxy_rule) continue;
-    Merged mg = MergeItems(t.proxy_rule.items, o.provenance, o.profile == Profile::kKuma);
+    Merged mg = MergeItems(t.proxy_rule.items, o.provenance, IsKuma(o.profile));
     t.proxy_rule.conf = std::move(mg.conf);
     t.proxy_rule.origin = std::move(mg.origin);
     t.proxy_rule.provenance = std::move(mg.provenance);

@@ -5,7 +5,7 @@
 // turns it into JSON.
 //
 //   policy::Model m = policy::LoadModel(docs, diags);          // once
-//   policy::EvalOptions o;  o.profile = policy::Profile::kKuma;
+//   policy::EvalOptions o;  o.profile = policy::Profile::kKuma214;
 //   policy::DataplaneRules r = policy::Evaluate(m, *m.FindDataplane("web-1"), o);
 //   for (const policy::TypeRules& t : r.types)
 //     for (const policy::ResourceRule& rr : t.to_rules) rr.key, rr.conf(), rr.origin();
@@ -30,12 +30,18 @@
 
 namespace cfgi::policy {
 
-// kuma: Kuma 2.x's comparator (top-level kind, Dataplane specificity, kuma.io/origin,
-// kuma.io/policy-role, to[] kind, MeshService section, name descending).
+// One profile per Kuma release (core/policy/policy_release.h says which release each follows),
+// beside the MADR's:
+// kuma-2.14 (default; "kuma" is an alias), kuma-2.13 (LTS), kuma-2.10, kuma-3.0-preview (Kuma's
+// main): Kuma's comparator (top-level kind, Dataplane specificity, kuma.io/origin,
+// kuma.io/policy-role, to[] kind, MeshService section, name descending); 2.10 merges inbound
+// rules[] into one rule, 2.12+ list them one per rule and match, keyed by KRI.
 // madr: the MADR's three keys (top-level kind, to[] kind, policy name).
-enum class Profile { kKuma, kMadr };
-// The engine's one profile set ("kuma" default, "madr"), core/engine/profile.h.
+enum class Profile { kKuma214, kKuma213, kKuma210, kKuma30, kMadr };
+// The engine's one profile set ("kuma-2.14" default, ..., "madr"), core/engine/profile.h.
 const ProfileSet<Profile>& Profiles();
+// Every Kuma release profile (not madr): Kuma's sort keys, merge defaults, legacy rules.
+inline bool IsKuma(Profile p) { return p != Profile::kMadr; }
 
 // One to[] / from[] / rules[] entry with its policy's attributes (common.WithPolicyAttributes),
 // and every sort key as a column so the order explains itself.
@@ -144,6 +150,21 @@ struct InboundRule {
   std::vector<Origin> origin;
   std::vector<const Item*> items;
   std::vector<FieldProvenance> provenance;
+  // Kuma 2.12+ (policy_release_rules.h ListsInboundRules): one row per rules[] item and match,
+  // unmerged, in inbound/sort.go's order; `match` is the row's one common_api.Match ({spiffeID}
+  // or {sni}), null for a rule that matches every client.
+  bool listed = false;
+  nlohmann::json match;
+};
+
+// MeshTrafficPermission under Kuma 2.12+: one Envoy RBAC matcher of an inbound
+// (meshtrafficpermission/xds/rbac_configurer.go createMatcher): every rule's deny matches first,
+// then every rule's allow and allowWithShadowDeny, so a Deny in any matching rule wins.
+struct RbacMatcher {
+  const Inbound* inbound = nullptr;
+  std::string action;  // "Deny", "Allow", "AllowWithShadowDeny"
+  nlohmann::json match;
+  Origin origin;
 };
 
 // A legacy to-rule of the inspect API's `toRules` (rules.go legacyBuildToRules): the conf for the
@@ -181,10 +202,11 @@ struct TypeRules {
   std::vector<SubsetRule> legacy_to_rules;  // rules.go legacyBuildToRules
   bool has_proxy_rule = false;
   ProxyRule proxy_rule;
+  std::vector<RbacMatcher> rbac;            // MeshTrafficPermission, Kuma 2.12+ (listed rules)
 };
 
 struct EvalOptions {
-  Profile profile = Profile::kKuma;
+  Profile profile = Profile::kKuma214;
   bool provenance = true;   // per-field provenance (the view and the CLI); off for the fast path
   bool naive = false;       // the all-pairs baseline: scan every MeshService per labels, every item per key
   bool complete = true;     // add every MeshService / MeshExternalService through the fallback

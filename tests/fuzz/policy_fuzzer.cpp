@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t n = 0;
   for (const cfgi::policy::Dataplane& dp : c->mesh.dataplanes) {
     if (++n > 4) break;
-    for (auto p : {cfgi::policy::Profile::kKuma, cfgi::policy::Profile::kMadr}) {
+    for (auto p : {cfgi::policy::Profile::kKuma214, cfgi::policy::Profile::kKuma210, cfgi::policy::Profile::kMadr}) {
       cfgi::policy::EvalOptions o;
       o.profile = p;
       cfgi::policy::DataplaneRules r = cfgi::policy::Evaluate(c->mesh, dp, o);

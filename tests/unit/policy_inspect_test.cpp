@@ -68,7 +68,7 @@ std::string Who(const Item* it) {
 }
 
 TEST(PolicyInspect, EveryTypeForOneSectionWithTheRuleItFallsBackTo) {
-  auto run = Inspect("kuma");
+  auto run = Inspect("kuma-2.10");
   const ResourceInspection& in = run->r().inspection;
   ASSERT_TRUE(run->r().inspect_asked);  // inputs.inspect
   EXPECT_EQ(in.key, kSection);
@@ -88,7 +88,7 @@ TEST(PolicyInspect, EveryTypeForOneSectionWithTheRuleItFallsBackTo) {
 }
 
 TEST(PolicyInspect, TheTreeHasEachLeafWithWhoSetItAndWhatItOverrode) {
-  auto run = Inspect("kuma");
+  auto run = Inspect("kuma-2.10");
   const TypeInspection* mt = TypeOf(run->r().inspection, "MeshTimeout");
   ASSERT_TRUE(mt);
   // YAML-like lines in key order, depth by nesting; containers carry no value.
@@ -134,7 +134,7 @@ TEST(PolicyInspect, TheTreeHasEachLeafWithWhoSetItAndWhatItOverrode) {
 }
 
 TEST(PolicyInspect, KumasDefaultsAreMarkedOnTheirOwnLine) {
-  auto run = Inspect("kuma");
+  auto run = Inspect("kuma-2.10");
   const TypeInspection* hr = TypeOf(run->r().inspection, "MeshHTTPRoute");
   ASSERT_TRUE(hr);
   const ConfLine* w = LineOf(*hr, "/rules/0/default/backendRefs/0/weight");
@@ -151,13 +151,13 @@ TEST(PolicyInspect, KumasDefaultsAreMarkedOnTheirOwnLine) {
 }
 
 TEST(PolicyInspect, KumaAndMadrDifferOnTheSectionsTimeout) {
-  auto k = Inspect("kuma");
+  auto k = Inspect("kuma-2.10");
   auto m = Inspect("madr");
   ordered_json kj = InspectionJson(k->r().inspection);
   ordered_json mj = InspectionJson(m->r().inspection);
   EXPECT_EQ(kj["policies"]["MeshTimeout"]["conf"]["http"]["requestTimeout"], "2s");
   EXPECT_EQ(mj["policies"]["MeshTimeout"]["conf"]["http"]["requestTimeout"], "5s");
-  Comparison c = Compare({{"kuma", &kj}, {"madr", &mj}});
+  Comparison c = Compare({{"kuma-2.10", &kj}, {"madr", &mj}});
   std::vector<const Divergence*> conf = c.Under("/policies/MeshTimeout/conf");
   ASSERT_EQ(conf.size(), 1u);
   EXPECT_EQ(conf[0]->path, "/policies/MeshTimeout/conf/http/requestTimeout");
@@ -167,7 +167,7 @@ TEST(PolicyInspect, KumaAndMadrDifferOnTheSectionsTimeout) {
 }
 
 TEST(PolicyInspect, JsonFollowsKumasInspectApiKeyedByKind) {
-  auto run = Inspect("kuma");
+  auto run = Inspect("kuma-2.10");
   ordered_json j = run->result->ToJson();
   ASSERT_TRUE(j.contains("inspect"));
   const ordered_json& in = j["inspect"];
@@ -178,7 +178,7 @@ TEST(PolicyInspect, JsonFollowsKumasInspectApiKeyedByKind) {
   EXPECT_FALSE(mt.contains("computedFrom"));
   EXPECT_EQ(in["policies"]["MeshRetry"]["computedFrom"], kService);
   // Without --inspect / inputs.inspect the result has no "inspect" (the CLI contract is unchanged).
-  auto plain = Inspect("kuma", Query{{{"dataplane", "web"}}});
+  auto plain = Inspect("kuma-2.10", Query{{{"dataplane", "web"}}});
   EXPECT_FALSE(plain->r().inspect_asked);
   EXPECT_FALSE(plain->result->ToJson().contains("inspect"));
   // ...but the typed result inspects the default key, for the view's first screen.
@@ -186,13 +186,13 @@ TEST(PolicyInspect, JsonFollowsKumasInspectApiKeyedByKind) {
 }
 
 TEST(PolicyInspect, TheChooserListsEveryResourceOfTheMesh) {
-  auto run = Inspect("kuma");
+  auto run = Inspect("kuma-2.10");
   EXPECT_EQ(run->r().resource_keys,
             (std::vector<std::string>{"mesh:name/default", kService, kSection}));
 }
 
 TEST(PolicyInspect, AnUnknownKeyIsPol048WithAFix) {
-  auto run = Inspect("kuma", Query{{{"dataplane", "web"}, {"inspect", "meshservice:mesh/default:name/nope"}}});
+  auto run = Inspect("kuma-2.10", Query{{{"dataplane", "web"}, {"inspect", "meshservice:mesh/default:name/nope"}}});
   ASSERT_EQ(run->r().diagnostics.size(), 1u);
   const doc::Diagnostic& d = run->r().diagnostics[0];
   EXPECT_EQ(d.code, "POL048");

@@ -18,7 +18,7 @@ namespace {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-Report RunKuma(const std::string& yaml, const std::string& profile = "kuma", const std::string& dataplane = "") {
+Report RunKuma(const std::string& yaml, const std::string& profile = "kuma-2.10", const std::string& dataplane = "") {
   Scenario s = LoadScenario({{"in.yaml", yaml}});
   Query q;
   if (!dataplane.empty()) q.flags.push_back({"dataplane", dataplane});
@@ -129,7 +129,7 @@ spec:
     - targetRef: {kind: Mesh}
       default: {connectionTimeout: 2s}
 )";
-  Report k = RunKuma(yaml, "kuma");
+  Report k = RunKuma(yaml, "kuma-2.10");
   ordered_json mesh = RuleFor(k.result, "MeshTimeout", "mesh:name/mesh-1");
   EXPECT_EQ(mesh["conf"], ordered_json::parse(R"({"connectionTimeout":"2s"})"));
   EXPECT_EQ(Origins(mesh), (std::vector<std::string>{"mt-mesh/0"}));
@@ -162,7 +162,7 @@ spec:
     - targetRef: {kind: MeshService, name: backend, sectionName: http}
       default: {idleTimeout: 4s}
 )";
-  Report k = RunKuma(yaml, "kuma");
+  Report k = RunKuma(yaml, "kuma-2.10");
   // "grpc" names no port; "80" is the number of a port that has a name (http): neither resolves.
   EXPECT_EQ(Keys(k.result, "MeshTimeout"), (std::vector<std::string>{"meshservice:mesh/mesh-1:name/backend:section/9090",
                                                                       "meshservice:mesh/mesh-1:name/backend:section/http"}));
@@ -216,7 +216,7 @@ spec:
     - targetRef: {kind: Mesh}
       default: {action: Deny}
 )";
-  Report k = RunKuma(yaml, "kuma");
+  Report k = RunKuma(yaml, "kuma-2.10");
   const ordered_json from = TypeOf(k.result, "MeshTrafficPermission")["fromRules"];
   ASSERT_EQ(from.size(), 2u);
   EXPECT_EQ(SubsetText(from[0]), "kuma.io/service=client");
@@ -258,7 +258,7 @@ spec:
     - targetRef: {kind: MeshSubset, tags: {env: prod}}
       default: {action: Allow}
 )";
-  Report k = RunKuma(yaml, "kuma");
+  Report k = RunKuma(yaml, "kuma-2.10");
   const ordered_json from = TypeOf(k.result, "MeshTrafficPermission")["fromRules"];
   std::vector<std::string> got;
   for (const auto& r : from) got.push_back(SubsetText(r) + " " + r["conf"]["action"].get<std::string>());
@@ -306,7 +306,7 @@ spec:
   rules:
     - default: {idleTimeout: 200s, http: {requestTimeout: 202s}}
 )";
-  Report k = RunKuma(yaml, "kuma");
+  Report k = RunKuma(yaml, "kuma-2.10");
   const ordered_json from = TypeOf(k.result, "MeshTimeout")["fromRules"];
   std::vector<ordered_json> applied;
   for (const auto& r : from)
@@ -354,7 +354,7 @@ spec:
           default:
             filters: [{type: RequestHeaderModifier, requestHeaderModifier: {set: [{name: x, value: y}]}}]
 )";
-  Report k = RunKuma(yaml, "kuma");
+  Report k = RunKuma(yaml, "kuma-2.10");
   ordered_json r = RuleFor(k.result, "MeshHTTPRoute", "meshservice:mesh/mesh-1:name/backend");
   ASSERT_FALSE(r.is_null());
   EXPECT_EQ(r["conf"], ordered_json::parse(R"({"rules":[
@@ -417,7 +417,7 @@ spec:
       - type: Zipkin
         zipkin: {url: "http://zipkin-b:9411/api/v2/spans"}
 )";
-  Report k = RunKuma(yaml, "kuma");
+  Report k = RunKuma(yaml, "kuma-2.10");
   ordered_json proxy = TypeOf(k.result, "MeshTrace")["proxyRule"];
   EXPECT_EQ(proxy["conf"], ordered_json::parse(R"({"backends":[{"type":"Zipkin","zipkin":{
       "apiVersion":"httpJson","sharedSpanContext":true,"traceId128bit":false,"url":"http://zipkin-b:9411/api/v2/spans"}}],
@@ -482,7 +482,7 @@ spec:
   rules:
     - default: {http: {requestTimeout: 2s}}
 )";
-  Report k = RunKuma(yaml, "kuma");
+  Report k = RunKuma(yaml, "kuma-2.10");
   const ordered_json from = TypeOf(k.result, "MeshTimeout")["fromRules"];
   ASSERT_EQ(from.size(), 2u);
   EXPECT_EQ(from[0]["inbound"], "main-port");
@@ -531,7 +531,7 @@ spec:
     - targetRef: {kind: MeshService, name: bar}
       default: {http: {requestTimeout: 20s}}
 )";
-  Report k = RunKuma(yaml, "kuma");
+  Report k = RunKuma(yaml, "kuma-2.10");
   const ordered_json to = TypeOf(k.result, "MeshTimeout")["toRules"];
   ASSERT_EQ(to.size(), 3u);
   EXPECT_EQ(SubsetText(to[0]), "kuma.io/service=foo");
@@ -619,7 +619,7 @@ spec:
     appendModifications:
       - cluster: {operation: Add, value: "name: test-cluster"}
 )";
-  Report k = RunKuma(yaml, "kuma");
+  Report k = RunKuma(yaml, "kuma-2.10");
   EXPECT_EQ(k.result["gateway"]["type"], "BUILTIN");
   EXPECT_EQ(k.result["gateway"]["meshGateway"], "edge");
   EXPECT_EQ(k.result["gateway"]["listeners"].size(), 2u);
@@ -681,7 +681,7 @@ spec:
     - targetRef: {kind: MeshMultiZoneService, name: backend-mz, sectionName: http}
       default: {http: {requestTimeout: 3s}}
 )";
-  Report k = RunKuma(yaml, "kuma");
+  Report k = RunKuma(yaml, "kuma-2.10");
   EXPECT_EQ(Keys(k.result, "MeshTimeout"), (std::vector<std::string>{"mesh:name/mesh-1",
                                                                       "meshmultizoneservice:mesh/mesh-1:name/backend-mz",
                                                                       "meshmultizoneservice:mesh/mesh-1:name/backend-mz:section/http"}));

@@ -34,7 +34,7 @@ std::optional<std::string> Reader(const std::string& scenario, const std::string
   return ss.str();
 }
 
-Report RunYaml(const std::string& yaml, const std::string& profile = "kuma", const std::string& dataplane = "",
+Report RunYaml(const std::string& yaml, const std::string& profile = "kuma-2.10", const std::string& dataplane = "",
                bool evaluate = true) {
   Scenario s = LoadScenario({{"in.yaml", yaml}});
   Query q;
@@ -173,7 +173,7 @@ TEST(PolicyKeys, TypedResourceIdentifierFormat) {
 // ---- every MADR example, with its stated result ----
 
 TEST(PolicyMadr, InspectApiExample) {
-  for (const char* profile : {"kuma", "madr"}) {
+  for (const char* profile : {"kuma-2.10", "madr"}) {
     Report r = RunSample("madr-inspect-api.scenario.yaml", profile);
     EXPECT_EQ(Find(r.diagnostics, "SCN006"), nullptr) << profile;
     ordered_json rule = RuleFor(r.result, "MeshTimeout", "meshservice:mesh/mesh-1:namespace/finance:name/backend");
@@ -186,7 +186,7 @@ TEST(PolicyMadr, InspectApiExample) {
 }
 
 TEST(PolicyMadr, ToByNameAndNamespace) {
-  Report r = RunSample("madr-to-name.scenario.yaml", "kuma");
+  Report r = RunSample("madr-to-name.scenario.yaml", "kuma-2.10");
   const auto& rules = r.result["rules"][0]["toResourceRules"];
   ASSERT_EQ(rules.size(), 1u);
   EXPECT_EQ(rules[0]["key"], "meshservice:mesh/mesh-1:namespace/finance:name/backend");
@@ -195,7 +195,7 @@ TEST(PolicyMadr, ToByNameAndNamespace) {
 }
 
 TEST(PolicyMadr, ToByLabelsExpandsToEveryMatchingService) {
-  Report r = RunSample("madr-to-labels.scenario.yaml", "kuma");
+  Report r = RunSample("madr-to-labels.scenario.yaml", "kuma-2.10");
   const auto& rules = r.result["rules"][0]["toResourceRules"];
   std::vector<std::string> keys;
   for (const auto& x : rules) {
@@ -209,7 +209,7 @@ TEST(PolicyMadr, ToByLabelsExpandsToEveryMatchingService) {
 }
 
 TEST(PolicyMadr, ToWithSectionName) {
-  Report r = RunSample("madr-to-section.scenario.yaml", "kuma");
+  Report r = RunSample("madr-to-section.scenario.yaml", "kuma-2.10");
   const auto& rules = r.result["rules"][0]["toResourceRules"];
   ASSERT_EQ(rules.size(), 1u);
   EXPECT_EQ(rules[0]["key"], "meshservice:mesh/mesh-1:namespace/finance:name/backend:section/http-port");
@@ -218,7 +218,7 @@ TEST(PolicyMadr, ToWithSectionName) {
 }
 
 TEST(PolicyMadr, MergeByKindNotIndex) {
-  for (const char* profile : {"kuma", "madr"}) {
+  for (const char* profile : {"kuma-2.10", "madr"}) {
     Report r = RunSample("madr-merge-to-index.scenario.yaml", profile);
     ordered_json rule = RuleFor(r.result, "MeshTimeout", "meshservice:mesh/default:name/backend");
     EXPECT_EQ(rule["conf"], ordered_json::parse(R"({"http":{"requestTimeout":"5s"},"idleTimeout":"1h0m0s"})")) << profile;  // Go Duration.String
@@ -227,7 +227,7 @@ TEST(PolicyMadr, MergeByKindNotIndex) {
 }
 
 TEST(PolicyMadr, KindBeatsName) {
-  for (const char* profile : {"kuma", "madr"}) {
+  for (const char* profile : {"kuma-2.10", "madr"}) {
     Report r = RunSample("madr-kind-beats-name.scenario.yaml", profile);
     ordered_json rule = RuleFor(r.result, "MeshRetry", "meshservice:mesh/default:name/backend");
     EXPECT_EQ(rule["conf"], ordered_json::parse(R"({"http":{"backOff":{"baseInterval":"100ms"},"numRetries":3}})")) << profile;
@@ -247,7 +247,7 @@ TEST(PolicyMadr, MigrationMeshTrafficPermissionFrom) {
   EXPECT_EQ(Origins(from[1]), (std::vector<std::string>{"aaa/0", "bbb/0"}));
   // Kuma 2.x (rules.go BuildFromRules): policies in SortByTargetRef order (bbb before aaa, names
   // descending), items unsorted; aaa's Deny merges last for backend too.
-  Report k = RunSample("madr-migration-mtp.scenario.yaml", "kuma");
+  Report k = RunSample("madr-migration-mtp.scenario.yaml", "kuma-2.10");
   const auto& kf = k.result["rules"][0]["fromRules"];
   ASSERT_EQ(kf.size(), 2u);
   EXPECT_EQ(kf[0]["subset"], ordered_json::parse(R"([{"key":"kuma.io/service","value":"backend","not":false}])"));
@@ -258,7 +258,7 @@ TEST(PolicyMadr, MigrationMeshTrafficPermissionFrom) {
 }
 
 TEST(PolicyMadr, SparseRulesAndMeshFallback) {
-  Report r = RunSample("madr-sparse.scenario.yaml", "kuma");
+  Report r = RunSample("madr-sparse.scenario.yaml", "kuma-2.10");
   EXPECT_EQ(Find(r.diagnostics, "SCN006"), nullptr);
   ordered_json my = RuleFor(r.result, "MeshTimeout", "meshservice:mesh/mesh-1:name/my-service");
   EXPECT_EQ(my["conf"], ordered_json::parse(R"({"connectionTimeout":"1s","http":{"requestTimeout":"3s"},"idleTimeout":"2s"})"));
@@ -297,7 +297,7 @@ spec:
           another-common-label: foo
         conf: $conf4
 )";
-  Report r = RunYaml(yaml, "kuma", "", false);
+  Report r = RunYaml(yaml, "kuma-2.10", "", false);
   std::vector<std::string> codes = Codes(r.diagnostics);
   EXPECT_EQ(codes, (std::vector<std::string>{"POL020", "POL002", "POL019", "POL010", "POL015"}));
   const doc::Diagnostic* d = Find(r.diagnostics, "POL015");
@@ -315,7 +315,7 @@ spec:
 // ---- sort order: kuma vs madr ----
 
 TEST(PolicySort, ProfilesDivergeOnSectionOriginAndRoutes) {
-  Report k = RunSample("profiles-diverge.scenario.yaml", "kuma");
+  Report k = RunSample("profiles-diverge.scenario.yaml", "kuma-2.10");
   Report m = RunSample("profiles-diverge.scenario.yaml", "madr");
   EXPECT_EQ(Find(k.diagnostics, "SCN006"), nullptr);
   EXPECT_EQ(Find(m.diagnostics, "SCN006"), nullptr);
@@ -381,7 +381,7 @@ spec:
   targetRef: {kind: Dataplane, labels: {app: web}}
   to: [{targetRef: {kind: Mesh}, default: {tcp: {maxConnectAttempt: 2}}}]
 )";
-  Report k = RunYaml(yaml, "kuma");
+  Report k = RunYaml(yaml, "kuma-2.10");
   Report m = RunYaml(yaml, "madr");
   const std::string api = "meshservice:mesh/default:name/api";
   EXPECT_EQ(RuleFor(k.result, "MeshTimeout", api)["conf"]["idleTimeout"], "1s");  // consumer after producer
@@ -398,7 +398,7 @@ spec:
 // ---- matching details ----
 
 TEST(PolicyMatch, LegacyServiceNameResolvesToSection) {
-  Report r = RunSample("realistic-mesh.scenario.yaml", "kuma");
+  Report r = RunSample("realistic-mesh.scenario.yaml", "kuma-2.10");
   ordered_json rule = RuleFor(r.result, "MeshRetry", "meshservice:mesh/default:namespace/kuma-demo:name/backend:section/http");
   ASSERT_FALSE(rule.is_null());
   EXPECT_EQ(rule["conf"]["http"]["numRetries"], 5);
@@ -407,7 +407,7 @@ TEST(PolicyMatch, LegacyServiceNameResolvesToSection) {
 }
 
 TEST(PolicyMatch, RealisticMeshResults) {
-  Report r = RunSample("realistic-mesh.scenario.yaml", "kuma");
+  Report r = RunSample("realistic-mesh.scenario.yaml", "kuma-2.10");
   EXPECT_EQ(Codes(r.diagnostics), (std::vector<std::string>{"POL011"}));
   EXPECT_EQ(r.result["dataplane"], "frontend-7d9c8.kuma-demo");
   ordered_json backend = RuleFor(r.result, "MeshTimeout", "meshservice:mesh/default:namespace/kuma-demo:name/backend");
@@ -439,7 +439,7 @@ TEST(PolicyMatch, RealisticMeshResults) {
 }
 
 TEST(PolicyMatch, FieldProvenancePointsAtTheYaml) {
-  Report r = RunSample("madr-inspect-api.scenario.yaml", "kuma");
+  Report r = RunSample("madr-inspect-api.scenario.yaml", "kuma-2.10");
   ordered_json rule = RuleFor(r.result, "MeshTimeout", "meshservice:mesh/mesh-1:namespace/finance:name/backend");
   const auto& fields = rule["fields"];
   ASSERT_EQ(fields.size(), 3u);
@@ -483,7 +483,7 @@ TEST(PolicyMatch, IndexedEqualsNaive) {
     Scenario s = LoadScenario({{file, text}});
     std::unique_ptr<PolicyModel> c = LoadPolicyModel(s, Query{}, Mode::kCheck);
     ASSERT_FALSE(c->mesh.dataplanes.empty());
-    for (Profile p : {Profile::kKuma, Profile::kMadr}) {
+    for (Profile p : {Profile::kKuma214, Profile::kKuma213, Profile::kKuma210, Profile::kKuma30, Profile::kMadr}) {
       EvalOptions fast, slow;
       fast.profile = slow.profile = p;
       fast.provenance = slow.provenance = false;
@@ -500,7 +500,7 @@ TEST(PolicyMatch, IndexedEqualsNaive) {
 }
 
 TEST(PolicyMatch, ComputeRuleFallsBackSectionServiceMesh) {
-  Report r = RunSample("realistic-mesh.scenario.yaml", "kuma");
+  Report r = RunSample("realistic-mesh.scenario.yaml", "kuma-2.10");
   Scenario s = LoadScenario({{"m.yaml", ReadFile("samples/policy/realistic-mesh.yaml")}});
   std::unique_ptr<PolicyModel> c = LoadPolicyModel(s, Query{}, Mode::kCheck);
   DataplaneRules dr = Evaluate(c->mesh, *c->mesh.FindDataplane("frontend-7d9c8.kuma-demo"), {});
@@ -521,7 +521,7 @@ TEST(PolicyMatch, DataplaneChoiceAndResourceFilter) {
   std::string path = std::string(CFGI_SOURCE_DIR) + "/samples/policy/realistic-mesh.yaml";
   Scenario s = LoadScenario({{path, ReadFile("samples/policy/realistic-mesh.yaml")}});
   Query q;
-  Report none = RunScenario(GetPolicyEngine(), s, q, "kuma", true);  // two dataplanes, none chosen
+  Report none = RunScenario(GetPolicyEngine(), s, q, "kuma-2.10", true);  // two dataplanes, none chosen
   const doc::Diagnostic* d = Find(none.diagnostics, "POL014");
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->message,
@@ -529,7 +529,7 @@ TEST(PolicyMatch, DataplaneChoiceAndResourceFilter) {
             "or inputs.dataplane");
   EXPECT_TRUE(none.result["dataplane"].is_null());
   q.flags = {{"dataplane", "backend-5f6b7.kuma-demo"}, {"resource", "mesh:name/default"}};
-  Report one = RunScenario(GetPolicyEngine(), s, q, "kuma", true);
+  Report one = RunScenario(GetPolicyEngine(), s, q, "kuma-2.10", true);
   EXPECT_EQ(one.result["dataplane"], "backend-5f6b7.kuma-demo");
   for (const auto& t : one.result["rules"])
     for (const auto& rr : t["toResourceRules"]) EXPECT_EQ(rr["key"], "mesh:name/default");
@@ -546,7 +546,7 @@ TEST(PolicyMatch, DataplaneChoiceAndResourceFilter) {
       EXPECT_EQ(t["fromRules"][3]["inbound"], "grpc");
     }
   q.flags = {{"dataplane", "nope"}};
-  Report bad = RunScenario(GetPolicyEngine(), s, q, "kuma", true);
+  Report bad = RunScenario(GetPolicyEngine(), s, q, "kuma-2.10", true);
   EXPECT_NE(Find(bad.diagnostics, "POL014"), nullptr);
 }
 
@@ -591,7 +591,7 @@ TEST(PolicyDiagnostics, CodesAndPositions) {
       {"implicit mesh", "type: MeshService\nname: s\nmesh: m1\n", "POL020", 1, 1},
   };
   for (const DiagCase& c : cases) {
-    Report r = RunYaml(c.yaml, "kuma", "", false);
+    Report r = RunYaml(c.yaml, "kuma-2.10", "", false);
     const doc::Diagnostic* d = Find(r.diagnostics, c.code);
     ASSERT_NE(d, nullptr) << c.name << ": got " << ::testing::PrintToString(Codes(r.diagnostics));
     EXPECT_EQ(d->begin.line, c.line) << c.name << ": " << d->message;
@@ -640,7 +640,7 @@ spec:
     - targetRef: {kind: Mesh}
       default: {tcp: {maxConnectAttempt: 1}}
 )";
-  Report r = RunYaml(yaml, "kuma", "", false);
+  Report r = RunYaml(yaml, "kuma-2.10", "", false);
   EXPECT_EQ(Codes(r.diagnostics), (std::vector<std::string>{"POL018", "POL011"}));
   const doc::Diagnostic* dead = Find(r.diagnostics, "POL018");
   EXPECT_EQ(dead->begin.line, 20);
@@ -732,7 +732,7 @@ TEST(PolicyPaths, DiagnosticsCarryTheScopedFieldPath) {
       "type: MeshTimeout\nname: t\nmesh: default\nspec:\n  targetRef: {kind: Mesh, tags: {a: b}, bogus: 1}\n"
       "  to:\n    - targetRef: {kind: Mesh}\n      default: {}\n"
       "    - targetRef: {kind: Meshh}\n      default: 7\n",
-      "kuma", "", false);
+      "kuma-2.10", "", false);
   const doc::Diagnostic* kind = Find(r.diagnostics, "POL007");
   ASSERT_NE(kind, nullptr);
   EXPECT_EQ(kind->path, "spec.to[1].targetRef.kind");

@@ -16,7 +16,8 @@
 //                 fields, click a field for its origin (policy, ruleIndex) and source lines
 //     Inbound     from[] / rules[] rules per inbound
 //     Items       the sorted items, every sort key a column (merge order: later wins)
-//     kuma / madr where the two profiles' orders and merged confs differ
+//     Profiles    where the profiles (each Kuma release, the MADR) differ, one column each, with
+//                 the comparison's upgrade notes (kuma-2.10 -> kuma-2.14) for the type
 //     Schema      the type's typed fields (kind, enum) and the defaults Kuma fills in
 //                 (core/policy/policy_schema.h); a generic type says it has none
 //   Merged values print durations as Kuma does (Go's Duration.String, normalised at load); a field
@@ -37,7 +38,9 @@
 #include "core/engine/compare.h"
 #include "core/policy/policy_engine.h"
 #include "core/policy/policy_inspect.h"
+#include "core/policy/policy_release_rules.h"
 #include "core/policy/policy_schema.h"
+#include "app/gui/views/policy_view_release.h"
 #include "core/doc/utf8.h"
 
 namespace cfgi::gui {
@@ -134,11 +137,18 @@ class PolicyView final : public EngineView {
     model_ = ModelAs<pol::PolicyModel>(d.model());
     kuma_ = madr_ = nullptr;
     kuma_res_ = madr_res_ = nullptr;
+    // Every profile's result, in the profile set's order (N profiles: one per Kuma release and
+    // the MADR's). The Kuma side of the two-way panels is the document's profile when it is a
+    // Kuma release, else the default release.
+    results_.assign(pol::Profiles().size(), nullptr);
     for (const Report& r : d.reports())
-      if (const auto* pr = ResultAs<pol::PolicyResult>(r.typed.get())) {
-        (pr->id == pol::Profile::kKuma ? kuma_ : madr_) = &pr->rules;
-        (pr->id == pol::Profile::kKuma ? kuma_res_ : madr_res_) = pr;
-      }
+      if (const auto* pr = ResultAs<pol::PolicyResult>(r.typed.get())) results_[pol::Profiles().Index(pr->id)] = pr;
+    const pol::Profile asked = pol::Profiles().Parse(d.profile());
+    const pol::Profile kuma = pol::IsKuma(asked) && results_[pol::Profiles().Index(asked)] ? asked : pol::Profiles().Default();
+    kuma_res_ = results_[pol::Profiles().Index(kuma)];
+    madr_res_ = results_[pol::Profiles().Index(pol::Profile::kMadr)];
+    if (kuma_res_) kuma_ = &kuma_res_->rules;
+    if (madr_res_) madr_ = &madr_res_->rules;
     asked_res_.clear();
     res_filter_dirty_ = true;
     summaries_.clear();
@@ -175,6 +185,13 @@ class PolicyView final : public EngineView {
       return;
     }
     primary_ = pol::Profiles().Parse(ctx.document().profile());
+    // Switching between Kuma releases switches the Kuma side (every profile was evaluated).
+    if (pol::IsKuma(primary_) && pol::Profiles().Index(primary_) < results_.size())
+      if (const pol::PolicyResult* pr = results_[pol::Profiles().Index(primary_)]; pr && pr != kuma_res_) {
+        kuma_res_ = pr;
+        kuma_ = &pr->rules;
+        diffs_for_ = -1;
+      }
     const auto& dps = model_->mesh.dataplanes;
     if (dps.empty()) {
       theme::TextMuted("The scenario has no Dataplane: policies are matched per dataplane.");
@@ -209,8 +226,8 @@ class PolicyView final : public EngineView {
     const pol::Dataplane& dp = dps[static_cast<size_t>(dataplane_)];
     std::string inb;
     for (const pol::Inbound& in : dp.inbounds) inb += (inb.empty() ? "" : ", ") + in.Id();
-    theme::TextMuted("mesh %s, inbounds %s;  profile %s", dp.meta.mesh.c_str(), inb.empty() ? "-" : inb.c_str(),
-                     pol::Profiles().Name(primary_));
+    theme::TextMuted("mesh %s, inbounds %s;  profile %s: %s", dp.meta.mesh.c_str(), inb.empty() ? "-" : inb.c_str(),
+                     pol::Profiles().Name(primary_), PolicyReleaseText(primary_).c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("source")) ctx.JumpTo(dp.meta.loc.file, dp.meta.loc.range);
 
@@ -273,8 +290,10 @@ class PolicyView final : public EngineView {
 
   // ---- Resource: one resource, everything it gets ----
 
-  const pol::PolicyResult* PrimaryResult() const { return primary_ == pol::Profile::kKuma ? kuma_res_ : madr_res_; }
-  const char* OtherName() const { return primary_ == pol::Profile::kKuma ? "madr" : "kuma"; }
+  const pol::PolicyResult* PrimaryResult() const { return pol::IsKuma(primary_) ? kuma_res_ : madr_res_; }
+  const char* OtherName() const {
+    return pol::IsKuma(primary_) ? "madr" : (kuma_res_ ? pol::Profiles().Name(kuma_res_->id) : "kuma");
+  }
 
   // The inspection is a question for the worker (--inspect KEY; in a large mesh with --resource
   // KEY too, so the worker keeps one ResourceRule per type instead of every MeshService's).
@@ -317,7 +336,7 @@ class PolicyView final : public EngineView {
     if (!kuma_res_ || !madr_res_) return;
     nlohmann::ordered_json k = pol::InspectionJson(kuma_res_->inspection);
     nlohmann::ordered_json m = pol::InspectionJson(madr_res_->inspection);
-    inspect_cmp_ = Compare({{"kuma", &k}, {"madr", &m}});
+    inspect_cmp_ = Compare({{pol::Profiles().Name(kuma_res_->id), &k}, {"madr", &m}});
     const pol::PolicyResult* pr = PrimaryResult();
     if (!pr) return;
     const char* other = OtherName();
@@ -620,7 +639,7 @@ class PolicyView final : public EngineView {
     ImGui::TextUnformatted(it.name.c_str());
   }
 
-  const pol::DataplaneRules& Primary() const { return primary_ == pol::Profile::kKuma ? *kuma_ : *madr_; }
+  const pol::DataplaneRules& Primary() const { return pol::IsKuma(primary_) ? *kuma_ : *madr_; }
 
   // The dataplane is part of the question: the worker re-inspects with --dataplane NAME.
   void Ask(ViewContext& ctx, const std::string& dataplane) {
@@ -677,7 +696,7 @@ class PolicyView final : public EngineView {
       DrawSelections(ctx, tr);
       ImGui::EndTabItem();
     }
-    l = std::string("kuma vs madr") + (Diffs(t) == 0 ? " (same)" : " (" + std::to_string(Diffs(t)) + " ⇄)") +
+    l = std::string("Profiles") + (Diffs(t) == 0 ? " (same)" : " (" + std::to_string(Diffs(t)) + " ⇄)") +
         "###diff";
     if (sub_tabs_.Item(4, l)) {
       DrawDiffs(t);
@@ -816,7 +835,8 @@ class PolicyView final : public EngineView {
             rule_ = idx;
             ctx.JumpTo(r.meta().loc.file, r.meta().loc.range);
           }
-          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%.*s", static_cast<int>(r.key.size()), r.key.data());
+          // The key as the profile keys it (a KRI under 2.12+), and the core key it stands for.
+          if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%.*s", ProfileKey(r, primary_).c_str(), static_cast<int>(r.key.size()), r.key.data());
           ImGui::TableNextColumn();
           ImGui::PushFont(theme::GetFonts().mono);
           const std::vector<std::string>& lines = sums[idx];
@@ -907,7 +927,8 @@ class PolicyView final : public EngineView {
     if (ImGui::BeginTable("##inbound", 4, kTable, ImVec2(0, ImGui::GetContentRegionAvail().y * 0.5f))) {
       ImGui::TableSetupScrollFreeze(0, 1);
       ImGui::TableSetupColumn("Inbound / clients", ImGuiTableColumnFlags_WidthStretch, 2);
-      ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, 4);
+      ImGui::TableSetupColumn(pol::ListsInboundRules(primary_) ? "Conf (listed: not merged)" : "Merged conf",
+                              ImGuiTableColumnFlags_WidthStretch, 4);
       ImGui::TableSetupColumn("Origin", ImGuiTableColumnFlags_WidthStretch, 2);
       ImGui::TableSetupColumn("From", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
       ImGui::TableHeadersRow();
@@ -919,7 +940,11 @@ class PolicyView final : public EngineView {
         std::string subset;
         for (const pol::SubsetTag& tg : r.subset)
           subset += (subset.empty() ? "" : ",") + tg.key + (tg.negated ? "!=" : "=") + tg.value;
-        std::string label = (r.inbound ? r.inbound->Id() : std::string("?")) + "  " + (subset.empty() ? "{everyone}" : "{" + subset + "}");
+        // Kuma 2.12+: a listed rule shows its place in the inbound's list and its match.
+        size_t order = 0;
+        for (size_t k = 0; k < i; ++k) order += tr.from_rules[k].listed && tr.from_rules[k].inbound == r.inbound;
+        std::string label = r.listed ? ListedInboundLabel(r, order + 1)
+                                     : (r.inbound ? r.inbound->Id() : std::string("?")) + "  " + (subset.empty() ? "{everyone}" : "{" + subset + "}");
         if (ImGui::Selectable(label.c_str(), inbound_ == i, ImGuiSelectableFlags_SpanAllColumns)) {
           inbound_ = i;
           if (r.inbound) ctx.JumpTo(r.inbound->loc.file, r.inbound->loc.range);
@@ -949,6 +974,7 @@ class PolicyView final : public EngineView {
       }
       ImGui::EndTable();
     }
+    DrawRbacMatchers(tr);
     if (inbound_ < tr.from_rules.size())
       DrawFields(ctx, tr.from_rules[inbound_].provenance);
     else if (inbound_ == SIZE_MAX - 1 && tr.has_proxy_rule)
@@ -1054,17 +1080,23 @@ class PolicyView final : public EngineView {
   // the same count) as the top bar's badge and the CLI's --profile all "divergences".
   void DrawDiffs(size_t t) {
     std::vector<const Divergence*> diffs = comparison_->Under(TypePath(t));
+    // The upgrade report's sentences about this type (Comparison::notes, policy_upgrade.cpp).
+    for (const ComparisonNote& n : comparison_->notes)
+      if (n.path.rfind(TypePath(t), 0) == 0) ImGui::TextWrapped("%s %s", theme::kIconDiverge, n.text.c_str());
     if (diffs.empty()) {
-      ImGui::TextColored(theme::Pal().ok, "%s kuma and madr agree for this type: same items, same rules, same merged confs.",
+      ImGui::TextColored(theme::Pal().ok, "%s every profile agrees for this type: same items, same rules, same merged confs.",
                          theme::kIconOk);
       return;
     }
     const pol::TypeRules& tr = Primary().types[t];
-    if (!ImGui::BeginTable("##diffs", 3, kTable)) return;
-    ImGui::TableSetupScrollFreeze(0, 1);
+    // One column per evaluated profile (the Kuma releases and the MADR), in the profile set's order.
+    std::vector<std::string> names;
+    for (const pol::PolicyResult* r : results_)
+      if (r) names.push_back(pol::Profiles().Name(r->id));
+    if (!ImGui::BeginTable("##diffs", static_cast<int>(names.size()) + 1, kTable | ImGuiTableFlags_ScrollX)) return;
+    ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("Differs", ImGuiTableColumnFlags_WidthStretch, 2);
-    ImGui::TableSetupColumn("kuma", ImGuiTableColumnFlags_WidthStretch, 3);
-    ImGui::TableSetupColumn("madr", ImGuiTableColumnFlags_WidthStretch, 3);
+    for (const std::string& n : names) ImGui::TableSetupColumn(n.c_str(), ImGuiTableColumnFlags_WidthStretch, 3);
     ImGui::TableHeadersRow();
     const size_t prefix = TypePath(t).size();
     ImGuiListClipper clip;
@@ -1085,7 +1117,7 @@ class PolicyView final : public EngineView {
         ImGui::SameLine();
         ImGui::TextWrapped("%s", what.c_str());
         ImGui::PushFont(theme::GetFonts().mono);
-        for (const char* p : {"kuma", "madr"}) {
+        for (const std::string& p : names) {
           ImGui::TableNextColumn();
           auto v = d.values.find(p);
           ImGui::TextWrapped("%s", v == d.values.end() ? "(none)" : Short(nlohmann::json::parse(v->dump()), 400).c_str());
@@ -1100,7 +1132,8 @@ class PolicyView final : public EngineView {
   const pol::DataplaneRules* kuma_ = nullptr;  // the document's results
   const pol::DataplaneRules* madr_ = nullptr;
   const Comparison* comparison_ = nullptr;
-  pol::Profile primary_ = pol::Profile::kKuma;
+  pol::Profile primary_ = pol::Profile::kKuma214;
+  std::vector<const pol::PolicyResult*> results_;  // per profile, Profiles() order (null: not evaluated)
   std::string asked_;  // the dataplane asked of the worker, until its inspection arrives
   std::string pending_dp_;  // a dataplane from LoadState ("dp=NAME"), asked at the next Draw
   int dataplane_ = -1;

@@ -1,0 +1,64 @@
+// core/policy/policy_release_rules.h: what the Kuma 2.12+ profiles build differently from 2.10
+// (issue 26): inbound rules listed per rule and match instead of merged, MeshTrafficPermission's
+// RBAC matcher order, and KRI resource identifiers as result keys.
+//
+//   if (ListsInboundRules(o.profile)) ListInboundRules(in, entries, merge, out);
+//   Kri(service.meta, "http-port") == "kri_msvc_mesh-1_zone-1_ns-1_backend_http-port";
+//
+// Follows kumahq/kuma v2.14.3 pkg/plugins/policies/core/rules/inbound/inboundrules.go
+// (buildRules), .../inbound/sort.go (Sort, SortRules, CompareMatch),
+// pkg/plugins/policies/meshtrafficpermission/xds/rbac_configurer.go (createMatcher) and
+// pkg/core/kri/kri.go (Identifier.String, FromString).
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/policy/policy_release.h"
+#include "core/policy/policy_rules.h"
+
+namespace cfgi::policy {
+
+// Kuma 2.12+ (the 2.13, 2.14 and 3.0-preview profiles): inbound rules are listed, not merged.
+bool ListsInboundRules(Profile p);
+// Kuma 2.12+: the results' resource keys are KRI identifiers; 2.10 and the MADR keep
+// core_model's "meshservice:mesh/m:..." keys.
+bool KeysByKri(Profile p);
+
+// The KRI short name of a resource type ("MeshService" -> "msvc"); "" when Kuma gives it none.
+std::string_view KriShortName(std::string_view type);
+// kri_<short>_<mesh>_<zone>_<namespace>_<display name>_<section> (kri.FromResourceMeta: the zone
+// and namespace from the kuma.io/zone and k8s.kuma.io/namespace labels); "" for a type without
+// a short name.
+std::string Kri(const Meta& m, std::string_view section = {});
+struct KriParts {
+  std::string type, mesh, zone, namespace_, name, section;
+};
+// kri.FromString: at least 7 '_'-separated parts, "kri" first, a known short name; the section
+// joins the remaining parts. nullopt otherwise.
+std::optional<KriParts> ParseKri(std::string_view s);
+
+// The core key (UniqueKey) of the resource a KRI names in `m`, so --inspect and --resource take
+// the keys a 2.12+ result prints; nullopt when `s` is not a KRI or names nothing in the model.
+std::optional<std::string> UniqueKeyOfKri(const Model& m, std::string_view s);
+
+// inbound.CompareMatch: a spiffeID match before none, Exact before Prefix, then an sni match
+// before none (the matches as written, null = none).
+int CompareInboundMatch(const nlohmann::json& a, const nlohmann::json& b);
+
+// inbound.buildRules for one inbound: `entries` already in inbound.Sort's order (policy
+// attributes, then display name descending); each becomes one row per match (one row with a
+// null match when it has none), stably sorted by CompareInboundMatch. `fill` merges a row's one
+// item (its conf, origin and provenance).
+void ListInboundRules(const Inbound& in, const std::vector<const Item*>& entries,
+                      const std::function<void(InboundRule&)>& fill, std::vector<InboundRule>& out);
+
+// createMatcher's order over an inbound's listed MeshTrafficPermission rules.
+std::vector<RbacMatcher> BuildRbac(const std::vector<InboundRule>& listed);
+
+}  // namespace cfgi::policy
