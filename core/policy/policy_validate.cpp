@@ -136,9 +136,14 @@ class Semantics {
                  ".kind");
   }
 
+  // A spec list the release's schema has (another release's list is POL060 / POL061 / POL062).
+  bool HasList(const char* list) const {
+    const schema::CrdKind* k = schema::FindCrdKind(type_);
+    return k && schema::FindRow(*k, list, r_);
+  }
   template <class Fn>
   void Items(const char* list, Fn&& fn) {
-    const Node* items = Seq(spec_.Get(list));
+    const Node* items = HasList(list) ? Seq(spec_.Get(list)) : nullptr;
     if (!items) return;
     Scoped ls(&sink_, std::string(".") + list);
     for (size_t i = 0; i < items->items().size(); ++i) {
@@ -161,9 +166,9 @@ class Semantics {
   // `from` beside `rules` (MeshTimeout, MeshTLS, MeshTrafficPermission validate()).
   void FromWithRules(bool to_too) {
     const Node* rules = spec_.Get("rules");
-    if (Len(rules) == 0) return;
+    if (Len(rules) == 0 || !HasList("rules")) return;
     for (const char* k : {"from", "to"}) {
-      if (!to_too && k[0] == 't') continue;
+      if ((!to_too && k[0] == 't') || !HasList(k)) continue;
       const Node* v = spec_.Get(k);
       if (Len(v) == 0) continue;
       const auto* e = Entry(k);
@@ -228,7 +233,7 @@ class Semantics {
         Kinds(&item, {"Mesh"}, "from[].targetRef");
         Default(item, conf);
       });
-    } else if (const auto* e = Entry("from"); e && Len(&e->value) > 0) {
+    } else if (const auto* e = Entry("from"); e && Len(&e->value) > 0 && HasList("from")) {
       sink_.Error("POL074", e->key_range, "'from' must not be defined when the top-level targetRef is " + top_kind_ +
                                               " (MeshTimeout's validator); remove it", ".from");
     }

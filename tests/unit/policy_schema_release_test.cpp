@@ -9,7 +9,10 @@
 // Every case asserts "CODE line:column path" exactly.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/doc/load.h"
@@ -28,7 +31,8 @@ std::string Fmt(const doc::Diagnostic& d) {
   return d.code + " " + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " + d.path;
 }
 
-// The findings of one resource document: [0] shared by every release (Load), [1+r] per release.
+// The findings of one resource document as each release's profile shows them (the shared Load
+// findings and the release's own), in document order; `common` is the shared part alone.
 struct Split {
   V common;
   std::array<V, 4> by_release;
@@ -44,9 +48,20 @@ Split Check(const std::string& yaml) {
   doc::DiagnosticSink sink(d.source.get());
   ReleaseDiagnostics by;
   ValidateResourceAllReleases(kind->text(), *kind, root->Get("spec"), sink, by);
-  for (const doc::Diagnostic& x : sink.list()) out.common.push_back(Fmt(x));
-  for (size_t r = 0; r < 4; ++r)
-    for (const doc::Diagnostic& x : by[r]) out.by_release[r].push_back(Fmt(x));
+  auto sorted = [](std::vector<doc::Diagnostic> v) {
+    std::stable_sort(v.begin(), v.end(), [](const doc::Diagnostic& a, const doc::Diagnostic& b) {
+      return std::pair(a.begin.line, a.begin.column) < std::pair(b.begin.line, b.begin.column);
+    });
+    V out;
+    for (const doc::Diagnostic& x : v) out.push_back(Fmt(x));
+    return out;
+  };
+  out.common = sorted(sink.list());
+  for (size_t r = 0; r < 4; ++r) {
+    std::vector<doc::Diagnostic> all = sink.list();
+    all.insert(all.end(), by[r].begin(), by[r].end());
+    out.by_release[r] = sorted(all);
+  }
   return out;
 }
 
