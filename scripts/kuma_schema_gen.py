@@ -42,21 +42,94 @@ def git(repo, *args):
     return subprocess.run(["git", "-C", repo, *args], check=True, capture_output=True, text=True).stdout
 
 
-def durations(repo, tag, files, kind):
-    """json names of the kind's Go fields typed (*)k8s.Duration / kube_meta.Duration."""
+FIELD_RE = re.compile(r'^\s*(\w+)?\s*([\w\.\*\[\]]+)\s+`json:"([^"]*)"')
+
+
+def go_structs(repo, tag, paths):
+    """{struct name: [(json name, type)]} of the Go files; an inline embedded field is (None, type)."""
+    out = {}
+    for f in paths:
+        cur = None
+        for line in git(repo, "show", f"{tag}:{f}").splitlines():
+            m = re.match(r"^type (\w+) struct \{", line)
+            if m:
+                cur = out.setdefault(m.group(1), [])
+                continue
+            if line.startswith("}"):
+                cur = None
+                continue
+            if cur is None:
+                continue
+            m = FIELD_RE.match(line)
+            if not m:
+                continue
+            name, typ, tag_ = m.group(1), m.group(2), m.group(3)
+            json_name = tag_.split(",")[0]
+            if "inline" in tag_.split(",")[1:] or (not json_name and not name):
+                cur.append((None, typ))
+            elif json_name and json_name != "-":
+                cur.append((json_name, typ))
+    return out
+
+
+def go_types(repo, tag, files, kind):
+    """(local structs, common structs) of the kind's Go API package and api/common/v1alpha1."""
     low = kind.lower()
-    names = set()
-    for f in files:
-        if not f.endswith(".go") or f.endswith("_test.go") or "zz_generated" in f:
-            continue
-        if f"/{low}/api/v1alpha1/" not in f:
-            continue
-        for m in re.finditer(r'\*?(?:k8s|kube_meta|metav1|v1)\.Duration\s+`json:"([^",]+)', git(repo, "show", f"{tag}:{f}")):
-            names.add(m.group(1))
-    return names
+
+    def ok(f):
+        return f.endswith(".go") and not f.endswith("_test.go") and "zz_generated" not in f
+    local = [f for f in files if re.search(rf"/{low}/api/v1alpha1/[^/]+\.go$", f) and ok(f)]
+    common = [f for f in files if re.match(r"api/common/v1alpha1/([^/]+/)?[^/]+\.go$", f) and ok(f)]
+    return go_structs(repo, tag, local), go_structs(repo, tag, common)
 
 
-def flatten(schema, path, dur, rows, required=False):
+def base_type(typ):
+    t = typ
+    while True:
+        if t.startswith("*"):
+            t = t[1:]
+        elif t.startswith("[]"):
+            t = t[2:]
+        elif t.startswith("map["):
+            t = t[t.index("]") + 1:]
+        else:
+            return t
+
+
+def resolve(name, local, common):
+    if not name:
+        return None
+    if "." in name:
+        pkg, bare = name.split(".", 1)
+        return None if pkg in ("k8s", "kube_meta", "metav1", "v1", "intstr") else common.get(bare)
+    return local.get(name) or common.get(name)
+
+
+def fields_of(struct, local, common, depth=0):
+    out = {}
+    for json_name, typ in struct or []:
+        if json_name is None:
+            if depth < 5:
+                out.update(fields_of(resolve(base_type(typ), local, common), local, common, depth + 1))
+        else:
+            out[json_name] = typ
+    return out
+
+
+class Go:
+    """The Go type beside a CRD node, to tell which strings are k8s.Duration."""
+    def __init__(self, local, common):
+        self.local, self.common = local, common
+
+    def is_duration(self, typ):
+        return typ is not None and base_type(typ).split(".")[-1] == "Duration"
+
+    def child(self, typ, name):
+        st = resolve(base_type(typ), self.local, self.common) if typ else None
+        return fields_of(st, self.local, self.common).get(name) if st else None
+
+
+def flatten(schema, path, go, typ, rows, required=False):
     t = schema.get("type")
     if schema.get("x-kubernetes-int-or-string"):
         kind = "intstr"
@@ -75,8 +148,7 @@ def flatten(schema, path, dur, rows, required=False):
     elif t == "number":
         kind = "number"
     elif t == "string":
-        leaf = path.rsplit(".", 1)[-1]
-        kind = "duration" if leaf in dur else "string"
+        kind = "duration" if go.is_duration(typ) else "string"
     else:
         kind = "any"
     enums = ";".join(str(e) for e in schema.get("enum", []))
@@ -95,11 +167,11 @@ def flatten(schema, path, dur, rows, required=False):
     if kind == "object":
         req = set(schema.get("required", []))
         for name, sub in sorted((schema.get("properties") or {}).items()):
-            flatten(sub, f"{path}.{name}" if path else name, dur, rows, name in req)
+            flatten(sub, f"{path}.{name}" if path else name, go, go.child(typ, name), rows, name in req)
     elif kind == "array" and isinstance(schema.get("items"), dict):
-        flatten(schema["items"], path + "[]", dur, rows)
+        flatten(schema["items"], path + "[]", go, typ, rows)
     elif kind == "map" and isinstance(schema.get("additionalProperties"), dict):
-        flatten(schema["additionalProperties"], path + "{}", dur, rows)
+        flatten(schema["additionalProperties"], path + "{}", go, typ, rows)
 
 
 def read_release(repo, tag):
@@ -114,7 +186,8 @@ def read_release(repo, tag):
         spec = (root.get("properties") or {}).get("spec")
         rows = []
         if spec is not None:
-            flatten(spec, "", durations(repo, tag, files, kind), rows)
+            local, common = go_types(repo, tag, files, kind)
+            flatten(spec, "", Go(local, common), kind if kind in local else None, rows)
         policy = bool(spec and "targetRef" in (spec.get("properties") or {}))
         kinds[kind] = {"rows": rows, "file": f, "policy": policy, "any": spec is None or not spec.get("properties")}
     return kinds
