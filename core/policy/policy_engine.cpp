@@ -382,7 +382,7 @@ class PolicyEngine final : public Engine {
       if (type.empty()) type = root.GetString("kind");
       if (api == "kuma.io/v1alpha1") return 90;
       if (type == "Mesh" || type == "MeshService" || type == "Dataplane" || type == "MeshExternalService" ||
-          policy::IsKnownPolicyType(type))
+          policy::IsKnownPolicyType(type) || policy::IsKumaKind(type))
         score = 80;
     }
     return score;
