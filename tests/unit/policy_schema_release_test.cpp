@@ -240,8 +240,10 @@ TEST(KumaSchemaRelease, Upgrade30TargetRefsNarrowed) {
                                   "POL061 9:70 spec.to[0].targetRef.tags"}));
 }
 
-TEST(KumaSchemaRelease, Upgrade30RouteHostnamesRejected) {
-  Split s = Check(
+TEST(KumaSchemaRelease, RouteHostnamesOnlyForAGatewayAndNotIn30) {
+  // validation.go validateHostnames: 2.x takes to[].hostnames under a MeshGateway top level only;
+  // Kuma main rejects them always.
+  Split mesh = Check(
       "apiVersion: kuma.io/v1alpha1\n"
       "kind: MeshHTTPRoute\n"
       "metadata: {name: route, namespace: kuma-demo}\n"
@@ -251,11 +253,26 @@ TEST(KumaSchemaRelease, Upgrade30RouteHostnamesRejected) {
       "    - targetRef: {kind: MeshService, labels: {app: backend}}\n"
       "      hostnames: [api.example.com]\n"
       "      rules:\n"
-      "        - matches: [{path: {type: PathPrefix, value: /}}]\n"
+      "        - matches: [{path: {type: PathPrefix, value: /api/}}]\n"
       "          default: {backendRefs: [{kind: MeshService, labels: {app: backend}, port: 8080}]}\n");
-  EXPECT_EQ(s.common, V{});
-  EXPECT_EQ(s.by_release[k214], V{});
-  EXPECT_EQ(s.by_release[k30], V{"POL066 8:18 spec.to[0].hostnames"});
+  EXPECT_EQ(mesh.by_release[k214], (V{"POL074 8:18 spec.to[0].hostnames",
+                                      "POL073 10:51 spec.to[0].rules[0].matches[0].path.value"}));
+  EXPECT_EQ(mesh.by_release[k30], (V{"POL066 8:18 spec.to[0].hostnames",
+                                     "POL073 10:51 spec.to[0].rules[0].matches[0].path.value"}));
+  Split gw = Check(
+      "apiVersion: kuma.io/v1alpha1\n"
+      "kind: MeshHTTPRoute\n"
+      "metadata: {name: route, namespace: kuma-demo}\n"
+      "spec:\n"
+      "  targetRef: {kind: MeshGateway, name: edge}\n"
+      "  to:\n"
+      "    - targetRef: {kind: Mesh}\n"
+      "      hostnames: [api.example.com]\n"
+      "      rules:\n"
+      "        - default: {backendRefs: [{kind: MeshService, name: backend, port: 8080}]}\n");
+  EXPECT_EQ(gw.by_release[k214], V{});
+  EXPECT_EQ(gw.by_release[k30], (V{"POL063 5:22 spec.targetRef.kind", "POL061 5:41 spec.targetRef.name",
+                                   "POL066 8:18 spec.to[0].hostnames", "POL061 10:67 spec.to[0].rules[0].default.backendRefs[0].name"}));
 }
 
 // ---- validator.go: MeshTLS (validator_test.go cases, in our own inputs) ----
