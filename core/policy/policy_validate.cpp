@@ -47,6 +47,7 @@ class Semantics {
     if (type_ == "MeshHealthCheck") return HealthCheck();
     if (type_ == "MeshPassthrough") return Passthrough();
     if (type_ == "MeshHTTPRoute") return HttpRoute();
+    if (type_ == "MeshFaultInjection") return FaultInjection();
   }
 
  private:
@@ -751,6 +752,54 @@ class Semantics {
       if (dot == std::string::npos) return true;
       start = dot + 1;
     }
+  }
+
+  // ---- MeshFaultInjection (meshfaultinjection/api/v1alpha1/validator.go) ----
+  void FaultInjection() {
+    auto conf = [&](const Node& d) {
+      const Node* http = Seq(d.Get("http"));
+      if (!http) return;
+      Scoped hs(&sink_, ".http");
+      for (size_t i = 0; i < http->items().size(); ++i) {
+        const Node& f = http->items()[i];
+        if (!f.is_map()) continue;
+        Scoped is(&sink_, "[" + std::to_string(i) + "]");
+        if (const Node* a = Map(f.Get("abort"))) {
+          Scoped as(&sink_, ".abort");
+          if (const Node* st = a->Get("httpStatus"); st && st->as_int() && (*st->as_int() < 100 || *st->as_int() >= 600))
+            sink_.Error("POL071", st->range(), "status code " + st->text() + " must be in the range [100, 600) "
+                                                                           "(MeshFaultInjection's validator)",
+                        ".httpStatus");
+          Percentage(a, "percentage");
+        }
+        if (const Node* dl = Map(f.Get("delay"))) {
+          Scoped ds(&sink_, ".delay");
+          Duration(dl, "value", true);
+          Percentage(dl, "percentage");
+        }
+        if (const Node* rb = Map(f.Get("responseBandwidth"))) {
+          Scoped rs(&sink_, ".responseBandwidth");
+          Percentage(rb, "percentage");
+          // validators.ValidateBandwidth (common_validators.go): `^(\d*)\s?([GMk]+bps)$`.
+          if (const Node* l = rb->Get("limit"); l && l->is_scalar()) {
+            const std::string& t = l->text();
+            size_t i = 0;
+            while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i]))) ++i;
+            if (i < t.size() && std::isspace(static_cast<unsigned char>(t[i]))) ++i;
+            size_t units = i;
+            while (i < t.size() && (t[i] == 'G' || t[i] == 'M' || t[i] == 'k')) ++i;
+            bool ok = i > units && t.compare(i, std::string::npos, "bps") == 0;
+            if (!ok)
+              sink_.Error("POL073", l->range(), "'" + t + "' is not a bandwidth (MeshFaultInjection's validator); write "
+                                                    "an integer with kbps, Mbps or Gbps, e.g. 10Mbps",
+                          ".limit");
+          }
+        }
+      }
+    };
+    Items("to", [&](const Node& item) { Default(item, conf); });
+    Items("from", [&](const Node& item) { Default(item, conf); });
+    Items("rules", [&](const Node& item) { Default(item, conf); });
   }
 
   // ---- MeshHTTPRoute (meshhttproute/api/v1alpha1/validation.go at v2.14.3; at main for 3.0) ----
