@@ -1,12 +1,14 @@
-// core/policy/policy_schema.h: the typed schema of every built-in Kuma 2.x policy type: the fields
-// of its `default` (to[] / from[] / rules[] items, or spec.default of single-item policies, or the
-// rules / hostnames of a route's to[] item), with their types, enums, durations, required fields
-// and the defaults Kuma fills in. Written as C++ tables (policy_schema.cpp) from the Go API types
-// and their generated OpenAPI schema at Kuma v2.11.18:
-// pkg/plugins/policies/<type>/api/v1alpha1/<type>.go and schema.yaml.
+// core/policy/policy_schema.h: the typed schemas of Kuma's kinds. Two sets of tables:
+//  - per release, generated from Kuma's CRDs at each tag (core/policy/schema/kuma_crd_table.h,
+//    scripts/kuma_schema_gen.py): every kind's spec, read by validation (ValidatePolicySpec,
+//    ValidateResourceAllReleases) and by the conf walks (NormalizeDurations, PruneUnknownFields,
+//    over the union of the releases);
+//  - the conf-level TypeSchema of the 16 built-in policy types (core/policy/schema/conf_table.cpp,
+//    written from the Go API types at Kuma v2.11.18): the defaults Kuma fills in (TypeDefaults)
+//    and the policy view's field list.
 //
 //   const policy::TypeSchema* s = policy::FindTypeSchema("MeshTimeout");   // null: generic type
-//   policy::ValidatePolicySpec("MeshTimeout", spec_node, sink);           // POL040..POL044
+//   policy::ValidatePolicySpec("MeshTimeout", spec_node, sink, KumaRelease::k2_10);  // POL040..POL075
 //   policy::NormalizeDurations("MeshTimeout", conf);                      // "111s" -> "1m51s"
 //   for (const policy::SchemaDefault& d : policy::TypeDefaults("MeshTrace")) ...
 //
@@ -99,9 +101,10 @@ std::vector<SchemaDefault> TypeDefaults(std::string_view type);
 // on a merged conf (the same shape). Unknown type: no change. Returns how many it rewrote.
 size_t NormalizeDurations(std::string_view type, nlohmann::json& conf);
 
-// Removes the fields the type does not have from `conf` (an item's default), as Kuma's typed
-// structs drop them, so a misspelled field (reported as POL040) never reaches a merged conf.
-// Unknown type: no change. Returns how many it removed.
+// Removes the fields the type does not have at any release from `conf` (an item's default), as
+// Kuma's typed structs drop them, so a misspelled field (reported as POL040) never reaches a merged
+// conf; a field of another release (POL060) stays. Unknown type: no change. Returns how many it
+// removed.
 size_t PruneUnknownFields(std::string_view type, nlohmann::json& conf);
 
 // Validates a resource's `spec` as Kuma `release` would (policy_schema_release.cpp), against the

@@ -456,6 +456,28 @@ TEST(KumaValidator, PassthroughMatches) {
                          "POL074 14:9 spec.default.appendMatch[5].port"}));
 }
 
+TEST(KumaValidator, FaultInjectionRanges) {
+  // meshfaultinjection/api/v1alpha1/validator.go: status code, percentages, delay, bandwidth.
+  Split s = Check(
+      "type: MeshFaultInjection\n"
+      "name: fi\n"
+      "mesh: default\n"
+      "spec:\n"
+      "  targetRef: {kind: Mesh}\n"
+      "  from:\n"
+      "    - targetRef: {kind: Mesh}\n"
+      "      default:\n"
+      "        http:\n"
+      "          - abort: {httpStatus: 700, percentage: 150}\n"
+      "          - delay: {value: -1s, percentage: \"abc\"}\n"
+      "          - responseBandwidth: {limit: 10mbps, percentage: 50}\n");
+  EXPECT_EQ(s.by_release[k213], (V{"POL071 10:33 spec.from[0].default.http[0].abort.httpStatus",
+                                   "POL071 10:50 spec.from[0].default.http[0].abort.percentage",
+                                   "POL070 11:28 spec.from[0].default.http[1].delay.value",
+                                   "POL073 11:45 spec.from[0].default.http[1].delay.percentage",
+                                   "POL073 12:40 spec.from[0].default.http[2].responseBandwidth.limit"}));
+}
+
 // ---- through the engine: per-profile findings ----
 
 TEST(KumaSchemaRelease, EachProfileReportsItsReleasesFindings) {
