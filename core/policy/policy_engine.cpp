@@ -1,7 +1,7 @@
 #include "core/policy/policy_engine.h"
 
 #include "core/policy/policy_schema.h"
-#include "core/policy/schema/kuma_crd_table.h"
+#include "core/policy/policy_crd_table.h"
 
 #include <algorithm>
 #include <iterator>

@@ -1,9 +1,9 @@
 // The typed schemas of Kuma's built-in policy types, Go's duration parsing and printing, and the
 // validation Kuma's API applies at `kumactl apply` / the Kubernetes admission webhook.
 //
-// Tables: the conf tables (defaults, the view's field list) are core/policy/schema/conf_table.cpp;
-// the per-release spec tables that validation reads are generated (core/policy/schema/
-// kuma_crd_table.h); the release-aware validation is policy_schema_release.cpp.
+// Tables: the conf tables (defaults, the view's field list) are core/policy/policy_conf_table.cpp;
+// the per-release spec tables that validation reads are generated (core/policy/
+// policy_crd_table.h); the release-aware validation is policy_schema_release.cpp.
 // Durations: Go src/time/format.go (ParseDuration, Duration.String) and its tests
 // src/time/time_test.go (durationTests, parseDurationTests).
 #include "core/policy/policy_schema.h"
@@ -16,7 +16,7 @@
 
 namespace cfgi::policy {
 
-// The conf tables: core/policy/schema/conf_table.cpp.
+// The conf tables: core/policy/policy_conf_table.cpp.
 extern const TypeSchema kConfSchemas[];
 extern const size_t kConfSchemaCount;
 

@@ -1,9 +1,9 @@
 // core/policy/policy_schema.h: the typed schemas of Kuma's kinds. Two sets of tables:
-//  - per release, generated from Kuma's CRDs at each tag (core/policy/schema/kuma_crd_table.h,
+//  - per release, generated from Kuma's CRDs at each tag (core/policy/policy_crd_table.h,
 //    scripts/kuma_schema_gen.py): every kind's spec, read by validation (ValidatePolicySpec,
 //    ValidateResourceAllReleases) and by the conf walks (NormalizeDurations, PruneUnknownFields,
 //    over the union of the releases);
-//  - the conf-level TypeSchema of the 16 built-in policy types (core/policy/schema/conf_table.cpp,
+//  - the conf-level TypeSchema of the 16 built-in policy types (core/policy/policy_conf_table.cpp,
 //    written from the Go API types at Kuma v2.11.18): the defaults Kuma fills in (TypeDefaults)
 //    and the policy view's field list.
 //
@@ -108,7 +108,7 @@ size_t NormalizeDurations(std::string_view type, nlohmann::json& conf);
 size_t PruneUnknownFields(std::string_view type, nlohmann::json& conf);
 
 // Validates a resource's `spec` as Kuma `release` would (policy_schema_release.cpp), against the
-// kind's CRD schema at that release's tag (core/policy/schema/kuma_crd_table.h): unknown fields
+// kind's CRD schema at that release's tag (core/policy/policy_crd_table.h): unknown fields
 // (POL040, with the nearest known name), wrong types and out-of-range integers (POL041), invalid
 // enum values (POL042), invalid durations (POL043), missing required fields (POL044); a field or
 // value another release has: added later (POL060) or removed in 3.0 (POL061, with the rewrite);

@@ -14,7 +14,7 @@
 #include <set>
 
 #include "core/policy/policy_schema.h"
-#include "core/policy/schema/kuma_crd_table.h"
+#include "core/policy/policy_crd_table.h"
 
 namespace cfgi::policy {
 

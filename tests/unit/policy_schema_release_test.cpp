@@ -1,5 +1,5 @@
 // Kuma's schema per release and its semantic validation (core/policy/policy_schema_release.cpp,
-// policy_validate.cpp, the generated core/policy/schema/kuma_crd_table_*.cpp).
+// policy_validate.cpp, the generated core/policy/policy_crd_table_*.cpp).
 //
 // Sources (kumahq/kuma): the CRDs deployments/charts/kuma/crds/kuma.io_*.yaml at v2.10.11,
 // v2.12.14, v2.13.10, v2.14.3 and main; each policy's api/v1alpha1/validator.go and
@@ -20,7 +20,7 @@
 #include "core/engine/scenario.h"
 #include "core/policy/policy_engine.h"
 #include "core/policy/policy_schema.h"
-#include "core/policy/schema/kuma_crd_table.h"
+#include "core/policy/policy_crd_table.h"
 
 namespace cfgi::policy {
 namespace {

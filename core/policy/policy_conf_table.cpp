@@ -5,7 +5,7 @@
 // pkg/plugins/policies/<type>/api/v1alpha1/{<type>.go,schema.yaml}; the shared types (TargetRef as
 // a backendRef, HeaderMatch, BackendRef.weight default 1) come from api/common/v1alpha1.
 // These rows give the defaults Kuma fills in (TypeDefaults) and the policy view's field list; the
-// per-release validation reads the generated CRD tables instead (kuma_crd_table.h).
+// per-release validation reads the generated CRD tables instead (policy_crd_table.h).
 #include <climits>
 #include <cstdint>
 

@@ -1,17 +1,17 @@
-// The index over the generated CRD tables (kuma_crd_table_<n>.cpp): kinds by name, rows by path,
+// The index over the generated CRD tables (policy_crd_table_<n>.cpp): kinds by name, rows by path,
 // child keys per object path. Built once, read-only afterwards.
 #include <algorithm>
 #include <map>
 #include <set>
 
-#include "core/policy/schema/kuma_crd_table.h"
+#include "core/policy/policy_crd_table.h"
 
 namespace cfgi::policy::schema {
 
 #define CFGI_CRD_TABLE(n)                  \
   extern const CrdKind kCrdKinds##n[];     \
   extern const size_t kCrdKindCount##n;
-#include "core/policy/schema/kuma_crd_table_list.inc"
+#include "core/policy/policy_crd_table_list.inc"
 #undef CFGI_CRD_TABLE
 
 namespace {
@@ -56,7 +56,7 @@ const std::map<std::string, KindIndex, std::less<>>& Index() {
       }
     };
 #define CFGI_CRD_TABLE(n) add(kCrdKinds##n, kCrdKindCount##n);
-#include "core/policy/schema/kuma_crd_table_list.inc"
+#include "core/policy/policy_crd_table_list.inc"
 #undef CFGI_CRD_TABLE
     return out;
   }();

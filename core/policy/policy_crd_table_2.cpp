@@ -5,7 +5,7 @@
 #include <climits>
 #include <cstdint>
 
-#include "core/policy/schema/kuma_crd_table.h"
+#include "core/policy/policy_crd_table.h"
 
 namespace cfgi::policy::schema {
 namespace {
