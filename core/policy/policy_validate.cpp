@@ -129,6 +129,15 @@ class Semantics {
     const Node* kind = tr ? tr->Get("kind") : nullptr;
     if (!kind || !kind->is_scalar() || kind->text().empty()) return;
     if (std::find(allowed.begin(), allowed.end(), kind->text()) != allowed.end()) return;
+    // A value the release's CRD enum already rejects is the schema's finding (POL042 / POL063).
+    if (const schema::CrdKind* k = schema::FindCrdKind(type_)) {
+      std::string list_path = where + ".kind";  // "to[].targetRef.kind"
+      const schema::CrdRow* row = schema::FindRow(*k, list_path, r_);
+      if (row && *row->enums) {
+        std::string e = std::string(";") + row->enums + ";";
+        if (e.find(";" + kind->text() + ";") == std::string::npos) return;
+      }
+    }
     std::string list;
     for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
     Scoped s(&sink_, ".targetRef");
