@@ -1,5 +1,8 @@
 #include "core/policy/policy_engine.h"
 
+#include "core/policy/policy_schema.h"
+#include "core/policy/policy_crd_table.h"
+
 #include <algorithm>
 #include <iterator>
 #include <map>
@@ -331,6 +334,9 @@ DataplaneRules PolicyModel::EvaluateDataplane(const Dataplane& dp, Profile p, bo
 std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, doc::Explanation* why) const {
   auto r = std::make_unique<PolicyResult>();
   r->id = Profiles().Parse(profile);
+  // The schema findings of the profile's Kuma release (policy_schema.h ValidateResourceAllReleases).
+  const std::vector<doc::Diagnostic>& by_release =
+      mesh.release_diagnostics[policy::ReleaseIndex(policy::schema::ReleaseOfProfileName(profile))];
   if (mode == Mode::kCheck) {
     // `check`: evaluate every dataplane for its dead items, once per finding.
     EvalOptions co;
@@ -343,12 +349,14 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
       for (doc::Diagnostic& d : dr.diagnostics)
         if (seen.insert(d.code + d.file + std::to_string(d.range.begin) + d.message).second) r->diagnostics.push_back(d);
     }
+    r->diagnostics.insert(r->diagnostics.begin(), by_release.begin(), by_release.end());
     return r;
   }
   r->evaluated = true;
   if (!chosen) return r;
   r->rules = EvaluateDataplane(*chosen, r->id, /*explain=*/true);
-  r->diagnostics = r->rules.diagnostics;
+  r->diagnostics = by_release;
+  r->diagnostics.insert(r->diagnostics.end(), r->rules.diagnostics.begin(), r->rules.diagnostics.end());
   // The chooser's keys: every resource of the mesh (from the model) and every evaluated rule's
   // key (sections with rules of their own).
   r->resource_keys = MeshResourceKeys(mesh, chosen->meta.mesh);
@@ -409,7 +417,7 @@ class PolicyEngine final : public Engine {
       if (type.empty()) type = root.GetString("kind");
       if (api == "kuma.io/v1alpha1") return 90;
       if (type == "Mesh" || type == "MeshService" || type == "Dataplane" || type == "MeshExternalService" ||
-          policy::IsKnownPolicyType(type))
+          policy::IsKnownPolicyType(type) || policy::IsKumaKind(type))
         score = 80;
     }
     return score;

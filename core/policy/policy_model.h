@@ -14,6 +14,7 @@
 // an exception.
 #pragma once
 
+#include <array>
 #include <map>
 #include <memory>
 #include <string>
@@ -182,6 +183,11 @@ struct Model {
   std::map<std::string, std::vector<size_t>> services_by_mesh_key_order;
   // Policy types in name order, each with its policies' indexes in file order.
   std::map<std::string, std::vector<size_t>> policies_by_type;
+
+  // The schema findings that depend on the Kuma release (policy_schema.h
+  // ValidateResourceAllReleases), by ReleaseIndex: 2.10, 2.13, 2.14, 3.0. Each profile's
+  // evaluation reports its release's list (policy_engine.cpp).
+  std::array<std::vector<doc::Diagnostic>, 4> release_diagnostics;
 
   std::vector<doc::Document> docs;  // kept alive: Nodes and Sources are referenced by pointer
 

@@ -476,6 +476,15 @@ void Loader::LoadRoot(const Node& root) {
   bool known_resource = type == "Mesh" || type == "MeshService" || type == "MeshExternalService" || type == "Dataplane" ||
                         type == "MeshMultiZoneService" || type == "MeshGateway";
   bool is_policy = IsKnownPolicyType(type);
+  const Node& kind_node = *root.Get(root.Get("type") ? "type" : "kind");
+  if (!known_resource && !is_policy && IsKumaKind(type)) {
+    // A kind Kuma ships that the rules do not read (MeshGatewayInstance, MeshIdentity, MeshTrust,
+    // MeshOpenTelemetryBackend, the legacy policies, ...): its spec is checked against the CRD of
+    // each release (policy_schema.h), nothing else.
+    ValidateResourceAllReleases(type, kind_node, spec, *sink_, m_.release_diagnostics);
+    return;
+  }
+  if (known_resource) ValidateResourceAllReleases(type, kind_node, spec, *sink_, m_.release_diagnostics);
   if (!known_resource && !is_policy) {
     bool looks_like_policy = spec && (spec->Get("targetRef") || spec->Get("to") || spec->Get("from") ||
                                       spec->Get("rules") || spec->Get("default"));
@@ -639,7 +648,7 @@ void Loader::LoadRoot(const Node& root) {
   // The type's schema (policy_schema.h): unknown fields, types, enums, durations at their position;
   // unknown fields are then dropped from every item's conf (Kuma's typed structs have no place for
   // them) and durations are printed as Kuma prints them (Go's Duration.String).
-  ValidatePolicySpec(type, *spec, *sink_);
+  ValidateResourceAllReleases(type, kind_node, spec, *sink_, m_.release_diagnostics);
   for (auto* items : {&p.to, &p.from, &p.rules})
     for (PolicyItem& it : *items) {
       // MeshTrafficPermission rules[] carry a RuleConf ({allow, deny, allowWithShadowDeny}, Kuma

@@ -1272,17 +1272,7 @@ void BuildLegacyToRules(TypeRules& t, const std::vector<PolicySelection>& select
 
 void BuildFromRules(const Model& m, const Dataplane& dp, TypeRules& t, const std::vector<PolicySelection>& selected,
                     const EvalOptions& o, std::vector<doc::Diagnostic>& diags) {
-  // Kuma 2.14 deprecates `from` (POL070, a note per policy that selects the dataplane).
-  if (IsKuma(o.profile) && ReleaseOf(o.profile) == KumaRelease::k2_14)
-    for (const PolicySelection& s : selected)
-      if (!s.policy->from.empty()) {
-        const Loc& l = s.policy->from[0].loc;
-        doc::DiagnosticSink sink(l.source);
-        sink.Note("POL070", l.range, s.policy->meta.type + " '" + s.policy->meta.name + "' uses spec.from[], deprecated in Kuma "
-                  "2.14 (3.0 rejects a spec with only from); it still applies. Move the items to spec.rules[]: "
-                  "rules: [{default: ...}] matches every client");
-        diags.insert(diags.end(), sink.list().begin(), sink.list().end());
-      }
+  // Kuma 2.14 deprecates `from`: POL065, a note per policy at load (policy_validate.cpp).
   if (IsKuma(o.profile)) BuildFromRulesKuma(m, dp, t, selected, o, diags);
   else BuildFromRulesMadr(dp, t, selected, o);
 }

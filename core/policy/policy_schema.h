@@ -1,12 +1,14 @@
-// core/policy/policy_schema.h: the typed schema of every built-in Kuma 2.x policy type: the fields
-// of its `default` (to[] / from[] / rules[] items, or spec.default of single-item policies, or the
-// rules / hostnames of a route's to[] item), with their types, enums, durations, required fields
-// and the defaults Kuma fills in. Written as C++ tables (policy_schema.cpp) from the Go API types
-// and their generated OpenAPI schema at Kuma v2.11.18:
-// pkg/plugins/policies/<type>/api/v1alpha1/<type>.go and schema.yaml.
+// core/policy/policy_schema.h: the typed schemas of Kuma's kinds. Two sets of tables:
+//  - per release, generated from Kuma's CRDs at each tag (core/policy/policy_crd_table.h,
+//    scripts/kuma_schema_gen.py): every kind's spec, read by validation (ValidatePolicySpec,
+//    ValidateResourceAllReleases) and by the conf walks (NormalizeDurations, PruneUnknownFields,
+//    over the union of the releases);
+//  - the conf-level TypeSchema of the 16 built-in policy types (core/policy/policy_conf_table.cpp,
+//    written from the Go API types at Kuma v2.11.18): the defaults Kuma fills in (TypeDefaults)
+//    and the policy view's field list.
 //
 //   const policy::TypeSchema* s = policy::FindTypeSchema("MeshTimeout");   // null: generic type
-//   policy::ValidatePolicySpec("MeshTimeout", spec_node, sink);           // POL040..POL044
+//   policy::ValidatePolicySpec("MeshTimeout", spec_node, sink, KumaRelease::k2_10);  // POL040..POL075
 //   policy::NormalizeDurations("MeshTimeout", conf);                      // "111s" -> "1m51s"
 //   for (const policy::SchemaDefault& d : policy::TypeDefaults("MeshTrace")) ...
 //
@@ -16,6 +18,7 @@
 // every function here leaves them alone (their generic handling, POL002).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -26,6 +29,7 @@
 
 #include "core/doc/diagnostic.h"
 #include "core/doc/node.h"
+#include "core/policy/policy_release.h"
 
 namespace cfgi::policy {
 
@@ -97,17 +101,39 @@ std::vector<SchemaDefault> TypeDefaults(std::string_view type);
 // on a merged conf (the same shape). Unknown type: no change. Returns how many it rewrote.
 size_t NormalizeDurations(std::string_view type, nlohmann::json& conf);
 
-// Removes the fields the type does not have from `conf` (an item's default), as Kuma's typed
-// structs drop them, so a misspelled field (reported as POL040) never reaches a merged conf.
-// Unknown type: no change. Returns how many it removed.
+// Removes the fields the type does not have at any release from `conf` (an item's default), as
+// Kuma's typed structs drop them, so a misspelled field (reported as POL040) never reaches a merged
+// conf; a field of another release (POL060) stays. Unknown type: no change. Returns how many it
+// removed.
 size_t PruneUnknownFields(std::string_view type, nlohmann::json& conf);
 
-// Validates a policy's `spec` against its type's schema, as Kuma's API would reject it: unknown
-// fields (POL040, with the nearest known name), wrong types and out-of-range integers (POL041),
-// invalid enum values (POL042), invalid durations (POL043) and missing required fields (POL044),
-// each at the node's position with the field path scoped on `sink`. Does nothing for unknown types;
-// the targetRef's own checks stay with the loader (POL007/POL015/POL019).
-void ValidatePolicySpec(std::string_view type, const doc::Node& spec, doc::DiagnosticSink& sink);
+// Validates a resource's `spec` as Kuma `release` would (policy_schema_release.cpp), against the
+// kind's CRD schema at that release's tag (core/policy/policy_crd_table.h): unknown fields
+// (POL040, with the nearest known name), wrong types and out-of-range integers (POL041), invalid
+// enum values (POL042), invalid durations (POL043), missing required fields (POL044); a field or
+// value another release has: added later (POL060) or removed in 3.0 (POL061, with the rewrite);
+// the 3.0 upgrade items (POL062..POL066) and `from`'s deprecation in 2.14 (POL065); then the
+// kind's semantic validator.go rules (policy_validate.cpp: POL070..POL076). Each at the node's
+// position with the field path scoped on `sink`. Unknown kinds: nothing. Inside a targetRef only
+// release-dependent findings are reported (its own checks stay with the loader: POL007/015/019).
+void ValidatePolicySpec(std::string_view type, const doc::Node& spec, doc::DiagnosticSink& sink,
+                        KumaRelease release = KumaRelease::k2_14);
+
+// True when some release the profiles follow ships a CRD of this kind (Kuma's policies, its
+// resources such as MeshGatewayInstance, MeshIdentity, MeshTrust, MeshOpenTelemetryBackend, and
+// the legacy kinds), so it is never called an unknown kind.
+bool IsKumaKind(std::string_view kind);
+// True when the kind's CRD spec has a targetRef at some release (a targetRef policy).
+bool IsKumaPolicyKind(std::string_view kind);
+
+// The findings of one resource at each release, split: those every release shares go to `sink`
+// (Load diagnostics); the others to `by_release[ReleaseIndex(r)]`, attached to the result of each
+// profile that follows r (policy_engine.cpp). `spec` may be null. Also reports a kind that the
+// release does not ship (POL064).
+using ReleaseDiagnostics = std::array<std::vector<doc::Diagnostic>, 4>;
+size_t ReleaseIndex(KumaRelease r);
+void ValidateResourceAllReleases(std::string_view kind, const doc::Node& kind_node, const doc::Node* spec,
+                                 doc::DiagnosticSink& sink, ReleaseDiagnostics& by_release);
 
 // Validates the well-known label values of a resource's labels map: `kuma.io/origin` must be
 // `global` or `zone` (ResourceOrigin.IsValid, api/mesh/v1alpha1/dataplane_helpers.go; the

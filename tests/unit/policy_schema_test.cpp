@@ -502,7 +502,7 @@ TEST(PolicySchemaTables, UnknownFieldSuggestsTheNearestName) {
     if (x.code == "POL040") d = &x;
   ASSERT_NE(d, nullptr);
   EXPECT_EQ(d->severity, doc::Severity::kError);
-  EXPECT_EQ(d->message, "unknown field 'idleTimout' in MeshTimeout; did you mean 'idleTimeout'?");
+  EXPECT_EQ(d->message, "unknown field 'idleTimout' in MeshTimeout to[].default; did you mean 'idleTimeout'?");
 }
 
 TEST(PolicySchemaTables, UnknownPolicyTypesKeepGenericHandling) {
