@@ -28,6 +28,7 @@
 #include "core/matcher/matcher.h"
 
 #include "core/doc/utf8.h"
+#include "core/matcher/network_inputs.h"
 
 namespace cfgi::matcher {
 
@@ -238,7 +239,54 @@ nlohmann::ordered_json Request::ToJson() const {
   put("query", query);
   put("protocol", protocol);
   put("time", time);
+  put("destination_ip", destination_ip);
+  put("destination_port", destination_port);
+  put("source_ip", source_ip);
+  put("source_port", source_port);
+  put("direct_source_ip", direct_source_ip);
+  put("source_type", source_type);
+  put("server_name", server_name);
+  put("transport_protocol", transport_protocol);
+  put("network_namespace", network_namespace);
+  if (!application_protocols.empty()) {
+    j["application_protocols"] = nlohmann::ordered_json::array();
+    for (const std::string& a : application_protocols) j["application_protocols"].push_back(doc::ValidUtf8(a));
+  }
+  if (!filter_state.empty()) {
+    j["filter_state"] = nlohmann::ordered_json::object();
+    for (const auto& [k, v] : filter_state) j["filter_state"][doc::ValidUtf8(k)] = doc::ValidUtf8(v);
+  }
   return j;
+}
+
+std::optional<RbacDecision> RbacActionOf(const Action& a) {
+  if (a.type != "envoy.config.rbac.v3.Action") return std::nullopt;
+  RbacDecision d;
+  // proto3: an unset enum is its first value, RBAC.Action ALLOW (envoy api/envoy/config/rbac/v3/rbac.proto).
+  d.action = "ALLOW";
+  if (a.config.is_object()) {
+    auto it = a.config.find("action");
+    if (it != a.config.end()) {
+      if (it->is_string()) d.action = it->get<std::string>();
+      else if (it->is_number_integer()) d.action = it->get<int>() == 1 ? "DENY" : it->get<int>() == 2 ? "LOG" : "ALLOW";
+    }
+    auto n = a.config.find("name");
+    if (n != a.config.end() && n->is_string()) d.name = n->get<std::string>();
+  }
+  if (d.name.empty()) d.name = a.name;
+  return d;
+}
+
+std::optional<std::string> CheckConnectionField(std::string_view key, const std::string& v) {
+  if (key == "destination_ip" || key == "source_ip" || key == "direct_source_ip") {
+    if (!ParseIp(v)) return std::string(key) + " '" + v + "' is not an IPv4 or IPv6 address (write e.g. 10.0.0.1 or 2001:db8::1, without a port)";
+  } else if (key == "destination_port" || key == "source_port") {
+    if (v.empty() || v.size() > 5 || v.find_first_not_of("0123456789") != std::string::npos || std::stoi(v) > 65535)
+      return std::string(key) + " '" + v + "' is not a port number (0 to 65535)";
+  } else if (key == "source_type") {
+    if (v != "local" && v != "external") return "source_type '" + v + "' is not local or external";
+  }
+  return std::nullopt;
 }
 
 std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sink, const std::string& path) {
@@ -276,10 +324,43 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
       } else {
         *f = e.value.text();
       }
+    } else if (e.key == "destination_ip" || e.key == "destination_port" || e.key == "source_ip" || e.key == "source_port" ||
+               e.key == "direct_source_ip" || e.key == "source_type" || e.key == "server_name" || e.key == "transport_protocol" || e.key == "network_namespace") {
+      std::optional<std::string>* f = e.key == "destination_ip" ? &r.destination_ip : e.key == "destination_port" ? &r.destination_port
+                                      : e.key == "source_ip" ? &r.source_ip : e.key == "source_port" ? &r.source_port
+                                      : e.key == "direct_source_ip" ? &r.direct_source_ip : e.key == "source_type" ? &r.source_type
+                                      : e.key == "server_name" ? &r.server_name : e.key == "network_namespace" ? &r.network_namespace
+                                                                                : &r.transport_protocol;
+      std::optional<std::string> bad = e.value.is_scalar() && !e.value.is_null() ? CheckConnectionField(e.key, e.value.text())
+                                                                                   : std::optional<std::string>(e.key + " needs a string");
+      if (bad) {
+        sink.Error("MAT020", e.value.range(), *bad, path + "." + e.key);
+        ok = false;
+      } else {
+        *f = e.value.text();
+      }
+    } else if (e.key == "application_protocols") {
+      if (e.value.is_seq()) {
+        for (const auto& v : e.value.items()) r.application_protocols.push_back(v.text());
+      } else if (e.value.is_scalar() && !e.value.is_null()) {
+        r.application_protocols.push_back(e.value.text());
+      } else {
+        sink.Error("MAT020", e.value.range(), "application_protocols is a list of ALPN names, e.g. [h2, http/1.1]", path + "." + e.key);
+        ok = false;
+      }
+    } else if (e.key == "filter_state") {
+      if (!e.value.is_map()) {
+        sink.Error("MAT020", e.value.range(), "filter_state is a map of key: value (the object's serialized string)", path + "." + e.key);
+        ok = false;
+        continue;
+      }
+      for (const auto& f : e.value.entries()) r.filter_state.emplace_back(f.key, f.value.text());
     } else if (e.key == "name" || e.key == "description") {
       // labels for people
     } else {
-      sink.Warning("MAT020", e.key_range, "unknown request key '" + e.key + "'; use headers, path, host, method, scheme, query, protocol, time", path);
+      sink.Warning("MAT020", e.key_range, "unknown request key '" + e.key + "'; use headers, path, host, method, scheme, query, protocol, time, or the "
+                                          "connection's destination_ip, destination_port, source_ip, source_port, direct_source_ip, "
+                                          "source_type, server_name, transport_protocol, network_namespace, application_protocols, filter_state", path);
     }
   }
   if (!ok) return std::nullopt;
@@ -318,6 +399,14 @@ class Eval {
       case Matcher::Kind::kList: return RunList(m, why);
       case Matcher::Kind::kExactMap:
       case Matcher::Kind::kPrefixMap: return RunMap(m, why);
+      case Matcher::Kind::kIpMap: return RunIpMap(m, why);
+      case Matcher::Kind::kCustomTree: {
+        std::string what = CustomWhat(m.custom_type, m.input);
+        NotEvaluated(what);
+        if (why) why->Add({"custom_match " + (m.custom_type.empty() ? std::string("(no @type)") : m.custom_type), Outcome::kError,
+                           "not evaluated: " + what + " (MAT041); the result here is not Envoy's", m.range});
+        return false;
+      }
       case Matcher::Kind::kNone:
         // Envoy's AnyMatcher (source/common/matcher/matcher.h) and grpc-java's NoOpMatcher
         // (UnifiedMatcher.java; UnifiedMatcherTest noOpMatcher_delegatesToOnNoMatch) go to
@@ -344,6 +433,7 @@ class Eval {
       return false;
     }
     Step* s = why ? &why->Add({"on_no_match", Outcome::kMatched, "", m.on_no_match->range}) : nullptr;
+    decision_ = {"on_no_match", NoMatchReason(m), m.on_no_match->path, m.on_no_match->range};
     OnMatchOutcome o = RunOnMatch(*m.on_no_match, s);
     // grpc-java OnMatch.evaluate ignores keep_matching: an on_no_match action is a match.
     if (p_ == Profile::kGrpcJava) return o.matched || (m.on_no_match->keep_matching && NestedOrActionMatched(*m.on_no_match));
@@ -360,6 +450,7 @@ class Eval {
         continue;
       }
       if (s) s->outcome = Outcome::kMatched;
+      decision_ = {"matchers[" + std::to_string(i) + "]", "its predicate is true: " + Summary(f.predicate), f.on_match.path, f.range};
       OnMatchOutcome o = RunOnMatch(f.on_match, s);
       if (s) s->detail = o.stop ? "predicate true: its on_match ends the list" : "predicate true: matching continues";
       if (o.stop) return o.matched;
@@ -392,6 +483,7 @@ class Eval {
       const MapEntry& e = m.entries[static_cast<size_t>(it->second)];
       if (s) s->outcome = Outcome::kMatched;
       Step* es = s ? &s->Add({"key " + Quoted(e.key), Outcome::kMatched, "exact match", e.key_range}) : nullptr;
+      decision_ = {"key " + Quoted(e.key), "input " + DescribeInput(m.input) + " = " + Quoted(*value) + ": exact match", e.on_match.path, e.key_range};
       OnMatchOutcome o = RunOnMatch(e.on_match, es);
       if (o.stop) return o.matched;
       if (aborted_) return false;
@@ -432,6 +524,9 @@ class Eval {
       Step* es = s ? &s->Add({"key " + Quoted(e.key), Outcome::kMatched,
                               i == 0 ? "longest matching prefix" : "shorter matching prefix", e.key_range})
                    : nullptr;
+      decision_ = {"key " + Quoted(e.key), "input " + DescribeInput(m.input) + " = " + Quoted(*value) + ": " +
+                                               (i == 0 ? "longest matching prefix" : "shorter matching prefix"),
+                   e.on_match.path, e.key_range};
       OnMatchOutcome o = RunOnMatch(e.on_match, es);
       if (o.stop) return o.matched;
       if (aborted_) return false;
@@ -443,6 +538,96 @@ class Eval {
     return RunOnNoMatch(m, why);
   }
 
+  // xds.type.matcher.v3.IPMatcher, as Envoy's IpRangeMatcher::match (envoy
+  // source/extensions/common/matcher/ip_range_matcher.h; the same as trie_matcher.h): no data or
+  // an address that does not parse -> on_no_match; every range holding the address, longest prefix
+  // first then declaration order; the first candidate is always tried, later exclusive ones are
+  // skipped; a candidate that gives no match lets the next one try; none -> on_no_match.
+  bool RunIpMap(const Matcher& m, Step* why) {
+    std::optional<std::string> value = InputValue(m.input);
+    Step* s = why ? &why->Add({"IPMatcher", Outcome::kNoMatch, "", m.range}) : nullptr;
+    if (!value) {
+      if (s) s->detail = "input " + DescribeInput(m.input) + " has no data: on_no_match";
+      return RunOnNoMatch(m, why);
+    }
+    std::optional<IpAddress> ip = ParseIp(*value);
+    if (!ip) {
+      if (s) s->detail = "input " + DescribeInput(m.input) + " = " + Quoted(*value) + " is not an IP address: on_no_match";
+      return RunOnNoMatch(m, why);
+    }
+    std::vector<const IpRangeNode*> hits;
+    for (const IpRangeNode& n : m.ip_nodes)
+      if (n.cidr->Contains(*ip)) hits.push_back(&n);
+    std::stable_sort(hits.begin(), hits.end(), [](const IpRangeNode* a, const IpRangeNode* b) {
+      if (a->cidr->length != b->cidr->length) return a->cidr->length > b->cidr->length;
+      return a->entry < b->entry;
+    });
+    if (s) s->detail = "input " + DescribeInput(m.input) + " = " + Quoted(*value) + (hits.empty() ? ": in no range" : "");
+    if (hits.empty()) return RunOnNoMatch(m, why);
+    if (s) s->outcome = Outcome::kMatched;
+    bool first = true;
+    for (const IpRangeNode* n : hits) {
+      const MapEntry& e = m.entries[static_cast<size_t>(n->entry)];
+      const std::string what = "range " + n->cidr->Text();
+      if (!first && n->exclusive) {
+        if (s) s->Add({what, Outcome::kSkipped, "exclusive: a more specific range was tried first, so this one does not apply", e.key_range});
+        continue;
+      }
+      Step* es = s ? &s->Add({what, Outcome::kMatched, first ? "longest matching prefix" : "shorter matching prefix (not exclusive)", e.key_range}) : nullptr;
+      decision_ = {what, "input " + DescribeInput(m.input) + " = " + Quoted(*value) + " is in " + n->cidr->Text(), e.on_match.path, e.key_range};
+      OnMatchOutcome o = RunOnMatch(e.on_match, es);
+      if (o.stop) return o.matched;
+      if (aborted_) return false;
+      first = false;
+    }
+    return RunOnNoMatch(m, why);
+  }
+
+  // "custom matcher IPMatcher (xds.type.matcher.v3.IPMatcher) on input the connection's ..."
+  std::string CustomWhat(const std::string& type, const Input& in) const {
+    std::string t = type.empty() ? "(no @type)" : type;
+    return "custom matcher " + t + " on input " + DescribeInput(in);
+  }
+
+  void NotEvaluated(const std::string& what) {
+    if (std::find(out_.unevaluated.begin(), out_.unevaluated.end(), what) == out_.unevaluated.end()) out_.unevaluated.push_back(what);
+  }
+
+  std::string NoMatchReason(const Matcher& m) const {
+    switch (m.kind) {
+      case Matcher::Kind::kList: return "no matcher in the list gave a match";
+      case Matcher::Kind::kExactMap:
+      case Matcher::Kind::kPrefixMap:
+      case Matcher::Kind::kIpMap:
+      case Matcher::Kind::kCustomTree: return "no key of the tree on input " + DescribeInput(m.input) + " gave a match";
+      default: return "the matcher has neither matcher_list nor matcher_tree";
+    }
+  }
+
+  // A predicate in words, for "decided by".
+  std::string Summary(const Predicate& p) const {
+    switch (p.kind) {
+      case Predicate::Kind::kSingle:
+        switch (p.test) {
+          case Predicate::Test::kValue: return DescribeInput(p.input) + " " + p.value.Describe();
+          case Predicate::Test::kCel: return "CEL " + p.cel_text;
+          case Predicate::Test::kConstant: return p.constant ? "custom_match: true" : "custom_match: false";
+          case Predicate::Test::kIp: {
+            std::string r;
+            for (const auto& c : p.cidrs) r += (r.empty() ? "" : ", ") + c->Text();
+            return DescribeInput(p.input) + " in " + r;
+          }
+          case Predicate::Test::kUnsupported: return CustomWhat(p.custom_type, p.input);
+        }
+        return "";
+      case Predicate::Kind::kOr: return "or_matcher of " + std::to_string(p.children.size()) + " predicates";
+      case Predicate::Kind::kAnd: return "and_matcher of " + std::to_string(p.children.size()) + " predicates";
+      case Predicate::Kind::kNot: return "not_matcher";
+      case Predicate::Kind::kInvalid: return "an invalid predicate";
+    }
+    return "";
+  }
+
   // grpc-java's OnMatch.evaluate(...).matched for an on_no_match with keep_matching: an action
   // is a match; a nested matcher's own result was already computed by RunOnMatch.
   bool NestedOrActionMatched(const OnMatch& om) const {
@@ -452,6 +637,7 @@ class Eval {
 
   void AddAction(const Action* a, bool keep) {
     out_.actions.push_back(a);
+    out_.decided_by = decision_;
     if (keep || skip_depth_ > 0) out_.skipped.push_back(a);
   }
 
@@ -493,12 +679,16 @@ class Eval {
     switch (in.kind) {
       case Input::Kind::kHeader: return "header " + Quoted(in.header);
       case Input::Kind::kCel: return "CEL attributes";
+      case Input::Kind::kNetwork:
+        return std::string(NetworkInputName(in.network)) + (in.network == Input::Network::kFilterState ? " " + Quoted(in.key) : "");
       default: return in.type.empty() ? "(no input)" : in.type;
     }
   }
 
-  std::optional<std::string> InputValue(const Input& in) const {
+  std::optional<std::string> InputValue(const Input& in) {
+    if (in.kind == Input::Kind::kUnsupported) NotEvaluated("input " + DescribeInput(in));
     if (in.kind == Input::Kind::kHeader) return HeaderValue(r_, in.header, p_);
+    if (in.kind == Input::Kind::kNetwork) return NetworkValue(r_, in.network, in.key);
     if (p_ == Profile::kEnvoy || p_ == Profile::kGrpcJava) return std::nullopt;
     return std::string();
   }
@@ -574,9 +764,31 @@ class Eval {
                            detail + (hit ? "" : ": no match"), p.range});
         return hit;
       }
-      case Predicate::Test::kUnsupported:
-        if (why) why->Add({"custom_match " + p.custom_type, Outcome::kError, "unsupported matcher: no match", p.range});
+      case Predicate::Test::kIp: {
+        // envoy source/extensions/matching/input_matchers/ip/matcher.cc Matcher::match.
+        std::optional<std::string> v = InputValue(p.input);
+        std::optional<IpAddress> ip = v ? ParseIp(*v) : std::nullopt;
+        const Cidr* in = nullptr;
+        for (const auto& c : p.cidrs)
+          if (ip && c->Contains(*ip)) {
+            in = c.get();
+            break;
+          }
+        if (why)
+          why->Add({"Ip matcher", in ? Outcome::kMatched : Outcome::kNoMatch,
+                    DescribeInput(p.input) + (!v ? " has no data: false" : !ip ? " = " + Quoted(*v) + " is not an IP address: false"
+                                                  : in ? " = " + Quoted(*v) + " is in " + in->Text() + ": true"
+                                                       : " = " + Quoted(*v) + " is in none of the ranges: false"),
+                    p.range});
+        return in != nullptr;
+      }
+      case Predicate::Test::kUnsupported: {
+        std::string what = CustomWhat(p.custom_type, p.input);
+        NotEvaluated(what);
+        if (why) why->Add({"custom_match " + (p.custom_type.empty() ? std::string("(no @type)") : p.custom_type), Outcome::kError,
+                           "not evaluated: " + what + " (MAT041); read as false here, which need not be Envoy's answer", p.range});
         return false;
+      }
     }
     return false;
   }
@@ -594,6 +806,7 @@ class Eval {
   bool aborted_ = false;
   int skip_depth_ = 0;              // enclosing OnMatches with keep_matching around a nested matcher
   bool last_nested_found_ = false;  // the last nested matcher's result (grpc-java on_no_match)
+  Result::Decision decision_;       // what the next action added is decided by
   std::optional<cel::Request> cel_;
 };
 
@@ -620,6 +833,7 @@ Result Evaluate(const Compiled& m, const Request& r, Profile p, Step* why) {
     for (const Action* a : out.actions) names += (names.empty() ? "" : ", ") + a->name;
     why->detail = out.aborted ? "terminated at the depth limit: unsuccessful match"
                   : out.matched ? "actions: " + names
+                  : out.actions.empty() && !out.unevaluated.empty() ? "not evaluated: the answer depends on what this tool does not evaluate"
                   : out.actions.empty() ? "no match: the filter's behaviour for an unsuccessful match applies"
                   : p == Profile::kGrpcJava
                       ? "no terminal match (matched false) with actions: " + names +

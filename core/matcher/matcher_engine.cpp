@@ -149,6 +149,44 @@ std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnos
   if (auto v = q.Value("path")) any = true, r.path = *v;
   if (auto v = q.Value("host")) any = true, r.host = *v;
   if (auto v = q.Value("method")) any = true, r.method = *v;
+  // The connection (Envoy's network inputs): --destination-ip, --source-port, ...
+  const std::pair<const char*, std::optional<std::string>*> conn[] = {
+      {"destination-ip", &r.destination_ip}, {"destination-port", &r.destination_port}, {"source-ip", &r.source_ip},
+      {"source-port", &r.source_port},       {"direct-source-ip", &r.direct_source_ip}, {"source-type", &r.source_type},
+      {"server-name", &r.server_name},       {"transport-protocol", &r.transport_protocol},
+      {"network-namespace", &r.network_namespace}};
+  for (const auto& [flag, field] : conn) {
+    auto v = q.Value(flag);
+    if (!v) continue;
+    any = true;
+    std::string key(flag);
+    for (char& c : key)
+      if (c == '-') c = '_';
+    if (std::optional<std::string> bad = CheckConnectionField(key, *v)) {
+      sink.Error("MAT020", {}, "--" + std::string(flag) + ": " + *bad);
+      continue;
+    }
+    *field = *v;
+  }
+  for (const std::string& a : q.Values("application-protocol")) {
+    any = true;
+    size_t start = 0;
+    while (start <= a.size()) {  // "h2,http/1.1" or one per flag
+      size_t comma = a.find(',', start);
+      if (comma == std::string::npos) comma = a.size();
+      if (comma > start) r.application_protocols.push_back(a.substr(start, comma - start));
+      start = comma + 1;
+    }
+  }
+  for (const std::string& f : q.Values("filter-state")) {
+    any = true;
+    size_t eq = f.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      sink.Error("MAT020", {}, "--filter-state " + f + " is not key=value; write --filter-state envoy.network.upstream_server_name=example.com");
+      continue;
+    }
+    r.filter_state.emplace_back(f.substr(0, eq), f.substr(eq + 1));
+  }
   diags.insert(diags.end(), sink.list().begin(), sink.list().end());
   if (!any) return std::nullopt;
   return r;
@@ -157,7 +195,9 @@ std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnos
 }  // namespace
 
 bool HasRequestFlags(const Query& q) {
-  for (const char* f : {"header", "path", "host", "method", "request"})
+  for (const char* f : {"header", "path", "host", "method", "request", "destination-ip", "destination-port", "source-ip",
+                        "source-port", "direct-source-ip", "source-type", "server-name", "transport-protocol", "network-namespace",
+                        "application-protocol", "filter-state"})
     if (q.Has(f)) return true;
   return false;
 }
@@ -467,6 +507,29 @@ std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, d
   return out;
 }
 
+ordered_json DecisionJson(const Result& r, const doc::Source* src) {
+  if (r.decided_by.what.empty()) return nullptr;
+  ordered_json j;
+  j["what"] = doc::ValidUtf8(r.decided_by.what);
+  j["detail"] = doc::ValidUtf8(r.decided_by.detail);
+  j["path"] = doc::ValidUtf8(r.decided_by.path);
+  j["line"] = src ? src->Locate(r.decided_by.range.begin).line : 0;
+  return j;
+}
+
+bool IsRbacMatcher(const ScenarioMatcher& sm) {
+  if (sm.discovered.empty()) return false;
+  return sm.discovered[sm.selected].where.owner.find(".rbac.v3.RBAC") != std::string::npos;
+}
+
+std::optional<RbacDecision> RbacAnswer(const ScenarioMatcher& sm, const Result& r) {
+  if (!r.actions.empty()) return RbacActionOf(*r.actions.back());
+  // Envoy's RBAC filter with a matcher: "If the request cannot get matched, it will fallback to
+  // DENY" (envoy api/envoy/config/rbac/v3/rbac.proto, Action.action).
+  if (IsRbacMatcher(sm) && r.unevaluated.empty()) return RbacDecision{"DENY", ""};
+  return std::nullopt;
+}
+
 ordered_json OutcomeJson(const Result& r) {
   ordered_json j;
   j["actions"] = ordered_json::array();
@@ -496,6 +559,13 @@ ordered_json MatcherResult::ToJson() const {
     for (const Action* a : rr.result.skipped) one["skipped"].push_back(doc::ValidUtf8(a->name));
     one["matched"] = rr.result.matched;
     if (rr.result.aborted) one["aborted"] = true;
+    one["decided_by"] = DecisionJson(rr.result, src);
+    if (std::optional<RbacDecision> d = RbacAnswer(sm, rr.result))
+      one["rbac"] = {{"action", d->action}, {"name", d->name.empty() ? ordered_json(nullptr) : ordered_json(doc::ValidUtf8(d->name))}};
+    if (!rr.result.unevaluated.empty()) {
+      one["unevaluated"] = ordered_json::array();
+      for (const std::string& u : rr.result.unevaluated) one["unevaluated"].push_back(doc::ValidUtf8(u));
+    }
     if (!sm.extracts.empty()) {
       one["extract"] = ordered_json::array();
       for (const auto& v : rr.extracts) one["extract"].push_back(v ? ordered_json(doc::ValidUtf8(*v)) : ordered_json(nullptr));
@@ -540,7 +610,7 @@ ordered_json MatcherResult::ToJson() const {
       one["selected"] = i == sm.selected;
       if (dm.where.rejected) one["rejected"] = true;
       one["unevaluated_inputs"] = ordered_json::array();
-      for (const UnevaluatedInput& u : dm.unevaluated) one["unevaluated_inputs"].push_back(doc::ValidUtf8(u.what + " (" + u.type + ")"));
+      for (const UnevaluatedInput& u : dm.unevaluated) one["unevaluated_inputs"].push_back(doc::ValidUtf8(u.Label()));
       one["requests"] = ordered_json::array();
       if (i < discovered.size())
         for (const Result& r : discovered[i]) one["requests"].push_back(OutcomeJson(r));
@@ -591,6 +661,17 @@ class MatcherEngine final : public Engine {
             {"host", "H", "the request host (authority)", false},
             {"method", "M", "the HTTP method (gRPC always uses POST)", false},
             {"request", "JSON", "a whole request as JSON: {\"headers\": {...}, \"path\": ...}", false},
+            {"destination-ip", "IP", "the connection's destination (local) address: DestinationIPInput", false},
+            {"destination-port", "PORT", "the connection's destination port: DestinationPortInput", false},
+            {"source-ip", "IP", "the connection's source (remote) address: SourceIPInput", false},
+            {"source-port", "PORT", "the connection's source port: SourcePortInput", false},
+            {"direct-source-ip", "IP", "the directly connected peer's address (default: --source-ip): DirectSourceIPInput", false},
+            {"source-type", "local|external", "SourceTypeInput (default: local when the source is loopback or the destination)", false},
+            {"server-name", "SNI", "the TLS server name: ServerNameInput", false},
+            {"transport-protocol", "P", "the detected transport protocol (tls, raw_buffer): TransportProtocolInput", false},
+            {"network-namespace", "PATH", "the listener address's network namespace file path: NetworkNamespaceInput", false},
+            {"application-protocol", "ALPN", "an ALPN protocol (repeat or h2,http/1.1): ApplicationProtocolInput", true},
+            {"filter-state", "key=value", "a filter state object's serialized value: FilterStateInput", true},
             {"matcher", "PATH", "which matcher of an Envoy configuration to evaluate in full: its path (as listed in the "
                                 "result's envoy.matchers) or its index", false}};
   }

@@ -171,6 +171,17 @@ std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p);
 // input always pre-empts (prefix "/a" before "/ab", or a predicate that is always true).
 std::vector<Issue> FindShadowed(const Compiled& m);
 
+// The step that decided the request's last action (Result::decided_by) as JSON {"what", "detail",
+// "path", "line"}; null when no action was added.
+nlohmann::ordered_json DecisionJson(const Result& r, const doc::Source* src);
+
+// True when the evaluated matcher is an Envoy RBAC filter's matcher or shadow_matcher.
+bool IsRbacMatcher(const ScenarioMatcher& sm);
+// The RBAC answer for a result: the last action's envoy.config.rbac.v3.Action (ALLOW / DENY /
+// LOG and its name), or DENY without a name when an RBAC filter's matcher gave no action (Envoy
+// denies; not when the result depends on an unevaluated input). Nullopt otherwise.
+std::optional<RbacDecision> RbacAnswer(const ScenarioMatcher& sm, const Result& r);
+
 // The explanation as JSON, with the 1-based line of each step.
 nlohmann::ordered_json TraceJson(const doc::Step& s, const doc::Source* src);
 

@@ -15,10 +15,16 @@
 
 #include "cel/expr/checked.pb.h"
 #include "cel/expr/syntax.pb.h"
+#include "core/doc/textproto_tree.h"
 #include "core/matcher/matcher.h"
+#include "core/matcher/network_inputs.h"
 #include "envoy/type/matcher/v3/http_inputs.pb.h"
 #include "xds/type/matcher/v3/cel.pb.h"
 #include "xds/type/matcher/v3/http_inputs.pb.h"
+#include "xds/type/matcher/v3/ip.pb.h"
+#include "envoy/config/rbac/v3/rbac.pb.h"
+#include "envoy/extensions/matching/common_inputs/network/v3/network_inputs.pb.h"
+#include "envoy/extensions/matching/input_matchers/ip/v3/ip.pb.h"
 #include "xds/type/matcher/v3/matcher.pb.h"
 
 namespace cfgi::matcher {
@@ -42,6 +48,8 @@ constexpr std::string_view kTypePrefix = "type.googleapis.com/";
 constexpr std::string_view kHeaderInput = "envoy.type.matcher.v3.HttpRequestHeaderMatchInput";
 constexpr std::string_view kCelInput = "xds.type.matcher.v3.HttpAttributesCelMatchInput";
 constexpr std::string_view kCelMatcher = "xds.type.matcher.v3.CelMatcher";
+constexpr std::string_view kIpMatcher = "xds.type.matcher.v3.IPMatcher";
+constexpr std::string_view kIpInputMatcher = "envoy.extensions.matching.input_matchers.ip.v3.Ip";
 
 std::string CamelCase(std::string_view snake) {
   std::string out;
@@ -234,6 +242,9 @@ class Loader {
       if (cm) {
         Add("MAT010", cm->range(), path + ".custom_match",
             "custom_match in a matcher_tree is not supported by gRPC and is NACKed; use exact_match_map or prefix_match_map", true);
+        const Node* tc = Get(cm, "typed_config");
+        m.custom_type = tc ? TypeName(tc->GetString("@type")) : "";
+        m.kind = Matcher::Kind::kCustomTree;
       }
       if ((ex != nullptr) + (px != nullptr) + (cm != nullptr) > 1)
         Add("MAT001", tree.range(), path, "several tree types are set (tree_type is a oneof); keep one");
@@ -251,6 +262,7 @@ class Loader {
         Add("MAT001", tree.range(), path, "no known match tree type specified; add exact_match_map or prefix_match_map");
         return;
       } else {
+        if (m.custom_type == kIpMatcher) LoadIpMatcher(m, *Get(cm, "typed_config"), path + ".custom_match.typed_config", depth);
         return;
       }
     }
@@ -271,6 +283,75 @@ class Loader {
       }
       m.entries.push_back(std::move(me));
     }
+  }
+
+  // A CidrRange (xds.core.v3.CidrRange / envoy.config.core.v3.CidrRange): address_prefix and
+  // prefix_len (a UInt32Value: a number in JSON, {value: N} in textproto). Null and MAT045 when
+  // the address is not an IP literal (Envoy rejects the config: CidrRange::create fails).
+  std::shared_ptr<const Cidr> LoadCidr(const Node& n, const std::string& path) {
+    const Node* a = Get(&n, "address_prefix");
+    const Node* l = Get(&n, "prefix_len");
+    if (l && l->is_map()) l = Get(l, "value");
+    std::string addr = a ? a->text() : "";
+    long long len = 0;
+    if (l) {
+      const std::string t = l->text();
+      if (t.empty() || t.size() > 10 || t.find_first_not_of("0123456789") != std::string::npos) {
+        Add("MAT045", l->range(), path + ".prefix_len", "prefix_len '" + t + "' is not a number of bits (0 to 128)");
+        return nullptr;
+      }
+      len = std::stoll(t);
+    }
+    std::optional<Cidr> c = MakeCidr(addr, static_cast<uint32_t>(std::min<long long>(len, 1000)));
+    if (!c) {
+      Add("MAT045", a ? a->range() : n.range(), path + ".address_prefix",
+          a ? "address_prefix '" + addr + "' is not an IPv4 or IPv6 address; Envoy rejects the range (write e.g. 10.0.0.0 with prefix_len 8)"
+            : "field not present: a CIDR range needs address_prefix (and prefix_len)");
+      return nullptr;
+    }
+    if (len > c->prefix.bits())
+      Add("MAT045", l->range(), path + ".prefix_len",
+          "prefix_len " + std::to_string(len) + " is longer than the address (" + std::to_string(c->prefix.bits()) +
+              " bits); Envoy reads it as /" + std::to_string(c->prefix.bits()) + ". Write at most " + std::to_string(c->prefix.bits()),
+          false, doc::Severity::kWarning);
+    return std::make_shared<const Cidr>(*c);
+  }
+
+  // xds.type.matcher.v3.IPMatcher (cncf/xds xds/type/matcher/v3/ip.proto) as the custom_match of a
+  // matcher_tree: each range_matcher is an entry keyed by its ranges, each range a node (Envoy
+  // source/extensions/common/matcher/ip_range_matcher.h IpRangeMatcherFactoryBase).
+  void LoadIpMatcher(Matcher& m, const Node& cfg, const std::string& path, int depth) {
+    m.kind = Matcher::Kind::kIpMap;
+    const Node* rms = Get(&cfg, "range_matchers");
+    int count = 0;
+    if (rms)
+      doc::ForEachValue(*rms, [&](const Node& rm, int i) {
+        ++count;
+        std::string p = path + ".range_matchers[" + std::to_string(i) + "]";
+        MapEntry e;
+        e.key_range = rm.range();
+        const int idx = static_cast<int>(m.entries.size());
+        const Node* ex = Get(&rm, "exclusive");
+        const bool exclusive = ex && ex->text() == "true";
+        int ranges = 0;
+        if (const Node* rs = Get(&rm, "ranges"))
+          doc::ForEachValue(*rs, [&](const Node& r, int j) {
+            ++ranges;
+            if (auto c = LoadCidr(r, p + ".ranges[" + std::to_string(j) + "]")) {
+              e.key += (e.key.empty() ? "" : ", ") + c->Text();
+              m.ip_nodes.push_back({c, idx, exclusive});
+            }
+          });
+        if (ranges == 0)
+          Add("MAT045", rm.range(), p + ".ranges", "ranges is empty; a range matcher needs at least one CIDR range (ip.proto: min_items 1)");
+        if (const Node* om = Get(&rm, "on_match")) {
+          e.on_match = LoadOnMatch(*om, p + ".on_match", depth, "range_matchers[" + std::to_string(i) + "]");
+        } else {
+          Add("MAT003", rm.range(), p + ".on_match", "field not present: a range matcher needs on_match with an action or a matcher");
+        }
+        m.entries.push_back(std::move(e));
+      });
+    if (count == 0) Add("MAT002", cfg.range(), path + ".range_matchers", "range_matchers is empty; the IPMatcher matches nothing and always takes on_no_match");
   }
 
   OnMatch LoadOnMatch(const Node& n, const std::string& path, int depth, const std::string& label) {
@@ -402,12 +483,26 @@ class Loader {
       in.header = Lower(in.header);
     } else if (in.type == kCelInput) {
       in.kind = Input::Kind::kCel;
+    } else if (std::optional<Input::Network> net = NetworkInputOf(in.type)) {
+      // Envoy's network inputs (core/matcher/network_inputs.h), read from the request's connection.
+      in.kind = Input::Kind::kNetwork;
+      in.network = *net;
+      if (in.network == Input::Network::kFilterState) {
+        const Node* k = Get(cfg, "key");
+        in.key = k ? k->text() : "";
+        if (in.key.empty()) Add("MAT009", cfg->range(), path + ".key", "FilterStateInput needs a key (min_len 1): the filter state object to read");
+      }
+      Add("MAT009", n.range(), path,
+          "Unsupported Input type:" + in.type + "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
+              "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads it from the connection: give it with --" +
+              std::string(NetworkInputName(in.network)) + " or the request's " + NetworkInputName(in.network) + ")",
+          true);
     } else {
       in.kind = Input::Kind::kUnsupported;
       Add("MAT009", n.range(), path,
           "Unsupported Input type:" + (in.type.empty() ? std::string("(none)") : in.type) +
               "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
-              "xds.type.matcher.v3.HttpAttributesCelMatchInput (this tool treats it as no data)",
+              "xds.type.matcher.v3.HttpAttributesCelMatchInput (this tool does not evaluate it: MAT041)",
           true);
     }
     return in;
@@ -617,11 +712,26 @@ class Loader {
       LoadCelMatcher(p, *tc, path + ".custom_match.typed_config");
       return;
     }
+    if (type == kIpInputMatcher) {
+      // envoy.extensions.matching.input_matchers.ip.v3.Ip: cidr_ranges (min_items 1), stat_prefix.
+      p.test = Predicate::Test::kIp;
+      p.custom_type = type;
+      int n = 0;
+      if (const Node* rs = Get(tc, "cidr_ranges"))
+        doc::ForEachValue(*rs, [&](const Node& r, int j) {
+          ++n;
+          if (auto c = LoadCidr(r, path + ".custom_match.typed_config.cidr_ranges[" + std::to_string(j) + "]")) p.cidrs.push_back(c);
+        });
+      if (n == 0) Add("MAT045", tc->range(), path + ".custom_match.typed_config.cidr_ranges", "cidr_ranges is empty; the Ip matcher needs at least one CIDR range");
+      Add("MAT010", cm->range(), path + ".custom_match",
+          "custom_match " + type + " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed", true);
+      return;
+    }
     p.test = Predicate::Test::kUnsupported;
     p.custom_type = type;
     Add("MAT010", cm->range(), path + ".custom_match",
         "custom_match " + (type.empty() ? std::string("without @type") : type) +
-            " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed; this tool evaluates it as no match",
+            " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed; this tool does not evaluate it (MAT041)",
         true);
   }
 
@@ -674,6 +784,10 @@ void EnsureExtensionTypesLinked() {
     (void)envoy::type::matcher::v3::HttpRequestHeaderMatchInput::descriptor();
     (void)xds::type::matcher::v3::HttpAttributesCelMatchInput::descriptor();
     (void)xds::type::matcher::v3::CelMatcher::descriptor();
+    (void)xds::type::matcher::v3::IPMatcher::descriptor();
+    (void)envoy::extensions::matching::common_inputs::network::v3::DestinationIPInput::descriptor();
+    (void)envoy::extensions::matching::input_matchers::ip::v3::Ip::descriptor();
+    (void)envoy::config::rbac::v3::Action::descriptor();
     (void)::cel::expr::CheckedExpr::descriptor();
     return true;
   }();

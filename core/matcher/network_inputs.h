@@ -1,0 +1,61 @@
+// core/matcher/network_inputs.h: the connection-level inputs Envoy ships
+// (`envoy.matching.inputs.*`, envoy api/envoy/extensions/matching/common_inputs/network/v3/
+// network_inputs.proto) and the IP matchers that read them: xds.type.matcher.v3.IPMatcher (the
+// custom_match of a matcher_tree, Envoy's `envoy.matching.custom_matchers.ip_range_matcher` /
+// `trie_matcher`) and envoy.extensions.matching.input_matchers.ip.v3.Ip (a single predicate's
+// custom_match).
+//
+//   std::optional<IpAddress> a = ParseIp("10.1.2.3");            // nullopt: not an IP literal
+//   std::optional<Cidr> c = MakeCidr("10.0.0.0", 8);             // masked like Envoy's CidrRange
+//   bool in = c && a && c->Contains(*a);
+//   std::optional<std::string> v = NetworkValue(request, Input::Network::kDestinationIp, "");
+//
+// The values are the strings Envoy's DataInputs return (envoy source/extensions/matching/network/
+// common/inputs.h and inputs.cc): an IP as addressAsString (canonical text), a port in decimal,
+// SourceTypeInput "local" or no data, ApplicationProtocolInput "'h2','http/1.1'", and no data
+// (nullopt) for anything the request does not carry.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/matcher/matcher.h"
+
+namespace cfgi::matcher {
+
+struct IpAddress {
+  bool v6 = false;
+  std::array<uint8_t, 16> bytes{};  // v4: the first 4 bytes
+  int bits() const { return v6 ? 128 : 32; }
+};
+
+// An IPv4 or IPv6 literal as inet_pton reads it (Envoy's Utility::parseInternetAddressNoThrow);
+// nullopt for anything else (a host name, a port suffix, an empty string).
+std::optional<IpAddress> ParseIp(std::string_view text);
+// The canonical text (inet_ntop), as Envoy's Address::Ip::addressAsString gives it.
+std::string IpText(const IpAddress& a);
+
+struct Cidr {
+  IpAddress prefix;  // masked to `length` bits (Envoy's CidrRange truncates the address)
+  uint32_t length = 0;
+  bool Contains(const IpAddress& a) const;
+  std::string Text() const;  // "10.0.0.0/8"
+};
+// A CIDR range; the length is clamped to the family's bits, as Envoy's CidrRange does. Nullopt
+// when `address` is not an IP literal.
+std::optional<Cidr> MakeCidr(std::string_view address, uint32_t length);
+
+// The value Envoy's network DataInput `n` reads from the request's connection; nullopt is "no
+// data" (monostate). `key` is FilterStateInput's key.
+std::optional<std::string> NetworkValue(const Request& r, Input::Network n, const std::string& key);
+
+// The network input named by an extension type ("envoy.extensions.matching.common_inputs.
+// network.v3.DestinationIPInput"), or nullopt when it is not one.
+std::optional<Input::Network> NetworkInputOf(std::string_view type);
+// "destination_ip", "filter_state", ... (the `envoy.matching.inputs.` names).
+const char* NetworkInputName(Input::Network n);
+
+}  // namespace cfgi::matcher
