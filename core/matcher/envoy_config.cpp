@@ -249,53 +249,6 @@ class Walker {
   doc::DiagnosticSink sink_;
 };
 
-// ---- textproto matchers shaped by the Matcher descriptor ----------------------------------
-
-Node Shape(const Node& n, const pb::Descriptor* d, int depth);
-
-Node ShapeValue(const Node& v, const pb::FieldDescriptor* f, int depth) {
-  return f->message_type() ? Shape(v, f->message_type(), depth + 1) : v;
-}
-
-// A schema-free textproto tree (one value where a repeated field was written once, map fields
-// as lists of {key, value}) made into the proto3 JSON shape the matcher loader reads.
-Node Shape(const Node& n, const pb::Descriptor* d, int depth) {
-  if (!n.is_map() || !d || depth > 200) return n;
-  if (d->full_name() == "google.protobuf.Any") {
-    std::string type = TypeOf(n);
-    d = pb::DescriptorPool::generated_pool()->FindMessageTypeByName(type);
-    if (!d) return n;  // an action of a type this build does not know: kept as written
-  }
-  Node m = Node::Map(n.range());
-  for (const Node::Entry& e : n.entries()) {
-    const pb::FieldDescriptor* f = d->FindFieldByName(e.key);
-    if (!f) {
-      m.Put(e.key, e.key_range, e.value);
-      continue;
-    }
-    if (f->is_map()) {
-      Node mm = Node::Map(e.value.range());
-      const pb::FieldDescriptor* vf = f->message_type()->FindFieldByName("value");
-      doc::ForEachValue(e.value, [&](const Node& kv, int) {
-        const Node* k = kv.Get("key");
-        const Node* v = kv.Get("value");
-        mm.Put(k ? k->text() : "", k ? k->range() : kv.range(),
-               v ? ShapeValue(*v, vf, depth) : Node::Map(kv.range()));
-      });
-      m.Put(e.key, e.key_range, std::move(mm));
-      continue;
-    }
-    if (f->is_repeated() || e.value.is_seq()) {
-      Node s = Node::Seq(e.value.range());
-      doc::ForEachValue(e.value, [&](const Node& item, int) { s.Push(ShapeValue(item, f, depth)); });
-      m.Put(e.key, e.key_range, std::move(s));
-      continue;
-    }
-    m.Put(e.key, e.key_range, ShapeValue(e.value, f, depth));
-  }
-  return m;
-}
-
 std::string Prefix(const std::string& base, const std::string& p) {
   if (p.empty()) return base;
   if (p[0] == '[' || p[0] == '@') return base + (p[0] == '@' ? "." : "") + p;
@@ -472,7 +425,7 @@ Compiled LoadFound(const doc::Document& d, const EnvoyConfig& c, const FoundMatc
   (void)c;
   Compiled m;
   if (d.format == doc::Format::kTextProto) {
-    Node shaped = Shape(*f.node, xds::type::matcher::v3::Matcher::descriptor(), 0);
+    Node shaped = doc::ShapeByDescriptor(*f.node, xds::type::matcher::v3::Matcher::descriptor());
     m = LoadTree(shaped, d.source, filter);
   } else {
     m = LoadTree(*f.node, d.source, filter);
