@@ -321,7 +321,7 @@ void CollectPredicate(const Predicate& p, std::vector<UnevaluatedInput>& out, st
   if (depth > kHardMaxDepth + 2) return;
   if (p.kind == Predicate::Kind::kSingle) {
     AddInput(p.input, p.path + ".input", out, seen);
-    if (p.test == Predicate::Test::kUnsupported) AddCustom(p.custom_type, p.input, p.range, p.path + ".custom_match", out, seen);
+    if (p.test == Predicate::Test::kUnsupported) AddCustom(p.custom_type, p.input, p.custom_range, p.path + ".custom_match", out, seen);
   }
   for (const Predicate& c : p.children) CollectPredicate(c, out, seen, depth + 1);
 }

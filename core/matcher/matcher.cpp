@@ -433,7 +433,7 @@ class Eval {
       return false;
     }
     Step* s = why ? &why->Add({"on_no_match", Outcome::kMatched, "", m.on_no_match->range}) : nullptr;
-    decision_ = {"on_no_match", NoMatchReason(m), m.on_no_match->path, m.on_no_match->range};
+    decision_ = {"on_no_match", NoMatchReason(m), PathOf(*m.on_no_match), m.on_no_match->range};
     OnMatchOutcome o = RunOnMatch(*m.on_no_match, s);
     // grpc-java OnMatch.evaluate ignores keep_matching: an on_no_match action is a match.
     if (p_ == Profile::kGrpcJava) return o.matched || (m.on_no_match->keep_matching && NestedOrActionMatched(*m.on_no_match));
@@ -450,7 +450,7 @@ class Eval {
         continue;
       }
       if (s) s->outcome = Outcome::kMatched;
-      decision_ = {"matchers[" + std::to_string(i) + "]", "its predicate is true: " + Summary(f.predicate), f.on_match.path, f.range};
+      decision_ = {"matchers[" + std::to_string(i) + "]", "its predicate is true: " + Summary(f.predicate), PathOf(f.on_match), f.range};
       OnMatchOutcome o = RunOnMatch(f.on_match, s);
       if (s) s->detail = o.stop ? "predicate true: its on_match ends the list" : "predicate true: matching continues";
       if (o.stop) return o.matched;
@@ -483,7 +483,7 @@ class Eval {
       const MapEntry& e = m.entries[static_cast<size_t>(it->second)];
       if (s) s->outcome = Outcome::kMatched;
       Step* es = s ? &s->Add({"key " + Quoted(e.key), Outcome::kMatched, "exact match", e.key_range}) : nullptr;
-      decision_ = {"key " + Quoted(e.key), "input " + DescribeInput(m.input) + " = " + Quoted(*value) + ": exact match", e.on_match.path, e.key_range};
+      decision_ = {"key " + Quoted(e.key), "input " + DescribeInput(m.input) + " = " + Quoted(*value) + ": exact match", PathOf(e.on_match), e.key_range};
       OnMatchOutcome o = RunOnMatch(e.on_match, es);
       if (o.stop) return o.matched;
       if (aborted_) return false;
@@ -526,7 +526,7 @@ class Eval {
                    : nullptr;
       decision_ = {"key " + Quoted(e.key), "input " + DescribeInput(m.input) + " = " + Quoted(*value) + ": " +
                                                (i == 0 ? "longest matching prefix" : "shorter matching prefix"),
-                   e.on_match.path, e.key_range};
+                   PathOf(e.on_match), e.key_range};
       OnMatchOutcome o = RunOnMatch(e.on_match, es);
       if (o.stop) return o.matched;
       if (aborted_) return false;
@@ -574,7 +574,7 @@ class Eval {
         continue;
       }
       Step* es = s ? &s->Add({what, Outcome::kMatched, first ? "longest matching prefix" : "shorter matching prefix (not exclusive)", e.key_range}) : nullptr;
-      decision_ = {what, "input " + DescribeInput(m.input) + " = " + Quoted(*value) + " is in " + n->cidr->Text(), e.on_match.path, e.key_range};
+      decision_ = {what, "input " + DescribeInput(m.input) + " = " + Quoted(*value) + " is in " + n->cidr->Text(), PathOf(e.on_match), e.key_range};
       OnMatchOutcome o = RunOnMatch(e.on_match, es);
       if (o.stop) return o.matched;
       if (aborted_) return false;
@@ -591,6 +591,12 @@ class Eval {
 
   void NotEvaluated(const std::string& what) {
     if (std::find(out_.unevaluated.begin(), out_.unevaluated.end(), what) == out_.unevaluated.end()) out_.unevaluated.push_back(what);
+  }
+
+  // The OnMatch's path as the compiled matcher reports it (LoadFound prefixes node paths with where
+  // the matcher sits in the Envoy configuration).
+  std::string PathOf(const OnMatch& om) const {
+    return om.id >= 0 && static_cast<size_t>(om.id) < m_.nodes.size() ? m_.nodes[static_cast<size_t>(om.id)].path : om.path;
   }
 
   std::string NoMatchReason(const Matcher& m) const {

@@ -123,6 +123,7 @@ struct Predicate {
   std::string cel_text;  // as written, or unparsed from a CheckedExpr
   bool constant = false;  // simplified notation: custom_match: true | false
   std::string custom_type;  // kUnsupported and kIp: the custom_match's type
+  doc::SourceRange custom_range;  // kUnsupported and kIp: the custom_match
   std::vector<std::shared_ptr<const Cidr>> cidrs;  // kIp
   // kOr / kAnd / kNot
   std::vector<Predicate> children;

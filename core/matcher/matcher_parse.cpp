@@ -716,6 +716,7 @@ class Loader {
       // envoy.extensions.matching.input_matchers.ip.v3.Ip: cidr_ranges (min_items 1), stat_prefix.
       p.test = Predicate::Test::kIp;
       p.custom_type = type;
+      p.custom_range = cm->range();
       int n = 0;
       if (const Node* rs = Get(tc, "cidr_ranges"))
         doc::ForEachValue(*rs, [&](const Node& r, int j) {
@@ -729,6 +730,7 @@ class Loader {
     }
     p.test = Predicate::Test::kUnsupported;
     p.custom_type = type;
+    p.custom_range = cm->range();
     Add("MAT010", cm->range(), path + ".custom_match",
         "custom_match " + (type.empty() ? std::string("without @type") : type) +
             " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed; this tool does not evaluate it (MAT041)",
