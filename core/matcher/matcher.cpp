@@ -611,11 +611,14 @@ class Eval {
   }
 
   // A predicate in words, for "decided by".
-  std::string Summary(const Predicate& p) const {
+  std::string Summary(const Predicate& p) {
     switch (p.kind) {
       case Predicate::Kind::kSingle:
         switch (p.test) {
-          case Predicate::Test::kValue: return DescribeInput(p.input) + " " + p.value.Describe();
+          case Predicate::Test::kValue: {
+            std::optional<std::string> v = InputValue(p.input);
+            return DescribeInput(p.input) + (v ? " = " + Quoted(*v) : " has no data") + "; " + p.value.Describe();
+          }
           case Predicate::Test::kCel: return "CEL " + p.cel_text;
           case Predicate::Test::kConstant: return p.constant ? "custom_match: true" : "custom_match: false";
           case Predicate::Test::kIp: {
