@@ -148,6 +148,45 @@ std::optional<std::string> HeaderValue(const Request& r, std::string_view name, 
   return out;
 }
 
+namespace {
+std::string PercentDecode(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(s[i + 2]))) {
+      out += static_cast<char>(std::stoi(std::string(s.substr(i + 1, 2)), nullptr, 16));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+}  // namespace
+
+std::optional<std::string> QueryParamValue(const Request& r, std::string_view name) {
+  std::optional<std::string> path;
+  for (const auto& [k, v] : r.headers)
+    if (k == ":path") path = v;
+  if (!path && r.path) path = *r.path;
+  if (!path) return std::nullopt;
+  std::string full = *path;
+  if (full.find('?') == std::string::npos && r.query && !r.query->empty()) full += "?" + *r.query;
+  size_t q = full.find('?');
+  if (q == std::string::npos) return std::nullopt;
+  std::string_view rest = std::string_view(full).substr(q + 1);
+  while (!rest.empty()) {
+    size_t amp = rest.find('&');
+    std::string_view pair = rest.substr(0, amp);
+    size_t eq = pair.find('=');
+    std::string key = PercentDecode(pair.substr(0, eq));
+    if (key == name) return eq == std::string_view::npos ? std::string() : PercentDecode(pair.substr(eq + 1));
+    if (amp == std::string_view::npos) break;
+    rest = rest.substr(amp + 1);
+  }
+  return std::nullopt;
+}
+
 cel::Request CelRequest(const Request& r, Profile p) {
   cel::Request c;
   if (p == Profile::kGrpcJava) {
@@ -688,6 +727,7 @@ class Eval {
     switch (in.kind) {
       case Input::Kind::kHeader: return "header " + Quoted(in.header);
       case Input::Kind::kCel: return "CEL attributes";
+      case Input::Kind::kQueryParam: return "query parameter " + Quoted(in.key);
       case Input::Kind::kNetwork:
         return std::string(NetworkInputName(in.network)) + (in.network == Input::Network::kFilterState ? " " + Quoted(in.key) : "");
       default: return in.type.empty() ? "(no input)" : in.type;
@@ -698,6 +738,7 @@ class Eval {
     if (in.kind == Input::Kind::kUnsupported) NotEvaluated("input " + DescribeInput(in));
     if (in.kind == Input::Kind::kHeader) return HeaderValue(r_, in.header, p_);
     if (in.kind == Input::Kind::kNetwork) return NetworkValue(r_, in.network, in.key);
+    if (in.kind == Input::Kind::kQueryParam) return QueryParamValue(r_, in.key);
     if (p_ == Profile::kEnvoy || p_ == Profile::kGrpcJava) return std::nullopt;
     return std::string();
   }

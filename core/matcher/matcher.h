@@ -82,13 +82,14 @@ struct Action {
 
 struct Input {
   // kNetwork: one of the connection inputs Envoy ships (core/matcher/network_inputs.h).
-  enum class Kind { kNone, kHeader, kCel, kNetwork, kUnsupported };
+  // kQueryParam: envoy.type.matcher.v3.HttpRequestQueryParamMatchInput (`key` is query_param).
+  enum class Kind { kNone, kHeader, kCel, kNetwork, kQueryParam, kUnsupported };
   enum class Network { kDestinationIp, kDestinationPort, kSourceIp, kSourcePort, kDirectSourceIp, kSourceType,
                        kServerName, kTransportProtocol, kApplicationProtocol, kFilterState, kNetworkNamespace };
   Kind kind = Kind::kNone;
   std::string header;  // kHeader: the header name (lower-cased lookups)
   Network network = Network::kDestinationIp;  // kNetwork
-  std::string key;     // kNetwork kFilterState: FilterStateInput.key
+  std::string key;     // kNetwork kFilterState: FilterStateInput.key; kQueryParam: query_param
   std::string type;    // the extension's type name
   doc::SourceRange range;
 };
@@ -304,6 +305,12 @@ Result Evaluate(const Compiled& m, const Request& r, Profile p, doc::Step* why =
 // `content-type` as application/grpc and turns an absent header into ""; Envoy returns no data
 // (nullopt) for an absent header. Several values are joined with ",".
 std::optional<std::string> HeaderValue(const Request& r, std::string_view name, Profile p);
+
+// The first value of query parameter `name` in the request's :path (its query string, or
+// `query`), percent-decoded, as Envoy's HttpRequestQueryParamsDataInput reads it (envoy
+// source/common/http/matching/inputs.h: Http::Utility::QueryParamsMulti::parseAndDecodeQueryString,
+// getFirstValue); nullopt when there is no path or no such parameter.
+std::optional<std::string> QueryParamValue(const Request& r, std::string_view name);
 
 // The CEL request a profile builds (A106's attribute table for gRPC; Envoy's attributes).
 cel::Request CelRequest(const Request& r, Profile p);

@@ -483,6 +483,17 @@ class Loader {
       in.header = Lower(in.header);
     } else if (in.type == kCelInput) {
       in.kind = Input::Kind::kCel;
+    } else if (in.type == "envoy.type.matcher.v3.HttpRequestQueryParamMatchInput") {
+      // Envoy's query parameter input (envoy api/envoy/type/matcher/v3/http_inputs.proto,
+      // query_param min_len 1): the first value in the :path's query string.
+      in.kind = Input::Kind::kQueryParam;
+      const Node* k = Get(cfg, "query_param");
+      in.key = k ? k->text() : "";
+      if (in.key.empty()) Add("MAT009", cfg->range(), path + ".query_param", "HttpRequestQueryParamMatchInput needs query_param (min_len 1): the parameter to read");
+      Add("MAT009", n.range(), path,
+          "Unsupported Input type:" + in.type + "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
+              "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads the query string of :path)",
+          true);
     } else if (std::optional<Input::Network> net = NetworkInputOf(in.type)) {
       // Envoy's network inputs (core/matcher/network_inputs.h), read from the request's connection.
       in.kind = Input::Kind::kNetwork;

@@ -157,6 +157,33 @@ TEST(NetworkInputs, PredicatesOnEveryInput) {
   }
 }
 
+// HttpRequestQueryParamMatchInput: the first value in :path's query string, percent-decoded
+// (envoy source/common/http/matching/inputs.h HttpRequestQueryParamsDataInput).
+TEST(QueryParamInput, FirstDecodedValue) {
+  Request r;
+  r.path = "/search?q=a%20b&lang=en&q=second&flag";
+  EXPECT_EQ(matcher::QueryParamValue(r, "q"), "a b");
+  EXPECT_EQ(matcher::QueryParamValue(r, "lang"), "en");
+  EXPECT_EQ(matcher::QueryParamValue(r, "flag"), "");
+  EXPECT_EQ(matcher::QueryParamValue(r, "missing"), std::nullopt);
+  Request split;
+  split.path = "/search";
+  split.query = "lang=de";
+  EXPECT_EQ(matcher::QueryParamValue(split, "lang"), "de");
+  EXPECT_EQ(matcher::QueryParamValue(Request{}, "lang"), std::nullopt);
+  Compiled m = LoadYaml(R"(
+matcher_tree:
+  input: {name: q, typed_config: {"@type": type.googleapis.com/envoy.type.matcher.v3.HttpRequestQueryParamMatchInput, query_param: lang}}
+  exact_match_map:
+    map:
+      en: {action: {name: english, typed_config: {"@type": type.googleapis.com/google.protobuf.StringValue}}}
+on_no_match: {action: {name: other, typed_config: {"@type": type.googleapis.com/google.protobuf.StringValue}}}
+)");
+  EXPECT_EQ(Action(m, r), "english");
+  EXPECT_EQ(Action(m, split), "other");
+  EXPECT_TRUE(matcher::Evaluate(m, r, Profile::kEnvoy).unevaluated.empty());
+}
+
 // ---- IPMatcher (matcher_tree.custom_match) ----
 
 const char* kIpTree = R"(

@@ -143,6 +143,7 @@ std::string DescribeInput(const mt::Input& in) {
   switch (in.kind) {
     case mt::Input::Kind::kHeader: return "header '" + in.header + "'";
     case mt::Input::Kind::kCel: return "CEL input";
+    case mt::Input::Kind::kQueryParam: return "query parameter '" + in.key + "'";
     case mt::Input::Kind::kNetwork: return "network input " + in.type.substr(in.type.rfind('.') + 1);
     case mt::Input::Kind::kUnsupported: return "unsupported input " + in.type;
     case mt::Input::Kind::kNone: return "no input";
