@@ -285,73 +285,17 @@ class Loader {
     }
   }
 
-  // A CidrRange (xds.core.v3.CidrRange / envoy.config.core.v3.CidrRange): address_prefix and
-  // prefix_len (a UInt32Value: a number in JSON, {value: N} in textproto). Null and MAT045 when
-  // the address is not an IP literal (Envoy rejects the config: CidrRange::create fails).
-  std::shared_ptr<const Cidr> LoadCidr(const Node& n, const std::string& path) {
-    const Node* a = Get(&n, "address_prefix");
-    const Node* l = Get(&n, "prefix_len");
-    if (l && l->is_map()) l = Get(l, "value");
-    std::string addr = a ? a->text() : "";
-    long long len = 0;
-    if (l) {
-      const std::string t = l->text();
-      if (t.empty() || t.size() > 10 || t.find_first_not_of("0123456789") != std::string::npos) {
-        Add("MAT045", l->range(), path + ".prefix_len", "prefix_len '" + t + "' is not a number of bits (0 to 128)");
-        return nullptr;
-      }
-      len = std::stoll(t);
-    }
-    std::optional<Cidr> c = MakeCidr(addr, static_cast<uint32_t>(std::min<long long>(len, 1000)));
-    if (!c) {
-      Add("MAT045", a ? a->range() : n.range(), path + ".address_prefix",
-          a ? "address_prefix '" + addr + "' is not an IPv4 or IPv6 address; Envoy rejects the range (write e.g. 10.0.0.0 with prefix_len 8)"
-            : "field not present: a CIDR range needs address_prefix (and prefix_len)");
-      return nullptr;
-    }
-    if (len > c->prefix.bits())
-      Add("MAT045", l->range(), path + ".prefix_len",
-          "prefix_len " + std::to_string(len) + " is longer than the address (" + std::to_string(c->prefix.bits()) +
-              " bits); Envoy reads it as /" + std::to_string(c->prefix.bits()) + ". Write at most " + std::to_string(c->prefix.bits()),
-          false, doc::Severity::kWarning);
-    return std::make_shared<const Cidr>(*c);
+  // IPMatcher (core/matcher/matcher_parse_net.cpp), each range matcher's on_match loaded here.
+  void LoadIpMatcher(Matcher& m, const Node& cfg, const std::string& path, int depth) {
+    ParseIpMatcher(m, cfg, path, Sink(), [&](const Node& om, const std::string& p, const std::string& label) {
+      return LoadOnMatch(om, p, depth, label);
+    });
   }
 
-  // xds.type.matcher.v3.IPMatcher (cncf/xds xds/type/matcher/v3/ip.proto) as the custom_match of a
-  // matcher_tree: each range_matcher is an entry keyed by its ranges, each range a node (Envoy
-  // source/extensions/common/matcher/ip_range_matcher.h IpRangeMatcherFactoryBase).
-  void LoadIpMatcher(Matcher& m, const Node& cfg, const std::string& path, int depth) {
-    m.kind = Matcher::Kind::kIpMap;
-    const Node* rms = Get(&cfg, "range_matchers");
-    int count = 0;
-    if (rms)
-      doc::ForEachValue(*rms, [&](const Node& rm, int i) {
-        ++count;
-        std::string p = path + ".range_matchers[" + std::to_string(i) + "]";
-        MapEntry e;
-        e.key_range = rm.range();
-        const int idx = static_cast<int>(m.entries.size());
-        const Node* ex = Get(&rm, "exclusive");
-        const bool exclusive = ex && ex->text() == "true";
-        int ranges = 0;
-        if (const Node* rs = Get(&rm, "ranges"))
-          doc::ForEachValue(*rs, [&](const Node& r, int j) {
-            ++ranges;
-            if (auto c = LoadCidr(r, p + ".ranges[" + std::to_string(j) + "]")) {
-              e.key += (e.key.empty() ? "" : ", ") + c->Text();
-              m.ip_nodes.push_back({c, idx, exclusive});
-            }
-          });
-        if (ranges == 0)
-          Add("MAT045", rm.range(), p + ".ranges", "ranges is empty; a range matcher needs at least one CIDR range (ip.proto: min_items 1)");
-        if (const Node* om = Get(&rm, "on_match")) {
-          e.on_match = LoadOnMatch(*om, p + ".on_match", depth, "range_matchers[" + std::to_string(i) + "]");
-        } else {
-          Add("MAT003", rm.range(), p + ".on_match", "field not present: a range matcher needs on_match with an action or a matcher");
-        }
-        m.entries.push_back(std::move(e));
-      });
-    if (count == 0) Add("MAT002", cfg.range(), path + ".range_matchers", "range_matchers is empty; the IPMatcher matches nothing and always takes on_no_match");
+  // The loader's findings as matcher_parse_net.cpp reports them.
+  ParseSink Sink() {
+    return ParseSink{[this](const char* code, SourceRange r, const std::string& path, std::string msg, bool grpc_only,
+                            doc::Severity sev) { Add(code, r, path, std::move(msg), grpc_only, sev); }};
   }
 
   OnMatch LoadOnMatch(const Node& n, const std::string& path, int depth, const std::string& label) {
@@ -483,31 +427,8 @@ class Loader {
       in.header = Lower(in.header);
     } else if (in.type == kCelInput) {
       in.kind = Input::Kind::kCel;
-    } else if (in.type == "envoy.type.matcher.v3.HttpRequestQueryParamMatchInput") {
-      // Envoy's query parameter input (envoy api/envoy/type/matcher/v3/http_inputs.proto,
-      // query_param min_len 1): the first value in the :path's query string.
-      in.kind = Input::Kind::kQueryParam;
-      const Node* k = Get(cfg, "query_param");
-      in.key = k ? k->text() : "";
-      if (in.key.empty()) Add("MAT009", cfg->range(), path + ".query_param", "HttpRequestQueryParamMatchInput needs query_param (min_len 1): the parameter to read");
-      Add("MAT009", n.range(), path,
-          "Unsupported Input type:" + in.type + "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
-              "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads the query string of :path)",
-          true);
-    } else if (std::optional<Input::Network> net = NetworkInputOf(in.type)) {
-      // Envoy's network inputs (core/matcher/network_inputs.h), read from the request's connection.
-      in.kind = Input::Kind::kNetwork;
-      in.network = *net;
-      if (in.network == Input::Network::kFilterState) {
-        const Node* k = Get(cfg, "key");
-        in.key = k ? k->text() : "";
-        if (in.key.empty()) Add("MAT009", cfg->range(), path + ".key", "FilterStateInput needs a key (min_len 1): the filter state object to read");
-      }
-      Add("MAT009", n.range(), path,
-          "Unsupported Input type:" + in.type + "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
-              "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads it from the connection: give it with --" +
-              std::string(NetworkInputName(in.network)) + " or the request's " + NetworkInputName(in.network) + ")",
-          true);
+    } else if (ParseEnvoyInput(in, n, cfg, path, Sink())) {
+      // Envoy's query parameter and network inputs (core/matcher/matcher_parse_net.cpp).
     } else {
       in.kind = Input::Kind::kUnsupported;
       Add("MAT009", n.range(), path,
@@ -724,19 +645,7 @@ class Loader {
       return;
     }
     if (type == kIpInputMatcher) {
-      // envoy.extensions.matching.input_matchers.ip.v3.Ip: cidr_ranges (min_items 1), stat_prefix.
-      p.test = Predicate::Test::kIp;
-      p.custom_type = type;
-      p.custom_range = cm->range();
-      int n = 0;
-      if (const Node* rs = Get(tc, "cidr_ranges"))
-        doc::ForEachValue(*rs, [&](const Node& r, int j) {
-          ++n;
-          if (auto c = LoadCidr(r, path + ".custom_match.typed_config.cidr_ranges[" + std::to_string(j) + "]")) p.cidrs.push_back(c);
-        });
-      if (n == 0) Add("MAT045", tc->range(), path + ".custom_match.typed_config.cidr_ranges", "cidr_ranges is empty; the Ip matcher needs at least one CIDR range");
-      Add("MAT010", cm->range(), path + ".custom_match",
-          "custom_match " + type + " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed", true);
+      ParseIpInputMatcher(p, *tc, *cm, path, Sink());
       return;
     }
     p.test = Predicate::Test::kUnsupported;

@@ -18,10 +18,13 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "core/doc/node.h"
 #include "core/matcher/matcher.h"
 
 namespace cfgi::matcher {
@@ -57,5 +60,36 @@ std::optional<std::string> NetworkValue(const Request& r, Input::Network n, cons
 std::optional<Input::Network> NetworkInputOf(std::string_view type);
 // "destination_ip", "filter_state", ... (the `envoy.matching.inputs.` names).
 const char* NetworkInputName(Input::Network n);
+
+// ---- parsing (core/matcher/matcher_parse_net.cpp, called by the matcher loader) ----
+
+// How the loader records a finding (code, range, field path, message, gRPC only, severity).
+struct ParseSink {
+  std::function<void(const char* code, doc::SourceRange range, const std::string& path, std::string message,
+                     bool grpc_only, doc::Severity severity)>
+      add;
+};
+
+// A CidrRange (xds.core.v3.CidrRange / envoy.config.core.v3.CidrRange): address_prefix and
+// prefix_len (a UInt32Value: a number in JSON, {value: N} in textproto). Null and MAT045 when the
+// address is not an IP literal (Envoy rejects the config: CidrRange::create fails); a length
+// longer than the address is a MAT045 warning and is clamped.
+std::shared_ptr<const Cidr> ParseCidr(const doc::Node& n, const std::string& path, const ParseSink& sink);
+
+// xds.type.matcher.v3.IPMatcher (cncf/xds xds/type/matcher/v3/ip.proto) as the custom_match of a
+// matcher_tree into `m` (kind kIpMap): each range_matcher an entry keyed by its ranges, each range
+// a node (Envoy source/extensions/common/matcher/ip_range_matcher.h IpRangeMatcherFactoryBase).
+// `on_match` loads a range matcher's on_match (field path, label).
+void ParseIpMatcher(Matcher& m, const doc::Node& cfg, const std::string& path, const ParseSink& sink,
+                    const std::function<OnMatch(const doc::Node&, const std::string&, const std::string&)>& on_match);
+
+// Envoy's inputs beyond request headers and CEL, into `in`: the query parameter input and the
+// network inputs (each a gRPC-only MAT009, since gRPC supports neither). `n` is the input
+// (TypedExtensionConfig), `cfg` its typed_config. False when in.type is none of them.
+bool ParseEnvoyInput(Input& in, const doc::Node& n, const doc::Node* cfg, const std::string& path, const ParseSink& sink);
+
+// envoy.extensions.matching.input_matchers.ip.v3.Ip (`tc`, the custom_match `cm`'s typed_config)
+// into `p` (test kIp): cidr_ranges, min_items 1.
+void ParseIpInputMatcher(Predicate& p, const doc::Node& tc, const doc::Node& cm, const std::string& path, const ParseSink& sink);
 
 }  // namespace cfgi::matcher
