@@ -129,6 +129,8 @@ std::string RequestText(const matcher::Request& q) {
   for (const std::string& a : q.application_protocols) alpn += (alpn.empty() ? "" : ",") + a;
   if (!alpn.empty()) add("application_protocols", alpn);
   for (const auto& [k, v] : q.filter_state) out += (out.empty() ? "" : " ") + std::string("filter_state[") + k + "]=" + v;
+  if (q.dynamic_metadata.is_object())
+    for (const auto& [k, v] : q.dynamic_metadata.items()) out += (out.empty() ? "" : " ") + std::string("dynamic_metadata[") + k + "]=" + doc::JsonText(v);
   return out.empty() ? "(empty request)" : doc::ValidUtf8(out);
 }
 

@@ -288,6 +288,7 @@ void CollectInputs(const Matcher& m, std::vector<UnevaluatedInput>& out, std::se
 std::string InputLabel(const Input& in) {
   if (in.kind == Input::Kind::kHeader) return "request header '" + in.header + "'";
   if (in.kind == Input::Kind::kCel) return "the CEL attributes (" + in.type + ")";
+  if (in.kind == Input::Kind::kDynamicMetadata) return "dynamic metadata '" + in.key + "' (" + in.type + ")";
   if (in.kind == Input::Kind::kQueryParam) return "query parameter '" + in.key + "' (" + in.type + ")";
   if (in.kind == Input::Kind::kNetwork) return std::string(NetworkInputName(in.network)) + " (" + in.type + ")";
   if (in.kind == Input::Kind::kNone) return "no input";

@@ -364,6 +364,8 @@ class Eval {
           }
           case Predicate::Test::kCel: return "CEL " + p.cel_text;
           case Predicate::Test::kConstant: return p.constant ? "custom_match: true" : "custom_match: false";
+          case Predicate::Test::kMetadata:
+            return DescribeInput(p.input) + " " + (p.value_matcher ? p.value_matcher->Describe() : std::string()) + (p.invert ? " (invert)" : "");
           case Predicate::Test::kIp: {
             std::string r;
             for (const auto& c : p.cidrs) r += (r.empty() ? "" : ", ") + c->Text();
@@ -432,6 +434,11 @@ class Eval {
       case Input::Kind::kHeader: return "header " + Quoted(in.header);
       case Input::Kind::kCel: return "CEL attributes";
       case Input::Kind::kQueryParam: return "query parameter " + Quoted(in.key);
+      case Input::Kind::kDynamicMetadata: {
+        std::string p;
+        for (const std::string& k : in.metadata_path) p += "." + k;
+        return "dynamic metadata " + Quoted(in.key + p);
+      }
       case Input::Kind::kNetwork:
         return std::string(NetworkInputName(in.network)) + (in.network == Input::Network::kFilterState ? " " + Quoted(in.key) : "");
       default: return in.type.empty() ? "(no input)" : in.type;
@@ -535,6 +542,20 @@ class Eval {
                                                        : " = " + Quoted(*v) + " is in none of the ranges: false"),
                     p.range});
         return in != nullptr;
+      }
+      case Predicate::Test::kMetadata: {
+        // envoy source/extensions/matching/input_matchers/metadata/matcher.cc: the ValueMatcher on
+        // the DynamicMetadataInput's value, xor invert; false on any other input.
+        const nlohmann::ordered_json* v =
+            p.input.kind == Input::Kind::kDynamicMetadata ? MetadataValue(r_, p.input.key, p.input.metadata_path) : nullptr;
+        bool hit = p.input.kind == Input::Kind::kDynamicMetadata && p.value_matcher && (p.value_matcher->Match(v) != p.invert);
+        if (why)
+          why->Add({"Metadata matcher", hit ? Outcome::kMatched : Outcome::kNoMatch,
+                    DescribeInput(p.input) + (v ? " = " + doc::JsonText(*v) : " is not set") + "; " +
+                        (p.value_matcher ? p.value_matcher->Describe() : std::string("(no value matcher)")) +
+                        (p.invert ? " (invert)" : "") + (hit ? ": true" : ": false"),
+                    p.range});
+        return hit;
       }
       case Predicate::Test::kUnsupported: {
         std::string what = CustomWhat(p.custom_type, p.input);

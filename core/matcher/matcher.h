@@ -83,18 +83,22 @@ struct Action {
 struct Input {
   // kNetwork: one of the connection inputs Envoy ships (core/matcher/network_inputs.h).
   // kQueryParam: envoy.type.matcher.v3.HttpRequestQueryParamMatchInput (`key` is query_param).
-  enum class Kind { kNone, kHeader, kCel, kNetwork, kQueryParam, kUnsupported };
+  // kDynamicMetadata: DynamicMetadataInput (`key` is the filter, `metadata_path` the keys): a
+  // metadata value, read only by the Metadata input matcher.
+  enum class Kind { kNone, kHeader, kCel, kNetwork, kQueryParam, kDynamicMetadata, kUnsupported };
   enum class Network { kDestinationIp, kDestinationPort, kSourceIp, kSourcePort, kDirectSourceIp, kSourceType,
                        kServerName, kTransportProtocol, kApplicationProtocol, kFilterState, kNetworkNamespace };
   Kind kind = Kind::kNone;
   std::string header;  // kHeader: the header name (lower-cased lookups)
   Network network = Network::kDestinationIp;  // kNetwork
-  std::string key;     // kNetwork kFilterState: FilterStateInput.key; kQueryParam: query_param
+  std::string key;     // kNetwork kFilterState: FilterStateInput.key; kQueryParam: query_param; kDynamicMetadata: filter
+  std::vector<std::string> metadata_path;  // kDynamicMetadata
   std::string type;    // the extension's type name
   doc::SourceRange range;
 };
 
 struct Cidr;
+struct ValueMatch;
 
 struct StringMatch {
   enum class Kind { kExact, kPrefix, kSuffix, kContains, kRegex, kNone };
@@ -114,7 +118,10 @@ struct Predicate {
   // kIp: envoy.extensions.matching.input_matchers.ip.v3.Ip (cidr_ranges; envoy
   // source/extensions/matching/input_matchers/ip/matcher.cc: no data, "" or an unparsable
   // address is false).
-  enum class Test { kValue, kCel, kConstant, kIp, kUnsupported };
+  // kMetadata: envoy.extensions.matching.input_matchers.metadata.v3.Metadata (a ValueMatcher on a
+  // DynamicMetadataInput's value, `invert`; envoy source/extensions/matching/input_matchers/
+  // metadata/matcher.cc).
+  enum class Test { kValue, kCel, kConstant, kIp, kMetadata, kUnsupported };
   Kind kind = Kind::kInvalid;
   // kSingle
   Input input;
@@ -126,6 +133,8 @@ struct Predicate {
   std::string custom_type;  // kUnsupported and kIp: the custom_match's type
   doc::SourceRange custom_range;  // kUnsupported and kIp: the custom_match
   std::vector<std::shared_ptr<const Cidr>> cidrs;  // kIp
+  std::shared_ptr<const ValueMatch> value_matcher;  // kMetadata
+  bool invert = false;                              // kMetadata
   // kOr / kAnd / kNot
   std::vector<Predicate> children;
   doc::SourceRange range;
@@ -248,6 +257,9 @@ struct Request {
       server_name, transport_protocol, network_namespace;
   std::vector<std::string> application_protocols;  // ALPN, in order
   std::vector<std::pair<std::string, std::string>> filter_state;  // key -> serialized value
+  // Dynamic metadata: filter name -> its Struct as JSON ({"envoy.filters.http.jwt_authn":
+  // {"payload": {"sub": "alice"}}}); what DynamicMetadataInput reads.
+  nlohmann::ordered_json dynamic_metadata = nlohmann::ordered_json::object();
   nlohmann::ordered_json ToJson() const;
 };
 

@@ -187,6 +187,17 @@ std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnos
     }
     r.filter_state.emplace_back(f.substr(0, eq), f.substr(eq + 1));
   }
+  for (const std::string& f : q.Values("dynamic-metadata")) {
+    any = true;
+    size_t eq = f.find('=');
+    nlohmann::ordered_json v = eq == std::string::npos ? nlohmann::ordered_json() : nlohmann::ordered_json::parse(f.substr(eq + 1), nullptr, false);
+    if (eq == std::string::npos || eq == 0 || v.is_discarded() || !v.is_object()) {
+      sink.Error("MAT020", {}, "--dynamic-metadata " + f + " is not filter={JSON object}; write --dynamic-metadata "
+                               "'envoy.filters.http.jwt_authn={\"payload\": {\"sub\": \"alice\"}}'");
+      continue;
+    }
+    r.dynamic_metadata[f.substr(0, eq)] = std::move(v);
+  }
   diags.insert(diags.end(), sink.list().begin(), sink.list().end());
   if (!any) return std::nullopt;
   return r;
@@ -197,7 +208,7 @@ std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnos
 bool HasRequestFlags(const Query& q) {
   for (const char* f : {"header", "path", "host", "method", "request", "destination-ip", "destination-port", "source-ip",
                         "source-port", "direct-source-ip", "source-type", "server-name", "transport-protocol", "network-namespace",
-                        "application-protocol", "filter-state"})
+                        "application-protocol", "filter-state", "dynamic-metadata"})
     if (q.Has(f)) return true;
   return false;
 }
@@ -672,6 +683,7 @@ class MatcherEngine final : public Engine {
             {"network-namespace", "PATH", "the listener address's network namespace file path: NetworkNamespaceInput", false},
             {"application-protocol", "ALPN", "an ALPN protocol (repeat or h2,http/1.1): ApplicationProtocolInput", true},
             {"filter-state", "key=value", "a filter state object's serialized value: FilterStateInput", true},
+            {"dynamic-metadata", "filter=JSON", "a filter's dynamic metadata (a JSON object): DynamicMetadataInput", true},
             {"matcher", "PATH", "which matcher of an Envoy configuration to evaluate in full: its path (as listed in the "
                                 "result's envoy.matchers) or its index", false}};
   }

@@ -228,6 +228,10 @@ class Loader {
         Add("MAT014", in->range(), path + ".input",
             "a matcher_tree needs an input that returns a string; HttpAttributesCelMatchInput works only with a CelMatcher "
             "in a matcher_list");
+      if (m.input.kind == Input::Kind::kDynamicMetadata)
+        Add("MAT014", in->range(), path + ".input",
+            "a matcher_tree needs an input that returns a string; DynamicMetadataInput returns a metadata value (Envoy "
+            "rejects it): match it in a matcher_list with custom_match envoy.extensions.matching.input_matchers.metadata.v3.Metadata");
     }
     const Node* map = nullptr;
     std::string map_path;
@@ -631,6 +635,10 @@ class Loader {
         Add("MAT014", vm->range(), path + ".value_match",
             "value_match needs an input that returns a string, but HttpAttributesCelMatchInput returns the CEL attributes; "
             "use a CelMatcher in custom_match or an HttpRequestHeaderMatchInput");
+      if (p.input.kind == Input::Kind::kDynamicMetadata)
+        Add("MAT014", vm->range(), path + ".value_match",
+            "value_match needs an input that returns a string, but DynamicMetadataInput returns a metadata value (Envoy "
+            "rejects it); use custom_match envoy.extensions.matching.input_matchers.metadata.v3.Metadata with a ValueMatcher");
       return;
     }
     const Node* tc = Get(cm, "typed_config");
@@ -646,6 +654,10 @@ class Loader {
     }
     if (type == kIpInputMatcher) {
       ParseIpInputMatcher(p, *tc, *cm, path, Sink());
+      return;
+    }
+    if (type == "envoy.extensions.matching.input_matchers.metadata.v3.Metadata") {
+      ParseMetadataInputMatcher(p, *tc, *cm, path, Sink(), [&](const Node& s, const std::string& sp) { return LoadStringMatch(s, sp); });
       return;
     }
     p.test = Predicate::Test::kUnsupported;

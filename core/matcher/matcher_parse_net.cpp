@@ -116,6 +116,26 @@ bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const std::strin
         true);
     return true;
   }
+  if (in.type == "envoy.extensions.matching.common_inputs.network.v3.DynamicMetadataInput") {
+    // envoy source/extensions/matching/http/metadata_input/meta_input.h: the value at filter and
+    // path (min_items 1), for the Metadata input matcher only.
+    in.kind = Input::Kind::kDynamicMetadata;
+    const Node* f = Get(cfg, "filter");
+    in.key = f ? f->text() : "";
+    if (const Node* ps = Get(cfg, "path"))
+      doc::ForEachValue(*ps, [&](const Node& seg, int) {
+        const Node* k = Get(&seg, "key");
+        in.metadata_path.push_back(k ? k->text() : "");
+      });
+    if (in.key.empty() || in.metadata_path.empty())
+      Add(sink, "MAT009", cfg ? cfg->range() : n.range(), path,
+          "DynamicMetadataInput needs filter and at least one path segment ({key: ...}): the metadata value to read");
+    Add(sink, "MAT009", n.range(), path,
+        "Unsupported Input type:" + in.type + "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
+            "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads the stream's dynamic metadata)",
+        true);
+    return true;
+  }
   std::optional<Input::Network> net = NetworkInputOf(in.type);
   if (!net) return false;
   // Envoy's network inputs, read from the request's connection.
@@ -151,6 +171,82 @@ void ParseIpInputMatcher(Predicate& p, const Node& tc, const Node& cm, const std
     });
   if (n == 0)
     Add(sink, "MAT045", tc.range(), path + ".custom_match.typed_config.cidr_ranges", "cidr_ranges is empty; the Ip matcher needs at least one CIDR range");
+  Add(sink, "MAT010", cm.range(), path + ".custom_match",
+      "custom_match " + p.custom_type + " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed", true);
+}
+
+namespace {
+ValueMatch ParseValueMatch(const Node& n, const std::string& path, const ParseSink& sink,
+                           const std::function<StringMatch(const Node&, const std::string&)>& string_match, int depth) {
+  ValueMatch v;
+  if (depth > 32 || !n.is_map()) {
+    Add(sink, "MAT019", n.range(), path, "a ValueMatcher is a map with one of null_match, double_match, string_match, bool_match, present_match, list_match, or_match");
+    return v;
+  }
+  int set = 0;
+  if (Get(&n, "null_match")) ++set, v.kind = ValueMatch::Kind::kNull;
+  if (const Node* b = Get(&n, "bool_match")) ++set, v.kind = ValueMatch::Kind::kBool, v.flag = b->text() == "true";
+  if (const Node* p = Get(&n, "present_match")) ++set, v.kind = ValueMatch::Kind::kPresent, v.flag = p->text() == "true";
+  if (const Node* s = Get(&n, "string_match")) ++set, v.kind = ValueMatch::Kind::kString, v.str = string_match(*s, path + ".string_match");
+  if (const Node* d = Get(&n, "double_match")) {
+    ++set;
+    v.kind = ValueMatch::Kind::kDouble;
+    auto number = [&](const Node* x, const std::string& p) {
+      char* end = nullptr;
+      std::string t = x ? x->text() : "";
+      double out = std::strtod(t.c_str(), &end);
+      if (!x || t.empty() || *end != '\0') Add(sink, "MAT019", x ? x->range() : d->range(), p, "'" + t + "' is not a number");
+      return out;
+    };
+    if (const Node* r = Get(d, "range")) {
+      v.range = true;
+      v.start = number(Get(r, "start"), path + ".double_match.range.start");
+      v.end = number(Get(r, "end"), path + ".double_match.range.end");
+    } else {
+      v.exact = number(Get(d, "exact"), path + ".double_match.exact");
+    }
+  }
+  if (const Node* l = Get(&n, "list_match")) {
+    ++set;
+    v.kind = ValueMatch::Kind::kList;
+    if (const Node* one = Get(l, "one_of")) v.children.push_back(ParseValueMatch(*one, path + ".list_match.one_of", sink, string_match, depth + 1));
+    else Add(sink, "MAT019", l->range(), path + ".list_match", "list_match needs one_of, the ValueMatcher some element must match");
+  }
+  if (const Node* o = Get(&n, "or_match")) {
+    ++set;
+    v.kind = ValueMatch::Kind::kOr;
+    if (const Node* vms = Get(o, "value_matchers"))
+      doc::ForEachValue(*vms, [&](const Node& c, int i) {
+        v.children.push_back(ParseValueMatch(c, path + ".or_match.value_matchers[" + std::to_string(i) + "]", sink, string_match, depth + 1));
+      });
+  }
+  if (set != 1) {
+    v.kind = ValueMatch::Kind::kInvalid;
+    Add(sink, "MAT019", n.range(), path,
+        set == 0 ? "a ValueMatcher needs one of null_match, double_match, string_match, bool_match, present_match, list_match, or_match"
+                 : "several value matchers are set (match_pattern is a oneof); keep one");
+  }
+  return v;
+}
+}  // namespace
+
+void ParseMetadataInputMatcher(Predicate& p, const Node& tc, const Node& cm, const std::string& path, const ParseSink& sink,
+                               const std::function<StringMatch(const Node&, const std::string&)>& string_match) {
+  p.test = Predicate::Test::kMetadata;
+  p.custom_type = "envoy.extensions.matching.input_matchers.metadata.v3.Metadata";
+  p.custom_range = cm.range();
+  const std::string base = path + ".custom_match.typed_config";
+  if (const Node* v = Get(&tc, "value")) {
+    p.value_matcher = std::make_shared<const ValueMatch>(ParseValueMatch(*v, base + ".value", sink, string_match, 0));
+  } else {
+    Add(sink, "MAT019", tc.range(), base + ".value", "field not present: the Metadata matcher needs value, a ValueMatcher");
+  }
+  const Node* inv = Get(&tc, "invert");
+  p.invert = inv && inv->text() == "true";
+  if (p.input.kind != Input::Kind::kDynamicMetadata)
+    Add(sink, "MAT014", cm.range(), path + ".custom_match",
+        "the Metadata matcher reads a DynamicMetadataInput; on another input it never matches (envoy "
+        "input_matchers/metadata/matcher.cc). Use envoy.extensions.matching.common_inputs.network.v3.DynamicMetadataInput");
   Add(sink, "MAT010", cm.range(), path + ".custom_match",
       "custom_match " + p.custom_type + " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed", true);
 }

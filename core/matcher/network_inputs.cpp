@@ -155,4 +155,67 @@ std::optional<std::string> NetworkValue(const Request& r, Input::Network n, cons
   return std::nullopt;
 }
 
+bool ValueMatch::Match(const nlohmann::ordered_json* v) const {
+  switch (kind) {
+    case Kind::kNull: return v && v->is_null();
+    case Kind::kBool: return v && v->is_boolean() && v->get<bool>() == flag;
+    case Kind::kPresent: return flag && v != nullptr;
+    case Kind::kDouble: {
+      if (!v || !v->is_number()) return false;
+      const double d = v->get<double>();
+      return range ? start <= d && d < end : d == exact;
+    }
+    case Kind::kString: return v && v->is_string() && str.Match(v->get<std::string>());
+    case Kind::kList:
+      if (!v || !v->is_array() || children.empty()) return false;
+      for (const auto& item : *v)
+        if (children[0].Match(&item)) return true;
+      return false;
+    case Kind::kOr:
+      for (const ValueMatch& c : children)
+        if (c.Match(v)) return true;
+      return false;
+    case Kind::kInvalid: return false;
+  }
+  return false;
+}
+
+std::string ValueMatch::Describe() const {
+  auto num = [](double d) {
+    std::string s = std::to_string(d);
+    while (s.size() > 1 && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    return s;
+  };
+  switch (kind) {
+    case Kind::kNull: return "null_match";
+    case Kind::kBool: return std::string("bool_match ") + (flag ? "true" : "false");
+    case Kind::kPresent: return std::string("present_match ") + (flag ? "true" : "false");
+    case Kind::kDouble: return range ? "double_match [" + num(start) + ", " + num(end) + ")" : "double_match " + num(exact);
+    case Kind::kString: return "string_match " + str.Describe();
+    case Kind::kList: return "list_match one_of (" + (children.empty() ? std::string("?") : children[0].Describe()) + ")";
+    case Kind::kOr: {
+      std::string out;
+      for (const ValueMatch& c : children) out += (out.empty() ? "" : " or ") + c.Describe();
+      return "or_match (" + out + ")";
+    }
+    case Kind::kInvalid: return "(invalid value matcher)";
+  }
+  return "";
+}
+
+const nlohmann::ordered_json* MetadataValue(const Request& r, const std::string& filter, const std::vector<std::string>& path) {
+  if (!r.dynamic_metadata.is_object()) return nullptr;
+  auto it = r.dynamic_metadata.find(filter);
+  if (it == r.dynamic_metadata.end()) return nullptr;
+  const nlohmann::ordered_json* v = &*it;
+  for (const std::string& k : path) {
+    if (!v->is_object()) return nullptr;
+    auto c = v->find(k);
+    if (c == v->end()) return nullptr;
+    v = &*c;
+  }
+  return v;
+}
+
 }  // namespace cfgi::matcher

@@ -61,6 +61,26 @@ std::optional<Input::Network> NetworkInputOf(std::string_view type);
 // "destination_ip", "filter_state", ... (the `envoy.matching.inputs.` names).
 const char* NetworkInputName(Input::Network n);
 
+// envoy.type.matcher.v3.ValueMatcher (envoy source/common/common/matchers.cc): null_match,
+// double_match (exact, or range [start, end)), string_match, bool_match, present_match (true
+// matches any set value; false matches nothing), list_match.one_of (some element), or_match.
+struct ValueMatch {
+  enum class Kind { kNull, kDouble, kString, kBool, kPresent, kList, kOr, kInvalid };
+  Kind kind = Kind::kInvalid;
+  bool range = false;
+  double exact = 0, start = 0, end = 0;  // kDouble
+  StringMatch str;                        // kString
+  bool flag = false;                      // kBool, kPresent
+  std::vector<ValueMatch> children;       // kList (one), kOr
+  // `v` null: the value is not set (Envoy's KIND_NOT_SET).
+  bool Match(const nlohmann::ordered_json* v) const;
+  std::string Describe() const;
+};
+
+// The value at `filter` then `path` in the request's dynamic metadata (Envoy's
+// Config::Metadata::metadataValue); null when any step is missing or not a struct.
+const nlohmann::ordered_json* MetadataValue(const Request& r, const std::string& filter, const std::vector<std::string>& path);
+
 // ---- parsing (core/matcher/matcher_parse_net.cpp, called by the matcher loader) ----
 
 // How the loader records a finding (code, range, field path, message, gRPC only, severity).
@@ -91,5 +111,11 @@ bool ParseEnvoyInput(Input& in, const doc::Node& n, const doc::Node* cfg, const 
 // envoy.extensions.matching.input_matchers.ip.v3.Ip (`tc`, the custom_match `cm`'s typed_config)
 // into `p` (test kIp): cidr_ranges, min_items 1.
 void ParseIpInputMatcher(Predicate& p, const doc::Node& tc, const doc::Node& cm, const std::string& path, const ParseSink& sink);
+
+// envoy.extensions.matching.input_matchers.metadata.v3.Metadata (`value` a ValueMatcher,
+// `invert`) into `p` (test kMetadata); `string_match` reads a StringMatcher.
+void ParseMetadataInputMatcher(Predicate& p, const doc::Node& tc, const doc::Node& cm, const std::string& path,
+                               const ParseSink& sink,
+                               const std::function<StringMatch(const doc::Node&, const std::string&)>& string_match);
 
 }  // namespace cfgi::matcher

@@ -201,6 +201,7 @@ nlohmann::ordered_json Request::ToJson() const {
     j["filter_state"] = nlohmann::ordered_json::object();
     for (const auto& [k, v] : filter_state) j["filter_state"][doc::ValidUtf8(k)] = doc::ValidUtf8(v);
   }
+  if (dynamic_metadata.is_object() && !dynamic_metadata.empty()) j["dynamic_metadata"] = dynamic_metadata;
   return j;
 }
 
@@ -293,6 +294,13 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
         sink.Error("MAT020", e.value.range(), "application_protocols is a list of ALPN names, e.g. [h2, http/1.1]", path + "." + e.key);
         ok = false;
       }
+    } else if (e.key == "dynamic_metadata") {
+      if (!e.value.is_map()) {
+        sink.Error("MAT020", e.value.range(), "dynamic_metadata is a map of filter name: {key: value, ...} (its Struct)", path + "." + e.key);
+        ok = false;
+        continue;
+      }
+      for (const auto& f : e.value.entries()) r.dynamic_metadata[f.key] = f.value.ToOrderedJson();
     } else if (e.key == "filter_state") {
       if (!e.value.is_map()) {
         sink.Error("MAT020", e.value.range(), "filter_state is a map of key: value (the object's serialized string)", path + "." + e.key);
@@ -305,7 +313,8 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
     } else {
       sink.Warning("MAT020", e.key_range, "unknown request key '" + e.key + "'; use headers, path, host, method, scheme, query, protocol, time, or the "
                                           "connection's destination_ip, destination_port, source_ip, source_port, direct_source_ip, "
-                                          "source_type, server_name, transport_protocol, network_namespace, application_protocols, filter_state", path);
+                                          "source_type, server_name, transport_protocol, network_namespace, application_protocols, filter_state, "
+                                          "dynamic_metadata", path);
     }
   }
   if (!ok) return std::nullopt;

@@ -184,6 +184,59 @@ on_no_match: {action: {name: other, typed_config: {"@type": type.googleapis.com/
   EXPECT_TRUE(matcher::Evaluate(m, r, Profile::kEnvoy).unevaluated.empty());
 }
 
+// DynamicMetadataInput with the Metadata input matcher (envoy
+// source/extensions/matching/http/metadata_input/meta_input.h, input_matchers/metadata/matcher.cc,
+// source/common/common/matchers.cc ValueMatcher: present_match false matches nothing, a double
+// range is [start, end), list_match one_of any element).
+TEST(MetadataInput, ValueMatchersAndInvert) {
+  auto matcher = [](const std::string& value, bool invert, const std::string& key = "sub") {
+    return LoadYaml(R"(
+matcher_list:
+  matchers:
+  - predicate:
+      single_predicate:
+        input:
+          name: jwt
+          typed_config:
+            "@type": type.googleapis.com/envoy.extensions.matching.common_inputs.network.v3.DynamicMetadataInput
+            filter: envoy.filters.http.jwt_authn
+            path: [{key: payload}, {key: )" + key + R"(}]
+        custom_match:
+          name: md
+          typed_config:
+            "@type": type.googleapis.com/envoy.extensions.matching.input_matchers.metadata.v3.Metadata
+            value: )" + value + R"(
+            invert: )" + (invert ? "true" : "false") + R"(
+    on_match: {action: {name: hit, typed_config: {"@type": type.googleapis.com/google.protobuf.StringValue}}}
+)");
+  };
+  Request r;
+  r.dynamic_metadata = nlohmann::ordered_json::parse(R"({"envoy.filters.http.jwt_authn": {"payload": {"sub": "alice", "level": 3, "groups": ["dev", "ops"]}}})");
+  EXPECT_EQ(Action(matcher("{string_match: {exact: alice}}", false), r), "hit");
+  EXPECT_EQ(Action(matcher("{string_match: {exact: bob}}", false), r), "");
+  EXPECT_EQ(Action(matcher("{string_match: {exact: bob}}", true), r), "hit");
+  EXPECT_EQ(Action(matcher("{present_match: true}", false), r), "hit");
+  EXPECT_EQ(Action(matcher("{present_match: false}", false), r), "");  // matches nothing
+  EXPECT_EQ(Action(matcher("{present_match: true}", false), Request{}), "");
+  EXPECT_EQ(Action(matcher("{double_match: {range: {start: 1, end: 3}}}", false, "level"), r), "");  // [1, 3): 3 is out
+  EXPECT_EQ(Action(matcher("{double_match: {exact: 3}}", false, "level"), r), "hit");
+  EXPECT_EQ(Action(matcher("{list_match: {one_of: {string_match: {exact: ops}}}}", false, "groups"), r), "hit");
+  EXPECT_EQ(matcher::MetadataValue(r, "envoy.filters.http.jwt_authn", {"payload", "sub", "deeper"}), nullptr);
+  // value_match on a metadata input is what Envoy rejects: MAT014.
+  Compiled bad = LoadYaml(R"(
+matcher_list:
+  matchers:
+  - predicate:
+      single_predicate:
+        input: {name: m, typed_config: {"@type": type.googleapis.com/envoy.extensions.matching.common_inputs.network.v3.DynamicMetadataInput, filter: f, path: [{key: k}]}}
+        value_match: {exact: v}
+    on_match: {action: {name: a, typed_config: {"@type": type.googleapis.com/google.protobuf.StringValue}}}
+)");
+  bool mat014 = false;
+  for (const matcher::Issue& i : bad.issues) mat014 = mat014 || (i.code == "MAT014" && !i.grpc_only);
+  EXPECT_TRUE(mat014);
+}
+
 // ---- IPMatcher (matcher_tree.custom_match) ----
 
 const char* kIpTree = R"(

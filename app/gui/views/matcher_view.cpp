@@ -143,6 +143,7 @@ std::string DescribeInput(const mt::Input& in) {
   switch (in.kind) {
     case mt::Input::Kind::kHeader: return "header '" + in.header + "'";
     case mt::Input::Kind::kCel: return "CEL input";
+    case mt::Input::Kind::kDynamicMetadata: return "dynamic metadata '" + in.key + "'";
     case mt::Input::Kind::kQueryParam: return "query parameter '" + in.key + "'";
     case mt::Input::Kind::kNetwork: return "network input " + in.type.substr(in.type.rfind('.') + 1);
     case mt::Input::Kind::kUnsupported: return "unsupported input " + in.type;
@@ -589,6 +590,7 @@ class MatcherView final : public EngineView {
           case mt::Predicate::Test::kCel: t += DescribeInput(p.input) + " CEL: " + p.cel_text; break;
           case mt::Predicate::Test::kConstant: t += std::string("custom_match: ") + (p.constant ? "true" : "false"); break;
           case mt::Predicate::Test::kIp: t += DescribeInput(p.input) + " in IP ranges"; break;
+          case mt::Predicate::Test::kMetadata: t += DescribeInput(p.input) + " metadata value matcher"; break;
           case mt::Predicate::Test::kUnsupported: t += DescribeInput(p.input) + " custom_match " + p.custom_type; break;
         }
         ImVec4 c = MarkColor(o);
