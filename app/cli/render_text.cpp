@@ -128,6 +128,9 @@ std::string RequestText(const matcher::Request& q) {
   std::string alpn;
   for (const std::string& a : q.application_protocols) alpn += (alpn.empty() ? "" : ",") + a;
   if (!alpn.empty()) add("application_protocols", alpn);
+  for (const std::string& s : q.uri_sans) out += (out.empty() ? "" : " ") + std::string("uri_san=") + s;
+  for (const std::string& s : q.dns_sans) out += (out.empty() ? "" : " ") + std::string("dns_san=") + s;
+  add("subject", q.subject);
   for (const auto& [k, v] : q.filter_state) out += (out.empty() ? "" : " ") + std::string("filter_state[") + k + "]=" + v;
   if (q.dynamic_metadata.is_object())
     for (const auto& [k, v] : q.dynamic_metadata.items()) out += (out.empty() ? "" : " ") + std::string("dynamic_metadata[") + k + "]=" + doc::JsonText(v);

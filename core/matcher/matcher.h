@@ -87,7 +87,8 @@ struct Input {
   // metadata value, read only by the Metadata input matcher.
   enum class Kind { kNone, kHeader, kCel, kNetwork, kQueryParam, kDynamicMetadata, kUnsupported };
   enum class Network { kDestinationIp, kDestinationPort, kSourceIp, kSourcePort, kDirectSourceIp, kSourceType,
-                       kServerName, kTransportProtocol, kApplicationProtocol, kFilterState, kNetworkNamespace };
+                       kServerName, kTransportProtocol, kApplicationProtocol, kFilterState, kNetworkNamespace,
+                       kUriSan, kDnsSan, kSubject };
   Kind kind = Kind::kNone;
   std::string header;  // kHeader: the header name (lower-cased lookups)
   Network network = Network::kDestinationIp;  // kNetwork
@@ -256,6 +257,9 @@ struct Request {
   std::optional<std::string> destination_ip, destination_port, source_ip, source_port, direct_source_ip, source_type,
       server_name, transport_protocol, network_namespace;
   std::vector<std::string> application_protocols;  // ALPN, in order
+  // The peer certificate (Envoy's SSL inputs): URI and DNS SANs, the subject; unset is no TLS data.
+  std::vector<std::string> uri_sans, dns_sans;
+  std::optional<std::string> subject;
   std::vector<std::pair<std::string, std::string>> filter_state;  // key -> serialized value
   // Dynamic metadata: filter name -> its Struct as JSON ({"envoy.filters.http.jwt_authn":
   // {"payload": {"sub": "alice"}}}); what DynamicMetadataInput reads.

@@ -154,7 +154,7 @@ std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnos
       {"destination-ip", &r.destination_ip}, {"destination-port", &r.destination_port}, {"source-ip", &r.source_ip},
       {"source-port", &r.source_port},       {"direct-source-ip", &r.direct_source_ip}, {"source-type", &r.source_type},
       {"server-name", &r.server_name},       {"transport-protocol", &r.transport_protocol},
-      {"network-namespace", &r.network_namespace}};
+      {"network-namespace", &r.network_namespace}, {"subject", &r.subject}};
   for (const auto& [flag, field] : conn) {
     auto v = q.Value(flag);
     if (!v) continue;
@@ -168,6 +168,8 @@ std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnos
     }
     *field = *v;
   }
+  for (const std::string& a : q.Values("uri-san")) any = true, r.uri_sans.push_back(a);
+  for (const std::string& a : q.Values("dns-san")) any = true, r.dns_sans.push_back(a);
   for (const std::string& a : q.Values("application-protocol")) {
     any = true;
     size_t start = 0;
@@ -208,7 +210,7 @@ std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnos
 bool HasRequestFlags(const Query& q) {
   for (const char* f : {"header", "path", "host", "method", "request", "destination-ip", "destination-port", "source-ip",
                         "source-port", "direct-source-ip", "source-type", "server-name", "transport-protocol", "network-namespace",
-                        "application-protocol", "filter-state", "dynamic-metadata"})
+                        "application-protocol", "filter-state", "dynamic-metadata", "uri-san", "dns-san", "subject"})
     if (q.Has(f)) return true;
   return false;
 }
@@ -683,6 +685,9 @@ class MatcherEngine final : public Engine {
             {"network-namespace", "PATH", "the listener address's network namespace file path: NetworkNamespaceInput", false},
             {"application-protocol", "ALPN", "an ALPN protocol (repeat or h2,http/1.1): ApplicationProtocolInput", true},
             {"filter-state", "key=value", "a filter state object's serialized value: FilterStateInput", true},
+            {"uri-san", "URI", "a URI SAN of the peer certificate (repeatable): UriSanInput", true},
+            {"dns-san", "NAME", "a DNS SAN of the peer certificate (repeatable): DnsSanInput", true},
+            {"subject", "DN", "the peer certificate's subject: SubjectInput", false},
             {"dynamic-metadata", "filter=JSON", "a filter's dynamic metadata (a JSON object): DynamicMetadataInput", true},
             {"matcher", "PATH", "which matcher of an Envoy configuration to evaluate in full: its path (as listed in the "
                                 "result's envoy.matchers) or its index", false}};

@@ -24,6 +24,7 @@
 #include "xds/type/matcher/v3/ip.pb.h"
 #include "envoy/config/rbac/v3/rbac.pb.h"
 #include "envoy/extensions/matching/common_inputs/network/v3/network_inputs.pb.h"
+#include "envoy/extensions/matching/common_inputs/ssl/v3/ssl_inputs.pb.h"
 #include "envoy/extensions/matching/input_matchers/ip/v3/ip.pb.h"
 #include "xds/type/matcher/v3/matcher.pb.h"
 
@@ -720,6 +721,7 @@ void EnsureExtensionTypesLinked() {
     (void)xds::type::matcher::v3::CelMatcher::descriptor();
     (void)xds::type::matcher::v3::IPMatcher::descriptor();
     (void)envoy::extensions::matching::common_inputs::network::v3::DestinationIPInput::descriptor();
+    (void)envoy::extensions::matching::common_inputs::ssl::v3::UriSanInput::descriptor();
     (void)envoy::extensions::matching::input_matchers::ip::v3::Ip::descriptor();
     (void)envoy::config::rbac::v3::Action::descriptor();
     (void)::cel::expr::CheckedExpr::descriptor();

@@ -82,6 +82,14 @@ constexpr NetworkType kNetworkTypes[] = {
     // path; no data when the listener has none.
     {"NetworkNamespaceInput", "network_namespace", Input::Network::kNetworkNamespace},
 };
+// envoy api/envoy/extensions/matching/common_inputs/ssl/v3/ssl_inputs.proto; values from
+// source/common/ssl/matching/inputs.h (SANs joined with ",", the subject as given).
+constexpr NetworkType kSslTypes[] = {
+    {"UriSanInput", "uri_san", Input::Network::kUriSan},
+    {"DnsSanInput", "dns_san", Input::Network::kDnsSan},
+    {"SubjectInput", "subject", Input::Network::kSubject},
+};
+constexpr std::string_view kSslPackage = "envoy.extensions.matching.common_inputs.ssl.v3.";
 constexpr std::string_view kNetworkPackage = "envoy.extensions.matching.common_inputs.network.v3.";
 // Envoy 1.19-1.21 named the same inputs in envoy.type.matcher.v3 (network_inputs.proto there).
 constexpr std::string_view kOldNetworkPackage = "envoy.type.matcher.v3.";
@@ -95,6 +103,11 @@ bool IsLoopback(const IpAddress& a) {
 }  // namespace
 
 std::optional<Input::Network> NetworkInputOf(std::string_view type) {
+  if (type.substr(0, kSslPackage.size()) == kSslPackage) {
+    for (const NetworkType& t : kSslTypes)
+      if (type.substr(kSslPackage.size()) == t.type) return t.n;
+    return std::nullopt;
+  }
   std::string_view last;
   if (type.substr(0, kNetworkPackage.size()) == kNetworkPackage) last = type.substr(kNetworkPackage.size());
   else if (type.substr(0, kOldNetworkPackage.size()) == kOldNetworkPackage) last = type.substr(kOldNetworkPackage.size());
@@ -106,6 +119,8 @@ std::optional<Input::Network> NetworkInputOf(std::string_view type) {
 
 const char* NetworkInputName(Input::Network n) {
   for (const NetworkType& t : kNetworkTypes)
+    if (t.n == n) return t.name;
+  for (const NetworkType& t : kSslTypes)
     if (t.n == n) return t.name;
   return "";
 }
@@ -147,6 +162,15 @@ std::optional<std::string> NetworkValue(const Request& r, Input::Network n, cons
       return out;
     }
     case Input::Network::kNetworkNamespace: return text(r.network_namespace);
+    case Input::Network::kUriSan:
+    case Input::Network::kDnsSan: {
+      const std::vector<std::string>& sans = n == Input::Network::kUriSan ? r.uri_sans : r.dns_sans;
+      if (sans.empty()) return std::nullopt;
+      std::string out;
+      for (const std::string& s : sans) out += (out.empty() ? "" : ",") + s;
+      return out;
+    }
+    case Input::Network::kSubject: return text(r.subject);
     case Input::Network::kFilterState:
       for (const auto& [k, v] : r.filter_state)
         if (k == key) return v;

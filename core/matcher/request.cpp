@@ -197,6 +197,14 @@ nlohmann::ordered_json Request::ToJson() const {
     j["application_protocols"] = nlohmann::ordered_json::array();
     for (const std::string& a : application_protocols) j["application_protocols"].push_back(doc::ValidUtf8(a));
   }
+  auto list = [&](const char* n, const std::vector<std::string>& v) {
+    if (v.empty()) return;
+    j[n] = nlohmann::ordered_json::array();
+    for (const std::string& a : v) j[n].push_back(doc::ValidUtf8(a));
+  };
+  list("uri_sans", uri_sans);
+  list("dns_sans", dns_sans);
+  put("subject", subject);
   if (!filter_state.empty()) {
     j["filter_state"] = nlohmann::ordered_json::object();
     for (const auto& [k, v] : filter_state) j["filter_state"][doc::ValidUtf8(k)] = doc::ValidUtf8(v);
@@ -285,14 +293,22 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
       } else {
         *f = e.value.text();
       }
-    } else if (e.key == "application_protocols") {
+    } else if (e.key == "application_protocols" || e.key == "uri_sans" || e.key == "dns_sans") {
+      std::vector<std::string>& out = e.key == "application_protocols" ? r.application_protocols : e.key == "uri_sans" ? r.uri_sans : r.dns_sans;
       if (e.value.is_seq()) {
-        for (const auto& v : e.value.items()) r.application_protocols.push_back(v.text());
+        for (const auto& v : e.value.items()) out.push_back(v.text());
       } else if (e.value.is_scalar() && !e.value.is_null()) {
-        r.application_protocols.push_back(e.value.text());
+        out.push_back(e.value.text());
       } else {
-        sink.Error("MAT020", e.value.range(), "application_protocols is a list of ALPN names, e.g. [h2, http/1.1]", path + "." + e.key);
+        sink.Error("MAT020", e.value.range(), e.key + " is a list of strings, e.g. [h2, http/1.1]", path + "." + e.key);
         ok = false;
+      }
+    } else if (e.key == "subject") {
+      if (!e.value.is_scalar() || e.value.is_null()) {
+        sink.Error("MAT020", e.value.range(), "subject needs a string (the peer certificate's subject)", path + "." + e.key);
+        ok = false;
+      } else {
+        r.subject = e.value.text();
       }
     } else if (e.key == "dynamic_metadata") {
       if (!e.value.is_map()) {
@@ -314,7 +330,7 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
       sink.Warning("MAT020", e.key_range, "unknown request key '" + e.key + "'; use headers, path, host, method, scheme, query, protocol, time, or the "
                                           "connection's destination_ip, destination_port, source_ip, source_port, direct_source_ip, "
                                           "source_type, server_name, transport_protocol, network_namespace, application_protocols, filter_state, "
-                                          "dynamic_metadata", path);
+                                          "dynamic_metadata, and the peer certificate's uri_sans, dns_sans, subject", path);
     }
   }
   if (!ok) return std::nullopt;

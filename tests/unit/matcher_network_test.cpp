@@ -104,6 +104,15 @@ TEST(NetworkInputs, EveryInputsValue) {
   EXPECT_EQ(matcher::NetworkValue(r, N::kFilterState, "io.istio.peer_principal"), "spiffe://cluster.local/ns/default/sa/bookinfo");
   EXPECT_EQ(matcher::NetworkValue(r, N::kFilterState, "other"), std::nullopt);
   EXPECT_EQ(matcher::NetworkValue(r, N::kNetworkNamespace, ""), "/var/run/netns/app");
+  // The peer certificate (envoy source/common/ssl/matching/inputs.h): SANs joined with ",".
+  EXPECT_EQ(matcher::NetworkValue(r, N::kUriSan, ""), std::nullopt);
+  r.uri_sans = {"spiffe://cluster.local/ns/a/sa/b", "spiffe://td/x"};
+  r.dns_sans = {"b.a.svc"};
+  r.subject = "CN=b,O=a";
+  EXPECT_EQ(matcher::NetworkValue(r, N::kUriSan, ""), "spiffe://cluster.local/ns/a/sa/b,spiffe://td/x");
+  EXPECT_EQ(matcher::NetworkValue(r, N::kDnsSan, ""), "b.a.svc");
+  EXPECT_EQ(matcher::NetworkValue(r, N::kSubject, ""), "CN=b,O=a");
+  EXPECT_EQ(matcher::NetworkInputOf("envoy.extensions.matching.common_inputs.ssl.v3.UriSanInput"), N::kUriSan);
   // SourceTypeInput: loopback or the same address as the destination is "local".
   Request local;
   local.source_ip = "127.0.0.1";
