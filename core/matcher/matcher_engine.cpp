@@ -255,6 +255,15 @@ Request RequestFromText(std::string_view text) {
     else if (k == ":method") r.method = v;
     else if (k == ":authority" || k == "host") r.host = v;
     else if (k == ":scheme") r.scheme = v;
+    else if (k == "destination_ip") r.destination_ip = v;
+    else if (k == "destination_port") r.destination_port = v;
+    else if (k == "source_ip") r.source_ip = v;
+    else if (k == "source_port") r.source_port = v;
+    else if (k == "direct_source_ip") r.direct_source_ip = v;
+    else if (k == "source_type") r.source_type = v;
+    else if (k == "server_name") r.server_name = v;
+    else if (k == "transport_protocol") r.transport_protocol = v;
+    else if (k == "application_protocol") r.application_protocols.push_back(v);
     else r.headers.emplace_back(k, v);
   }
   return r;

@@ -148,7 +148,10 @@ RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> m
 
 // The app's edited request as typed: one header per line, "k=v" or "k: v" (the first '=', else the
 // first ':' after the first character, so ":path: /x" works); header names are lower-cased;
-// :path, :method, :authority (or host) and :scheme set the request's pseudo-headers; blank lines
+// :path, :method, :authority (or host) and :scheme set the request's pseudo-headers;
+// destination_ip, destination_port, source_ip, source_port, direct_source_ip, source_type,
+// server_name, transport_protocol and application_protocol (one per line) set its connection
+// (Envoy's network inputs); blank lines
 // and lines starting with '#' are skipped. Read on the worker, with the request's evaluation.
 Request RequestFromText(std::string_view text);
 

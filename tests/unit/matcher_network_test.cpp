@@ -246,6 +246,16 @@ matcher_list:
   EXPECT_TRUE(mat014);
 }
 
+// The app's typed request carries the connection too.
+TEST(NetworkRequest, FromText) {
+  Request r = matcher::RequestFromText("destination_ip = 10.0.0.1\ndestination_port: 443\napplication_protocol=h2\nx-a=1\n");
+  EXPECT_EQ(r.destination_ip, "10.0.0.1");
+  EXPECT_EQ(r.destination_port, "443");
+  EXPECT_EQ(r.application_protocols, (std::vector<std::string>{"h2"}));
+  ASSERT_EQ(r.headers.size(), 1u);
+  EXPECT_EQ(r.headers[0].first, "x-a");
+}
+
 // ---- IPMatcher (matcher_tree.custom_match) ----
 
 const char* kIpTree = R"(
