@@ -305,8 +305,23 @@ std::string AnyTypeName(const Node& n) {
 
 Node Shape(const Node& n, const pb::Descriptor* d, int depth);
 
+// The wrapper types (google/protobuf/wrappers.proto) are a bare value in proto3 JSON; textproto
+// writes a field of one as `prefix_len { value: 8 }`.
+bool IsWrapper(const pb::Descriptor* d) {
+  static const char* kWrappers[] = {"DoubleValue", "FloatValue", "Int64Value", "UInt64Value", "Int32Value",
+                                    "UInt32Value", "BoolValue", "StringValue", "BytesValue"};
+  if (d->file()->name() != "google/protobuf/wrappers.proto") return false;
+  for (const char* w : kWrappers)
+    if (d->name() == w) return true;
+  return false;
+}
+
 Node ShapeValue(const Node& v, const pb::FieldDescriptor* f, int depth) {
-  return f->message_type() ? Shape(v, f->message_type(), depth + 1) : v;
+  if (!f->message_type()) return v;
+  if (IsWrapper(f->message_type()) && v.is_map()) {
+    if (const Node* inner = v.Get("value")) return *inner;
+  }
+  return Shape(v, f->message_type(), depth + 1);
 }
 
 Node Shape(const Node& n, const pb::Descriptor* d, int depth) {
