@@ -116,55 +116,62 @@ std::string RequestText(const matcher::Request& q) {
   add("host", q.host);
   add("path", q.path);
   for (const auto& h : q.headers) out += (out.empty() ? "" : " ") + h.first + ": " + h.second;
+  add("destination_ip", q.destination_ip);
+  add("destination_port", q.destination_port);
+  add("source_ip", q.source_ip);
+  add("source_port", q.source_port);
+  add("direct_source_ip", q.direct_source_ip);
+  add("source_type", q.source_type);
+  add("server_name", q.server_name);
+  add("transport_protocol", q.transport_protocol);
+  add("network_namespace", q.network_namespace);
+  std::string alpn;
+  for (const std::string& a : q.application_protocols) alpn += (alpn.empty() ? "" : ",") + a;
+  if (!alpn.empty()) add("application_protocols", alpn);
+  for (const std::string& s : q.uri_sans) out += (out.empty() ? "" : " ") + std::string("uri_san=") + s;
+  for (const std::string& s : q.dns_sans) out += (out.empty() ? "" : " ") + std::string("dns_san=") + s;
+  add("subject", q.subject);
+  for (const auto& [k, v] : q.filter_state) out += (out.empty() ? "" : " ") + std::string("filter_state[") + k + "]=" + v;
+  if (q.dynamic_metadata.is_object())
+    for (const auto& [k, v] : q.dynamic_metadata.items()) out += (out.empty() ? "" : " ") + std::string("dynamic_metadata[") + k + "]=" + doc::JsonText(v);
   return out.empty() ? "(empty request)" : doc::ValidUtf8(out);
-}
-
-// The step that decided the last action (the terminal one; earlier ones may be keep_matching's):
-// for each action step, the last matched leaf (not an action) before it in the order the
-// evaluation took them, or without one (an on_no_match) the step that holds the action. Null
-// when no action was reached.
-void FindDecider(const doc::Step& s, const doc::Step* parent, const doc::Step** last, const doc::Step** decider) {
-  if (s.what.rfind("action ", 0) == 0) {
-    *decider = *last ? *last : parent;
-    *last = nullptr;
-    return;
-  }
-  if (s.children.empty()) {
-    if (s.outcome == doc::Outcome::kMatched) *last = &s;
-    return;
-  }
-  for (const doc::Step& c : s.children) FindDecider(c, &s, last, decider);
 }
 
 std::string Matcher(const matcher::MatcherResult& r, const TextStyle& st) {
   std::string out;
   const doc::Source* src = r.model ? r.model->sm.matcher.source.get() : nullptr;
-  if (r.requests.empty()) return "no requests (give --path, --header or inputs.requests)\n";
+  if (r.requests.empty()) return "no requests (give --path, --header, --destination-ip or inputs.requests)\n";
   for (size_t i = 0; i < r.requests.size(); ++i) {
     const matcher::MatcherResult::RequestResult& rr = r.requests[i];
     out += "request " + std::to_string(i) + ": " + RequestText(*rr.request) + "\n";
     std::string actions;
     for (const matcher::Action* a : rr.result.actions) actions += (actions.empty() ? "" : ", ") + doc::ValidUtf8(a->name);
-    if (rr.result.actions.empty()) {
+    if (rr.result.actions.empty() && !rr.result.unevaluated.empty()) {
+      out += "  " + Paint(st, kYellow, "not evaluated") + "\n";
+    } else if (rr.result.actions.empty()) {
       out += "  " + Paint(st, kRed, rr.result.matched ? "matched, no action" : "no match") + "\n";
     } else {
       out += "  " + Paint(st, kGreen, "actions: " + actions) + (rr.result.matched ? "" : " (unsuccessful match)") + "\n";
     }
+    if (r.model)
+      if (std::optional<matcher::RbacDecision> d = matcher::RbacAnswer(r.model->sm, rr.result)) {
+        const std::string answer = d->action + (d->name.empty() ? " (no matcher matched: Envoy's RBAC filter denies)" : " (" + doc::ValidUtf8(d->name) + ")");
+        out += "  RBAC: " + Paint(st, d->action == "DENY" ? kRed : kGreen, answer) + "\n";
+      }
     if (!rr.result.skipped.empty()) {
       std::string skipped;
       for (const matcher::Action* a : rr.result.skipped) skipped += (skipped.empty() ? "" : ", ") + doc::ValidUtf8(a->name);
       out += "  skipped (keep_matching): " + skipped + "\n";
     }
     if (rr.result.aborted) out += "  " + Paint(st, kRed, "aborted: the depth limit ended the evaluation") + "\n";
-    const doc::Step* last = nullptr;
-    const doc::Step* d = nullptr;
-    FindDecider(rr.why, nullptr, &last, &d);
-    if (d) {
-      std::string line = src && !(d->range.begin == 0 && d->range.end == 0)
-                             ? " (line " + std::to_string(src->Locate(d->range.begin).line) + ")"
+    const matcher::Result::Decision& d = rr.result.decided_by;
+    if (!d.what.empty()) {
+      std::string line = src && !(d.range.begin == 0 && d.range.end == 0)
+                             ? " (line " + std::to_string(src->Locate(d.range.begin).line) + ")"
                              : "";
-      out += "  decided by " + doc::ValidUtf8(d->what) + line + (d->detail.empty() ? "" : ": " + doc::ValidUtf8(d->detail)) + "\n";
+      out += "  decided by " + doc::ValidUtf8(d.what) + line + (d.detail.empty() ? "" : ": " + doc::ValidUtf8(d.detail)) + "\n";
     }
+    for (const std::string& u : rr.result.unevaluated) out += "  not evaluated: " + doc::ValidUtf8(u) + " (MAT041)\n";
   }
   return out;
 }

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include <google/protobuf/descriptor.h>
 #include <google/protobuf/io/tokenizer.h>
 
 namespace cfgi::doc {
@@ -291,5 +292,90 @@ void ForEachValue(const Node& n, const std::function<void(const Node&, int)>& f)
     f(n, -1);
   }
 }
+
+// ---- a schema-free tree shaped by a descriptor (ShapeByDescriptor) ----
+namespace {
+namespace pb = google::protobuf;
+
+std::string AnyTypeName(const Node& n) {
+  std::string url = n.is_map() ? n.GetString("@type") : "";
+  size_t slash = url.rfind('/');
+  return slash == std::string::npos ? url : url.substr(slash + 1);
+}
+
+Node Shape(const Node& n, const pb::Descriptor* d, int depth);
+
+// The wrapper types (google/protobuf/wrappers.proto) are a bare value in proto3 JSON; textproto
+// writes a field of one as `prefix_len { value: 8 }`.
+bool IsWrapper(const pb::Descriptor* d) {
+  static const char* kWrappers[] = {"DoubleValue", "FloatValue", "Int64Value", "UInt64Value", "Int32Value",
+                                    "UInt32Value", "BoolValue", "StringValue", "BytesValue"};
+  if (d->file()->name() != "google/protobuf/wrappers.proto") return false;
+  for (const char* w : kWrappers)
+    if (d->name() == w) return true;
+  return false;
+}
+
+Node ShapeValue(const Node& v, const pb::FieldDescriptor* f, int depth) {
+  if (!f->message_type()) return v;
+  if (IsWrapper(f->message_type()) && v.is_map()) {
+    if (const Node* inner = v.Get("value")) return *inner;
+  }
+  return Shape(v, f->message_type(), depth + 1);
+}
+
+Node Shape(const Node& n, const pb::Descriptor* d, int depth) {
+  if (!n.is_map() || !d || depth > 200) return n;
+  if (d->full_name() == "google.protobuf.Any") {
+    d = pb::DescriptorPool::generated_pool()->FindMessageTypeByName(AnyTypeName(n));
+    if (!d) return n;  // a type this build does not know (an Envoy Listener): kept as written
+  }
+  Node m = Node::Map(n.range());
+  for (const Node::Entry& e : n.entries()) {
+    const pb::FieldDescriptor* f = d->FindFieldByName(e.key);
+    if (!f) {
+      m.Put(e.key, e.key_range, e.value);
+      continue;
+    }
+    if (f->is_map()) {
+      Node mm = Node::Map(e.value.range());
+      const pb::FieldDescriptor* vf = f->message_type()->FindFieldByName("value");
+      ForEachValue(e.value, [&](const Node& kv, int) {
+        const Node* k = kv.Get("key");
+        const Node* v = kv.Get("value");
+        mm.Put(k ? k->text() : "", k ? k->range() : kv.range(), v ? ShapeValue(*v, vf, depth) : Node::Map(kv.range()));
+      });
+      m.Put(e.key, e.key_range, std::move(mm));
+      continue;
+    }
+    if (f->is_repeated() || e.value.is_seq()) {
+      Node s = Node::Seq(e.value.range());
+      ForEachValue(e.value, [&](const Node& item, int) { s.Push(ShapeValue(item, f, depth)); });
+      m.Put(e.key, e.key_range, std::move(s));
+      continue;
+    }
+    m.Put(e.key, e.key_range, ShapeValue(e.value, f, depth));
+  }
+  return m;
+}
+
+bool HasUnknownAny(const Node& n, int depth) {
+  if (depth > 200) return false;
+  if (n.is_seq()) {
+    for (const Node& i : n.items())
+      if (HasUnknownAny(i, depth + 1)) return true;
+    return false;
+  }
+  if (!n.is_map()) return false;
+  if (n.Get("@type") && !pb::DescriptorPool::generated_pool()->FindMessageTypeByName(AnyTypeName(n))) return true;
+  for (const Node::Entry& e : n.entries())
+    if (HasUnknownAny(e.value, depth + 1)) return true;
+  return false;
+}
+}  // namespace
+
+Node ShapeByDescriptor(const Node& tree, const google::protobuf::Descriptor* d) { return Shape(tree, d, 0); }
+
+bool HasUnknownAny(const Node& tree) { return HasUnknownAny(tree, 0); }
 
 }  // namespace cfgi::doc

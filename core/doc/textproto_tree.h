@@ -23,6 +23,10 @@
 #include "core/doc/node.h"
 #include "core/doc/source.h"
 
+namespace google::protobuf {
+class Descriptor;
+}
+
 namespace cfgi::doc {
 
 // Parses `src` as textproto without a schema. On a syntax error returns false with one DOC004
@@ -31,5 +35,15 @@ bool ParseTextProtoTree(const Source& src, DiagnosticSink& sink, Node* tree, con
 
 // Calls `f` for `n` itself, or for each item when `n` is a list: a field that may be repeated.
 void ForEachValue(const Node& n, const std::function<void(const Node&, int index)>& f);
+
+// A schema-free tree made into the proto3 JSON shape of message `d` (descriptors from protobuf's
+// generated pool, the one every engine parses with): a repeated field written once becomes a list,
+// a map field written as {key, value} entries becomes a map, and an Any of a known type is shaped
+// by that type. An Any whose type the pool does not know (an Envoy Listener) is kept as written.
+Node ShapeByDescriptor(const Node& tree, const google::protobuf::Descriptor* d);
+
+// True when `tree` holds an Any ({"@type": ...}) whose type protobuf's generated pool does not
+// know: protobuf's TextFormat cannot expand it, the schema-free tree can.
+bool HasUnknownAny(const Node& tree);
 
 }  // namespace cfgi::doc

@@ -8,6 +8,7 @@
 
 #include "core/doc/textproto_tree.h"
 #include "core/matcher/matcher_engine.h"
+#include "core/matcher/network_inputs.h"
 #include "xds/type/matcher/v3/matcher.pb.h"
 
 namespace cfgi::matcher {
@@ -248,53 +249,6 @@ class Walker {
   doc::DiagnosticSink sink_;
 };
 
-// ---- textproto matchers shaped by the Matcher descriptor ----------------------------------
-
-Node Shape(const Node& n, const pb::Descriptor* d, int depth);
-
-Node ShapeValue(const Node& v, const pb::FieldDescriptor* f, int depth) {
-  return f->message_type() ? Shape(v, f->message_type(), depth + 1) : v;
-}
-
-// A schema-free textproto tree (one value where a repeated field was written once, map fields
-// as lists of {key, value}) made into the proto3 JSON shape the matcher loader reads.
-Node Shape(const Node& n, const pb::Descriptor* d, int depth) {
-  if (!n.is_map() || !d || depth > 200) return n;
-  if (d->full_name() == "google.protobuf.Any") {
-    std::string type = TypeOf(n);
-    d = pb::DescriptorPool::generated_pool()->FindMessageTypeByName(type);
-    if (!d) return n;  // an action of a type this build does not know: kept as written
-  }
-  Node m = Node::Map(n.range());
-  for (const Node::Entry& e : n.entries()) {
-    const pb::FieldDescriptor* f = d->FindFieldByName(e.key);
-    if (!f) {
-      m.Put(e.key, e.key_range, e.value);
-      continue;
-    }
-    if (f->is_map()) {
-      Node mm = Node::Map(e.value.range());
-      const pb::FieldDescriptor* vf = f->message_type()->FindFieldByName("value");
-      doc::ForEachValue(e.value, [&](const Node& kv, int) {
-        const Node* k = kv.Get("key");
-        const Node* v = kv.Get("value");
-        mm.Put(k ? k->text() : "", k ? k->range() : kv.range(),
-               v ? ShapeValue(*v, vf, depth) : Node::Map(kv.range()));
-      });
-      m.Put(e.key, e.key_range, std::move(mm));
-      continue;
-    }
-    if (f->is_repeated() || e.value.is_seq()) {
-      Node s = Node::Seq(e.value.range());
-      doc::ForEachValue(e.value, [&](const Node& item, int) { s.Push(ShapeValue(item, f, depth)); });
-      m.Put(e.key, e.key_range, std::move(s));
-      continue;
-    }
-    m.Put(e.key, e.key_range, ShapeValue(e.value, f, depth));
-  }
-  return m;
-}
-
 std::string Prefix(const std::string& base, const std::string& p) {
   if (p.empty()) return base;
   if (p[0] == '[' || p[0] == '@') return base + (p[0] == '@' ? "." : "") + p;
@@ -322,8 +276,6 @@ std::string InputWords(const std::string& type) {
       {"ApplicationProtocolInput", "the application protocols (ALPN)"},
       {"EnvironmentVariableInput", "an environment variable"},
       {"ConsistentHashingInput", "a consistent hash"},
-      {"Ip", "an IP range input matcher"},
-      {"Runtime", "a runtime fraction input matcher"},
   };
   std::string last = type.substr(type.rfind('.') + 1);
   for (const auto& [t, w] : kWords)
@@ -333,13 +285,45 @@ std::string InputWords(const std::string& type) {
 
 void CollectInputs(const Matcher& m, std::vector<UnevaluatedInput>& out, std::set<std::string>& seen, int depth);
 
+std::string InputLabel(const Input& in) {
+  if (in.kind == Input::Kind::kHeader) return "request header '" + in.header + "'";
+  if (in.kind == Input::Kind::kCel) return "the CEL attributes (" + in.type + ")";
+  if (in.kind == Input::Kind::kDynamicMetadata) return "dynamic metadata '" + in.key + "' (" + in.type + ")";
+  if (in.kind == Input::Kind::kQueryParam) return "query parameter '" + in.key + "' (" + in.type + ")";
+  if (in.kind == Input::Kind::kNetwork) return std::string(NetworkInputName(in.network)) + " (" + in.type + ")";
+  if (in.kind == Input::Kind::kNone) return "no input";
+  return InputWords(in.type) + " (" + (in.type.empty() ? "no @type" : in.type) + ")";
+}
+
+void AddInput(const Input& in, const std::string& path, std::vector<UnevaluatedInput>& out, std::set<std::string>& seen) {
+  if (in.kind != Input::Kind::kUnsupported || !seen.insert("input:" + in.type).second) return;
+  UnevaluatedInput u;
+  u.type = in.type;
+  u.what = InputWords(in.type);
+  u.range = in.range;
+  u.path = path;
+  out.push_back(std::move(u));
+}
+
+void AddCustom(const std::string& type, const Input& in, doc::SourceRange r, const std::string& path,
+               std::vector<UnevaluatedInput>& out, std::set<std::string>& seen) {
+  if (!seen.insert("custom:" + type + "|" + in.type).second) return;
+  UnevaluatedInput u;
+  u.type = type;
+  u.range = r;
+  u.path = path;
+  u.custom_matcher = true;
+  u.input_label = InputLabel(in);
+  std::string last = type.substr(type.rfind('.') + 1);
+  u.what = "custom matcher " + (type.empty() ? std::string("(no @type)") : last);
+  out.push_back(std::move(u));
+}
+
 void CollectPredicate(const Predicate& p, std::vector<UnevaluatedInput>& out, std::set<std::string>& seen, int depth) {
   if (depth > kHardMaxDepth + 2) return;
   if (p.kind == Predicate::Kind::kSingle) {
-    if (p.input.kind == Input::Kind::kUnsupported && seen.insert(p.input.type).second)
-      out.push_back({p.input.type, InputWords(p.input.type), p.input.range, p.path + ".input"});
-    if (p.test == Predicate::Test::kUnsupported && seen.insert("custom:" + p.custom_type).second)
-      out.push_back({p.custom_type, InputWords(p.custom_type), p.range, p.path + ".custom_match"});
+    AddInput(p.input, p.path + ".input", out, seen);
+    if (p.test == Predicate::Test::kUnsupported) AddCustom(p.custom_type, p.input, p.custom_range, p.path + ".custom_match", out, seen);
   }
   for (const Predicate& c : p.children) CollectPredicate(c, out, seen, depth + 1);
 }
@@ -350,9 +334,11 @@ void CollectOnMatch(const OnMatch& om, std::vector<UnevaluatedInput>& out, std::
 
 void CollectInputs(const Matcher& m, std::vector<UnevaluatedInput>& out, std::set<std::string>& seen, int depth) {
   if (depth > kHardMaxDepth + 2) return;
-  if ((m.kind == Matcher::Kind::kExactMap || m.kind == Matcher::Kind::kPrefixMap) && m.input.kind == Input::Kind::kUnsupported &&
-      seen.insert(m.input.type).second)
-    out.push_back({m.input.type, InputWords(m.input.type), m.input.range, m.path + ".input"});
+  if (m.kind == Matcher::Kind::kExactMap || m.kind == Matcher::Kind::kPrefixMap || m.kind == Matcher::Kind::kIpMap ||
+      m.kind == Matcher::Kind::kCustomTree)
+    AddInput(m.input, m.path + (m.path.empty() ? "" : ".") + "matcher_tree.input", out, seen);
+  if (m.kind == Matcher::Kind::kCustomTree)
+    AddCustom(m.custom_type, m.input, m.range, m.path + (m.path.empty() ? "" : ".") + "matcher_tree.custom_match", out, seen);
   for (const FieldMatcher& f : m.list) {
     CollectPredicate(f.predicate, out, seen, depth);
     CollectOnMatch(f.on_match, out, seen, depth);
@@ -415,6 +401,21 @@ EnvoyConfig DiscoverEnvoyMatchers(const doc::Document& d) {
   return out;
 }
 
+std::string UnevaluatedInput::Label() const {
+  if (custom_matcher) return what + " (" + (type.empty() ? "no @type" : type) + ") on input " + input_label;
+  return "input " + what + " (" + (type.empty() ? "no @type" : type) + ")";
+}
+
+std::string UnevaluatedMessage(const UnevaluatedInput& u) {
+  if (u.custom_matcher)
+    return "this matcher uses the " + u.what + " (" + (u.type.empty() ? "no @type" : u.type) + ") on the input " + u.input_label +
+           ", and this tool does not evaluate that matcher: a request that reaches it is listed as unevaluated, not as a "
+           "match or no match. Check that branch by hand";
+  return "this matcher reads the input " + u.what + " (" + (u.type.empty() ? "no @type" : u.type) +
+         "), which this tool does not evaluate: a request whose answer depends on it is listed as unevaluated, not as a "
+         "match or no match. Check those branches by hand";
+}
+
 std::vector<UnevaluatedInput> UnevaluatedInputs(const Compiled& m) {
   std::vector<UnevaluatedInput> out;
   std::set<std::string> seen;
@@ -426,7 +427,7 @@ Compiled LoadFound(const doc::Document& d, const EnvoyConfig& c, const FoundMatc
   (void)c;
   Compiled m;
   if (d.format == doc::Format::kTextProto) {
-    Node shaped = Shape(*f.node, xds::type::matcher::v3::Matcher::descriptor(), 0);
+    Node shaped = doc::ShapeByDescriptor(*f.node, xds::type::matcher::v3::Matcher::descriptor());
     m = LoadTree(shaped, d.source, filter);
   } else {
     m = LoadTree(*f.node, d.source, filter);
@@ -436,11 +437,7 @@ Compiled LoadFound(const doc::Document& d, const EnvoyConfig& c, const FoundMatc
     m.issues.insert(m.issues.end(), dead.begin(), dead.end());
   }
   for (const UnevaluatedInput& u : UnevaluatedInputs(m))
-    m.issues.push_back({"MAT041", doc::Severity::kWarning,
-                        "this matcher reads " + u.what + " (" + (u.type.empty() ? "no @type" : u.type) +
-                            "), which this tool does not evaluate: every predicate and map on it sees no data, so "
-                            "results that depend on it are not what Envoy computes. Check those branches by hand",
-                        u.path, u.range, false});
+    m.issues.push_back({"MAT041", doc::Severity::kWarning, UnevaluatedMessage(u), u.path, u.range, false});
   for (Issue& i : m.issues) i.path = Prefix(f.path, i.path);
   for (NodeInfo& n : m.nodes) n.path = Prefix(f.path, n.path);
   return m;

@@ -83,11 +83,21 @@ Compiled LoadFound(const doc::Document& d, const EnvoyConfig& c, const FoundMatc
 
 // The input and custom_match types of a compiled matcher that evaluation treats as no data,
 // each once, in document order, with a plain-words name ("response headers").
+// An input or a custom matcher: `custom_matcher` says which, so the message names the input and
+// the matcher the right way round.
 struct UnevaluatedInput {
-  std::string type, what;
+  std::string type;  // the input's type, or the custom matcher's type
+  std::string what;  // "response headers", or "custom matcher Foo"
   doc::SourceRange range;
   std::string path;
+  bool custom_matcher = false;
+  std::string input_label;  // custom_matcher: the input it reads, "destination_ip (envoy....DestinationIPInput)"
+  // "input response headers (envoy....HttpResponseHeaderMatchInput)", or
+  // "custom matcher Foo (x.Foo) on input destination_ip (envoy....DestinationIPInput)".
+  std::string Label() const;
 };
 std::vector<UnevaluatedInput> UnevaluatedInputs(const Compiled& m);
+// MAT041's message for one of them.
+std::string UnevaluatedMessage(const UnevaluatedInput& u);
 
 }  // namespace cfgi::matcher

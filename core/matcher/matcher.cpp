@@ -28,6 +28,7 @@
 #include "core/matcher/matcher.h"
 
 #include "core/doc/utf8.h"
+#include "core/matcher/network_inputs.h"
 
 namespace cfgi::matcher {
 
@@ -109,183 +110,6 @@ void PrefixTrie::Prefixes(std::string_view s, std::vector<int>& out) const {
   }
 }
 
-// ---- requests ----
-std::optional<std::string> HeaderValue(const Request& r, std::string_view name, Profile p) {
-  if (p == Profile::kGrpcJava) {
-    // grpc-java HeaderMatchInput.java apply(): "te" is never visible; other headers come from
-    // the call's Metadata (no pseudo-headers there), several values joined with ","; an absent
-    // header is null, which a StringMatcher does not match and a MatcherTree sends to on_no_match
-    // (UnifiedMatcherTest matchInput_headerName_te_returnsNull, MatcherTreeTest
-    // matcherTree_nonStringInput_fallsBack). -bin headers are visible, base64-encoded: give their
-    // value as base64.
-    if (name == "te") return std::nullopt;
-    std::optional<std::string> out;
-    for (const auto& [k, v] : r.headers)
-      if (k == name) out = out ? *out + "," + v : v;
-    return out;
-  }
-  bool grpc = p != Profile::kEnvoy;
-  if (grpc) {
-    // grpc/grpc src/core/xds/grpc/xds_matcher_context.cc RpcMatchContext::GetHeaderValue.
-    if (name.size() >= 4 && name.substr(name.size() - 4) == "-bin") return std::string();
-    if (name == "content-type") return std::string("application/grpc");
-  }
-  std::optional<std::string> out;
-  auto add = [&](const std::string& v) {
-    if (out) *out += "," + v;
-    else out = v;
-  };
-  for (const auto& [k, v] : r.headers)
-    if (k == name) add(v);
-  if (!out) {
-    if (name == ":path" && r.path) out = *r.path;
-    else if (name == ":authority" && r.host) out = *r.host;
-    else if (name == ":method") out = grpc ? std::string("POST") : r.method;
-    else if (name == ":scheme" && r.scheme) out = *r.scheme;
-  }
-  if (!out && grpc) return std::string();  // XdsMatcherList::StringInputMatcher: input.value_or("")
-  return out;
-}
-
-cel::Request CelRequest(const Request& r, Profile p) {
-  cel::Request c;
-  if (p == Profile::kGrpcJava) {
-    // grpc-java GrpcCelEnvironment.java getRequestField and HeadersWrapper.java: headers without
-    // "te" (-bin ones visible), host / path / url_path "" when unset, method POST unless the
-    // context names one, query / scheme / protocol "", time unset, id / referer / useragent from
-    // their headers ("" when absent).
-    for (const auto& [k, v] : r.headers) {
-      if (k == "te") continue;
-      auto it = c.headers.find(k);
-      if (it == c.headers.end()) c.headers.emplace(k, v);
-      else it->second += "," + v;
-    }
-    auto header = [&](const char* n) {
-      auto it = c.headers.find(n);
-      return it == c.headers.end() ? std::string() : it->second;
-    };
-    c.host = r.host.value_or("");
-    c.path = r.path.value_or("");
-    c.url_path = c.path;
-    c.method = r.method.value_or("POST");
-    c.query = c.scheme = c.protocol = std::string();
-    c.id = header("x-request-id");
-    c.referer = header("referer");
-    c.useragent = header("user-agent");
-    return c;
-  }
-  bool grpc = p != Profile::kEnvoy;
-  for (const auto& [k, v] : r.headers) {
-    if (grpc && k.size() >= 4 && k.compare(k.size() - 4, 4, "-bin") == 0) continue;
-    auto it = c.headers.find(k);
-    if (it == c.headers.end()) c.headers.emplace(k, v);
-    else it->second += "," + v;
-  }
-  if (grpc) c.headers["content-type"] = "application/grpc";
-  auto header = [&](const char* n) -> std::optional<std::string> {
-    auto it = c.headers.find(n);
-    if (it == c.headers.end()) return std::nullopt;
-    return it->second;
-  };
-  c.referer = header("referer");
-  c.useragent = header("user-agent");
-  c.id = header("x-request-id");
-  c.host = r.host ? r.host : header(":authority");
-  if (grpc) {
-    // A106 "CEL: Supported Variables": path and url_path are the full method name, method is
-    // POST, query is "", and scheme, time and protocol are not set.
-    c.path = r.path;
-    c.url_path = r.path;
-    c.method = "POST";
-    c.query = "";
-  } else {
-    c.path = r.path;
-    if (r.path && r.query && !r.query->empty()) c.path = *r.path + "?" + *r.query;
-    c.url_path = r.path;
-    c.method = r.method;
-    c.scheme = r.scheme;
-    c.protocol = r.protocol;
-    c.query = r.query ? r.query : std::optional<std::string>(std::string());
-    if (r.time) {
-      cel::Compiled t = cel::CompileText("timestamp('" + *r.time + "')");
-      if (t.ok()) {
-        cel::Value v = cel::Evaluate(*t.program, cel::Request{});
-        if (v.type == cel::Value::Type::kTimestamp) c.time = std::make_pair(v.i, v.nanos);
-      }
-    }
-  }
-  return c;
-}
-
-
-nlohmann::ordered_json Request::ToJson() const {
-  nlohmann::ordered_json j = nlohmann::ordered_json::object();
-  nlohmann::ordered_json h = nlohmann::ordered_json::object();
-  for (const auto& [key, value] : headers) {
-    std::string k = doc::ValidUtf8(key), v = doc::ValidUtf8(value);
-    if (!h.contains(k)) h[k] = v;
-    else if (h[k].is_array()) h[k].push_back(v);
-    else h[k] = nlohmann::ordered_json::array({h[k], v});
-  }
-  j["headers"] = h;
-  auto put = [&](const char* n, const std::optional<std::string>& v) {
-    if (v) j[n] = doc::ValidUtf8(*v);
-  };
-  put("path", path);
-  put("host", host);
-  put("method", method);
-  put("scheme", scheme);
-  put("query", query);
-  put("protocol", protocol);
-  put("time", time);
-  return j;
-}
-
-std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sink, const std::string& path) {
-  if (!n.is_map()) {
-    sink.Error("MAT020", n.range(), "a request is a map {headers: {name: value}, path, host, method}", path);
-    return std::nullopt;
-  }
-  Request r;
-  bool ok = true;
-  for (const auto& e : n.entries()) {
-    if (e.key == "headers") {
-      if (!e.value.is_map()) {
-        sink.Error("MAT020", e.value.range(), "headers is a map of name: value (or name: [values])", path + ".headers");
-        ok = false;
-        continue;
-      }
-      for (const auto& h : e.value.entries()) {
-        std::string name = LowerAscii(h.key);
-        if (h.value.is_seq()) {
-          for (const auto& v : h.value.items()) r.headers.emplace_back(name, v.text());
-        } else if (h.value.is_scalar() && !h.value.is_null()) {
-          r.headers.emplace_back(name, h.value.text());
-        } else {
-          sink.Error("MAT020", h.value.range(), "header " + h.key + " needs a string value or a list of strings", path + ".headers." + h.key);
-          ok = false;
-        }
-      }
-    } else if (e.key == "path" || e.key == "host" || e.key == "method" || e.key == "scheme" || e.key == "query" ||
-               e.key == "protocol" || e.key == "time") {
-      std::optional<std::string>* f = e.key == "path" ? &r.path : e.key == "host" ? &r.host : e.key == "method" ? &r.method
-                                      : e.key == "scheme" ? &r.scheme : e.key == "query" ? &r.query : e.key == "protocol" ? &r.protocol : &r.time;
-      if (!e.value.is_scalar() || e.value.is_null()) {
-        sink.Error("MAT020", e.value.range(), e.key + " needs a string", path + "." + e.key);
-        ok = false;
-      } else {
-        *f = e.value.text();
-      }
-    } else if (e.key == "name" || e.key == "description") {
-      // labels for people
-    } else {
-      sink.Warning("MAT020", e.key_range, "unknown request key '" + e.key + "'; use headers, path, host, method, scheme, query, protocol, time", path);
-    }
-  }
-  if (!ok) return std::nullopt;
-  return r;
-}
-
 // ---- evaluation ----
 namespace {
 
@@ -318,6 +142,14 @@ class Eval {
       case Matcher::Kind::kList: return RunList(m, why);
       case Matcher::Kind::kExactMap:
       case Matcher::Kind::kPrefixMap: return RunMap(m, why);
+      case Matcher::Kind::kIpMap: return RunIpMap(m, why);
+      case Matcher::Kind::kCustomTree: {
+        std::string what = CustomWhat(m.custom_type, m.input);
+        NotEvaluated(what);
+        if (why) why->Add({"custom_match " + (m.custom_type.empty() ? std::string("(no @type)") : m.custom_type), Outcome::kError,
+                           "not evaluated: " + what + " (MAT041); the result here is not Envoy's", m.range});
+        return false;
+      }
       case Matcher::Kind::kNone:
         // Envoy's AnyMatcher (source/common/matcher/matcher.h) and grpc-java's NoOpMatcher
         // (UnifiedMatcher.java; UnifiedMatcherTest noOpMatcher_delegatesToOnNoMatch) go to
@@ -344,6 +176,7 @@ class Eval {
       return false;
     }
     Step* s = why ? &why->Add({"on_no_match", Outcome::kMatched, "", m.on_no_match->range}) : nullptr;
+    decision_ = {"on_no_match", NoMatchReason(m), PathOf(*m.on_no_match), m.on_no_match->range};
     OnMatchOutcome o = RunOnMatch(*m.on_no_match, s);
     // grpc-java OnMatch.evaluate ignores keep_matching: an on_no_match action is a match.
     if (p_ == Profile::kGrpcJava) return o.matched || (m.on_no_match->keep_matching && NestedOrActionMatched(*m.on_no_match));
@@ -360,6 +193,7 @@ class Eval {
         continue;
       }
       if (s) s->outcome = Outcome::kMatched;
+      decision_ = {"matchers[" + std::to_string(i) + "]", "its predicate is true: " + Summary(f.predicate), PathOf(f.on_match), f.range};
       OnMatchOutcome o = RunOnMatch(f.on_match, s);
       if (s) s->detail = o.stop ? "predicate true: its on_match ends the list" : "predicate true: matching continues";
       if (o.stop) return o.matched;
@@ -392,6 +226,7 @@ class Eval {
       const MapEntry& e = m.entries[static_cast<size_t>(it->second)];
       if (s) s->outcome = Outcome::kMatched;
       Step* es = s ? &s->Add({"key " + Quoted(e.key), Outcome::kMatched, "exact match", e.key_range}) : nullptr;
+      decision_ = {"key " + Quoted(e.key), "input " + DescribeInput(m.input) + " = " + Quoted(*value) + ": exact match", PathOf(e.on_match), e.key_range};
       OnMatchOutcome o = RunOnMatch(e.on_match, es);
       if (o.stop) return o.matched;
       if (aborted_) return false;
@@ -432,6 +267,9 @@ class Eval {
       Step* es = s ? &s->Add({"key " + Quoted(e.key), Outcome::kMatched,
                               i == 0 ? "longest matching prefix" : "shorter matching prefix", e.key_range})
                    : nullptr;
+      decision_ = {"key " + Quoted(e.key), "input " + DescribeInput(m.input) + " = " + Quoted(*value) + ": " +
+                                               (i == 0 ? "longest matching prefix" : "shorter matching prefix"),
+                   PathOf(e.on_match), e.key_range};
       OnMatchOutcome o = RunOnMatch(e.on_match, es);
       if (o.stop) return o.matched;
       if (aborted_) return false;
@@ -443,6 +281,107 @@ class Eval {
     return RunOnNoMatch(m, why);
   }
 
+  // xds.type.matcher.v3.IPMatcher, as Envoy's IpRangeMatcher::match (envoy
+  // source/extensions/common/matcher/ip_range_matcher.h; the same as trie_matcher.h): no data or
+  // an address that does not parse -> on_no_match; every range holding the address, longest prefix
+  // first then declaration order; the first candidate is always tried, later exclusive ones are
+  // skipped; a candidate that gives no match lets the next one try; none -> on_no_match.
+  bool RunIpMap(const Matcher& m, Step* why) {
+    std::optional<std::string> value = InputValue(m.input);
+    Step* s = why ? &why->Add({"IPMatcher", Outcome::kNoMatch, "", m.range}) : nullptr;
+    if (!value) {
+      if (s) s->detail = "input " + DescribeInput(m.input) + " has no data: on_no_match";
+      return RunOnNoMatch(m, why);
+    }
+    std::optional<IpAddress> ip = ParseIp(*value);
+    if (!ip) {
+      if (s) s->detail = "input " + DescribeInput(m.input) + " = " + Quoted(*value) + " is not an IP address: on_no_match";
+      return RunOnNoMatch(m, why);
+    }
+    std::vector<const IpRangeNode*> hits;
+    for (const IpRangeNode& n : m.ip_nodes)
+      if (n.cidr->Contains(*ip)) hits.push_back(&n);
+    std::stable_sort(hits.begin(), hits.end(), [](const IpRangeNode* a, const IpRangeNode* b) {
+      if (a->cidr->length != b->cidr->length) return a->cidr->length > b->cidr->length;
+      return a->entry < b->entry;
+    });
+    if (s) s->detail = "input " + DescribeInput(m.input) + " = " + Quoted(*value) + (hits.empty() ? ": in no range" : "");
+    if (hits.empty()) return RunOnNoMatch(m, why);
+    if (s) s->outcome = Outcome::kMatched;
+    bool first = true;
+    for (const IpRangeNode* n : hits) {
+      const MapEntry& e = m.entries[static_cast<size_t>(n->entry)];
+      const std::string what = "range " + n->cidr->Text();
+      if (!first && n->exclusive) {
+        if (s) s->Add({what, Outcome::kSkipped, "exclusive: a more specific range was tried first, so this one does not apply", e.key_range});
+        continue;
+      }
+      Step* es = s ? &s->Add({what, Outcome::kMatched, first ? "longest matching prefix" : "shorter matching prefix (not exclusive)", e.key_range}) : nullptr;
+      decision_ = {what, "input " + DescribeInput(m.input) + " = " + Quoted(*value) + " is in " + n->cidr->Text(), PathOf(e.on_match), e.key_range};
+      OnMatchOutcome o = RunOnMatch(e.on_match, es);
+      if (o.stop) return o.matched;
+      if (aborted_) return false;
+      first = false;
+    }
+    return RunOnNoMatch(m, why);
+  }
+
+  // "custom matcher IPMatcher (xds.type.matcher.v3.IPMatcher) on input the connection's ..."
+  std::string CustomWhat(const std::string& type, const Input& in) const {
+    std::string t = type.empty() ? "(no @type)" : type;
+    return "custom matcher " + t + " on input " + DescribeInput(in);
+  }
+
+  void NotEvaluated(const std::string& what) {
+    if (std::find(out_.unevaluated.begin(), out_.unevaluated.end(), what) == out_.unevaluated.end()) out_.unevaluated.push_back(what);
+  }
+
+  // The OnMatch's path as the compiled matcher reports it (LoadFound prefixes node paths with where
+  // the matcher sits in the Envoy configuration).
+  std::string PathOf(const OnMatch& om) const {
+    return om.id >= 0 && static_cast<size_t>(om.id) < m_.nodes.size() ? m_.nodes[static_cast<size_t>(om.id)].path : om.path;
+  }
+
+  std::string NoMatchReason(const Matcher& m) const {
+    switch (m.kind) {
+      case Matcher::Kind::kList: return "no matcher in the list gave a match";
+      case Matcher::Kind::kExactMap:
+      case Matcher::Kind::kPrefixMap:
+      case Matcher::Kind::kIpMap:
+      case Matcher::Kind::kCustomTree: return "no key of the tree on input " + DescribeInput(m.input) + " gave a match";
+      default: return "the matcher has neither matcher_list nor matcher_tree";
+    }
+  }
+
+  // A predicate in words, for "decided by".
+  std::string Summary(const Predicate& p) {
+    switch (p.kind) {
+      case Predicate::Kind::kSingle:
+        switch (p.test) {
+          case Predicate::Test::kValue: {
+            std::optional<std::string> v = InputValue(p.input);
+            return DescribeInput(p.input) + (v ? " = " + Quoted(*v) : " has no data") + "; " + p.value.Describe();
+          }
+          case Predicate::Test::kCel: return "CEL " + p.cel_text;
+          case Predicate::Test::kConstant: return p.constant ? "custom_match: true" : "custom_match: false";
+          case Predicate::Test::kMetadata:
+            return DescribeInput(p.input) + " " + (p.value_matcher ? p.value_matcher->Describe() : std::string()) + (p.invert ? " (invert)" : "");
+          case Predicate::Test::kIp: {
+            std::string r;
+            for (const auto& c : p.cidrs) r += (r.empty() ? "" : ", ") + c->Text();
+            return DescribeInput(p.input) + " in " + r;
+          }
+          case Predicate::Test::kUnsupported: return CustomWhat(p.custom_type, p.input);
+        }
+        return "";
+      case Predicate::Kind::kOr: return "or_matcher of " + std::to_string(p.children.size()) + " predicates";
+      case Predicate::Kind::kAnd: return "and_matcher of " + std::to_string(p.children.size()) + " predicates";
+      case Predicate::Kind::kNot: return "not_matcher";
+      case Predicate::Kind::kInvalid: return "an invalid predicate";
+    }
+    return "";
+  }
+
   // grpc-java's OnMatch.evaluate(...).matched for an on_no_match with keep_matching: an action
   // is a match; a nested matcher's own result was already computed by RunOnMatch.
   bool NestedOrActionMatched(const OnMatch& om) const {
@@ -452,6 +391,7 @@ class Eval {
 
   void AddAction(const Action* a, bool keep) {
     out_.actions.push_back(a);
+    out_.decided_by = decision_;
     if (keep || skip_depth_ > 0) out_.skipped.push_back(a);
   }
 
@@ -493,12 +433,23 @@ class Eval {
     switch (in.kind) {
       case Input::Kind::kHeader: return "header " + Quoted(in.header);
       case Input::Kind::kCel: return "CEL attributes";
+      case Input::Kind::kQueryParam: return "query parameter " + Quoted(in.key);
+      case Input::Kind::kDynamicMetadata: {
+        std::string p;
+        for (const std::string& k : in.metadata_path) p += "." + k;
+        return "dynamic metadata " + Quoted(in.key + p);
+      }
+      case Input::Kind::kNetwork:
+        return std::string(NetworkInputName(in.network)) + (in.network == Input::Network::kFilterState ? " " + Quoted(in.key) : "");
       default: return in.type.empty() ? "(no input)" : in.type;
     }
   }
 
-  std::optional<std::string> InputValue(const Input& in) const {
+  std::optional<std::string> InputValue(const Input& in) {
+    if (in.kind == Input::Kind::kUnsupported) NotEvaluated("input " + DescribeInput(in));
     if (in.kind == Input::Kind::kHeader) return HeaderValue(r_, in.header, p_);
+    if (in.kind == Input::Kind::kNetwork) return NetworkValue(r_, in.network, in.key);
+    if (in.kind == Input::Kind::kQueryParam) return QueryParamValue(r_, in.key);
     if (p_ == Profile::kEnvoy || p_ == Profile::kGrpcJava) return std::nullopt;
     return std::string();
   }
@@ -574,9 +525,45 @@ class Eval {
                            detail + (hit ? "" : ": no match"), p.range});
         return hit;
       }
-      case Predicate::Test::kUnsupported:
-        if (why) why->Add({"custom_match " + p.custom_type, Outcome::kError, "unsupported matcher: no match", p.range});
+      case Predicate::Test::kIp: {
+        // envoy source/extensions/matching/input_matchers/ip/matcher.cc Matcher::match.
+        std::optional<std::string> v = InputValue(p.input);
+        std::optional<IpAddress> ip = v ? ParseIp(*v) : std::nullopt;
+        const Cidr* in = nullptr;
+        for (const auto& c : p.cidrs)
+          if (ip && c->Contains(*ip)) {
+            in = c.get();
+            break;
+          }
+        if (why)
+          why->Add({"Ip matcher", in ? Outcome::kMatched : Outcome::kNoMatch,
+                    DescribeInput(p.input) + (!v ? " has no data: false" : !ip ? " = " + Quoted(*v) + " is not an IP address: false"
+                                                  : in ? " = " + Quoted(*v) + " is in " + in->Text() + ": true"
+                                                       : " = " + Quoted(*v) + " is in none of the ranges: false"),
+                    p.range});
+        return in != nullptr;
+      }
+      case Predicate::Test::kMetadata: {
+        // envoy source/extensions/matching/input_matchers/metadata/matcher.cc: the ValueMatcher on
+        // the DynamicMetadataInput's value, xor invert; false on any other input.
+        const nlohmann::ordered_json* v =
+            p.input.kind == Input::Kind::kDynamicMetadata ? MetadataValue(r_, p.input.key, p.input.metadata_path) : nullptr;
+        bool hit = p.input.kind == Input::Kind::kDynamicMetadata && p.value_matcher && (p.value_matcher->Match(v) != p.invert);
+        if (why)
+          why->Add({"Metadata matcher", hit ? Outcome::kMatched : Outcome::kNoMatch,
+                    DescribeInput(p.input) + (v ? " = " + doc::JsonText(*v) : " is not set") + "; " +
+                        (p.value_matcher ? p.value_matcher->Describe() : std::string("(no value matcher)")) +
+                        (p.invert ? " (invert)" : "") + (hit ? ": true" : ": false"),
+                    p.range});
+        return hit;
+      }
+      case Predicate::Test::kUnsupported: {
+        std::string what = CustomWhat(p.custom_type, p.input);
+        NotEvaluated(what);
+        if (why) why->Add({"custom_match " + (p.custom_type.empty() ? std::string("(no @type)") : p.custom_type), Outcome::kError,
+                           "not evaluated: " + what + " (MAT041); read as false here, which need not be Envoy's answer", p.range});
         return false;
+      }
     }
     return false;
   }
@@ -594,6 +581,7 @@ class Eval {
   bool aborted_ = false;
   int skip_depth_ = 0;              // enclosing OnMatches with keep_matching around a nested matcher
   bool last_nested_found_ = false;  // the last nested matcher's result (grpc-java on_no_match)
+  Result::Decision decision_;       // what the next action added is decided by
   std::optional<cel::Request> cel_;
 };
 
@@ -620,6 +608,7 @@ Result Evaluate(const Compiled& m, const Request& r, Profile p, Step* why) {
     for (const Action* a : out.actions) names += (names.empty() ? "" : ", ") + a->name;
     why->detail = out.aborted ? "terminated at the depth limit: unsuccessful match"
                   : out.matched ? "actions: " + names
+                  : out.actions.empty() && !out.unevaluated.empty() ? "not evaluated: the answer depends on what this tool does not evaluate"
                   : out.actions.empty() ? "no match: the filter's behaviour for an unsuccessful match applies"
                   : p == Profile::kGrpcJava
                       ? "no terminal match (matched false) with actions: " + names +

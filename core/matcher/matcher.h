@@ -81,12 +81,25 @@ struct Action {
 };
 
 struct Input {
-  enum class Kind { kNone, kHeader, kCel, kUnsupported };
+  // kNetwork: one of the connection inputs Envoy ships (core/matcher/network_inputs.h).
+  // kQueryParam: envoy.type.matcher.v3.HttpRequestQueryParamMatchInput (`key` is query_param).
+  // kDynamicMetadata: DynamicMetadataInput (`key` is the filter, `metadata_path` the keys): a
+  // metadata value, read only by the Metadata input matcher.
+  enum class Kind { kNone, kHeader, kCel, kNetwork, kQueryParam, kDynamicMetadata, kUnsupported };
+  enum class Network { kDestinationIp, kDestinationPort, kSourceIp, kSourcePort, kDirectSourceIp, kSourceType,
+                       kServerName, kTransportProtocol, kApplicationProtocol, kFilterState, kNetworkNamespace,
+                       kUriSan, kDnsSan, kSubject };
   Kind kind = Kind::kNone;
   std::string header;  // kHeader: the header name (lower-cased lookups)
+  Network network = Network::kDestinationIp;  // kNetwork
+  std::string key;     // kNetwork kFilterState: FilterStateInput.key; kQueryParam: query_param; kDynamicMetadata: filter
+  std::vector<std::string> metadata_path;  // kDynamicMetadata
   std::string type;    // the extension's type name
   doc::SourceRange range;
 };
+
+struct Cidr;
+struct ValueMatch;
 
 struct StringMatch {
   enum class Kind { kExact, kPrefix, kSuffix, kContains, kRegex, kNone };
@@ -103,7 +116,13 @@ struct StringMatch {
 
 struct Predicate {
   enum class Kind { kSingle, kOr, kAnd, kNot, kInvalid };
-  enum class Test { kValue, kCel, kConstant, kUnsupported };
+  // kIp: envoy.extensions.matching.input_matchers.ip.v3.Ip (cidr_ranges; envoy
+  // source/extensions/matching/input_matchers/ip/matcher.cc: no data, "" or an unparsable
+  // address is false).
+  // kMetadata: envoy.extensions.matching.input_matchers.metadata.v3.Metadata (a ValueMatcher on a
+  // DynamicMetadataInput's value, `invert`; envoy source/extensions/matching/input_matchers/
+  // metadata/matcher.cc).
+  enum class Test { kValue, kCel, kConstant, kIp, kMetadata, kUnsupported };
   Kind kind = Kind::kInvalid;
   // kSingle
   Input input;
@@ -112,7 +131,11 @@ struct Predicate {
   std::shared_ptr<const cel::Program> cel;
   std::string cel_text;  // as written, or unparsed from a CheckedExpr
   bool constant = false;  // simplified notation: custom_match: true | false
-  std::string custom_type;  // kUnsupported
+  std::string custom_type;  // kUnsupported and kIp: the custom_match's type
+  doc::SourceRange custom_range;  // kUnsupported and kIp: the custom_match
+  std::vector<std::shared_ptr<const Cidr>> cidrs;  // kIp
+  std::shared_ptr<const ValueMatch> value_matcher;  // kMetadata
+  bool invert = false;                              // kMetadata
   // kOr / kAnd / kNot
   std::vector<Predicate> children;
   doc::SourceRange range;
@@ -161,16 +184,28 @@ struct MapEntry {
   doc::SourceRange key_range;
 };
 
+// One CIDR range of an IPMatcher's range_matchers[entry] (Envoy's IpRangeNode).
+struct IpRangeNode {
+  std::shared_ptr<const Cidr> cidr;
+  int entry = 0;  // index into Matcher::entries (the range_matcher)
+  bool exclusive = false;
+};
+
 struct Matcher {
   // kNone: neither matcher_list nor matcher_tree, only (perhaps) on_no_match: Envoy's
   // AnyMatcher and grpc-java's NoOpMatcher evaluate the on_no_match; gRPC C-core NACKs it.
-  enum class Kind { kList, kExactMap, kPrefixMap, kInvalid, kNone };
+  // kIpMap: matcher_tree.custom_match with xds.type.matcher.v3.IPMatcher (entries: one per
+  // range_matcher, key: its ranges; ip_nodes: every range).
+  // kCustomTree: matcher_tree.custom_match of another type: not evaluated (MAT041).
+  enum class Kind { kList, kExactMap, kPrefixMap, kIpMap, kCustomTree, kInvalid, kNone };
   Kind kind = Kind::kInvalid;
   std::vector<FieldMatcher> list;   // kList
   Input input;                      // maps
   std::vector<MapEntry> entries;    // maps, in document order
   std::unordered_map<std::string, int> exact;  // kExactMap: key -> entry
   PrefixTrie trie;                  // kPrefixMap
+  std::vector<IpRangeNode> ip_nodes;  // kIpMap
+  std::string custom_type;          // kIpMap, kCustomTree: the custom_match's type
   std::optional<OnMatch> on_no_match;
   int depth = 1;                    // the top level is 1
   doc::SourceRange range;
@@ -215,6 +250,20 @@ Compiled LoadTree(const doc::Node& root, doc::SourcePtr source, const FilterCont
 struct Request {
   std::vector<std::pair<std::string, std::string>> headers;  // names lower-cased; repeats allowed
   std::optional<std::string> path, host, method, scheme, query, protocol, time;
+  // The connection (Envoy's network inputs, core/matcher/network_inputs.h): unset is no data.
+  // direct_source_ip defaults to source_ip; source_type ("local" / "external") defaults to
+  // "local" when source_ip is a loopback address or equals destination_ip (Envoy's
+  // Network::Utility::isSameIpOrLoopback).
+  std::optional<std::string> destination_ip, destination_port, source_ip, source_port, direct_source_ip, source_type,
+      server_name, transport_protocol, network_namespace;
+  std::vector<std::string> application_protocols;  // ALPN, in order
+  // The peer certificate (Envoy's SSL inputs): URI and DNS SANs, the subject; unset is no TLS data.
+  std::vector<std::string> uri_sans, dns_sans;
+  std::optional<std::string> subject;
+  std::vector<std::pair<std::string, std::string>> filter_state;  // key -> serialized value
+  // Dynamic metadata: filter name -> its Struct as JSON ({"envoy.filters.http.jwt_authn":
+  // {"payload": {"sub": "alice"}}}); what DynamicMetadataInput reads.
+  nlohmann::ordered_json dynamic_metadata = nlohmann::ordered_json::object();
   nlohmann::ordered_json ToJson() const;
 };
 
@@ -236,7 +285,34 @@ struct Result {
   bool matched = false;
   bool aborted = false;   // the runtime depth limit terminated evaluation
   std::vector<int> reached;  // ids of OnMatch nodes the request reached
+  // The step that decided the last action added (the terminal one): the list entry whose
+  // predicate was true ("matchers[1]"), the map key, the IP range, or "on_no_match" when the
+  // matcher's on_no_match gave it. Empty `what` when no action was added.
+  struct Decision {
+    std::string what;    // "matchers[0]", "key '/api'", "range 10.0.0.0/8", "on_no_match"
+    std::string detail;  // the predicate or input that decided, in words
+    std::string path;    // the field path of the deciding OnMatch
+    doc::SourceRange range;
+  };
+  Decision decided_by;
+  // Custom matchers and inputs this tool does not evaluate that the evaluation reached: the
+  // result depends on them and is not what Envoy computes ("custom matcher X on input Y").
+  std::vector<std::string> unevaluated;
 };
+
+// An RBAC decision (envoy source/extensions/filters/common/rbac/engine_impl.cc
+// RoleBasedAccessControlMatcherEngineImpl::handleAction): the matched action's
+// envoy.config.rbac.v3.Action `action` (ALLOW, DENY or LOG; proto3 default ALLOW) and `name`. Envoy's
+// RBAC filter denies when the matcher finds no action. Nullopt when `a` is not an RBAC Action.
+struct RbacDecision {
+  std::string action;  // "ALLOW", "DENY", "LOG"
+  std::string name;
+};
+std::optional<RbacDecision> RbacActionOf(const Action& a);
+
+// Checks one connection field of a request ("destination_ip", "source_port", "source_type"...):
+// the message of what is wrong, or nullopt when the value is valid.
+std::optional<std::string> CheckConnectionField(std::string_view key, const std::string& value);
 
 // Evaluates one request. `why` (optional) receives the explanation tree.
 Result Evaluate(const Compiled& m, const Request& r, Profile p, doc::Step* why = nullptr);
@@ -245,6 +321,12 @@ Result Evaluate(const Compiled& m, const Request& r, Profile p, doc::Step* why =
 // `content-type` as application/grpc and turns an absent header into ""; Envoy returns no data
 // (nullopt) for an absent header. Several values are joined with ",".
 std::optional<std::string> HeaderValue(const Request& r, std::string_view name, Profile p);
+
+// The first value of query parameter `name` in the request's :path (its query string, or
+// `query`), percent-decoded, as Envoy's HttpRequestQueryParamsDataInput reads it (envoy
+// source/common/http/matching/inputs.h: Http::Utility::QueryParamsMulti::parseAndDecodeQueryString,
+// getFirstValue); nullopt when there is no path or no such parameter.
+std::optional<std::string> QueryParamValue(const Request& r, std::string_view name);
 
 // The CEL request a profile builds (A106's attribute table for gRPC; Envoy's attributes).
 cel::Request CelRequest(const Request& r, Profile p);

@@ -149,6 +149,57 @@ std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnos
   if (auto v = q.Value("path")) any = true, r.path = *v;
   if (auto v = q.Value("host")) any = true, r.host = *v;
   if (auto v = q.Value("method")) any = true, r.method = *v;
+  // The connection (Envoy's network inputs): --destination-ip, --source-port, ...
+  const std::pair<const char*, std::optional<std::string>*> conn[] = {
+      {"destination-ip", &r.destination_ip}, {"destination-port", &r.destination_port}, {"source-ip", &r.source_ip},
+      {"source-port", &r.source_port},       {"direct-source-ip", &r.direct_source_ip}, {"source-type", &r.source_type},
+      {"server-name", &r.server_name},       {"transport-protocol", &r.transport_protocol},
+      {"network-namespace", &r.network_namespace}, {"subject", &r.subject}};
+  for (const auto& [flag, field] : conn) {
+    auto v = q.Value(flag);
+    if (!v) continue;
+    any = true;
+    std::string key(flag);
+    for (char& c : key)
+      if (c == '-') c = '_';
+    if (std::optional<std::string> bad = CheckConnectionField(key, *v)) {
+      sink.Error("MAT020", {}, "--" + std::string(flag) + ": " + *bad);
+      continue;
+    }
+    *field = *v;
+  }
+  for (const std::string& a : q.Values("uri-san")) any = true, r.uri_sans.push_back(a);
+  for (const std::string& a : q.Values("dns-san")) any = true, r.dns_sans.push_back(a);
+  for (const std::string& a : q.Values("application-protocol")) {
+    any = true;
+    size_t start = 0;
+    while (start <= a.size()) {  // "h2,http/1.1" or one per flag
+      size_t comma = a.find(',', start);
+      if (comma == std::string::npos) comma = a.size();
+      if (comma > start) r.application_protocols.push_back(a.substr(start, comma - start));
+      start = comma + 1;
+    }
+  }
+  for (const std::string& f : q.Values("filter-state")) {
+    any = true;
+    size_t eq = f.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      sink.Error("MAT020", {}, "--filter-state " + f + " is not key=value; write --filter-state envoy.network.upstream_server_name=example.com");
+      continue;
+    }
+    r.filter_state.emplace_back(f.substr(0, eq), f.substr(eq + 1));
+  }
+  for (const std::string& f : q.Values("dynamic-metadata")) {
+    any = true;
+    size_t eq = f.find('=');
+    nlohmann::ordered_json v = eq == std::string::npos ? nlohmann::ordered_json() : nlohmann::ordered_json::parse(f.substr(eq + 1), nullptr, false);
+    if (eq == std::string::npos || eq == 0 || v.is_discarded() || !v.is_object()) {
+      sink.Error("MAT020", {}, "--dynamic-metadata " + f + " is not filter={JSON object}; write --dynamic-metadata "
+                               "'envoy.filters.http.jwt_authn={\"payload\": {\"sub\": \"alice\"}}'");
+      continue;
+    }
+    r.dynamic_metadata[f.substr(0, eq)] = std::move(v);
+  }
   diags.insert(diags.end(), sink.list().begin(), sink.list().end());
   if (!any) return std::nullopt;
   return r;
@@ -157,7 +208,9 @@ std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnos
 }  // namespace
 
 bool HasRequestFlags(const Query& q) {
-  for (const char* f : {"header", "path", "host", "method", "request"})
+  for (const char* f : {"header", "path", "host", "method", "request", "destination-ip", "destination-port", "source-ip",
+                        "source-port", "direct-source-ip", "source-type", "server-name", "transport-protocol", "network-namespace",
+                        "application-protocol", "filter-state", "dynamic-metadata", "uri-san", "dns-san", "subject"})
     if (q.Has(f)) return true;
   return false;
 }
@@ -202,6 +255,15 @@ Request RequestFromText(std::string_view text) {
     else if (k == ":method") r.method = v;
     else if (k == ":authority" || k == "host") r.host = v;
     else if (k == ":scheme") r.scheme = v;
+    else if (k == "destination_ip") r.destination_ip = v;
+    else if (k == "destination_port") r.destination_port = v;
+    else if (k == "source_ip") r.source_ip = v;
+    else if (k == "source_port") r.source_port = v;
+    else if (k == "direct_source_ip") r.direct_source_ip = v;
+    else if (k == "source_type") r.source_type = v;
+    else if (k == "server_name") r.server_name = v;
+    else if (k == "transport_protocol") r.transport_protocol = v;
+    else if (k == "application_protocol") r.application_protocols.push_back(v);
     else r.headers.emplace_back(k, v);
   }
   return r;
@@ -467,6 +529,29 @@ std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, d
   return out;
 }
 
+ordered_json DecisionJson(const Result& r, const doc::Source* src) {
+  if (r.decided_by.what.empty()) return nullptr;
+  ordered_json j;
+  j["what"] = doc::ValidUtf8(r.decided_by.what);
+  j["detail"] = doc::ValidUtf8(r.decided_by.detail);
+  j["path"] = doc::ValidUtf8(r.decided_by.path);
+  j["line"] = src ? src->Locate(r.decided_by.range.begin).line : 0;
+  return j;
+}
+
+bool IsRbacMatcher(const ScenarioMatcher& sm) {
+  if (sm.discovered.empty()) return false;
+  return sm.discovered[sm.selected].where.owner.find(".rbac.v3.RBAC") != std::string::npos;
+}
+
+std::optional<RbacDecision> RbacAnswer(const ScenarioMatcher& sm, const Result& r) {
+  if (!r.actions.empty()) return RbacActionOf(*r.actions.back());
+  // Envoy's RBAC filter with a matcher: "If the request cannot get matched, it will fallback to
+  // DENY" (envoy api/envoy/config/rbac/v3/rbac.proto, Action.action).
+  if (IsRbacMatcher(sm) && r.unevaluated.empty()) return RbacDecision{"DENY", ""};
+  return std::nullopt;
+}
+
 ordered_json OutcomeJson(const Result& r) {
   ordered_json j;
   j["actions"] = ordered_json::array();
@@ -496,6 +581,13 @@ ordered_json MatcherResult::ToJson() const {
     for (const Action* a : rr.result.skipped) one["skipped"].push_back(doc::ValidUtf8(a->name));
     one["matched"] = rr.result.matched;
     if (rr.result.aborted) one["aborted"] = true;
+    one["decided_by"] = DecisionJson(rr.result, src);
+    if (std::optional<RbacDecision> d = RbacAnswer(sm, rr.result))
+      one["rbac"] = {{"action", d->action}, {"name", d->name.empty() ? ordered_json(nullptr) : ordered_json(doc::ValidUtf8(d->name))}};
+    if (!rr.result.unevaluated.empty()) {
+      one["unevaluated"] = ordered_json::array();
+      for (const std::string& u : rr.result.unevaluated) one["unevaluated"].push_back(doc::ValidUtf8(u));
+    }
     if (!sm.extracts.empty()) {
       one["extract"] = ordered_json::array();
       for (const auto& v : rr.extracts) one["extract"].push_back(v ? ordered_json(doc::ValidUtf8(*v)) : ordered_json(nullptr));
@@ -540,7 +632,7 @@ ordered_json MatcherResult::ToJson() const {
       one["selected"] = i == sm.selected;
       if (dm.where.rejected) one["rejected"] = true;
       one["unevaluated_inputs"] = ordered_json::array();
-      for (const UnevaluatedInput& u : dm.unevaluated) one["unevaluated_inputs"].push_back(doc::ValidUtf8(u.what + " (" + u.type + ")"));
+      for (const UnevaluatedInput& u : dm.unevaluated) one["unevaluated_inputs"].push_back(doc::ValidUtf8(u.Label()));
       one["requests"] = ordered_json::array();
       if (i < discovered.size())
         for (const Result& r : discovered[i]) one["requests"].push_back(OutcomeJson(r));
@@ -591,6 +683,21 @@ class MatcherEngine final : public Engine {
             {"host", "H", "the request host (authority)", false},
             {"method", "M", "the HTTP method (gRPC always uses POST)", false},
             {"request", "JSON", "a whole request as JSON: {\"headers\": {...}, \"path\": ...}", false},
+            {"destination-ip", "IP", "the connection's destination (local) address: DestinationIPInput", false},
+            {"destination-port", "PORT", "the connection's destination port: DestinationPortInput", false},
+            {"source-ip", "IP", "the connection's source (remote) address: SourceIPInput", false},
+            {"source-port", "PORT", "the connection's source port: SourcePortInput", false},
+            {"direct-source-ip", "IP", "the directly connected peer's address (default: --source-ip): DirectSourceIPInput", false},
+            {"source-type", "local|external", "SourceTypeInput (default: local when the source is loopback or the destination)", false},
+            {"server-name", "SNI", "the TLS server name: ServerNameInput", false},
+            {"transport-protocol", "P", "the detected transport protocol (tls, raw_buffer): TransportProtocolInput", false},
+            {"network-namespace", "PATH", "the listener address's network namespace file path: NetworkNamespaceInput", false},
+            {"application-protocol", "ALPN", "an ALPN protocol (repeat or h2,http/1.1): ApplicationProtocolInput", true},
+            {"filter-state", "key=value", "a filter state object's serialized value: FilterStateInput", true},
+            {"uri-san", "URI", "a URI SAN of the peer certificate (repeatable): UriSanInput", true},
+            {"dns-san", "NAME", "a DNS SAN of the peer certificate (repeatable): DnsSanInput", true},
+            {"subject", "DN", "the peer certificate's subject: SubjectInput", false},
+            {"dynamic-metadata", "filter=JSON", "a filter's dynamic metadata (a JSON object): DynamicMetadataInput", true},
             {"matcher", "PATH", "which matcher of an Envoy configuration to evaluate in full: its path (as listed in the "
                                 "result's envoy.matchers) or its index", false}};
   }

@@ -148,7 +148,10 @@ RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> m
 
 // The app's edited request as typed: one header per line, "k=v" or "k: v" (the first '=', else the
 // first ':' after the first character, so ":path: /x" works); header names are lower-cased;
-// :path, :method, :authority (or host) and :scheme set the request's pseudo-headers; blank lines
+// :path, :method, :authority (or host) and :scheme set the request's pseudo-headers;
+// destination_ip, destination_port, source_ip, source_port, direct_source_ip, source_type,
+// server_name, transport_protocol and application_protocol (one per line) set its connection
+// (Envoy's network inputs); blank lines
 // and lines starting with '#' are skipped. Read on the worker, with the request's evaluation.
 Request RequestFromText(std::string_view text);
 
@@ -170,6 +173,17 @@ std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p);
 // Dead configuration (MAT016): matchers in a list that an earlier terminal matcher on the same
 // input always pre-empts (prefix "/a" before "/ab", or a predicate that is always true).
 std::vector<Issue> FindShadowed(const Compiled& m);
+
+// The step that decided the request's last action (Result::decided_by) as JSON {"what", "detail",
+// "path", "line"}; null when no action was added.
+nlohmann::ordered_json DecisionJson(const Result& r, const doc::Source* src);
+
+// True when the evaluated matcher is an Envoy RBAC filter's matcher or shadow_matcher.
+bool IsRbacMatcher(const ScenarioMatcher& sm);
+// The RBAC answer for a result: the last action's envoy.config.rbac.v3.Action (ALLOW / DENY /
+// LOG and its name), or DENY without a name when an RBAC filter's matcher gave no action (Envoy
+// denies; not when the result depends on an unevaluated input). Nullopt otherwise.
+std::optional<RbacDecision> RbacAnswer(const ScenarioMatcher& sm, const Result& r);
 
 // The explanation as JSON, with the 1-based line of each step.
 nlohmann::ordered_json TraceJson(const doc::Step& s, const doc::Source* src);

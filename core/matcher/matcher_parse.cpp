@@ -15,10 +15,17 @@
 
 #include "cel/expr/checked.pb.h"
 #include "cel/expr/syntax.pb.h"
+#include "core/doc/textproto_tree.h"
 #include "core/matcher/matcher.h"
+#include "core/matcher/network_inputs.h"
 #include "envoy/type/matcher/v3/http_inputs.pb.h"
 #include "xds/type/matcher/v3/cel.pb.h"
 #include "xds/type/matcher/v3/http_inputs.pb.h"
+#include "xds/type/matcher/v3/ip.pb.h"
+#include "envoy/config/rbac/v3/rbac.pb.h"
+#include "envoy/extensions/matching/common_inputs/network/v3/network_inputs.pb.h"
+#include "envoy/extensions/matching/common_inputs/ssl/v3/ssl_inputs.pb.h"
+#include "envoy/extensions/matching/input_matchers/ip/v3/ip.pb.h"
 #include "xds/type/matcher/v3/matcher.pb.h"
 
 namespace cfgi::matcher {
@@ -42,6 +49,8 @@ constexpr std::string_view kTypePrefix = "type.googleapis.com/";
 constexpr std::string_view kHeaderInput = "envoy.type.matcher.v3.HttpRequestHeaderMatchInput";
 constexpr std::string_view kCelInput = "xds.type.matcher.v3.HttpAttributesCelMatchInput";
 constexpr std::string_view kCelMatcher = "xds.type.matcher.v3.CelMatcher";
+constexpr std::string_view kIpMatcher = "xds.type.matcher.v3.IPMatcher";
+constexpr std::string_view kIpInputMatcher = "envoy.extensions.matching.input_matchers.ip.v3.Ip";
 
 std::string CamelCase(std::string_view snake) {
   std::string out;
@@ -220,6 +229,10 @@ class Loader {
         Add("MAT014", in->range(), path + ".input",
             "a matcher_tree needs an input that returns a string; HttpAttributesCelMatchInput works only with a CelMatcher "
             "in a matcher_list");
+      if (m.input.kind == Input::Kind::kDynamicMetadata)
+        Add("MAT014", in->range(), path + ".input",
+            "a matcher_tree needs an input that returns a string; DynamicMetadataInput returns a metadata value (Envoy "
+            "rejects it): match it in a matcher_list with custom_match envoy.extensions.matching.input_matchers.metadata.v3.Metadata");
     }
     const Node* map = nullptr;
     std::string map_path;
@@ -234,6 +247,9 @@ class Loader {
       if (cm) {
         Add("MAT010", cm->range(), path + ".custom_match",
             "custom_match in a matcher_tree is not supported by gRPC and is NACKed; use exact_match_map or prefix_match_map", true);
+        const Node* tc = Get(cm, "typed_config");
+        m.custom_type = tc ? TypeName(tc->GetString("@type")) : "";
+        m.kind = Matcher::Kind::kCustomTree;
       }
       if ((ex != nullptr) + (px != nullptr) + (cm != nullptr) > 1)
         Add("MAT001", tree.range(), path, "several tree types are set (tree_type is a oneof); keep one");
@@ -251,6 +267,7 @@ class Loader {
         Add("MAT001", tree.range(), path, "no known match tree type specified; add exact_match_map or prefix_match_map");
         return;
       } else {
+        if (m.custom_type == kIpMatcher) LoadIpMatcher(m, *Get(cm, "typed_config"), path + ".custom_match.typed_config", depth);
         return;
       }
     }
@@ -271,6 +288,19 @@ class Loader {
       }
       m.entries.push_back(std::move(me));
     }
+  }
+
+  // IPMatcher (core/matcher/matcher_parse_net.cpp), each range matcher's on_match loaded here.
+  void LoadIpMatcher(Matcher& m, const Node& cfg, const std::string& path, int depth) {
+    ParseIpMatcher(m, cfg, path, Sink(), [&](const Node& om, const std::string& p, const std::string& label) {
+      return LoadOnMatch(om, p, depth, label);
+    });
+  }
+
+  // The loader's findings as matcher_parse_net.cpp reports them.
+  ParseSink Sink() {
+    return ParseSink{[this](const char* code, SourceRange r, const std::string& path, std::string msg, bool grpc_only,
+                            doc::Severity sev) { Add(code, r, path, std::move(msg), grpc_only, sev); }};
   }
 
   OnMatch LoadOnMatch(const Node& n, const std::string& path, int depth, const std::string& label) {
@@ -402,12 +432,14 @@ class Loader {
       in.header = Lower(in.header);
     } else if (in.type == kCelInput) {
       in.kind = Input::Kind::kCel;
+    } else if (ParseEnvoyInput(in, n, cfg, path, Sink())) {
+      // Envoy's query parameter and network inputs (core/matcher/matcher_parse_net.cpp).
     } else {
       in.kind = Input::Kind::kUnsupported;
       Add("MAT009", n.range(), path,
           "Unsupported Input type:" + (in.type.empty() ? std::string("(none)") : in.type) +
               "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
-              "xds.type.matcher.v3.HttpAttributesCelMatchInput (this tool treats it as no data)",
+              "xds.type.matcher.v3.HttpAttributesCelMatchInput (this tool does not evaluate it: MAT041)",
           true);
     }
     return in;
@@ -604,6 +636,10 @@ class Loader {
         Add("MAT014", vm->range(), path + ".value_match",
             "value_match needs an input that returns a string, but HttpAttributesCelMatchInput returns the CEL attributes; "
             "use a CelMatcher in custom_match or an HttpRequestHeaderMatchInput");
+      if (p.input.kind == Input::Kind::kDynamicMetadata)
+        Add("MAT014", vm->range(), path + ".value_match",
+            "value_match needs an input that returns a string, but DynamicMetadataInput returns a metadata value (Envoy "
+            "rejects it); use custom_match envoy.extensions.matching.input_matchers.metadata.v3.Metadata with a ValueMatcher");
       return;
     }
     const Node* tc = Get(cm, "typed_config");
@@ -617,11 +653,20 @@ class Loader {
       LoadCelMatcher(p, *tc, path + ".custom_match.typed_config");
       return;
     }
+    if (type == kIpInputMatcher) {
+      ParseIpInputMatcher(p, *tc, *cm, path, Sink());
+      return;
+    }
+    if (type == "envoy.extensions.matching.input_matchers.metadata.v3.Metadata") {
+      ParseMetadataInputMatcher(p, *tc, *cm, path, Sink(), [&](const Node& s, const std::string& sp) { return LoadStringMatch(s, sp); });
+      return;
+    }
     p.test = Predicate::Test::kUnsupported;
     p.custom_type = type;
+    p.custom_range = cm->range();
     Add("MAT010", cm->range(), path + ".custom_match",
         "custom_match " + (type.empty() ? std::string("without @type") : type) +
-            " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed; this tool evaluates it as no match",
+            " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed; this tool does not evaluate it (MAT041)",
         true);
   }
 
@@ -674,6 +719,11 @@ void EnsureExtensionTypesLinked() {
     (void)envoy::type::matcher::v3::HttpRequestHeaderMatchInput::descriptor();
     (void)xds::type::matcher::v3::HttpAttributesCelMatchInput::descriptor();
     (void)xds::type::matcher::v3::CelMatcher::descriptor();
+    (void)xds::type::matcher::v3::IPMatcher::descriptor();
+    (void)envoy::extensions::matching::common_inputs::network::v3::DestinationIPInput::descriptor();
+    (void)envoy::extensions::matching::common_inputs::ssl::v3::UriSanInput::descriptor();
+    (void)envoy::extensions::matching::input_matchers::ip::v3::Ip::descriptor();
+    (void)envoy::config::rbac::v3::Action::descriptor();
     (void)::cel::expr::CheckedExpr::descriptor();
     return true;
   }();

@@ -1,5 +1,6 @@
 #include "core/variants/model.h"
 
+#include "core/doc/textproto_tree.h"
 #include "core/doc/utf8.h"
 
 #include <algorithm>
@@ -506,7 +507,28 @@ bool ParseTp(const doc::Document& d, Msg* msg, Node* tree, doc::DiagnosticSink& 
   return doc::ParseTextProto(*d.source, msg, sink, tree);
 }
 
+// A response or Resource whose Anys hold Envoy types this build has no descriptor for (TP2's
+// example: Resources holding an envoy.config.listener.v3.Listener). protobuf's TextFormat cannot
+// expand such an Any; it is read as the matcher engine reads Envoy configuration: the schema-free
+// tree (core/doc/textproto_tree.h) shaped by the generated pool's descriptors
+// (doc::ShapeByDescriptor, the matcher's textproto path), then the YAML / JSON path, which keeps
+// an unknown resource as its content preview (StripUnknownAny). Nullopt when no Any is unknown.
+std::optional<Node> ShapedWithUnknownAny(const doc::Document& d) {
+  Node raw;
+  doc::DiagnosticSink quiet(d.source.get());
+  if (!doc::ParseTextProtoTree(*d.source, quiet, &raw) || !doc::HasUnknownAny(raw)) return std::nullopt;
+  const google::protobuf::Descriptor* desc = nullptr;
+  switch (KindOfTree(raw)) {
+    case Kind::kDelta: desc = dv3::DeltaDiscoveryResponse::descriptor(); break;
+    case Kind::kSotw: desc = dv3::DiscoveryResponse::descriptor(); break;
+    case Kind::kResource: desc = dv3::Resource::descriptor(); break;
+    default: return std::nullopt;
+  }
+  return doc::ShapeByDescriptor(raw, desc);
+}
+
 bool LoadTextProto(const doc::Document& d, const std::string& default_resource, Ctx& c) {
+  if (std::optional<Node> shaped = ShapedWithUnknownAny(d)) return LoadTree(*shaped, default_resource, c);
   std::string type = TextProtoType(d.source->text());
   if (type.rfind("envoy.service.discovery.v3.", 0) == 0) type = type.substr(27);
   Node tree;

@@ -96,10 +96,10 @@ inputs:
   EXPECT_EQ(r.out,
             "request 0: path=/admin/users\n"
             "  actions: deny\n"
-            "  decided by single_predicate (line 4): header ':path' = '/admin/users'; prefix '/admin': true\n"
+            "  decided by matchers[0] (line 3): its predicate is true: header ':path' = '/admin/users'; prefix '/admin'\n"
             "request 1: path=/shop\n"
             "  actions: allow\n"
-            "  decided by on_no_match (line 16)\n");
+            "  decided by on_no_match (line 16): no matcher in the list gave a match\n");
   // --explain adds the tree, two spaces per level.
   CliOutput e = RunCli("eval --explain " + s);
   EXPECT_EQ(e.exit_code, 0);
@@ -120,7 +120,7 @@ TEST(TextFormatTest, MatcherKeepMatchingDecidedByTheTerminalActionsPredicate) {
   EXPECT_NE(r.out.find("request 0: (empty request)\n"
                        "  actions: action_1, action_3\n"
                        "  skipped (keep_matching): action_1\n"
-                       "  decided by custom_match (line 10): stands for a predicate that is true\n"),
+                       "  decided by matchers[2] (line 10): its predicate is true: custom_match: true\n"),
             std::string::npos)
       << r.out;
 }

@@ -350,7 +350,7 @@ TEST(EnvoyEngine, DetectedListedAndSelected) {
   EXPECT_EQ(env["matchers"][0]["requests"][0]["actions"], nlohmann::ordered_json::array({"d"}));
   EXPECT_EQ(env["matchers"][1]["requests"][0]["actions"], nlohmann::ordered_json::array({"a1"}));
   EXPECT_EQ(env["matchers"][2]["requests"][0]["matched"], false);  // `{}`: nothing, no on_no_match
-  EXPECT_EQ(env["matchers"][3]["unevaluated_inputs"][0], "response headers (envoy.type.matcher.v3.HttpResponseHeaderMatchInput)");
+  EXPECT_EQ(env["matchers"][3]["unevaluated_inputs"][0], "input response headers (envoy.type.matcher.v3.HttpResponseHeaderMatchInput)");
   EXPECT_EQ(env["matchers"][1]["line"], 16);
   EXPECT_TRUE(HasCode(r, "MAT041", 32));
 

@@ -449,11 +449,11 @@ TEST(MatcherValidation, RejectionReasons) {
                             "type.googleapis.com/envoy.type.matcher.v3.HttpRequestTrailerMatchInput}}, value_match: {exact: a}}}\n"
                             "      on_match: " + act + "\n",
        "MAT009", 3, "input: {", true, 
-       "Unsupported Input type:envoy.type.matcher.v3.HttpRequestTrailerMatchInput; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and xds.type.matcher.v3.HttpAttributesCelMatchInput (this tool treats it as no data)"},
+       "Unsupported Input type:envoy.type.matcher.v3.HttpRequestTrailerMatchInput; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and xds.type.matcher.v3.HttpAttributesCelMatchInput (this tool does not evaluate it: MAT041)"},
       {"custom matcher", "matcher_list:\n  matchers:\n    - predicate: {single_predicate: {input: " + in +
                              ", custom_match: {typed_config: {\"@type\": type.googleapis.com/xds.type.matcher.v3.IPMatcher}}}}\n      on_match: " + act + "\n",
        "MAT010", 3, "custom_match: {", true, 
-       "custom_match xds.type.matcher.v3.IPMatcher is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed; this tool evaluates it as no match"},
+       "custom_match xds.type.matcher.v3.IPMatcher is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed; this tool does not evaluate it (MAT041)"},
       {"tree custom", "matcher_tree:\n  input: " + in + "\n  custom_match: {name: x}\n", "MAT010", 3, "custom_match: {", true,
        
        "custom_match in a matcher_tree is not supported by gRPC and is NACKed; use exact_match_map or prefix_match_map"},

@@ -143,6 +143,9 @@ std::string DescribeInput(const mt::Input& in) {
   switch (in.kind) {
     case mt::Input::Kind::kHeader: return "header '" + in.header + "'";
     case mt::Input::Kind::kCel: return "CEL input";
+    case mt::Input::Kind::kDynamicMetadata: return "dynamic metadata '" + in.key + "'";
+    case mt::Input::Kind::kQueryParam: return "query parameter '" + in.key + "'";
+    case mt::Input::Kind::kNetwork: return "network input " + in.type.substr(in.type.rfind('.') + 1);
     case mt::Input::Kind::kUnsupported: return "unsupported input " + in.type;
     case mt::Input::Kind::kNone: return "no input";
   }
@@ -586,6 +589,8 @@ class MatcherView final : public EngineView {
           case mt::Predicate::Test::kValue: t += DescribeInput(p.input) + " " + p.value.Describe(); break;
           case mt::Predicate::Test::kCel: t += DescribeInput(p.input) + " CEL: " + p.cel_text; break;
           case mt::Predicate::Test::kConstant: t += std::string("custom_match: ") + (p.constant ? "true" : "false"); break;
+          case mt::Predicate::Test::kIp: t += DescribeInput(p.input) + " in IP ranges"; break;
+          case mt::Predicate::Test::kMetadata: t += DescribeInput(p.input) + " metadata value matcher"; break;
           case mt::Predicate::Test::kUnsupported: t += DescribeInput(p.input) + " custom_match " + p.custom_type; break;
         }
         ImVec4 c = MarkColor(o);
@@ -674,6 +679,8 @@ class MatcherView final : public EngineView {
       case mt::Matcher::Kind::kList: head = "matcher_list (" + std::to_string(m.list.size()) + " matchers)"; break;
       case mt::Matcher::Kind::kExactMap: head = "matcher_tree exact_match_map on " + DescribeInput(m.input); break;
       case mt::Matcher::Kind::kPrefixMap: head = "matcher_tree prefix_match_map on " + DescribeInput(m.input); break;
+      case mt::Matcher::Kind::kIpMap: head = "matcher_tree IPMatcher on " + DescribeInput(m.input); break;
+      case mt::Matcher::Kind::kCustomTree: head = "matcher_tree custom_match " + m.custom_type + " (not evaluated)"; break;
       case mt::Matcher::Kind::kInvalid: head = std::string(theme::kIconError) + " invalid matcher"; break;
       case mt::Matcher::Kind::kNone: head = "no matcher type (on_no_match only; gRPC C-core rejects it)"; break;
     }

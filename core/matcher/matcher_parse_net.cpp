@@ -1,0 +1,254 @@
+// Parsing of Envoy's IP matchers, network inputs and query parameter input
+// (core/matcher/network_inputs.h); matcher_parse.cpp's Loader calls these.
+#include <algorithm>
+
+#include "core/doc/textproto_tree.h"
+#include "core/matcher/network_inputs.h"
+
+namespace cfgi::matcher {
+
+using doc::Node;
+
+namespace {
+
+// A field by its proto name or its lowerCamelCase JSON name.
+const Node* Get(const Node* n, std::string_view snake) {
+  if (!n || !n->is_map()) return nullptr;
+  if (const Node* v = n->Get(snake)) return v;
+  std::string camel;
+  bool up = false;
+  for (char c : snake) {
+    if (c == '_') {
+      up = true;
+      continue;
+    }
+    camel += up ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    up = false;
+  }
+  return camel == snake ? nullptr : n->Get(camel);
+}
+
+void Add(const ParseSink& s, const char* code, doc::SourceRange r, const std::string& path, std::string msg,
+         bool grpc_only = false, doc::Severity sev = doc::Severity::kError) {
+  s.add(code, r, path, std::move(msg), grpc_only, sev);
+}
+
+}  // namespace
+
+std::shared_ptr<const Cidr> ParseCidr(const Node& n, const std::string& path, const ParseSink& sink) {
+  const Node* a = Get(&n, "address_prefix");
+  const Node* l = Get(&n, "prefix_len");
+  if (l && l->is_map()) l = Get(l, "value");
+  std::string addr = a ? a->text() : "";
+  long long len = 0;
+  if (l) {
+    const std::string t = l->text();
+    if (t.empty() || t.size() > 10 || t.find_first_not_of("0123456789") != std::string::npos) {
+      Add(sink, "MAT045", l->range(), path + ".prefix_len", "prefix_len '" + t + "' is not a number of bits (0 to 128)");
+      return nullptr;
+    }
+    len = std::stoll(t);
+  }
+  std::optional<Cidr> c = MakeCidr(addr, static_cast<uint32_t>(std::min<long long>(len, 1000)));
+  if (!c) {
+    Add(sink, "MAT045", a ? a->range() : n.range(), path + ".address_prefix",
+        a ? "address_prefix '" + addr + "' is not an IPv4 or IPv6 address; Envoy rejects the range (write e.g. 10.0.0.0 with prefix_len 8)"
+          : "field not present: a CIDR range needs address_prefix (and prefix_len)");
+    return nullptr;
+  }
+  if (len > c->prefix.bits())
+    Add(sink, "MAT045", l->range(), path + ".prefix_len",
+        "prefix_len " + std::to_string(len) + " is longer than the address (" + std::to_string(c->prefix.bits()) +
+            " bits); Envoy reads it as /" + std::to_string(c->prefix.bits()) + ". Write at most " + std::to_string(c->prefix.bits()),
+        false, doc::Severity::kWarning);
+  return std::make_shared<const Cidr>(*c);
+}
+
+void ParseIpMatcher(Matcher& m, const Node& cfg, const std::string& path, const ParseSink& sink,
+                    const std::function<OnMatch(const Node&, const std::string&, const std::string&)>& on_match) {
+  m.kind = Matcher::Kind::kIpMap;
+  const Node* rms = Get(&cfg, "range_matchers");
+  int count = 0;
+  if (rms)
+    doc::ForEachValue(*rms, [&](const Node& rm, int i) {
+      ++count;
+      std::string p = path + ".range_matchers[" + std::to_string(i) + "]";
+      MapEntry e;
+      e.key_range = rm.range();
+      const int idx = static_cast<int>(m.entries.size());
+      const Node* ex = Get(&rm, "exclusive");
+      const bool exclusive = ex && ex->text() == "true";
+      int ranges = 0;
+      if (const Node* rs = Get(&rm, "ranges"))
+        doc::ForEachValue(*rs, [&](const Node& r, int j) {
+          ++ranges;
+          if (auto c = ParseCidr(r, p + ".ranges[" + std::to_string(j) + "]", sink)) {
+            e.key += (e.key.empty() ? "" : ", ") + c->Text();
+            m.ip_nodes.push_back({c, idx, exclusive});
+          }
+        });
+      if (ranges == 0)
+        Add(sink, "MAT045", rm.range(), p + ".ranges", "ranges is empty; a range matcher needs at least one CIDR range (ip.proto: min_items 1)");
+      if (const Node* om = Get(&rm, "on_match")) {
+        e.on_match = on_match(*om, p + ".on_match", "range_matchers[" + std::to_string(i) + "]");
+      } else {
+        Add(sink, "MAT003", rm.range(), p + ".on_match", "field not present: a range matcher needs on_match with an action or a matcher");
+      }
+      m.entries.push_back(std::move(e));
+    });
+  if (count == 0)
+    Add(sink, "MAT002", cfg.range(), path + ".range_matchers", "range_matchers is empty; the IPMatcher matches nothing and always takes on_no_match");
+}
+
+bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const std::string& path, const ParseSink& sink) {
+  if (in.type == "envoy.type.matcher.v3.HttpRequestQueryParamMatchInput") {
+    // Envoy's query parameter input (envoy api/envoy/type/matcher/v3/http_inputs.proto,
+    // query_param min_len 1): the first value in the :path's query string.
+    in.kind = Input::Kind::kQueryParam;
+    const Node* k = Get(cfg, "query_param");
+    in.key = k ? k->text() : "";
+    if (in.key.empty())
+      Add(sink, "MAT009", cfg ? cfg->range() : n.range(), path + ".query_param",
+          "HttpRequestQueryParamMatchInput needs query_param (min_len 1): the parameter to read");
+    Add(sink, "MAT009", n.range(), path,
+        "Unsupported Input type:" + in.type + "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
+            "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads the query string of :path)",
+        true);
+    return true;
+  }
+  if (in.type == "envoy.extensions.matching.common_inputs.network.v3.DynamicMetadataInput") {
+    // envoy source/extensions/matching/http/metadata_input/meta_input.h: the value at filter and
+    // path (min_items 1), for the Metadata input matcher only.
+    in.kind = Input::Kind::kDynamicMetadata;
+    const Node* f = Get(cfg, "filter");
+    in.key = f ? f->text() : "";
+    if (const Node* ps = Get(cfg, "path"))
+      doc::ForEachValue(*ps, [&](const Node& seg, int) {
+        const Node* k = Get(&seg, "key");
+        in.metadata_path.push_back(k ? k->text() : "");
+      });
+    if (in.key.empty() || in.metadata_path.empty())
+      Add(sink, "MAT009", cfg ? cfg->range() : n.range(), path,
+          "DynamicMetadataInput needs filter and at least one path segment ({key: ...}): the metadata value to read");
+    Add(sink, "MAT009", n.range(), path,
+        "Unsupported Input type:" + in.type + "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
+            "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads the stream's dynamic metadata)",
+        true);
+    return true;
+  }
+  std::optional<Input::Network> net = NetworkInputOf(in.type);
+  if (!net) return false;
+  // Envoy's network inputs, read from the request's connection.
+  in.kind = Input::Kind::kNetwork;
+  in.network = *net;
+  if (in.network == Input::Network::kFilterState) {
+    const Node* k = Get(cfg, "key");
+    in.key = k ? k->text() : "";
+    if (in.key.empty())
+      Add(sink, "MAT009", cfg ? cfg->range() : n.range(), path + ".key", "FilterStateInput needs a key (min_len 1): the filter state object to read");
+  }
+  Add(sink, "MAT009", n.range(), path,
+      "Unsupported Input type:" + in.type + "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
+          "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads it from the connection: give it with --" +
+          [](std::string s) {
+            std::replace(s.begin(), s.end(), '_', '-');
+            return s;
+          }(NetworkInputName(in.network)) +
+          " or the request's " + NetworkInputName(in.network) + ")",
+      true);
+  return true;
+}
+
+void ParseIpInputMatcher(Predicate& p, const Node& tc, const Node& cm, const std::string& path, const ParseSink& sink) {
+  p.test = Predicate::Test::kIp;
+  p.custom_type = "envoy.extensions.matching.input_matchers.ip.v3.Ip";
+  p.custom_range = cm.range();
+  int n = 0;
+  if (const Node* rs = Get(&tc, "cidr_ranges"))
+    doc::ForEachValue(*rs, [&](const Node& r, int j) {
+      ++n;
+      if (auto c = ParseCidr(r, path + ".custom_match.typed_config.cidr_ranges[" + std::to_string(j) + "]", sink)) p.cidrs.push_back(c);
+    });
+  if (n == 0)
+    Add(sink, "MAT045", tc.range(), path + ".custom_match.typed_config.cidr_ranges", "cidr_ranges is empty; the Ip matcher needs at least one CIDR range");
+  Add(sink, "MAT010", cm.range(), path + ".custom_match",
+      "custom_match " + p.custom_type + " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed", true);
+}
+
+namespace {
+ValueMatch ParseValueMatch(const Node& n, const std::string& path, const ParseSink& sink,
+                           const std::function<StringMatch(const Node&, const std::string&)>& string_match, int depth) {
+  ValueMatch v;
+  if (depth > 32 || !n.is_map()) {
+    Add(sink, "MAT019", n.range(), path, "a ValueMatcher is a map with one of null_match, double_match, string_match, bool_match, present_match, list_match, or_match");
+    return v;
+  }
+  int set = 0;
+  if (Get(&n, "null_match")) ++set, v.kind = ValueMatch::Kind::kNull;
+  if (const Node* b = Get(&n, "bool_match")) ++set, v.kind = ValueMatch::Kind::kBool, v.flag = b->text() == "true";
+  if (const Node* p = Get(&n, "present_match")) ++set, v.kind = ValueMatch::Kind::kPresent, v.flag = p->text() == "true";
+  if (const Node* s = Get(&n, "string_match")) ++set, v.kind = ValueMatch::Kind::kString, v.str = string_match(*s, path + ".string_match");
+  if (const Node* d = Get(&n, "double_match")) {
+    ++set;
+    v.kind = ValueMatch::Kind::kDouble;
+    auto number = [&](const Node* x, const std::string& p) {
+      char* end = nullptr;
+      std::string t = x ? x->text() : "";
+      double out = std::strtod(t.c_str(), &end);
+      if (!x || t.empty() || *end != '\0') Add(sink, "MAT019", x ? x->range() : d->range(), p, "'" + t + "' is not a number");
+      return out;
+    };
+    if (const Node* r = Get(d, "range")) {
+      v.range = true;
+      v.start = number(Get(r, "start"), path + ".double_match.range.start");
+      v.end = number(Get(r, "end"), path + ".double_match.range.end");
+    } else {
+      v.exact = number(Get(d, "exact"), path + ".double_match.exact");
+    }
+  }
+  if (const Node* l = Get(&n, "list_match")) {
+    ++set;
+    v.kind = ValueMatch::Kind::kList;
+    if (const Node* one = Get(l, "one_of")) v.children.push_back(ParseValueMatch(*one, path + ".list_match.one_of", sink, string_match, depth + 1));
+    else Add(sink, "MAT019", l->range(), path + ".list_match", "list_match needs one_of, the ValueMatcher some element must match");
+  }
+  if (const Node* o = Get(&n, "or_match")) {
+    ++set;
+    v.kind = ValueMatch::Kind::kOr;
+    if (const Node* vms = Get(o, "value_matchers"))
+      doc::ForEachValue(*vms, [&](const Node& c, int i) {
+        v.children.push_back(ParseValueMatch(c, path + ".or_match.value_matchers[" + std::to_string(i) + "]", sink, string_match, depth + 1));
+      });
+  }
+  if (set != 1) {
+    v.kind = ValueMatch::Kind::kInvalid;
+    Add(sink, "MAT019", n.range(), path,
+        set == 0 ? "a ValueMatcher needs one of null_match, double_match, string_match, bool_match, present_match, list_match, or_match"
+                 : "several value matchers are set (match_pattern is a oneof); keep one");
+  }
+  return v;
+}
+}  // namespace
+
+void ParseMetadataInputMatcher(Predicate& p, const Node& tc, const Node& cm, const std::string& path, const ParseSink& sink,
+                               const std::function<StringMatch(const Node&, const std::string&)>& string_match) {
+  p.test = Predicate::Test::kMetadata;
+  p.custom_type = "envoy.extensions.matching.input_matchers.metadata.v3.Metadata";
+  p.custom_range = cm.range();
+  const std::string base = path + ".custom_match.typed_config";
+  if (const Node* v = Get(&tc, "value")) {
+    p.value_matcher = std::make_shared<const ValueMatch>(ParseValueMatch(*v, base + ".value", sink, string_match, 0));
+  } else {
+    Add(sink, "MAT019", tc.range(), base + ".value", "field not present: the Metadata matcher needs value, a ValueMatcher");
+  }
+  const Node* inv = Get(&tc, "invert");
+  p.invert = inv && inv->text() == "true";
+  if (p.input.kind != Input::Kind::kDynamicMetadata)
+    Add(sink, "MAT014", cm.range(), path + ".custom_match",
+        "the Metadata matcher reads a DynamicMetadataInput; on another input it never matches (envoy "
+        "input_matchers/metadata/matcher.cc). Use envoy.extensions.matching.common_inputs.network.v3.DynamicMetadataInput");
+  Add(sink, "MAT010", cm.range(), path + ".custom_match",
+      "custom_match " + p.custom_type + " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed", true);
+}
+
+}  // namespace cfgi::matcher
