@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "app/cli/check_print.h"
 #include "app/cli/common.h"
 #include "app/cli/live_flags.h"
 #include "app/cli/query_flags.h"
@@ -10,6 +11,7 @@
 #include "app/cli/sarif.h"
 #include "app/cli/subcommands.h"
 #include "core/doc/utf8.h"
+#include "core/engine/group.h"
 #include "core/engine/scenario.h"
 
 namespace cfgi::cli {
@@ -49,6 +51,8 @@ int PrintLiveFailure(const ordered_json& info, const std::vector<doc::Diagnostic
   return doc::HasErrors(ds) ? kExitFindings : kExitOk;
 }
 
+}  // namespace
+
 // `--format text`: the diagnostics, then the engine's answer drawn from its typed result
 // (render_text.h), then with --explain the explanation tree.
 void PrintText(const Report& r, bool evaluate, bool explain, const TextStyle& st) {
@@ -76,7 +80,8 @@ void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, con
 // --profile all, the profiles that reported it); nothing else on stdout.
 // With --show-suppressed, the findings a suppression hid are results too, each with its
 // `suppressions` entry (sarif.h).
-void PrintSarif(const std::vector<const Report*>& reports, const Scenario& s, bool all_profiles, bool show_suppressed) {
+void PrintSarif(const std::vector<const Report*>& reports, const std::vector<const Scenario*>& scenarios, bool all_profiles,
+                bool show_suppressed) {
   std::vector<SarifFinding> findings;
   auto add = [&](const Report* r, const doc::Diagnostic& d, const doc::Suppression* by) {
     auto same = [&d, by](const SarifFinding& f) {
@@ -97,9 +102,11 @@ void PrintSarif(const std::vector<const Report*>& reports, const Scenario& s, bo
     if (show_suppressed)
       for (const doc::SuppressedDiagnostic& x : r->suppressed) add(r, x.diagnostic, &x.by);
   }
-  SourceLookup lookup = [&s](const std::string& file) -> const doc::Source* {
-    if (const doc::Document* d = s.FindSource(file)) return d->source.get();
-    if (s.envelope && s.envelope->source && s.envelope->source->name() == file) return s.envelope->source.get();
+  SourceLookup lookup = [&scenarios](const std::string& file) -> const doc::Source* {
+    for (const Scenario* s : scenarios) {
+      if (const doc::Document* d = s->FindSource(file)) return d->source.get();
+      if (s->envelope && s->envelope->source && s->envelope->source->name() == file) return s->envelope->source.get();
+    }
     return nullptr;
   };
   SarifOptions o;
@@ -109,7 +116,31 @@ void PrintSarif(const std::vector<const Report*>& reports, const Scenario& s, bo
   PrintJson(SarifLog(findings, lookup, o));
 }
 
-}  // namespace
+std::string GroupProfile(const Gate& g, const Engine& e, const std::string& rule, const std::string& flag,
+                         const Scenario& s, std::string* error) {
+  // Nothing recognised the files (ENG001, whose message names a profile several engines have):
+  // the document engine's syntax check, under its own profile. A name no engine has is still
+  // a usage error.
+  if (rule == "none" && !flag.empty() && flag != "all") {
+    for (const Engine* x : Engines())
+      if (x->HasProfile(flag)) return e.profiles().front().name;
+  }
+  std::string profile = ChooseProfile(g, e, flag, s);
+  if (profile == "all" || e.HasProfile(profile)) return profile;
+  std::string names;
+  if (rule == "none") {  // no engine read the files: every engine's profiles
+    for (const Engine* x : Engines()) {
+      if (x->name() == "document") continue;
+      names += std::string(names.empty() ? " " : "; ") + std::string(x->name()) + ":";
+      for (const auto& p : x->profiles()) names += " " + p.name;
+    }
+    *error = "unknown profile '" + profile + "'; the engines' profiles are" + names + " (or all)";
+    return "";
+  }
+  for (const auto& p : e.profiles()) names += " " + p.name;
+  *error = "unknown profile '" + profile + "' for engine " + std::string(e.name()) + "; one of:" + names + " all";
+  return "";
+}
 
 bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out, std::string* error) {
   CheckEvalArgs& a = *out;
@@ -191,7 +222,13 @@ int RunCheckEval(const CheckEvalArgs& a) {
   // ENG002 for an answer without records: the live diagnostics above say why, EmptySourceExplained). The
   // project file's engine for the files' path comes after --engine (and a live source's engine).
   EngineRequest request{a.engine.empty() && gate.rule ? gate.rule->engine : engine, a.profile};
-  const Engine* e = SelectEngine(&s, request);
+  // Files that different engines read: one scenario and one report per group (core/engine/group.h).
+  if (!a.live.any() && inputs.size() > 1) {
+    std::vector<FileGroup> groups = GroupFiles(inputs, request, ReadSibling);
+    if (groups.size() > 1) return RunCheckGroups(a, gate, groups);
+  }
+  std::string rule;
+  const Engine* e = SelectEngine(&s, request, &rule);
   if (!e) return UsageError(UnknownEngine(a.engine));
   // Phase two of the query flags: THIS engine's definitions only.
   if (std::optional<std::string> error = CheckQueryFlags(*e, a.query)) return UsageError(*error);
@@ -202,18 +239,14 @@ int RunCheckEval(const CheckEvalArgs& a) {
     s = LoadScenario(inputs, ReadSibling);
     s.diagnostics.insert(s.diagnostics.end(), live_diagnostics.begin(), live_diagnostics.end());
     SelectEngine(&s, EngineRequest{std::string(e->name()), a.profile});
-    }
+  }
   if (gate.project)  // the project file's own problems are findings of this run
     s.diagnostics.insert(s.diagnostics.begin(), gate.project->diagnostics.begin(), gate.project->diagnostics.end());
 
   bool evaluate = a.command == "eval";
-  std::string profile = ChooseProfile(gate, *e, a.profile, s.profile);
-  if (profile != "all" && !e->HasProfile(profile)) {
-    std::string names;
-    for (const auto& p : e->profiles()) names += " " + p.name;
-    return UsageError("unknown profile '" + profile + "' for engine " + std::string(e->name()) +
-                      "; one of:" + names + " all");
-  }
+  std::string profile_error;
+  std::string profile = GroupProfile(gate, *e, rule, a.profile, s, &profile_error);
+  if (profile.empty()) return UsageError(profile_error);
   if (profile != "all") profile = e->CanonicalProfile(profile);  // an alias names its profile
   bool errors = false;
   TextStyle style{ShouldColour()};
@@ -238,7 +271,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
         reports.push_back(&r);
       }
       if (a.format == "sarif") {
-        PrintSarif(reports, s, true, gate.show_suppressed);
+        PrintSarif(reports, {&s}, true, gate.show_suppressed);
       } else {
         PrintLiveText(live_info, inputs);
         PrintAllProfilesText(in, evaluate, a.explain, style, gate);
@@ -258,7 +291,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
       if (a.live.any()) j["live"] = live_info;
       PrintJson(j);
     } else if (a.format == "sarif") {
-      PrintSarif({&r}, s, false, gate.show_suppressed);
+      PrintSarif({&r}, {&s}, false, gate.show_suppressed);
     } else {
       PrintLiveText(live_info, inputs);
       PrintText(r, evaluate, a.explain, style);

@@ -127,12 +127,11 @@ bool ResolveGate(const GateFlags& flags, const std::vector<std::string>& files, 
   return true;
 }
 
-std::string ChooseProfile(const Gate& g, const Engine& e, const std::string& flag, const std::string& scenario) {
-  if (!flag.empty()) return flag;
-  if (!scenario.empty()) return scenario;
-  if (g.rule && !g.rule->profile.empty() && e.HasProfile(g.rule->profile)) return g.rule->profile;
-  if (g.project && !g.project->profile.empty() && e.HasProfile(g.project->profile)) return g.project->profile;
-  return e.profiles()[0].name;
+std::string ChooseProfile(const Gate& g, const Engine& e, const std::string& flag, const Scenario& s) {
+  std::vector<std::string> configured;
+  if (g.rule) configured.push_back(g.rule->profile);
+  if (g.project) configured.push_back(g.project->profile);
+  return cfgi::ChooseProfile(e, s, flag, configured);  // core/engine/choose.cpp: the app's rule too
 }
 
 bool FailsOn(const std::vector<doc::Diagnostic>& ds, const std::string& fail_on) {

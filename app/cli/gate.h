@@ -59,8 +59,9 @@ struct Gate {
 bool ResolveGate(const GateFlags& flags, const std::vector<std::string>& files, Gate* out, std::string* error);
 
 // The profile to run: the --profile flag, else the scenario's, else the path rule's, else the
-// project file's, else the engine's default. Project profiles the engine lacks are skipped.
-std::string ChooseProfile(const Gate& g, const Engine& e, const std::string& flag, const std::string& scenario);
+// project file's, else the profile that fits the scenario (Engine::DefaultProfileFor). Project
+// profiles the engine lacks are skipped. cfgi::ChooseProfile with the project file's profiles.
+std::string ChooseProfile(const Gate& g, const Engine& e, const std::string& flag, const Scenario& s);
 
 // True when a diagnostic at or above `fail_on` is among `ds` ("never": false).
 bool FailsOn(const std::vector<doc::Diagnostic>& ds, const std::string& fail_on);

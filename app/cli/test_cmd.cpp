@@ -82,9 +82,11 @@ ScenarioRun RunOne(const std::string& path, const std::string& text, CoverageSet
   auto s = std::make_shared<Scenario>(LoadScenario({{path, text}}, ReadSibling));
   const Engine* e = SelectEngine(s.get());
   run.engine = std::string(e->name());
-  // The scenario's profile (or the engine's default) checks the entries without `profile:`; an
-  // entry naming another profile of the engine is checked under that one.
-  std::string main = s->profile.empty() || !e->HasProfile(s->profile) ? e->profiles()[0].name : e->CanonicalProfile(s->profile);
+  // The scenario's profile (or the one that fits its sources, cfgi::ChooseProfile) checks the
+  // entries without `profile:`; an entry naming another profile of the engine is checked under that one.
+  std::string main = cfgi::ChooseProfile(*e, *s, "");
+  if (!e->HasProfile(main)) main = e->DefaultProfileFor(*s);
+  main = e->CanonicalProfile(main);  // an alias names its profile
   run.profile = main;
   std::vector<std::string> profiles{main};
   if (s->expect.is_seq()) {

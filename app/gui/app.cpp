@@ -103,7 +103,8 @@ void App::Start(const std::vector<std::string>& paths) {
   ApplyStyle();
   ScanSamples();
   platform::SetDropHandler([this](std::vector<platform::File> files) {
-    // Several files dropped together form one scenario (a mesh and its policies).
+    // Files dropped together form one scenario per engine that reads them (a mesh and its
+    // policies are one; an Envoy config beside them is another): OpenFiles groups them.
     OpenFiles(std::move(files));
   });
   OpenState given;  // the files named on the command line open in the --view state

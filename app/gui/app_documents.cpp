@@ -12,6 +12,7 @@
 #include "app/gui/theme.h"
 #include "core/doc/load.h"
 #include "core/doc/utf8.h"
+#include "core/engine/group.h"
 
 namespace cfgi::gui {
 
@@ -68,6 +69,22 @@ void App::OpenPaths(const std::vector<std::string>& paths, const OpenState& stat
 
 void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
   if (files.empty()) return;
+  // Files opened or dropped together that different engines read: one document per group, as
+  // the CLI makes one report per group (core/engine/group.h; DESIGN.md "Many files, one report").
+  // Files no engine recognises are one document of their own, with ENG001 on each.
+  if (files.size() > 1 && state.engine.empty()) {
+    std::vector<InputFile> inputs;
+    for (const platform::File& f : files) inputs.push_back({f.path, f.text});
+    std::vector<FileGroup> groups = GroupFiles(inputs, EngineRequest{});
+    if (groups.size() > 1) {
+      for (FileGroup& g : groups) {
+        std::vector<platform::File> part;
+        for (InputFile& f : g.files) part.push_back({f.name, std::move(f.text)});
+        OpenFiles(std::move(part), state);
+      }
+      return;
+    }
+  }
   int i = -1;
   // Re-opening a file that is already open activates it (and reloads it when unchanged here).
   if (files.size() == 1) {

@@ -144,6 +144,13 @@ struct Reuse {
   std::string rule;
 };
 
+// The profile when the user has not chosen one: the core's one rule (cfgi::ChooseProfile, as the
+// CLI), with a scenario `profile:` the engine lacks ignored (the app shows the default instead).
+std::string FittingProfile(const Engine& e, const Scenario& s) {
+  std::string p = ChooseProfile(e, s, "");
+  return e.HasProfile(p) ? p : e.DefaultProfileFor(s);
+}
+
 // The whole evaluation, on copies: safe to run on a worker thread.
 std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, size_t n_opened,
                                            const OpenDocument::Reader& read, std::string profile, const Query& query,
@@ -157,8 +164,7 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
     out->files = std::move(files);
     out->engine_rule = reuse.rule;
     const Engine& e = *reuse.engine;
-    if (profile.empty() || !e.HasProfile(profile))
-      profile = e.HasProfile(reuse.scenario->profile) ? reuse.scenario->profile : e.profiles().front().name;
+    if (profile.empty() || !e.HasProfile(profile)) profile = FittingProfile(e, *reuse.scenario);
     profile = e.CanonicalProfile(profile);
     out->profile = profile;
     InspectOptions options;
@@ -217,8 +223,7 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
   const Engine* chosen = SelectEngine(scenario.get(), EngineRequest{engine_request, ""}, &out->engine_rule);
   if (!chosen) chosen = SelectEngine(scenario.get(), EngineRequest{}, &out->engine_rule);  // a name no engine has
   const Engine& e = *chosen;
-  if (profile.empty() || !e.HasProfile(profile))
-    profile = e.HasProfile(scenario->profile) ? scenario->profile : e.profiles().front().name;
+  if (profile.empty() || !e.HasProfile(profile)) profile = FittingProfile(e, *scenario);
   profile = e.CanonicalProfile(profile);
   out->profile = profile;
   if (hooks.cancelled && hooks.cancelled()) return nullptr;

@@ -1,6 +1,7 @@
 // How the engine is chosen (docs/formats.md "How the engine is chosen"): ChooseEngine applies the
 // rules in their order; SelectEngine also readies the scenario for the chosen engine (Kubernetes
 // objects of kinds it does not use are skipped with one note).
+#include <algorithm>
 #include <map>
 
 #include "core/engine/engine.h"
@@ -132,24 +133,22 @@ EngineChoice ChooseEngine(const Scenario& s, const EngineRequest& r) {
     }
   }
   // 4. A profile that only one engine has.
-  if (!c.engine && !r.profile.empty() && r.profile != "all") {
-    const Engine* only = nullptr;
-    int owners = 0;
+  std::vector<const Engine*> owners;  // the engines that have the requested profile
+  if (!r.profile.empty() && r.profile != "all")
     for (const Engine* e : Engines())
-      if (e->name() != "document" && e->HasProfile(r.profile)) {
-        only = e;
-        ++owners;
-      }
-    if (owners == 1) {
-      c.engine = only;
-      c.rule = "profile";
-    }
+      if (e->name() != "document" && e->HasProfile(r.profile)) owners.push_back(e);
+  if (!c.engine && owners.size() == 1) {
+    c.engine = owners.front();
+    c.rule = "profile";
   }
-  // 5. Content: the best Detect() score.
+  // 5. Content: the best Detect() score; when the requested profile belongs to several engines
+  // (grpc-core: matcher and txt), only among them (issue 27 item 9: the engine the profile and
+  // the content allow).
   if (!c.engine) {
     int best_score = 0;
     for (const doc::Document& d : s.sources)
       for (const Engine* e : Engines()) {
+        if (!owners.empty() && std::find(owners.begin(), owners.end(), e) == owners.end()) continue;
         int score = e->Detect(d);
         if (score > best_score) {
           best_score = score;
@@ -162,13 +161,21 @@ EngineChoice ChooseEngine(const Scenario& s, const EngineRequest& r) {
   if (!c.engine) {
     c.engine = FindEngine("document");
     c.rule = "none";
+    // With a profile several engines have, say which and that none of them reads the file.
+    std::string hint;
+    if (owners.size() > 1) {
+      std::string names;
+      for (size_t i = 0; i < owners.size(); ++i)
+        names += std::string(i == 0 ? "" : i + 1 == owners.size() ? " and " : ", ") + std::string(owners[i]->name());
+      hint = " (--profile " + r.profile + " is a profile of " + names + ", and none of them recognises it)";
+    }
     // A source that did not parse has its own error (DOC001, DOC002, DOC004, DOC012, ...): that
     // is the reason, and check fails on it already.
     for (const doc::Document& d : s.sources)
       if (!IsEmptySource(d) && !doc::HasErrors(d.diagnostics))
         Add(&c.diagnostics, d, doc::Severity::kError, "ENG001", {0, 0},
             "no engine recognises this " + std::string(doc::FormatName(d.format)) +
-                " file as its input; choose the engine with --engine NAME (" + EngineNames(false) +
+                " file as its input" + hint + "; choose the engine with --engine NAME (" + EngineNames(false) +
                 "; document checks the syntax only) or with `engine:` in a scenario file");
   }
   return c;
@@ -219,5 +226,14 @@ const Engine* SelectEngine(Scenario* s, const EngineRequest& r, std::string* rul
 }
 
 const Engine* DetectEngine(const Scenario& s) { return ChooseEngine(s).engine; }
+
+std::string ChooseProfile(const Engine& e, const Scenario& s, std::string_view requested,
+                          const std::vector<std::string>& configured) {
+  if (!requested.empty()) return std::string(requested);
+  if (!s.profile.empty()) return s.profile;
+  for (const std::string& p : configured)
+    if (!p.empty() && e.HasProfile(p)) return p;
+  return e.DefaultProfileFor(s);
+}
 
 }  // namespace cfgi

@@ -146,6 +146,21 @@ class Engine {
     return {};
   }
 
+  // Whether the engine reads `d` beside the sources it was chosen for, though `d` alone does not
+  // choose it (a targeting configuration map beside a manifest: any JSON object). GroupFiles
+  // (core/engine/group.h) puts such a file in this engine's group instead of reporting it as
+  // read by nobody. The default: Detect(d) > 0.
+  virtual bool ReadsAlongside(const doc::Document& d) const { return Detect(d) > 0; }
+
+  // The profile that fits the scenario when nobody named one (DESIGN.md "Profiles follow
+  // releases": an Envoy config is judged as Envoy). The default: profiles()[0]. The matcher
+  // engine answers "envoy" for Envoy-shaped sources (a bootstrap, a listener, a config_dump).
+  // Always one of profiles(). Callers use ChooseProfile, which asks this last.
+  virtual std::string DefaultProfileFor(const Scenario& s) const {
+    (void)s;
+    return profiles().front().name;
+  }
+
   // A profile's name or one of its aliases (profile.h).
   bool HasProfile(std::string_view p) const;
   // The profile's own name for `p` (an alias resolves to its profile; "kuma" -> "kuma-2.14");
@@ -196,6 +211,13 @@ bool EmptySourceExplained(const Scenario& s, std::string_view file);
 // sources with one ENG004 note per scenario. Null only when the request names no engine. What
 // the CLI and the app's worker call before Inspect. `rule` (optional) receives EngineChoice::rule.
 const Engine* SelectEngine(Scenario* s, const EngineRequest& r = {}, std::string* rule = nullptr);
+
+// The profile to run, the one rule for the CLI and the app: `requested` (--profile, the app's
+// selector; returned as given, "all" included: the caller rejects names the engine lacks), else
+// the scenario's `profile:`, else the first of `configured` the engine has (the project file's
+// path rule, then its `profile:`), else e.DefaultProfileFor(s).
+std::string ChooseProfile(const Engine& e, const Scenario& s, std::string_view requested,
+                          const std::vector<std::string>& configured = {});
 
 // ChooseEngine(s).engine: the engine the rules choose with nothing requested.
 const Engine* DetectEngine(const Scenario& s);

@@ -171,6 +171,7 @@ class Walker {
         f.context = Context(here_owner, key, n);
         f.resource = res;
         f.rejected = rejected;
+        f.grpc_reads = GrpcReadsMatcher(here_owner, key);
         f.node = &e.value;
         f.key_range = e.key_range;
         out_.matchers.push_back(std::move(f));
@@ -348,6 +349,13 @@ void CollectInputs(const Matcher& m, std::vector<UnevaluatedInput>& out, std::se
 }
 
 }  // namespace
+
+bool GrpcReadsMatcher(const std::string& owner, const std::string& field) {
+  if (field == "xds_matcher")
+    return owner == "envoy.extensions.common.matching.v3.ExtensionWithMatcher" ||
+           owner == "envoy.extensions.common.matching.v3.ExtensionWithMatcherPerRoute";
+  return field == "bucket_matchers" && owner.find(".rate_limit_quota.") != std::string::npos;
+}
 
 EnvoyShape DetectEnvoyShape(const Node& root) {
   if (!root.is_map() || LooksLikeMatcher(root)) return EnvoyShape::kNone;

@@ -49,6 +49,9 @@ struct FoundMatcher {
   std::string context;   // what it is for: "composite filter (ExtensionWithMatcher.xds_matcher)"
   std::string resource;  // the enclosing resource: "Listener listener_0" ("" when none)
   bool rejected = false; // inside a NACKed resource's error_state.failed_configuration
+  // True where a gRPC implementation reads a Unified Matcher (GrpcReadsMatcher): only there do a
+  // gRPC profile's NACK reasons apply; elsewhere gRPC never parses the field.
+  bool grpc_reads = false;
   const doc::Node* node = nullptr;  // the Matcher (into the document, or into EnvoyConfig::tree)
   doc::SourceRange key_range;       // the field's key
 };
@@ -66,6 +69,21 @@ struct EnvoyConfig {
   std::vector<doc::Diagnostic> diagnostics;  // MAT040 (NACKed error_state), MAT042 (opaque Any)
   std::shared_ptr<const doc::Node> tree;     // textproto: the schema-free tree `node`s point into
 };
+
+// True for the fields gRPC reads a Unified Matcher from, by the message holding them (`owner`,
+// a full type name) and the field's proto name. Per implementation:
+//   grpc-core src/core/xds/grpc/xds_http_composite_filter.cc: the composite filter's
+//     ExtensionWithMatcher.xds_matcher and ExtensionWithMatcherPerRoute.xds_matcher (not the
+//     deprecated `matcher`); src/core/xds/grpc/xds_matcher_parse.cc also parses the rate limit
+//     quota filter's bucket_matchers (gRFC A77).
+//   grpc-core src/core/xds/grpc/xds_http_rbac_filter.cc reads RBAC `rules` (and shadow_rules),
+//     never RBAC.matcher / shadow_matcher; grpc-go internal/xds/rbac and
+//     xds/internal/httpfilter/rbac read `rules` too; grpc-java RbacFilter.java reads `rules`.
+//   gRPC servers choose a filter chain by FilterChain.filter_chain_match (grpc-core
+//     xds_listener_parser.cc, gRFC A36), never Listener.filter_chain_matcher.
+//   VirtualHost.matcher, custom_response_matcher, the UDP proxy's and generic proxy's matchers and
+//     every other place are Envoy's alone.
+bool GrpcReadsMatcher(const std::string& owner, const std::string& field);
 
 // What an Envoy configuration root looks like; kNone for a bare Matcher and anything else.
 EnvoyShape DetectEnvoyShape(const doc::Node& root);

@@ -95,11 +95,18 @@ std::vector<Issue> FindShadowed(const Compiled& m) {
   return out;
 }
 
-std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p) {
+std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p, const FoundMatcher* where) {
   std::vector<doc::Diagnostic> out;
+  // A matcher in a field no gRPC implementation reads (envoy_config.h GrpcReadsMatcher): gRPC
+  // never parses it, so its reasons to NACK are no finding under a gRPC profile.
+  const bool unread = where && !where->grpc_reads && p != Profile::kEnvoy;
   for (const Issue& i : m.issues) {
     if (i.grpc_java_only && p != Profile::kGrpcJava) continue;
-    if (i.grpc_only && p == Profile::kEnvoy) {
+    if (unread && (i.grpc_only || i.grpc_java_only || i.grpc_java_accepts)) {
+      out.push_back(MakeDiag(m.source.get(), i, doc::Severity::kNote,
+                             "gRPC does not read this field (" + where->context + "), so gRPC never rejects it: " +
+                                 i.message));
+    } else if (i.grpc_only && p == Profile::kEnvoy) {
       out.push_back(MakeDiag(m.source.get(), i, doc::Severity::kNote, "gRPC only: " + i.message));
     } else if (i.grpc_java_accepts && p == Profile::kGrpcJava) {
       out.push_back(MakeDiag(m.source.get(), i, doc::Severity::kNote, "gRPC C-core only (grpc-java accepts it): " + i.message));
@@ -456,7 +463,8 @@ std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, d
   out->id = Profiles().Parse(profile);
   out->model = this;
   const Profile p = out->id;
-  std::vector<doc::Diagnostic> issues = IssueDiagnostics(sm.matcher, p);
+  std::vector<doc::Diagnostic> issues =
+      IssueDiagnostics(sm.matcher, p, sm.discovered.empty() ? nullptr : &sm.discovered[sm.selected].where);
   for (doc::Diagnostic& d : issues) {
     d.message = doc::ValidUtf8(d.message);
     d.path = doc::ValidUtf8(d.path);
@@ -465,7 +473,7 @@ std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, d
   // The other matchers found in an Envoy configuration: their problems too (each is checked).
   for (size_t i = 0; i < sm.discovered.size(); ++i) {
     if (i == sm.selected) continue;
-    for (doc::Diagnostic& d : IssueDiagnostics(sm.discovered[i].matcher, p)) {
+    for (doc::Diagnostic& d : IssueDiagnostics(sm.discovered[i].matcher, p, &sm.discovered[i].where)) {
       d.message = doc::ValidUtf8(d.message);
       d.path = doc::ValidUtf8(d.path);
       out->diagnostics.push_back(std::move(d));
@@ -670,6 +678,15 @@ class MatcherEngine final : public Engine {
                                                 d.source->text().find("matcher_tree") != std::string::npos))
       return 70;
     return 0;
+  }
+
+  // An Envoy configuration (a bootstrap, a listener, a config_dump, a DiscoveryResponse, a
+  // resource) is judged as Envoy judges it (issue 27 item 2); a bare matcher keeps grpc-core.
+  std::string DefaultProfileFor(const Scenario& s) const override {
+    for (const doc::Document& d : s.sources)
+      if (matcher::DiscoverEnvoyMatchers(d).shape != matcher::EnvoyShape::kNone)
+        return matcher::Profiles().Name(matcher::Profile::kEnvoy);
+    return profiles().front().name;
   }
 
   std::vector<std::string> proto_messages() const override {

@@ -167,8 +167,9 @@ bool HasRequestFlags(const Query& q);
 
 // Converts issues to diagnostics under a profile: grpc_only issues are errors for grpc-core,
 // grpc-java and a106 (gRPC NACKs) and notes for envoy; grpc_java_accepts issues are notes for
-// grpc-java.
-std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p);
+// grpc-java. For a matcher found in Envoy configuration (`where`) in a field gRPC does not read
+// (FoundMatcher::grpc_reads false), every gRPC-only reason is a note under every profile.
+std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p, const FoundMatcher* where = nullptr);
 
 // Dead configuration (MAT016): matchers in a list that an earlier terminal matcher on the same
 // input always pre-empts (prefix "/a" before "/ab", or a predicate that is always true).

@@ -207,6 +207,11 @@ class TargetingEngine final : public Engine {
       default: return 0;
     }
   }
+  // A configuration map (any JSON object, targeting/model.h Role::kConfig) is read beside a
+  // manifest: files given together with one stay in its group (core/engine/group.h).
+  bool ReadsAlongside(const doc::Document& d) const override {
+    return Detect(d) > 0 || (d.root() && targeting::ClassifyRoot(*d.root()) == targeting::Role::kConfig);
+  }
   std::vector<QueryFlag> query_flags() const override {
     return {
         {"config", "FILE|JSON", "targeting: the configuration injected for the factory instance"},

@@ -1,0 +1,142 @@
+// app/cli/check_groups.cpp: `check` / `eval` of files that several engines read (issue 27 item 1,
+// DESIGN.md "Many files, one report"): core/engine/group.h splits them by engine; each group is
+// its own scenario, inspected on its own, and every group is in the one report: text (a header
+// per group), JSON ({"groups": [...]}), SARIF (one run holding every group's results).
+#include <iostream>
+#include <memory>
+
+#include "app/cli/check_print.h"
+#include "app/cli/common.h"
+#include "app/cli/query_flags.h"
+#include "app/cli/sarif.h"
+#include "core/doc/utf8.h"
+
+namespace cfgi::cli {
+
+namespace {
+
+using nlohmann::ordered_json;
+
+struct GroupRun {
+  std::vector<InputFile> inputs;
+  std::shared_ptr<Scenario> scenario;
+  const Engine* engine = nullptr;
+  std::string profile;  // "all" or one of the engine's
+  Inspection inspection;
+};
+
+std::string Join(const std::vector<InputFile>& files) {
+  std::string out;
+  for (const InputFile& f : files) out += (out.empty() ? "" : ", ") + f.name;
+  return out;
+}
+
+}  // namespace
+
+int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups) {
+  std::vector<GroupRun> runs;
+  bool profile_used = a.profile.empty() || a.profile == "all";
+  for (const FileGroup& g : groups) {
+    GroupRun run;
+    run.inputs = g.files;
+    run.scenario = std::make_shared<Scenario>(LoadScenario(run.inputs, ReadSibling));
+    std::string rule;
+    run.engine = SelectEngine(run.scenario.get(), g.request, &rule);
+    if (!run.engine) return UsageError(UnknownEngine(g.request.engine));
+    // The query flags: each group's engine must own them (phase two, query_flags.h).
+    if (std::optional<std::string> error = CheckQueryFlags(*run.engine, a.query)) return UsageError(*error);
+    size_t named = run.inputs.size();
+    if (std::optional<std::string> unread = ReadFileValuedQueryFlags(*run.engine, a.query, &run.inputs))
+      return CannotRead(*unread);
+    if (run.inputs.size() != named) {
+      *run.scenario = LoadScenario(run.inputs, ReadSibling);
+      SelectEngine(run.scenario.get(), EngineRequest{std::string(run.engine->name()), a.profile});
+    }
+    if (gate.project && runs.empty())  // the project file's own problems: once, in the first group
+      run.scenario->diagnostics.insert(run.scenario->diagnostics.begin(), gate.project->diagnostics.begin(),
+                                       gate.project->diagnostics.end());
+    // --profile P runs the groups whose engine has P; the others run the profile that fits them.
+    std::string flag = a.profile;
+    if (!flag.empty() && flag != "all" && !run.engine->HasProfile(flag)) flag.clear();
+    profile_used = profile_used || !flag.empty();
+    std::string error;
+    run.profile = GroupProfile(gate, *run.engine, rule, flag, *run.scenario, &error);
+    if (run.profile.empty()) return UsageError(error);
+    runs.push_back(std::move(run));
+  }
+  if (!profile_used) {
+    std::string engines;
+    for (const GroupRun& r : runs) engines += (engines.empty() ? "" : ", ") + std::string(r.engine->name());
+    return UsageError("unknown profile '" + a.profile + "' for the engines of these files (" + engines + ")");
+  }
+
+  const bool evaluate = a.command == "eval";
+  bool errors = false;
+  for (GroupRun& run : runs) {
+    InspectOptions o;
+    o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+    o.suppressions = gate.suppressions;
+    if (run.profile != "all") o.profiles = {run.profile};
+    run.inspection = Inspect(*run.engine, run.scenario, a.query, o);
+    for (Report& r : run.inspection.reports) {
+      errors |= FailsOn(r.diagnostics, gate.fail_on);
+      std::erase_if(r.diagnostics, [&](const doc::Diagnostic& d) { return !Shown(d.severity, gate.min_severity); });
+    }
+  }
+
+  TextStyle style{ShouldColour()};
+  if (a.format == "json") {
+    ordered_json j;
+    j["groups"] = ordered_json::array();
+    for (const GroupRun& run : runs) {
+      ordered_json g;
+      g["files"] = ordered_json::array();
+      for (const InputFile& f : run.inputs) g["files"].push_back(doc::ValidUtf8(f.name));
+      if (run.profile == "all") {
+        g["engine"] = run.engine->name();
+        g["profiles"] = ordered_json::object();
+        for (const Report& r : run.inspection.reports) {
+          ordered_json one = ReportJson(*run.engine, r.profile, r);
+          one.erase("engine");
+          one.erase("profile");
+          if (!r.suppressed.empty()) one["suppressed"] = SuppressedJson(r.suppressed, gate.show_suppressed);
+          g["profiles"][r.profile] = std::move(one);
+        }
+        g["divergences"] = run.inspection.comparison.ToJson();
+        if (!run.inspection.comparison.settings.empty()) g["profile_settings"] = run.inspection.comparison.SettingsJson();
+      } else {
+        const Report& r = run.inspection.reports.front();
+        ordered_json one = ReportJson(*run.engine, run.profile, r);
+        for (auto& [k, v] : one.items()) g[k] = v;
+        if (!r.suppressed.empty()) g["suppressed"] = SuppressedJson(r.suppressed, gate.show_suppressed);
+        if (a.explain) g["explanation"] = r.explanation.ToJson();
+      }
+      j["groups"].push_back(std::move(g));
+    }
+    PrintJson(j);
+  } else if (a.format == "sarif") {
+    std::vector<const Report*> reports;
+    std::vector<const Scenario*> scenarios;
+    for (const GroupRun& run : runs) {
+      scenarios.push_back(run.scenario.get());
+      for (const Report& r : run.inspection.reports) reports.push_back(&r);
+    }
+    PrintSarif(reports, scenarios, a.profile == "all", gate.show_suppressed);
+  } else {
+    for (const GroupRun& run : runs) {
+      std::cout << "== files: " << Join(run.inputs) << " (engine " << run.engine->name();
+      if (run.profile != "all") std::cout << ", profile " << run.profile;
+      std::cout << ")\n";
+      if (run.profile == "all") {
+        PrintAllProfilesText(run.inspection, evaluate, a.explain, style, gate);
+      } else {
+        const Report& r = run.inspection.reports.front();
+        PrintText(r, evaluate, a.explain, style);
+        PrintSuppressedText(r.suppressed, gate);
+      }
+    }
+  }
+  return errors ? kExitFindings : kExitOk;
+}
+
+}  // namespace cfgi::cli

@@ -1,0 +1,136 @@
+// Files checked together, grouped by engine (core/engine/group.h; issue 27 item 1), the profile
+// that fits the file (Engine::DefaultProfileFor, cfgi::ChooseProfile; item 2) and where gRPC reads
+// a matcher (core/matcher/envoy_config.h GrpcReadsMatcher; item 2).
+//   grpc-core src/core/xds/grpc/xds_http_composite_filter.cc: ExtensionWithMatcher(PerRoute).xds_matcher
+//   grpc-core src/core/xds/grpc/xds_http_rbac_filter.cc, grpc-go internal/xds/rbac: RBAC `rules`
+//   grpc-core src/core/xds/grpc/xds_listener_parser.cc: FilterChain.filter_chain_match
+// The core calls, in process; beside the CLI tests of the same behaviour (file_groups_cli_test.cpp).
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "core/engine/engine.h"
+#include "core/engine/group.h"
+#include "core/engine/scenario.h"
+#include "core/matcher/envoy_config.h"
+#include "core/matcher/matcher_engine.h"
+
+namespace cfgi {
+namespace {
+
+const char* kEnvoyListener = R"(name: l
+filter_chains: [{name: a, filters: []}]
+filter_chain_matcher:
+  matcher_tree:
+    input: {name: sni, typed_config: {"@type": type.googleapis.com/envoy.extensions.matching.common_inputs.network.v3.ServerNameInput}}
+    exact_match_map:
+      map:
+        a.example: {action: {name: a, typed_config: {"@type": type.googleapis.com/google.protobuf.StringValue, value: a}}}
+)";
+const char* kKuma = "type: Mesh\nname: default\n";
+const char* kManifest = R"({"scr": {"version": 1, "components": [{"implementation-class": "A"}]}})";
+const char* kConfigMap = R"({"tenant": "acme"})";
+const char* kNotes = "owner: platform\n";
+const char* kBareMatcher = R"({"matcher_list": {"matchers": [{"predicate": {"single_predicate": {"input": {"typed_config": {"@type": "type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput", "header_name": "x"}}, "value_match": {"exact": "1"}}}, "on_match": {"action": {"name": "a", "typed_config": {"@type": "type.googleapis.com/google.protobuf.StringValue", "value": "a"}}}}]}})";
+
+// "engine: file, file" per group.
+std::vector<std::string> Describe(const std::vector<FileGroup>& gs) {
+  std::vector<std::string> out;
+  for (const FileGroup& g : gs) {
+    std::string s = g.engine ? std::string(g.engine->name()) : "null";
+    s += ":";
+    for (const InputFile& f : g.files) s += " " + f.name;
+    out.push_back(s);
+  }
+  return out;
+}
+
+TEST(FileGroupsTest, DifferentEnginesAreDifferentGroups) {
+  auto gs = GroupFiles({{"envoy.yaml", kEnvoyListener}, {"kuma.yaml", kKuma}, {"more-envoy.yaml", kEnvoyListener}}, {});
+  EXPECT_EQ(Describe(gs), (std::vector<std::string>{"matcher: envoy.yaml more-envoy.yaml", "policy: kuma.yaml"}));
+  // Each engine's group names its engine, so SelectEngine on its scenario gives that engine.
+  EXPECT_EQ(gs[0].request.engine, "matcher");
+  EXPECT_EQ(gs[1].request.engine, "policy");
+}
+
+TEST(FileGroupsTest, OneEngineIsOneGroupAsBefore) {
+  auto gs = GroupFiles({{"mesh.yaml", kKuma}, {"more.yaml", kKuma}}, {});
+  EXPECT_EQ(Describe(gs), (std::vector<std::string>{"policy: mesh.yaml more.yaml"}));
+  EXPECT_EQ(gs[0].request.engine, "");  // the caller's request: the same choice as one scenario
+  // A configuration map (any JSON object) is read beside a manifest: still one group.
+  auto t = GroupFiles({{"manifest.json", kManifest}, {"config.json", kConfigMap}}, {});
+  EXPECT_EQ(Describe(t), (std::vector<std::string>{"targeting: manifest.json config.json"}));
+}
+
+TEST(FileGroupsTest, AFileNoEngineReadsIsAGroupOfItsOwnWithEng001) {
+  auto gs = GroupFiles({{"envoy.yaml", kEnvoyListener}, {"notes.yaml", kNotes}}, {});
+  EXPECT_EQ(Describe(gs), (std::vector<std::string>{"matcher: envoy.yaml", "document: notes.yaml"}));
+  Scenario s = LoadScenario(gs[1].files);
+  std::string rule;
+  const Engine* e = SelectEngine(&s, gs[1].request, &rule);
+  EXPECT_EQ(e->name(), "document");
+  EXPECT_EQ(rule, "none");
+  ASSERT_EQ(s.diagnostics.size(), 1u);
+  EXPECT_EQ(s.diagnostics[0].code, "ENG001");
+  EXPECT_EQ(s.diagnostics[0].file, "notes.yaml");
+  EXPECT_EQ(s.diagnostics[0].begin.line, 1);
+  EXPECT_EQ(s.diagnostics[0].begin.column, 1);
+}
+
+TEST(FileGroupsTest, EngineRequestKeepsOneGroup) {
+  auto gs = GroupFiles({{"envoy.yaml", kEnvoyListener}, {"kuma.yaml", kKuma}}, EngineRequest{"document", ""});
+  EXPECT_EQ(Describe(gs), (std::vector<std::string>{"document: envoy.yaml kuma.yaml"}));
+  // A profile decides only the files whose content no engine recognises.
+  auto p = GroupFiles({{"envoy.yaml", kEnvoyListener}, {"kuma.yaml", kKuma}}, EngineRequest{"", "envoy"});
+  EXPECT_EQ(Describe(p), (std::vector<std::string>{"matcher: envoy.yaml", "policy: kuma.yaml"}));
+  EXPECT_EQ(p[0].request.profile, "envoy");
+}
+
+TEST(ProfileChoiceTest, EnvoyShapedInputIsJudgedAsEnvoy) {
+  const Engine& m = GetMatcherEngine();
+  Scenario envoy = LoadScenario({{"listener.yaml", kEnvoyListener}});
+  EXPECT_EQ(m.DefaultProfileFor(envoy), "envoy");
+  EXPECT_EQ(ChooseProfile(m, envoy, ""), "envoy");
+  Scenario bare = LoadScenario({{"matcher.json", kBareMatcher}});
+  EXPECT_EQ(ChooseProfile(m, bare, ""), "grpc-core");
+  // Named profiles win, in order: the request, the scenario's, the configured ones the engine has.
+  EXPECT_EQ(ChooseProfile(m, envoy, "grpc-java"), "grpc-java");
+  EXPECT_EQ(ChooseProfile(m, envoy, "", {"kuma", "a106"}), "a106");
+  envoy.profile = "grpc-core";
+  EXPECT_EQ(ChooseProfile(m, envoy, ""), "grpc-core");
+}
+
+TEST(ProfileChoiceTest, SharedProfileWithoutContentIsEng001WithTheHint) {
+  Scenario s = LoadScenario({{"file.json", R"({"a": 1})"}});
+  EngineChoice c = ChooseEngine(s, EngineRequest{"", "grpc-core"});
+  EXPECT_EQ(c.engine->name(), "document");
+  EXPECT_EQ(c.rule, "none");
+  ASSERT_EQ(c.diagnostics.size(), 1u);
+  EXPECT_EQ(c.diagnostics[0].message,
+            "no engine recognises this json file as its input (--profile grpc-core is a profile of matcher and txt, "
+            "and none of them recognises it); choose the engine with --engine NAME (variants, matcher, txt, policy, "
+            "targeting; document checks the syntax only) or with `engine:` in a scenario file");
+  // Content among the profile's engines: a matcher is read as matcher.
+  Scenario m = LoadScenario({{"m.json", kBareMatcher}});
+  EngineChoice cm = ChooseEngine(m, EngineRequest{"", "grpc-core"});
+  EXPECT_EQ(cm.engine->name(), "matcher");
+  EXPECT_EQ(cm.rule, "content");
+}
+
+TEST(GrpcReadsMatcherTest, OnlyTheFieldsGrpcParses) {
+  using matcher::GrpcReadsMatcher;
+  EXPECT_TRUE(GrpcReadsMatcher("envoy.extensions.common.matching.v3.ExtensionWithMatcher", "xds_matcher"));
+  EXPECT_TRUE(GrpcReadsMatcher("envoy.extensions.common.matching.v3.ExtensionWithMatcherPerRoute", "xds_matcher"));
+  EXPECT_TRUE(GrpcReadsMatcher("envoy.extensions.filters.http.rate_limit_quota.v3.RateLimitQuotaFilterConfig",
+                               "bucket_matchers"));
+  EXPECT_FALSE(GrpcReadsMatcher("envoy.extensions.common.matching.v3.ExtensionWithMatcher", "matcher"));
+  EXPECT_FALSE(GrpcReadsMatcher("envoy.extensions.filters.http.rbac.v3.RBAC", "matcher"));
+  EXPECT_FALSE(GrpcReadsMatcher("envoy.extensions.filters.http.rbac.v3.RBAC", "shadow_matcher"));
+  EXPECT_FALSE(GrpcReadsMatcher("envoy.config.listener.v3.Listener", "filter_chain_matcher"));
+  EXPECT_FALSE(GrpcReadsMatcher("", "filter_chain_matcher"));
+  EXPECT_FALSE(GrpcReadsMatcher("envoy.extensions.filters.udp.udp_proxy.v3.UdpProxyConfig", "matcher"));
+}
+
+}  // namespace
+}  // namespace cfgi
