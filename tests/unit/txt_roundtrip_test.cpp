@@ -53,7 +53,12 @@ std::set<std::string> ServiceConfigs(size_t* files) {
         Analysis one = Load(src, k, /*exact_key=*/true);
         for (const Compiled& c : one.profiles)
           for (const Choice& ch : c.choices)
-            if (ch.service_config_json) out.insert(ch.service_config_json->dump());
+            if (ch.service_config_json) {
+              try {  // a config with invalid UTF-8 (a malformed case) has no JSON text to encode
+                out.insert(ch.service_config_json->dump());
+              } catch (const nlohmann::json::exception&) {
+              }
+            }
       }
     }
   }
