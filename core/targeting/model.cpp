@@ -158,7 +158,8 @@ Reference LoadReference(const Node& r, const doc::Source& src, doc::DiagnosticSi
 //    "configuration-pid error in the manifest. Duplicate pid detected." (TGT035): the component
 //    is not loaded ("Could not load the component with index: i");
 //  - a configuration-policy without configuration-pid, or the reverse, is logged as a warning and
-//    the policy becomes "ignore" (TGT036; the code generator rejects it);
+//    the policy becomes "ignore" (TGT036; the code generator rejects it; ComponentConfigurationImpl
+//    and ConfigurationManager then read no configuration, for factory components too);
 //  - a factory component's configuration-pid holds exactly one pid (TGT037, code generator);
 //  - "immediate": false without a "service" throws "Invalid value specified for the name
 //    'immediate'." (TGT038), a non-boolean "immediate" fails GetValue<bool> (TGT004).
@@ -197,8 +198,8 @@ void ConfigurationRules(const Node& c, int index, Component& comp, doc::Diagnost
                      "present to participate in Configuration Admin\"), so no configuration reaches the component, and "
                      "SCRCodeGen rejects the manifest; " + fix,
                  policy ? ".configuration-policy" : ".configuration-pid");
-    comp.configuration_policy = "ignore";
-    comp.configuration_pids.clear();
+    // The engine keeps evaluating the component with its pids (so a scenario's --pid still
+    // selects it and its configuration is shown); the warning says what the runtime does.
   }
   if (!comp.factory.empty() && pids && pids->is_seq() && pids->size() != 1)
     sink.Warning("TGT037", pids->range(),
