@@ -5,6 +5,7 @@
 // no finding other than the ones the config itself earns (ValidateServiceConfig on the original).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -84,10 +85,18 @@ TEST(TxtRoundTripTest, EveryServiceConfigOfTheSamplesAndCorpus) {
   for (const std::string& json : configs) {
     SCOPED_TRACE(json);
     EncodeResult r = Encode(doc::Source("sc.json", json), {"_grpc_config.rt.example.com.", 300});
-    ASSERT_TRUE(r.ok);
+    // r.ok is false for a config with errors of its own; the record is written all the same.
+    ASSERT_FALSE(r.zone.empty());
+    // Non-ASCII text (encode's TXT063) is the record reader's TXT004 (A2 wants ASCII): the
+    // config's own finding, the only record-level one a round trip may give.
+    const bool ascii = std::all_of(json.begin(), json.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
     for (const std::string& text : {r.zone, r.dig}) {
       Analysis back = Load(std::make_shared<doc::Source>("back", text));
-      EXPECT_TRUE(back.record_diagnostics.empty()) << text;
+      std::multiset<Finding> records;
+      for (const doc::Diagnostic& d : back.record_diagnostics) records.emplace(d.code, d.path);
+      std::multiset<Finding> want_records;
+      if (!ascii) want_records.emplace("TXT004", "");
+      EXPECT_EQ(records, want_records) << text;
       for (const auto& entry : Profiles().entries()) {
         SCOPED_TRACE(Profiles().Name(entry.id));
         const Compiled& c = back.of(entry.id);
@@ -96,7 +105,9 @@ TEST(TxtRoundTripTest, EveryServiceConfigOfTheSamplesAndCorpus) {
         EXPECT_EQ(*c.choices[0].service_config_json, nlohmann::ordered_json::parse(json));
         std::multiset<Finding> got;
         for (const doc::Diagnostic& d : ProfileDiagnostics(back, entry.id)) got.emplace(d.code, d.path);
-        EXPECT_EQ(got, Own(json, entry.id));
+        std::multiset<Finding> want = Own(json, entry.id);
+        want.insert(records.begin(), records.end());
+        EXPECT_EQ(got, want);
       }
     }
   }
