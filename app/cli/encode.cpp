@@ -45,7 +45,7 @@ std::optional<uint32_t> ParseTtl(const std::string& v) {
 
 int RunEncode(const std::vector<std::string>& args) {
   txt::EncodeOptions opt;
-  std::string format = "text", file;
+  std::string format = "zone", file;
   ArgReader arg(args);  // common.h: `--name`, `--name=value`, `--name value`
   while (arg.Next()) {
     const std::string a = arg.arg();
@@ -58,8 +58,11 @@ int RunEncode(const std::vector<std::string>& args) {
       if (arg.name() == "name") {
         opt.name = v;
       } else if (arg.name() == "format") {
-        if (!IsOutputFormat(v)) return UsageError(kFormatError);
-        format = v;
+        // One record format per run, so the output reads back with `eval` as it is: a zone-file
+        // record (default), dig's ANSWER line, or the JSON report. "text" is the zone file.
+        if (v != "zone" && v != "dig" && v != "json" && v != "text")
+          return UsageError("--format for encode is zone (default), dig or json");
+        format = v == "text" ? "zone" : v;
       } else if (std::optional<uint32_t> ttl = ParseTtl(v)) {
         opt.ttl = *ttl;
       } else {
@@ -78,7 +81,8 @@ int RunEncode(const std::vector<std::string>& args) {
     PrintJson(EncodeJson(opt, r));
   } else {
     for (const auto& d : r.diagnostics) std::cerr << doc::FormatDiagnostic(d) << "\n";
-    if (!r.zone.empty()) std::cout << "; zone file\n" << r.zone << "\n; dig\n" << r.dig;
+    if (format == "dig" && !r.dig.empty()) std::cout << r.dig;
+    else if (format == "zone" && !r.zone.empty()) std::cout << r.zone;
   }
   return doc::HasErrors(r.diagnostics) ? kExitFindings : kExitOk;
 }

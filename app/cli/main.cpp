@@ -16,7 +16,7 @@ const char* kUsage = R"(config-inspector-cli: inspect xDS, gRPC, Kuma and CppMic
 usage:
   config-inspector-cli check [--engine E] [--profile P|all] [--format text|json|sarif] FILE...
   config-inspector-cli eval  [--engine E] [--profile P|all] [--format text|json|sarif] [--explain] FILE... [query flags]
-  config-inspector-cli encode [--name NAME] [--ttl T] [--format text|json] FILE
+  config-inspector-cli encode [--name NAME] [--ttl T] [--format zone|dig|json] FILE
   config-inspector-cli ldap FILTER [--props JSON] [--match-case]
   config-inspector-cli codes [--format text|json]
   config-inspector-cli test [--covall] [--fail-under PCT] [--junit FILE] FILE|DIR...
@@ -44,8 +44,9 @@ options:
   --project FILE   the project file (default: .config-inspector.yaml, from here upward)
   --no-project     ignore any project file
 
-encode writes a gRPC service config (or a list of A2 choices) in JSON as DNS TXT records:
-a zone-file record and dig's ANSWER line, strings split at 255 bytes and escaped
+encode writes a gRPC service config (or a list of A2 choices) in JSON as a DNS TXT record, strings
+split at 255 bytes and escaped: a zone-file record (--format zone, the default), dig's ANSWER line
+(--format dig) or both in JSON; `eval` reads either back to the same config
 (--name defaults to _grpc_config.example.com., --ttl to 3600).
 ldap evaluates one CppMicroServices LDAP filter against a JSON object of properties (keys
 case-insensitive unless --match-case) and prints {"matched", "error", "explanation"}.

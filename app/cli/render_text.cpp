@@ -195,7 +195,10 @@ std::string Txt(const txt::TxtResult& r, const TextStyle& st) {
   out += "profile " + r.profile + (ev.language.empty() ? "" : ", language " + doc::ValidUtf8(ev.language)) +
          (r.client.hostname.empty() ? "" : ", hostname " + doc::ValidUtf8(r.client.hostname)) +
          ", draw " + std::to_string(r.client.rand) + "\n";
-  if (ev.language_unknown) {
+  // a2 without a language: by_language lists the outcomes when they differ; when they agree
+  // (gRFC A2's own example: one choice without clientLanguage) the answer below holds for every
+  // language and is named as the JSON names it ("choice": 0).
+  if (ev.language_unknown && !ev.by_language.empty()) {
     out += "  the choice depends on the client's language (give --language):\n";
     for (const txt::LanguageOutcome& lo : ev.by_language) {
       std::string who = lo.other ? "any other language" : doc::ValidUtf8(lo.language);
@@ -208,7 +211,8 @@ std::string Txt(const txt::TxtResult& r, const TextStyle& st) {
   } else if (ev.error) {
     out += "  " + Paint(st, kRed, "error: " + doc::ValidUtf8(*ev.error)) + "\n";
   } else if (ev.choice) {
-    out += "  " + Paint(st, kGreen, "choice " + std::to_string(*ev.choice)) + "\n";
+    out += "  " + Paint(st, kGreen, "choice " + std::to_string(*ev.choice)) +
+           (ev.language_unknown ? " (for any client language)" : "") + "\n";
     out += "  service config: " + (ev.service_config ? OneLine(*ev.service_config) : "null") + "\n";
   } else {
     out += "  " + Paint(st, kYellow, "no choice applies: no service config") + "\n";

@@ -149,6 +149,79 @@ Reference LoadReference(const Node& r, const doc::Source& src, doc::DiagnosticSi
   return ref;
 }
 
+// The configuration rules of MetadataParserImpl.cpp CreateComponentMetadata (the runtime) and of
+// SCRCodeGen's ManifestParserImpl.cpp (the code generator every DS bundle's build runs; its
+// cases are compendium/tools/SCRCodeGen/test/TestCodeGenerator.cpp, e.g.
+// manifest_duplicate_configuration_pid, manifest_configuration_policy_but_no_pid,
+// manifest_too_many_configuration_pids), applied to `comp` as the runtime applies them:
+//  - with a configuration-policy, a "$" pid is the component name, and a pid listed twice throws
+//    "configuration-pid error in the manifest. Duplicate pid detected." (TGT035): the component
+//    is not loaded ("Could not load the component with index: i");
+//  - a configuration-policy without configuration-pid, or the reverse, is logged as a warning and
+//    the policy becomes "ignore" (TGT036; the code generator rejects it; ComponentConfigurationImpl
+//    and ConfigurationManager then read no configuration, for factory components too);
+//  - a factory component's configuration-pid holds exactly one pid (TGT037, code generator);
+//  - "immediate": false without a "service" throws "Invalid value specified for the name
+//    'immediate'." (TGT038), a non-boolean "immediate" fails GetValue<bool> (TGT004).
+void ConfigurationRules(const Node& c, int index, Component& comp, doc::DiagnosticSink& sink, bool* ok) {
+  const Node* policy = c.Get("configuration-policy");
+  const Node* pids = c.Get("configuration-pid");
+  const std::string skipped = " (CppMicroServices does not load the component: \"Could not load the component with index: " +
+                              std::to_string(index) + "\")";
+  if (policy && pids && pids->is_seq()) {
+    std::vector<std::string> seen;
+    int i = 0;
+    for (const Node& e : pids->items()) {
+      int at = i++;
+      if (!e.is_string()) continue;
+      std::string pid = e.text() == "$" ? comp.name : e.text();
+      if (std::find(seen.begin(), seen.end(), pid) != seen.end()) {
+        sink.Error("TGT035", e.range(),
+                   "configuration-pid '" + pid + "' is listed twice" +
+                       (e.text() == "$" ? std::string(" ('$' stands for the component name)") : std::string()) +
+                       ": \"configuration-pid error in the manifest. Duplicate pid detected.\"" + skipped + "; remove the duplicate",
+                   ".configuration-pid[" + std::to_string(at) + "]");
+        *ok = false;
+      }
+      seen.push_back(pid);
+    }
+    for (std::string& p : comp.configuration_pids)
+      if (p == "$") p = comp.name;
+  }
+  if ((policy != nullptr) != (pids != nullptr)) {
+    const Node* present = policy ? policy : pids;
+    std::string fix = policy ? "add \"configuration-pid\": [\"" + comp.name + "\"]"
+                             : "add \"configuration-policy\": \"optional\" (or \"require\")";
+    sink.Warning("TGT036", present->range(),
+                 std::string(policy ? "configuration-policy without configuration-pid" : "configuration-pid without configuration-policy") +
+                     ": CppMicroServices sets the policy to 'ignore' (\"Both configuration-policy and configuration-pid must be "
+                     "present to participate in Configuration Admin\"), so no configuration reaches the component, and "
+                     "SCRCodeGen rejects the manifest; " + fix,
+                 policy ? ".configuration-policy" : ".configuration-pid");
+    // The engine keeps evaluating the component with its pids (so a scenario's --pid still
+    // selects it and its configuration is shown); the warning says what the runtime does.
+  }
+  if (!comp.factory.empty() && pids && pids->is_seq() && pids->size() != 1)
+    sink.Warning("TGT037", pids->range(),
+                 "factory component '" + comp.name + "' lists " + std::to_string(pids->size()) +
+                     " configuration pids: SCRCodeGen rejects it (\"For factory components, the configuration-pid array may only "
+                     "contain one entry\"); keep one pid, the factory's",
+                 ".configuration-pid");
+  if (const Node* imm = c.Get("immediate")) {
+    if (imm->kind() != Node::Kind::kBool) {
+      sink.Error("TGT004", imm->range(), "'immediate' must be true or false, not " + std::string(imm->kind_name()) + skipped,
+                 ".immediate");
+      *ok = false;
+    } else if (!imm->as_bool() && !c.Get("service")) {
+      sink.Error("TGT038", imm->range(),
+                 "'immediate': false on a component without a 'service': \"Invalid value specified for the name 'immediate'.\"" +
+                     skipped + "; remove 'immediate' (a component without a service is always immediate) or add a 'service'",
+                 ".immediate");
+      *ok = false;
+    }
+  }
+}
+
 // Reports at the sink's scoped path (the component's, "scr.components[i]").
 Component LoadComponent(const Node& c, int index, const doc::Source& src, doc::DiagnosticSink& sink, bool* ok) {
   Component comp;
@@ -176,6 +249,7 @@ Component LoadComponent(const Node& c, int index, const doc::Source& src, doc::D
     comp.configuration_pids = StringList(c.Get("configuration-pid"), "'configuration-pid'", sink);
   }
   if (auto v = StringField(c, "factory", sink)) comp.factory = *v;
+  ConfigurationRules(c, index, comp, sink, ok);
   if (const Node* s = c.Get("service")) {
     doc::DiagnosticSink::ScopedField f(&sink, ".service");
     if (s->is_map()) {

@@ -21,6 +21,7 @@
 //    percentage an integer 0..100 meaning that share of clients).
 #include "core/txt/txt_model.h"
 
+#include "core/doc/suggest.h"
 #include "core/doc/utf8.h"
 #include "core/engine/build_count.h"
 
@@ -132,17 +133,7 @@ std::string Lower(std::string_view s) {
   return r;
 }
 
-size_t Distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j)
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
+size_t Distance(std::string_view a, std::string_view b) { return doc::EditDistance(a, b); }
 
 MappedText Slice(const MappedText& m, size_t from) {
   MappedText r;
@@ -232,13 +223,20 @@ struct Builder {
     }
     for (size_t i = 0; i < jp.duplicate_keys.size(); ++i) {
       const std::string& k = jp.duplicate_names[i];
+      // grpc-core json_reader.cc SetKey: "duplicate key"; grpc-java JsonParser.parseJsonObject:
+      // checkArgument(!obj.containsKey(name), "Duplicate key found: %s"), which fails
+      // parseTxtResults; grpc-go encoding/json and the a2 text: the last value wins.
       if (p == ProfileId::kCore) {
-        Issue("TXT023", Severity::kError, jp.duplicate_keys[i], ai, "", "duplicate key \"" + k +
-              "\": grpc-core's JSON reader rejects the whole value; keep one");
+        Issue("TXT023", Severity::kError, jp.duplicate_keys[i], ai, "", "key \"" + k +
+              "\" is repeated: grpc-core's JSON reader rejects the whole value (grpc-go keeps the last value); keep one");
         Fatal("JSON parse error: duplicate key \"" + k + "\"");
+      } else if (p == ProfileId::kJava) {
+        Issue("TXT023", Severity::kError, jp.duplicate_keys[i], ai, "", "key \"" + k +
+              "\" is repeated: grpc-java's JsonParser fails (Duplicate key found) and drops the TXT records (grpc-go keeps the last value); keep one");
+        Fatal("Duplicate key found: " + k);
       } else {
-        Issue("TXT023", Severity::kWarning, jp.duplicate_keys[i], ai, "", "duplicate key \"" + k + "\": " +
-              std::string(Profiles().Name(p)) + " keeps the last value (grpc-core rejects the record); keep one");
+        Issue("TXT023", Severity::kWarning, jp.duplicate_keys[i], ai, "", "key \"" + k + "\" is repeated: " +
+              std::string(Profiles().Name(p)) + " keeps the last value (grpc-core and grpc-java reject the record); keep one");
       }
     }
   }
@@ -584,18 +582,7 @@ struct Builder {
 }  // namespace
 
 std::string Suggest(std::string_view word, const std::vector<std::string>& candidates) {
-  std::string best;
-  size_t best_d = 3;
-  std::string lw = Lower(word);
-  for (const std::string& c : candidates) {
-    if (Lower(c) == lw) return c;
-    size_t d = Distance(lw, Lower(c));
-    if (d < best_d) {
-      best_d = d;
-      best = c;
-    }
-  }
-  return best;
+  return doc::Suggest(word, candidates);
 }
 
 bool NameMatches(std::string_view wanted, std::string_view key) {

@@ -196,7 +196,7 @@ struct Rollout {
 // The rollout for this client's language and hostname (its rand is ignored).
 Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& c);
 
-// A did-you-mean suggestion: the candidate within edit distance 2, or equal ignoring case.
+// The shared did-you-mean helper (core/doc/suggest.h), kept under this name for the txt code.
 std::string Suggest(std::string_view word, const std::vector<std::string>& candidates);
 
 }  // namespace cfgi::txt

@@ -1,5 +1,7 @@
 #include "core/variants/constraint_parse.h"
 
+#include "core/doc/suggest.h"
+
 #include <cctype>
 #include <cstdio>
 #include <optional>
@@ -14,6 +16,10 @@ using doc::Node;
 using doc::SourceRange;
 
 namespace {
+
+// The fields of a DynamicParameterConstraints (TP2), for the did-you-mean.
+const std::vector<std::string> kConstraintFields = {"constraint", "and_constraints", "or_constraints", "not_constraints"};
+
 
 // A field of a message tree: by proto name or by its proto3 JSON (lowerCamelCase) name.
 const Node::Entry* Field(const Node* tree, const char* proto_name, const char* json_name) {
@@ -449,15 +455,18 @@ class ShorthandParser {
     }
     if (e.key == "not_constraints" || e.key == "not_constraint") {
       if (e.key == "not_constraint")
-        sink_.Warning("VAR004", e.key_range, "the spec's slip: the field is `not_constraints` (plural); "
-                      "`not_constraint` does not exist in DynamicParameterConstraints");
+        sink_.Warning("VAR004", e.key_range, "`not_constraint` is not a DynamicParameterConstraints field (the spec's slip); " +
+                      doc::DidYouMean(e.key, kConstraintFields) + " It is read as `not_constraints` here; write the plural");
       Constraint inner = ToConstraint(*e.value, path, depth + 1, false);
       Constraint c = Constraint::Not(std::move(inner));
       c.range = v.range;
       return c;
     }
-    return Bad(v, "unknown field `" + e.key + "`; a DynamicParameterConstraints has constraint, and_constraints, "
-               "or_constraints or not_constraints");
+    {
+      std::string dym = doc::DidYouMean(e.key, kConstraintFields);
+      return Bad(v, "unknown field `" + e.key + "`; " + (dym.empty() ? "" : dym + " ") +
+                 "a DynamicParameterConstraints has constraint, and_constraints, or_constraints or not_constraints");
+    }
   }
 
   Constraint Single(const SVal& v) {
@@ -474,7 +483,11 @@ class ShorthandParser {
         if (e.value->kind != SVal::kMsg || !e.value->entries.empty()) return Bad(*e.value, "`exists` takes an empty message `{}`");
         exists = true;
       } else {
-        return Bad(*e.value, "unknown field `" + e.key + "` in a constraint; it has key, and value or exists");
+      {
+        std::string dym = doc::DidYouMean(e.key, {"key", "value", "exists"});
+        return Bad(*e.value, "unknown field `" + e.key + "` in a constraint; " + (dym.empty() ? "" : dym + " ") +
+                   "it has key, and value or exists");
+      }
       }
     }
     if (value && exists) return Bad(v, "a constraint has `value` or `exists`, not both (a oneof)");

@@ -55,18 +55,51 @@ TEST(TxtCliTest, EvalFlagsAndEncode) {
   std::ofstream(sc) << R"({"loadBalancingPolicy":"round_robin"})";
   CliOutput text = RunCli("encode --name _grpc_config.s. --ttl 60 " + sc);
   EXPECT_EQ(text.exit_code, 0);
+  // One record format per run: the zone file by default, dig's ANSWER line with --format dig.
   EXPECT_EQ(text.out,
-            "; zone file\n_grpc_config.s. 60 IN TXT "
+            "_grpc_config.s. 60 IN TXT "
             "\"grpc_config=[{\\\"serviceConfig\\\":{\\\"loadBalancingPolicy\\\":"
-            "\\\"round_robin\\\"}}]\"\n\n; dig\n;; ANSWER "
-            "SECTION:\n_grpc_config.s.\t60\tIN\tTXT\t\"grpc_config=[{\\\""
+            "\\\"round_robin\\\"}}]\"\n");
+  EXPECT_EQ(RunCli("encode --format zone --name _grpc_config.s. --ttl 60 " + sc).out, text.out);
+  EXPECT_EQ(RunCli("encode --format dig --name _grpc_config.s. --ttl 60 " + sc).out,
+            ";; ANSWER SECTION:\n_grpc_config.s.\t60\tIN\tTXT\t\"grpc_config=[{\\\""
             "serviceConfig\\\":{\\\"loadBalancingPolicy\\\":\\\"round_robin\\\"}}]\"\n");
+  EXPECT_EQ(RunCli("encode --format sarif " + sc).exit_code, 2);
   auto e = nlohmann::json::parse(RunCli("encode --format json " + sc).out);
   EXPECT_EQ(e["strings"][0], R"(grpc_config=[{"serviceConfig":{"loadBalancingPolicy":"round_robin"}}])");
   EXPECT_EQ(e["name"], "_grpc_config.example.com.");
   EXPECT_EQ(RunCli("encode --ttl x " + sc).exit_code, 2);
   std::ofstream(sc) << "[1]";
   EXPECT_EQ(RunCli("encode " + sc).exit_code, 1);
+}
+
+// Round trip through the CLI: what `encode` prints (either format) is read back by `eval` as the
+// same service config, with no finding, under every profile.
+TEST(TxtCliTest, EncodeThenEvalGivesTheConfigBack) {
+  std::string sc = ::testing::TempDir() + "rt.json";
+  const std::string config =
+      R"({"loadBalancingConfig":[{"round_robin":{}}],"methodConfig":[{"name":[{"service":"helloworld.Greeter"}],)"
+      R"("timeout":"2.5s","retryPolicy":{"maxAttempts":3,"initialBackoff":"0.1s","maxBackoff":"1s","backoffMultiplier":2,)"
+      R"("retryableStatusCodes":["UNAVAILABLE"]}}]})";
+  std::ofstream(sc) << config;
+  for (const char* format : {"zone", "dig"}) {
+    SCOPED_TRACE(format);
+    CliOutput enc = RunCli(std::string("encode --format ") + format + " --name _grpc_config.greeter.example.com. " + sc);
+    ASSERT_EQ(enc.exit_code, 0);
+    std::string rec = ::testing::TempDir() + "rt." + format;
+    std::ofstream(rec) << enc.out;
+    CliOutput ev = RunCli("eval --format json --profile all " + rec);
+    EXPECT_EQ(ev.exit_code, 0) << ev.out;
+    auto j = nlohmann::json::parse(ev.out);
+    ASSERT_EQ(j["profiles"].size(), 4u) << ev.out;
+    for (auto it = j["profiles"].begin(); it != j["profiles"].end(); ++it) {
+      const std::string name = it.key();
+      const nlohmann::json& r = it.value();
+      EXPECT_EQ(r["result"]["choice"], 0) << name;
+      EXPECT_EQ(r["result"]["service_config"], nlohmann::json::parse(config)) << name;
+      EXPECT_EQ(r["diagnostics"], nlohmann::json::array()) << name << ": " << r["diagnostics"].dump();
+    }
+  }
 }
 
 }  // namespace

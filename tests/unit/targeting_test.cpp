@@ -109,7 +109,7 @@ TEST(TargetingSpecTest, BothMethodsMethod1Wins) {
 }
 
 const char* kEdgeManifest = R"J({"scr": {"version": 1, "components": [
-{"implementation-class": "A", "factory": "f", "configuration-pid": ["p"],
+{"implementation-class": "A", "factory": "f", "configuration-policy": "require", "configuration-pid": ["p"],
  "references": [{"name": "R", "interface": "I", "target": "(x={{key}})"}]}]}})J";
 
 std::string Target(const std::string& manifest_target, const std::string& config) {
@@ -189,7 +189,7 @@ TEST(TargetingErrorTest, EmptyConfiguredTargetClearsTheTarget) {
 
 TEST(TargetingNonFactoryTest, DotTargetIsIgnoredWithANotice) {
   const char* m = R"J({"scr": {"version": 1, "components": [
-{"implementation-class": "Plain", "configuration-pid": ["p"],
+{"implementation-class": "Plain", "configuration-policy": "optional", "configuration-pid": ["p"],
  "references": [{"name": "R", "interface": "I", "target": "(x={{k}})"}]}]}})J";
   Outcome r = Eval({{"m.json", m}, {"c.json", R"J({"R.target": "(y=1)", "k": "v"})J"}});
   const ordered_json& ref = r.result["references"][0];
@@ -209,9 +209,9 @@ TEST(TargetingNonFactoryTest, UnknownDotTargetKeyIsAWarning) {
 
 TEST(TargetingPidTest, PidSelectsComponentsAndNamesTheInstance) {
   const char* m = R"J({"scr": {"version": 1, "components": [
-{"implementation-class": "A", "name": "comp.a", "factory": "fa", "configuration-pid": ["pa"],
+{"implementation-class": "A", "name": "comp.a", "factory": "fa", "configuration-policy": "require", "configuration-pid": ["pa"],
  "references": [{"name": "R", "interface": "I"}]},
-{"implementation-class": "B", "factory": "fb", "configuration-pid": ["pb"],
+{"implementation-class": "B", "factory": "fb", "configuration-policy": "require", "configuration-pid": ["pb"],
  "references": [{"name": "R", "interface": "I", "scope": "prototype-required"}]}]}})J";
   Query q;
   q.flags = {{"pid", "pb"}, {"instance", "x7"}};

@@ -112,8 +112,8 @@ TEST(VariantsEngineTest, SpecExistsDefault) {
       ++slips;
       EXPECT_EQ(d.begin, (doc::Position{5, 4}));
       EXPECT_EQ(d.message,
-                "the spec's slip: the field is `not_constraints` (plural); `not_constraint` does not exist in "
-                "DynamicParameterConstraints");
+                "`not_constraint` is not a DynamicParameterConstraints field (the spec's slip); did you mean "
+                "'not_constraints'? It is read as `not_constraints` here; write the plural");
     }
   EXPECT_EQ(slips, 1);
 }
