@@ -18,7 +18,8 @@ def conf(t, i):
         return "{http: {numRetries: %d, retryOn: [\"5xx\"]}}" % (1 + i % 9)
     if t == "MeshCircuitBreaker":
         return "{connectionLimits: {maxConnections: %d}}" % (64 * (1 + i % 16))
-    return "{interval: %ds, healthyThreshold: %d}" % (5 + i % 20, 1 + i % 3)
+    # MeshHealthCheck validator.go: at least one of http, tcp, grpc (POL072 otherwise).
+    return "{interval: %ds, healthyThreshold: %d, tcp: {}}" % (5 + i % 20, 1 + i % 3)
 
 
 def main():

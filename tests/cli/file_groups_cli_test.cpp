@@ -56,14 +56,11 @@ TEST(FileGroupsCli, EnvoyAndKumaPolicyAreTwoGroupsAndTheKumaErrorIsKept) {
   EXPECT_EQ(r.out, "== files: " + e + " (engine matcher, profile envoy)\n" + e +
                        ":6:7: note: [MAT009] gRPC only: Unsupported Input type:envoy.extensions.matching.common_inputs."
                        "network.v3.ServerNameInput; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
-                       "xds.type.matcher.v3.HttpAttributesCelMatchInput (this tool treats it as no data)\n" +
-                       e + ":6:7: warning: [MAT041] this matcher reads the TLS server name (SNI) "
-                       "(envoy.extensions.matching.common_inputs.network.v3.ServerNameInput), which this tool does not "
-                       "evaluate: every predicate and map on it sees no data, so results that depend on it are not what "
-                       "Envoy computes. Check those branches by hand\n"
-                       "== files: " + k + " (engine policy, profile kuma)\n" + k +
+                       "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads it from the connection: give it "
+                       "with --server-name or the request's server_name)\n"
+                       "== files: " + k + " (engine policy, profile kuma-2.14)\n" + k +
                        ":11:16: error: [POL006] 'default' must be a map of the policy's fields, not a int; e.g. default: "
-                       "{connectionTimeout: 2s}\n");
+                       "{connectionTimeout: 2s}\n" + k + ":11:16: error: [POL041] expected a map, not an integer ('5')\n");
   // Each alone: the Envoy file passes, the Kuma file fails with the same finding.
   EXPECT_EQ(RunCli("check " + e).exit_code, 0);
   EXPECT_EQ(RunCli("check " + k).exit_code, 1);

@@ -32,9 +32,9 @@ const char* kPassOut = R"(tests/cli/test_cmd/pass/matcher/fallback.scenario.yaml
   pass  expect[1] /requests/0/matched equals [envoy]
 tests/cli/test_cmd/pass/matcher/gold.scenario.yaml (matcher, grpc-core)
   pass  expect[0] input 0 result
-tests/cli/test_cmd/pass/policy/api.scenario.yaml (policy, kuma)
+tests/cli/test_cmd/pass/policy/api.scenario.yaml (policy, kuma-2.14)
   pass  expect[0] /rules/1/toResourceRules/0/conf equals
-tests/cli/test_cmd/pass/policy/web.scenario.yaml (policy, kuma)
+tests/cli/test_cmd/pass/policy/web.scenario.yaml (policy, kuma-2.14)
   pass  expect[0] /dataplane equals
   pass  expect[1] /rules/1/toResourceRules/1 equals
 tests/cli/test_cmd/pass/targeting/eu.scenario.yaml (targeting, cppmicroservices)
@@ -102,7 +102,7 @@ const char* kCovallOut = R"(tests/cli/test_cmd/pass/txt/cpp.scenario.yaml (txt, 
   pass  expect[1] /service_config equals
 tests/cli/test_cmd/pass/txt/java.scenario.yaml (txt, grpc-java)
   pass  expect[0] /choice equals
-tests/cli/test_cmd/pass/policy/web.scenario.yaml (policy, kuma)
+tests/cli/test_cmd/pass/policy/web.scenario.yaml (policy, kuma-2.14)
   pass  expect[0] /dataplane equals
   pass  expect[1] /rules/1/toResourceRules/1 equals
 

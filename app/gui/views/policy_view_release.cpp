@@ -69,7 +69,8 @@ void DrawRbacMatchers(const pol::TypeRules& t) {
 
 void DrawComparisonNotes(const Comparison& c) {
   if (c.notes.empty()) return;
-  ImGui::SeparatorText("Upgrade notes");
+  ImGui::Separator();
+  ImGui::TextDisabled("Upgrade notes");  // ImGui 1.86 has no SeparatorText
   for (const ComparisonNote& n : c.notes) ImGui::TextWrapped("%s", n.text.c_str());
 }
 
