@@ -60,7 +60,8 @@ measure() {  # measure OUT_PREFIX CMD...: runs CMD under time -v; prints "wall_m
   t0=$(date +%s%N)
   # The command's own exit status, as time -v reports it (a crash after the frame statistics were
   # written is a failure, not a figure): "Exit status: N", or 128+N for "Command terminated by signal N".
-  /usr/bin/time -v -o "$prefix.time" "$@" > "$prefix.stdout" 2> "$prefix.stderr"
+  # (`|| true` only keeps set -e from stopping here: the status is read from time's report below.)
+  /usr/bin/time -v -o "$prefix.time" "$@" > "$prefix.stdout" 2> "$prefix.stderr" || true
   t1=$(date +%s%N)
   python3 - "$prefix.time" "$(( (t1 - t0) / 1000000 ))" <<'EOF'
 import re, sys
