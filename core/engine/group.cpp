@@ -32,8 +32,13 @@ std::vector<FileGroup> GroupFiles(const std::vector<InputFile>& files, const Eng
   };
   std::vector<Choice> choices;
   std::vector<doc::Document> docs;  // each file as read (for Engine::ReadsAlongside)
+  // Per file: the names of the sources it reads when it is a scenario envelope (`sources: - file:`).
+  std::vector<std::vector<std::string>> reads(files.size());
   for (const InputFile& f : files) {
     Scenario s = LoadScenario({f}, reader, limits);
+    if (s.envelope)
+      for (const doc::Document& d : s.sources)
+        if (d.source) reads[&f - files.data()].push_back(d.source->name());
     // The content first: a profile (--profile envoy) does not pull a Kuma policy given beside an
     // Envoy config into the matcher engine; it decides only the files the content does not.
     EngineChoice c = ChooseEngine(s, EngineRequest{});
@@ -63,12 +68,30 @@ std::vector<FileGroup> GroupFiles(const std::vector<InputFile>& files, const Eng
   for (const Choice& c : choices) same = same && c.engine == choices.front().engine;
   if (same) return whole(choices.front().engine ? choices.front().engine : FindEngine("document"));
 
+  // A file a scenario envelope given with it reads (its `sources: - file:`, matched by path or,
+  // for names without a directory as the web build has them, by file name) belongs to that
+  // envelope's group: the scenario is what reads it.
+  auto base = [](const std::string& n) {
+    size_t slash = n.find_last_of('/');
+    return slash == std::string::npos ? n : n.substr(slash + 1);
+  };
+  std::vector<size_t> read_by(files.size(), files.size());
+  for (size_t e = 0; e < files.size(); ++e)
+    for (const std::string& n : reads[e])
+      for (size_t i = 0; i < files.size(); ++i)
+        if (i != e && !choices[i].envelope && read_by[i] == files.size() &&
+            (files[i].name == n || base(files[i].name) == base(n)))
+          read_by[i] = e;
+
   FileGroup unread;            // the files no engine reads
   std::vector<bool> envelope;  // per group of `out`: a scenario envelope's own group
   for (size_t i = 0; i < files.size(); ++i) {
+    if (read_by[i] != files.size()) continue;  // added with its envelope below
     const Choice& c = choices[i];
     if (!c.engine) {
       unread.files.push_back(files[i]);
+      for (size_t j = 0; j < files.size(); ++j)
+        if (read_by[j] == i) unread.files.push_back(files[j]);
       continue;
     }
     size_t k = 0;
@@ -82,6 +105,9 @@ std::vector<FileGroup> GroupFiles(const std::vector<InputFile>& files, const Eng
       envelope.push_back(c.envelope);
     }
     out[k].files.push_back(files[i]);
+    if (c.envelope)
+      for (size_t j = 0; j < files.size(); ++j)
+        if (read_by[j] == i) out[k].files.push_back(files[j]);
   }
   if (!unread.files.empty()) {
     unread.engine = FindEngine("document");

@@ -7,6 +7,7 @@
 // The core calls, in process; beside the CLI tests of the same behaviour (file_groups_cli_test.cpp).
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -134,3 +135,27 @@ TEST(GrpcReadsMatcherTest, OnlyTheFieldsGrpcParses) {
 
 }  // namespace
 }  // namespace cfgi
+
+namespace {
+// A scenario envelope given with the files its `sources:` name (the web build's drop of a sample
+// and its files, `check x.scenario.yaml *.json`): the files belong to the envelope, one group,
+// even when one of them alone is no engine's input (a client configuration).
+TEST(FileGroupsTest, FilesAScenarioReadsJoinItsGroup) {
+  const char* envelope = "engine: variants\nsources:\n  - file: response.json\n  - file: client.yaml\n";
+  const char* response = R"({"resources": [{"name": "a", "resource_name": {"name": "a"}}]})";
+  const char* client = "node:\n  id: n1\n";
+  cfgi::FileReader read = [&](const std::string&, const std::string& rel) -> std::optional<std::string> {
+    if (rel == "response.json") return std::string(response);
+    if (rel == "client.yaml") return std::string(client);
+    return std::nullopt;
+  };
+  auto gs = cfgi::GroupFiles({{"s.scenario.yaml", envelope}, {"response.json", response}, {"client.yaml", client}}, {}, read);
+  std::vector<std::string> got;
+  for (const auto& g : gs) {
+    std::string line = std::string(g.engine ? g.engine->name() : "none") + ":";
+    for (const auto& f : g.files) line += " " + f.name;
+    got.push_back(line);
+  }
+  EXPECT_EQ(got, (std::vector<std::string>{"variants: s.scenario.yaml response.json client.yaml"}));
+}
+}  // namespace
