@@ -6,6 +6,11 @@
 
 #include "core/policy/policy_crd_table.h"
 
+#include <optional>
+
+#include "core/policy/policy_release.h"
+#include "core/policy/policy_rules.h"
+
 namespace cfgi::policy::schema {
 
 #define CFGI_CRD_TABLE(n)                  \
@@ -97,11 +102,12 @@ const char* ProfileNameOf(KumaRelease r) {
   return "kuma-2.14";
 }
 
+// One map from profile to release (policy_release.cpp ReleaseOf), read through the one ProfileSet
+// (aliases included). madr, whose rule building follows 2.10, is checked against the current
+// release's schema, as an unknown name is.
 KumaRelease ReleaseOfProfileName(std::string_view p) {
-  if (p == "kuma-2.10") return KumaRelease::k2_10;
-  if (p == "kuma-2.13") return KumaRelease::k2_13;
-  if (p == "kuma-3.0-preview") return KumaRelease::k3_0;
-  return KumaRelease::k2_14;
+  std::optional<Profile> id = Profiles().Find(p);
+  return id && IsKuma(*id) ? ReleaseOf(*id) : KumaRelease::k2_14;
 }
 
 const std::vector<const CrdKind*>& AllCrdKinds() {
