@@ -76,15 +76,15 @@ test-web: web-build bench-build
 	(cd build/wasm && ctest --output-on-failure -j$(JOBS)) || rc=1; \
 	node --test web/tests/ || rc=1; \
 	node --test web/tests/scale.mjs || rc=1; \
-	scripts/node-vs-native.sh build/bench/tests/bench build/wasm/tests/bench || rc=1; \
+	scripts/node-vs-native.sh build/native/tests/bench build/wasm/tests/bench || rc=1; \
 	exit $$rc
 
 bench-build: setup
 	cmake --preset bench
 	cmake --build build/bench -j$(JOBS)
 
-node-vs-native: bench-build web-build
-	scripts/node-vs-native.sh build/bench/tests/bench build/wasm/tests/bench
+node-vs-native: build web-build
+	scripts/node-vs-native.sh build/native/tests/bench build/wasm/tests/bench
 
 test: test-native test-asan test-web
 	@echo "make test: all tests passed"

@@ -7,10 +7,10 @@
 # so 2x leaves about 40% for noise), never on one benchmark (single ratios reached 2.37x: reported,
 # not gated).
 #   scripts/node-vs-native.sh [NATIVE_BENCH_DIR] [WASM_BENCH_DIR]
-# defaults: build/bench/tests/bench and build/wasm/tests/bench (make bench / make web-build).
+# defaults: build/native/tests/bench and build/wasm/tests/bench (make build / make web-build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-native_dir=${1:-build/bench/tests/bench}
+native_dir=${1:-build/native/tests/bench}
 wasm_dir=${2:-build/wasm/tests/bench}
 max_ratio=${MAX_RATIO:-2.0}
 min_time=${BENCH_MIN_TIME:-0.2}

@@ -36,9 +36,8 @@ std::vector<FileGroup> GroupFiles(const std::vector<InputFile>& files, const Eng
   std::vector<std::vector<std::string>> reads(files.size());
   for (const InputFile& f : files) {
     Scenario s = LoadScenario({f}, reader, limits);
-    if (s.envelope)
-      for (const doc::Document& d : s.sources)
-        if (d.source) reads[&f - files.data()].push_back(d.source->name());
+    // By name, read or not (the app groups dropped files before anything reads them).
+    if (s.envelope) reads[&f - files.data()] = EnvelopeFiles(*s.envelope);
     // The content first: a profile (--profile envoy) does not pull a Kuma policy given beside an
     // Envoy config into the matcher engine; it decides only the files the content does not.
     EngineChoice c = ChooseEngine(s, EngineRequest{});
@@ -71,16 +70,12 @@ std::vector<FileGroup> GroupFiles(const std::vector<InputFile>& files, const Eng
   // A file a scenario envelope given with it reads (its `sources: - file:`, matched by path or,
   // for names without a directory as the web build has them, by file name) belongs to that
   // envelope's group: the scenario is what reads it.
-  auto base = [](const std::string& n) {
-    size_t slash = n.find_last_of('/');
-    return slash == std::string::npos ? n : n.substr(slash + 1);
-  };
   std::vector<size_t> read_by(files.size(), files.size());
   for (size_t e = 0; e < files.size(); ++e)
     for (const std::string& n : reads[e])
       for (size_t i = 0; i < files.size(); ++i)
         if (i != e && !choices[i].envelope && read_by[i] == files.size() &&
-            (files[i].name == n || base(files[i].name) == base(n)))
+            SameInputFile(files[i].name, n))
           read_by[i] = e;
 
   FileGroup unread;            // the files no engine reads

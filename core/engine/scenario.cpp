@@ -106,8 +106,31 @@ void ReadComments(Scenario& s, const Document& d) {
 
 }  // namespace
 
+std::vector<std::string> EnvelopeFiles(const Document& envelope) {
+  std::vector<std::string> out;
+  const Node* root = envelope.root();
+  if (!root || !root->is_map() || !envelope.source) return out;
+  const Node* sources = root->Get("sources");
+  if (!sources || !sources->is_seq()) return out;
+  for (const Node& src : sources->items())
+    if (src.is_map())
+      if (const Node* f = src.Get("file")) out.push_back(Sibling(envelope.source->name(), f->text()));
+  return out;
+}
+
+bool SameInputFile(const std::string& a, const std::string& b) {
+  auto strip = [](const std::string& n) { return n.rfind("./", 0) == 0 ? n.substr(2) : n; };
+  std::string x = strip(a), y = strip(b);
+  if (x == y) return true;
+  // A name without a directory (the web build's dropped files) is the file of that name anywhere.
+  size_t sx = x.find_last_of('/'), sy = y.find_last_of('/');
+  if (sx != std::string::npos && sy != std::string::npos) return false;
+  return x.substr(sx == std::string::npos ? 0 : sx + 1) == y.substr(sy == std::string::npos ? 0 : sy + 1);
+}
+
 Scenario LoadScenario(const std::vector<InputFile>& files, const FileReader& reader, const doc::Limits& limits) {
   Scenario s;
+  std::vector<Document> given;  // the files given beside an envelope, not through it
   for (const InputFile& f : files) {
     Document d = doc::LoadDocument(f.name, f.text, limits);
     if (!s.envelope && (d.format == doc::Format::kYaml || d.format == doc::Format::kJson) &&
@@ -118,7 +141,17 @@ Scenario LoadScenario(const std::vector<InputFile>& files, const FileReader& rea
       continue;
     }
     doc::ExpandKubernetesLists(&d);  // `kubectl get -o yaml`: each item is an object of its own
-    s.sources.push_back(std::move(d));
+    given.push_back(std::move(d));
+  }
+  // A file given together with the envelope that reads it (`check x.scenario.yaml a.json`, or all
+  // of a sample's files dropped on the app) is read once, where the envelope puts it: read twice it
+  // would be a second source and shift the envelope's inputs.
+  size_t read_by_envelope = s.sources.size();
+  for (Document& d : given) {
+    bool dup = false;
+    for (size_t i = 0; i < read_by_envelope && !dup; ++i)
+      dup = d.source && s.sources[i].source && SameInputFile(d.source->name(), s.sources[i].source->name());
+    if (!dup) s.sources.push_back(std::move(d));
   }
   if (s.envelope) ReadComments(s, *s.envelope);
   for (const Document& d : s.sources) ReadComments(s, d);

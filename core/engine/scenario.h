@@ -53,7 +53,16 @@ bool IsScenario(const doc::Node& root);
 
 // Builds one scenario from files: a scenario envelope expands into its sources; native files
 // become sources. Several envelopes are not merged: callers pass one at a time.
+// A file given beside an envelope that the envelope also reads is read once (SameInputFile).
 Scenario LoadScenario(const std::vector<InputFile>& files, const FileReader& reader = {},
                       const doc::Limits& limits = {});
+
+// The files a scenario envelope names (`sources: - file:`), relative to the envelope as it reads
+// them, whether or not they can be read.
+std::vector<std::string> EnvelopeFiles(const doc::Document& envelope);
+
+// Whether two input names are the same file: equal paths (a leading "./" ignored), or equal file
+// names when one of them has no directory (the web build names dropped files without one).
+bool SameInputFile(const std::string& a, const std::string& b);
 
 }  // namespace cfgi

@@ -157,5 +157,33 @@ TEST(FileGroupsTest, FilesAScenarioReadsJoinItsGroup) {
     got.push_back(line);
   }
   EXPECT_EQ(got, (std::vector<std::string>{"variants: s.scenario.yaml response.json client.yaml"}));
+  // Without a reader (the app groups dropped files before reading anything): by the names the
+  // envelope gives, the same group.
+  auto unread = cfgi::GroupFiles({{"s.scenario.yaml", envelope}, {"response.json", response}, {"client.yaml", client}}, {});
+  ASSERT_EQ(unread.size(), 1u);
+  EXPECT_EQ(unread[0].names(), (std::vector<std::string>{"s.scenario.yaml", "response.json", "client.yaml"}));
+}
+// The envelope and the files it reads given together (a sample dropped on the app with all its
+// files; `check x.scenario.yaml a.json`) read each file once, where the envelope puts it: a second
+// copy would be one more source and shift the envelope's inputs (the web scale test's
+// realistic-snapshot case answered SCN006).
+TEST(FileGroupsTest, AFileGivenBesideTheEnvelopeThatReadsItIsReadOnce) {
+  const char* envelope = "engine: variants\nsources:\n  - file: response.json\n  - file: client.yaml\n";
+  const char* response = R"({"resources": [{"name": "a", "resource_name": {"name": "a"}}]})";
+  const char* client = "node:\n  id: n1\n";
+  cfgi::FileReader read = [&](const std::string&, const std::string& rel) -> std::optional<std::string> {
+    if (rel == "response.json") return std::string(response);
+    if (rel == "client.yaml") return std::string(client);
+    return std::nullopt;
+  };
+  // Before and after the envelope, by the same name and by a "./" name.
+  cfgi::Scenario s = cfgi::LoadScenario(
+      {{"./client.yaml", client}, {"s.scenario.yaml", envelope}, {"response.json", response}, {"other.yaml", kNotes}}, read);
+  std::vector<std::string> names;
+  for (const auto& d : s.sources) names.push_back(d.source->name());
+  EXPECT_EQ(names, (std::vector<std::string>{"response.json", "client.yaml", "other.yaml"}));
+  EXPECT_TRUE(cfgi::SameInputFile("dir/a.json", "a.json"));
+  EXPECT_TRUE(cfgi::SameInputFile("./dir/a.json", "dir/a.json"));
+  EXPECT_FALSE(cfgi::SameInputFile("x/a.json", "y/a.json"));
 }
 }  // namespace

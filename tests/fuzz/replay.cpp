@@ -1,8 +1,8 @@
-// Replays a fuzz target's inputs without libFuzzer: `make test` runs every seed corpus through
-// its target (under ASan/UBSan in the native-asan preset), so a crash found once stays fixed.
-// Each argument is a corpus directory (read recursively) or one input file, such as a crash
-// libFuzzer saved under build/fuzz/artifacts/:
-//   build/native/tests/variants_yaml_fuzzer_replay build/fuzz/artifacts/variants_yaml/crash-...
+// Replays fuzz targets' inputs without libFuzzer: `make test` runs every seed corpus through its
+// target (under ASan/UBSan in the native-asan preset), so a crash found once stays fixed. The
+// first argument names the target; each further one is a corpus directory (read recursively) or
+// one input file, such as a crash libFuzzer saved under build/fuzz/artifacts/:
+//   build/native/tests/fuzz_replay variants_yaml build/fuzz/artifacts/variants_yaml/crash-...
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -10,30 +10,35 @@
 #include <sstream>
 #include <string>
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
+#include "tests/fuzz/replay.h"
 
 namespace {
 
-void RunOne(const std::filesystem::path& p) {
+void RunOne(const cfgi::FuzzTarget& t, const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;
   ss << in.rdbuf();
   std::string s = ss.str();
-  LLVMFuzzerTestOneInput(reinterpret_cast<const uint8_t*>(s.data()), s.size());
+  t.run(reinterpret_cast<const uint8_t*>(s.data()), s.size());
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: %s CORPUS_DIR|INPUT_FILE...\n", argv[0]);
+  const cfgi::FuzzTarget* target = nullptr;
+  for (const cfgi::FuzzTarget& t : cfgi::FuzzTargets())
+    if (argc >= 2 && std::string(argv[1]) == t.name) target = &t;
+  if (argc < 3 || !target) {
+    std::fprintf(stderr, "usage: %s TARGET CORPUS_DIR|INPUT_FILE...\ntargets:", argv[0]);
+    for (const cfgi::FuzzTarget& t : cfgi::FuzzTargets()) std::fprintf(stderr, " %s", t.name);
+    std::fprintf(stderr, "\n");
     return 2;
   }
   int n = 0;
-  for (int i = 1; i < argc; ++i) {
+  for (int i = 2; i < argc; ++i) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(argv[i], ec)) {
-      RunOne(argv[i]);
+      RunOne(*target, argv[i]);
       ++n;
       continue;
     }
@@ -43,10 +48,10 @@ int main(int argc, char** argv) {
     }
     for (const auto& e : std::filesystem::recursive_directory_iterator(argv[i])) {
       if (!e.is_regular_file()) continue;
-      RunOne(e.path());
+      RunOne(*target, e.path());
       ++n;
     }
   }
-  std::printf("replayed %d inputs\n", n);
+  std::printf("%s: replayed %d inputs\n", target->name, n);
   return n > 0 ? 0 : 1;
 }
