@@ -346,12 +346,17 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
       if (ec.matchers.empty() && !doc::HasErrors(d.diagnostics)) {
         doc::DiagnosticSink ds(d.source.get());
         const doc::Node* root = ec.tree ? ec.tree.get() : d.root();
-        ds.Error("MAT044", root ? doc::SourceRange{root->range().begin, root->range().begin + 1} : doc::SourceRange{},
-                 std::string("this Envoy ") + EnvoyShapeName(ec.shape) +
-                     " has no Unified Matcher (searched every field: ExtensionWithMatcher xds_matcher, RBAC matcher, "
-                     "rate limit quota bucket_matchers, Listener filter_chain_matcher, VirtualHost matcher, and any "
-                     "matcher_list / matcher_tree); there is nothing for the matcher engine to evaluate. Give a file "
-                     "with a matcher, or check the file's syntax only with --engine document");
+        // A note, not an error: the file is valid Envoy configuration this engine read and
+        // searched; it has nothing to evaluate, and saying so is not a finding against the file
+        // (an Envoy bootstrap or listener without matchers is the common case: envoyproxy/envoy
+        // configs/, examples/, Istio's bootstrap goldens).
+        ds.Note("MAT044", root ? doc::SourceRange{root->range().begin, root->range().begin + 1} : doc::SourceRange{},
+                std::string("this Envoy configuration (") + EnvoyShapeName(ec.shape) +
+                    ") has no Unified Matcher (searched every field: ExtensionWithMatcher xds_matcher, RBAC matcher, "
+                    "rate limit quota bucket_matchers, Listener filter_chain_matcher, VirtualHost matcher, and any "
+                    "matcher_list / matcher_tree), so the matcher engine has nothing to evaluate here; the rest of an "
+                    "Envoy configuration is not checked by this tool. Nothing to fix; give a file with a matcher to "
+                    "evaluate requests");
         out.diagnostics.insert(out.diagnostics.end(), ds.list().begin(), ds.list().end());
       }
       continue;
