@@ -367,7 +367,7 @@ namespace {
 // ScopedRoutesConfigDump, SecretsConfigDump, EndpointsConfigDump, EcdsConfigDump {ecds_filters}.
 // True when every field of the root is one of them (and @type), with a list or map where the
 // messages have one: istioctl prints these alone (istioctl/pkg/writer/envoy/configdump,
-// testdata/bootstrapdump.json; ecds/output.json).
+// testdata/bootstrapdump.json; ecds/output.json). A list of dump entries is one too.
 bool IsPerTypeConfigDump(const Node& root) {
   static const char* kLists[] = {"static_listeners", "dynamic_listeners", "static_clusters", "dynamic_active_clusters",
                                  "dynamic_warming_clusters", "static_route_configs", "dynamic_route_configs",
@@ -403,9 +403,26 @@ bool IsKumaXdsConfig(const Node& root) {
   return true;
 }
 
+// A list of /config_dump entries cut out of a dump (`jq '.configs[1].dynamic_active_clusters'`, as
+// envoyproxy/examples dynamic-config-*/_include/response-config-active-clusters.json show them):
+// each item is an Envoy message with its @type, or an entry holding one (DynamicCluster.cluster,
+// DynamicListener.active_state.listener, ...).
+bool IsListOfDumpEntries(const Node& root) {
+  if (!root.is_seq() || root.items().empty()) return false;
+  for (const Node& item : root.items()) {
+    if (!item.is_map()) return false;
+    bool typed = TypeOf(item).rfind("envoy.", 0) == 0;
+    for (const Node::Entry& e : item.entries())
+      typed = typed || (e.value.is_map() && TypeOf(e.value).rfind("envoy.", 0) == 0);
+    if (!typed) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 EnvoyShape DetectEnvoyShape(const Node& root) {
+  if (IsListOfDumpEntries(root)) return EnvoyShape::kConfigDump;
   if (!root.is_map() || LooksLikeMatcher(root)) return EnvoyShape::kNone;
   const std::string type = TypeOf(root);
   if (EndsWith(type, "admin.v3.ConfigDump")) return EnvoyShape::kConfigDump;

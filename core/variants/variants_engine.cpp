@@ -930,8 +930,11 @@ class VariantsEngine final : public Engine {
       for (const char* k : {"and_constraints", "or_constraints", "not_constraints"})
         if (HasKey(t, k)) return 80;
     // A response whose variants have no constraints (each matches every subscription) still is
-    // a TP2 response: Resource.resource_name exists only in TP2's wire messages.
-    for (const char* k : {"resource_name", "resourceName"})
+    // a TP2 response: Resource.resource_name exists only in TP2's wire messages. A client's
+    // DiscoveryRequest / DeltaDiscoveryRequest names its subscriptions (resource_names,
+    // resource_names_subscribe: envoy/service/discovery/v3/discovery.proto).
+    for (const char* k : {"resource_name", "resourceName", "resource_names", "resourceNames", "resource_names_subscribe",
+                          "resourceNamesSubscribe"})
       if (HasKey(t, k)) return 70;
     // A DiscoveryResponse / DeltaDiscoveryResponse of plain resources (one variant each, no
     // constraints).
