@@ -198,7 +198,7 @@ const std::vector<CodeInfo>& Codes() {
     {"MAT041", Severity::kWarning, "matcher", "A matcher found in an Envoy configuration reads an input, or uses a custom matcher, that this tool does…"},
     {"MAT042", Severity::kNote, "matcher", "An `Any` in binary form (`type_url` and `value` bytes, as a debugging proxy or a `--print-binary` dump writes…"},
     {"MAT043", Severity::kError, "matcher", "`--matcher PATH` (or a scenario's `inputs.matcher`) names no matcher of the file"},
-    {"MAT044", Severity::kError, "matcher", "The file is Envoy configuration (a bootstrap, a listener, a `/config_dump`, a `DiscoveryResponse`, a filter)…"},
+    {"MAT044", Severity::kNote, "matcher", "The file is Envoy configuration (a bootstrap, a listener, a `/config_dump` or one of its per-type dumps…"},
     {"MAT045", Severity::kError, "matcher", "A CIDR range of an `IPMatcher` (`range_matchers[].ranges[]`, `xds.core.v3.CidrRange`) or of an…"},
     {"CEL001", Severity::kError, "matcher", "CEL syntax error, at the offending token: unexpected character or token, unterminated string, bad escape…"},
     {"CEL002", Severity::kError, "matcher", "A comprehension (`all`, `exists`, `exists_one`, `map`, `filter`), disabled in gRPC and Envoy…"},

@@ -25,6 +25,7 @@ const char* EnvoyShapeName(EnvoyShape s) {
     case EnvoyShape::kDiscoveryResponse: return "DiscoveryResponse";
     case EnvoyShape::kDeltaDiscoveryResponse: return "DeltaDiscoveryResponse";
     case EnvoyShape::kResource: return "resource";
+    case EnvoyShape::kKumaXdsConfig: return "kuma_xds_config";
   }
   return "";
 }
@@ -357,10 +358,77 @@ bool GrpcReadsMatcher(const std::string& owner, const std::string& field) {
   return field == "bucket_matchers" && owner.find(".rate_limit_quota.") != std::string::npos;
 }
 
+namespace {
+
+// The fields of /config_dump's per-type messages (envoy/admin/v3/config_dump.proto and
+// config_dump_shared.proto): BootstrapConfigDump {bootstrap, last_updated}, ListenersConfigDump
+// {version_info, static_listeners, dynamic_listeners}, ClustersConfigDump {version_info,
+// static_clusters, dynamic_active_clusters, dynamic_warming_clusters}, RoutesConfigDump,
+// ScopedRoutesConfigDump, SecretsConfigDump, EndpointsConfigDump, EcdsConfigDump {ecds_filters}.
+// True when every field of the root is one of them (and @type), with a list or map where the
+// messages have one: istioctl prints these alone (istioctl/pkg/writer/envoy/configdump,
+// testdata/bootstrapdump.json; ecds/output.json). A list of dump entries is one too.
+bool IsPerTypeConfigDump(const Node& root) {
+  static const char* kLists[] = {"static_listeners", "dynamic_listeners", "static_clusters", "dynamic_active_clusters",
+                                 "dynamic_warming_clusters", "static_route_configs", "dynamic_route_configs",
+                                 "inline_scoped_route_configs", "dynamic_scoped_route_configs", "static_secrets",
+                                 "dynamic_active_secrets", "dynamic_warming_secrets", "static_endpoint_configs",
+                                 "dynamic_endpoint_configs", "ecds_filters"};
+  bool any = false;
+  for (const Node::Entry& e : root.entries()) {
+    const std::string key = Snake(e.key);
+    if (key == "@type" || key == "version_info" || key == "last_updated") continue;
+    if (key == "bootstrap") {
+      if (!e.value.is_map()) return false;
+      any = true;
+      continue;
+    }
+    bool list = false;
+    for (const char* k : kLists) list = list || key == k;
+    if (!list || !(e.value.is_seq() || e.value.is_null())) return false;
+    any = true;
+  }
+  return any;
+}
+
+// Kuma's DataplaneXDSConfig: {xds: {"type.googleapis.com/envoy...": {NAME: resource}}, diff: [...]}
+// and nothing else (kumahq/kuma api/openapi/specs/api.yaml, test/e2e_env/universal/envoyconfig).
+bool IsKumaXdsConfig(const Node& root) {
+  const Node* xds = root.Get("xds");
+  if (!xds || !xds->is_map() || xds->size() == 0) return false;
+  for (const Node::Entry& e : root.entries())
+    if (e.key != "xds" && e.key != "diff") return false;
+  for (const Node::Entry& e : xds->entries())
+    if (e.key.rfind("type.googleapis.com/envoy.", 0) != 0 || !e.value.is_map()) return false;
+  return true;
+}
+
+// A list of /config_dump entries cut out of a dump (`jq '.configs[1].dynamic_active_clusters'`, as
+// envoyproxy/examples dynamic-config-*/_include/response-config-active-clusters.json show them):
+// each item is an Envoy message with its @type, or an entry holding one (DynamicCluster.cluster,
+// DynamicListener.active_state.listener, ...).
+bool IsListOfDumpEntries(const Node& root) {
+  if (!root.is_seq() || root.items().empty()) return false;
+  for (const Node& item : root.items()) {
+    if (!item.is_map()) return false;
+    bool typed = TypeOf(item).rfind("envoy.", 0) == 0;
+    for (const Node::Entry& e : item.entries())
+      typed = typed || (e.value.is_map() && TypeOf(e.value).rfind("envoy.", 0) == 0);
+    if (!typed) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 EnvoyShape DetectEnvoyShape(const Node& root) {
+  if (IsListOfDumpEntries(root)) return EnvoyShape::kConfigDump;
   if (!root.is_map() || LooksLikeMatcher(root)) return EnvoyShape::kNone;
   const std::string type = TypeOf(root);
   if (EndsWith(type, "admin.v3.ConfigDump")) return EnvoyShape::kConfigDump;
+  if (type.rfind("envoy.admin.v3.", 0) == 0 && EndsWith(type, "ConfigDump")) return EnvoyShape::kConfigDump;
+  if (IsPerTypeConfigDump(root)) return EnvoyShape::kConfigDump;
+  if (IsKumaXdsConfig(root)) return EnvoyShape::kKumaXdsConfig;
   if (const Node* configs = Field(root, "configs")) {
     bool dump = false;
     doc::ForEachValue(*configs, [&](const Node& c, int) { dump = dump || TypeOf(c).find("envoy.admin.") == 0; });
@@ -404,7 +472,20 @@ EnvoyConfig DiscoverEnvoyMatchers(const doc::Document& d) {
   out.shape = DetectEnvoyShape(*root);
   if (out.shape == EnvoyShape::kNone) return out;
   Walker w(out, d.source.get());
-  w.Walk(*root, "", "", "", "", false, 0);
+  if (out.shape == EnvoyShape::kKumaXdsConfig) {
+    // Only `xds`, the configuration the control plane computed: `diff` holds JSON Patch
+    // fragments against the proxy's running configuration, not resources. Each resource is
+    // named by its map key and typed by the type URL above it.
+    for (const Node::Entry& t : root->Get("xds")->entries()) {
+      const std::string full = t.key.substr(t.key.rfind('/') + 1);
+      for (const Node::Entry& r : t.value.entries()) {
+        const std::string short_type = full.substr(full.rfind('.') + 1);
+        w.Walk(r.value, "xds[\"" + t.key + "\"][\"" + r.key + "\"]", full, t.key, short_type + " " + r.key, false, 1);
+      }
+    }
+  } else {
+    w.Walk(*root, "", "", "", "", false, 0);
+  }
   out.diagnostics = w.diagnostics();
   return out;
 }

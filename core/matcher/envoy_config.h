@@ -38,8 +38,13 @@
 
 namespace cfgi::matcher {
 
-enum class EnvoyShape { kNone, kBootstrap, kListener, kConfigDump, kDiscoveryResponse, kDeltaDiscoveryResponse, kResource };
-// "bootstrap", "listener", "config_dump", "DiscoveryResponse", "DeltaDiscoveryResponse", "resource" ("" for kNone).
+// kKumaXdsConfig: Kuma's DataplaneXDSConfig, what `kumactl inspect dataplane --type config` and the
+// API's GET /meshes/{mesh}/dataplanes/{name}/_config return (kumahq/kuma api/openapi/specs/api.yaml
+// DataplaneXDSConfig: {xds: {TYPE_URL: {NAME: resource}}, diff: [JSON Patch]}).
+enum class EnvoyShape { kNone, kBootstrap, kListener, kConfigDump, kDiscoveryResponse, kDeltaDiscoveryResponse, kResource,
+                        kKumaXdsConfig };
+// "bootstrap", "listener", "config_dump", "DiscoveryResponse", "DeltaDiscoveryResponse", "resource",
+// "kuma_xds_config" ("" for kNone).
 const char* EnvoyShapeName(EnvoyShape s);
 
 struct FoundMatcher {
@@ -85,7 +90,11 @@ struct EnvoyConfig {
 //     every other place are Envoy's alone.
 bool GrpcReadsMatcher(const std::string& owner, const std::string& field);
 
-// What an Envoy configuration root looks like; kNone for a bare Matcher and anything else.
+// What an Envoy configuration root looks like; kNone for a bare Matcher and anything else. An
+// admin /config_dump, or one of its per-type messages printed alone (BootstrapConfigDump as
+// `istioctl proxy-config bootstrap -o json` prints it, ListenersConfigDump, ClustersConfigDump,
+// RoutesConfigDump, ScopedRoutesConfigDump, SecretsConfigDump, EndpointsConfigDump,
+// EcdsConfigDump: envoy/admin/v3/config_dump.proto, config_dump_shared.proto), is kConfigDump.
 EnvoyShape DetectEnvoyShape(const doc::Node& root);
 
 // Reads the document (a textproto without its schema) and finds every embedded matcher in

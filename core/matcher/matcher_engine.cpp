@@ -346,12 +346,25 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
       if (ec.matchers.empty() && !doc::HasErrors(d.diagnostics)) {
         doc::DiagnosticSink ds(d.source.get());
         const doc::Node* root = ec.tree ? ec.tree.get() : d.root();
-        ds.Error("MAT044", root ? doc::SourceRange{root->range().begin, root->range().begin + 1} : doc::SourceRange{},
-                 std::string("this Envoy ") + EnvoyShapeName(ec.shape) +
-                     " has no Unified Matcher (searched every field: ExtensionWithMatcher xds_matcher, RBAC matcher, "
-                     "rate limit quota bucket_matchers, Listener filter_chain_matcher, VirtualHost matcher, and any "
-                     "matcher_list / matcher_tree); there is nothing for the matcher engine to evaluate. Give a file "
-                     "with a matcher, or check the file's syntax only with --engine document");
+        // A note, not an error: the file is valid Envoy configuration this engine read and
+        // searched; it has nothing to evaluate, and saying so is not a finding against the file
+        // (an Envoy bootstrap or listener without matchers is the common case: envoyproxy/envoy
+        // configs/, examples/, Istio's bootstrap goldens). An error when the search was not
+        // complete (an Any in binary form, MAT042, may hold a matcher) or when the file says it
+        // is a Matcher (`# proto-message: xds.type.matcher.v3.Matcher`) and is not one.
+        std::string header = d.format == doc::Format::kTextProto ? doc::ReadTextProtoHeader(*d.source).message : "";
+        bool declared_matcher = header == "xds.type.matcher.v3.Matcher" || header == "Matcher";
+        doc::Severity sev = ec.opaque.empty() && !declared_matcher ? doc::Severity::kNote : doc::Severity::kError;
+        std::string why = !ec.opaque.empty()
+                              ? "; " + std::to_string(ec.opaque.size()) + " Any in binary form could not be searched (MAT042): write it expanded"
+                          : declared_matcher ? "; the `# proto-message:` header says it is a Matcher: correct the header"
+                                             : "; the rest of an Envoy configuration is not checked by this tool. Nothing to fix; give a file "
+                                               "with a matcher to evaluate requests";
+        ds.Add(sev, "MAT044", root ? doc::SourceRange{root->range().begin, root->range().begin + 1} : doc::SourceRange{},
+               std::string("this Envoy configuration (") + EnvoyShapeName(ec.shape) +
+                   ") has no Unified Matcher (searched every field: ExtensionWithMatcher xds_matcher, RBAC matcher, "
+                   "rate limit quota bucket_matchers, Listener filter_chain_matcher, VirtualHost matcher, and any "
+                   "matcher_list / matcher_tree), so the matcher engine has nothing to evaluate here" + why);
         out.diagnostics.insert(out.diagnostics.end(), ds.list().begin(), ds.list().end());
       }
       continue;

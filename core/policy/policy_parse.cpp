@@ -370,8 +370,10 @@ PolicyItem Loader::ReadItem(const Node& item, Direction dir) {
     }
   }
   if (def && !def->is_map() && !def->is_null()) {
-    Err("POL006", *def, "'default' must be a map of the policy's fields, not a " + std::string(def->kind_name()) +
-        "; e.g. default: {connectionTimeout: 2s}", ".default");
+    std::string got = def->kind() == Node::Kind::kInt ? "an integer" : def->kind() == Node::Kind::kDouble ? "a number"
+                                                                                                     : std::string("a ") + def->kind_name();
+    Err("POL006", *def, "'default' must be a map of the policy's fields, not " + got + "; e.g. default: {connectionTimeout: 2s}",
+        ".default");
     def = nullptr;
   }
   if (def) {

@@ -51,6 +51,20 @@ bool InTargetRef(const std::string& path) {
          path.find("[].targetRef") != std::string::npos;
 }
 
+// The shapes the loader reads and reports itself (policy_parse.cpp, POL006, with the field's
+// path and a fix): a policy's to / from / rules lists, their items and each item's `default`;
+// MeshService's and MeshMultiZoneService's spec.ports; MeshGateway's selectors. The schema does
+// not report the same wrong type a second time (POL041): one diagnostic per problem.
+bool LoaderChecksShape(const CrdKind& k, const std::string& path) {
+  if (k.policy)
+    for (const char* p : {"to", "from", "rules", "to[]", "from[]", "rules[]", "to[].default", "from[].default",
+                          "rules[].default"})
+      if (path == p) return true;
+  std::string_view kind(k.kind);
+  if (path == "ports" && (kind == "MeshService" || kind == "MeshMultiZoneService")) return true;
+  return path == "selectors" && kind == "MeshGateway";
+}
+
 const char* ReleaseLabel(KumaRelease r) {
   switch (r) {
     case KumaRelease::k2_10: return "2.10";
@@ -108,7 +122,8 @@ class Walker {
     const CrdRow* f = path.empty() ? nullptr : schema::FindRow(k_, path, r_);
     if (!path.empty() && !f) return;  // reported by the parent
     FieldKind kind = f ? f->kind : FieldKind::kObject;
-    bool generic = !InTargetRef(path);  // targetRef: the loader's own checks (POL007/015/019)
+    // targetRef: the loader's own checks (POL007/015/019); to/from/rules/default: POL006.
+    bool generic = !InTargetRef(path) && !LoaderChecksShape(k_, path);
     switch (kind) {
       case FieldKind::kObject: return Object(n, path);
       case FieldKind::kArray:
@@ -170,7 +185,7 @@ class Walker {
  private:
   void Object(const doc::Node& n, const std::string& path) {
     bool generic = !InTargetRef(path);
-    if (!n.is_map()) return WrongType(n, FieldKind::kObject, "", generic);
+    if (!n.is_map()) return WrongType(n, FieldKind::kObject, "", generic && !LoaderChecksShape(k_, path));
     std::vector<std::string> known = schema::ChildKeys(k_, path, &r_);
     bool item = path == "to[]" || path == "from[]" || path == "rules[]";
     for (const auto& e : n.entries()) {

@@ -194,8 +194,12 @@ class Semantics {
     return nullptr;
   }
   void NeedsOneList(const std::vector<std::string>& lists) {
-    for (const std::string& l : lists)
+    for (const std::string& l : lists) {
       if (Len(spec_.Get(l)) > 0) return;
+      // Written but not a list: the loader's POL006 is that problem's one diagnostic (the API
+      // server rejects the type before Kuma's validator runs).
+      if (const Node* v = spec_.Get(l); v && !v->is_seq() && !v->is_null()) return;
+    }
     // A 3.0 spec that had only `from` is POL062's case (from is pruned): not repeated here.
     if (r_ == KumaRelease::k3_0 && Len(spec_.Get("from")) > 0) return;
     sink_.Error("POL072", spec_.range(), "at least one of " + Quote(lists) + " has to be defined (" + std::string(type_) +

@@ -1,6 +1,7 @@
 #include "core/variants/variants_engine.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -906,25 +907,41 @@ class VariantsEngine final : public Engine {
  public:
   std::string_view name() const override { return "variants"; }
   const std::vector<doc::Profile>& profiles() const override { return variants::Profiles().profiles(); }
+  // True when `key` occurs in the text as a whole field name, not inside a longer one: gRPC's xDS
+  // bootstrap has "server_listener_resource_name_template" (grpc-core src/core/xds/grpc/
+  // xds_bootstrap_grpc.cc), which is no TP2 Resource.resource_name.
+  static bool HasKey(const std::string& t, std::string_view key) {
+    auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t at = t.find(key); at != std::string::npos; at = t.find(key, at + 1)) {
+      bool before = at == 0 || !ident(t[at - 1]);
+      bool after = at + key.size() >= t.size() || !ident(t[at + key.size()]);
+      if (before && after) return true;
+    }
+    return false;
+  }
+
   int Detect(const doc::Document& d) const override {
     const std::string& t = d.source->text();
     if (variants::LooksLikeShorthand(t)) return 80;
     for (const char* k : {"dynamic_parameter_constraints", "dynamicParameterConstraints", "resource_locators",
                           "resourceLocators", "removed_resource_names", "removedResourceNames"})
-      if (t.find(k) != std::string::npos) return 90;
+      if (HasKey(t, k)) return 90;
     if (d.format == doc::Format::kTextProto)
       for (const char* k : {"and_constraints", "or_constraints", "not_constraints"})
-        if (t.find(k) != std::string::npos) return 80;
+        if (HasKey(t, k)) return 80;
     // A response whose variants have no constraints (each matches every subscription) still is
-    // a TP2 response: Resource.resource_name exists only in TP2's wire messages.
-    for (const char* k : {"resource_name", "resourceName"})
-      if (t.find(k) != std::string::npos) return 70;
+    // a TP2 response: Resource.resource_name exists only in TP2's wire messages. A client's
+    // DiscoveryRequest / DeltaDiscoveryRequest names its subscriptions (resource_names,
+    // resource_names_subscribe: envoy/service/discovery/v3/discovery.proto).
+    for (const char* k : {"resource_name", "resourceName", "resource_names", "resourceNames", "resource_names_subscribe",
+                          "resourceNamesSubscribe"})
+      if (HasKey(t, k)) return 70;
     // A DiscoveryResponse / DeltaDiscoveryResponse of plain resources (one variant each, no
     // constraints).
-    bool resources = t.find("resources") != std::string::npos;
-    bool type_url = t.find("type_url") != std::string::npos || t.find("typeUrl") != std::string::npos;
-    if (resources && (t.find("system_version_info") != std::string::npos || t.find("systemVersionInfo") != std::string::npos ||
-                      (type_url && t.find("nonce") != std::string::npos)))
+    bool resources = HasKey(t, "resources");
+    bool type_url = HasKey(t, "type_url") || HasKey(t, "typeUrl");
+    if (resources && (HasKey(t, "system_version_info") || HasKey(t, "systemVersionInfo") ||
+                      (type_url && HasKey(t, "nonce"))))
       return 50;
     return 0;
   }

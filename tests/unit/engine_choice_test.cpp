@@ -213,6 +213,27 @@ TEST(EngineChoiceTest, EmptyFilesAndScenariosWithoutSources) {
 // (EmptySourceExplained, the one rule the CLI and the app share: both put the live diagnostics
 // into the scenario before SelectEngine; the txt engine asks it too before TXT015). A note does
 // not explain it; another file's warning neither.
+// Real files (issue 27): gRPC's xDS bootstrap (grpc-core src/core/xds/grpc/xds_bootstrap_grpc.cc:
+// "server_listener_resource_name_template", as Istio's pkg/istio-agent/testdata/grpc-bootstrap.json
+// has it) is no TP2 input: "resource_name" inside a longer key is not Resource.resource_name. No
+// engine reads it: ENG001, never the variants engine's empty pass. An Istio BootstrapConfigDump
+// and a Kuma DataplaneXDSConfig are Envoy configuration: the matcher engine.
+TEST(EngineChoiceTest, RealFilesGoToTheEngineThatReadsThem) {
+  Scenario grpc = LoadScenario({{"grpc-bootstrap.json",
+                                 R"({"xds_servers": [{"server_uri": "unix:///etc/istio/XDS", "channel_creds": [{"type": "insecure"}]}],
+ "node": {"id": "sidecar~10.0.0.1~a.ns~ns.svc.cluster.local"},
+ "server_listener_resource_name_template": "xds.istio.io/grpc/lds/inbound/%s"})"}});
+  EXPECT_EQ(EngineOf(grpc), "document/none");
+  EXPECT_EQ(Codes(ChooseEngine(grpc, {}).diagnostics), std::vector<std::string>{"ENG001 1:1"});
+  Scenario dump = LoadScenario({{"bootstrapdump.json", R"({"bootstrap": {"node": {"id": "router~10.0.0.2~gw.ns~ns.svc.cluster.local"}}})"}});
+  EXPECT_EQ(EngineOf(dump), "matcher/content");
+  Scenario kuma = LoadScenario({{"dp.json", R"({"xds": {"type.googleapis.com/envoy.config.cluster.v3.Cluster": {"c": {"name": "c"}}}})"}});
+  EXPECT_EQ(EngineOf(kuma), "matcher/content");
+  // A TP2 key as a whole key still decides.
+  Scenario tp2 = LoadScenario({{"r.yaml", "resources:\n- resource_name: {name: r}\n"}});
+  EXPECT_EQ(EngineOf(tp2), "variants/content");
+}
+
 TEST(EngineChoiceTest, EmptySourceExplainedByItsOwnDiagnostic) {
   const std::string name = "dns:_grpc_config.missing.test";
   // The answer as LookupTxt writes it (app/live/dns_lookup.cpp): dig's comment lines only.

@@ -625,5 +625,29 @@ TEST(PolicyDurations, MergedConfPrintsGoDurationsAndTheSourceKeepsItsText) {
   EXPECT_NE(s.sources[0].source->text().find("requestTimeout: 111s"), std::string::npos);
 }
 
+// One diagnostic per problem (issue 27): a `default` that is not a map, a to/from/rules that is not
+// a list and an item that is not a map are the loader's POL006 (with its fix), never also the
+// schema's POL041 at the same place. A wrong type inside default stays POL041.
+TEST(PolicySchemaTables, LoaderShapesAreReportedOnce) {
+  Scenario s = LoadScenario({{"in.yaml", PolicyYaml("MeshTimeout",
+                                                     "  targetRef: {kind: Mesh}\n"
+                                                     "  to:\n"
+                                                     "    - targetRef: {kind: Mesh}\n"
+                                                     "      default: 5s\n"
+                                                     "    - 7\n"
+                                                     "    - targetRef: {kind: Mesh}\n"
+                                                     "      default: {idleTimeout: 5}\n"
+                                                     "  from: {a: 1}\n")}});
+  Report r = RunScenario(GetPolicyEngine(), s, Query{}, "kuma", false);
+  std::vector<std::string> got;
+  for (const doc::Diagnostic& d : r.diagnostics)
+    if (d.severity == doc::Severity::kError)
+      got.push_back(d.code + " " + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column) + " " + d.message);
+  EXPECT_EQ(got, (V{"POL006 8:16 'default' must be a map of the policy's fields, not a string; e.g. default: {connectionTimeout: 2s}",
+                    "POL006 9:7 each item must be a map with 'targetRef' and 'default'",
+                    "POL041 11:30 expected a duration string, not an integer ('5'); give it a unit, e.g. \"5s\"",
+                    "POL006 12:9 'from' must be a list of items"}));
+}
+
 }  // namespace
 }  // namespace cfgi::policy
