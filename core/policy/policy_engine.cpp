@@ -320,9 +320,35 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
     if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, k)) k = *u;
   if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, m->inspect_key)) m->inspect_key = *u;
   if (std::optional<std::string> p = q.Value("policy")) m->policy_name = *p;
+  Query query = q;
+  if (std::optional<std::string> e = q.Value("kuma-inspect")) {
+    m->kuma_inspect = ParseKumaEndpoint(*e);
+    if (!m->kuma_inspect) {
+      doc::Diagnostic d;
+      d.code = "POL085";
+      d.severity = doc::Severity::kError;
+      d.message = "--kuma-inspect '" + *e + "' is not an inspect endpoint this tool answers; give "
+                  "/meshes/MESH/dataplanes/NAME/_rules, /meshes/MESH/dataplanes/NAME/_policies, or _rules / _policies "
+                  "for the --dataplane";
+      if (!s.sources.empty()) d.file = s.sources[0].source->name();
+      m->diagnostics.push_back(std::move(d));
+    } else if (!m->kuma_inspect->dataplane.empty()) {
+      query.flags.push_back({"dataplane", m->kuma_inspect->dataplane});  // the endpoint names it
+    }
+  }
   // --policy alone answers for every dataplane: no dataplane need be chosen.
-  if (mode == Mode::kEvaluate && (m->policy_name.empty() || q.Has("dataplane")))
-    m->chosen = ChooseDataplane(m->mesh, s, q, m->diagnostics);
+  if (mode == Mode::kEvaluate && (m->policy_name.empty() || query.Has("dataplane")))
+    m->chosen = ChooseDataplane(m->mesh, s, query, m->diagnostics);
+  if (m->chosen && m->kuma_inspect && !m->kuma_inspect->mesh.empty() && m->kuma_inspect->mesh != m->chosen->meta.mesh) {
+    doc::Diagnostic d;
+    d.code = "POL085";
+    d.severity = doc::Severity::kError;
+    d.message = "--kuma-inspect names mesh '" + m->kuma_inspect->mesh + "', but dataplane '" + m->chosen->meta.name +
+                "' is in mesh '" + m->chosen->meta.mesh + "' (Kuma answers 404); use /meshes/" + m->chosen->meta.mesh + "/...";
+    if (!s.sources.empty()) d.file = s.sources[0].source->name();
+    m->diagnostics.push_back(std::move(d));
+    m->chosen = nullptr;
+  }
 }
 }  // namespace
 
@@ -382,6 +408,7 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
     return r;
   }
   r->evaluated = true;
+  r->kuma_inspect = kuma_inspect;
   if (!policy_name.empty()) {
     r->policy_asked = true;
     r->diagnostics = by_release;
@@ -444,6 +471,7 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
 
 ordered_json PolicyResult::ToJson() const {
   if (!evaluated) return ordered_json::object();
+  if (kuma_inspect) return KumaInspectJson(*kuma_inspect, rules);
   if (policy_asked) {
     ordered_json j;
     if (rules.dataplane) {
@@ -504,7 +532,8 @@ class PolicyEngine final : public Engine {
     return {{"dataplane", "NAME", "the Dataplane to evaluate (default: inputs.dataplane, or the only one)", false},
             {"resource", "KEY", "keep only this ResourceRules key in toResourceRules", true},
             {"inspect", "KEY", "everything this resource gets, across policy types, with each field's origin", false},
-            {"policy", "NAME", "which dataplanes this policy affects and why (every dataplane of its mesh)", false}};
+            {"policy", "NAME", "which dataplanes this policy affects and why (every dataplane of its mesh)", false},
+            {"kuma-inspect", "ENDPOINT", "Kuma's inspect API answer: /meshes/M/dataplanes/D/_rules or _policies", false}};
   }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
     return policy::LoadPolicyModel(s, q, mode);

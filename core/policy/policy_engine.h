@@ -19,6 +19,7 @@
 #include "core/engine/engine.h"
 #include "core/policy/policy_affects.h"
 #include "core/policy/policy_inspect.h"
+#include "core/policy/policy_kuma_inspect.h"
 #include "core/policy/policy_rules.h"
 
 namespace cfgi {
@@ -48,6 +49,7 @@ class PolicyModel final : public EngineModel {
   const Dataplane* chosen = nullptr;     // --dataplane / inputs.dataplane / the only one (null: none)
   std::vector<std::string> only_keys;    // --resource / inputs.resources
   std::string policy_name;               // --policy NAME: which dataplanes it affects (policy_affects.h)
+  std::optional<KumaEndpoint> kuma_inspect;  // --kuma-inspect ENDPOINT (policy_kuma_inspect.h)
   std::string inspect_key;               // --inspect KEY / inputs.inspect (empty: DefaultInspectKey, not printed)
   doc::SourceRange inspect_at;           // inputs.inspect's position (POL048)
   const doc::Source* inspect_source = nullptr;
@@ -69,6 +71,8 @@ class PolicyResult final : public EngineResult {
   // --policy NAME: what each policy of that name affects (ToJson's "affects").
   bool policy_asked = false;
   std::vector<PolicyAffects> affects;
+  // --kuma-inspect ENDPOINT: ToJson is Kuma's own answer for that endpoint.
+  std::optional<KumaEndpoint> kuma_inspect;
 };
 
 // Loads the scenario's sources and runs the dataplane-independent analyses (the engine's Load).

@@ -96,11 +96,12 @@ spec:
     if (d.code == "POL083") pol083.push_back(&d);
   ASSERT_EQ(pol083.size(), 2u);
   EXPECT_EQ(pol083[0]->message, "MeshRetry 'ghost' affects no dataplane: no dataplane of mesh 'default' has the labels {app: ghost}");
-  EXPECT_EQ(pol083[0]->begin.line, 49);
+  EXPECT_EQ(pol083[0]->begin.line, 34);
   EXPECT_EQ(pol083[0]->begin.column, 14);
   EXPECT_EQ(pol083[0]->path, "spec.targetRef");
   EXPECT_EQ(pol083[1]->message, "to[0] of MeshRetry 'ghost' matches nothing: no MeshService 'nope' in mesh 'default'");
-  EXPECT_EQ(pol083[1]->begin.line, 51);
+  EXPECT_EQ(pol083[1]->begin.line, 36);
+  EXPECT_EQ(pol083[1]->begin.column, 18);
   EXPECT_EQ(pol083[1]->path, "spec.to[0].targetRef");
 }
 
