@@ -409,6 +409,7 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
   }
   r->evaluated = true;
   r->kuma_inspect = kuma_inspect;
+  r->model = &mesh;
   if (!policy_name.empty()) {
     r->policy_asked = true;
     r->diagnostics = by_release;
@@ -471,7 +472,7 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
 
 ordered_json PolicyResult::ToJson() const {
   if (!evaluated) return ordered_json::object();
-  if (kuma_inspect) return KumaInspectJson(*kuma_inspect, rules);
+  if (kuma_inspect) return model ? KumaInspectJson(*kuma_inspect, rules, *model) : ordered_json::object();
   if (policy_asked) {
     ordered_json j;
     if (rules.dataplane) {

@@ -71,8 +71,10 @@ class PolicyResult final : public EngineResult {
   // --policy NAME: what each policy of that name affects (ToJson's "affects").
   bool policy_asked = false;
   std::vector<PolicyAffects> affects;
-  // --kuma-inspect ENDPOINT: ToJson is Kuma's own answer for that endpoint.
+  // --kuma-inspect ENDPOINT: ToJson is Kuma's own answer for that endpoint, read with the mesh
+  // (kept alive by the report's model).
   std::optional<KumaEndpoint> kuma_inspect;
+  const Model* model = nullptr;
 };
 
 // Loads the scenario's sources and runs the dataplane-independent analyses (the engine's Load).

@@ -63,7 +63,7 @@ ordered_json InboundJson(const Inbound& in) {
   return j;
 }
 
-ordered_json RulesEndpoint(const DataplaneRules& r) {
+ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive) {
   ordered_json j;
   j["httpMatches"] = ordered_json::array();
   j["resource"] = MetaJson(r.dataplane->meta);
@@ -108,8 +108,11 @@ ordered_json RulesEndpoint(const DataplaneRules& r) {
     }
     e["toResourceRules"] = std::move(to);
     ordered_json legacy = ordered_json::array();
-    for (const SubsetRule& sr : t.legacy_to_rules)
-      legacy.push_back({{"conf", Conf(sr.conf)}, {"matchers", Matchers(sr.subset)}, {"origin", MetaOrigins(sr.origin)}});
+    // resource_endpoints.go: old ToRules do not affect outbounds of real resources, so they are
+    // not set when the Mesh's meshServices mode is Exclusive.
+    if (!exclusive)
+      for (const SubsetRule& sr : t.legacy_to_rules)
+        legacy.push_back({{"conf", Conf(sr.conf)}, {"matchers", Matchers(sr.subset)}, {"origin", MetaOrigins(sr.origin)}});
     e["toRules"] = std::move(legacy);
     e["type"] = t.type;
     e["warnings"] = ordered_json::array();
@@ -161,9 +164,21 @@ std::optional<KumaEndpoint> ParseKumaEndpoint(const std::string& s) {
   return e;
 }
 
-ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r) {
+ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r, const Model& m) {
   if (!r.dataplane) return ordered_json::object();
-  return e.what == "_rules" ? RulesEndpoint(r) : PoliciesEndpoint(r);
+  // The Mesh's meshServices.mode (spec.meshServices on Kubernetes), read from its loaded document.
+  bool exclusive = false;
+  for (const Resource& mesh : m.meshes) {
+    if (mesh.meta.name != r.dataplane->meta.mesh) continue;
+    for (const doc::Document& d : m.docs)
+      for (const doc::Node& root : d.roots)
+        if (d.source.get() == mesh.meta.loc.source && root.range().begin == mesh.meta.loc.range.begin && root.is_map()) {
+          const doc::Node* spec = root.Get("spec");
+          const doc::Node* ms = (spec && spec->is_map() ? spec : &root)->Get("meshServices");
+          exclusive |= ms && ms->is_map() && ms->GetString("mode") == "Exclusive";
+        }
+  }
+  return e.what == "_rules" ? RulesEndpoint(r, exclusive) : PoliciesEndpoint(r);
 }
 
 }  // namespace cfgi::policy

@@ -34,6 +34,7 @@ struct KumaEndpoint {
 std::optional<KumaEndpoint> ParseKumaEndpoint(const std::string& s);
 
 // The endpoint's answer for the evaluated dataplane `r` (r.dataplane non-null).
-nlohmann::ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r);
+// `m` gives the Mesh's meshServices.mode (toRules are omitted under Exclusive).
+nlohmann::ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r, const Model& m);
 
 }  // namespace cfgi::policy
