@@ -320,10 +320,62 @@ std::string Conf(const json& conf, const std::vector<policy::FieldProvenance>& p
   return w.out;
 }
 
+// --policy NAME: per policy of that name, the dataplanes it selects (why, which inbounds), those
+// it does not, and what each to[] targetRef resolves to.
+std::string Affects(const policy::PolicyResult& r, const TextStyle& st) {
+  std::string out;
+  for (const policy::PolicyAffects& a : r.affects) {
+    const policy::Policy& p = *a.policy;
+    out += "policy " + doc::ValidUtf8(p.meta.name) + " (" + p.meta.type + ", mesh " + doc::ValidUtf8(p.meta.mesh) + ")\n";
+    size_t n = 0;
+    for (const policy::AffectedDataplane& d : a.dataplanes) n += d.selected;
+    out += "  affects " + std::to_string(n) + " of " + std::to_string(a.dataplanes.size()) + " dataplane" +
+           (a.dataplanes.size() == 1 ? "" : "s") + (a.nothing.empty() ? "" : ": " + doc::ValidUtf8(a.nothing)) + "\n";
+    for (const policy::AffectedDataplane& d : a.dataplanes) {
+      std::string ins;
+      for (const std::string& i : d.inbounds) ins += (ins.empty() ? "" : ", ") + doc::ValidUtf8(i);
+      out += "  " + (d.selected ? Ok(st) : NotOk(st)) + " " + doc::ValidUtf8(d.dataplane->meta.name) + ": " +
+             doc::ValidUtf8(d.reason) + (d.selected && !ins.empty() ? Paint(st, kDim, " (inbounds " + ins + ")") : "") + "\n";
+    }
+    for (const policy::ItemTargets& it : a.items) {
+      std::string res;
+      for (const std::string& k : it.resources) res += (res.empty() ? "" : ", ") + doc::ValidUtf8(k);
+      out += "  " + it.path + " " + it.kind + ": " +
+             (it.nothing.empty() ? res : Paint(st, kRed, "matches nothing") + ", " + doc::ValidUtf8(it.nothing)) + "\n";
+    }
+  }
+  if (r.affects.empty()) out += "no policy of that name\n";
+  return out;
+}
+
+std::string Rules(const policy::PolicyResult& r, const TextStyle& st);
+
 std::string Policy(const policy::PolicyResult& r, const TextStyle& st) {
+  // --kuma-inspect: Kuma's own JSON, as kumactl / the API would print it.
+  if (r.kuma_inspect)
+    return r.rules.dataplane && r.model ? policy::KumaInspectJson(*r.kuma_inspect, r.rules, *r.model).dump(1) + "\n" : "";
+  if (!r.policy_asked) return Rules(r, st);
+  std::string out = Affects(r, st);
+  return r.rules.dataplane ? out + Rules(r, st) : out;
+}
+
+std::string Rules(const policy::PolicyResult& r, const TextStyle& st) {
   const policy::DataplaneRules& rules = r.rules;
   if (!rules.dataplane) return "no dataplane (give --dataplane NAME or inputs.dataplane)\n";
   std::string out = "dataplane " + doc::ValidUtf8(rules.dataplane->meta.name) + "\n";
+  if (const policy::Dataplane& d = *rules.dataplane; !d.pod.empty()) {
+    // Derived from a pod as Kuma's controller does (policy_k8s.h): its inbounds and their services.
+    std::string svcs;
+    for (const std::string& s : d.pod_services) svcs += (svcs.empty() ? "" : ", ") + doc::ValidUtf8(s);
+    out += Paint(st, kDim, "  from pod " + doc::ValidUtf8(d.pod) + (svcs.empty() ? ", no Service" : ", Services " + svcs)) + "\n";
+    for (const policy::Inbound& i : d.inbounds) {
+      auto svc = i.tags.find(policy::kServiceTag);
+      out += Paint(st, kDim, "  inbound " + doc::ValidUtf8(i.Id()) + " port " + std::to_string(i.port) + " " + i.protocol +
+                                 (svc == i.tags.end() ? "" : " " + doc::ValidUtf8(svc->second)) +
+                                 (i.state == "Ready" ? "" : " (" + i.state + ")")) +
+             "\n";
+    }
+  }
   bool any = false;
   for (const policy::TypeRules& t : rules.types) {
     bool has = !t.to_rules.empty() || !t.from_rules.empty() || t.has_proxy_rule;

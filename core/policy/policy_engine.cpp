@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "core/policy/policy_k8s.h"
 #include "core/policy/policy_release_rules.h"
 
 namespace cfgi {
@@ -104,6 +105,29 @@ ordered_json ItemJson(const Item& it) {
 
 }  // namespace
 
+ordered_json PodJson(const Dataplane& d) {
+  ordered_json j;
+  j["name"] = d.meta.DisplayName();
+  j["namespace"] = d.meta.Namespace();
+  j["address"] = d.address;
+  j["services"] = d.pod_services;
+  j["labels"] = ordered_json::object();
+  for (const auto& [k, v] : d.meta.labels) j["labels"][k] = v;
+  ordered_json in = ordered_json::array();
+  for (const Inbound& i : d.inbounds) {
+    ordered_json x;
+    if (!i.name.empty()) x["name"] = i.name;
+    x["port"] = i.port;
+    x["protocol"] = i.protocol;
+    x["state"] = i.state;
+    x["tags"] = ordered_json::object();
+    for (const auto& [k, v] : i.tags) x["tags"][k] = v;
+    in.push_back(std::move(x));
+  }
+  j["inbounds"] = std::move(in);
+  return j;
+}
+
 const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Query& q, std::vector<doc::Diagnostic>& diags) {
   std::optional<std::string> name = q.Value("dataplane");
   const doc::Node* at = nullptr;
@@ -124,7 +148,8 @@ const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Query&
   } else if (m.dataplanes.size() == 1) {
     return &m.dataplanes[0];
   } else if (m.dataplanes.empty()) {
-    sink.Error("POL014", r, "the input has no Dataplane to evaluate; add a 'type: Dataplane' resource");
+    sink.Error("POL014", r, "the input has no Dataplane to evaluate; add a 'type: Dataplane' resource, or give the "
+               "Kubernetes pods with Kuma's sidecar and their Services (kubectl get pods,services -o yaml)");
   } else {
     std::string names;
     for (const Dataplane& d : m.dataplanes) names += (names.empty() ? "" : ", ") + d.meta.name;
@@ -159,6 +184,7 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
   j["release"] = IsKuma(p) ? ReleaseName(ReleaseOf(p)) : "madr";
   j["dataplane"] = r.dataplane ? ordered_json(r.dataplane->meta.name) : ordered_json();
   const bool kri = KeysByKri(p);
+  if (r.dataplane && !r.dataplane->pod.empty()) j["pod"] = PodJson(*r.dataplane);
   if (r.dataplane && r.dataplane->IsGateway()) {
     // A gateway Dataplane: its type, the MeshGateway serving it (builtin) and the listeners that
     // stand for its inbounds (named listener-<port>).
@@ -293,7 +319,36 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
   for (std::string& k : m->only_keys)
     if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, k)) k = *u;
   if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, m->inspect_key)) m->inspect_key = *u;
-  if (mode == Mode::kEvaluate) m->chosen = ChooseDataplane(m->mesh, s, q, m->diagnostics);
+  if (std::optional<std::string> p = q.Value("policy")) m->policy_name = *p;
+  Query query = q;
+  if (std::optional<std::string> e = q.Value("kuma-inspect")) {
+    m->kuma_inspect = ParseKumaEndpoint(*e);
+    if (!m->kuma_inspect) {
+      doc::Diagnostic d;
+      d.code = "POL085";
+      d.severity = doc::Severity::kError;
+      d.message = "--kuma-inspect '" + *e + "' is not an inspect endpoint this tool answers; give "
+                  "/meshes/MESH/dataplanes/NAME/_rules, /meshes/MESH/dataplanes/NAME/_policies, or _rules / _policies "
+                  "for the --dataplane";
+      if (!s.sources.empty()) d.file = s.sources[0].source->name();
+      m->diagnostics.push_back(std::move(d));
+    } else if (!m->kuma_inspect->dataplane.empty()) {
+      query.flags.push_back({"dataplane", m->kuma_inspect->dataplane});  // the endpoint names it
+    }
+  }
+  // --policy alone answers for every dataplane: no dataplane need be chosen.
+  if (mode == Mode::kEvaluate && (m->policy_name.empty() || query.Has("dataplane")))
+    m->chosen = ChooseDataplane(m->mesh, s, query, m->diagnostics);
+  if (m->chosen && m->kuma_inspect && !m->kuma_inspect->mesh.empty() && m->kuma_inspect->mesh != m->chosen->meta.mesh) {
+    doc::Diagnostic d;
+    d.code = "POL085";
+    d.severity = doc::Severity::kError;
+    d.message = "--kuma-inspect names mesh '" + m->kuma_inspect->mesh + "', but dataplane '" + m->chosen->meta.name +
+                "' is in mesh '" + m->chosen->meta.mesh + "' (Kuma answers 404); use /meshes/" + m->chosen->meta.mesh + "/...";
+    if (!s.sources.empty()) d.file = s.sources[0].source->name();
+    m->diagnostics.push_back(std::move(d));
+    m->chosen = nullptr;
+  }
 }
 }  // namespace
 
@@ -353,6 +408,35 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
     return r;
   }
   r->evaluated = true;
+  r->kuma_inspect = kuma_inspect;
+  r->model = &mesh;
+  if (!policy_name.empty()) {
+    r->policy_asked = true;
+    r->diagnostics = by_release;
+    for (const Policy* p : FindPolicies(mesh, policy_name)) {
+      r->affects.push_back(AffectsOf(mesh, *p, r->id));
+      r->diagnostics.insert(r->diagnostics.end(), r->affects.back().diagnostics.begin(), r->affects.back().diagnostics.end());
+    }
+    if (r->affects.empty()) {
+      std::string names;
+      for (const Policy& p : mesh.policies)
+        if (names.size() < 200) names += (names.empty() ? "" : ", ") + p.meta.name;
+      doc::Diagnostic d;
+      d.code = "POL084";
+      d.severity = doc::Severity::kError;
+      d.message = "--policy '" + policy_name + "' names no policy of the input" +
+                  (names.empty() ? std::string(" (it has none)") : "; there are: " + names) +
+                  "; give a policy's name (name.namespace on Kubernetes, or its display name)";
+      if (!mesh.docs.empty() && mesh.docs[0].source) d.file = mesh.docs[0].source->name();
+      r->diagnostics.push_back(std::move(d));
+    }
+    if (!chosen) return r;
+    std::vector<doc::Diagnostic> keep = std::move(r->diagnostics);
+    r->rules = EvaluateDataplane(*chosen, r->id, /*explain=*/true);
+    r->diagnostics = std::move(keep);
+    r->diagnostics.insert(r->diagnostics.end(), r->rules.diagnostics.begin(), r->rules.diagnostics.end());
+    return r;
+  }
   if (!chosen) return r;
   r->rules = EvaluateDataplane(*chosen, r->id, /*explain=*/true);
   r->diagnostics = by_release;
@@ -388,6 +472,19 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
 
 ordered_json PolicyResult::ToJson() const {
   if (!evaluated) return ordered_json::object();
+  if (kuma_inspect) return model ? KumaInspectJson(*kuma_inspect, rules, *model) : ordered_json::object();
+  if (policy_asked) {
+    ordered_json j;
+    if (rules.dataplane) {
+      j = RulesJson(rules, id);
+    } else {
+      j["release"] = IsKuma(id) ? ReleaseName(ReleaseOf(id)) : "madr";
+    }
+    ordered_json a = ordered_json::array();
+    for (const PolicyAffects& x : affects) a.push_back(AffectsJson(x));
+    j["affects"] = std::move(a);
+    return j;
+  }
   if (!rules.dataplane) return {{"dataplane", nullptr}, {"rules", ordered_json::array()}};
   ordered_json j = RulesJson(rules, id);
   if (inspect_asked) j["inspect"] = InspectionJson(inspection);
@@ -416,21 +513,28 @@ class PolicyEngine final : public Engine {
       std::string type = root.GetString("type");
       if (type.empty()) type = root.GetString("kind");
       if (api == "kuma.io/v1alpha1") return 90;
+      // A pod with Kuma's sidecar (kubectl get pods -o yaml of a meshed namespace).
+      if (api == "v1" && type == "Pod" && root.Get("metadata") &&
+          root.Get("metadata")->Get("annotations") && root.Get("metadata")->Get("annotations")->Get("kuma.io/sidecar-injected"))
+        score = std::max(score, 70);
       if (type == "Mesh" || type == "MeshService" || type == "Dataplane" || type == "MeshExternalService" ||
           policy::IsKnownPolicyType(type) || policy::IsKumaKind(type))
         score = 80;
     }
     return score;
   }
-  // Kubernetes objects: Kuma's own (kuma.io/v1alpha1); Services, Deployments, ConfigMaps of the
-  // same `kubectl get` or Kustomize output are not Kuma resources.
-  bool UsesKubernetesObject(std::string_view api_version, std::string_view) const override {
-    return api_version.rfind("kuma.io/", 0) == 0;
+  // Kubernetes objects: Kuma's own (kuma.io/v1alpha1), and Pods, Services and Namespaces
+  // (apiVersion v1), which become Dataplanes as Kuma's controller builds them (policy_k8s.h);
+  // Deployments, ConfigMaps, ... of the same `kubectl get` or Kustomize output are skipped.
+  bool UsesKubernetesObject(std::string_view api_version, std::string_view kind) const override {
+    return api_version.rfind("kuma.io/", 0) == 0 || policy::IsConvertedKubeObject(api_version, kind);
   }
   std::vector<QueryFlag> query_flags() const override {
     return {{"dataplane", "NAME", "the Dataplane to evaluate (default: inputs.dataplane, or the only one)", false},
             {"resource", "KEY", "keep only this ResourceRules key in toResourceRules", true},
-            {"inspect", "KEY", "everything this resource gets, across policy types, with each field's origin", false}};
+            {"inspect", "KEY", "everything this resource gets, across policy types, with each field's origin", false},
+            {"policy", "NAME", "which dataplanes this policy affects and why (every dataplane of its mesh)", false},
+            {"kuma-inspect", "ENDPOINT", "Kuma's inspect API answer: /meshes/M/dataplanes/D/_rules or _policies", false}};
   }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
     return policy::LoadPolicyModel(s, q, mode);

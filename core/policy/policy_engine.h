@@ -17,7 +17,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/engine/engine.h"
+#include "core/policy/policy_affects.h"
 #include "core/policy/policy_inspect.h"
+#include "core/policy/policy_kuma_inspect.h"
 #include "core/policy/policy_rules.h"
 
 namespace cfgi {
@@ -46,6 +48,8 @@ class PolicyModel final : public EngineModel {
   size_t scenario_diagnostics = 0;       // diagnostics[0..n): the documents' and the mesh's, query-independent
   const Dataplane* chosen = nullptr;     // --dataplane / inputs.dataplane / the only one (null: none)
   std::vector<std::string> only_keys;    // --resource / inputs.resources
+  std::string policy_name;               // --policy NAME: which dataplanes it affects (policy_affects.h)
+  std::optional<KumaEndpoint> kuma_inspect;  // --kuma-inspect ENDPOINT (policy_kuma_inspect.h)
   std::string inspect_key;               // --inspect KEY / inputs.inspect (empty: DefaultInspectKey, not printed)
   doc::SourceRange inspect_at;           // inputs.inspect's position (POL048)
   const doc::Source* inspect_source = nullptr;
@@ -64,6 +68,13 @@ class PolicyResult final : public EngineResult {
   ResourceInspection inspection;
   bool inspect_asked = false;
   std::vector<std::string> resource_keys;  // ResourceKeys(rules): what the view's chooser lists
+  // --policy NAME: what each policy of that name affects (ToJson's "affects").
+  bool policy_asked = false;
+  std::vector<PolicyAffects> affects;
+  // --kuma-inspect ENDPOINT: ToJson is Kuma's own answer for that endpoint, read with the mesh
+  // (kept alive by the report's model).
+  std::optional<KumaEndpoint> kuma_inspect;
+  const Model* model = nullptr;
 };
 
 // Loads the scenario's sources and runs the dataplane-independent analyses (the engine's Load).
@@ -84,6 +95,11 @@ nlohmann::ordered_json InspectionJson(const ResourceInspection& i);
 // The profile comparison as an upgrade report (policy_upgrade.cpp): where kuma-2.10 and the
 // default release (kuma-2.14) build different rules, one sentence each.
 std::vector<ComparisonNote> UpgradeNotes(const std::vector<std::pair<std::string, const EngineResult*>>& results);
+
+// The Dataplane Kuma's controller derives from a pod (policy_k8s.h), as the result's "pod":
+// {"name", "namespace", "address", "services", "labels", "inbounds": [{name?, port, protocol,
+// state, tags}]}.
+nlohmann::ordered_json PodJson(const Dataplane& d);
 
 // The engine's JSON result ({"dataplane", "rules": [...]}), per docs/formats/policy.md "Result".
 nlohmann::ordered_json RulesJson(const DataplaneRules& r, Profile p);

@@ -121,6 +121,9 @@ struct Inbound {
   int port = 0;
   Labels tags;
   Loc loc;
+  // Derived from a Pod (policy_k8s.h): "Ready", "NotReady" or "Ignored" (a Service whose selector
+  // does not match the pod), and the inbound's protocol; empty for a Dataplane as written.
+  std::string state, protocol;
   std::string Id() const { return name.empty() ? std::to_string(port) : name; }
 };
 
@@ -149,6 +152,10 @@ struct Dataplane {
   std::string gateway_type;  // "BUILTIN" / "DELEGATED" when networking.gateway is set, else ""
   Labels gateway_tags;
   const MeshGateway* gateway = nullptr;  // the MeshGateway serving a builtin gateway (SelectGateway)
+  // Derived from a Kubernetes Pod (policy_k8s.h): the pod "name.namespace", its IP and the
+  // Services it was built from (by name); empty for a Dataplane as written.
+  std::string pod, address;
+  std::vector<std::string> pod_services;
   bool IsGateway() const { return !gateway_type.empty(); }
 };
 

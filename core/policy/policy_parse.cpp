@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/policy/policy_k8s.h"
 #include "core/policy/policy_model.h"
 #include "core/policy/policy_schema.h"
 
@@ -95,6 +96,7 @@ class Loader {
   bool limit_reported_ = false;
   std::set<std::string> used_meshes_;
   std::set<std::string> seen_;  // "type\x1fmesh\x1fname"
+  std::vector<KubeObject> kube_;  // Pods, Services, Namespaces (policy_k8s.h)
 };
 
 }  // namespace
@@ -255,6 +257,8 @@ bool Loader::ReadMeta(const Node& root, Meta& meta, bool mesh_scoped) {
     }
     if (mesh_scoped) {
       meta.mesh = meta.Label(kMeshLabel);
+      // Kuma's own Kubernetes objects of mesh-scoped legacy types (Dataplane) carry a top-level `mesh`.
+      if (meta.mesh.empty()) meta.mesh = Str(root, "mesh", "");
       if (meta.mesh.empty()) meta.mesh = "default";
     }
     return true;
@@ -463,6 +467,10 @@ void Loader::LoadRoot(const Node& root) {
     return;
   }
   const Node* api = root.Get("apiVersion");
+  if (api && IsConvertedKubeObject(api->text(), type)) {
+    kube_.push_back({type, &root, src_});  // Dataplanes from Pods (Finish)
+    return;
+  }
   if (api && api->text() != "kuma.io/v1alpha1") {
     Warn("POL003", *api, "apiVersion '" + api->text() + "' is not kuma.io/v1alpha1; the resource is ignored");
     return;
@@ -696,6 +704,8 @@ const MeshGateway* SelectGateway(const Model& m, const Dataplane& dp) {
 }
 
 void Loader::Finish() {
+  // Kubernetes: a Dataplane per pod in the mesh, as Kuma's controller builds it (policy_k8s.h).
+  DataplanesFromPods(kube_, m_, diags_);
   // Builtin gateways: the MeshGateway serving each, and its listeners as the inbounds policies
   // select (matchers/dataplane.go inboundsSelectedByTags: one InboundListener per listener port,
   // tags = Merge(dataplane gateway tags, gateway tags, listener tags)).

@@ -307,11 +307,12 @@ TEST(KubernetesTest, KindsTheEngineDoesNotUseAreSkippedWithOneNote) {
   const Engine* e = SelectEngine(&s, {}, &rule);
   EXPECT_EQ(e->name(), "policy");
   EXPECT_EQ(rule, "content");
-  EXPECT_EQ(s.sources[0].roots.size(), 1u);
-  ASSERT_EQ(Codes(s.diagnostics), std::vector<std::string>{"ENG004 8:9"});
+  // The Service stays: the policy engine derives Dataplanes from Pods and Services (policy_k8s.h).
+  EXPECT_EQ(s.sources[0].roots.size(), 2u);
+  ASSERT_EQ(Codes(s.diagnostics), std::vector<std::string>{"ENG004 11:9"});
   EXPECT_EQ(s.diagnostics[0].severity, doc::Severity::kNote);
   EXPECT_EQ(s.diagnostics[0].message,
-            "skipped 3 Kubernetes objects of kinds the policy engine does not use: ConfigMap (2), Service (1); "
+            "skipped 2 Kubernetes objects of kinds the policy engine does not use: ConfigMap (2); "
             "nothing to do (filter them out before, e.g. kubectl get with the kinds you mean, to silence this note)");
   // The policy engine itself says nothing about them (no POL003 per object).
   Report r = RunScenario(*e, s, Query{}, "kuma", false);
