@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "app/gui/theme.h"
+#include "core/variants/scenario_edit.h"
 
 namespace cfgi::gui::variants_view {
 
