@@ -75,13 +75,14 @@ std::string Params(const std::map<std::string, std::string>& p) {
 // ---- variants: a line per subscription, a line per resource ----
 std::string Variants(const variants::VariantsResult& r, const TextStyle& st) {
   const variants::Analysis& a = *r.analysis;
+  const variants::Evaluation& e = r.evaluation;
   std::string out;
-  if (a.subscriptions.empty()) return "no subscriptions (give --params k=v or inputs.subscriptions)\n";
-  for (size_t si = 0; si < a.subscriptions.size(); ++si) {
-    const variants::Subscription& sub = a.subscriptions[si];
+  if (e.subscriptions.empty()) return "no subscriptions (give --params k=v or inputs.subscriptions)\n";
+  for (size_t si = 0; si < e.subscriptions.size(); ++si) {
+    const variants::Subscription& sub = e.subscriptions[si];
     out += "subscription " + (sub.name.empty() ? "" : "'" + sub.name + "' ") + Params(sub.params) + "\n";
-    if (si >= a.selections.size()) continue;
-    for (const auto& entry : a.selections[si]) {
+    if (si >= e.selections.size()) continue;
+    for (const auto& entry : e.selections[si]) {
       const std::string& name = entry.first;
       const variants::Selection& sel = entry.second;
       const variants::ResourceVariants* res = a.final_state.Find(name);

@@ -19,5 +19,14 @@ void CountCelTextCompile();
 // request is evaluated on the worker, never in Draw or OnEvaluated.
 uint64_t WhatIfEvaluations();
 void CountWhatIfEvaluation();
+// Evaluation and serialisation work done on the calling thread (a thread-local count): every
+// engine's result serialisation (EngineResult::ToJson and the JSON renderers the views used to
+// call: variants::ResultJson, policy::InspectionJson), the profile comparison (Compare), the
+// variants engine's evaluation entry points (variants::Evaluate, Select, ExplainSelection,
+// Matrix requests) and each engine's EngineModel::Evaluate. The app's test asserts that a view's
+// OnEvaluated and Draw leave the UI thread's count unchanged: they only read typed results the
+// worker made (docs/architecture.md "The engine contract").
+uint64_t ThreadEvaluationWork();
+void CountEvaluationWork();
 
 }  // namespace cfgi

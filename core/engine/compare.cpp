@@ -1,5 +1,7 @@
 #include "core/engine/compare.h"
 
+#include "core/engine/build_count.h"
+
 #include <optional>
 #include <set>
 
@@ -63,6 +65,7 @@ ordered_json Comparison::NotesJson() const {
 
 Comparison Compare(const std::vector<std::pair<std::string, const ordered_json*>>& results,
                    const std::vector<std::string>& settings) {
+  CountEvaluationWork();
   Comparison c;
   if (results.size() < 2) return c;
   std::set<std::string> leaves;

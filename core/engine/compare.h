@@ -10,6 +10,7 @@
 //   Compare(results, {"/lookup"}).settings;   // profile settings apart from the divergences
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -33,6 +34,13 @@ struct ComparisonNote {
   std::string text;
 };
 
+// An engine's typed reading of the comparison, made on the worker with it (Engine::CompareDetail)
+// for its view to draw without comparing or serialising again: the policy engine's
+// policy::InspectionDiffs (each Kuma release's inspected resource against the MADR's, per line).
+struct ComparisonDetail {
+  virtual ~ComparisonDetail() = default;
+};
+
 struct Comparison {
   std::vector<Divergence> divergences;  // by path
   // Profile settings that differ: fields that state a fact about each profile rather than its
@@ -42,6 +50,8 @@ struct Comparison {
   std::vector<Divergence> settings;
   // What the divergences mean, in sentences (empty when the engine has nothing to say).
   std::vector<ComparisonNote> notes;
+  // The engine's typed detail (Engine::CompareDetail); null when it has none.
+  std::shared_ptr<const ComparisonDetail> detail;
 
   size_t size() const { return divergences.size(); }
   bool empty() const { return divergences.empty(); }

@@ -199,6 +199,11 @@ std::atomic<uint64_t> g_what_if_evaluations{0};
 }  // namespace
 uint64_t WhatIfEvaluations() { return g_what_if_evaluations.load(); }
 void CountWhatIfEvaluation() { g_what_if_evaluations.fetch_add(1); }
+namespace {
+thread_local uint64_t t_evaluation_work = 0;
+}  // namespace
+uint64_t ThreadEvaluationWork() { return t_evaluation_work; }
+void CountEvaluationWork() { ++t_evaluation_work; }
 
 const Report* Inspection::Find(std::string_view profile) const {
   std::string name = engine ? engine->CanonicalProfile(profile) : std::string(profile);
@@ -282,6 +287,7 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     std::vector<std::pair<std::string, const EngineResult*>> typed;
     for (const Report& r : in.reports) typed.emplace_back(r.profile, r.typed.get());
     in.comparison.notes = e.ExplainComparison(typed, in.comparison);
+    in.comparison.detail = e.CompareDetail(typed, in.comparison);
   }
   return in;
 }

@@ -146,6 +146,16 @@ class Engine {
     return {};
   }
 
+  // The engine's typed detail of the comparison (Comparison::detail), made on the worker right
+  // after it from the typed results in profile order, for a view to draw without comparing again.
+  // Default: null.
+  virtual std::shared_ptr<const ComparisonDetail> CompareDetail(
+      const std::vector<std::pair<std::string, const EngineResult*>>& results, const Comparison& c) const {
+    (void)results;
+    (void)c;
+    return nullptr;
+  }
+
   // Whether the engine reads `d` beside the sources it was chosen for, though `d` alone does not
   // choose it (a targeting configuration map beside a manifest: any JSON object). GroupFiles
   // (core/engine/group.h) puts such a file in this engine's group instead of reporting it as

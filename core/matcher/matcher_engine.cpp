@@ -472,6 +472,7 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
 }
 
 std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, doc::Explanation* why) const {
+  CountEvaluationWork();
   auto out = std::make_unique<MatcherResult>();
   out->id = Profiles().Parse(profile);
   out->model = this;
@@ -584,6 +585,7 @@ ordered_json OutcomeJson(const Result& r) {
 }
 
 ordered_json MatcherResult::ToJson() const {
+  CountEvaluationWork();  // core/engine/build_count.h: none on the app's UI thread
   ordered_json j = ordered_json::object();
   if (!evaluated) return j;
   const ScenarioMatcher& sm = model->sm;

@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "core/policy/policy_inspect_diff.h"
 #include "core/policy/policy_k8s.h"
 #include "core/policy/policy_release_rules.h"
 
@@ -162,6 +163,7 @@ const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Query&
 }
 
 ordered_json InspectionJson(const ResourceInspection& i) {
+  CountEvaluationWork();  // core/engine/build_count.h: none on the app's UI thread
   ordered_json j;
   j["key"] = i.key;
   if (!i.resource.type.empty()) j["resource"] = MetaJson(i.resource);
@@ -387,6 +389,7 @@ DataplaneRules PolicyModel::EvaluateDataplane(const Dataplane& dp, Profile p, bo
 }
 
 std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, doc::Explanation* why) const {
+  CountEvaluationWork();
   auto r = std::make_unique<PolicyResult>();
   r->id = Profiles().Parse(profile);
   // The schema findings of the profile's Kuma release (policy_schema.h ValidateResourceAllReleases).
@@ -471,6 +474,7 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
 }
 
 ordered_json PolicyResult::ToJson() const {
+  CountEvaluationWork();  // core/engine/build_count.h: none on the app's UI thread
   if (!evaluated) return ordered_json::object();
   if (kuma_inspect) return model ? KumaInspectJson(*kuma_inspect, rules, *model) : ordered_json::object();
   if (policy_asked) {
@@ -504,6 +508,12 @@ class PolicyEngine final : public Engine {
   std::vector<ComparisonNote> ExplainComparison(const std::vector<std::pair<std::string, const EngineResult*>>& results,
                                                 const Comparison&) const override {
     return policy::UpgradeNotes(results);
+  }
+  // Each Kuma release's inspected resource against the MADR's (policy_inspect_diff.h): the view's
+  // Resource tab marks the leaves that differ.
+  std::shared_ptr<const ComparisonDetail> CompareDetail(const std::vector<std::pair<std::string, const EngineResult*>>& results,
+                                                        const Comparison&) const override {
+    return policy::DiffEveryInspection(results);
   }
   int Detect(const doc::Document& d) const override {
     int score = 0;

@@ -79,6 +79,7 @@ Resolution Workspace::ResolveWith(const Config* c) const {
 }
 
 std::unique_ptr<EngineResult> TargetingModel::Evaluate(std::string_view, doc::Explanation* why) const {
+  CountEvaluationWork();
   auto r = std::make_unique<TargetingResult>();
   r->resolution = workspace.Resolve();
   r->evaluated = mode == Mode::kEvaluate;
@@ -88,6 +89,7 @@ std::unique_ptr<EngineResult> TargetingModel::Evaluate(std::string_view, doc::Ex
 }
 
 nlohmann::ordered_json TargetingResult::ToJson() const {
+  CountEvaluationWork();  // core/engine/build_count.h: none on the app's UI thread
   return evaluated ? resolution.ToJson() : nlohmann::ordered_json::object();
 }
 

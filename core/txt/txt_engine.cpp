@@ -271,11 +271,13 @@ std::unique_ptr<TxtResult> TxtModel::EvaluateClient(ProfileId p, const Client& c
 }
 
 std::unique_ptr<EngineResult> TxtModel::Evaluate(std::string_view profile, doc::Explanation* why) const {
+  CountEvaluationWork();
   ProfileId p = Profiles().Parse(profile);
   return EvaluateClient(p, ClientFor(p), why);
 }
 
 ordered_json TxtResult::ToJson() const {
+  CountEvaluationWork();  // core/engine/build_count.h: none on the app's UI thread
   if (!evaluated) return ordered_json::object();
   if (!analysis)
     return {{"service_config", nullptr}, {"choice", nullptr}, {"error", "no input"}, {"records", ordered_json::array()}};

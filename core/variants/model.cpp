@@ -1,5 +1,7 @@
 #include "core/variants/model.h"
 
+#include "core/engine/build_count.h"
+
 #include "core/doc/textproto_tree.h"
 #include "core/doc/utf8.h"
 
@@ -46,6 +48,7 @@ const char* OutcomeName(Outcome o) {
 }
 
 Selection Select(const ResourceVariants* r, const Params& p) {
+  CountEvaluationWork();  // core/engine/build_count.h: never on the app's UI thread
   Selection s;
   if (!r) return s;
   for (size_t i = 0; i < r->variants.size(); ++i)

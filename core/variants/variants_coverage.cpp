@@ -18,7 +18,7 @@ std::vector<CoverageItem> VariantsModel::Coverage(const EngineResult& r) const {
       if (shown.size() > 60) shown = shown.substr(0, 57) + "...";
       CoverageItem it = CoverageAt(v.source, v.range, "variant", rv.name + "#" + v.canonical,
                                    rv.name + " variant " + v.IdText() + " " + shown);
-      for (const auto& per_sub : a.selections)
+      for (const auto& per_sub : vr->evaluation.selections)
         for (const auto& [name, sel] : per_sub)
           if (name == rv.name && sel.outcome == Outcome::kMatch && sel.selected == i) it.reached = true;
       if (!it.reached) it.why = "no subscription selects it";

@@ -7,16 +7,17 @@
 
 #include "core/doc/utf8.h"
 #include "core/variants/constraint_parse.h"
+#include "core/variants/engine_text.h"
 
 namespace cfgi::variants {
 
+using namespace internal;  // NOLINT: engine_text.h, this engine's own helpers
 using doc::Node;
 using nlohmann::ordered_json;
 
 namespace {
 
 constexpr size_t kMaxOverlapReports = 50;   // per resource
-constexpr size_t kMaxExplained = 20;        // subscriptions in the explanation tree
 constexpr size_t kDeadCheckLimit = 256;     // variants per resource checked for never-selected
 
 std::string Stem(const std::string& name) {
@@ -27,13 +28,6 @@ std::string Stem(const std::string& name) {
 
 std::string Base(const std::string& name) { return name.substr(name.rfind('/') + 1); }
 
-ordered_json ParamsJson(const Params& p) {
-  ordered_json j = ordered_json::object();
-  for (const auto& [k, v] : p) j[k] = v;
-  return j;
-}
-
-std::string ParamsJsonText(const Params& p) { return doc::JsonText(ParamsJson(p)); }
 
 struct Inputs {
   std::vector<Subscription> subscriptions;
@@ -164,34 +158,6 @@ Inputs ParseInputs(const Scenario& s, doc::DiagnosticSink& sink) {
   return in;
 }
 
-ordered_json IdsJson(const ResourceVariants* r, const std::vector<size_t>& idx) {
-  ordered_json a = ordered_json::array();
-  for (size_t i : idx) a.push_back(r->variants[i].Id());
-  return a;
-}
-
-ordered_json SelectionJson(const std::string& name, const ResourceVariants* r, const Selection& sel) {
-  ordered_json j;
-  j["resource"] = name;
-  j["matching"] = r ? IdsJson(r, sel.matching) : ordered_json::array();
-  j["selected"] = sel.selected ? r->variants[*sel.selected].Id() : ordered_json();
-  j["outcome"] = OutcomeName(sel.outcome);
-  return j;
-}
-
-std::vector<std::string> SubscribedNames(const Subscription& s, const State& st) {
-  if (!s.resources.empty()) return s.resources;
-  std::vector<std::string> n;
-  for (const auto& r : st.resources) n.push_back(r.name);
-  return n;
-}
-
-std::string VariantRef(const Variant& v) { return "variant " + v.IdText() + " (" + Render(v.constraint) + ")"; }
-
-std::string SubRef(const Subscription& s) {
-  return (s.name.empty() ? std::string("subscription ") : "subscription '" + s.name + "' ") + RenderParams(s.params);
-}
-
 }  // namespace
 
 std::vector<CoverageKey> CoverageKeys(const ResourceVariants& r, const Domain& d, const Analysis& a) {
@@ -220,125 +186,6 @@ std::vector<CoverageKey> CoverageKeys(const ResourceVariants& r, const Domain& d
   }
   (void)r;
   return keys;
-}
-
-const char* ChangeName(Change c) {
-  switch (c) {
-    case Change::kUnchanged: return "unchanged";
-    case Change::kUpdated: return "updated";
-    case Change::kChanged: return "changed";
-    case Change::kBecameAmbiguous: return "became-ambiguous";
-    case Change::kBecameUnmatched: return "became-unmatched";
-    case Change::kFixed: return "fixed";
-    case Change::kStillAmbiguous: return "still-ambiguous";
-    case Change::kStillUnmatched: return "still-unmatched";
-  }
-  return "";
-}
-
-bool Notifies(Change c) {
-  return c != Change::kUnchanged && c != Change::kStillAmbiguous && c != Change::kStillUnmatched;
-}
-
-std::string Seen::Text() const {
-  if (sel.matching.empty() || !r) return "none";
-  std::string t;
-  for (size_t i : sel.matching) t += (t.empty() ? "" : "+") + r->variants[i].IdText();
-  return t;
-}
-
-namespace {
-
-// True when `r` (may be null) holds a variant with v's constraints: a variant's identity across
-// the responses of a transition is its canonical textproto.
-bool HasVariant(const ResourceVariants* r, const Variant& v) {
-  return r && std::any_of(r->variants.begin(), r->variants.end(),
-                          [&](const Variant& x) { return x.canonical == v.canonical; });
-}
-
-Seen SeenIn(const State& s, const std::string& name, const Params& p) {
-  Seen seen;
-  seen.r = s.Find(name);
-  seen.sel = Select(seen.r, p);
-  return seen;
-}
-
-Change ChangeOf(const Seen& b, const Seen& a) {
-  if (b.sel.outcome == Outcome::kMatch && a.sel.outcome == Outcome::kMatch) {
-    const Variant& vb = b.r->variants[*b.sel.selected];
-    const Variant& va = a.r->variants[*a.sel.selected];
-    return vb.ordinal == va.ordinal ? (vb.content == va.content ? Change::kUnchanged : Change::kUpdated) : Change::kChanged;
-  }
-  if (a.sel.outcome == Outcome::kAmbiguous)
-    return b.sel.outcome == Outcome::kAmbiguous ? Change::kStillAmbiguous : Change::kBecameAmbiguous;
-  if (a.sel.outcome == Outcome::kNone)
-    return b.sel.outcome == Outcome::kNone ? Change::kStillUnmatched : Change::kBecameUnmatched;
-  return Change::kFixed;
-}
-
-}  // namespace
-
-Transition ComputeTransition(const Analysis& a, const std::vector<Subscription>& subs) {
-  Transition t;
-  if (!a.has_transition) return t;
-  for (size_t i = a.model.updates.size() - a.steps.size(); i < a.model.updates.size(); ++i)
-    t.responses.push_back(&a.model.updates[i]);
-  std::vector<std::string> names;
-  for (const auto& r : a.before.resources) names.push_back(r.name);
-  for (const auto& r : a.final_state.resources)
-    if (std::find(names.begin(), names.end(), r.name) == names.end()) names.push_back(r.name);
-  // The net change as two responses: a variant is identified by its canonical constraints.
-  for (const std::string& name : names) {
-    const ResourceVariants* rb = a.before.Find(name);
-    const ResourceVariants* ra = a.final_state.Find(name);
-    ResourceVariants& add = t.adds_first.Get(name);
-    ResourceVariants& rem = t.removes_first.Get(name);
-    if (rb) {
-      add.variants = rb->variants;
-      for (const Variant& v : rb->variants)
-        if (HasVariant(ra, v)) rem.variants.push_back(v);
-    }
-    if (ra)
-      for (const Variant& v : ra->variants)
-        if (!HasVariant(rb, v)) add.variants.push_back(v);
-  }
-  for (size_t si = 0; si < subs.size(); ++si) {
-    const Subscription& sub = subs[si];
-    for (const std::string& name : names) {
-      if (!sub.resources.empty() && std::find(sub.resources.begin(), sub.resources.end(), name) == sub.resources.end())
-        continue;
-      TransitionRow row;
-      row.subscription = si;
-      row.resource = name;
-      row.before = SeenIn(a.before, name, sub.params);
-      row.after = SeenIn(a.final_state, name, sub.params);
-      row.change = ChangeOf(row.before, row.after);
-      for (size_t k = 0; k + 1 < a.steps.size(); ++k) row.intermediate.push_back(SeenIn(a.steps[k], name, sub.params));
-      row.adds_first = SeenIn(t.adds_first, name, sub.params);
-      row.removes_first = SeenIn(t.removes_first, name, sub.params);
-      t.rows.push_back(std::move(row));
-    }
-  }
-  return t;
-}
-
-std::vector<ProxyResource> ComputeProxy(const State& s, const std::vector<Subscription>& subs) {
-  std::vector<ProxyResource> out;
-  for (const ResourceVariants& r : s.resources) {
-    ProxyResource p;
-    p.r = &r;
-    p.per_variant.resize(r.variants.size());
-    for (size_t si = 0; si < subs.size(); ++si) {
-      const auto& rs = subs[si].resources;
-      if (!rs.empty() && std::find(rs.begin(), rs.end(), r.name) == rs.end()) continue;
-      Selection sel = Select(&r, subs[si].params);
-      if (sel.selected) p.per_variant[*sel.selected].push_back(si);
-      else if (sel.outcome == Outcome::kAmbiguous) p.ambiguous.push_back(si);
-      else p.unmatched.push_back(si);
-    }
-    out.push_back(std::move(p));
-  }
-  return out;
 }
 
 namespace {
@@ -478,188 +325,15 @@ std::unique_ptr<EngineResult> VariantsModel::Evaluate(std::string_view, doc::Exp
   auto r = std::make_unique<VariantsResult>();
   r->analysis = &analysis;
   r->evaluated = mode == Mode::kEvaluate;
-  if (why) *why = analysis.explanation;
+  // Evaluated in kCheck mode too: the answers' diagnostics (VAR100, VAR101, VAR110-VAR114) are
+  // findings `check` reports.
+  r->evaluation = variants::Evaluate(analysis, analysis.subscriptions, why);
+  r->diagnostics = r->evaluation.diagnostics;
   return r;
 }
 
 nlohmann::ordered_json VariantsResult::ToJson() const {
-  return evaluated ? ResultJson(*analysis) : nlohmann::ordered_json::object();
-}
-
-namespace {
-// A subscription as the result names it: {"params", "name"?}.
-ordered_json SubscriptionJson(const Subscription& sub) {
-  ordered_json sj;
-  sj["params"] = ParamsJson(sub.params);
-  if (!sub.name.empty()) sj["name"] = sub.name;
-  return sj;
-}
-}  // namespace
-
-ordered_json ResultJson(const Analysis& a) {
-  ordered_json result;
-  // Every subscription's selection per resource.
-  ordered_json subs = ordered_json::array();
-  for (size_t si = 0; si < a.subscriptions.size(); ++si) {
-    ordered_json sj = SubscriptionJson(a.subscriptions[si]);
-    ordered_json rs = ordered_json::array();
-    if (si < a.selections.size())
-      for (const auto& [name, sel] : a.selections[si]) rs.push_back(SelectionJson(name, a.final_state.Find(name), sel));
-    sj["resources"] = std::move(rs);
-    subs.push_back(std::move(sj));
-  }
-  result["subscriptions"] = std::move(subs);
-
-  // The variant sets' static findings.
-  ordered_json resources = ordered_json::array(), overlaps = ordered_json::array(), coverage = ordered_json::array(),
-               dead = ordered_json::array();
-  for (const ResourceFindings& f : a.findings) {
-    const ResourceVariants& r = *f.r;
-    ordered_json rj;
-    rj["resource"] = r.name;
-    rj["keys"] = ordered_json(std::vector<std::string>(f.all_keys.begin(), f.all_keys.end()));
-    rj["consistent_keys"] = f.consistent || r.variants.size() < 2;
-    ordered_json vs = ordered_json::array();
-    for (size_t i = 0; i < r.variants.size(); ++i) {
-      const Variant& v = r.variants[i];
-      ordered_json vj;
-      vj["id"] = v.Id();
-      vj["constraints"] = Render(v.constraint);
-      vj["textproto"] = v.canonical;
-      vj["keys"] = ordered_json(std::vector<std::string>(f.key_sets[i].begin(), f.key_sets[i].end()));
-      vj["content"] = v.content;
-      vj["file"] = v.source ? v.source->name() : "";
-      vj["line"] = v.source ? v.source->Locate(v.range.begin).line : 0;
-      vs.push_back(std::move(vj));
-    }
-    rj["variants"] = std::move(vs);
-    resources.push_back(std::move(rj));
-    for (const auto& [i, reason] : f.dead) dead.push_back({{"resource", r.name}, {"variant", r.variants[i].Id()}, {"reason", reason}});
-    for (const OverlapFinding& o : f.overlaps)
-      overlaps.push_back({{"resource", r.name}, {"variants", {r.variants[o.a].Id(), r.variants[o.b].Id()}},
-                          {"witness", ParamsJson(o.witness)}});
-    if (!f.has_coverage) continue;
-    const CoverageReport& cov = f.coverage;
-    ordered_json cj;
-    cj["resource"] = r.name;
-    ordered_json doms = ordered_json::object();
-    for (const CoverageKey& k : f.coverage_keys) {
-      ordered_json vals = ordered_json(k.values);
-      if (k.absent) vals.push_back("<absent>");
-      if (k.another) vals.push_back("<another value>");
-      doms[k.key] = vals;
-    }
-    cj["domains"] = doms;
-    cj["declared"] = f.declared;
-    cj["total"] = cov.total;
-    cj["uncovered"] = cov.uncovered;
-    cj["complete"] = cov.regions.empty();
-    ordered_json regs = ordered_json::array();
-    for (const CoverageRegion& g : cov.regions)
-      regs.push_back({{"region", g.text}, {"witness", ParamsJson(g.witness)}, {"count", g.count}});
-    cj["regions"] = regs;
-    if (cov.truncated) cj["truncated"] = true;
-    coverage.push_back(cj);
-  }
-  result["resources"] = std::move(resources);
-  result["overlaps"] = std::move(overlaps);
-  result["coverage"] = std::move(coverage);
-  result["dead"] = std::move(dead);
-
-  // Caching proxy: which variant each subscriber receives.
-  ordered_json proxy = ordered_json::array();
-  for (const ProxyResource& p : ComputeProxy(a.final_state, a.subscriptions)) {
-    ordered_json pj;
-    pj["resource"] = p.r->name;
-    ordered_json vj = ordered_json::array();
-    for (size_t i = 0; i < p.r->variants.size(); ++i)
-      vj.push_back({{"variant", p.r->variants[i].Id()}, {"subscribers", p.per_variant[i]}});
-    pj["variants"] = vj;
-    pj["ambiguous"] = p.ambiguous;
-    pj["unmatched"] = p.unmatched;
-    proxy.push_back(pj);
-  }
-  result["proxy"] = {{"resources", proxy}};
-
-  // Transition: before -> after, each response in between, the two-response alternatives.
-  if (a.has_transition) {
-    const Transition& tr = a.transition;
-    ordered_json tj;
-    ordered_json per_sub = ordered_json::array();
-    ordered_json notifications = ordered_json::array();
-    auto seen_json = [](const std::string& name, const Seen& x) {
-      ordered_json j = SelectionJson(name, x.r, x.sel);
-      j.erase("resource");
-      return j;
-    };
-    size_t row = 0;
-    for (size_t si = 0; si < a.subscriptions.size(); ++si) {
-      ordered_json sj = SubscriptionJson(a.subscriptions[si]);
-      ordered_json rs = ordered_json::array();
-      for (; row < tr.rows.size() && tr.rows[row].subscription == si; ++row) {
-        const TransitionRow& t = tr.rows[row];
-        const std::string& name = t.resource;
-        const Variant* vb = t.before.sel.selected ? &t.before.r->variants[*t.before.sel.selected] : nullptr;
-        const Variant* va = t.after.sel.selected ? &t.after.r->variants[*t.after.sel.selected] : nullptr;
-        ordered_json rj;
-        rj["resource"] = name;
-        rj["before"] = seen_json(name, t.before);
-        rj["after"] = seen_json(name, t.after);
-        rj["change"] = ChangeName(t.change);
-        ordered_json inter = ordered_json::array();
-        for (size_t k = 0; k < t.intermediate.size(); ++k) {
-          ordered_json ij = seen_json(name, t.intermediate[k]);
-          const doc::Source* us = tr.responses[k]->source;
-          ij["after_response"] = us ? us->name() : "";
-          inter.push_back(ij);
-        }
-        if (!inter.empty()) rj["intermediate"] = inter;
-        // The same net change delivered as two responses, either order (TP2: it must be one).
-        rj["as_two_responses"] = {{"new_first", seen_json(name, t.adds_first)},
-                                  {"removal_first", seen_json(name, t.removes_first)}};
-        rs.push_back(rj);
-        if (Notifies(t.change))
-          notifications.push_back({{"resource", name}, {"subscriber", si}, {"from", vb ? vb->Id() : ordered_json()},
-                                   {"to", va ? va->Id() : ordered_json()}, {"change", ChangeName(t.change)}});
-      }
-      sj["resources"] = rs;
-      per_sub.push_back(sj);
-    }
-    tj["responses"] = ordered_json::array();
-    for (const Update* u : tr.responses) tj["responses"].push_back(u->source ? u->source->name() : "");
-    tj["subscriptions"] = per_sub;
-    tj["notifications"] = notifications;
-    result["transition"] = tj;
-  }
-
-  // Two-key coverage matrix.
-  if (a.matrix) {
-    const MatrixFindings& mf = *a.matrix;
-    const CoverageMatrix& m = mf.matrix;
-    ordered_json mj;
-    mj["resource"] = mf.resource;
-    mj["x"] = mf.x;
-    mj["y"] = mf.y;
-    mj["xs"] = m.xs;
-    mj["ys"] = m.ys;
-    ordered_json rows = ordered_json::array();
-    for (const auto& row : m.cells) {
-      ordered_json rj = ordered_json::array();
-      for (const MatrixCell& c : row) {
-        Selection sel;
-        sel.matching = c.matching;
-        sel.outcome = c.matching.size() == 1 ? Outcome::kMatch : c.matching.empty() ? Outcome::kNone : Outcome::kAmbiguous;
-        if (c.matching.size() == 1) sel.selected = c.matching[0];
-        ordered_json cj = SelectionJson(mf.resource, mf.r, sel);
-        cj.erase("resource");
-        rj.push_back(cj);
-      }
-      rows.push_back(rj);
-    }
-    mj["cells"] = rows;
-    result["matrix"] = mj;
-  }
-  return result;
+  return evaluated ? ResultJson(*analysis, evaluation) : nlohmann::ordered_json::object();
 }
 
 Analysis Load(const Scenario& s, const Query& q) {
@@ -749,146 +423,19 @@ Analysis Load(const Scenario& s, const Query& q) {
         a.subscriptions.push_back(std::move(sub));
   }
 
-  // Evaluate every subscription.
-  a.explanation = doc::Step{"dynamic parameter matching", doc::Outcome::kInfo,
-                            std::to_string(a.subscriptions.size()) + " subscriptions", {}, {}, {}};
-  for (size_t si = 0; si < a.subscriptions.size(); ++si) {
-    const Subscription& sub = a.subscriptions[si];
-    std::vector<std::pair<std::string, Selection>>& rs = a.selections.emplace_back();
-    doc::Step* sstep = si < kMaxExplained ? &a.explanation.Add({SubRef(sub), doc::Outcome::kInfo, sub.origin, sub.range,
-                                                                 sub.source ? sub.source->name() : "", {}})
-                                          : nullptr;
-    for (const std::string& name : SubscribedNames(sub, a.final_state)) {
-      const ResourceVariants* r = a.final_state.Find(name);
-      Selection sel = Select(r, sub.params);
-      rs.emplace_back(name, sel);
-      if (sstep) {
-        doc::Step& rstep = sstep->Add({name, sel.outcome == Outcome::kMatch ? doc::Outcome::kMatched
-                                             : sel.outcome == Outcome::kNone ? doc::Outcome::kNoMatch
-                                                                               : doc::Outcome::kError,
-                                       std::string(OutcomeName(sel.outcome)) +
-                                           (sel.selected ? ": variant " + r->variants[*sel.selected].IdText() : ""),
-                                       {}, {}, {}});
-        if (r)
-          for (const Variant& v : r->variants) {
-            doc::Step& vs = rstep.Add({"variant " + v.IdText() + ": " + Render(v.constraint), doc::Outcome::kInfo, "",
-                                       v.range, v.source ? v.source->name() : "", {}});
-            bool ok = Matches(v.constraint, sub.params, &vs);
-            vs.outcome = ok ? doc::Outcome::kMatched : doc::Outcome::kNoMatch;
-            vs.detail = ok ? "matches" : "does not match";
-          }
-      }
-      doc::DiagnosticSink& ss = sinks.For(sub.source);
-      if (sel.outcome == Outcome::kAmbiguous) {
-        std::string ids;
-        for (size_t i : sel.matching) ids += (ids.empty() ? "" : ", ") + r->variants[i].IdText();
-        ss.Error("VAR100", sub.range, SubRef(sub) + " matches " + std::to_string(sel.matching.size()) + " variants of \"" +
-                 name + "\" (" + ids + "); TP2 leaves the result undefined; make the variants mutually exclusive");
-      } else if (sel.outcome == Outcome::kNone) {
-        ss.Warning("VAR101", sub.range, SubRef(sub) + " matches no variant of \"" + name + "\": for this client the "
-                   "resource does not exist; add a variant whose constraints it satisfies");
-      }
-    }
-  }
-
-  // Analyses over the variant set itself.
+  // Analyses over the variant set itself (what subscriptions select is Evaluate's).
   for (const ResourceVariants& r : a.final_state.resources) a.findings.push_back(AnalyzeResource(r, a, sinks));
 
-  // Transition: before -> after, and each response in between (the typed rows; ResultJson
-  // renders them). Its diagnostics are made here.
-  if (a.has_transition) {
-    a.transition = ComputeTransition(a, a.subscriptions);
-    const Transition& tr = a.transition;
-    size_t row = 0;
-    // Per resource: subscriptions matched before and after that a split delivery would break,
-    // new variants first / removal first.
-    std::map<std::string, std::pair<size_t, size_t>> split_risk;
-    for (size_t si = 0; si < a.subscriptions.size(); ++si) {
-      const Subscription& sub = a.subscriptions[si];
-      for (; row < tr.rows.size() && tr.rows[row].subscription == si; ++row) {
-        const TransitionRow& t = tr.rows[row];
-        const std::string& name = t.resource;
-        const Variant* vb = t.before.sel.selected ? &t.before.r->variants[*t.before.sel.selected] : nullptr;
-        const Variant* va = t.after.sel.selected ? &t.after.r->variants[*t.after.sel.selected] : nullptr;
-        for (size_t k = 0; k < t.intermediate.size(); ++k) {
-          const Seen& sk = t.intermediate[k];
-          const doc::Source* us = tr.responses[k]->source;
-          if (sk.sel.outcome != Outcome::kMatch && t.before.sel.outcome == Outcome::kMatch &&
-              t.after.sel.outcome == Outcome::kMatch) {
-            sinks.For(us).Warning(
-                "VAR113", {0, 0},
-                "between this response and the next, " + SubRef(sub) + " is " +
-                    (sk.sel.outcome == Outcome::kAmbiguous ? "ambiguous" : "unmatched") + " for \"" + name +
-                    "\" although it matches one variant before and after; TP2 requires the deletion of the old variant "
-                    "and the creation of its replacements in a single response; send them together");
-          }
-        }
-        if (t.before.sel.outcome == Outcome::kMatch && t.after.sel.outcome == Outcome::kMatch) {
-          auto& risk = split_risk[name];
-          risk.first += t.adds_first.sel.outcome != Outcome::kMatch;
-          risk.second += t.removes_first.sel.outcome != Outcome::kMatch;
-        }
-        doc::DiagnosticSink& ss = sinks.For(sub.source);
-        if (t.change == Change::kChanged)
-          ss.Note("VAR110", sub.range, SubRef(sub) + " moves from " + VariantRef(*vb) + " to " + VariantRef(*va) +
-                  " of \"" + name + "\"");
-        else if (t.change == Change::kBecameAmbiguous)
-          ss.Error("VAR111", sub.range, "after the change " + SubRef(sub) + " matches " +
-                   std::to_string(t.after.sel.matching.size()) + " variants of \"" + name + "\" (it matched " +
-                   (vb ? VariantRef(*vb) : std::string("none")) +
-                   " before); make the new variants exclusive, e.g. with exists (TP2 'Adding a New Key on the Server First')");
-        else if (t.change == Change::kBecameUnmatched)
-          ss.Warning("VAR112", sub.range, "after the change " + SubRef(sub) + " matches no variant of \"" + name +
-                     "\" (it had " + (vb ? VariantRef(*vb) : "several variants, ambiguous") + "); the resource disappears for it; add a variant for it");
-      }
-    }
-    // Delivered in one response, the change is safe; say what splitting it would do (VAR114), at
-    // the first new variant (else the response), so nobody "optimises" it into two.
-    if (tr.responses.size() == 1) {
-      for (const auto& [name, risk] : split_risk) {
-        if (risk.first == 0 && risk.second == 0) continue;
-        const ResourceVariants* rb = a.before.Find(name);
-        const ResourceVariants* ra = a.final_state.Find(name);
-        const Variant* added = nullptr;
-        for (size_t i = 0; ra && !added && i < ra->variants.size(); ++i) {
-          const Variant& v = ra->variants[i];
-          if (!HasVariant(rb, v)) added = &v;
-        }
-        auto subs_text = [](size_t n) { return std::to_string(n) + (n == 1 ? " subscription" : " subscriptions"); };
-        std::string msg = "the change of \"" + name + "\" arrives in one response, as TP2 requires; split into two, ";
-        if (risk.first) msg += subs_text(risk.first) + " would be ambiguous in between (new variants first)";
-        if (risk.first && risk.second) msg += " and ";
-        if (risk.second) msg += subs_text(risk.second) + " would match nothing in between (removal first)";
-        msg += "; keep the deletion and its replacements in one response";
-        if (added) sinks.For(added->source).Note("VAR114", added->range, msg);
-        else sinks.For(tr.responses.front()->source).Note("VAR114", {0, 0}, msg);
-      }
-    }
-  }
-
-  // Two-key coverage matrix.
+  // inputs.matrix: Evaluate computes it.
   if (in.matrix && in.matrix->is_map()) {
     std::string rn = in.matrix->GetString("resource"), kx = in.matrix->GetString("x"), ky = in.matrix->GetString("y");
-    const ResourceVariants* r = a.final_state.Find(rn);
-    if (!r || kx.empty() || ky.empty()) {
+    if (!a.final_state.Find(rn) || kx.empty() || ky.empty()) {
       esink.Error("VAR014", in.matrix->range(), "matrix needs an existing resource and two keys: {resource: R, x: KEY, "
                   "y: KEY, base: {...}}", "inputs.matrix");
     } else {
-      std::vector<const Constraint*> cs;
-      for (const Variant& v : r->variants) cs.push_back(&v.constraint);
-      Domain d = Domain::ForConstraints(cs);
-      d.AddKey(kx);
-      d.AddKey(ky);
-      d.Finalize();
-      std::vector<CoverageKey> keys = CoverageKeys(*r, d, a);
-      auto find = [&](const std::string& k) {
-        for (const auto& c : keys)
-          if (c.key == k) return c;
-        return CoverageKey{k, {}, true, true, false};
-      };
       bool ok = true;
       Params base = in.matrix->Get("base") ? ParamsFrom(*in.matrix->Get("base"), "inputs.matrix.base", esink, ok) : Params{};
-      a.matrix = MatrixFindings{rn, kx, ky, r, Matrix(cs, find(kx), find(ky), base)};
+      a.matrix = MatrixRequest{rn, kx, ky, std::move(base)};
     }
   }
 

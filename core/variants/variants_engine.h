@@ -3,14 +3,16 @@
 //
 //   auto m = GetVariantsEngine().Load(scenario, query, Mode::kEvaluate);
 //   const auto* vm = ModelAs<variants::VariantsModel>(m.get());
-//   vm->analysis.final_state.resources;   // typed: resources, findings, matrix, transition
-//   m->Evaluate("tp2")->ToJson();          // the CLI contract
+//   vm->analysis.final_state.resources;   // typed: resources, static findings
+//   auto r = m->Evaluate("tp2");           // VariantsResult: selections, transition, proxy, matrix
+//   r->ToJson();                           // the CLI contract
 //
 // Query flags: --params k=v,k=v (repeatable; one subscription each; '' = no parameters),
 // --before NAME (repeatable; sources forming the "before" variant set of a transition),
 // --resource NAME (the resource bare constraints belong to).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -91,34 +93,6 @@ struct MatrixFindings {
   CoverageMatrix matrix;
 };
 
-// What one scenario yields, typed; every field a view shows. Built by Load(); the engine's
-// VariantsResult::ToJson renders it (ResultJson).
-struct Analysis {
-  Model model;
-  State before;                       // empty unless a transition is given
-  std::vector<State> steps;           // the state after each response of the "after" sequence
-  State final_state;
-  bool has_transition = false;
-  std::vector<Subscription> subscriptions;
-  // Per subscription, per resource it subscribes to (in order): the resource and its selection.
-  std::vector<std::vector<std::pair<std::string, Selection>>> selections;
-  std::vector<ResourceFindings> findings;  // per resource of final_state, in order
-  Transition transition;                   // when has_transition
-  std::optional<MatrixFindings> matrix;
-  std::map<std::string, std::vector<std::optional<std::string>>> domains;  // declared; nullopt = absent
-  std::vector<doc::Diagnostic> diagnostics;
-  doc::Explanation explanation;
-  std::vector<std::shared_ptr<const doc::Source>> owned;  // every source it points into, --params too
-};
-
-// The engine's JSON result (docs/formats/variants.md "Result").
-nlohmann::ordered_json ResultJson(const Analysis& a);
-
-// Per subscription and resource (the union of before's and after's resource names, in order),
-// before, after, each intermediate state and the two-response alternatives. Empty when
-// !a.has_transition. Points into `a`: keep it alive.
-Transition ComputeTransition(const Analysis& a, const std::vector<Subscription>& subs);
-
 // ---- caching proxy ----
 // One resource as a caching proxy holds it: which subscribers receive which variant. A change of
 // variant i is sent to exactly per_variant[i] (the fan-out).
@@ -130,16 +104,83 @@ struct ProxyResource {
 // Every resource of `s`, in order; a subscriber counts for the resources it subscribes to.
 std::vector<ProxyResource> ComputeProxy(const State& s, const std::vector<Subscription>& subs);
 
-// Loads, evaluates and analyses: typed, no JSON (ResultJson renders it). Never throws. The
-// analysis holds the scenario's sources it points into (Analysis::owned), not the Scenario.
+// inputs.matrix as Load reads it: the resource and the two keys whose values span the matrix,
+// the other keys' values from `base`. Evaluate computes the matrix (Evaluation::matrix).
+struct MatrixRequest {
+  std::string resource, x, y;
+  Params base;
+};
+
+// What Load makes of one scenario, typed: the variant sets (before, each response, after), the
+// question's subscriptions, the domains, and the static findings of every variant set (key sets,
+// dead variants, overlaps, coverage), with their diagnostics. What a subscription selects is
+// Evaluate's (Evaluation).
+struct Analysis {
+  Model model;
+  State before;                       // empty unless a transition is given
+  std::vector<State> steps;           // the state after each response of the "after" sequence
+  State final_state;
+  bool has_transition = false;
+  std::vector<Subscription> subscriptions;  // the question's: --params, else the scenario's
+  std::vector<ResourceFindings> findings;   // per resource of final_state, in order
+  std::optional<MatrixRequest> matrix;      // inputs.matrix, when valid
+  std::map<std::string, std::vector<std::optional<std::string>>> domains;  // declared; nullopt = absent
+  std::vector<doc::Diagnostic> diagnostics;  // loading and the static findings (sorted)
+  std::vector<std::shared_ptr<const doc::Source>> owned;  // every source it points into, --params too
+};
+
+// What Evaluate computes for a list of subscriptions over an Analysis, typed (ResultJson renders
+// it with the analysis). Points into the Analysis: keep it alive.
+struct Evaluation {
+  std::vector<Subscription> subscriptions;  // the ones evaluated, in order
+  // Per subscription, per resource it subscribes to (in order): the resource and its selection.
+  std::vector<std::vector<std::pair<std::string, Selection>>> selections;
+  size_t outcome_counts[3] = {0, 0, 0};  // selections by Outcome: match, none, ambiguous
+  Transition transition;                  // when the analysis has one
+  std::vector<ProxyResource> proxy;       // the caching proxy's fan-out over the final state
+  std::optional<MatrixFindings> matrix;   // the analysis's MatrixRequest, computed
+  // VAR100 / VAR101 (a subscription ambiguous or unmatched) and VAR110-VAR114 (the transition).
+  std::vector<doc::Diagnostic> diagnostics;
+};
+
+// Selects every subscription's variant of every resource it subscribes to, the transition per
+// subscription, the caching proxy's fan-out and the matrix; `why` (null: none built) receives the
+// explanation tree (the first 20 subscriptions, each resource's variants tested). Never throws.
+Evaluation Evaluate(const Analysis& a, const std::vector<Subscription>& subs, doc::Explanation* why = nullptr);
+
+// The selection as the views and the text output word it: "variant 2", "none (resource does not
+// exist for this client)", "none (unknown resource)" (r null), "ambiguous: variants 0 2".
+std::string SelectionText(const ResourceVariants* r, const Selection& sel);
+
+// Why `who` (a subscriber's label) with parameters `p` gets what it gets of `resource`: a root
+// step ("who {p} subscribes to resource", its SelectionText) with one step per variant of the
+// final state, each with its constraint's test (Matches). A what-if for a view's selected row.
+doc::Step ExplainSelection(const Analysis& a, const std::string& who, const Params& p, const std::string& resource);
+
+// The variant selected for every value of `x` times every value of `y` over `r`'s variants, the
+// other keys from `base`: a view's chosen matrix (the scenario's own is Evaluation::matrix).
+CoverageMatrix MatrixOf(const ResourceVariants& r, const CoverageKey& x, const CoverageKey& y, const Params& base);
+
+// The engine's JSON result (docs/formats/variants.md "Result").
+nlohmann::ordered_json ResultJson(const Analysis& a, const Evaluation& e);
+
+// Per subscription and resource (the union of before's and after's resource names, in order),
+// before, after, each intermediate state and the two-response alternatives. Empty when
+// !a.has_transition. Points into `a`: keep it alive.
+Transition ComputeTransition(const Analysis& a, const std::vector<Subscription>& subs);
+
+// Loads, indexes and analyses the variant sets (the static findings): typed, no JSON. Never
+// throws. The analysis holds the scenario's sources it points into (Analysis::owned), not the
+// Scenario. What the subscriptions select is Evaluate's.
 Analysis Load(const Scenario& s, const Query& q);
 
 // The engine's one profile: the TP2 text (Envoy and gRPC have no implementation of it yet).
 enum class Profile { kTp2 };
 const ProfileSet<Profile>& Profiles();
 
-// The engine's model: the scenario analysed once (the variant sets, subscriptions, findings,
-// transition). The analysis has a single reading (one profile), so Evaluate only exposes it.
+// The engine's model: the scenario loaded and analysed once (the variant sets, the question's
+// subscriptions, the static findings). Evaluate selects (variants::Evaluate), under the one
+// profile.
 class VariantsModel final : public EngineModel {
  public:
   std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const override;
@@ -152,7 +193,8 @@ class VariantsResult final : public EngineResult {
  public:
   nlohmann::ordered_json ToJson() const override;
   const Analysis* analysis = nullptr;  // the model's
-  bool evaluated = false;              // false in kCheck mode
+  Evaluation evaluation;               // the analysis's subscriptions evaluated
+  bool evaluated = false;              // false in kCheck mode (the evaluation's diagnostics still count)
 };
 
 // A resource's coverage keys: declared domains where given, else the values its constraints

@@ -18,6 +18,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   q.flags = {{"params", ""}, {"params", "env=prod,version=v1"}};
   cfgi::variants::Analysis a = cfgi::variants::Load(s, q);
   cfgi::fuzz::CheckDiagnostics(a.diagnostics);
-  cfgi::fuzz::CheckJsonRoundTrip(a.explanation.ToJson());
+  cfgi::doc::Explanation why;
+  cfgi::variants::Evaluation e = cfgi::variants::Evaluate(a, a.subscriptions, &why);
+  cfgi::fuzz::CheckDiagnostics(e.diagnostics);
+  cfgi::fuzz::CheckJsonRoundTrip(why.ToJson());
+  cfgi::fuzz::CheckJsonRoundTrip(cfgi::variants::ResultJson(a, e));
   return 0;
 }

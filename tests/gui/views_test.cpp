@@ -138,12 +138,15 @@ TEST(SubscriptionsSavedIntoTheScenario, TheNextEvaluationHasThem) {
   ASSERT_TRUE(after);
   const variants::Analysis& a = after->analysis;
   ASSERT_EQ(a.subscriptions.size(), 5u);
+  const auto* result = ResultAs<variants::VariantsResult>(d->report().typed.get());
+  ASSERT_TRUE(result);
+  const variants::Evaluation& ev = result->evaluation;
   EXPECT_EQ(variants::RenderParams(a.subscriptions[3].params), variants::RenderParams({{"env", "test"}, {"zone", "us-2"}}));
   EXPECT_EQ(a.subscriptions[4].name, "dev-client");
   EXPECT_EQ(a.subscriptions[4].resources, std::vector<std::string>{"route-config"});
-  ASSERT_EQ(a.selections.size(), 5u);
-  EXPECT_EQ(a.selections[3][0].second.selected, std::optional<size_t>(1));  // env=test: variant 1
-  EXPECT_EQ(a.selections[4][0].second.outcome, variants::Outcome::kNone);   // env=dev: no variant
+  ASSERT_EQ(ev.selections.size(), 5u);
+  EXPECT_EQ(ev.selections[3][0].second.selected, std::optional<size_t>(1));  // env=test: variant 1
+  EXPECT_EQ(ev.selections[4][0].second.outcome, variants::Outcome::kNone);   // env=dev: no variant
 }
 
 // ---- jobs off the UI thread (app/gui/jobs.h, issue 17) ----
@@ -451,6 +454,80 @@ TEST(TargetingViewConfig, TheEditedConfigurationIsResolvedOnTheWorkerNotInDraw) 
   EXPECT_EQ(view->DumpState()["config"]["pending"], false);
   EXPECT_EQ(view->DumpState()["targets"][0], "(x=1)");
   EXPECT_EQ(WhatIfEvaluations() - before, 1u);
+}
+
+// Issue 28 ("no view compares or serialises on the UI thread"): every engine's evaluation and
+// serialisation entry point counts itself per thread (core/engine/build_count.h
+// ThreadEvaluationWork: EngineModel::Evaluate, EngineResult::ToJson, Compare, policy's
+// InspectionJson, variants' Evaluate / Select / ExplainSelection / MatrixOf / ComputeTransition /
+// ComputeProxy / ResultJson). Each view's OnEvaluated and a few frames of every one of its tabs
+// leave this (the UI) thread's count unchanged: what they need comes typed from the worker, and
+// what-ifs are jobs (FakeContext keeps them, none runs here).
+struct TabsCase {
+  const char* sample;
+  std::vector<const char*> states;
+};
+
+class NoUiThreadWork : public ::testing::TestWithParam<TabsCase> {};
+
+TEST_P(NoUiThreadWork, OnEvaluatedAndDrawDoNoEvaluationOrSerialisation) {
+  const TabsCase& c = GetParam();
+  ImGuiFrame frame;
+  ViewOnSample v(c.sample);
+  for (const char* state : c.states) {
+    v.view->LoadState(state);
+    const uint64_t before = ThreadEvaluationWork();
+    v.view->OnEvaluated(*v.doc);
+    for (int i = 0; i < 3; ++i) DrawInWindow(*v.view, v.ctx);
+    EXPECT_EQ(ThreadEvaluationWork() - before, 0u) << c.sample << " " << state;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Views, NoUiThreadWork,
+    ::testing::Values(
+        TabsCase{"samples/variants/transition-steps.scenario.yaml",
+                 {"tab=0", "tab=1;sub=0", "tab=2", "tab=3", "tab=4", "tab=4;delivery=2", "tab=5"}},
+        TabsCase{"samples/variants/four-variants-instead-of-nine.scenario.yaml", {"tab=1", "tab=2", "tab=3"}},
+        TabsCase{"samples/policy/inspect-one-resource.scenario.yaml",
+                 {"mode=resource", "mode=types;type=MeshTimeout;tab=0", "mode=types;type=MeshTimeout;tab=1",
+                  "mode=types;type=MeshTimeout;tab=2", "mode=types;type=MeshTimeout;tab=3",
+                  "mode=types;type=MeshTimeout;tab=4"}},
+        TabsCase{"samples/policy/madr-kind-beats-name.scenario.yaml", {"mode=resource", "mode=types;tab=3"}},
+        TabsCase{"samples/txt/canary-50.scenario.yaml", {"tab=0", "tab=1", "tab=2", "tab=3", "tab=4", "tab=6"}},
+        TabsCase{"samples/matcher/profiles-diverge.scenario.yaml", {"tab=0", "tab=1", "tab=2", "tab=3"}},
+        TabsCase{"samples/targeting/storage_registry.scenario.yaml", {"ref=0", "ref=1"}}),
+    [](const ::testing::TestParamInfo<TabsCase>& info) { return "case" + std::to_string(info.index); });
+
+// The variants view's selected row is explained on the worker (variants::ExplainSelection, a job
+// keyed "why/variants/<view>"): until it arrives the row's answer shows with no steps; then every
+// variant's test. samples/variants/first-look: subscription 2 ({env: prod, zone: eu-1}) gets
+// variant 0 of route-config (tests/golden/variants/first-look.scenario.json).
+TEST(VariantsViewWhy, TheSelectedRowIsExplainedOnTheWorker) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/variants/first-look.scenario.yaml");
+  ASSERT_EQ(v.doc->engine().name(), "variants");
+  v.view->LoadState("tab=1;sub=2");
+  v.view->OnEvaluated(*v.doc);
+  const uint64_t before = ThreadEvaluationWork();
+  DrawInWindow(*v.view, v.ctx);
+  DrawInWindow(*v.view, v.ctx);
+  EXPECT_EQ(ThreadEvaluationWork() - before, 0u);
+  std::vector<Job*> jobs = v.ctx.JobsWithKey("why/variants/");
+  ASSERT_FALSE(jobs.empty());
+  nlohmann::ordered_json e = v.view->DumpState()["explanation"];
+  EXPECT_EQ(v.view->DumpState()["selected"], 2);
+  EXPECT_EQ(e["detail"], "match: variant 0");
+  EXPECT_TRUE(e["steps"].empty()) << e.dump();
+  JobProgress p;
+  RunOnWorker(*jobs.back(), p);
+  jobs.back()->done();
+  DrawInWindow(*v.view, v.ctx);
+  e = v.view->DumpState()["explanation"];
+  ASSERT_EQ(e["steps"].size(), 2u) << e.dump();
+  EXPECT_EQ(e["steps"][0].get<std::string>().rfind("variant 0: ", 0), 0u);
+  EXPECT_EQ(e["steps"][1].get<std::string>().rfind("variant 1: ", 0), 0u);
+  EXPECT_EQ(ThreadEvaluationWork() - before, 0u) << "the job ran on another thread";
 }
 
 }  // namespace

@@ -33,10 +33,23 @@ Scenario LoadSample(const std::string& name) {
 
 std::string Base(const std::string& f) { return f.substr(f.rfind('/') + 1); }
 
-Analysis RunSample(const Scenario& s, Query q = {}) { return Load(s, q); }
+// Load, then Evaluate the question's subscriptions, as VariantsModel does; `diagnostics` holds
+// both stages' (sorted, as Inspect reports them).
+struct Evaluated : Analysis {
+  Evaluation e;
+};
+Evaluated RunSample(const Scenario& s, Query q = {}) {
+  Evaluated r;
+  static_cast<Analysis&>(r) = Load(s, q);
+  r.e = Evaluate(r, r.subscriptions);
+  r.diagnostics.insert(r.diagnostics.end(), r.e.diagnostics.begin(), r.e.diagnostics.end());
+  doc::SortDiagnostics(r.diagnostics);
+  return r;
+}
+nlohmann::ordered_json ResultJson(const Evaluated& r) { return variants::ResultJson(r, r.e); }
 
 // "resource -> selected/outcome" per subscription, e.g. "route-config:0:match".
-std::vector<std::string> Outcomes(const Analysis& a) {
+std::vector<std::string> Outcomes(const Evaluated& a) {
   std::vector<std::string> out;
   const nlohmann::ordered_json result = ResultJson(a);
   for (const auto& s : result["subscriptions"]) {
@@ -52,7 +65,7 @@ std::vector<std::string> Outcomes(const Analysis& a) {
   return out;
 }
 
-std::vector<std::string> Codes(const Analysis& a) {
+std::vector<std::string> Codes(const Evaluated& a) {
   std::vector<std::string> out;
   for (const auto& d : a.diagnostics)
     out.push_back(d.code + "@" + Base(d.file) + ":" + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column));
@@ -60,7 +73,7 @@ std::vector<std::string> Codes(const Analysis& a) {
 }
 
 TEST(VariantsEngineTest, SpecBasicEnv) {
-  Analysis a = RunSample(LoadSample("basic-env.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("basic-env.scenario.yaml"));
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[0]:match", "route-config:[1]:match"}));
   EXPECT_EQ(ResultJson(a)["subscriptions"][0]["resources"][0]["selected"], 0);
   EXPECT_EQ(ResultJson(a)["subscriptions"][1]["resources"][0]["selected"], 1);
@@ -70,7 +83,7 @@ TEST(VariantsEngineTest, SpecBasicEnv) {
 }
 
 TEST(VariantsEngineTest, SpecUnconstrainedParameters) {
-  Analysis a = RunSample(LoadSample("unconstrained-parameters.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("unconstrained-parameters.scenario.yaml"));
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"shared-cluster:[0]:match route-config:[0]:match",
                                                    "shared-cluster:[0]:match route-config:[1]:match",
                                                    "shared-cluster:[0]:match route-config:[0]:match"}));
@@ -79,7 +92,7 @@ TEST(VariantsEngineTest, SpecUnconstrainedParameters) {
 }
 
 TEST(VariantsEngineTest, SpecNewKeyOnServerFirst) {
-  Analysis a = RunSample(LoadSample("new-key-on-server-first.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("new-key-on-server-first.scenario.yaml"));
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[0]:match", "route-config:[0+1]:ambiguous"}));
   EXPECT_EQ(ResultJson(a)["overlaps"].dump(),
             R"([{"resource":"route-config","variants":[0,1],"witness":{"env":"prod","version":"v1"}}])");
@@ -101,7 +114,7 @@ TEST(VariantsEngineTest, SpecNewKeyOnServerFirst) {
 }
 
 TEST(VariantsEngineTest, SpecExistsDefault) {
-  Analysis a = RunSample(LoadSample("exists-default.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("exists-default.scenario.yaml"));
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[0]:match", "route-config:[1]:match",
                                                    "route-config:[]:none", "route-config:[]:none"}));
   EXPECT_EQ(ResultJson(a)["overlaps"].size(), 0u);
@@ -119,7 +132,7 @@ TEST(VariantsEngineTest, SpecExistsDefault) {
 }
 
 TEST(VariantsEngineTest, SpecOverlappingOrValues) {
-  Analysis a = RunSample(LoadSample("overlapping-or-values.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("overlapping-or-values.scenario.yaml"));
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[0+1]:ambiguous", "route-config:[0]:match",
                                                    "route-config:[1]:match"}));
   EXPECT_EQ(ResultJson(a)["overlaps"][0]["witness"].dump(), R"({"env":"test"})");
@@ -127,7 +140,7 @@ TEST(VariantsEngineTest, SpecOverlappingOrValues) {
 }
 
 TEST(VariantsEngineTest, SpecFourVariantsInsteadOfNine) {
-  Analysis a = RunSample(LoadSample("four-variants-instead-of-nine.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("four-variants-instead-of-nine.scenario.yaml"));
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{
                              "route-config:[both-routes]:match", "route-config:[prod-route]:match",
                              "route-config:[prod-route]:match", "route-config:[v1-route]:match",
@@ -146,7 +159,7 @@ TEST(VariantsEngineTest, SpecFourVariantsInsteadOfNine) {
 }
 
 TEST(VariantsEngineTest, SpecTransitionInOneResponse) {
-  Analysis a = RunSample(LoadSample("transition-steps.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("transition-steps.scenario.yaml"));
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"route-config:[2]:match", "route-config:[3]:match",
                                                    "route-config:[1]:match", "route-config:[1]:match"}));
   const nlohmann::ordered_json t = ResultJson(a)["transition"];
@@ -178,7 +191,7 @@ TEST(VariantsEngineTest, SpecTransitionInOneResponse) {
 }
 
 TEST(VariantsEngineTest, SpecTransitionInTwoResponsesIsAmbiguousInBetween) {
-  Analysis a = RunSample(LoadSample("transition-two-responses.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("transition-two-responses.scenario.yaml"));
   const nlohmann::ordered_json subs = ResultJson(a)["transition"]["subscriptions"];
   EXPECT_EQ(subs[0]["resources"][0]["intermediate"][0]["outcome"], "ambiguous");
   EXPECT_EQ(subs[0]["resources"][0]["intermediate"][0]["matching"].dump(), "[0,2]");
@@ -211,7 +224,7 @@ std::vector<std::string> TransitionRows(const Transition& t) {
 
 TEST(VariantsEngineTest, TypedTransitionInOneResponseAndAsTwo) {
   Scenario s = LoadSample("transition-steps.scenario.yaml");
-  Analysis a = RunSample(s);
+  Evaluated a = RunSample(s);
   Transition t = ComputeTransition(a, a.subscriptions);
   ASSERT_EQ(t.responses.size(), 1u);
   EXPECT_EQ(Base(t.responses[0]->source->name()), "transition-after-one-response.textproto");
@@ -231,7 +244,7 @@ TEST(VariantsEngineTest, TypedTransitionInOneResponseAndAsTwo) {
 }
 
 TEST(VariantsEngineTest, TypedTransitionInTwoResponsesShowsTheIntermediateState) {
-  Analysis a = RunSample(LoadSample("transition-two-responses.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("transition-two-responses.scenario.yaml"));
   Transition t = ComputeTransition(a, a.subscriptions);
   ASSERT_EQ(t.responses.size(), 2u);
   EXPECT_EQ(TransitionRows(t),
@@ -242,7 +255,7 @@ TEST(VariantsEngineTest, TypedTransitionInTwoResponsesShowsTheIntermediateState)
 }
 
 TEST(VariantsEngineTest, NoTransitionWithoutBefore) {
-  Analysis a = RunSample(LoadSample("basic-env.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("basic-env.scenario.yaml"));
   Transition t = ComputeTransition(a, a.subscriptions);
   EXPECT_TRUE(t.rows.empty());
   EXPECT_TRUE(t.responses.empty());
@@ -267,7 +280,7 @@ inputs:
   subscriptions: [{env: prod}]
 )"}},
                             {});
-  Analysis a = Load(s, {});
+  Evaluated a = RunSample(s, {});
   Transition t = ComputeTransition(a, a.subscriptions);
   EXPECT_EQ(TransitionRows(t), (std::vector<std::string>{
                                    "0 R 0+1->none became-unmatched adds-first:0+1/ambiguous removes-first:none/none"}));
@@ -283,7 +296,7 @@ inputs:
 }
 
 TEST(VariantsEngineTest, ProxyFanOut) {
-  Analysis a = RunSample(LoadSample("transition-steps.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("transition-steps.scenario.yaml"));
   std::vector<ProxyResource> p = ComputeProxy(a.final_state, a.subscriptions);
   ASSERT_EQ(p.size(), 1u);
   EXPECT_EQ(p[0].r->name, "route-config");
@@ -303,7 +316,7 @@ TEST(VariantsEngineTest, ProxyFanOut) {
 }
 
 TEST(VariantsEngineTest, RealisticSnapshot) {
-  Analysis a = RunSample(LoadSample("realistic-snapshot.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("realistic-snapshot.scenario.yaml"));
   const std::string fe = "xdstp://xds.example.com/envoy.config.route.v3.RouteConfiguration/frontend";
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{
                              fe + ":[prod-stable]:match", fe + ":[prod-canary]:match", fe + ":[preprod]:match",
@@ -320,7 +333,7 @@ TEST(VariantsEngineTest, RealisticSnapshot) {
 }
 
 TEST(VariantsEngineTest, InvalidConstraintsArePositionedAndLeftOut) {
-  Analysis a = RunSample(LoadSample("invalid-constraints.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("invalid-constraints.scenario.yaml"));
   EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR001@bad-delta.yaml:6:21", "VAR002@bad-delta.yaml:10:27",
                                                 "VAR105@bad-delta.yaml:14:9", "VAR106@bad-delta.yaml:14:9"}));
   EXPECT_EQ(ResultJson(a)["resources"][0]["variants"].size(), 2u);
@@ -328,7 +341,7 @@ TEST(VariantsEngineTest, InvalidConstraintsArePositionedAndLeftOut) {
 }
 
 TEST(VariantsEngineTest, ClientConfiguration) {
-  Analysis a = RunSample(LoadSample("client-config.scenario.yaml"));
+  Evaluated a = RunSample(LoadSample("client-config.scenario.yaml"));
   const std::string shop = "xdstp://mesh.example.com/envoy.config.route.v3.RouteConfiguration/shop";
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"legacy-routes:[1]:match " + shop + ":[0]:match",
                                                    "legacy-routes:[0]:match", shop + ":[0]:match"}));
@@ -352,7 +365,7 @@ TEST(VariantsEngineTest, ParamsFlagIsOneSubscriptionEach) {
   Scenario s = Inline({{"r.textproto", "constraint { key: \"env\" value: \"prod\" }\n"}});
   Query q;
   q.flags = {{"params", "env=prod"}, {"params", ""}, {"params", "env=prod,version=v1"}, {"params", "bad"}};
-  Analysis a = Load(s, q);
+  Evaluated a = RunSample(s, q);
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"r:[0]:match", "r:[]:none", "r:[0]:match"}));
   EXPECT_EQ(ResultJson(a)["subscriptions"][1]["params"].dump(), "{}");
   std::vector<std::string> codes = Codes(a);
@@ -375,7 +388,7 @@ TEST(VariantsEngineTest, WireFormatsAgree) {
       "  constraints { constraint { key: \"env\" exists {} } } } } } } }\n";
   for (auto [name, text] : std::vector<std::pair<const char*, const char*>>{
            {"d.textproto", tp}, {"d.json", json}, {"d.yaml", yaml}, {"s.textproto", sotw}}) {
-    Analysis a = Load(Inline({{name, text}}), Query{{{"params", "env=b"}}});
+    Evaluated a = RunSample(Inline({{name, text}}), Query{{{"params", "env=b"}}});
     EXPECT_EQ(ResultJson(a)["resources"][0]["variants"][0]["constraints"], "env=a ∨ exists(env)") << name;
     EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"R:[0]:match"})) << name;
   }
@@ -387,7 +400,7 @@ TEST(VariantsEngineTest, RequestsAreSubscriptions) {
                        {"req.textproto", "# proto-message: envoy.service.discovery.v3.DiscoveryRequest\n"
                                          "type_url: \"t\"\nresource_locators { name: \"R\" dynamic_parameters { key: "
                                          "\"env\" value: \"prod\" } }\nresource_locators { name: \"R\" }\n"}});
-  Analysis a = Load(s, {});
+  Evaluated a = RunSample(s, {});
   EXPECT_EQ(Outcomes(a), (std::vector<std::string>{"R:[0]:match", "R:[]:none"}));
   EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR101@req.textproto:4:1", "VAR105@v.textproto:1:39"}));
 }
@@ -396,7 +409,7 @@ TEST(VariantsEngineTest, RemovalOfAnUnknownVariantWarns) {
   Scenario s = Inline({{"a.textproto", "resources { resource_name { name: \"R\" } }\n"},
                        {"b.textproto", "removed_resource_names { name: \"R\" dynamic_parameter_constraints { constraint "
                                        "{ key: \"x\" value: \"y\" } } }\n"}});
-  Analysis a = Load(s, {});
+  Evaluated a = RunSample(s, {});
   EXPECT_EQ(Codes(a), (std::vector<std::string>{"VAR012@b.textproto:1:1"}));
   EXPECT_EQ(ResultJson(a)["resources"][0]["variants"].size(), 1u);
 }

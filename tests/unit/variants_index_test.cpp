@@ -83,6 +83,8 @@ TEST(VariantsIndexTest, EnginePathOnAGeneratedSnapshot) {
   Query q;
   q.flags = {{"params", "k0=v1,k1=v2,k2=v0,k3=zz,k4=v3,k5=v1"}};
   Analysis a = Load(s, q);
+  Evaluation e = Evaluate(a, a.subscriptions);
+  auto ResultJson = [&e](const Analysis& x) { return variants::ResultJson(x, e); };
   ASSERT_EQ(ResultJson(a)["resources"].size(), 200u);
   ASSERT_EQ(ResultJson(a)["subscriptions"][0]["resources"].size(), 200u);
   VariantIndex idx = VariantIndex::Build(snap);

@@ -38,6 +38,7 @@
 #include "core/engine/compare.h"
 #include "core/policy/policy_engine.h"
 #include "core/policy/policy_inspect.h"
+#include "core/policy/policy_inspect_diff.h"
 #include "core/policy/policy_release_rules.h"
 #include "core/policy/policy_schema.h"
 #include "app/gui/views/policy_view_release.h"
@@ -50,6 +51,11 @@ namespace {
 namespace pol = cfgi::policy;
 
 std::string Short(const nlohmann::json& j, size_t max = 160) {
+  std::string s = j.is_null() ? "(none)" : doc::JsonText(j);
+  if (s.size() > max) s = s.substr(0, max - 3) + "...";
+  return s;
+}
+std::string Short(const nlohmann::ordered_json& j, size_t max) {
   std::string s = j.is_null() ? "(none)" : doc::JsonText(j);
   if (s.size() > max) s = s.substr(0, max - 3) + "...";
   return s;
@@ -154,7 +160,6 @@ class PolicyView final : public EngineView {
     summaries_.clear();
     filtered_rows_.clear();
     filtered_type_ = SIZE_MAX;
-    line_diffs_.clear();
     leaf_.clear();
     res_key_ = kuma_res_ ? kuma_res_->inspection.key : std::string();
     // A restored resource (view state res=KEY) is a question for the worker.
@@ -167,7 +172,6 @@ class PolicyView final : public EngineView {
     rule_ = SIZE_MAX;
     inbound_ = SIZE_MAX;
     why_ = {};
-    diffs_for_ = -1;
     auto_selected_ = false;
   }
 
@@ -190,7 +194,6 @@ class PolicyView final : public EngineView {
       if (const pol::PolicyResult* pr = results_[pol::Profiles().Index(primary_)]; pr && pr != kuma_res_) {
         kuma_res_ = pr;
         kuma_ = &pr->rules;
-        diffs_for_ = -1;
       }
     const auto& dps = model_->mesh.dataplanes;
     if (dps.empty()) {
@@ -326,50 +329,12 @@ class PolicyView final : public EngineView {
     return model_ && dataplane_ >= 0 ? model_->mesh.dataplanes[static_cast<size_t>(dataplane_)].meta.name : std::string();
   }
 
-  // kuma vs madr for the inspected resource: the one profile comparison (core/engine/compare.h)
-  // of the two profiles' inspections (InspectionJson), mapped onto the tree's lines.
-  void BuildDiffs() {
-    diffs_for_ = static_cast<int>(primary_);
-    type_diffs_.clear();
-    other_merge_.clear();
-    line_diffs_.clear();
-    if (!kuma_res_ || !madr_res_) return;
-    nlohmann::ordered_json k = pol::InspectionJson(kuma_res_->inspection);
-    nlohmann::ordered_json m = pol::InspectionJson(madr_res_->inspection);
-    inspect_cmp_ = Compare({{pol::Profiles().Name(kuma_res_->id), &k}, {"madr", &m}});
+  // kuma vs madr for the inspected resource: the engine's typed detail of the profile comparison
+  // (policy::InspectionDiffs, made on the worker with it), for the profile shown against the other.
+  const pol::InspectionDiff* InspectDiff() const {
+    const auto* all = comparison_ ? dynamic_cast<const pol::InspectionDiffs*>(comparison_->detail.get()) : nullptr;
     const pol::PolicyResult* pr = PrimaryResult();
-    if (!pr) return;
-    const char* other = OtherName();
-    for (const pol::TypeInspection& t : pr->inspection.types) {
-      const std::string base = "/policies/" + pol::EscapePointerToken(t.type);
-      const std::string conf = base + "/conf";
-      std::vector<const Divergence*> divs = inspect_cmp_.Under(conf);
-      type_diffs_[t.type] = divs.size();
-      if (divs.empty() && inspect_cmp_.CountUnder(base) > 0) other_merge_[t.type] = true;
-      for (size_t i = 0; i < t.lines.size(); ++i) {
-        const pol::ConfLine& l = t.lines[i];
-        for (const Divergence* d : divs) {
-          if (d->path.compare(0, conf.size(), conf) != 0) continue;
-          std::string rest = d->path.substr(conf.size());
-          if (rest == l.path) {
-            auto v = d->values.find(other);
-            line_diffs_[&l] = v == d->values.end() || v->is_null() ? std::string("absent")
-                                                                   : pol::LeafText(nlohmann::json::parse(v->dump()));
-            break;
-          }
-          if (l.path.compare(0, rest.size() + 1, rest + "/") == 0 || (rest.compare(0, l.path.size() + 1, l.path + "/") == 0 && l.leaf)) {
-            line_diffs_[&l] = "differs";
-            break;
-          }
-        }
-      }
-    }
-    // Types only the other profile has.
-    for (const Divergence& d : inspect_cmp_.divergences) {
-      if (d.path.compare(0, 10, "/policies/") != 0) continue;
-      std::string t = d.path.substr(10, d.path.find('/', 10) - 10);
-      if (!type_diffs_.count(t)) type_diffs_[t] += 1;
-    }
+    return all && pr ? all->Find(pol::Profiles().Name(pr->id), OtherName()) : nullptr;
   }
 
   void SelectLeaf(ViewContext& ctx, const pol::TypeInspection& t, const pol::ConfLine& l, bool jump) {
@@ -422,7 +387,6 @@ class PolicyView final : public EngineView {
   void DrawResource(ViewContext& ctx) {
     const pol::PolicyResult* pr = PrimaryResult();
     if (!pr) return;
-    if (diffs_for_ != static_cast<int>(primary_)) BuildDiffs();
     DrawChooser(ctx, *pr);
     const pol::ResourceInspection& in = pr->inspection;
     if (in.key.empty()) {
@@ -488,12 +452,14 @@ class PolicyView final : public EngineView {
 
   void DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
     ImGui::PushID(t.type.c_str());
-    size_t diffs = type_diffs_.count(t.type) ? type_diffs_.at(t.type) : 0;
+    const pol::InspectionDiff* idiff = InspectDiff();
+    const size_t ti = static_cast<size_t>(&t - PrimaryResult()->inspection.types.data());
+    size_t diffs = idiff && idiff->type_diffs.count(t.type) ? idiff->type_diffs.at(t.type) : 0;
     std::string head = t.type + "  " + (t.fallback ? "falls back to " + (t.rule->sparse ? std::string(t.rule->key) : t.rule->fallback_of())
                                                    : "own rule") +
                        ", " + std::to_string(t.rule->items().size()) + " items" +
                        (diffs ? "   " + std::string(theme::kIconDiverge) + " " + std::to_string(diffs) + " differ in " + OtherName()
-                        : other_merge_.count(t.type) ? "   " + std::string(theme::kIconDiverge) + " same conf, other origins in " + OtherName()
+                        : idiff && idiff->other_merge.count(t.type) ? "   " + std::string(theme::kIconDiverge) + " same conf, other origins in " + OtherName()
                                                      : "") +
                        "###head";
     bool open = ImGui::CollapsingHeader(head.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
@@ -539,7 +505,8 @@ class PolicyView final : public EngineView {
           theme::TextMuted("appended");
         }
       }
-      if (auto d = line_diffs_.find(&l); d != line_diffs_.end()) {
+      if (auto d = idiff ? idiff->line_diffs.find({ti, i}) : std::map<std::pair<size_t, size_t>, std::string>::const_iterator();
+          idiff && d != idiff->line_diffs.end()) {
         ImGui::SameLine();
         ImGui::TextColored(theme::Pal().warning, "%s %s: %s", theme::kIconDiverge, OtherName(), d->second.c_str());
       }
@@ -1120,7 +1087,7 @@ class PolicyView final : public EngineView {
         for (const std::string& p : names) {
           ImGui::TableNextColumn();
           auto v = d.values.find(p);
-          ImGui::TextWrapped("%s", v == d.values.end() ? "(none)" : Short(nlohmann::json::parse(v->dump()), 400).c_str());
+          ImGui::TextWrapped("%s", v == d.values.end() ? "(none)" : Short(*v, 400).c_str());
         }
         ImGui::PopFont();
       }
@@ -1159,13 +1126,8 @@ class PolicyView final : public EngineView {
   ImGuiTextFilter res_filter_;
   bool res_filter_dirty_ = true;
   std::vector<int> res_filtered_;
-  Comparison inspect_cmp_;
-  std::map<std::string, size_t> type_diffs_;  // per type: conf leaves that differ in the other profile
-  std::map<std::string, bool> other_merge_;   // same conf, other origins / provenance
-  std::map<const pol::ConfLine*, std::string> line_diffs_;
   std::map<size_t, std::vector<std::vector<std::string>>> summaries_;  // per type index: each rule's ConfSummary
   ImGuiTextFilter rule_filter_;
-  int diffs_for_ = -1;  // the primary profile line_diffs_ were built for (-1: none yet)
   size_t filtered_type_ = SIZE_MAX;
   std::vector<size_t> filtered_rows_;
 };
