@@ -178,7 +178,7 @@ TEST(FileGroupsTest, AFileGivenBesideTheEnvelopeThatReadsItIsReadOnce) {
   };
   // Before and after the envelope, by the same name and by a "./" name.
   cfgi::Scenario s = cfgi::LoadScenario(
-      {{"./client.yaml", client}, {"s.scenario.yaml", envelope}, {"response.json", response}, {"other.yaml", kNotes}}, read);
+      {{"./client.yaml", client}, {"s.scenario.yaml", envelope}, {"response.json", response}, {"other.yaml", "owner: platform\n"}}, read);
   std::vector<std::string> names;
   for (const auto& d : s.sources) names.push_back(d.source->name());
   EXPECT_EQ(names, (std::vector<std::string>{"response.json", "client.yaml", "other.yaml"}));
