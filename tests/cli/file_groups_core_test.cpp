@@ -137,18 +137,26 @@ TEST(GrpcReadsMatcherTest, OnlyTheFieldsGrpcParses) {
 }  // namespace cfgi
 
 namespace {
-// A scenario envelope given with the files its `sources:` name (the web build's drop of a sample
-// and its files, `check x.scenario.yaml *.json`): the files belong to the envelope, one group,
-// even when one of them alone is no engine's input (a client configuration).
-TEST(FileGroupsTest, FilesAScenarioReadsJoinItsGroup) {
+// A variants envelope reading a response and a client configuration, and a reader that has both.
+struct Envelope {
   const char* envelope = "engine: variants\nsources:\n  - file: response.json\n  - file: client.yaml\n";
   const char* response = R"({"resources": [{"name": "a", "resource_name": {"name": "a"}}]})";
   const char* client = "node:\n  id: n1\n";
-  cfgi::FileReader read = [&](const std::string&, const std::string& rel) -> std::optional<std::string> {
+  cfgi::FileReader read = [this](const std::string&, const std::string& rel) -> std::optional<std::string> {
     if (rel == "response.json") return std::string(response);
     if (rel == "client.yaml") return std::string(client);
     return std::nullopt;
   };
+};
+const Envelope kEnvelope;
+
+// A scenario envelope given with the files its `sources:` name (the web build's drop of a sample
+// and its files, `check x.scenario.yaml *.json`): the files belong to the envelope, one group,
+// even when one of them alone is no engine's input (a client configuration).
+TEST(FileGroupsTest, FilesAScenarioReadsJoinItsGroup) {
+  const Envelope& e = kEnvelope;
+  const char *envelope = e.envelope, *response = e.response, *client = e.client;
+  const cfgi::FileReader& read = e.read;
   auto gs = cfgi::GroupFiles({{"s.scenario.yaml", envelope}, {"response.json", response}, {"client.yaml", client}}, {}, read);
   std::vector<std::string> got;
   for (const auto& g : gs) {
@@ -168,14 +176,9 @@ TEST(FileGroupsTest, FilesAScenarioReadsJoinItsGroup) {
 // copy would be one more source and shift the envelope's inputs (the web scale test's
 // realistic-snapshot case answered SCN006).
 TEST(FileGroupsTest, AFileGivenBesideTheEnvelopeThatReadsItIsReadOnce) {
-  const char* envelope = "engine: variants\nsources:\n  - file: response.json\n  - file: client.yaml\n";
-  const char* response = R"({"resources": [{"name": "a", "resource_name": {"name": "a"}}]})";
-  const char* client = "node:\n  id: n1\n";
-  cfgi::FileReader read = [&](const std::string&, const std::string& rel) -> std::optional<std::string> {
-    if (rel == "response.json") return std::string(response);
-    if (rel == "client.yaml") return std::string(client);
-    return std::nullopt;
-  };
+  const Envelope& e = kEnvelope;
+  const char *envelope = e.envelope, *response = e.response, *client = e.client;
+  const cfgi::FileReader& read = e.read;
   // Before and after the envelope, by the same name and by a "./" name.
   cfgi::Scenario s = cfgi::LoadScenario(
       {{"./client.yaml", client}, {"s.scenario.yaml", envelope}, {"response.json", response}, {"other.yaml", "owner: platform\n"}}, read);
