@@ -70,7 +70,7 @@ web: web-build
 # benchmarks under node against native (budget 2x); the browser tests in headless chromium, then
 # the web half of the scale test (web/tests/scale.mjs, ~15 s). All run even when one fails; the
 # target fails if any did.
-test-web: web-build bench-build
+test-web: web-build build
 	scripts/require-tools.sh web
 	@rc=0; \
 	(cd build/wasm && ctest --output-on-failure -j$(JOBS)) || rc=1; \
