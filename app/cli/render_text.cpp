@@ -11,6 +11,7 @@
 #include "core/doc/utf8.h"
 #include "core/matcher/matcher_engine.h"
 #include "core/policy/policy_engine.h"
+#include "core/policy/policy_release_rules.h"
 #include "core/targeting/targeting_engine.h"
 #include "core/txt/txt_engine.h"
 #include "core/variants/variants_engine.h"
@@ -386,9 +387,10 @@ std::string Rules(const policy::PolicyResult& r, const TextStyle& st) {
     if (t.has_proxy_rule) {
       out += "  proxy\n" + Conf(t.proxy_rule.conf, t.proxy_rule.provenance, 4, st);
     }
+    const policy::KeyNames key_names(t, r.id);  // KRI under Kuma 2.12+, as the JSON prints them
     for (const policy::ResourceRule& rr : t.to_rules) {
-      out += "  to " + doc::ValidUtf8(rr.key) +
-             (rr.fallback_of().empty() ? "" : Paint(st, kDim, " (falls back to " + doc::ValidUtf8(rr.fallback_of()) + ")")) +
+      out += "  to " + doc::ValidUtf8(key_names(rr.key)) +
+             (rr.fallback_of().empty() ? "" : Paint(st, kDim, " (falls back to " + doc::ValidUtf8(key_names(rr.fallback_of())) + ")")) +
              "\n";
       out += Conf(rr.conf(), rr.provenance(), 4, st);
     }

@@ -185,7 +185,6 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
   // The Kuma release the profile follows (a profile setting: never a divergence).
   j["release"] = IsKuma(p) ? ReleaseName(ReleaseOf(p)) : "madr";
   j["dataplane"] = r.dataplane ? ordered_json(r.dataplane->meta.name) : ordered_json();
-  const bool kri = KeysByKri(p);
   if (r.dataplane && !r.dataplane->pod.empty()) j["pod"] = PodJson(*r.dataplane);
   if (r.dataplane && r.dataplane->IsGateway()) {
     // A gateway Dataplane: its type, the MeshGateway serving it (builtin) and the listeners that
@@ -227,14 +226,8 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
     }
     ordered_json to = ordered_json::array();
     // Kuma 2.12+ key ResourceRules by KRI (pkg/core/kri); a computedFrom names a rule of the list.
-    std::map<std::string_view, std::string> kri_of;
-    if (kri)
-      for (const ResourceRule& rr : t.to_rules)
-        if (std::string k = Kri(rr.meta(), rr.section); !k.empty()) kri_of.emplace(rr.key, std::move(k));
-    auto key_of = [&](std::string_view key) -> ordered_json {
-      auto it = kri_of.find(key);
-      return it == kri_of.end() ? ordered_json(std::string(key)) : ordered_json(it->second);
-    };
+    const KeyNames key_names(t, p);
+    auto key_of = [&](std::string_view key) -> ordered_json { return key_names(key); };
     for (const ResourceRule& rr : t.to_rules) {
       ordered_json e;
       e["key"] = key_of(rr.key);

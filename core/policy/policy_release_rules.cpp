@@ -50,6 +50,17 @@ std::string_view KriShortName(std::string_view type) {
   return it == names.end() ? std::string_view() : std::string_view(it->second);
 }
 
+KeyNames::KeyNames(const TypeRules& t, Profile p) {
+  if (!KeysByKri(p)) return;
+  for (const ResourceRule& rr : t.to_rules)
+    if (std::string k = Kri(rr.meta(), rr.section); !k.empty()) kri_.emplace(rr.key, std::move(k));
+}
+
+std::string KeyNames::operator()(std::string_view key) const {
+  auto it = kri_.find(key);
+  return it == kri_.end() ? std::string(key) : it->second;
+}
+
 std::string Kri(const Meta& m, std::string_view section) {
   std::string_view s = KriShortName(m.type);
   if (s.empty()) return {};

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,6 +37,18 @@ std::string_view KriShortName(std::string_view type);
 // and namespace from the kuma.io/zone and k8s.kuma.io/namespace labels); "" for a type without
 // a short name.
 std::string Kri(const Meta& m, std::string_view section = {});
+// The key a profile shows for a ResourceRule's key (its own or the one it falls back to): the
+// rule's KRI under Kuma 2.12+ (KeysByKri), else the key itself. Built once per type (a map over
+// its rules, so a large mesh's list costs no search per row); the result JSON and the CLI's text
+// both print keys through it, so they agree.
+class KeyNames {
+ public:
+  KeyNames(const TypeRules& t, Profile p);
+  std::string operator()(std::string_view key) const;
+
+ private:
+  std::map<std::string_view, std::string> kri_;
+};
 struct KriParts {
   std::string type, mesh, zone, namespace_, name, section;
 };

@@ -228,9 +228,24 @@ spec:
         http:
           requestTimeout: 60s
 )");
+  // The default profile (kuma-2.14) keys ResourceRules by KRI, in the text as in the JSON.
   CliOutput r = RunCli("eval " + m);
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out,
+            "dataplane web-1\n"
+            "MeshTimeout\n"
+            "  to kri_m____default_\n"
+            "    connectionTimeout: 5s  # mesh-wide to[0]\n"
+            "    http:\n"
+            "      requestTimeout: 15s  # mesh-wide to[0]\n"
+            "  to kri_msvc_default___orders_\n"
+            "    connectionTimeout: 5s  # mesh-wide to[0]\n"
+            "    http:\n"
+            "      requestTimeout: 1m0s  # orders-slow to[0]\n");
+  // Kuma 2.10 keys them as core_model's ResourceIdentifier.
+  CliOutput old = RunCli("eval --profile kuma-2.10 " + m);
+  EXPECT_EQ(old.exit_code, 0);
+  EXPECT_EQ(old.out,
             "dataplane web-1\n"
             "MeshTimeout\n"
             "  to mesh:name/default\n"
