@@ -33,10 +33,12 @@ const ProfileSet<Profile>& Profiles() {
 
 namespace {
 
-// api/common/v1alpha1/targetref.go: `order` (kinds not in the map compare as 0).
+// api/common/v1alpha1/targetref.go: `order` (kinds not in the map compare as 0), the same at
+// v2.10.11, v2.13.10 and v2.14.3; Kuma's main drops MeshSubset, MeshGateway and MeshServiceSubset,
+// which kuma-3.0-preview rejects at the top level anyway (POL063).
 int KindOrder(const std::string& k) {
   static const std::map<std::string, int> order = {
-      {"Mesh", 1},        {"Dataplane", 2},           {"MeshSubset", 3},        {"MeshService", 5},
+      {"Mesh", 1},        {"Dataplane", 2},           {"MeshSubset", 3},        {"MeshGateway", 4}, {"MeshService", 5},
       {"MeshExternalService", 6}, {"MeshMultiZoneService", 7}, {"MeshServiceSubset", 8}, {"MeshHTTPRoute", 9}};
   auto it = order.find(k);
   return it == order.end() ? 0 : it->second;

@@ -53,7 +53,8 @@ std::vector<std::string> SortedItems(const std::string& policies, Profile profil
   // The narrower top-level targetRef: MeshSubset in 2.x (as the suite at v2.14.3), a Dataplane by
   // labels on Kuma's main, whose suite rewrote these inputs so (3.0 drops MeshSubset).
   std::string text = policies;
-  const std::string narrow = profile == Profile::kKuma30 ? "{kind: Dataplane, labels: {app: api}}" : "{kind: MeshSubset, tags: {app: api}}";
+  const std::string narrow = profile == Profile::kKuma30 ? "{kind: Dataplane, labels: {app: api}}"
+                                                         : "{kind: MeshSubset, tags: {app: api}}";
   for (size_t at; (at = text.find("@NARROW@")) != std::string::npos;) text.replace(at, 8, narrow);
   std::vector<doc::Diagnostic> diags;
   std::vector<doc::Document> docs;
@@ -68,7 +69,8 @@ std::vector<std::string> SortedItems(const std::string& policies, Profile profil
   std::vector<std::string> out;
   for (const TypeRules& t : r.types)
     if (t.type == "MeshTimeout")
-      for (const Item& it : t.to_items) out.push_back(it.policy->meta.name + "[" + std::to_string(it.rule_index) + "]");
+      for (const Item& it : t.to_items)
+        out.push_back(it.policy->meta.name + "[" + std::to_string(it.rule_index) + "]");
   return out;
 }
 
@@ -94,7 +96,8 @@ spec:
   to:
     - targetRef: {kind: MeshService, name: billing}
       default: {connectionTimeout: 4s}
-)", GetParam()),
+)",
+                        GetParam()),
             (std::vector<std::string>{"timeouts-beta[0]", "timeouts-alpha[0]"}));
 }
 
@@ -128,7 +131,8 @@ spec:
   to:
     - targetRef: {kind: Mesh}
       default: {idleTimeout: 10s}
-)", GetParam()),
+)",
+                        GetParam()),
             (std::vector<std::string>{"t-from-global[0]", "t-no-origin[0]", "t-from-zone[0]"}));
 }
 
@@ -164,7 +168,8 @@ spec:
   to:
     - targetRef: {kind: Mesh}
       default: {connectionTimeout: 1s}
-)", GetParam()),
+)",
+                        GetParam()),
             (std::vector<std::string>{"r-c-system[0]", "r-b-producer[0]", "r-a-consumer[0]"}));
 }
 
@@ -188,7 +193,8 @@ spec:
   to:
     - targetRef: {kind: MeshService, name: billing}
       default: {idleTimeout: 8s}
-)", GetParam()),
+)",
+                        GetParam()),
             (std::vector<std::string>{"s-b-service[0]", "s-a-port[0]"}));
 }
 
@@ -211,7 +217,8 @@ spec:
   to:
     - targetRef: {kind: Mesh}
       default: {idleTimeout: 6s}
-)", GetParam()),
+)",
+                        GetParam()),
             (std::vector<std::string>{"k-b-mesh[0]", "k-a-service[0]"}));
 }
 
@@ -234,7 +241,8 @@ spec:
   to:
     - targetRef: {kind: Mesh}
       default: {idleTimeout: 4s}
-)", GetParam()),
+)",
+                        GetParam()),
             (std::vector<std::string>{"top-b-mesh[0]", "top-a-subset[0]"}));
 }
 
@@ -280,7 +288,8 @@ spec:
   to:
     - targetRef: {kind: Mesh}
       default: {connectionTimeout: 11s}
-)", GetParam()),
+)",
+                        GetParam()),
             (std::vector<std::string>{"f-4[0]", "f-3[0]", "f-2[0]", "f-1[0]"}));
 }
 
@@ -299,19 +308,99 @@ spec:
       default: {idleTimeout: 1s}
     - targetRef: {kind: MeshService, name: billing}
       default: {connectionTimeout: 2s}
-)", GetParam()),
+)",
+                        GetParam()),
             (std::vector<std::string>{"multi[1]", "multi[0]", "multi[2]"}));
 }
 
+// A top-level MeshGateway (order 4 in targetref.go) sorts after a top-level Mesh (1), so a gateway
+// policy's to[] Mesh item overrides a mesh policy's MeshService item on that service's rule. (Kuma
+// main drops MeshGateway: not asserted for 3.0-preview.)
+TEST(KumaSortGateway, TopLevelMeshGatewayAfterMesh) {
+  for (Profile profile : {Profile::kKuma214, Profile::kKuma213, Profile::kKuma210}) {
+    SCOPED_TRACE(Profiles().Name(profile));
+    std::vector<doc::Diagnostic> diags;
+    std::vector<doc::Document> docs;
+    docs.push_back(doc::LoadDocument("gw.yaml", R"(type: Mesh
+name: orders
+---
+type: MeshGateway
+name: edge
+mesh: orders
+selectors:
+  - match: {kuma.io/service: edge-gw}
+conf:
+  listeners:
+    - {port: 8080, protocol: HTTP}
+---
+type: Dataplane
+name: gw-1
+mesh: orders
+networking:
+  address: 10.0.0.9
+  gateway:
+    type: BUILTIN
+    tags: {kuma.io/service: edge-gw}
+---
+type: MeshService
+name: billing
+mesh: orders
+spec:
+  ports:
+    - {port: 9000, name: http}
+---
+type: MeshTimeout
+name: a-gateway
+mesh: orders
+spec:
+  targetRef: {kind: MeshGateway, name: edge}
+  to:
+    - targetRef: {kind: Mesh}
+      default: {http: {requestTimeout: 10s}}
+---
+type: MeshTimeout
+name: b-mesh
+mesh: orders
+spec:
+  targetRef: {kind: Mesh}
+  to:
+    - targetRef: {kind: MeshService, name: billing}
+      default: {http: {requestTimeout: 30s}}
+)"));
+    Model m = LoadModel(std::move(docs), diags);
+    const Dataplane* dp = m.FindDataplane("gw-1");
+    ASSERT_NE(dp, nullptr);
+    EvalOptions o;
+    o.profile = profile;
+    DataplaneRules r = Evaluate(m, *dp, o);
+    std::vector<std::string> order;
+    std::string billing;
+    for (const TypeRules& t : r.types)
+      if (t.type == "MeshTimeout") {
+        for (const Item& it : t.to_items) order.push_back(it.policy->meta.name);
+        for (const ResourceRule& rr : t.to_rules)
+          if (rr.key == "meshservice:mesh/orders:name/billing") billing = rr.conf().dump();
+      }
+    EXPECT_EQ(order, (std::vector<std::string>{"b-mesh", "a-gateway"}));
+    EXPECT_EQ(billing, R"({"http":{"requestTimeout":"10s"}})");
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(EveryKumaRelease, KumaSort,
-                         ::testing::Values(Profile::kKuma214, Profile::kKuma213, Profile::kKuma210, Profile::kKuma30),
+                         ::testing::Values(Profile::kKuma214, Profile::kKuma213, Profile::kKuma210,
+                                           Profile::kKuma30),
                          [](const ::testing::TestParamInfo<Profile>& i) {
                            switch (i.param) {
-                             case Profile::kKuma214: return std::string("Kuma214");
-                             case Profile::kKuma213: return std::string("Kuma213");
-                             case Profile::kKuma210: return std::string("Kuma210");
-                             case Profile::kKuma30: return std::string("Kuma30Preview");
-                             default: return std::string("Madr");
+                             case Profile::kKuma214:
+                               return std::string("Kuma214");
+                             case Profile::kKuma213:
+                               return std::string("Kuma213");
+                             case Profile::kKuma210:
+                               return std::string("Kuma210");
+                             case Profile::kKuma30:
+                               return std::string("Kuma30Preview");
+                             default:
+                               return std::string("Madr");
                            }
                          });
 
