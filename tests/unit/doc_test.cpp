@@ -76,6 +76,18 @@ TEST(YamlTest, SyntaxErrorIsLocated) {
   EXPECT_TRUE(d.roots.empty());
 }
 
+// yaml-cpp marks an unclosed quote at the end of the input one past the last byte; the diagnostic's
+// range stays inside the text (found by the matcher fuzz target: seed unclosed-string-at-eof).
+TEST(YamlTest, SyntaxErrorAtTheEndStaysInsideTheText) {
+  const std::string text = "{\"a\": {\"b\": \"x-user-se";
+  Document d = LoadDocument("cut.json.yaml", text);
+  ASSERT_EQ(d.diagnostics.size(), 1u);
+  EXPECT_EQ(d.diagnostics[0].code, "DOC001");
+  EXPECT_LE(d.diagnostics[0].range.end, text.size());
+  EXPECT_LE(d.diagnostics[0].range.begin, d.diagnostics[0].range.end);
+  EXPECT_EQ(d.diagnostics[0].begin.line, 1);
+}
+
 TEST(YamlTest, BadIndentationIsLocated) {
   Document d = LoadDocument("bad.yaml", "a:\n  b: 1\n c: 2\n");
   ASSERT_EQ(d.diagnostics.size(), 1u);
