@@ -16,6 +16,7 @@
 
 #include "core/engine/scenario.h"
 #include "core/policy/policy_engine.h"
+#include "core/policy/policy_rules.h"
 #include "tests/bench/cpu_clock.h"
 
 namespace {
@@ -123,6 +124,51 @@ BENCHMARK(BM_PolicyRulesNaive)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 BENCHMARK(BM_PolicyRulesIndexed)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 BENCHMARK(BM_PolicySparseRulesNaive)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 BENCHMARK(BM_PolicySparseRulesIndexed)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+// The complete Inspect list of web-1 under each profile, against kuma-2.10 (the release the engine
+// followed before the 2.12+ profiles) in the same run: counter `vs_kuma_2_10` (budget 1.2: the
+// 2.12+ semantics, listed inbound rules and KRI keys, must not make a large mesh slower). The
+// baseline runs first (registration order).
+double g_kuma210_seconds = 0;
+void BM_PolicyRulesPerProfile(benchmark::State& state) {
+  const policy::PolicyModel& c = Large();
+  const policy::Dataplane* dp = c.mesh.FindDataplane("web-1");
+  if (!dp) {
+    state.SkipWithError("samples/policy/large-mesh.yaml has no dataplane web-1");
+    return;
+  }
+  policy::EvalOptions o;
+  o.profile = static_cast<policy::Profile>(state.range(0));
+  o.provenance = false;
+  o.explain = false;
+  state.SetLabel(policy::Profiles().Name(o.profile));
+  std::vector<double> seconds;
+  size_t rules = 0;
+  for (auto _ : state) {
+    double t0 = cfgi::bench::CpuSeconds();
+    policy::DataplaneRules r = policy::Evaluate(c.mesh, *dp, o);
+    seconds.push_back(cfgi::bench::CpuSeconds() - t0);
+    rules = 0;
+    for (const auto& t : r.types) rules += t.to_rules.size() + t.from_rules.size();
+    benchmark::DoNotOptimize(rules);
+  }
+  std::nth_element(seconds.begin(), seconds.begin() + static_cast<std::ptrdiff_t>(seconds.size() / 2), seconds.end());
+  const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
+  state.counters["rules"] = static_cast<double>(rules);
+  state.counters["cpu_ms_per_eval"] = median * 1e3;
+  if (o.profile == policy::Profile::kKuma210)
+    g_kuma210_seconds = median;
+  else if (g_kuma210_seconds > 0 && median > 0)
+    state.counters["vs_kuma_2_10"] = median / g_kuma210_seconds;
+}
+BENCHMARK(BM_PolicyRulesPerProfile)
+    ->Arg(static_cast<int>(policy::Profile::kKuma210))
+    ->Arg(static_cast<int>(policy::Profile::kKuma214))
+    ->Arg(static_cast<int>(policy::Profile::kKuma213))
+    ->Arg(static_cast<int>(policy::Profile::kKuma30))
+    ->Arg(static_cast<int>(policy::Profile::kMadr))
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(1.0);
 
 // The load (parse + compile) of the large sample, for scale.
 void BM_PolicyCompileLarge(benchmark::State& state) {
