@@ -57,6 +57,13 @@ double PeakRssMb() {
   return static_cast<double>(u.ru_maxrss) / 1024.0;
 }
 
+// The median of `seconds` (0 when empty): one evaluation slowed by the machine does not move it.
+double Median(std::vector<double> seconds) {
+  if (seconds.empty()) return 0;
+  std::nth_element(seconds.begin(), seconds.begin() + static_cast<std::ptrdiff_t>(seconds.size() / 2), seconds.end());
+  return seconds[seconds.size() / 2];
+}
+
 // complete=true: the Inspect API's complete list (every MeshService through the fallback);
 // complete=false: the sparse ResourceRules of resourcerules.go's BuildRules.
 void Run(benchmark::State& state, bool naive, bool complete) {
@@ -89,11 +96,7 @@ void Run(benchmark::State& state, bool naive, bool complete) {
       state.ResumeTiming();
     }
   }
-  double mean = 0;  // the median (the name of the counter predates it)
-  if (!seconds.empty()) {
-    std::nth_element(seconds.begin(), seconds.begin() + static_cast<std::ptrdiff_t>(seconds.size() / 2), seconds.end());
-    mean = seconds[seconds.size() / 2];
-  }
+  const double mean = Median(std::move(seconds));  // the median (the variable's name predates it)
   state.counters["resource_rules"] = static_cast<double>(rules);
   state.counters["services"] = static_cast<double>(c.mesh.services.size());
   state.counters["policies"] = static_cast<double>(c.mesh.policies.size());
@@ -152,8 +155,7 @@ void BM_PolicyRulesPerProfile(benchmark::State& state) {
     for (const auto& t : r.types) rules += t.to_rules.size() + t.from_rules.size();
     benchmark::DoNotOptimize(rules);
   }
-  std::nth_element(seconds.begin(), seconds.begin() + static_cast<std::ptrdiff_t>(seconds.size() / 2), seconds.end());
-  const double median = seconds.empty() ? 0 : seconds[seconds.size() / 2];
+  const double median = Median(std::move(seconds));
   state.counters["rules"] = static_cast<double>(rules);
   state.counters["cpu_ms_per_eval"] = median * 1e3;
   if (o.profile == policy::Profile::kKuma210)
