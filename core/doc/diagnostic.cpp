@@ -26,6 +26,11 @@ Diagnostic& DiagnosticSink::Add(Severity sev, std::string code, SourceRange rang
   else d.path = std::move(path);
   d.range = range;
   if (source_) {
+    // Every range stays inside the text: parsers mark an error at the end of the input one past
+    // its last byte (yaml-cpp, protobuf's TextFormat), and "the character after" may not exist.
+    const uint32_t size = static_cast<uint32_t>(source_->text().size());
+    d.range.begin = std::min(d.range.begin, size);
+    d.range.end = std::min(std::max(d.range.end, d.range.begin), size);
     d.file = source_->name();
     d.begin = source_->Locate(range.begin);
   }

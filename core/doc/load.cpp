@@ -346,11 +346,7 @@ std::vector<Node> BuildYaml(const Source& src, DiagnosticSink& sink, const Limit
       msg += "; close the flow collection with } or ]";
     else
       msg += "; check indentation and quoting at this position";
-    // yaml-cpp marks an error at the end of the input (an unclosed quote or collection) one past
-    // the last byte: the range stays inside the text (empty at its end).
-    const uint32_t size = static_cast<uint32_t>(src.text().size());
-    off = std::min(off, size);
-    sink.Error("DOC001", {off, std::min(off + 1, size)}, "YAML: " + msg);
+    sink.Error("DOC001", {off, off + 1}, "YAML: " + msg);  // the sink keeps it inside the text
     return {};
   }
   return std::move(builder.roots);

@@ -76,8 +76,9 @@ TEST(YamlTest, SyntaxErrorIsLocated) {
   EXPECT_TRUE(d.roots.empty());
 }
 
-// yaml-cpp marks an unclosed quote at the end of the input one past the last byte; the diagnostic's
-// range stays inside the text (found by the matcher fuzz target: seed unclosed-string-at-eof).
+// yaml-cpp marks an unclosed quote at the end of the input one past the last byte; the diagnostic
+// sink keeps every range inside the text (found by the matcher fuzz target: seed
+// unclosed-string-at-eof; protobuf's TextFormat does the same: seed textproto-error-at-eof).
 TEST(YamlTest, SyntaxErrorAtTheEndStaysInsideTheText) {
   const std::string text = "{\"a\": {\"b\": \"x-user-se";
   Document d = LoadDocument("cut.json.yaml", text);
@@ -86,6 +87,19 @@ TEST(YamlTest, SyntaxErrorAtTheEndStaysInsideTheText) {
   EXPECT_LE(d.diagnostics[0].range.end, text.size());
   EXPECT_LE(d.diagnostics[0].range.begin, d.diagnostics[0].range.end);
   EXPECT_EQ(d.diagnostics[0].begin.line, 1);
+}
+
+TEST(DiagnosticSinkTest, RangesStayInsideTheSourceText) {
+  Source src("t.txt", "abc");
+  DiagnosticSink sink(&src);
+  sink.Error("DOC004", {3, 4}, "past the end");
+  sink.Error("DOC004", {7, 2}, "reversed and past the end");
+  ASSERT_EQ(sink.list().size(), 2u);
+  EXPECT_EQ(sink.list()[0].range.begin, 3u);
+  EXPECT_EQ(sink.list()[0].range.end, 3u);
+  EXPECT_EQ(sink.list()[1].range.begin, 3u);
+  EXPECT_EQ(sink.list()[1].range.end, 3u);
+  EXPECT_EQ(sink.list()[0].begin, (Position{1, 4}));
 }
 
 TEST(YamlTest, BadIndentationIsLocated) {
