@@ -329,9 +329,8 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
       doc::Diagnostic d;
       d.code = "POL085";
       d.severity = doc::Severity::kError;
-      d.message = "--kuma-inspect '" + *e + "' is not an inspect endpoint this tool answers; give "
-                  "/meshes/MESH/dataplanes/NAME/_rules, /meshes/MESH/dataplanes/NAME/_policies, or _rules / _policies "
-                  "for the --dataplane";
+      d.message = "--kuma-inspect '" + *e + "' is not an inspect endpoint this tool answers; give " +
+                  std::string(kKumaEndpoints);
       if (!s.sources.empty()) d.file = s.sources[0].source->name();
       m->diagnostics.push_back(std::move(d));
     } else if (!m->kuma_inspect->dataplane.empty()) {
@@ -351,6 +350,21 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
     m->diagnostics.push_back(std::move(d));
     m->chosen = nullptr;
   }
+  // What Kuma answers 400 (or 500) to: the same code, with Kuma's own error text.
+  if (m->chosen && m->kuma_inspect)
+    if (std::optional<std::string> err = KumaEndpointError(*m->kuma_inspect, *m->chosen, m->mesh)) {
+      doc::Diagnostic d;
+      d.code = "POL085";
+      d.severity = doc::Severity::kError;
+      bool exclusive = err->find("meshService enabled") != std::string::npos;
+      d.message = "--kuma-inspect: Kuma answers " + std::string(*err == "inbound not found" ? "500" : "400") + " '" + *err +
+                  "'" +
+                  (exclusive ? "; set the Mesh's meshServices.mode: Exclusive"
+                             : "; give a KRI the dataplane has (eval --kuma-inspect _layout lists them)");
+      if (!s.sources.empty()) d.file = s.sources[0].source->name();
+      m->diagnostics.push_back(std::move(d));
+      m->chosen = nullptr;
+    }
 }
 }  // namespace
 
@@ -544,7 +558,7 @@ class PolicyEngine final : public Engine {
             {"resource", "KEY", "keep only this ResourceRules key in toResourceRules", true},
             {"inspect", "KEY", "everything this resource gets, across policy types, with each field's origin", false},
             {"policy", "NAME", "which dataplanes this policy affects and why (every dataplane of its mesh)", false},
-            {"kuma-inspect", "ENDPOINT", "Kuma's inspect API answer: /meshes/M/dataplanes/D/_rules or _policies", false}};
+            {"kuma-inspect", "ENDPOINT", "Kuma's inspect API answer: /meshes/M/dataplanes/D/ and _rules, _policies, _layout, _inbounds/KRI/_policies, _outbounds/KRI/_policies, _outbounds/KRI/_routes[/ROUTE/_policies]", false}};
   }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
     return policy::LoadPolicyModel(s, q, mode);
