@@ -91,7 +91,7 @@ const std::vector<CodeInfo>& Codes() {
     {"POL014", Severity::kError, "policy", "The dataplane to evaluate cannot be chosen: `--dataplane` / `inputs.dataplane` names no Dataplane, the input…"},
     {"POL015", Severity::kError, "policy", "An unknown field inside a targetRef"},
     {"POL016", Severity::kError, "policy", "Kuma rejects the policy's role: on Kubernetes a policy outside the system namespace cannot mix `to` and…"},
-    {"POL017", Severity::kNote, "policy", "Note (profile kuma): a to[] item targets a MeshHTTPRoute"},
+    {"POL017", Severity::kNote, "policy", "Note (profile kuma-2.10): a to[] item targets a MeshHTTPRoute"},
     {"POL018", Severity::kWarning, "policy", "A to[] item never takes effect on the evaluated dataplane: it is relevant to some resources, but later items…"},
     {"POL019", Severity::kError, "policy", "A targetRef mixes selectors Kuma does not allow together: MeshSubset with `labels` (it selects by `tags`)…"},
     {"POL020", Severity::kNote, "policy", "A mesh is used but not declared by a `type: Mesh` resource; it is assumed to exist, so Mesh-wide to[] items…"},

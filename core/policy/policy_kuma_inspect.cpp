@@ -126,10 +126,31 @@ ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive) {
   return j;
 }
 
+// The policy plugins in registry order (core/plugins/registry.go PolicyPlugins: sorted by each
+// type's ResourceTypeDescriptor.Order, zz_generated.resource.go at v2.14.3): the order of the
+// `_policies` family's lists. Types Kuma does not ship follow, by name.
+std::vector<const TypeRules*> PluginOrder(const DataplaneRules& r) {
+  static const std::map<std::string, int, std::less<>> order = {
+      {"MeshHTTPRoute", 100},  {"MeshTCPRoute", 200},          {"MeshTLS", 300},        {"MeshLoadBalancingStrategy", 400},
+      {"MeshPassthrough", 500}, {"MeshAccessLog", 600},        {"MeshTrace", 700},      {"MeshFaultInjection", 800},
+      {"MeshRateLimit", 900},  {"MeshTimeout", 1000},          {"MeshTrafficPermission", 1100},
+      {"MeshHealthCheck", 1200}, {"MeshCircuitBreaker", 1300}, {"MeshRetry", 1400},     {"MeshMetric", 1500},
+      {"MeshProxyPatch", 9999}};
+  std::vector<const TypeRules*> out;
+  for (const TypeRules& t : r.types) out.push_back(&t);
+  auto rank = [&](const TypeRules* t) {
+    auto it = order.find(t->type);
+    return it == order.end() ? 100000 : it->second;
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const TypeRules* a, const TypeRules* b) { return rank(a) < rank(b); });
+  return out;
+}
+
 // The dataplane's `_policies`: the proxy-wide (single-item) policies by kind, origins as KRIs.
 ordered_json PoliciesEndpoint(const DataplaneRules& r) {
   ordered_json a = ordered_json::array();
-  for (const TypeRules& t : r.types) {
+  for (const TypeRules* tp : PluginOrder(r)) {
+    const TypeRules& t = *tp;
     if (!t.has_proxy_rule) continue;
     ordered_json origins = ordered_json::array();
     const Policy* last = nullptr;
@@ -175,7 +196,8 @@ std::string SectionOf(const std::string& kri) {
 ordered_json InboundPoliciesEndpoint(const KumaEndpoint& e, const DataplaneRules& r) {
   ordered_json a = ordered_json::array();
   const Inbound* in = InboundOfSection(*r.dataplane, SectionOf(e.kri));
-  for (const TypeRules& t : r.types) {
+  for (const TypeRules* tp : PluginOrder(r)) {
+    const TypeRules& t = *tp;
     ordered_json rules = ordered_json::array();
     std::vector<const Policy*> seen;
     for (const InboundRule& ir : t.from_rules) {
@@ -214,7 +236,8 @@ const ResourceRule* OutboundRule(const TypeRules& t, const Model& m, const std::
 ordered_json OutboundPoliciesEndpoint(const KumaEndpoint& e, const DataplaneRules& r, const Model& m) {
   ordered_json a = ordered_json::array();
   bool route = e.what == "_routes/_policies";
-  for (const TypeRules& t : r.types) {
+  for (const TypeRules* tp : PluginOrder(r)) {
+    const TypeRules& t = *tp;
     if (route && (t.type == "MeshHTTPRoute" || t.type == "MeshTCPRoute")) continue;
     const ResourceRule* rr = OutboundRule(t, m, r.dataplane->meta.mesh, e);
     if (!rr) continue;
@@ -229,7 +252,8 @@ ordered_json OutboundPoliciesEndpoint(const KumaEndpoint& e, const DataplaneRule
 // policy whose rule last set them) and MeshTCPRoute's rules (no KRI, no matches).
 ordered_json RoutesEndpoint(const KumaEndpoint& e, const DataplaneRules& r, const Model& m) {
   ordered_json a = ordered_json::array();
-  for (const TypeRules& t : r.types) {
+  for (const TypeRules* tp : PluginOrder(r)) {
+    const TypeRules& t = *tp;
     if (t.type != "MeshHTTPRoute" && t.type != "MeshTCPRoute") continue;
     std::optional<std::string> k = UniqueKeyOfKri(m, e.kri);
     const ResourceRule* rr = k ? ComputeRule(t, *k, m) : nullptr;
@@ -340,7 +364,13 @@ std::optional<std::string> KumaEndpointError(const KumaEndpoint& e, const Datapl
   if (std::optional<std::string> err = KriError(e.kri)) return err;
   if (!e.route_kri.empty())
     if (std::optional<std::string> err = KriError(e.route_kri)) return err;
-  if (e.what == "_inbounds/_policies" && !InboundOfSection(dp, SectionOf(e.kri))) return "inbound not found";
+  if (e.what == "_inbounds/_policies" && !InboundOfSection(dp, SectionOf(e.kri))) {
+    // ListenersSelectedBySectionName: a zone proxy listener answers too (its rules are not
+    // modelled: an empty list).
+    std::vector<std::string> ls = ListenerSections(dp, m);
+    std::string section = SectionOf(e.kri);
+    if (std::find(ls.begin(), ls.end(), section) == ls.end() && !(section.empty() && !ls.empty())) return "inbound not found";
+  }
   return std::nullopt;
 }
 

@@ -27,6 +27,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -64,6 +65,9 @@ bool MeshServicesExclusive(const Model& m, const std::string& mesh);
 
 // The resource document `meta` was read from (its root map), or null.
 const doc::Node* ResourceNode(const Model& m, const Meta& meta);
+
+// The section names of the dataplane's networking.listeners (zone ingress / egress listeners).
+std::vector<std::string> ListenerSections(const Dataplane& dp, const Model& m);
 
 // `_layout` (policy_kuma_inspect_layout.cpp).
 nlohmann::ordered_json KumaLayoutJson(const Dataplane& dp, const Model& m);

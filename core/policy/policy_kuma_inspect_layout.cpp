@@ -198,6 +198,15 @@ std::optional<std::string> SpiffeId(const Model& m, const Dataplane& dp) {
 
 }  // namespace
 
+std::vector<std::string> ListenerSections(const Dataplane& dp, const Model& m) {
+  std::vector<std::string> out;
+  const doc::Node* net = Networking(m, dp);
+  if (const doc::Node* ls = net ? net->Get("listeners") : nullptr; ls && ls->is_seq())
+    for (const doc::Node& l : ls->items())
+      if (l.is_map()) out.push_back(l.GetString("name").empty() ? std::to_string(IntOf(l.Get("port"))) : l.GetString("name"));
+  return out;
+}
+
 ordered_json KumaLayoutJson(const Dataplane& dp, const Model& m) {
   const doc::Node* net = Networking(m, dp);
   ordered_json inbounds = ordered_json::array();
