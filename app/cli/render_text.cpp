@@ -403,6 +403,19 @@ std::string Rules(const policy::PolicyResult& r, const TextStyle& st) {
     }
   }
   if (!any) out += "  no policy applies\n";
+  // Shadow policies (kuma.io/effect: shadow): not applied above; what they would change.
+  if (r.has_shadow) {
+    out += "shadow (kuma.io/effect: shadow, not applied): " +
+           (r.shadow.empty() ? std::string("would change nothing") : "would change " + std::to_string(r.shadow.size()) + " row" + (r.shadow.size() == 1 ? "" : "s")) + "\n";
+    for (const policy::ShadowChange& c : r.shadow) {
+      std::string names;
+      for (const policy::Policy* p : c.shadow) names += (names.empty() ? "" : ", ") + doc::ValidUtf8(p->meta.name);
+      out += "  " + c.type + " " + c.place + (c.key.empty() ? "" : " " + doc::ValidUtf8(c.key)) +
+             (names.empty() ? "" : Paint(st, kDim, " (" + names + ")")) + "\n";
+      out += "    - " + (c.before.is_null() ? std::string("(no rule)") : doc::ValidUtf8(c.before.dump())) + "\n";
+      out += "    + " + (c.after.is_null() ? std::string("(no rule)") : doc::ValidUtf8(c.after.dump())) + "\n";
+    }
+  }
   return out;
 }
 

@@ -456,6 +456,18 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
   }
   if (!chosen) return r;
   r->rules = EvaluateDataplane(*chosen, r->id, /*explain=*/true);
+  if (HasShadowPolicies(mesh, chosen->meta.mesh)) {
+    // The rules with the shadow policies applied (as `_config?shadow=true` computes them): only
+    // what they would change is kept.
+    EvalOptions so;
+    so.profile = r->id;
+    so.only_keys = only_keys;
+    so.explain = false;
+    so.provenance = false;
+    so.include_shadow = true;
+    r->has_shadow = true;
+    r->shadow = ShadowDiff(r->rules, policy::Evaluate(mesh, *chosen, so), mesh, r->id);
+  }
   r->diagnostics = by_release;
   r->diagnostics.insert(r->diagnostics.end(), r->rules.diagnostics.begin(), r->rules.diagnostics.end());
   // The chooser's keys: every resource of the mesh (from the model) and every evaluated rule's
@@ -506,6 +518,7 @@ ordered_json PolicyResult::ToJson() const {
   if (!rules.dataplane) return {{"dataplane", nullptr}, {"rules", ordered_json::array()}};
   ordered_json j = RulesJson(rules, id);
   if (inspect_asked) j["inspect"] = InspectionJson(inspection);
+  if (has_shadow) j["shadow"] = ShadowJson(shadow);
   return j;
 }
 

@@ -21,6 +21,7 @@
 #include "core/policy/policy_inspect.h"
 #include "core/policy/policy_kuma_inspect.h"
 #include "core/policy/policy_rules.h"
+#include "core/policy/policy_shadow.h"
 
 namespace cfgi {
 
@@ -75,6 +76,10 @@ class PolicyResult final : public EngineResult {
   // (kept alive by the report's model).
   std::optional<KumaEndpoint> kuma_inspect;
   const Model* model = nullptr;
+  // Shadow policies (policy_shadow.h): when the dataplane's mesh has any, the rows they would
+  // change (ToJson's "shadow"; empty when they would change nothing).
+  bool has_shadow = false;
+  std::vector<ShadowChange> shadow;
 };
 
 // Loads the scenario's sources and runs the dataplane-independent analyses (the engine's Load).

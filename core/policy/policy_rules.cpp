@@ -1340,6 +1340,12 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
       const Policy& p = m.policies[i];
       if (p.meta.mesh != dp.meta.mesh) continue;
       PolicySelection s = SelectDataplane(m, p, dp);
+      if (s.selected && !o.include_shadow && IsShadow(p)) {
+        s.selected = false;
+        s.inbounds.clear();
+        s.reason = "labelled kuma.io/effect: shadow, so Kuma does not apply it (matchers/dataplane.go); the result's "
+                   "\"shadow\" shows what it would change";
+      }
       if (s.selected) selected.push_back(s);
       t.selections.push_back(std::move(s));
     }
