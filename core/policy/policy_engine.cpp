@@ -322,6 +322,7 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
     if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, k)) k = *u;
   if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, m->inspect_key)) m->inspect_key = *u;
   if (std::optional<std::string> p = q.Value("policy")) m->policy_name = *p;
+  if (std::optional<std::string> c = q.Value("client")) m->client = *c;
   Query query = q;
   if (std::optional<std::string> e = q.Value("kuma-inspect")) {
     m->kuma_inspect = ParseKumaEndpoint(*e);
@@ -468,6 +469,10 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
     r->has_shadow = true;
     r->shadow = ShadowDiff(r->rules, policy::Evaluate(mesh, *chosen, so), mesh, r->id);
   }
+  if (!client.empty()) {
+    r->client = client;
+    r->decisions = DecideMtp(r->rules, client);
+  }
   r->diagnostics = by_release;
   r->diagnostics.insert(r->diagnostics.end(), r->rules.diagnostics.begin(), r->rules.diagnostics.end());
   // The chooser's keys: every resource of the mesh (from the model) and every evaluated rule's
@@ -519,6 +524,7 @@ ordered_json PolicyResult::ToJson() const {
   ordered_json j = RulesJson(rules, id);
   if (inspect_asked) j["inspect"] = InspectionJson(inspection);
   if (has_shadow) j["shadow"] = ShadowJson(shadow);
+  if (!client.empty()) j["client"] = MtpDecisionsJson(decisions, client);
   return j;
 }
 
@@ -571,6 +577,7 @@ class PolicyEngine final : public Engine {
             {"resource", "KEY", "keep only this ResourceRules key in toResourceRules", true},
             {"inspect", "KEY", "everything this resource gets, across policy types, with each field's origin", false},
             {"policy", "NAME", "which dataplanes this policy affects and why (every dataplane of its mesh)", false},
+            {"client", "SPIFFE-ID", "which MeshTrafficPermission rule allows or denies this client on each inbound (Kuma 2.12+: Deny wins)", false},
             {"kuma-inspect", "ENDPOINT", "Kuma's inspect API answer: /meshes/M/dataplanes/D/ and _rules, _policies, _layout, _inbounds/KRI/_policies, _outbounds/KRI/_policies, _outbounds/KRI/_routes[/ROUTE/_policies]", false}};
   }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
