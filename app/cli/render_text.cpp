@@ -405,6 +405,33 @@ std::string Rules(const policy::PolicyResult& r, const TextStyle& st) {
     }
   }
   if (!any) out += "  no policy applies\n";
+  // --client: the MeshTrafficPermission matcher that decides, per inbound.
+  if (!r.client.empty()) {
+    out += "client " + doc::ValidUtf8(r.client) + "\n";
+    for (const policy::MtpDecision& d : r.decisions) {
+      out += "  inbound " + doc::ValidUtf8(d.inbound->Id()) + ": ";
+      if (!d.has_rules) out += "no MeshTrafficPermission rules\n";
+      else if (!d.by) out += Paint(st, kRed, "Deny") + " (no rule matches: the default deny)\n";
+      else
+        out += (d.action == "Deny" ? Paint(st, kRed, "Deny") : Paint(st, kGreen, d.action)) + " by " +
+               doc::ValidUtf8(d.by->origin.policy ? d.by->origin.policy->meta.name : "?") + " rules[" +
+               std::to_string(d.by->origin.rule_index) + "] " + doc::ValidUtf8(d.by->match.dump()) +
+               Paint(st, kDim, " (matcher " + std::to_string(d.position + 1) + "; every deny is tried first)") + "\n";
+    }
+  }
+  // Shadow policies (kuma.io/effect: shadow): not applied above; what they would change.
+  if (r.has_shadow) {
+    out += "shadow (kuma.io/effect: shadow, not applied): " +
+           (r.shadow.empty() ? std::string("would change nothing") : "would change " + std::to_string(r.shadow.size()) + " row" + (r.shadow.size() == 1 ? "" : "s")) + "\n";
+    for (const policy::ShadowChange& c : r.shadow) {
+      std::string names;
+      for (const policy::Policy* p : c.shadow) names += (names.empty() ? "" : ", ") + doc::ValidUtf8(p->meta.name);
+      out += "  " + c.type + " " + c.place + (c.key.empty() ? "" : " " + doc::ValidUtf8(c.key)) +
+             (names.empty() ? "" : Paint(st, kDim, " (" + names + ")")) + "\n";
+      out += "    - " + (c.before.is_null() ? std::string("(no rule)") : doc::ValidUtf8(c.before.dump())) + "\n";
+      out += "    + " + (c.after.is_null() ? std::string("(no rule)") : doc::ValidUtf8(c.after.dump())) + "\n";
+    }
+  }
   return out;
 }
 

@@ -315,6 +315,7 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
     if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, k)) k = *u;
   if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, m->inspect_key)) m->inspect_key = *u;
   if (std::optional<std::string> p = q.Value("policy")) m->policy_name = *p;
+  if (std::optional<std::string> c = q.Value("client")) m->client = *c;
   Query query = q;
   if (std::optional<std::string> e = q.Value("kuma-inspect")) {
     m->kuma_inspect = ParseKumaEndpoint(*e);
@@ -322,9 +323,8 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
       doc::Diagnostic d;
       d.code = "POL085";
       d.severity = doc::Severity::kError;
-      d.message = "--kuma-inspect '" + *e + "' is not an inspect endpoint this tool answers; give "
-                  "/meshes/MESH/dataplanes/NAME/_rules, /meshes/MESH/dataplanes/NAME/_policies, or _rules / _policies "
-                  "for the --dataplane";
+      d.message = "--kuma-inspect '" + *e + "' is not an inspect endpoint this tool answers; give " +
+                  std::string(kKumaEndpoints);
       if (!s.sources.empty()) d.file = s.sources[0].source->name();
       m->diagnostics.push_back(std::move(d));
     } else if (!m->kuma_inspect->dataplane.empty()) {
@@ -344,6 +344,21 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
     m->diagnostics.push_back(std::move(d));
     m->chosen = nullptr;
   }
+  // What Kuma answers 400 (or 500) to: the same code, with Kuma's own error text.
+  if (m->chosen && m->kuma_inspect)
+    if (std::optional<std::string> err = KumaEndpointError(*m->kuma_inspect, *m->chosen, m->mesh)) {
+      doc::Diagnostic d;
+      d.code = "POL085";
+      d.severity = doc::Severity::kError;
+      bool exclusive = err->find("meshService enabled") != std::string::npos;
+      d.message = "--kuma-inspect: Kuma answers " + std::string(*err == "inbound not found" ? "500" : "400") + " '" + *err +
+                  "'" +
+                  (exclusive ? "; set the Mesh's meshServices.mode: Exclusive"
+                             : "; give a KRI the dataplane has (eval --kuma-inspect _layout lists them)");
+      if (!s.sources.empty()) d.file = s.sources[0].source->name();
+      m->diagnostics.push_back(std::move(d));
+      m->chosen = nullptr;
+    }
 }
 }  // namespace
 
@@ -435,6 +450,22 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
   }
   if (!chosen) return r;
   r->rules = EvaluateDataplane(*chosen, r->id, /*explain=*/true);
+  if (HasShadowPolicies(mesh, chosen->meta.mesh)) {
+    // The rules with the shadow policies applied (as `_config?shadow=true` computes them): only
+    // what they would change is kept.
+    EvalOptions so;
+    so.profile = r->id;
+    so.only_keys = only_keys;
+    so.explain = false;
+    so.provenance = false;
+    so.include_shadow = true;
+    r->has_shadow = true;
+    r->shadow = ShadowDiff(r->rules, policy::Evaluate(mesh, *chosen, so), mesh, r->id);
+  }
+  if (!client.empty()) {
+    r->client = client;
+    r->decisions = DecideMtp(r->rules, client);
+  }
   r->diagnostics = by_release;
   r->diagnostics.insert(r->diagnostics.end(), r->rules.diagnostics.begin(), r->rules.diagnostics.end());
   // The chooser's keys: every resource of the mesh (from the model) and every evaluated rule's
@@ -485,6 +516,8 @@ ordered_json PolicyResult::ToJson() const {
   if (!rules.dataplane) return {{"dataplane", nullptr}, {"rules", ordered_json::array()}};
   ordered_json j = RulesJson(rules, id);
   if (inspect_asked) j["inspect"] = InspectionJson(inspection);
+  if (has_shadow) j["shadow"] = ShadowJson(shadow);
+  if (!client.empty()) j["client"] = MtpDecisionsJson(decisions, client);
   return j;
 }
 
@@ -537,7 +570,8 @@ class PolicyEngine final : public Engine {
             {"resource", "KEY", "keep only this ResourceRules key in toResourceRules", true},
             {"inspect", "KEY", "everything this resource gets, across policy types, with each field's origin", false},
             {"policy", "NAME", "which dataplanes this policy affects and why (every dataplane of its mesh)", false},
-            {"kuma-inspect", "ENDPOINT", "Kuma's inspect API answer: /meshes/M/dataplanes/D/_rules or _policies", false}};
+            {"client", "SPIFFE-ID", "which MeshTrafficPermission rule allows or denies this client on each inbound (Kuma 2.12+: Deny wins)", false},
+            {"kuma-inspect", "ENDPOINT", "Kuma's inspect API answer: /meshes/M/dataplanes/D/ and _rules, _policies, _layout, _inbounds/KRI/_policies, _outbounds/KRI/_policies, _outbounds/KRI/_routes[/ROUTE/_policies]", false}};
   }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
     return policy::LoadPolicyModel(s, q, mode);

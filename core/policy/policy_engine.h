@@ -21,6 +21,8 @@
 #include "core/policy/policy_inspect.h"
 #include "core/policy/policy_kuma_inspect.h"
 #include "core/policy/policy_rules.h"
+#include "core/policy/policy_mtp_decide.h"
+#include "core/policy/policy_shadow.h"
 
 namespace cfgi {
 
@@ -50,6 +52,7 @@ class PolicyModel final : public EngineModel {
   std::vector<std::string> only_keys;    // --resource / inputs.resources
   std::string policy_name;               // --policy NAME: which dataplanes it affects (policy_affects.h)
   std::optional<KumaEndpoint> kuma_inspect;  // --kuma-inspect ENDPOINT (policy_kuma_inspect.h)
+  std::string client;                    // --client SPIFFE-ID (policy_mtp_decide.h)
   std::string inspect_key;               // --inspect KEY / inputs.inspect (empty: DefaultInspectKey, not printed)
   doc::SourceRange inspect_at;           // inputs.inspect's position (POL048)
   const doc::Source* inspect_source = nullptr;
@@ -75,6 +78,14 @@ class PolicyResult final : public EngineResult {
   // (kept alive by the report's model).
   std::optional<KumaEndpoint> kuma_inspect;
   const Model* model = nullptr;
+  // Shadow policies (policy_shadow.h): when the dataplane's mesh has any, the rows they would
+  // change (ToJson's "shadow"; empty when they would change nothing).
+  bool has_shadow = false;
+  std::vector<ShadowChange> shadow;
+  // --client SPIFFE-ID: per inbound, the MeshTrafficPermission matcher that decides (ToJson's
+  // "client").
+  std::string client;
+  std::vector<MtpDecision> decisions;
 };
 
 // Loads the scenario's sources and runs the dataplane-independent analyses (the engine's Load).

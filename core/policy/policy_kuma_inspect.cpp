@@ -2,9 +2,13 @@
 // pkg/api-server/resource_endpoints.go (rulesForResource, the dataplane `_policies` endpoint),
 // api/openapi/types/common (InspectRule, Rule, FromRule, InboundRulesEntry, ResourceRule,
 // ProxyRule: fields in their declaration order, which is alphabetical) and the goldens under
-// pkg/api-server/testdata/resources/inspect/dataplanes/{_rules,_policies}.
+// pkg/api-server/testdata/resources/inspect/dataplanes/{_rules,_policies,_policies/inbounds,
+// _policies/outbounds,_policies/routes,_routes} (matchedPoliciesToProxyPolicy,
+// matchedPoliciesToInboundConfig, matchedPoliciesToOutboundPolicy, matchedPoliciesToRouteConfig,
+// matchedPoliciesToRoutes).
 #include "core/policy/policy_kuma_inspect.h"
 
+#include <algorithm>
 #include <map>
 
 #include "core/policy/policy_release_rules.h"
@@ -122,10 +126,31 @@ ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive) {
   return j;
 }
 
+// The policy plugins in registry order (core/plugins/registry.go PolicyPlugins: sorted by each
+// type's ResourceTypeDescriptor.Order, zz_generated.resource.go at v2.14.3): the order of the
+// `_policies` family's lists. Types Kuma does not ship follow, by name.
+std::vector<const TypeRules*> PluginOrder(const DataplaneRules& r) {
+  static const std::map<std::string, int, std::less<>> order = {
+      {"MeshHTTPRoute", 100},  {"MeshTCPRoute", 200},          {"MeshTLS", 300},        {"MeshLoadBalancingStrategy", 400},
+      {"MeshPassthrough", 500}, {"MeshAccessLog", 600},        {"MeshTrace", 700},      {"MeshFaultInjection", 800},
+      {"MeshRateLimit", 900},  {"MeshTimeout", 1000},          {"MeshTrafficPermission", 1100},
+      {"MeshHealthCheck", 1200}, {"MeshCircuitBreaker", 1300}, {"MeshRetry", 1400},     {"MeshMetric", 1500},
+      {"MeshProxyPatch", 9999}};
+  std::vector<const TypeRules*> out;
+  for (const TypeRules& t : r.types) out.push_back(&t);
+  auto rank = [&](const TypeRules* t) {
+    auto it = order.find(t->type);
+    return it == order.end() ? 100000 : it->second;
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const TypeRules* a, const TypeRules* b) { return rank(a) < rank(b); });
+  return out;
+}
+
 // The dataplane's `_policies`: the proxy-wide (single-item) policies by kind, origins as KRIs.
 ordered_json PoliciesEndpoint(const DataplaneRules& r) {
   ordered_json a = ordered_json::array();
-  for (const TypeRules& t : r.types) {
+  for (const TypeRules* tp : PluginOrder(r)) {
+    const TypeRules& t = *tp;
     if (!t.has_proxy_rule) continue;
     ordered_json origins = ordered_json::array();
     const Policy* last = nullptr;
@@ -139,46 +164,224 @@ ordered_json PoliciesEndpoint(const DataplaneRules& r) {
   return {{"policies", std::move(a)}};
 }
 
+ordered_json KriOrigins(const std::vector<const Policy*>& policies) {
+  ordered_json origins = ordered_json::array();
+  for (const Policy* p : policies) origins.push_back({{"kri", Kri(p->meta)}});
+  return origins;
+}
+
+// Origins as Kuma's policyOriginsToKRIOrigins maps them: one per origin entry (a policy twice when
+// two of its items made the rule).
+ordered_json KriOrigins(const std::vector<Origin>& origin) {
+  std::vector<const Policy*> ps;
+  for (const Origin& o : origin) ps.push_back(o.policy);
+  return KriOrigins(ps);
+}
+
+// The inbound a KRI's section names (Dataplane_Networking.InboundsSelectedBySectionName: its name,
+// else its port; an empty section selects the first).
+const Inbound* InboundOfSection(const Dataplane& dp, const std::string& section) {
+  for (const Inbound& in : dp.inbounds)
+    if (section.empty() || in.Id() == section) return &in;
+  return nullptr;
+}
+
+std::string SectionOf(const std::string& kri) {
+  std::optional<KriParts> k = ParseKri(kri);
+  return k ? k->section : kri;
+}
+
+// matchedPoliciesToInboundConfig: per type, the inbound's rules (2.12+: listed one per rule, in
+// Kuma's order) with each rule's policy KRI; origins the distinct policies in rule order.
+ordered_json InboundPoliciesEndpoint(const KumaEndpoint& e, const DataplaneRules& r) {
+  ordered_json a = ordered_json::array();
+  const Inbound* in = InboundOfSection(*r.dataplane, SectionOf(e.kri));
+  for (const TypeRules* tp : PluginOrder(r)) {
+    const TypeRules& t = *tp;
+    ordered_json rules = ordered_json::array();
+    std::vector<const Policy*> seen;
+    for (const InboundRule& ir : t.from_rules) {
+      if (!in || !ir.inbound || ir.inbound->port != in->port || ir.source == Direction::kFrom) continue;
+      if (!(ir.listed || ir.applied) || ir.origin.empty()) continue;
+      const Policy* p = ir.origin.front().policy;
+      rules.push_back({{"conf", Conf(ir.conf)}, {"kri", Kri(p->meta)}});
+      if (std::find(seen.begin(), seen.end(), p) == seen.end()) seen.push_back(p);
+    }
+    if (rules.empty()) continue;
+    a.push_back({{"kind", t.type}, {"origins", KriOrigins(seen)}, {"rules", std::move(rules)}});
+  }
+  return {{"policies", std::move(a)}};
+}
+
+// outbound.RootContext(mesh, rules).WithID(NoSectionName(kri)).WithID(kri)[.WithID(route)]: the
+// most specific rule of the chain mesh -> service -> section -> route that exists.
+const ResourceRule* OutboundRule(const TypeRules& t, const Model& m, const std::string& mesh, const KumaEndpoint& e) {
+  auto find = [&](const std::string& key) -> const ResourceRule* {
+    for (const ResourceRule& rr : t.to_rules)
+      if (rr.sparse && rr.key == key) return &rr;
+    return nullptr;
+  };
+  if (!e.route_kri.empty())
+    if (std::optional<std::string> rk = UniqueKeyOfKri(m, e.route_kri))
+      if (const ResourceRule* rr = find(*rk)) return rr;
+  if (std::optional<std::string> k = UniqueKeyOfKri(m, e.kri)) return ComputeRule(t, *k, m);
+  Meta mm;
+  mm.type = "Mesh";
+  mm.name = mesh;
+  return find(UniqueKey(mm));
+}
+
+// matchedPoliciesToOutboundPolicy / matchedPoliciesToRouteConfig (routes themselves excluded from
+// the latter).
+ordered_json OutboundPoliciesEndpoint(const KumaEndpoint& e, const DataplaneRules& r, const Model& m) {
+  ordered_json a = ordered_json::array();
+  bool route = e.what == "_routes/_policies";
+  for (const TypeRules* tp : PluginOrder(r)) {
+    const TypeRules& t = *tp;
+    if (route && (t.type == "MeshHTTPRoute" || t.type == "MeshTCPRoute")) continue;
+    const ResourceRule* rr = OutboundRule(t, m, r.dataplane->meta.mesh, e);
+    if (!rr) continue;
+    ordered_json conf = ordered_json::array();
+    conf.push_back(Conf(rr->conf()));
+    a.push_back({{"conf", std::move(conf)}, {"kind", t.type}, {"origins", KriOrigins(rr->origin())}});
+  }
+  return {{"policies", std::move(a)}};
+}
+
+// matchedPoliciesToRoutes: MeshHTTPRoute's merged rules (one per distinct matches, the KRI of the
+// policy whose rule last set them) and MeshTCPRoute's rules (no KRI, no matches).
+ordered_json RoutesEndpoint(const KumaEndpoint& e, const DataplaneRules& r, const Model& m) {
+  ordered_json a = ordered_json::array();
+  for (const TypeRules* tp : PluginOrder(r)) {
+    const TypeRules& t = *tp;
+    if (t.type != "MeshHTTPRoute" && t.type != "MeshTCPRoute") continue;
+    std::optional<std::string> k = UniqueKeyOfKri(m, e.kri);
+    const ResourceRule* rr = k ? ComputeRule(t, *k, m) : nullptr;
+    if (!rr) continue;
+    ordered_json rules = ordered_json::array();
+    const nlohmann::json& conf = rr->conf();
+    if (conf.is_object() && conf.contains("rules") && conf["rules"].is_array())
+      for (const nlohmann::json& rule : conf["rules"]) {
+        ordered_json x;
+        x["conf"] = Conf(rule.value("default", nlohmann::json::object()));
+        if (t.type == "MeshHTTPRoute") {
+          // OriginByMatches: the last item (merge order) whose rules carry these matches.
+          std::string kri;
+          for (const Item* it : rr->items())
+            if (it->entry && it->entry->conf.is_object() && it->entry->conf.contains("rules"))
+              for (const nlohmann::json& own : it->entry->conf["rules"])
+                if (own.value("matches", nlohmann::json()) == rule.value("matches", nlohmann::json()))
+                  kri = Kri(it->policy->meta);
+          x["kri"] = kri;
+          x["matches"] = Conf(rule.value("matches", nlohmann::json()));
+        } else {
+          x["kri"] = "";
+          x["matches"] = nullptr;
+        }
+        rules.push_back(std::move(x));
+      }
+    a.push_back({{"kind", t.type}, {"origins", KriOrigins(rr->origin())}, {"rules", std::move(rules)}});
+  }
+  return {{"routes", std::move(a)}};
+}
+
 }  // namespace
 
 std::optional<KumaEndpoint> ParseKumaEndpoint(const std::string& s) {
+  std::vector<std::string> parts;
+  for (size_t i = 0; i <= s.size();) {
+    size_t j = s.find('/', i);
+    if (j == std::string::npos) j = s.size();
+    parts.push_back(s.substr(i, j - i));
+    i = j + 1;
+  }
+  if (!parts.empty() && parts.front().empty()) parts.erase(parts.begin());  // the leading '/'
   KumaEndpoint e;
-  std::string rest = s;
-  if (rest.rfind("/meshes/", 0) == 0) {
-    // /meshes/{mesh}/dataplanes/{name}/{what}
-    std::vector<std::string> parts;
-    size_t i = 1;
-    while (i <= rest.size()) {
-      size_t j = rest.find('/', i);
-      if (j == std::string::npos) j = rest.size();
-      parts.push_back(rest.substr(i, j - i));
-      i = j + 1;
-    }
-    if (parts.size() != 5 || parts[2] != "dataplanes" || parts[1].empty() || parts[3].empty()) return std::nullopt;
+  if (!parts.empty() && parts[0] == "meshes") {
+    // /meshes/{mesh}/dataplanes/{name}/...
+    if (parts.size() < 5 || parts[2] != "dataplanes" || parts[1].empty() || parts[3].empty()) return std::nullopt;
     e.mesh = parts[1];
     e.dataplane = parts[3];
-    rest = parts[4];
+    parts.erase(parts.begin(), parts.begin() + 4);
   }
-  if (rest != "_rules" && rest != "_policies") return std::nullopt;
-  e.what = rest;
+  for (const std::string& p : parts)
+    if (p.empty()) return std::nullopt;
+  if (parts.size() == 1 && (parts[0] == "_rules" || parts[0] == "_policies" || parts[0] == "_layout")) {
+    e.what = parts[0];
+  } else if (parts.size() == 3 && parts[0] == "_inbounds" && parts[2] == "_policies") {
+    e.what = "_inbounds/_policies";
+    e.kri = parts[1];
+  } else if (parts.size() == 3 && parts[0] == "_outbounds" && (parts[2] == "_policies" || parts[2] == "_routes")) {
+    e.what = "_outbounds/" + parts[2];
+    e.kri = parts[1];
+  } else if (parts.size() == 5 && parts[0] == "_outbounds" && parts[2] == "_routes" && parts[4] == "_policies") {
+    e.what = "_routes/_policies";
+    e.kri = parts[1];
+    e.route_kri = parts[3];
+  } else {
+    return std::nullopt;
+  }
   return e;
+}
+
+bool MeshServicesExclusive(const Model& m, const std::string& mesh_name) {
+  for (const Resource& mesh : m.meshes) {
+    if (mesh.meta.name != mesh_name) continue;
+    const doc::Node* root = ResourceNode(m, mesh.meta);
+    if (!root) continue;
+    const doc::Node* spec = root->Get("spec");
+    const doc::Node* ms = (spec && spec->is_map() ? spec : root)->Get("meshServices");
+    if (ms && ms->is_map() && ms->GetString("mode") == "Exclusive") return true;
+  }
+  return false;
+}
+
+const doc::Node* ResourceNode(const Model& m, const Meta& meta) {
+  for (const doc::Document& d : m.docs)
+    for (const doc::Node& root : d.roots)
+      if (d.source.get() == meta.loc.source && root.range().begin == meta.loc.range.begin && root.is_map()) return &root;
+  return nullptr;
+}
+
+namespace {
+// kri.FromString's errors, as the API prints them ("bad request: ...").
+std::optional<std::string> KriError(const std::string& s) {
+  size_t parts = 1;
+  for (char c : s) parts += c == '_';
+  if (parts < 7) return "bad request: invalid identifier string: \"" + s + "\"";
+  if (s.rfind("kri_", 0) != 0) return "bad request: identifier must start with 'kri': \"" + s + "\"";
+  if (!ParseKri(s)) return "bad request: unknown short name of resource type: \"" + s.substr(4, s.find('_', 4) - 4) + "\"";
+  return std::nullopt;
+}
+}  // namespace
+
+std::optional<std::string> KumaEndpointError(const KumaEndpoint& e, const Dataplane& dp, const Model& m) {
+  if (e.what == "_rules") return std::nullopt;
+  if (!MeshServicesExclusive(m, dp.meta.mesh))
+    return "bad request: can't use " + std::string(e.what == "_layout" ? "_layout" : "_policies") +
+           " endpoint without meshService enabled";
+  if (e.what == "_policies" || e.what == "_layout") return std::nullopt;
+  if (std::optional<std::string> err = KriError(e.kri)) return err;
+  if (!e.route_kri.empty())
+    if (std::optional<std::string> err = KriError(e.route_kri)) return err;
+  if (e.what == "_inbounds/_policies" && !InboundOfSection(dp, SectionOf(e.kri))) {
+    // ListenersSelectedBySectionName: a zone proxy listener answers too (its rules are not
+    // modelled: an empty list).
+    std::vector<std::string> ls = ListenerSections(dp, m);
+    std::string section = SectionOf(e.kri);
+    if (std::find(ls.begin(), ls.end(), section) == ls.end() && !(section.empty() && !ls.empty())) return "inbound not found";
+  }
+  return std::nullopt;
 }
 
 ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r, const Model& m) {
   if (!r.dataplane) return ordered_json::object();
-  // The Mesh's meshServices.mode (spec.meshServices on Kubernetes), read from its loaded document.
-  bool exclusive = false;
-  for (const Resource& mesh : m.meshes) {
-    if (mesh.meta.name != r.dataplane->meta.mesh) continue;
-    for (const doc::Document& d : m.docs)
-      for (const doc::Node& root : d.roots)
-        if (d.source.get() == mesh.meta.loc.source && root.range().begin == mesh.meta.loc.range.begin && root.is_map()) {
-          const doc::Node* spec = root.Get("spec");
-          const doc::Node* ms = (spec && spec->is_map() ? spec : &root)->Get("meshServices");
-          exclusive |= ms && ms->is_map() && ms->GetString("mode") == "Exclusive";
-        }
-  }
-  return e.what == "_rules" ? RulesEndpoint(r, exclusive) : PoliciesEndpoint(r);
+  if (e.what == "_rules") return RulesEndpoint(r, MeshServicesExclusive(m, r.dataplane->meta.mesh));
+  if (e.what == "_policies") return PoliciesEndpoint(r);
+  if (e.what == "_layout") return KumaLayoutJson(*r.dataplane, m);
+  if (e.what == "_inbounds/_policies") return InboundPoliciesEndpoint(e, r);
+  if (e.what == "_outbounds/_routes") return RoutesEndpoint(e, r, m);
+  return OutboundPoliciesEndpoint(e, r, m);
 }
 
 }  // namespace cfgi::policy

@@ -9,7 +9,17 @@
 //                                                 "toRules", "type", "warnings"}]} (rulesForResource)
 //   /meshes/{mesh}/dataplanes/{name}/_policies  {"policies": [{"conf", "kind", "origins": [{"kri"}]}]}:
 //                                                 the proxy-wide (single-item) policies
-// `_rules` and `_policies` alone name the evaluated dataplane (--dataplane).
+//   .../_inbounds/{inbound KRI}/_policies        {"policies": [{"kind", "origins", "rules": [{"conf", "kri"}]}]}
+//                                                 (matchedPoliciesToInboundConfig: the listed rules)
+//   .../_outbounds/{outbound KRI}/_policies      {"policies": [{"conf": [conf], "kind", "origins"}]}
+//                                                 (matchedPoliciesToOutboundPolicy: mesh -> service -> section)
+//   .../_outbounds/{outbound KRI}/_routes/{route KRI}/_policies   the same, then the route's own rule
+//   .../_outbounds/{outbound KRI}/_routes        {"routes": [{"kind", "origins", "rules": [{"conf", "kri",
+//                                                 "matches"}]}]} (matchedPoliciesToRoutes)
+//   .../_layout                                  {"inbounds", "kri", "labels", "listeners", "outbounds",
+//                                                 "spiffeId"?} (dataplane_layout_endpoint.go)
+// Without the /meshes/{mesh}/dataplanes/{name}/ prefix an endpoint names the evaluated dataplane
+// (--dataplane): `_rules`, `_layout`, `_outbounds/KRI/_policies`, ...
 //
 //   std::optional<KumaEndpoint> e = ParseKumaEndpoint("/meshes/default/dataplanes/dp-1/_rules");
 //   nlohmann::ordered_json j = KumaInspectJson(*e, rules);
@@ -17,6 +27,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -26,12 +37,40 @@ namespace cfgi::policy {
 
 struct KumaEndpoint {
   std::string mesh, dataplane;  // empty when the endpoint is given without its path
-  std::string what;             // "_rules" or "_policies"
+  // "_rules", "_policies", "_layout", "_inbounds/_policies", "_outbounds/_policies",
+  // "_outbounds/_routes" or "_routes/_policies" (a route's policies).
+  std::string what;
+  std::string kri;        // the inbound's or outbound's KRI (or, for an inbound, its section name)
+  std::string route_kri;  // "_routes/_policies": the route's KRI
 };
 
-// Parses "/meshes/M/dataplanes/D/_rules", ".../_policies", "_rules" or "_policies". Nullopt for
-// anything else (the caller reports POL085).
+// The endpoints this tool answers, for POL085's message.
+inline constexpr const char* kKumaEndpoints =
+    "/meshes/MESH/dataplanes/NAME/ followed by _rules, _policies, _layout, _inbounds/KRI/_policies, "
+    "_outbounds/KRI/_policies, _outbounds/KRI/_routes or _outbounds/KRI/_routes/ROUTE-KRI/_policies "
+    "(or the part after NAME/ alone, for the --dataplane)";
+
+// Parses "/meshes/M/dataplanes/D/<endpoint>" or "<endpoint>" alone. Nullopt for anything else (the
+// caller reports POL085).
 std::optional<KumaEndpoint> ParseKumaEndpoint(const std::string& s);
+
+// Kuma's 400/500 answer for a well-formed endpoint on this dataplane (resource_endpoints.go
+// getPoliciesConf, dataplane_layout_endpoint.go): an invalid KRI ("bad request: invalid identifier
+// string"), a mesh whose meshServices.mode is not Exclusive, an inbound the dataplane has not;
+// nullopt when Kuma answers 200.
+std::optional<std::string> KumaEndpointError(const KumaEndpoint& e, const Dataplane& dp, const Model& m);
+
+// The Mesh's meshServices.mode is Exclusive (spec.meshServices on Kubernetes).
+bool MeshServicesExclusive(const Model& m, const std::string& mesh);
+
+// The resource document `meta` was read from (its root map), or null.
+const doc::Node* ResourceNode(const Model& m, const Meta& meta);
+
+// The section names of the dataplane's networking.listeners (zone ingress / egress listeners).
+std::vector<std::string> ListenerSections(const Dataplane& dp, const Model& m);
+
+// `_layout` (policy_kuma_inspect_layout.cpp).
+nlohmann::ordered_json KumaLayoutJson(const Dataplane& dp, const Model& m);
 
 // The endpoint's answer for the evaluated dataplane `r` (r.dataplane non-null).
 // `m` gives the Mesh's meshServices.mode (toRules are omitted under Exclusive).

@@ -46,6 +46,7 @@ inline constexpr const char* kOriginLabel = "kuma.io/origin";
 inline constexpr const char* kRoleLabel = "kuma.io/policy-role";
 inline constexpr const char* kMeshLabel = "kuma.io/mesh";
 inline constexpr const char* kServiceTag = "kuma.io/service";
+inline constexpr const char* kEffectLabel = "kuma.io/effect";  // "shadow": inspected, not applied
 
 // The meta of any resource, as Kuma's core_model.ResourceMeta sees it.
 struct Meta {
@@ -101,6 +102,9 @@ struct Policy {
   // kuma.io/policy-role label, "system" when absent (core_model.PolicyRole).
   std::string Role() const;
 };
+
+// core_model.IsShadowedResource: labelled kuma.io/effect: shadow (not applied; inspectable).
+inline bool IsShadow(const Policy& p) { return p.meta.Label(kEffectLabel) == "shadow"; }
 
 struct Port {
   std::string name;  // may be empty

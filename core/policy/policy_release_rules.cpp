@@ -10,6 +10,10 @@ using nlohmann::json;
 bool ListsInboundRules(Profile p) { return IsKuma(p) && ReleaseOf(p) != KumaRelease::k2_10; }
 bool KeysByKri(Profile p) { return ListsInboundRules(p); }
 
+// resourcerules.go: v2.10.11's resolveTargetRef leaves MeshHTTPRoute a todo (no rule); v2.12.14 and
+// later resolve it and isRelevant keys the rule by the route (kri.From(route) == kri.From(other)).
+bool KeysRoutes(Profile p) { return p != Profile::kKuma210; }
+
 // The ShortName of each type's ResourceTypeDescriptor at v2.14.3 (zz_generated.resource.go of
 // each policy and pkg/core/resources/apis/*).
 std::string_view KriShortName(std::string_view type) {

@@ -30,6 +30,9 @@ bool ListsInboundRules(Profile p);
 // Kuma 2.12+: the results' resource keys are KRI identifiers; 2.10 and the MADR keep
 // core_model's "meshservice:mesh/m:..." keys.
 bool KeysByKri(Profile p);
+// Kuma 2.12+ (and the MADR): a to[] item targeting a MeshHTTPRoute builds a ResourceRule keyed by
+// the route; 2.10 builds none (POL017).
+bool KeysRoutes(Profile p);
 
 // The KRI short name of a resource type ("MeshService" -> "msvc"); "" when Kuma gives it none.
 std::string_view KriShortName(std::string_view type);

@@ -555,7 +555,7 @@ bool IsRelevant(const Resolved& item, std::string_view key, std::string_view bas
     return base == k.base_key && item.section.empty() && !k.section.empty();
   }
   if (t == "MeshExternalService") return km.type == t && base == k.base_key;
-  if (t == "MeshHTTPRoute") return profile == Profile::kMadr && km.type == t && base == k.base_key;
+  if (t == "MeshHTTPRoute") return KeysRoutes(profile) && km.type == t && base == k.base_key;
   return false;
 }
 
@@ -648,7 +648,7 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
           if (ri.r.meta().type == "Mesh" && ri.r.meta().name == km.name) ranks.push_back(ri.rank);
       } else {
         own.clear();
-        if (km.type != "MeshHTTPRoute" || o.profile == Profile::kMadr) {
+        if (km.type != "MeshHTTPRoute" || KeysRoutes(o.profile)) {
           const Bucket* bucket = nullptr;
           if (k.service >= 0) {
             auto it = by_service.find(static_cast<size_t>(k.service));
@@ -1342,6 +1342,12 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
       const Policy& p = m.policies[i];
       if (p.meta.mesh != dp.meta.mesh) continue;
       PolicySelection s = SelectDataplane(m, p, dp);
+      if (s.selected && !o.include_shadow && IsShadow(p)) {
+        s.selected = false;
+        s.inbounds.clear();
+        s.reason = "labelled kuma.io/effect: shadow, so Kuma does not apply it (matchers/dataplane.go); the result's "
+                   "\"shadow\" shows what it would change";
+      }
       if (s.selected) selected.push_back(s);
       t.selections.push_back(std::move(s));
     }
@@ -1353,12 +1359,12 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
       if (IsKuma(o.profile) && s.policy->top.kind == "MeshHTTPRoute") continue;
       for (size_t j = 0; j < s.policy->to.size(); ++j) {
         t.to_items.push_back(MakeItem(*s.policy, s.policy->to[j], Direction::kTo, j));
-        if (IsKuma(o.profile) && s.policy->to[j].target_ref.kind == "MeshHTTPRoute") {
+        if (!KeysRoutes(o.profile) && s.policy->to[j].target_ref.kind == "MeshHTTPRoute") {
           const Loc& l = s.policy->to[j].target_ref.loc;
           doc::DiagnosticSink sink(l.source);
-          sink.Note("POL017", l.range, "Kuma 2.x builds no ResourceRule from a to[] item that targets a MeshHTTPRoute "
-                    "(resourcerules.go isRelevant); only Mesh-wide items reach the route's key. The MADR's 'includes' "
-                    "does apply it: compare with --profile madr");
+          sink.Note("POL017", l.range, "Kuma 2.10 builds no ResourceRule from a to[] item that targets a MeshHTTPRoute "
+                    "(resourcerules.go resolveTargetRef); only Mesh-wide items reach the route's key. Kuma 2.12+ and the "
+                    "MADR key a rule by the route: compare with --profile kuma-2.14");
           out.diagnostics.insert(out.diagnostics.end(), sink.list().begin(), sink.list().end());
         }
       }

@@ -212,6 +212,10 @@ struct EvalOptions {
   bool complete = true;     // add every MeshService / MeshExternalService through the fallback
   std::vector<std::string> only_keys;  // when non-empty, to_rules keeps only these keys
   bool explain = true;
+  // Policies labelled kuma.io/effect: shadow select nothing unless set (matchers/dataplane.go
+  // MatchedPolicies: `!mpOpts.IncludeShadow && IsShadowedResource(policy)`), as the inspect API's
+  // `_config?shadow=true` sets it (policy_shadow.h).
+  bool include_shadow = false;
 };
 
 struct DataplaneRules {

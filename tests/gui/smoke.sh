@@ -385,7 +385,8 @@ import json, sys
 s = json.load(open(sys.argv[1])); doc = s["documents"][s["active"]]
 assert doc["path"].endswith("profiles-diverge.scenario.yaml") and doc["hide_dead_lints"] is True, (doc["path"], doc["hide_dead_lints"])
 codes = [d["code"] for d in doc["report"]["diagnostics"]]
-assert "POL018" not in codes and "POL017" in codes and doc["suppressed"] == 1, (codes, doc["suppressed"])
+# (kuma-2.14 keys the route's rule, so the sample's only other lint, POL017, is kuma-2.10's now.)
+assert "POL018" not in codes and doc["suppressed"] == 1, (codes, doc["suppressed"])
 print("dead-configuration lints hidden again:", sys.argv[1], codes)
 PY
     done

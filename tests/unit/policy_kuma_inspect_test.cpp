@@ -18,6 +18,7 @@ using nlohmann::ordered_json;
 
 constexpr const char* kInbounds = R"(type: Mesh
 name: m1
+meshServices: {mode: Exclusive}
 ---
 type: Dataplane
 name: shop-1
@@ -112,7 +113,7 @@ TEST(PolicyKumaInspectTest, PoliciesListsProxyWidePoliciesWithKriOrigins) {
 }
 
 TEST(PolicyKumaInspectTest, BadEndpointAndWrongMeshArePol085) {
-  Report bad = Eval("/meshes/m1/dataplanes/shop-1/_layout");
+  Report bad = Eval("/meshes/m1/dataplanes/shop-1/_config");
   ASSERT_EQ(bad.diagnostics.size(), 1u);
   EXPECT_EQ(bad.diagnostics[0].code, "POL085");
   Report mesh = Eval("/meshes/other/dataplanes/shop-1/_rules");
