@@ -30,7 +30,7 @@ namespace cfgi::gui {
 
 // A source's text, held once and shared (copy on write) by the document and the evaluations
 // running on it: starting an evaluation takes a reference, not a copy (a 30 MB file's copy on the
-// UI thread took 130-140 ms; issue 17). Only the UI thread writes, through Mutable(), which
+// UI thread took 130-140 ms, frozen frames). Only the UI thread writes, through Mutable(), which
 // copies first when an evaluation still holds the text.
 class SharedText {
  public:

@@ -107,8 +107,8 @@ void StruckText(const std::string& text, const ImVec4& color) {
 // Meshes with more resources than this are evaluated a few resources at a time (--resource KEY
 // with --inspect KEY), on a dataplane switch as on choosing a resource: the complete
 // ResourceRules of samples/policy/large-mesh (20,000 MeshServices, 4 types) is ~350 MB typed per
-// profile and 1.7 GB as JSON, against 193 MB for the CLI's whole `check --profile all` (issue 17;
-// docs/gui.md "Large meshes"). The CLI's `eval --dataplane` still gives the complete output.
+// profile and 1.7 GB as JSON, against 193 MB for the CLI's whole `check --profile all`
+// (docs/gui.md "Large meshes"). The CLI's `eval --dataplane` still gives the complete output.
 constexpr size_t kLargeMesh = 2000;
 
 class PolicyView final : public EngineView {

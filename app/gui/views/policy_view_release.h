@@ -1,4 +1,4 @@
-// app/gui/views/policy_view_release.h: the policy view's Kuma-release parts (issue 26), apart
+// app/gui/views/policy_view_release.h: the policy view's Kuma-release parts, apart
 // from policy_view.cpp: the profile's release line, the label of a 2.12+ listed inbound rule
 // (its order and match), the MeshTrafficPermission RBAC matcher table and the comparison's
 // upgrade notes. They draw typed results only.
