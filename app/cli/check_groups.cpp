@@ -1,5 +1,5 @@
-// app/cli/check_groups.cpp: `check` / `eval` of files that several engines read (issue 27 item 1,
-// DESIGN.md "Many files, one report"): core/engine/group.h splits them by engine; each group is
+// app/cli/check_groups.cpp: `check` / `eval` of files that several engines read
+// (DESIGN.md "Many files, one report"): core/engine/group.h splits them by engine; each group is
 // its own scenario, inspected on its own, and every group is in the one report: text (a header
 // per group), JSON ({"groups": [...]}), SARIF (one run holding every group's results).
 #include <iostream>

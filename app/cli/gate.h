@@ -1,5 +1,5 @@
-// app/cli/gate.h: what decides the exit status and what the output hides, for CI (issue 18 items
-// 3-5): --fail-on, --min-severity, --suppress, --show-suppressed, --project and the project file
+// app/cli/gate.h: what decides the exit status and what the output hides, for CI:
+// --fail-on, --min-severity, --suppress, --show-suppressed, --project and the project file
 // `.config-inspector.yaml` (found from the current directory upward). The suppressions themselves
 // are the core's one mechanism (core/doc/suppress.h, applied by cfgi::Inspect); this file turns
 // flags and the project file into its input and reads its output.

@@ -17,7 +17,7 @@ namespace cfgi::gui {
 // The file name of a path ("a/b.yaml" -> "b.yaml"); the path itself when it has no '/'.
 // How often the app redraws while the worker runs (the progress bar, the first evaluation's
 // spinner): 4 frames a second. Each frame costs a full redraw, which under software GL takes CPU
-// the evaluation needs (issue 17: time to results within 1.3x of the CLI's).
+// the evaluation needs (time to results stays within 1.3x of the CLI's).
 constexpr double kProgressRedrawSeconds = 0.25;
 
 inline std::string BaseName(const std::string& p) {

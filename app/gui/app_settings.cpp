@@ -132,7 +132,7 @@ json App::SettingsJson(std::vector<SharedText>* texts) const {
 void App::Save(bool wait) {
   if (!options_.save_settings) return;
   // Unsaved texts go into the settings (nothing typed is lost), but serialising a 3.5 MB text
-  // every two seconds while typing cost ~50 ms of UI thread per save (issue 17 item 3): the UI
+  // every two seconds while typing cost ~50 ms of UI thread per save, past a frame's budget: the UI
   // thread only builds a signature (the settings without texts, and each text's version) and,
   // when it changed, copies the texts; the worker serialises and writes them. At exit (`wait`)
   // it is written here.

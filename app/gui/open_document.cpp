@@ -127,6 +127,7 @@ bool OpenDocument::EvaluateIfDue(double now) {
 struct OpenDocument::Outcome {
   std::vector<SourceFile> files;
   Inspection inspection;
+  std::shared_ptr<const ViewRows> view_rows;  // BuildViewRows(inspection), on the worker
   std::string profile;
   std::string engine_rule;
   double ms = 0;
@@ -174,6 +175,7 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
     options.previous = reuse.model;
     out->inspection = Inspect(e, reuse.scenario, query, options);
     if (out->inspection.cancelled) return nullptr;
+    out->view_rows = BuildViewRows(out->inspection);        // here, not in the frame that shows it
     for (SourceFile& f : out->files) f.text.IndexLines();  // here, not in the frame that shows it
     out->ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     return out;
@@ -233,6 +235,7 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
   options.cancelled = hooks.cancelled;
   out->inspection = Inspect(e, std::move(scenario), query, options);
   if (out->inspection.cancelled) return nullptr;
+  out->view_rows = BuildViewRows(out->inspection);        // here, not in the frame that shows it
   for (SourceFile& f : out->files) f.text.IndexLines();  // here, not in the frame that shows it
   out->ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
   return out;
@@ -291,6 +294,7 @@ std::shared_ptr<void> OpenDocument::Apply(Outcome&& o, uint64_t snapshot_version
   }
   auto old = std::make_shared<Inspection>(std::move(inspection_));
   inspection_ = std::move(o.inspection);
+  view_rows_ = std::move(o.view_rows);
   engine_rule_ = std::move(o.engine_rule);
   if (profile_.empty() || !engine().HasProfile(profile_)) profile_ = o.profile;
   profile_ = engine().CanonicalProfile(profile_);

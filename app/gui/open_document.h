@@ -30,7 +30,7 @@ namespace cfgi::gui {
 
 // A source's text, held once and shared (copy on write) by the document and the evaluations
 // running on it: starting an evaluation takes a reference, not a copy (a 30 MB file's copy on the
-// UI thread took 130-140 ms; issue 17). Only the UI thread writes, through Mutable(), which
+// UI thread took 130-140 ms, frozen frames). Only the UI thread writes, through Mutable(), which
 // copies first when an evaluation still holds the text.
 class SharedText {
  public:
@@ -89,6 +89,15 @@ struct SourceFile {
   std::string SavedText() const { return doc::EncodeText(text.str(), encoding); }
 };
 
+// What a view draws that the worker prepares with the inspection (the views' worker-side step,
+// app/gui/views/views.cpp BuildViewRows, per engine): rows whose text needs serialising (JSON
+// values as text), so OnEvaluated and Draw only copy and draw. A view casts it to its own type.
+struct ViewRows {
+  virtual ~ViewRows() = default;
+};
+// Runs the view's worker-side step for the inspection's engine; null when its view has none.
+std::shared_ptr<const ViewRows> BuildViewRows(const Inspection& in);
+
 class OpenDocument {
  public:
   using Reader = std::function<std::optional<std::string>(const std::string& path)>;
@@ -113,6 +122,8 @@ class OpenDocument {
   // cfgi::ModelAs<T>); never null after Open.
   const EngineModel* model() const { return inspection_.model.get(); }
   const Inspection& inspection() const { return inspection_; }
+  // The view's rows for this inspection, built on the worker with it (ViewRows); may be null.
+  const ViewRows* view_rows() const { return view_rows_.get(); }
   const std::string& profile() const { return profile_; }
   // Selects the profile whose report report() returns; ignores names the engine does not know
   // (before the first evaluation, the name is kept and checked when the engine is known).
@@ -210,6 +221,7 @@ class OpenDocument {
   size_t n_opened_ = 0;
   Reader read_;
   Inspection inspection_;
+  std::shared_ptr<const ViewRows> view_rows_;
   Query query_;
   std::string engine_request_;
   bool hide_dead_lints_ = false;

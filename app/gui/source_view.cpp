@@ -90,7 +90,7 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
   const float char_w = mono->CalcTextSizeA(mono->FontSize, FLT_MAX, 0, "0").x;
   if (key != metrics_hash_) {
     metrics_hash_ = key;
-    // Per key on a 3.5 MB file this must stay far under 4 ms of UI thread (issue 17 item 3): one
+    // Per key on a 3.5 MB file this must stay far under 4 ms of UI thread (a keystroke's budget): one
     // memchr pass for the line starts and the longest line's byte count, whose width in the
     // monospace font bounds the text's (a multi-byte character is one glyph of several bytes).
     // Measuring every line with CalcTextSizeA took 15-30 ms per key.

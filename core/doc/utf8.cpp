@@ -37,11 +37,19 @@ std::string ValidUtf8(std::string_view s) {
   return out;
 }
 
+namespace {
+thread_local uint64_t t_json_texts = 0;
+}  // namespace
+
+uint64_t ThreadJsonTexts() { return t_json_texts; }
+
 std::string JsonText(const nlohmann::json& j, int indent) {
+  ++t_json_texts;
   return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 std::string JsonText(const nlohmann::ordered_json& j, int indent) {
+  ++t_json_texts;
   return j.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 

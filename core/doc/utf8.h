@@ -8,6 +8,7 @@
 //   std::cout << JsonText(result, 2);
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -26,5 +27,10 @@ std::string ValidUtf8(std::string_view s);
 // the CLI prints or the app saves goes through here, so no input can make them throw.
 std::string JsonText(const nlohmann::json& j, int indent = -1);
 std::string JsonText(const nlohmann::ordered_json& j, int indent = -1);
+
+// How many JsonText calls the calling thread has made (a thread-local count). Part of
+// cfgi::ThreadEvaluationWork (core/engine/build_count.h): the app's test asserts that a view's
+// OnEvaluated and Draw serialise no JSON on the UI thread (the worker pre-formats what they show).
+uint64_t ThreadJsonTexts();
 
 }  // namespace cfgi::doc

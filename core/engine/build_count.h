@@ -23,7 +23,8 @@ void CountWhatIfEvaluation();
 // engine's result serialisation (EngineResult::ToJson and the JSON renderers the views used to
 // call: variants::ResultJson, policy::InspectionJson), the profile comparison (Compare), the
 // variants engine's evaluation entry points (variants::Evaluate, Select, ExplainSelection,
-// Matrix requests) and each engine's EngineModel::Evaluate. The app's test asserts that a view's
+// Matrix requests), each engine's EngineModel::Evaluate and every JSON text (doc::JsonText,
+// doc::ThreadJsonTexts: the one serialiser of JSON values). The app's test asserts that a view's
 // OnEvaluated and Draw leave the UI thread's count unchanged: they only read typed results the
 // worker made (docs/architecture.md "The engine contract").
 uint64_t ThreadEvaluationWork();

@@ -142,8 +142,8 @@ EngineChoice ChooseEngine(const Scenario& s, const EngineRequest& r) {
     c.rule = "profile";
   }
   // 5. Content: the best Detect() score; when the requested profile belongs to several engines
-  // (grpc-core: matcher and txt), only among them (issue 27 item 9: the engine the profile and
-  // the content allow).
+  // (grpc-core: matcher and txt), only among them: the engine is one the profile and the
+  // content both allow.
   if (!c.engine) {
     int best_score = 0;
     for (const doc::Document& d : s.sources)

@@ -1,5 +1,7 @@
 #include "core/engine/compare.h"
 
+#include "core/doc/utf8.h"
+
 #include "core/engine/build_count.h"
 
 #include <optional>
@@ -63,6 +65,14 @@ ordered_json Comparison::NotesJson() const {
   return out;
 }
 
+std::string ValueText(const ordered_json& j) {
+  if (j.is_object()) return "{" + std::to_string(j.size()) + (j.size() == 1 ? " key}" : " keys}");
+  if (j.is_array()) return "[" + std::to_string(j.size()) + (j.size() == 1 ? " item]" : " items]");
+  std::string s = j.is_string() ? "\"" + j.get<std::string>() + "\"" : doc::JsonText(j);
+  if (s.size() > 200) s = s.substr(0, 197) + "...";
+  return s;
+}
+
 Comparison Compare(const std::vector<std::pair<std::string, const ordered_json*>>& results,
                    const std::vector<std::string>& settings) {
   CountEvaluationWork();
@@ -85,7 +95,9 @@ Comparison Compare(const std::vector<std::pair<std::string, const ordered_json*>
     if (!differ) continue;
     bool setting = false;
     for (const std::string& s : settings) setting |= IsUnder(leaf, s);
-    (setting ? c.settings : c.divergences).push_back({leaf, std::move(values)});
+    std::map<std::string, std::string> texts;
+    for (auto it = values.begin(); it != values.end(); ++it) texts[it.key()] = ValueText(it.value());
+    (setting ? c.settings : c.divergences).push_back({leaf, std::move(values), std::move(texts)});
   }
   return c;
 }

@@ -12,6 +12,8 @@
 
 #include <memory>
 #include <string>
+#include <map>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -23,7 +25,14 @@ namespace cfgi {
 struct Divergence {
   std::string path;               // JSON pointer to the leaf in each result ("/requests/0/actions/0")
   nlohmann::ordered_json values;  // {profile: value at path, null where absent}
+  // {profile: ValueText(value)}, made with the comparison on the worker, so a view's Profiles
+  // table draws text and serialises nothing (DrawComparison).
+  std::map<std::string, std::string> texts;
 };
+
+// A value as a table cell shows it: a string in quotes, a number, boolean or null as JSON,
+// "{N keys}" / "[N items]" for an object or array; cut to 200 bytes ("...").
+std::string ValueText(const nlohmann::ordered_json& v);
 
 // A sentence about how profiles differ, read by the engine from its typed results
 // (Engine::ExplainComparison): the policy engine's upgrade report, "kuma-2.10 merges these three

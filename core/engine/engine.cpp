@@ -5,6 +5,8 @@
 #include <atomic>
 #include <set>
 
+#include "core/doc/utf8.h"
+
 namespace cfgi {
 
 using nlohmann::ordered_json;
@@ -202,7 +204,7 @@ void CountWhatIfEvaluation() { g_what_if_evaluations.fetch_add(1); }
 namespace {
 thread_local uint64_t t_evaluation_work = 0;
 }  // namespace
-uint64_t ThreadEvaluationWork() { return t_evaluation_work; }
+uint64_t ThreadEvaluationWork() { return t_evaluation_work + doc::ThreadJsonTexts(); }
 void CountEvaluationWork() { ++t_evaluation_work; }
 
 const Report* Inspection::Find(std::string_view profile) const {

@@ -696,7 +696,7 @@ class MatcherEngine final : public Engine {
   }
 
   // An Envoy configuration (a bootstrap, a listener, a config_dump, a DiscoveryResponse, a
-  // resource) is judged as Envoy judges it (issue 27 item 2); a bare matcher keeps grpc-core.
+  // resource) is judged as Envoy judges it (the envoy profile); a bare matcher keeps grpc-core.
   std::string DefaultProfileFor(const Scenario& s) const override {
     for (const doc::Document& d : s.sources)
       if (matcher::DiscoverEnvoyMatchers(d).shape != matcher::EnvoyShape::kNone)

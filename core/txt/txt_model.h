@@ -23,6 +23,7 @@
 #include "core/doc/node.h"
 #include "core/engine/profile.h"
 #include "core/doc/json.h"
+#include "core/txt/txt_config_tree.h"
 #include "core/txt/txt_records.h"
 
 namespace cfgi::txt {
@@ -97,6 +98,8 @@ struct Choice {
   const doc::Node* service_config = nullptr;  // the object that would be returned
   // service_config as JSON, built once at compile time and shared by every evaluation.
   std::shared_ptr<const nlohmann::ordered_json> service_config_json;
+  // service_config_json as tree lines (txt_config_tree.h), built with it: what a view draws.
+  std::shared_ptr<const std::vector<ConfigLine>> service_config_lines;
   std::string config_error;                   // first error of the config validation, if any
   bool lb_fallback = false;                   // go: unknown LB policy replaced with pick_first
 };
@@ -166,6 +169,7 @@ struct LanguageOutcome {
 
 struct Evaluation {
   std::shared_ptr<const nlohmann::ordered_json> service_config;  // null: none (shared with the Choice)
+  std::shared_ptr<const std::vector<ConfigLine>> service_config_lines;  // the same as tree lines; null with it
   std::optional<int> choice;
   std::optional<std::string> error;
   std::string language;  // the language compared

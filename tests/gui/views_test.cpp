@@ -13,7 +13,9 @@
 
 #include "app/gui/jobs.h"
 #include "app/gui/open_document.h"
+#include "app/gui/views/policy/policy_texts.h"
 #include "app/gui/views/view.h"
+#include "core/doc/utf8.h"
 #include "core/engine/build_count.h"
 #include "core/policy/policy_engine.h"
 #include "core/variants/scenario_edit.h"
@@ -456,13 +458,16 @@ TEST(TargetingViewConfig, TheEditedConfigurationIsResolvedOnTheWorkerNotInDraw) 
   EXPECT_EQ(WhatIfEvaluations() - before, 1u);
 }
 
-// Issue 28 ("no view compares or serialises on the UI thread"): every engine's evaluation and
-// serialisation entry point counts itself per thread (core/engine/build_count.h
-// ThreadEvaluationWork: EngineModel::Evaluate, EngineResult::ToJson, Compare, policy's
-// InspectionJson, variants' Evaluate / Select / ExplainSelection / MatrixOf / ComputeTransition /
-// ComputeProxy / ResultJson). Each view's OnEvaluated and a few frames of every one of its tabs
-// leave this (the UI) thread's count unchanged: what they need comes typed from the worker, and
-// what-ifs are jobs (FakeContext keeps them, none runs here).
+// No view compares or serialises on the UI thread (docs/architecture.md "The engine contract"):
+// every engine's evaluation and serialisation entry point counts itself per thread
+// (core/engine/build_count.h ThreadEvaluationWork: EngineModel::Evaluate, EngineResult::ToJson,
+// Compare, policy's InspectionJson, variants' Evaluate / Select / ExplainSelection / MatrixOf /
+// ComputeTransition / ComputeProxy / ResultJson) and so does every JSON text (doc::JsonText,
+// doc::ThreadJsonTexts: the txt view's Config tree and the policy view's values, matches and
+// summaries are made on the worker, txt::ConfigTree with the compiled choice and the policy
+// view's PolicyTexts with the inspection). Each view's OnEvaluated and a few frames of every one
+// of its tabs leave this (the UI) thread's counts unchanged: what they need comes typed and
+// pre-formatted from the worker, and what-ifs are jobs (FakeContext keeps them, none runs here).
 struct TabsCase {
   const char* sample;
   std::vector<const char*> states;
@@ -476,10 +481,11 @@ TEST_P(NoUiThreadWork, OnEvaluatedAndDrawDoNoEvaluationOrSerialisation) {
   ViewOnSample v(c.sample);
   for (const char* state : c.states) {
     v.view->LoadState(state);
-    const uint64_t before = ThreadEvaluationWork();
+    const uint64_t before = ThreadEvaluationWork(), texts = doc::ThreadJsonTexts();
     v.view->OnEvaluated(*v.doc);
     for (int i = 0; i < 3; ++i) DrawInWindow(*v.view, v.ctx);
     EXPECT_EQ(ThreadEvaluationWork() - before, 0u) << c.sample << " " << state;
+    EXPECT_EQ(doc::ThreadJsonTexts() - texts, 0u) << c.sample << " " << state << ": JSON serialised on the UI thread";
   }
 }
 
@@ -492,12 +498,65 @@ INSTANTIATE_TEST_SUITE_P(
         TabsCase{"samples/policy/inspect-one-resource.scenario.yaml",
                  {"mode=resource", "mode=types;type=MeshTimeout;tab=0", "mode=types;type=MeshTimeout;tab=1",
                   "mode=types;type=MeshTimeout;tab=2", "mode=types;type=MeshTimeout;tab=3",
-                  "mode=types;type=MeshTimeout;tab=4"}},
+                  "mode=types;type=MeshTimeout;tab=4", "mode=types;type=MeshTimeout;tab=5"}},
+        // Kuma 2.14: listed MeshTrafficPermission rules (their spiffeID matches) and RBAC matchers.
+        TabsCase{"samples/policy/kuma-2.14-mesh.scenario.yaml",
+                 {"mode=resource", "mode=types;type=MeshTrafficPermission;tab=1", "mode=types;type=MeshTimeout;tab=1",
+                  "mode=types;type=MeshTrafficPermission;tab=4"}},
         TabsCase{"samples/policy/madr-kind-beats-name.scenario.yaml", {"mode=resource", "mode=types;tab=3"}},
         TabsCase{"samples/txt/canary-50.scenario.yaml", {"tab=0", "tab=1", "tab=2", "tab=3", "tab=4", "tab=6"}},
         TabsCase{"samples/matcher/profiles-diverge.scenario.yaml", {"tab=0", "tab=1", "tab=2", "tab=3"}},
         TabsCase{"samples/targeting/storage_registry.scenario.yaml", {"ref=0", "ref=1"}}),
     [](const ::testing::TestParamInfo<TabsCase>& info) { return "case" + std::to_string(info.index); });
+
+// The txt view's Config tab draws the engine's tree lines (txt::ConfigTree, built once per
+// compiled choice, Choice::service_config_lines) and serialises nothing itself.
+// samples/txt/canary-50 (r=50): grpc-core selects choice 0 (the 1s canary), grpc-java choice 1.
+TEST(TxtViewConfig, TheConfigTreeIsTheEnginesRows) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/txt/canary-50.scenario.yaml");
+  ASSERT_EQ(v.doc->engine().name(), "txt");
+  v.view->LoadState("tab=6");
+  const uint64_t texts = doc::ThreadJsonTexts();
+  v.view->OnEvaluated(*v.doc);
+  DrawInWindow(*v.view, v.ctx);
+  EXPECT_EQ(doc::ThreadJsonTexts() - texts, 0u);
+  const nlohmann::ordered_json config = v.view->DumpState()["config"];
+  EXPECT_EQ(config["grpc-core"]["tree"], nlohmann::ordered_json::parse(R"([
+    "serviceConfig: {2 keys}",
+    "  loadBalancingPolicy: \"round_robin\"",
+    "  methodConfig: [1 item]",
+    "    [0]: {2 keys}",
+    "      name: [1 item]",
+    "        [0]: {1 key}",
+    "          service: \"echo.Echo\"",
+    "      timeout: \"1s\""])"));
+  EXPECT_EQ(config["grpc-java"]["tree"][7], "      timeout: \"5s\"");
+}
+
+// The policy view's texts are made on the worker with the inspection (OpenDocument::view_rows,
+// PolicyTexts): samples/policy/kuma-2.14-mesh's MeshTrafficPermission RBAC matchers of the http
+// inbound under kuma-2.14, the deny first (meshtrafficpermission/xds/rbac_configurer.go).
+TEST(PolicyViewTexts, MatchesAndValuesAreFormattedOnTheWorker) {
+  std::unique_ptr<OpenDocument> d = OpenSample("samples/policy/kuma-2.14-mesh.scenario.yaml");
+  ASSERT_EQ(d->engine().name(), "policy");
+  const auto* texts = dynamic_cast<const PolicyTexts*>(d->view_rows());
+  ASSERT_NE(texts, nullptr);
+  const policy::PolicyResult* r = nullptr;
+  for (const Report& rep : d->reports())
+    if (rep.profile == "kuma-2.14") r = ResultAs<policy::PolicyResult>(rep.typed.get());
+  ASSERT_NE(r, nullptr);
+  const policy::TypeRules* mtp = nullptr;
+  for (const policy::TypeRules& t : r->rules.types)
+    if (t.type == "MeshTrafficPermission") mtp = &t;
+  ASSERT_NE(mtp, nullptr);
+  ASSERT_EQ(mtp->rbac.size(), 3u);
+  EXPECT_EQ(texts->Match(&mtp->rbac[0].match), "spiffeID Exact spiffe://mesh-1/ns/team-a/sa/legacy-batch");
+  EXPECT_EQ(texts->Match(&mtp->rbac[1].match), "spiffeID Prefix spiffe://mesh-1/ns/team-a/");
+  // A value the worker did not format reads "?" (the view never formats it itself).
+  const nlohmann::json stray = 1;
+  EXPECT_EQ(texts->Json(&stray), "?");
+}
 
 // The variants view's selected row is explained on the worker (variants::ExplainSelection, a job
 // keyed "why/variants/<view>"): until it arrives the row's answer shows with no steps; then every

@@ -4,11 +4,13 @@
 // DecodeText / EncodeText).
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "core/doc/load.h"
 #include "core/doc/source.h"
+#include "core/engine/compare.h"
 #include "core/engine/engine.h"
 #include "core/engine/scenario.h"
 
@@ -348,6 +350,23 @@ TEST(KubernetesTest, BadListsAreErrorsWithPositions) {
   Scenario n = LoadScenario({{"n.yaml", "kind: List\nitems:\n- kind: List\n  items:\n  - {kind: Mesh, name: m}\n"}});
   ASSERT_EQ(n.sources[0].roots.size(), 1u);
   EXPECT_EQ(n.sources[0].roots[0].GetString("kind"), "Mesh");
+}
+
+// Each divergence carries its values as a Profiles table's cell shows them (Divergence::texts,
+// ValueText), made by Compare on the worker so no view serialises JSON on the UI thread.
+TEST(CompareTexts, EachDivergenceCarriesItsValuesAsText) {
+  const nlohmann::ordered_json a = nlohmann::ordered_json::parse(R"({"t": "5s", "n": 3, "on": true, "l": [], "x": 1})");
+  const nlohmann::ordered_json b = nlohmann::ordered_json::parse(R"({"t": "15s", "n": 2.5, "on": false, "l": {}, "x": 1})");
+  Comparison c = Compare({{"kuma", &a}, {"madr", &b}});
+  ASSERT_EQ(c.divergences.size(), 4u);  // "/x" agrees
+  std::map<std::string, std::map<std::string, std::string>> texts;
+  for (const Divergence& d : c.divergences) texts[d.path] = d.texts;
+  EXPECT_EQ(texts["/t"], (std::map<std::string, std::string>{{"kuma", "\"5s\""}, {"madr", "\"15s\""}}));
+  EXPECT_EQ(texts["/n"], (std::map<std::string, std::string>{{"kuma", "3"}, {"madr", "2.5"}}));
+  EXPECT_EQ(texts["/on"], (std::map<std::string, std::string>{{"kuma", "true"}, {"madr", "false"}}));
+  EXPECT_EQ(texts["/l"], (std::map<std::string, std::string>{{"kuma", "[0 items]"}, {"madr", "{0 keys}"}}));
+  EXPECT_EQ(ValueText(nlohmann::ordered_json(std::string(300, 'a'))), "\"" + std::string(196, 'a') + "...");
+  EXPECT_EQ(ValueText(nullptr), "null");
 }
 
 }  // namespace

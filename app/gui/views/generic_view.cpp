@@ -15,6 +15,7 @@
 #include "app/gui/views/view.h"
 #include "app/gui/views/view_tabs.h"
 #include "app/platform/platform.h"
+#include "core/engine/compare.h"
 #include "core/doc/utf8.h"
 
 namespace cfgi::gui {
@@ -59,13 +60,7 @@ ImVec4 ValueColor(const ordered_json& j) {
   return p.text;
 }
 
-std::string Preview(const ordered_json& j) {
-  if (j.is_object()) return "{" + std::to_string(j.size()) + (j.size() == 1 ? " key}" : " keys}");
-  if (j.is_array()) return "[" + std::to_string(j.size()) + (j.size() == 1 ? " item]" : " items]");
-  std::string s = j.is_string() ? "\"" + j.get<std::string>() + "\"" : doc::JsonText(j);
-  if (s.size() > 200) s = s.substr(0, 197) + "...";
-  return s;
-}
+std::string Preview(const ordered_json& j) { return ValueText(j); }
 
 void JsonRows(const char* key, const ordered_json& j, int depth) {
   ImGui::TableNextRow();
@@ -207,9 +202,12 @@ void DrawComparison(const char* id, const OpenDocument& d, const std::vector<con
       ImGui::PopFont();
       for (const Report& r : d.reports()) {
         ImGui::TableNextColumn();
-        const ordered_json v = div.values.contains(r.profile) ? div.values[r.profile] : ordered_json();
-        ImGui::PushStyleColor(ImGuiCol_Text, ValueColor(v));
-        ImGui::TextUnformatted(Preview(v).c_str());
+        // The value's kind picks the colour; its text came with the comparison (Divergence::texts).
+        static const ordered_json kAbsent;
+        auto v = div.values.find(r.profile);
+        auto t = div.texts.find(r.profile);
+        ImGui::PushStyleColor(ImGuiCol_Text, ValueColor(v != div.values.end() ? *v : kAbsent));
+        ImGui::TextUnformatted(t != div.texts.end() ? t->second.c_str() : "null");
         ImGui::PopStyleColor();
       }
     }

@@ -41,6 +41,12 @@ void Relocate(doc::Step& s, const std::string& file, doc::SourceRange range) {
   for (doc::Step& c : s.children) Relocate(c, file, range);
 }
 
+// The configuration's values as the editor shows them (a string as it is, any other value as
+// JSON text), made on the worker with the inspection (ViewRows), in the configuration's order.
+struct ConfigTexts final : ViewRows {
+  std::vector<std::string> values;
+};
+
 class TargetingView final : public EngineView {
  public:
   // "ref=N": the selected reference (the view has no tabs).
@@ -82,10 +88,12 @@ class TargetingView final : public EngineView {
     }
     edited_ = false;
     shown_.reset();
+    const auto* texts = dynamic_cast<const ConfigTexts*>(d.view_rows());
     for (const tg::ConfigEntry& e : ws_->config.entries()) {
+      const size_t i = keys_.size();
       keys_.push_back(e.key);
       std::array<char, 512> b{};
-      std::string v = e.value.kind == ldap::Value::Kind::kString ? e.value.s : doc::JsonText(e.value.ToJson());
+      const std::string& v = texts && i < texts->values.size() ? texts->values[i] : e.value.s;
       std::snprintf(b.data(), b.size(), "%s", v.c_str());
       bufs_.push_back(b);
       kinds_.push_back(e.value.kind);
@@ -441,5 +449,14 @@ class TargetingView final : public EngineView {
 }  // namespace
 
 std::unique_ptr<EngineView> CreateTargetingView() { return std::make_unique<TargetingView>(); }
+
+std::shared_ptr<const ViewRows> BuildTargetingRows(const Inspection& in) {
+  const auto* model = ModelAs<tg::TargetingModel>(in.model.get());
+  if (!model) return nullptr;
+  auto t = std::make_shared<ConfigTexts>();
+  for (const tg::ConfigEntry& e : model->workspace.config.entries())
+    t->values.push_back(e.value.kind == ldap::Value::Kind::kString ? e.value.s : doc::JsonText(e.value.ToJson()));
+  return t;
+}
 
 }  // namespace cfgi::gui

@@ -28,7 +28,6 @@
 #include "core/txt/txt_encode.h"
 #include "core/txt/txt_engine.h"
 #include "core/txt/txt_model.h"
-#include "core/doc/utf8.h"
 
 namespace cfgi::gui {
 
@@ -87,48 +86,6 @@ std::string OutcomeWords(const std::string& outcome) {
   if (outcome == "error") return "error";
   if (outcome == "not-reached") return "not reached";
   return outcome;
-}
-
-// One line of the Config tab's tree: a key (or [index]) at a depth, with its scalar value, or a
-// container that holds the next lines (`children` of them, all depths below).
-struct ConfigLine {
-  int depth = 0;
-  std::string key;
-  std::string value;     // a scalar as JSON text; empty for a container
-  bool container = false;
-  std::string summary;   // a container's "{3 keys}" / "[2 items]"
-  int children = 0;      // lines below it (to skip when it is collapsed)
-};
-
-// The service config as tree lines, YAML-like: keys in their order, arrays by index, scalars
-// as JSON (strings quoted, so "5s" and 5 differ). Empty containers are one line ("{}" / "[]").
-void ConfigLines(const nlohmann::ordered_json& j, const std::string& key, int depth, std::vector<ConfigLine>* out) {
-  ConfigLine line;
-  line.depth = depth;
-  line.key = key;
-  if (!(j.is_object() || j.is_array()) || j.empty()) {
-    line.value = j.is_object() ? "{}" : j.is_array() ? "[]" : j.dump();
-    out->push_back(std::move(line));
-    return;
-  }
-  line.container = true;
-  line.summary = j.is_object() ? "{" + std::to_string(j.size()) + (j.size() == 1 ? " key}" : " keys}")
-                               : "[" + std::to_string(j.size()) + (j.size() == 1 ? " item]" : " items]");
-  size_t at = out->size();
-  out->push_back(std::move(line));
-  if (j.is_object())
-    for (auto it = j.begin(); it != j.end(); ++it) ConfigLines(it.value(), it.key(), depth + 1, out);
-  else
-    for (size_t i = 0; i < j.size(); ++i) ConfigLines(j[i], "[" + std::to_string(i) + "]", depth + 1, out);
-  (*out)[at].children = static_cast<int>(out->size() - at - 1);
-}
-
-// The lines as text ("  key: value"), the test hook's form of the tree.
-std::vector<std::string> ConfigText(const std::vector<ConfigLine>& lines) {
-  std::vector<std::string> out;
-  for (const ConfigLine& l : lines)
-    out.push_back(std::string(static_cast<size_t>(l.depth) * 2, ' ') + l.key + ": " + (l.container ? l.summary : l.value));
-  return out;
 }
 
 class TxtView final : public EngineView {
@@ -619,7 +576,7 @@ class TxtView final : public EngineView {
   }
 
   // Config: per profile, the service config the client ends up with, as a tree (keys, array
-  // indexes, values as JSON), built in BuildConfigLines; the choice that gave it above it.
+  // indexes, values as JSON text: the engine's tx::ConfigLine rows); the choice above it.
   void DrawConfig(ViewContext& ctx) {
     theme::TextMuted(client_edited_ ? "What the edited client ends up with, per profile."
                                     : "What the scenario's client ends up with, per profile.");
@@ -640,10 +597,10 @@ class TxtView final : public EngineView {
       if (ImGui::Selectable(head.c_str())) ctx.SelectExplanation(why_[i]);
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click for this profile's explanation.");
-      const std::vector<ConfigLine>& lines = config_[i];
+      const std::vector<tx::ConfigLine>& lines = config_[i] ? *config_[i] : kNoLines;
       ImGui::PushFont(theme::GetFonts().mono);
       for (size_t k = 0; k < lines.size(); ++k) {
-        const ConfigLine& l = lines[k];
+        const tx::ConfigLine& l = lines[k];
         ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetFontSize() * 1.2f * static_cast<float>(l.depth));
         if (l.container) {
           ImGui::PushID(static_cast<int>(k));
@@ -676,12 +633,10 @@ class TxtView final : public EngineView {
     return std::string(theme::kIconNoMatch) + " no service config";
   }
 
+  // The tree lines the engine built with each profile's service config (txt_config_tree.h).
   void BuildConfigLines() {
-    for (size_t i = 0; i < tx::Profiles().size(); ++i) {
-      config_[i].clear();
-      const tx::TxtResult* r = results_[i];
-      if (r && r->evaluation.service_config) ConfigLines(*r->evaluation.service_config, "serviceConfig", 0, &config_[i]);
-    }
+    for (size_t i = 0; i < tx::Profiles().size(); ++i)
+      config_[i] = results_[i] ? results_[i]->evaluation.service_config_lines : nullptr;
   }
 
  public:
@@ -705,7 +660,7 @@ class TxtView final : public EngineView {
         rows.push_back(cells);
       }
       grid[name] = std::move(rows);
-      config[name] = {{"outcome", OutcomeLine(results_[i]->evaluation)}, {"tree", ConfigText(config_[i])}};
+      config[name] = {{"outcome", OutcomeLine(results_[i]->evaluation)}, {"tree", tx::ConfigTreeText(config_[i] ? *config_[i] : kNoLines)}};
     }
     j["choices"] = std::move(grid);
     j["config"] = std::move(config);
@@ -784,7 +739,9 @@ class TxtView final : public EngineView {
   int attr_profile_ = 0;
   std::string encoder_text_;
   char encoder_buf_[16384] = {};
-  std::vector<ConfigLine> config_[4];   // per profile: the service config it ends up with
+  // Per profile: the service config it ends up with, as the engine's tree lines (null: none).
+  std::shared_ptr<const std::vector<tx::ConfigLine>> config_[4];
+  static inline const std::vector<tx::ConfigLine> kNoLines;
   bool encoder_dirty_ = true;
   WorkerOutcome<tx::EncodeResult> encode_job_;
   std::shared_ptr<const tx::EncodeResult> encoded_;

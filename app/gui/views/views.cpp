@@ -1,5 +1,6 @@
 // The registry of engine views. Each engine adds one declaration and one line, in the engines'
 // order (variants, matcher, txt, policy, targeting); engines without a line get the generic view.
+// A view whose rows need serialising (JSON values as text) names its worker-side step too.
 #include "app/gui/views/view.h"
 
 namespace cfgi::gui {
@@ -9,19 +10,25 @@ std::unique_ptr<EngineView> CreateMatcherView();
 std::unique_ptr<EngineView> CreateTxtView();
 std::unique_ptr<EngineView> CreatePolicyView();
 std::unique_ptr<EngineView> CreateTargetingView();
+// The views' worker-side steps (ViewRows).
+std::shared_ptr<const ViewRows> BuildPolicyRows(const Inspection& in);      // policy/policy_texts.h
+std::shared_ptr<const ViewRows> BuildTargetingRows(const Inspection& in);   // targeting_view.cpp
 
 namespace {
 struct ViewEntry {
   std::string_view engine;
   std::unique_ptr<EngineView> (*create)();
+  // The view's worker-side step (OpenDocument's ViewRows), or null when the typed results are
+  // all it draws.
+  std::shared_ptr<const ViewRows> (*rows)(const Inspection&) = nullptr;
 };
 
 constexpr ViewEntry kViews[] = {
     {"variants", &CreateVariantsView},
     {"matcher", &CreateMatcherView},
     {"txt", &CreateTxtView},
-    {"policy", &CreatePolicyView},
-    {"targeting", &CreateTargetingView},
+    {"policy", &CreatePolicyView, &BuildPolicyRows},
+    {"targeting", &CreateTargetingView, &BuildTargetingRows},
     {"document", &CreateGenericView},
 };
 }  // namespace
@@ -30,6 +37,13 @@ std::unique_ptr<EngineView> CreateView(std::string_view engine) {
   for (const ViewEntry& v : kViews)
     if (v.engine == engine) return v.create();
   return CreateGenericView();
+}
+
+std::shared_ptr<const ViewRows> BuildViewRows(const Inspection& in) {
+  if (!in.engine) return nullptr;
+  for (const ViewEntry& v : kViews)
+    if (v.engine == in.engine->name()) return v.rows ? v.rows(in) : nullptr;
+  return nullptr;
 }
 
 }  // namespace cfgi::gui

@@ -1,8 +1,9 @@
-#include "app/gui/views/policy_view_release.h"
+#include "app/gui/views/policy/policy_view_release.h"
 
 #include <imgui.h>
 
 #include "app/gui/theme.h"
+#include "app/gui/views/policy/policy_texts.h"
 #include "core/policy/policy_release.h"
 #include "core/policy/policy_release_rules.h"
 
@@ -10,29 +11,14 @@ namespace cfgi::gui {
 
 namespace pol = cfgi::policy;
 
-namespace {
-
-std::string MatchText(const nlohmann::json& m) {
-  if (m.is_null()) return "{every client}";
-  std::string s;
-  for (const char* k : {"spiffeID", "sni"})
-    if (m.is_object() && m.contains(k) && m[k].is_object()) {
-      const nlohmann::json& v = m[k];
-      s += (s.empty() ? "" : ", ") + std::string(k) + " " + v.value("type", std::string()) + " " + v.value("value", std::string());
-    }
-  return s.empty() ? m.dump() : s;
-}
-
-}  // namespace
-
 std::string PolicyReleaseText(pol::Profile p) {
   if (!pol::IsKuma(p)) return "the MADR";
   return std::string("Kuma ") + pol::ReleaseName(pol::ReleaseOf(p)) +
          (pol::ListsInboundRules(p) ? " (inbound rules listed, KRI keys)" : " (inbound rules merged)");
 }
 
-std::string ListedInboundLabel(const pol::InboundRule& r, size_t order) {
-  return (r.inbound ? r.inbound->Id() : std::string("?")) + " #" + std::to_string(order) + "  " + MatchText(r.match);
+std::string ListedInboundLabel(const pol::InboundRule& r, size_t order, const PolicyTexts& texts) {
+  return (r.inbound ? r.inbound->Id() : std::string("?")) + " #" + std::to_string(order) + "  " + texts.Match(&r.match);
 }
 
 std::string ProfileKey(const pol::ResourceRule& r, pol::Profile p) {
@@ -41,7 +27,7 @@ std::string ProfileKey(const pol::ResourceRule& r, pol::Profile p) {
   return std::string(r.key);
 }
 
-void DrawRbacMatchers(const pol::TypeRules& t) {
+void DrawRbacMatchers(const pol::TypeRules& t, const PolicyTexts& texts) {
   if (t.rbac.empty()) return;
   theme::TextMuted("RBAC matchers in Envoy's order: every rule's deny first, then allows; the first that matches decides.");
   if (!ImGui::BeginTable("##rbac", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
@@ -59,7 +45,7 @@ void DrawRbacMatchers(const pol::TypeRules& t) {
     if (m.action == "Deny") ImGui::TextColored(theme::Pal().error, "%s", m.action.c_str());
     else ImGui::TextUnformatted(m.action.c_str());
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(MatchText(m.match).c_str());
+    ImGui::TextUnformatted(texts.Match(&m.match).c_str());
     ImGui::TableNextColumn();
     std::string o = m.origin.policy ? m.origin.policy->meta.name + " rules[" + std::to_string(m.origin.rule_index) + "]" : "?";
     ImGui::TextUnformatted(o.c_str());

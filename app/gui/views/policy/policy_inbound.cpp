@@ -1,0 +1,65 @@
+// app/gui/views/policy/policy_inbound.cpp: a policy type's Inbound / proxy tab: from[] / rules[] rules per inbound, the
+// proxy rule, the RBAC matchers (policy_view.h).
+#include "app/gui/views/policy/policy_view.h"
+
+namespace cfgi::gui::policy_view {
+
+void PolicyView::DrawInbound(ViewContext& ctx, const pol::TypeRules& tr) {
+  if (ImGui::BeginTable("##inbound", 4, kTable, ImVec2(0, ImGui::GetContentRegionAvail().y * 0.5f))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("Inbound / clients", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableSetupColumn(pol::ListsInboundRules(primary_) ? "Conf (listed: not merged)" : "Merged conf",
+                            ImGuiTableColumnFlags_WidthStretch, 4);
+    ImGui::TableSetupColumn("Origin", ImGuiTableColumnFlags_WidthStretch, 2);
+    ImGui::TableSetupColumn("From", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
+    ImGui::TableHeadersRow();
+    for (size_t i = 0; i < tr.from_rules.size(); ++i) {
+      const pol::InboundRule& r = tr.from_rules[i];
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      std::string subset;
+      for (const pol::SubsetTag& tg : r.subset)
+        subset += (subset.empty() ? "" : ",") + tg.key + (tg.negated ? "!=" : "=") + tg.value;
+      // Kuma 2.12+: a listed rule shows its place in the inbound's list and its match.
+      size_t order = 0;
+      for (size_t k = 0; k < i; ++k) order += tr.from_rules[k].listed && tr.from_rules[k].inbound == r.inbound;
+      std::string label = r.listed ? ListedInboundLabel(r, order + 1, *texts_)
+                                   : (r.inbound ? r.inbound->Id() : std::string("?")) + "  " + (subset.empty() ? "{everyone}" : "{" + subset + "}");
+      if (ImGui::Selectable(label.c_str(), inbound_ == i, ImGuiSelectableFlags_SpanAllColumns)) {
+        inbound_ = i;
+        if (r.inbound) ctx.JumpTo(r.inbound->loc.file, r.inbound->loc.range);
+      }
+      ImGui::TableNextColumn();
+      ImGui::PushFont(theme::GetFonts().mono);
+      for (const std::string& line : texts_->Summary(&r.conf)) ImGui::TextUnformatted(line.c_str());
+      ImGui::PopFont();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(OriginsText(r.origin).c_str());
+      ImGui::TableNextColumn();
+      // A row Kuma computes but the type's plugin does not apply (legacy from-rules of an
+      // IsFromAsRules type) is marked, so the applied answer is unambiguous.
+      ImGui::TextUnformatted((std::string(pol::DirectionName(r.source)) + (r.applied ? "" : " (unused)")).c_str());
+      ImGui::PopID();
+    }
+    if (tr.has_proxy_rule) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      if (ImGui::Selectable("whole proxy (spec.default)", inbound_ == SIZE_MAX - 1, ImGuiSelectableFlags_SpanAllColumns))
+        inbound_ = SIZE_MAX - 1;
+      ImGui::TableNextColumn();
+      for (const std::string& line : texts_->Summary(&tr.proxy_rule.conf)) ImGui::TextUnformatted(line.c_str());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(OriginsText(tr.proxy_rule.origin).c_str());
+      ImGui::TableNextColumn();
+    }
+    ImGui::EndTable();
+  }
+  DrawRbacMatchers(tr, *texts_);
+  if (inbound_ < tr.from_rules.size())
+    DrawFields(ctx, tr.from_rules[inbound_].provenance);
+  else if (inbound_ == SIZE_MAX - 1 && tr.has_proxy_rule)
+    DrawFields(ctx, tr.proxy_rule.provenance);
+}
+
+}  // namespace cfgi::gui::policy_view

@@ -1,0 +1,247 @@
+// app/gui/views/policy/policy_resource.cpp: the Resource tab: one resource, everything it gets (the chooser, the merged
+// conf tree with a chip per leaf, the merge stack of the selected type) (policy_view.h).
+#include "app/gui/views/policy/policy_view.h"
+
+namespace cfgi::gui::policy_view {
+
+void PolicyView::SelectLeaf(ViewContext& ctx, const pol::TypeInspection& t, const pol::ConfLine& l, bool jump) {
+  leaf_ = t.type + ":" + l.path;
+  stack_type_ = t.type;
+  ctx.SelectExplanation(&l.why);
+  if (jump && l.field) ctx.JumpTo(l.field->set.loc.file, l.field->set.loc.range);
+}
+
+void PolicyView::DrawChooser(ViewContext& ctx, const pol::PolicyResult& pr) {
+  const std::vector<std::string>& keys = pr.resource_keys;
+  if (res_filter_dirty_) {
+    res_filtered_.clear();
+    for (size_t i = 0; i < keys.size(); ++i)
+      if (res_filter_.PassFilter(keys[i].c_str())) res_filtered_.push_back(static_cast<int>(i));
+    res_filter_dirty_ = false;
+  }
+  ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.6f, ImGui::GetFontSize() * 36));
+  const std::string cur = !asked_res_.empty() ? asked_res_ : pr.inspection.key.empty() ? "(none)" : pr.inspection.key;
+  if (ImGui::BeginCombo("Resource##res", cur.c_str(), ImGuiComboFlags_HeightLargest)) {
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    if (res_filter_.Draw("##resfilter", ImGui::GetFontSize() * 30)) res_filter_dirty_ = true;
+    theme::TextMuted("%zu of %zu resources (type to search; \"a,b\" matches either, \"-x\" excludes)",
+                     res_filtered_.size(), keys.size());
+    ImGui::BeginChild("##reslist", ImVec2(ImGui::GetFontSize() * 36, ImGui::GetTextLineHeightWithSpacing() * 14));
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(res_filtered_.size()));
+    while (clip.Step())
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const std::string& k = keys[static_cast<size_t>(res_filtered_[static_cast<size_t>(i)])];
+        ImGui::PushID(i);
+        if (ImGui::Selectable(k.c_str(), k == pr.inspection.key)) {
+          if (k != pr.inspection.key) AskResource(ctx, k);
+          ImGui::CloseCurrentPopup();
+        }
+        ImGui::PopID();
+      }
+    ImGui::EndChild();
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  if (!asked_res_.empty()) {
+    theme::TextMuted("evaluating...");
+  } else {
+    theme::TextMuted("%zu resources; %zu policy types apply, %zu fields", keys.size(), pr.inspection.types.size(),
+                     pr.inspection.leaves);
+  }
+}
+
+void PolicyView::DrawResource(ViewContext& ctx) {
+  const pol::PolicyResult* pr = PrimaryResult();
+  if (!pr) return;
+  DrawChooser(ctx, *pr);
+  const pol::ResourceInspection& in = pr->inspection;
+  if (in.key.empty()) {
+    theme::TextMuted("No policy applies to a resource of this dataplane's mesh.");
+    return;
+  }
+  if (in.types.empty()) {
+    theme::TextMuted("No policy type has a rule for %s (nor for the service or mesh it falls back to).", in.key.c_str());
+    return;
+  }
+  // A restored leaf (view state leaf=TYPE:/path) selects its explanation once.
+  if (!pending_leaf_.empty()) {
+    for (const pol::TypeInspection& t : in.types)
+      for (const pol::ConfLine& l : t.lines)
+        if (l.field && t.type + ":" + l.path == pending_leaf_) SelectLeaf(ctx, t, l, false);
+    if (asked_res_.empty() && restore_res_.empty()) pending_leaf_.clear();
+  }
+  if (stack_type_.empty() || std::none_of(in.types.begin(), in.types.end(),
+                                          [&](const pol::TypeInspection& t) { return t.type == stack_type_; }))
+    stack_type_ = in.types.front().type;
+  // Nothing selected yet (a new evaluation): the first value a policy set is selected, so the
+  // Explanation shows at once which policy and rule set it (the deciding step), as every view
+  // starts with its first row's explanation; else the first type's.
+  if (leaf_.empty() && pending_leaf_.empty() && !auto_selected_) {
+    auto_selected_ = true;
+    const pol::TypeInspection& first = in.types.front();
+    for (const pol::ConfLine& l : first.lines)
+      if (l.field) {
+        SelectLeaf(ctx, first, l, false);
+        break;
+      }
+    if (leaf_.empty()) {
+      stack_type_ = first.type;
+      ctx.SelectExplanation(&first.why);
+    }
+  }
+  const ImGuiTableFlags split = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
+  if (!ImGui::BeginTable("##inspect", 2, split, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
+  ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, 3);
+  ImGui::TableSetupColumn("Merge stack", ImGuiTableColumnFlags_WidthStretch, 2);
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::BeginChild("##tree", ImVec2(0, 0));
+  for (const pol::TypeInspection& t : in.types) DrawTypeTree(ctx, t);
+  ImGui::EndChild();
+  ImGui::TableNextColumn();
+  ImGui::BeginChild("##stack", ImVec2(0, 0));
+  for (const pol::TypeInspection& t : in.types)
+    if (t.type == stack_type_) DrawStack(ctx, t);
+  ImGui::EndChild();
+  ImGui::EndTable();
+}
+
+bool PolicyView::Chip(const char* id, const std::string& text, const ImVec4& color) {
+  ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(color.x, color.y, color.z, 0.22f));
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(color.x, color.y, color.z, 0.40f));
+  ImGui::PushStyleColor(ImGuiCol_ButtonActive, ImVec4(color.x, color.y, color.z, 0.55f));
+  bool clicked = ImGui::SmallButton((text + "##" + id).c_str());
+  ImGui::PopStyleColor(3);
+  return clicked;
+}
+
+void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
+  ImGui::PushID(t.type.c_str());
+  const pol::InspectionDiff* idiff = InspectDiff();
+  const size_t ti = static_cast<size_t>(&t - PrimaryResult()->inspection.types.data());
+  size_t diffs = idiff && idiff->type_diffs.count(t.type) ? idiff->type_diffs.at(t.type) : 0;
+  std::string head = t.type + "  " + (t.fallback ? "falls back to " + (t.rule->sparse ? std::string(t.rule->key) : t.rule->fallback_of())
+                                                 : "own rule") +
+                     ", " + std::to_string(t.rule->items().size()) + " items" +
+                     (diffs ? "   " + std::string(theme::kIconDiverge) + " " + std::to_string(diffs) + " differ in " + OtherName()
+                      : idiff && idiff->other_merge.count(t.type) ? "   " + std::string(theme::kIconDiverge) + " same conf, other origins in " + OtherName()
+                                                   : "") +
+                     "###head";
+  bool open = ImGui::CollapsingHeader(head.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
+  if (ImGui::IsItemClicked()) {
+    stack_type_ = t.type;
+    ctx.SelectExplanation(&t.why);
+  }
+  if (!open) {
+    ImGui::PopID();
+    return;
+  }
+  const float indent = ImGui::GetFontSize() * 1.2f;
+  const float x0 = ImGui::GetCursorPosX();
+  for (size_t i = 0; i < t.lines.size(); ++i) {
+    const pol::ConfLine& l = t.lines[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 1));
+    std::string text = l.key == "-" ? "-" : l.key + ":";
+    if (l.leaf) text += " " + texts_->Leaf(&l.value);
+    const bool selected = leaf_ == t.type + ":" + l.path;
+    ImGui::PushFont(theme::GetFonts().mono);
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    if (ImGui::Selectable(text.c_str(), selected, ImGuiSelectableFlags_AllowItemOverlap, size) && l.field)
+      SelectLeaf(ctx, t, l, true);
+    ImGui::PopFont();
+    if (l.field) {
+      const pol::FieldProvenance& f = *l.field;
+      ImGui::SameLine();
+      std::string who = f.set.item && f.set.item->policy
+                            ? f.set.item->policy->meta.name + " " + pol::DirectionName(f.set.item->direction) + "[" +
+                                  std::to_string(f.set.item->rule_index) + "]"
+                            : "?";
+      if (Chip("set", who, theme::Pal().accent)) SelectLeaf(ctx, t, l, true);
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("set by %s %s (policy, ruleIndex); click: its source", f.set.item && f.set.item->policy ? f.set.item->policy->meta.type.c_str() : "", who.c_str());
+      if (f.set.is_default) {
+        ImGui::SameLine();
+        ImGui::TextColored(theme::Pal().note, "%s Kuma default", theme::kIconNote);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Kuma fills this value in (+kubebuilder:default) where the item leaves it out");
+      }
+      if (f.appended) {
+        ImGui::SameLine();
+        theme::TextMuted("appended");
+      }
+    }
+    if (auto d = idiff ? idiff->line_diffs.find({ti, i}) : std::map<std::pair<size_t, size_t>, std::string>::const_iterator();
+        idiff && d != idiff->line_diffs.end()) {
+      ImGui::SameLine();
+      ImGui::TextColored(theme::Pal().warning, "%s %s: %s", theme::kIconDiverge, OtherName(), d->second.c_str());
+    }
+    if (l.field) {
+      for (size_t w = 0; w < l.field->overrode.size(); ++w) {
+        const pol::FieldProvenance::Write& o = l.field->overrode[w];
+        ImGui::PushID(static_cast<int>(w) + 1000);
+        ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 2));
+        ImGui::PushFont(theme::GetFonts().mono);
+        std::string ov = (o.path == l.field->set.path || o.path.empty() ? std::string() : o.path + " = ") + texts_->Leaf(&o.value);
+        StruckText(ov, theme::Pal().muted);
+        ImGui::PopFont();
+        ImGui::SameLine();
+        std::string who = o.item && o.item->policy ? o.item->policy->meta.name + " " + pol::DirectionName(o.item->direction) +
+                                                         "[" + std::to_string(o.item->rule_index) + "]"
+                                                   : "?";
+        if (Chip("over", who, theme::Pal().muted)) ctx.JumpTo(o.loc.file, o.loc.range);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("overridden: %s comes earlier in the merge stack", who.c_str());
+        ImGui::PopID();
+      }
+    }
+    ImGui::PopID();
+  }
+  ImGui::PopID();
+}
+
+void PolicyView::DrawStack(ViewContext& ctx, const pol::TypeInspection& t) {
+  stack_head_.Begin("##stack-head");  // the table below keeps its 8 rows
+  ImGui::Text("Merge stack: %s", t.type.c_str());
+  ImGui::PushTextWrapPos(0);
+  theme::TextMuted("sorted ascending by the %s profile's keys; later items win", pol::Profiles().Name(primary_));
+  ImGui::PopTextWrapPos();
+  stack_head_.End();
+  const pol::ConfLine* sel = nullptr;
+  for (const pol::ConfLine& l : t.lines)
+    if (l.field && leaf_ == t.type + ":" + l.path) sel = &l;
+  const bool madr = primary_ == pol::Profile::kMadr;
+  // The stack shares the view's width with the conf tree: its columns fit their values (never
+  // clipped: a key such as "workload-owner (3)" is what the user came for) and the table
+  // scrolls sideways when they do not all fit.
+  if (!ImGui::BeginTable("##stacktab", madr ? 5 : 8, kTable | ImGuiTableFlags_ScrollX | ImGuiTableFlags_SizingFixedFit))
+    return;
+  ImGui::TableSetupScrollFreeze(1, 1);
+  for (const char* c : {"#", "Item", "Top kind", "Origin", "Role", "to[] kind", "Section", "Name"})
+    if (!madr || (std::string_view(c) != "Origin" && std::string_view(c) != "Role" && std::string_view(c) != "Section"))
+      ImGui::TableSetupColumn(c);
+  ImGui::TableHeadersRow();
+  for (size_t i = 0; i < t.rule->items().size(); ++i) {
+    const pol::Item& it = *t.rule->items()[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    bool sets = sel && sel->field->set.item == &it;
+    bool lost = false;
+    if (sel)
+      for (const auto& w : sel->field->overrode) lost |= w.item == &it;
+    std::string rank = std::to_string(i);
+    if (ImGui::Selectable(rank.c_str(), sets, ImGuiSelectableFlags_SpanAllColumns) && it.entry)
+      ctx.JumpTo(it.entry->loc.file, it.entry->loc.range);
+    ImGui::TableNextColumn();
+    std::string label = ItemLabel(&it);
+    if (sets) ImGui::TextColored(theme::Pal().ok, "%s %s (sets it)", theme::kIconOk, label.c_str());
+    else if (lost) ImGui::TextColored(theme::Pal().muted, "%s %s (overridden)", theme::kIconSkipped, label.c_str());
+    else ImGui::TextUnformatted(label.c_str());
+    SortKeyCells(it, madr, false);
+    ImGui::PopID();
+  }
+  room_.Measure("stack", t.rule->items().size());
+  ImGui::EndTable();
+}
+
+}  // namespace cfgi::gui::policy_view

@@ -1,0 +1,49 @@
+// app/gui/views/policy/policy_texts.h: the policy view's worker-side step. Every JSON value the
+// view shows (merged confs, field values and the values they overrode, item confs, listed rules'
+// and RBAC matchers' matches, the comparison's values) is turned into text once per evaluation
+// on the worker (BuildPolicyRows, registered in views.cpp; OpenDocument::view_rows), keyed by
+// the value's address in the inspection; OnEvaluated and Draw only look the text up and draw it.
+//
+//   const PolicyTexts* t = dynamic_cast<const PolicyTexts*>(d.view_rows());
+//   ImGui::TextUnformatted(t->Json(&f.set.value).c_str());
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "app/gui/open_document.h"
+
+namespace cfgi::gui {
+
+struct PolicyTexts final : ViewRows {
+  // A value as JSON text ("(none)" for null): field values, item confs, comparison values.
+  std::unordered_map<const void*, std::string> json;
+  // A tree leaf as policy::LeafText prints it: the Resource tab's lines and what they overrode.
+  std::unordered_map<const void*, std::string> leaf;
+  // A merged conf as "path: value" lines (its leaves, YAML-like), for table cells.
+  std::unordered_map<const void*, std::vector<std::string>> summary;
+  // A listed inbound rule's or an RBAC matcher's match: "spiffeID Exact spiffe://..." or
+  // "{every client}".
+  std::unordered_map<const void*, std::string> match;
+
+  // The text of `v` (its address); "?" when the worker did not format it (a value the view
+  // should not show).
+  const std::string& Json(const void* v) const { return Find(json, v); }
+  const std::string& Leaf(const void* v) const { return Find(leaf, v); }
+  const std::string& Match(const void* v) const { return Find(match, v); }
+  const std::vector<std::string>& Summary(const void* v) const;
+
+ private:
+  static const std::string& Find(const std::unordered_map<const void*, std::string>& m, const void* v);
+};
+
+// Every text the policy view shows for the inspection's results and comparison.
+std::shared_ptr<const ViewRows> BuildPolicyRows(const Inspection& in);
+
+// `text` cut to `max` bytes with "..." (a table cell's room).
+std::string Clip(const std::string& text, size_t max);
+
+}  // namespace cfgi::gui

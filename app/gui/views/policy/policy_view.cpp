@@ -1,0 +1,274 @@
+// app/gui/views/policy/policy_view.cpp: the policy view: its state, OnEvaluated, the dataplane bar, the mode and type tabs, and the
+// questions it asks the worker (policy_view.h).
+#include "app/gui/views/policy/policy_view.h"
+
+namespace cfgi::gui {
+
+std::unique_ptr<EngineView> CreatePolicyView();
+
+namespace policy_view {
+
+std::string PolicyView::SaveState() const {
+  std::string s = sub_tabs_.Save();
+  if (!type_name_.empty()) s += ";type=" + type_name_;
+  const size_t rule = pending_rule_ != SIZE_MAX ? pending_rule_ : rule_;
+  if (rule != SIZE_MAX) s += ";rule=" + std::to_string(rule);
+  s += std::string(";mode=") + (mode_ == 0 ? "resource" : "types");
+  const std::string& res = !pending_res_.empty() ? pending_res_ : res_key_;
+  if (!res.empty()) s += ";res=" + res;
+  const std::string& leaf = !pending_leaf_.empty() ? pending_leaf_ : leaf_;
+  if (!leaf.empty()) s += ";leaf=" + leaf;
+  const std::string dp = !pending_dp_.empty() ? pending_dp_ : !asked_.empty() ? asked_ : DataplaneName();
+  if (!dp.empty()) s += ";dp=" + dp;
+  return s;
+}
+
+void PolicyView::LoadState(std::string_view state) {
+  sub_tabs_.Load(state);
+  if (auto type = StateField(state, "type")) pending_type_ = *type;
+  if (auto rule = StateInt(state, "rule")) pending_rule_ = static_cast<size_t>(*rule);
+  if (auto mode = StateField(state, "mode")) mode_request_ = *mode == "types" ? 1 : 0;
+  else if (StateField(state, "type")) mode_request_ = 1;  // a state saved before the Resource tab
+  if (auto res = StateField(state, "res")) pending_res_ = *res;
+  if (auto leaf = StateField(state, "leaf")) pending_leaf_ = *leaf;
+  if (auto dp = StateField(state, "dp")) pending_dp_ = *dp;
+}
+
+void PolicyView::OnEvaluated(const OpenDocument& d) {
+  model_ = ModelAs<pol::PolicyModel>(d.model());
+  // The texts the worker made with this inspection (policy_texts.h); none for another engine's.
+  const auto* texts = dynamic_cast<const PolicyTexts*>(d.view_rows());
+  texts_ = texts ? texts : &kNoTexts;
+  kuma_ = madr_ = nullptr;
+  kuma_res_ = madr_res_ = nullptr;
+  // Every profile's result, in the profile set's order (N profiles: one per Kuma release and
+  // the MADR's). The Kuma side of the two-way panels is the document's profile when it is a
+  // Kuma release, else the default release.
+  results_.assign(pol::Profiles().size(), nullptr);
+  for (const Report& r : d.reports())
+    if (const auto* pr = ResultAs<pol::PolicyResult>(r.typed.get())) results_[pol::Profiles().Index(pr->id)] = pr;
+  const pol::Profile asked = pol::Profiles().Parse(d.profile());
+  const pol::Profile kuma = pol::IsKuma(asked) && results_[pol::Profiles().Index(asked)] ? asked : pol::Profiles().Default();
+  kuma_res_ = results_[pol::Profiles().Index(kuma)];
+  madr_res_ = results_[pol::Profiles().Index(pol::Profile::kMadr)];
+  if (kuma_res_) kuma_ = &kuma_res_->rules;
+  if (madr_res_) madr_ = &madr_res_->rules;
+  asked_res_.clear();
+  res_filter_dirty_ = true;
+  summaries_.clear();
+  filtered_rows_.clear();
+  filtered_type_ = SIZE_MAX;
+  leaf_.clear();
+  res_key_ = kuma_res_ ? kuma_res_->inspection.key : std::string();
+  // A restored resource (view state res=KEY) is a question for the worker.
+  restore_res_ = !pending_res_.empty() && pending_res_ != res_key_ ? pending_res_ : std::string();
+  if (restore_res_.empty()) pending_res_.clear();
+  comparison_ = &d.comparison();
+  dataplane_ = -1;
+  if (model_ && model_->chosen) dataplane_ = static_cast<int>(model_->chosen - model_->mesh.dataplanes.data());
+  asked_.clear();
+  rule_ = SIZE_MAX;
+  inbound_ = SIZE_MAX;
+  why_ = {};
+  auto_selected_ = false;
+}
+
+nlohmann::ordered_json PolicyView::DumpState() const {
+  nlohmann::ordered_json j = EngineView::DumpState();
+  j["table"] = room_.ToJson();
+  return j;
+}
+
+void PolicyView::Draw(ViewContext& ctx) {
+  room_.Reset();
+  if (!model_ || !kuma_ || !madr_) {
+    theme::TextMuted("Not evaluated yet.");
+    return;
+  }
+  primary_ = pol::Profiles().Parse(ctx.document().profile());
+  // Switching between Kuma releases switches the Kuma side (every profile was evaluated).
+  if (pol::IsKuma(primary_) && pol::Profiles().Index(primary_) < results_.size())
+    if (const pol::PolicyResult* pr = results_[pol::Profiles().Index(primary_)]; pr && pr != kuma_res_) {
+      kuma_res_ = pr;
+      kuma_ = &pr->rules;
+    }
+  const auto& dps = model_->mesh.dataplanes;
+  if (dps.empty()) {
+    theme::TextMuted("The scenario has no Dataplane: policies are matched per dataplane.");
+    return;
+  }
+  // A dataplane from the saved view state (or the --step dataplane=NAME hook) that is not the
+  // one shown: a question for the worker, as a click in the combo would be.
+  if (!pending_dp_.empty()) {
+    std::string want = std::move(pending_dp_);
+    pending_dp_.clear();
+    if (want != DataplaneName() && want != asked_ && model_->mesh.FindDataplane(want)) Ask(ctx, want);
+  }
+  // Several dataplanes and none named: show the first one (asks the worker once).
+  if (dataplane_ < 0 && asked_.empty()) Ask(ctx, dps.front().meta.name);
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 18);
+  const std::string cur = !asked_.empty() ? asked_ : dataplane_ >= 0 ? dps[static_cast<size_t>(dataplane_)].meta.name : "(none)";
+  if (ImGui::BeginCombo("Dataplane", cur.c_str())) {
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(dps.size()));
+    while (clip.Step())
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i)
+        if (ImGui::Selectable(dps[static_cast<size_t>(i)].meta.name.c_str(), i == dataplane_) && i != dataplane_)
+          Ask(ctx, dps[static_cast<size_t>(i)].meta.name);
+    ImGui::EndCombo();
+  }
+  if (!asked_.empty() || dataplane_ < 0) {
+    ImGui::SameLine();
+    theme::TextMuted("evaluating...");
+    return;
+  }
+  ImGui::SameLine();
+  const pol::Dataplane& dp = dps[static_cast<size_t>(dataplane_)];
+  std::string inb;
+  for (const pol::Inbound& in : dp.inbounds) inb += (inb.empty() ? "" : ", ") + in.Id();
+  theme::TextMuted("mesh %s, inbounds %s;  profile %s: %s", dp.meta.mesh.c_str(), inb.empty() ? "-" : inb.c_str(),
+                   pol::Profiles().Name(primary_), PolicyReleaseText(primary_).c_str());
+  ImGui::SameLine();
+  if (ImGui::SmallButton("source")) ctx.JumpTo(dp.meta.loc.file, dp.meta.loc.range);
+
+  if (!restore_res_.empty()) {
+    std::string k = std::move(restore_res_);
+    restore_res_.clear();
+    AskResource(ctx, k);
+  }
+  if (!ImGui::BeginTabBar("##policymode")) return;
+  if (ImGui::BeginTabItem("Resource: everything it gets###resource", nullptr,
+                          mode_request_ == 0 ? ImGuiTabItemFlags_SetSelected : 0)) {
+    mode_ = 0;
+    DrawResource(ctx);
+    ImGui::EndTabItem();
+  }
+  if (ImGui::BeginTabItem("Policy types###types", nullptr, mode_request_ == 1 ? ImGuiTabItemFlags_SetSelected : 0)) {
+    mode_ = 1;
+    DrawTypes(ctx);
+    ImGui::EndTabItem();
+  }
+  ImGui::EndTabBar();
+  mode_request_ = -1;
+}
+
+void PolicyView::DrawTypes(ViewContext& ctx) {
+  const pol::DataplaneRules& rules = Primary();
+  if (rules.types.empty()) {
+    theme::TextMuted("No policy selects this dataplane.");
+    return;
+  }
+  if (rules.filtered) {
+    theme::TextMuted("Filtered: these tables hold only the keys asked for (inputs.resources, or the resource "
+                     "inspected in a mesh of %zu resources).", kuma_res_ ? kuma_res_->resource_keys.size() : size_t{0});
+  }
+  if (!ImGui::BeginTabBar("##types", ImGuiTabBarFlags_FittingPolicyScroll)) return;
+  for (size_t t = 0; t < rules.types.size(); ++t) {
+    const pol::TypeRules& tr = rules.types[t];
+    size_t selected = 0;
+    for (const auto& s : tr.selections) selected += s.selected;
+    std::string label = tr.type + " (" + std::to_string(selected) + ")" + (Diffs(t) == 0 ? "" : " ⇄") +
+                        "###" + tr.type;
+    ImGuiTabItemFlags tf = (!pending_type_.empty() && pending_type_ == tr.type) ? ImGuiTabItemFlags_SetSelected : 0;
+    if (ImGui::BeginTabItem(label.c_str(), nullptr, tf)) {
+      if (type_ != t) {
+        type_ = t;
+        type_name_ = tr.type;
+        rule_ = pending_rule_;
+        pending_rule_ = SIZE_MAX;
+      }
+      DrawType(ctx, tr, t);
+      ImGui::EndTabItem();
+    }
+  }
+  ImGui::EndTabBar();
+  if (pending_type_ == type_name_) pending_type_.clear();
+  if (++frames_ > 3) pending_type_.clear();  // a type that no longer exists
+}
+
+const char* PolicyView::OtherName() const {
+  return pol::IsKuma(primary_) ? "madr" : (kuma_res_ ? pol::Profiles().Name(kuma_res_->id) : "kuma");
+}
+
+void PolicyView::AskResource(ViewContext& ctx, const std::string& key) {
+  if (dataplane_ < 0 || !model_) return;
+  const std::string& dp = model_->mesh.dataplanes[static_cast<size_t>(dataplane_)].meta.name;
+  asked_res_ = key;
+  ctx.Ask(DataplaneQuery(dp, key));
+}
+
+Query PolicyView::DataplaneQuery(const std::string& dp, const std::string& inspect) const {
+  Query q{{{"dataplane", dp}}};
+  if (!inspect.empty()) q.flags.push_back({"inspect", inspect});
+  if (!LargeMesh()) return q;
+  std::vector<std::string> keys;
+  if (!inspect.empty()) keys.push_back(inspect);
+  else if (model_ && !model_->only_keys.empty()) keys = model_->only_keys;
+  else if (!res_key_.empty()) keys.push_back(res_key_);
+  else if (const pol::Dataplane* d = model_ ? model_->mesh.FindDataplane(dp) : nullptr) keys.push_back(pol::MeshKey(model_->mesh, d->meta.mesh));
+  for (std::string& k : keys) q.flags.push_back({"resource", std::move(k)});
+  return q;
+}
+
+bool PolicyView::LargeMesh() const {
+  return model_ && model_->mesh.services.size() + model_->mesh.external_services.size() > kLargeMesh;
+}
+
+std::string PolicyView::DataplaneName() const {
+  return model_ && dataplane_ >= 0 ? model_->mesh.dataplanes[static_cast<size_t>(dataplane_)].meta.name : std::string();
+}
+
+const pol::InspectionDiff* PolicyView::InspectDiff() const {
+  const auto* all = comparison_ ? dynamic_cast<const pol::InspectionDiffs*>(comparison_->detail.get()) : nullptr;
+  const pol::PolicyResult* pr = PrimaryResult();
+  return all && pr ? all->Find(pol::Profiles().Name(pr->id), OtherName()) : nullptr;
+}
+
+void PolicyView::Ask(ViewContext& ctx, const std::string& dataplane) {
+  asked_ = dataplane;
+  ctx.Ask(DataplaneQuery(dataplane, ""));
+}
+
+void PolicyView::DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t) {
+  // A restored sub-tab waits until the restored policy type is the open one.
+  if (!sub_tabs_.Begin("##typetabs", pending_type_.empty() || pending_type_ == type_name_)) return;
+  std::string l = "Resources (" + std::to_string(tr.to_rules.size()) + ")###res";
+  if (sub_tabs_.Item(0, l)) {
+    DrawResourceRules(ctx, tr);
+    ImGui::EndTabItem();
+  }
+  if (!tr.from_rules.empty() || tr.has_proxy_rule) {
+    l = "Inbound / proxy (" + std::to_string(tr.from_rules.size() + (tr.has_proxy_rule ? 1 : 0)) + ")###inb";
+    if (sub_tabs_.Item(1, l)) {
+      DrawInbound(ctx, tr);
+      ImGui::EndTabItem();
+    }
+  }
+  l = "Items (" + std::to_string(tr.to_items.size() + tr.from_items.size()) + ")###items";
+  if (sub_tabs_.Item(2, l)) {
+    DrawItems(ctx, tr);
+    ImGui::EndTabItem();
+  }
+  l = "Selection###sel";
+  if (sub_tabs_.Item(3, l)) {
+    DrawSelections(ctx, tr);
+    ImGui::EndTabItem();
+  }
+  l = std::string("Profiles") + (Diffs(t) == 0 ? " (same)" : " (" + std::to_string(Diffs(t)) + " ⇄)") +
+      "###diff";
+  if (sub_tabs_.Item(4, l)) {
+    DrawDiffs(t);
+    ImGui::EndTabItem();
+  }
+  if (sub_tabs_.Item(5, "Schema###schema")) {
+    DrawSchema(tr.type);
+    ImGui::EndTabItem();
+  }
+  sub_tabs_.End();
+}
+
+}  // namespace policy_view
+
+std::unique_ptr<EngineView> CreatePolicyView() { return std::make_unique<policy_view::PolicyView>(); }
+
+}  // namespace cfgi::gui

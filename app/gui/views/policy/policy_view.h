@@ -1,0 +1,239 @@
+// app/gui/views/policy/policy_view.h: the policy view, one file per tab as Tracy splits its View
+// (TracyView_*.cpp), as the variants view does:
+//   policy_view.cpp          the view: state, OnEvaluated, the dataplane bar, the mode and type tabs,
+//                            the questions it asks the worker (--dataplane, --inspect, --resource)
+//   policy_resource.cpp      Resource: the chooser, the merged conf tree with chips, the merge stack
+//   policy_resources.cpp     a type's Resources: ResourceRules, the selected rule's fields
+//   policy_inbound.cpp       a type's Inbound / proxy: from[] / rules[] rules, the proxy rule
+//   policy_items.cpp         a type's Items (sorted, every sort key a column) and Selection
+//   policy_profiles.cpp      a type's Profiles: where the profiles differ, the upgrade notes
+//   policy_schema_tab.cpp    a type's Schema: typed fields and Kuma's defaults
+//   policy_view_release.cpp  the Kuma-release parts (release line, listed rules, RBAC matchers)
+//   policy_texts.cpp         the worker-side step: every JSON value the view shows, as text
+//
+// The policy view (Kuma 2.x policy matching and merging). It draws the document's inspection:
+// the engine's PolicyModel and the kuma and madr PolicyResults for the chosen dataplane, and
+// the document's profile comparison. Choosing another dataplane asks the worker for a new
+// inspection (ViewContext::Ask with --dataplane); the view never evaluates, and every JSON value
+// it shows comes as text made on the worker with the inspection (policy_texts.h).
+//   Dataplane selector, then two tabs:
+//   Resource      one resource, everything it gets (core/policy/policy_inspect.h, built on the
+//                 worker: --inspect KEY): a searchable chooser over every resource of the mesh,
+//                 the merged conf of every policy type as a YAML-like tree, each leaf with a chip
+//                 naming the (policy, ruleIndex) that set it (click: its source), the values it
+//                 overrode struck through beneath it, Kuma's defaults marked, leaves where kuma and
+//                 madr differ marked with the other profile's value; beside it the merge stack of
+//                 the selected type (the sorted items with their sort keys). Selecting a leaf shows
+//                 its explanation, the deciding item first.
+//   Policy types  one tab per policy type:
+//     Resources   ResourceRules: resource, section, merged conf, origins; select one to list its
+//                 fields, click a field for its origin (policy, ruleIndex) and source lines
+//     Inbound     from[] / rules[] rules per inbound
+//     Items       the sorted items, every sort key a column (merge order: later wins)
+//     Profiles    where the profiles (each Kuma release, the MADR) differ, one column each, with
+//                 the comparison's upgrade notes (kuma-2.10 -> kuma-2.14) for the type
+//     Schema      the type's typed fields (kind, enum) and the defaults Kuma fills in
+//                 (core/policy/policy_schema.h); a generic type says it has none
+//   Merged values print durations as Kuma does (Go's Duration.String, normalised at load); a field
+//   whose source text differs shows it as written, and a field Kuma filled in is marked "default".
+#pragma once
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "app/gui/theme.h"
+#include "app/gui/views/view.h"
+#include "app/gui/views/view_tabs.h"
+#include "core/engine/compare.h"
+#include "core/policy/policy_engine.h"
+#include "core/policy/policy_inspect.h"
+#include "core/policy/policy_inspect_diff.h"
+#include "core/policy/policy_release_rules.h"
+#include "core/policy/policy_schema.h"
+#include "app/gui/views/policy/policy_texts.h"
+#include "app/gui/views/policy/policy_view_release.h"
+
+namespace cfgi::gui::policy_view {
+
+namespace pol = cfgi::policy;
+
+inline std::string ItemLabel(const pol::Item* it) {
+  if (!it || !it->policy) return "?";
+  return it->policy->meta.DisplayName() + " " + pol::DirectionName(it->direction) + "[" +
+         std::to_string(it->rule_index) + "]";
+}
+
+inline std::string OriginsText(const std::vector<pol::Origin>& os) {
+  std::string s;
+  for (const pol::Origin& o : os) {
+    if (!s.empty()) s += ", ";
+    s += (o.policy ? o.policy->meta.DisplayName() : std::string("?")) + "[" + std::to_string(o.rule_index) + "]";
+  }
+  return s.empty() ? "-" : s;
+}
+
+inline std::string ResourceLabel(const pol::ResourceRule& r) {
+  std::string s = r.meta().type + " " + r.meta().DisplayName();
+  if (!r.section.empty()) s += " :" + r.section;
+  return s;
+}
+
+// Draws `text` with a line through it (an overridden value).
+inline void StruckText(const std::string& text, const ImVec4& color) {
+  ImGui::TextColored(color, "%s", text.c_str());
+  ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  float y = (a.y + b.y) * 0.5f;
+  ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), ImGui::GetColorU32(color), 1.0f);
+}
+
+// Meshes with more resources than this are evaluated a few resources at a time (--resource KEY
+// with --inspect KEY), on a dataplane switch as on choosing a resource: the complete
+// ResourceRules of samples/policy/large-mesh (20,000 MeshServices, 4 types) is ~350 MB typed per
+// profile and 1.7 GB as JSON, against 193 MB for the CLI's whole `check --profile all`
+// (docs/gui.md "Large meshes"). The CLI's `eval --dataplane` still gives the complete output.
+inline constexpr size_t kLargeMesh = 2000;
+
+class PolicyView final : public EngineView {
+ public:
+
+  // "type=MMeshRetry;tab=N;rule=N": the open policy type, its sub-tab and the selected resource.
+  std::string SaveState() const override;
+  void LoadState(std::string_view state) override;
+  void OnEvaluated(const OpenDocument& d) override;
+
+  // The test hook: the shown tab's main table (the merge stack, a type's Resources table).
+  nlohmann::ordered_json DumpState() const override;
+
+  void Draw(ViewContext& ctx) override;
+
+ private:
+  void DrawTypes(ViewContext& ctx);
+
+
+  // ---- Resource: one resource, everything it gets ----
+
+  const pol::PolicyResult* PrimaryResult() const { return pol::IsKuma(primary_) ? kuma_res_ : madr_res_; }
+  const char* OtherName() const;
+
+  // The inspection is a question for the worker (--inspect KEY; in a large mesh with --resource
+  // KEY too, so the worker keeps one ResourceRule per type instead of every MeshService's).
+  void AskResource(ViewContext& ctx, const std::string& key);
+
+  // The one question the view asks the worker: a dataplane, the resource to inspect (empty: the
+  // default one) and, in a large mesh, the resources to evaluate: that one, or the ones asked
+  // before (the scenario's inputs.resources carried over to another dataplane), else the mesh.
+  Query DataplaneQuery(const std::string& dp, const std::string& inspect) const;
+  bool LargeMesh() const;
+  std::string DataplaneName() const;
+
+  // kuma vs madr for the inspected resource: the engine's typed detail of the profile comparison
+  // (policy::InspectionDiffs, made on the worker with it), for the profile shown against the other.
+  const pol::InspectionDiff* InspectDiff() const;
+
+  void SelectLeaf(ViewContext& ctx, const pol::TypeInspection& t, const pol::ConfLine& l, bool jump);
+
+  void DrawChooser(ViewContext& ctx, const pol::PolicyResult& pr);
+
+  void DrawResource(ViewContext& ctx);
+
+  // One chip: a small button naming what set a value; click jumps to its source.
+  static bool Chip(const char* id, const std::string& text, const ImVec4& color);
+
+  void DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t);
+
+  // The merge stack of the selected type's rule: its items in merge order with every sort key;
+  // the item that set the selected leaf and the ones it overrode are marked.
+  void DrawStack(ViewContext& ctx, const pol::TypeInspection& t);
+
+  // An item's sort keys as table cells, in the order the merge sorts by (the merge stack and the
+  // Items tab): top-level kind, [the dataplane's specificity,] origin and role (kuma only), to[]
+  // kind, section (kuma only), then the name; each with its rank in parentheses.
+  static void SortKeyCells(const pol::Item& it, bool madr, bool specificity);
+
+  const pol::DataplaneRules& Primary() const { return pol::IsKuma(primary_) ? *kuma_ : *madr_; }
+
+  // The dataplane is part of the question: the worker re-inspects with --dataplane NAME.
+  void Ask(ViewContext& ctx, const std::string& dataplane);
+
+  // The document's profile comparison, for policy type t (RulesJson's "rules"[t]).
+  std::string TypePath(size_t t) const { return "/rules/" + std::to_string(t); }
+  size_t Diffs(size_t t) const { return comparison_ ? comparison_->CountUnder(TypePath(t)) : 0; }
+
+  void SelectField(ViewContext& ctx, const pol::FieldProvenance& f);
+
+  void DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t);
+
+  // The type's typed schema: static tables of the core (policy_schema.h), not the input.
+  void DrawSchema(const std::string& type);
+
+  // The text a value had in its source, when it differs from the value Kuma prints (durations).
+  static std::string AsWritten(const pol::FieldProvenance::Write& w);
+
+  static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
+                                            ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
+
+  // Each rule's conf as "path: value" lines, built once per evaluation and type (the filter
+  // searches them with the keys).
+  const std::vector<std::vector<std::string>>& Summaries(const pol::TypeRules& tr);
+
+  void DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr);
+
+  void DrawFields(ViewContext& ctx, const std::vector<pol::FieldProvenance>& prov);
+
+  void DrawInbound(ViewContext& ctx, const pol::TypeRules& tr);
+
+  void DrawItems(ViewContext& ctx, const pol::TypeRules& tr);
+
+  void DrawSelections(ViewContext& ctx, const pol::TypeRules& tr);
+
+  // The document's comparison of the two profiles' results, for this type: the same leaves (and
+  // the same count) as the top bar's badge and the CLI's --profile all "divergences".
+  void DrawDiffs(size_t t);
+
+  const pol::PolicyModel* model_ = nullptr;
+  static inline const PolicyTexts kNoTexts;
+  const PolicyTexts* texts_ = &kNoTexts;  // the document's view_rows(): every JSON value as text
+  const pol::DataplaneRules* kuma_ = nullptr;  // the document's results
+  const pol::DataplaneRules* madr_ = nullptr;
+  const Comparison* comparison_ = nullptr;
+  pol::Profile primary_ = pol::Profile::kKuma214;
+  std::vector<const pol::PolicyResult*> results_;  // per profile, Profiles() order (null: not evaluated)
+  std::string asked_;  // the dataplane asked of the worker, until its inspection arrives
+  std::string pending_dp_;  // a dataplane from LoadState ("dp=NAME"), asked at the next Draw
+  int dataplane_ = -1;
+  size_t type_ = SIZE_MAX;
+  size_t rule_ = SIZE_MAX;
+  size_t inbound_ = SIZE_MAX;
+  doc::Step why_;
+  std::string type_name_, pending_type_;
+  ViewTabs sub_tabs_;  // a policy type's tabs: Resources, Inbound / proxy, Items, Selection, kuma vs madr
+  int frames_ = 0;
+  size_t pending_rule_ = SIZE_MAX;
+  // Resource tab.
+  const pol::PolicyResult* kuma_res_ = nullptr;
+  const pol::PolicyResult* madr_res_ = nullptr;
+  int mode_ = 0;           // 0 Resource, 1 Policy types
+  TableRoom room_;         // DumpState "table"
+  TableHeaderArea stack_head_;  // the merge stack's title above its table
+  int mode_request_ = -1;  // a restored mode, served on the next frame
+  std::string res_key_, asked_res_, pending_res_, restore_res_;
+  std::string leaf_, pending_leaf_;  // "TYPE:/json/pointer" of the selected leaf
+  bool auto_selected_ = false;        // the first leaf was selected for this evaluation
+  std::string stack_type_;           // the type whose merge stack is shown
+  ImGuiTextFilter res_filter_;
+  bool res_filter_dirty_ = true;
+  std::vector<int> res_filtered_;
+  std::map<size_t, std::vector<std::vector<std::string>>> summaries_;  // per type index: each rule's ConfSummary
+  ImGuiTextFilter rule_filter_;
+  size_t filtered_type_ = SIZE_MAX;
+  std::vector<size_t> filtered_rows_;
+};
+
+}  // namespace cfgi::gui::policy_view
