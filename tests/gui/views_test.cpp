@@ -552,7 +552,7 @@ TEST(PolicyViewTexts, MatchesAndValuesAreFormattedOnTheWorker) {
   ASSERT_NE(mtp, nullptr);
   ASSERT_EQ(mtp->rbac.size(), 3u);
   EXPECT_EQ(texts->Match(&mtp->rbac[0].match), "spiffeID Exact spiffe://mesh-1/ns/team-a/sa/legacy-batch");
-  EXPECT_EQ(texts->Match(&mtp->rbac[1].match), "spiffeID Prefix spiffe://mesh-1/ns/team-a/");
+  EXPECT_EQ(texts->Match(&mtp->rbac[1].match), "spiffeID Prefix spiffe://mesh-1/ns/team-a");
   // A value the worker did not format reads "?" (the view never formats it itself).
   const nlohmann::json stray = 1;
   EXPECT_EQ(texts->Json(&stray), "?");
