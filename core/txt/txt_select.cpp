@@ -5,6 +5,7 @@
 // maybeChooseServiceConfig, dns_resolver.go canaryingSC, the A2 proposal).
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <string>
 #include <vector>
 
