@@ -125,7 +125,7 @@ const std::vector<CodeInfo>& Codes() {
     {"POL082", Severity::kNote, "policy", "Pods of the input that get no Dataplane from Kuma's controller, listed once with the reason: no `kuma.io/sidec…"},
     {"POL083", Severity::kWarning, "policy", "`eval --policy NAME`: a targetRef of the policy matches nothing, and why: no dataplane of the mesh has those l…"},
     {"POL084", Severity::kError, "policy", "`eval --policy NAME` names no policy of the input. Fix: give a policy's core name (`name.namespace` on Kuberne…"},
-    {"POL085", Severity::kError, "policy", "`eval --kuma-inspect ENDPOINT` names an endpoint this tool does not answer (`_config`), a mesh other than the…"},
+    {"POL085", Severity::kError, "policy", "`eval --kuma-inspect ENDPOINT` names an endpoint this tool does not answer (`_config`), a mesh or dataplane t…"},
     {"TXT001", Severity::kError, "txt", "A quoted character-string is not closed on its line"},
     {"TXT002", Severity::kError, "txt", "A bad escape in a character-string (RFC 1035 5.1): `\\DDD` needs exactly three decimal digits with a value up…"},
     {"TXT003", Severity::kError, "txt", "A character-string longer than 255 bytes (after decoding escapes)"},

@@ -162,6 +162,29 @@ const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Query&
   return nullptr;
 }
 
+// The fix for Kuma's 404 / 400 on an endpoint's mesh or dataplane: the meshes, or the
+// dataplanes of the mesh (and where a dataplane of that name is).
+std::string KumaLookupHint(const KumaEndpoint& e, const Model& m, const KumaError& err) {
+  if (err.status == 400) return "set the Mesh's meshServices.mode: Exclusive";
+  for (const Dataplane& d : m.dataplanes)
+    if (d.meta.name == e.dataplane && d.meta.mesh != e.mesh)
+      return "dataplane '" + d.meta.name + "' is in mesh '" + d.meta.mesh + "': use /meshes/" + d.meta.mesh + "/dataplanes/" +
+             d.meta.name + "/...";
+  if (err.title.find("Mesh") != std::string::npos) {
+    std::vector<std::string> names = m.implicit_meshes;
+    for (const Resource& r : m.meshes) names.push_back(r.meta.name);
+    std::sort(names.begin(), names.end());
+    std::string list;
+    for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+    return "no mesh '" + e.mesh + "'" + (list.empty() ? " (the input has none)" : "; the meshes are: " + list);
+  }
+  std::string list;
+  for (const Dataplane& d : m.dataplanes)
+    if (d.meta.mesh == e.mesh) list += (list.empty() ? "" : ", ") + d.meta.name;
+  return "no Dataplane named '" + e.dataplane + "' in mesh '" + e.mesh + "'" +
+         (list.empty() ? " (it has none)" : "; there are: " + list);
+}
+
 ordered_json InspectionJson(const ResourceInspection& i) {
   CountEvaluationWork();  // core/engine/build_count.h: none on the app's UI thread
   ordered_json j;
@@ -327,23 +350,28 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
                   std::string(kKumaEndpoints);
       if (!s.sources.empty()) d.file = s.sources[0].source->name();
       m->diagnostics.push_back(std::move(d));
-    } else if (!m->kuma_inspect->dataplane.empty()) {
-      query.flags.push_back({"dataplane", m->kuma_inspect->dataplane});  // the endpoint names it
+    } else if (!m->kuma_inspect->mesh.empty() && mode == Mode::kEvaluate) {
+      // The endpoint names its mesh and dataplane: Kuma's lookup, and its 404 when either is not
+      // there (its 400 first for `_layout` on a Mesh without meshServices Exclusive).
+      KumaLookup found = LookupKumaDataplane(*m->kuma_inspect, m->mesh);
+      m->chosen = found.dataplane;
+      if (found.error) {
+        doc::Diagnostic d;
+        d.code = "POL085";
+        d.severity = doc::Severity::kError;
+        const KumaError& err = *found.error;
+        d.message = "--kuma-inspect: Kuma answers " + std::to_string(err.status) + " '" +
+                    (err.status == 404 ? err.title + ": " + err.detail : err.detail) + "'; " +
+                    KumaLookupHint(*m->kuma_inspect, m->mesh, err);
+        if (!s.sources.empty()) d.file = s.sources[0].source->name();
+        m->diagnostics.push_back(std::move(d));
+      }
     }
   }
   // --policy alone answers for every dataplane: no dataplane need be chosen.
-  if (mode == Mode::kEvaluate && (m->policy_name.empty() || query.Has("dataplane")))
+  bool by_path = m->kuma_inspect && !m->kuma_inspect->mesh.empty();
+  if (!by_path && mode == Mode::kEvaluate && (m->policy_name.empty() || query.Has("dataplane")))
     m->chosen = ChooseDataplane(m->mesh, s, query, m->diagnostics);
-  if (m->chosen && m->kuma_inspect && !m->kuma_inspect->mesh.empty() && m->kuma_inspect->mesh != m->chosen->meta.mesh) {
-    doc::Diagnostic d;
-    d.code = "POL085";
-    d.severity = doc::Severity::kError;
-    d.message = "--kuma-inspect names mesh '" + m->kuma_inspect->mesh + "', but dataplane '" + m->chosen->meta.name +
-                "' is in mesh '" + m->chosen->meta.mesh + "' (Kuma answers 404); use /meshes/" + m->chosen->meta.mesh + "/...";
-    if (!s.sources.empty()) d.file = s.sources[0].source->name();
-    m->diagnostics.push_back(std::move(d));
-    m->chosen = nullptr;
-  }
   // What Kuma answers 400 (or 500) to: the same code, with Kuma's own error text.
   if (m->chosen && m->kuma_inspect)
     if (std::optional<std::string> err = KumaEndpointError(*m->kuma_inspect, *m->chosen, m->mesh)) {

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/policy/policy_http_matches.h"
 #include "core/policy/policy_release_rules.h"
 
 namespace cfgi::policy {
@@ -69,7 +70,7 @@ ordered_json InboundJson(const Inbound& in) {
 
 ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive) {
   ordered_json j;
-  j["httpMatches"] = ordered_json::array();
+  j["httpMatches"] = HttpMatchesJson(r);
   j["resource"] = MetaJson(r.dataplane->meta);
   ordered_json rules = ordered_json::array();
   for (const TypeRules& t : r.types) {
@@ -372,6 +373,37 @@ std::optional<std::string> KumaEndpointError(const KumaEndpoint& e, const Datapl
     if (std::find(ls.begin(), ls.end(), section) == ls.end() && !(section.empty() && !ls.empty())) return "inbound not found";
   }
   return std::nullopt;
+}
+
+KumaLookup LookupKumaDataplane(const KumaEndpoint& e, const Model& m) {
+  KumaLookup out;
+  bool mesh = m.HasMesh(e.mesh);
+  bool layout = e.what == "_layout";
+  if (!mesh) {
+    out.error = KumaError{404, layout ? "Failed to build MeshContext" : "Failed to retrieve Mesh", "Not found"};
+    return out;
+  }
+  if (layout && !MeshServicesExclusive(m, e.mesh)) {
+    out.error = KumaError{400, "Bad Request", "bad request: can't use _layout endpoint without meshService enabled"};
+    return out;
+  }
+  // store.GetByKey(name, mesh); the display name as Model::FindDataplane accepts it.
+  const Dataplane* by_display = nullptr;
+  int displays = 0;
+  for (const Dataplane& d : m.dataplanes) {
+    if (d.meta.mesh != e.mesh) continue;
+    if (d.meta.name == e.dataplane) {
+      out.dataplane = &d;
+      return out;
+    }
+    if (d.meta.DisplayName() == e.dataplane) by_display = &d, ++displays;
+  }
+  if (displays == 1) {
+    out.dataplane = by_display;
+    return out;
+  }
+  out.error = KumaError{404, layout ? "Failed to retrieve Dataplane" : "Could not retrieve Dataplane", "Not found"};
+  return out;
 }
 
 ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r, const Model& m) {

@@ -54,6 +54,25 @@ inline constexpr const char* kKumaEndpoints =
 // caller reports POL085).
 std::optional<KumaEndpoint> ParseKumaEndpoint(const std::string& s);
 
+// Kuma's error answer (pkg/api-server/rest_errors: {"status", "title", "detail"}).
+struct KumaError {
+  int status = 0;
+  std::string title, detail;
+};
+
+// The dataplane a /meshes/{mesh}/dataplanes/{name}/ endpoint names (its core name, else its
+// display name, in that mesh), or Kuma's 404 when the mesh or the dataplane does not exist
+// (dataplanes/_rules/{mesh_doesnt_exist_not_found,dp_not_found}): meshFromRequest's "Failed to
+// retrieve Mesh", then "Could not retrieve Dataplane"; `_layout` (getLayout) builds the mesh
+// context first ("Failed to build MeshContext"), answers 400 on a Mesh whose meshServices.mode is
+// not Exclusive, then "Failed to retrieve Dataplane". A mesh exists when a Mesh declares it or the
+// input uses it (an implicit mesh, POL020). Only for an endpoint with its path (e.mesh set).
+struct KumaLookup {
+  const Dataplane* dataplane = nullptr;
+  std::optional<KumaError> error;
+};
+KumaLookup LookupKumaDataplane(const KumaEndpoint& e, const Model& m);
+
 // Kuma's 400/500 answer for a well-formed endpoint on this dataplane (resource_endpoints.go
 // getPoliciesConf, dataplane_layout_endpoint.go): an invalid KRI ("bad request: invalid identifier
 // string"), a mesh whose meshServices.mode is not Exclusive, an inbound the dataplane has not;

@@ -1,6 +1,7 @@
 #include "core/policy/policy_rules.h"
 
 #include "core/policy/policy_defaults.h"
+#include "core/policy/policy_http_matches.h"
 #include "core/policy/policy_release_rules.h"
 
 #include <algorithm>
@@ -1223,23 +1224,38 @@ void BuildFromRulesKuma(const Model& m, const Dataplane& dp, TypeRules& t, const
 // rules.go legacyBuildToRules: the policies that select the dataplane in SortByTargetRef order,
 // each policy's to[] in index order, skipping a policy with any to[] item targeting a MeshHTTPRoute
 // and items of kinds that are not "old" (IsOldKind); then BuildRules(toList, withNegations=false).
-// Policies whose top-level targetRef is a MeshHTTPRoute (Kuma turns their items into per-route-rule
-// subsets keyed by a matches hash) are left out here.
-void BuildLegacyToRules(TypeRules& t, const std::vector<PolicySelection>& selected, const EvalOptions& o,
-                        MergeCache& cache) {
+// A policy whose top-level targetRef is a MeshHTTPRoute has, per to[] item, one artificial item
+// per rule of the route (buildToListWithRoutes): its subset the rule's matches hash, with the
+// route's to[] service (policy_http_matches.h RouteRuleSubsets).
+void BuildLegacyToRules(const Model& m, TypeRules& t, const std::vector<PolicySelection>& selected,
+                        const EvalOptions& o, MergeCache& cache) {
   std::vector<const Policy*> policies;
   for (const PolicySelection& s : selected) policies.push_back(s.policy);
   std::stable_sort(policies.begin(), policies.end(),
                    [](const Policy* a, const Policy* b) { return ComparePolicies(*a, *b) < 0; });
   size_t bound = 0;
-  for (const Policy* p : policies) bound += p->to.size();
-  t.legacy_to_items.reserve(bound);
+  std::map<const Policy*, std::vector<Subset>> route_rules;
+  for (const Policy* p : policies)
+    if (p->top.kind == "MeshHTTPRoute") route_rules[p] = RouteRuleSubsets(m, *p);
+  for (const Policy* p : policies)
+    bound += p->to.size() * (p->top.kind == "MeshHTTPRoute" ? route_rules[p].size() : 1);
+  t.legacy_to_items.reserve(bound);  // items are pointed to: never reallocated
   std::vector<Subset> subsets;
   for (const Policy* p : policies) {
-    if (p->top.kind == "MeshHTTPRoute") continue;
     bool routes = false;
     for (const PolicyItem& e : p->to) routes |= e.target_ref.kind == "MeshHTTPRoute";
     if (routes) continue;
+    if (p->top.kind == "MeshHTTPRoute") {
+      size_t index = 0;  // BuildPolicyItemsWithMeta: the index in the artificial list
+      for (const Subset& rule : route_rules[p])
+        for (const PolicyItem& e : p->to) {
+          Item it = MakeItem(*p, e, Direction::kTo, index++);
+          it.rank = t.legacy_to_items.size();
+          t.legacy_to_items.push_back(it);
+          subsets.push_back(rule);
+        }
+      continue;
+    }
     for (size_t j = 0; j < p->to.size(); ++j) {
       const TargetRef& tr = p->to[j].target_ref;
       Subset ss;
@@ -1376,7 +1392,7 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
     BuildFromRules(m, dp, t, selected, o, out.diagnostics);
     // Kuma's legacy per-service view; the MADR does not define one, so both profiles show Kuma's
     // (no profile difference to report).
-    BuildLegacyToRules(t, selected, o, cache);
+    BuildLegacyToRules(m, t, selected, o, cache);
 
     // Single-item policies (spec.default): one proxy-wide rule.
     std::vector<Item> single;

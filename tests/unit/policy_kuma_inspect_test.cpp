@@ -3,7 +3,10 @@
 // pkg/api-server/testdata/resources/inspect/dataplanes/_rules/inboundrule_meshtimeout_section
 // (a mesh-wide MeshTimeout rules[] plus Dataplane sectionName rules: listed per inbound, inbounds
 // in port order, conf as a one-element list, origin {resourceMeta, ruleIndex}) and
-// .../_policies/multiple_policies (proxy-wide MeshTrace and MeshPassthrough by kind, origins as KRIs).
+// .../_policies/multiple_policies (proxy-wide MeshTrace and MeshPassthrough by kind, origins as KRIs),
+// .../_rules/meshhttproute (httpMatches; a MeshTimeout on a MeshHTTPRoute gets one legacy to-rule
+// per route rule, keyed by the rule's matches hash: rules.go buildToListWithRoutes) and
+// .../_rules/meshhttproute_mzms_exclusive (httpMatches from the ResourceRules).
 #include <gtest/gtest.h>
 
 #include "core/engine/engine.h"
@@ -102,6 +105,103 @@ TEST(PolicyKumaInspectTest, RulesListsInboundRulesPerInboundInPortOrder) {
             ordered_json::parse(R"([{"labels": {}, "mesh": "m1", "name": "tracing", "type": "MeshTrace"}])"));
 }
 
+// A route with two rules on MeshService `ledger`, a MeshTimeout on the route and one on the
+// service (the shape of _rules/meshhttproute; ours: two rules, a header match whose type Kuma's
+// schema defaults to Exact before the route is stored, so it is in the hash).
+constexpr const char* kRoute = R"(type: Dataplane
+name: front-1
+mesh: pay
+networking:
+  address: 10.2.0.7
+  inbound:
+    - port: 8443
+      tags: {kuma.io/service: front}
+---
+type: MeshHTTPRoute
+name: checkout
+mesh: pay
+spec:
+  targetRef: {kind: MeshService, name: front}
+  to:
+    - targetRef: {kind: MeshService, name: ledger}
+      rules:
+        - matches:
+            - method: POST
+              path: {type: Exact, value: /pay}
+          default:
+            backendRefs:
+              - {kind: MeshServiceSubset, name: ledger, tags: {track: v2}}
+        - matches:
+            - headers:
+                - {name: x-canary, value: "1"}
+          default:
+            backendRefs:
+              - {kind: MeshServiceSubset, name: ledger, tags: {track: canary}}
+---
+type: MeshTimeout
+name: on-checkout
+mesh: pay
+spec:
+  targetRef: {kind: MeshHTTPRoute, name: checkout}
+  to:
+    - targetRef: {kind: Mesh}
+      default:
+        http: {requestTimeout: 3s}
+---
+type: MeshTimeout
+name: ledger-wide
+mesh: pay
+spec:
+  targetRef: {kind: Mesh}
+  to:
+    - targetRef: {kind: MeshService, name: ledger}
+      default:
+        http: {requestTimeout: 30s}
+)";
+
+// base64(sha256) of Go's json.Marshal of each rule's matches (openssl over the JSON text).
+constexpr const char* kPostPay = "pb2zLrY8mRMS0c8tlWGC7d73K2b3v+xjEgdzaCdrUPE=";  // [{"path":{"value":"/pay","type":"Exact"},"method":"POST"}]
+constexpr const char* kCanary = "gCOaDBHud5As6Pv7v3OsGw17lolApg5K8w9NjeInnPo=";   // [{"headers":[{"type":"Exact","name":"x-canary","value":"1"}]}]
+
+TEST(PolicyKumaInspectTest, RulesListHttpMatchesAndRouteTimeoutsByMatchesHash) {
+  for (bool exclusive : {false, true}) {
+    std::string mesh = std::string("type: Mesh\nname: pay\n") + (exclusive ? "meshServices: {mode: Exclusive}\n" : "") + "---\n";
+    Scenario s = LoadScenario({{"in.yaml", mesh + kRoute}});
+    Query q;
+    q.flags.push_back({"kuma-inspect", "/meshes/pay/dataplanes/front-1/_rules"});
+    Report r = RunScenario(GetPolicyEngine(), s, q, "kuma-2.14", true);
+    // Sorted by hash; `match` in Go's field order (path before method).
+    ordered_json want = ordered_json::array();
+    want.push_back({{"hash", kCanary}, {"match", ordered_json::parse(R"([{"headers": [{"type": "Exact", "name": "x-canary", "value": "1"}]}])")}});
+    want.push_back({{"hash", kPostPay}, {"match", ordered_json::parse(R"([{"path": {"value": "/pay", "type": "Exact"}, "method": "POST"}])")}});
+    EXPECT_EQ(r.result["httpMatches"], want) << "exclusive " << exclusive;
+    EXPECT_EQ(r.result["httpMatches"][1]["match"][0].begin().key(), "path");
+    const ordered_json* mt = RuleOf(r.result, "MeshTimeout");
+    ASSERT_NE(mt, nullptr);
+    if (exclusive) {  // resource_endpoints.go: no old ToRules under Exclusive (httpMatches stay)
+      EXPECT_EQ((*mt)["toRules"], ordered_json::array());
+      continue;
+    }
+    // One rule per route rule with both timeouts (the route's wins), then the service's own
+    // timeout for every other request (the hash negated).
+    auto row = [](const char* hash, bool negated, const char* timeout, std::vector<const char*> origins) {
+      ordered_json x;
+      x["conf"] = {{"http", {{"requestTimeout", timeout}}}};
+      x["matchers"] = ordered_json::array({{{"key", "__rule-matches-hash__"}, {"not", negated}, {"value", hash}},
+                                           {{"key", "kuma.io/service"}, {"not", false}, {"value", "ledger"}}});
+      x["origin"] = ordered_json::array();
+      for (const char* o : origins)
+        x["origin"].push_back({{"labels", ordered_json::object()}, {"mesh", "pay"}, {"name", o}, {"type", "MeshTimeout"}});
+      return x;
+    };
+    ordered_json rows = ordered_json::array({row(kCanary, false, "3s", {"ledger-wide", "on-checkout"}),
+                                             row(kPostPay, false, "3s", {"ledger-wide", "on-checkout"}),
+                                             row(kCanary, true, "30s", {"ledger-wide"}),
+                                             row(kPostPay, true, "30s", {"ledger-wide"})});
+    EXPECT_EQ((*mt)["toRules"], rows);
+  }
+}
+
 TEST(PolicyKumaInspectTest, PoliciesListsProxyWidePoliciesWithKriOrigins) {
   Report r = Eval("_policies", "shop-1");
   ASSERT_EQ(r.result["policies"].size(), 2u);
@@ -120,8 +220,41 @@ TEST(PolicyKumaInspectTest, BadEndpointAndWrongMeshArePol085) {
   ASSERT_EQ(mesh.diagnostics.size(), 1u);
   EXPECT_EQ(mesh.diagnostics[0].code, "POL085");
   EXPECT_EQ(mesh.diagnostics[0].message,
-            "--kuma-inspect names mesh 'other', but dataplane 'shop-1' is in mesh 'm1' (Kuma answers 404); use /meshes/m1/...");
+            "--kuma-inspect: Kuma answers 404 'Failed to retrieve Mesh: Not found'; dataplane 'shop-1' is in mesh 'm1': use "
+            "/meshes/m1/dataplanes/shop-1/...");
   EXPECT_EQ(mesh.result, ordered_json::object());
+}
+
+// _rules/dp_not_found and _rules/mesh_doesnt_exist_not_found (Kuma v2.14.3): a 404 whose title
+// names what was not found (resource_endpoints.go rulesForResource: meshFromRequest, then
+// resManager.Get), in POL085 instead of POL014; `_layout` (dataplane_layout_endpoint.go getLayout)
+// builds the mesh context first and checks meshServices before the dataplane.
+TEST(PolicyKumaInspectTest, MissingMeshOrDataplaneIsKumas404) {
+  Report dp = Eval("/meshes/m1/dataplanes/shop-2/_rules");
+  ASSERT_EQ(dp.diagnostics.size(), 1u);
+  EXPECT_EQ(dp.diagnostics[0].code, "POL085");
+  EXPECT_EQ(dp.diagnostics[0].message,
+            "--kuma-inspect: Kuma answers 404 'Could not retrieve Dataplane: Not found'; no Dataplane named 'shop-2' in "
+            "mesh 'm1'; there are: shop-1");
+  EXPECT_EQ(dp.result, ordered_json::object());
+  Report mesh = Eval("/meshes/nowhere/dataplanes/shop-2/_policies");
+  ASSERT_EQ(mesh.diagnostics.size(), 1u);
+  EXPECT_EQ(mesh.diagnostics[0].message,
+            "--kuma-inspect: Kuma answers 404 'Failed to retrieve Mesh: Not found'; no mesh 'nowhere'; the meshes are: m1");
+  Report layout = Eval("/meshes/m1/dataplanes/shop-2/_layout");
+  ASSERT_EQ(layout.diagnostics.size(), 1u);
+  EXPECT_EQ(layout.diagnostics[0].message,
+            "--kuma-inspect: Kuma answers 404 'Failed to retrieve Dataplane: Not found'; no Dataplane named 'shop-2' in "
+            "mesh 'm1'; there are: shop-1");
+  Report no_mesh = Eval("/meshes/nowhere/dataplanes/shop-1/_layout");
+  ASSERT_EQ(no_mesh.diagnostics.size(), 1u);
+  EXPECT_EQ(no_mesh.diagnostics[0].message,
+            "--kuma-inspect: Kuma answers 404 'Failed to build MeshContext: Not found'; dataplane 'shop-1' is in mesh 'm1': "
+            "use /meshes/m1/dataplanes/shop-1/...");
+  // Given alone, the endpoint means the --dataplane: a name the input has not is POL014 as ever.
+  Report alone = Eval("_rules", "shop-2");
+  ASSERT_EQ(alone.diagnostics.size(), 1u);
+  EXPECT_EQ(alone.diagnostics[0].code, "POL014");
 }
 
 TEST(PolicyKumaInspectTest, ParsesTheEndpointForms) {
