@@ -60,6 +60,33 @@ KeyNames::KeyNames(const TypeRules& t, Profile p) {
     if (std::string k = Kri(rr.meta(), rr.section); !k.empty()) kri_.emplace(rr.key, std::move(k));
 }
 
+void KeyNames::Add(std::string_view key, const Meta& meta, std::string_view section) {
+  if (kri_.count(key)) return;
+  if (std::string k = Kri(meta, section); !k.empty()) kri_.emplace(key, std::move(k));
+}
+
+KeyNames::KeyNames(const DataplaneRules& r, const Model& m, Profile p) {
+  if (!KeysByKri(p) || !r.dataplane) return;
+  for (const TypeRules& t : r.types)
+    for (const ResourceRule& rr : t.to_rules) Add(rr.key, rr.meta(), rr.section);
+  // MeshResourceKeys (policy_inspect.cpp): the keys of the mesh's resources without a rule here.
+  const std::string& mesh = r.dataplane->meta.mesh;
+  auto own = [&](const Meta& meta) {
+    owned_.push_back(std::make_unique<std::string>(UniqueKey(meta)));
+    Add(*owned_.back(), meta, {});
+  };
+  Meta mm;
+  mm.type = "Mesh";
+  mm.name = mesh;
+  own(mm);
+  if (auto it = m.services_by_mesh.find(mesh); it != m.services_by_mesh.end())
+    for (size_t i : it->second) Add(m.service_keys[i], m.services[i].meta, {});
+  for (const Resource& x : m.external_services)
+    if (x.meta.mesh == mesh) own(x.meta);
+  for (const MeshService& x : m.multizone_services)
+    if (x.meta.mesh == mesh) own(x.meta);
+}
+
 std::string KeyNames::operator()(std::string_view key) const {
   auto it = kri_.find(key);
   return it == kri_.end() ? std::string(key) : it->second;

@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,13 +45,23 @@ std::string Kri(const Meta& m, std::string_view section = {});
 // rule's KRI under Kuma 2.12+ (KeysByKri), else the key itself. Built once per type (a map over
 // its rules, so a large mesh's list costs no search per row); the result JSON and the CLI's text
 // both print keys through it, so they agree.
+//
+// The whole-result form names every key a resource chooser lists (every rule of every type, and
+// the Mesh, MeshServices, MeshExternalServices and MeshMultiZoneServices of the dataplane's mesh:
+// MeshResourceKeys), for the view's chooser (built on the worker). Move-only: it owns the keys it
+// made.
 class KeyNames {
  public:
   KeyNames(const TypeRules& t, Profile p);
+  KeyNames(const DataplaneRules& r, const Model& m, Profile p);
+  KeyNames(KeyNames&&) = default;
+  KeyNames& operator=(KeyNames&&) = default;
   std::string operator()(std::string_view key) const;
 
  private:
+  void Add(std::string_view key, const Meta& meta, std::string_view section);
   std::map<std::string_view, std::string> kri_;
+  std::vector<std::unique_ptr<std::string>> owned_;  // keys made here (kri_ views them)
 };
 struct KriParts {
   std::string type, mesh, zone, namespace_, name, section;

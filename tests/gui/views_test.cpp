@@ -5,6 +5,7 @@
 // targeting::LoadWorkspace).
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -587,6 +588,34 @@ TEST(VariantsViewWhy, TheSelectedRowIsExplainedOnTheWorker) {
   EXPECT_EQ(e["steps"][0].get<std::string>().rfind("variant 0: ", 0), 0u);
   EXPECT_EQ(e["steps"][1].get<std::string>().rfind("variant 1: ", 0), 0u);
   EXPECT_EQ(ThreadEvaluationWork() - before, 0u) << "the job ran on another thread";
+}
+
+// The policy view's resource chooser lists the keys as the profile names them, made on the worker
+// (PolicyTexts::ChooserLabels from policy::KeyNames, the one naming the JSON and the CLI use):
+// samples/policy/kuma-2.14-mesh under kuma-2.14 lists KRIs (kri_msvc_mesh-1___backend_http, the
+// Mesh as kri_m____mesh-1_), under kuma-2.10 core_model keys; the engine is asked with the core
+// key either way.
+TEST(PolicyViewKeys, TheChooserListsKrisUnder212AndCoreKeysUnder210) {
+  std::unique_ptr<OpenDocument> d = OpenSample("samples/policy/kuma-2.14-mesh.scenario.yaml");
+  const auto* texts = dynamic_cast<const PolicyTexts*>(d->view_rows());
+  ASSERT_NE(texts, nullptr);
+  const std::vector<std::string> core = {"mesh:name/mesh-1", "meshservice:mesh/mesh-1:name/backend",
+                                         "meshservice:mesh/mesh-1:name/backend:section/http"};
+  const std::vector<std::string> kri = {"kri_m____mesh-1_", "kri_msvc_mesh-1___backend_", "kri_msvc_mesh-1___backend_http"};
+  std::map<std::string, const policy::PolicyResult*> by_profile;
+  for (const Report& rep : d->reports())
+    if (const auto* r = ResultAs<policy::PolicyResult>(rep.typed.get())) by_profile[rep.profile] = r;
+  for (const char* p : {"kuma-2.14", "kuma-2.13", "kuma-3.0-preview"}) {
+    ASSERT_TRUE(by_profile.count(p)) << p;
+    const policy::PolicyResult& r = *by_profile[p];
+    EXPECT_EQ(r.resource_keys, core) << p;
+    EXPECT_EQ(texts->ChooserLabels(r.resource_keys), kri) << p;
+    EXPECT_EQ(texts->KeyName(&r.rules, r.inspection.key), "kri_msvc_mesh-1___backend_http") << p;
+  }
+  for (const char* p : {"kuma-2.10", "madr"}) {
+    ASSERT_TRUE(by_profile.count(p)) << p;
+    EXPECT_EQ(texts->ChooserLabels(by_profile[p]->resource_keys), core) << p;
+  }
 }
 
 }  // namespace

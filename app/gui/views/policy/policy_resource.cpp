@@ -12,15 +12,20 @@ void PolicyView::SelectLeaf(ViewContext& ctx, const pol::TypeInspection& t, cons
 }
 
 void PolicyView::DrawChooser(ViewContext& ctx, const pol::PolicyResult& pr) {
+  // The keys the engine takes, and the labels the profile names them by (KRI under Kuma 2.12+,
+  // made on the worker: PolicyTexts::ChooserLabels), in the same order.
   const std::vector<std::string>& keys = pr.resource_keys;
+  const std::vector<std::string>& labels = texts_->ChooserLabels(keys);
   if (res_filter_dirty_) {
     res_filtered_.clear();
-    for (size_t i = 0; i < keys.size(); ++i)
-      if (res_filter_.PassFilter(keys[i].c_str())) res_filtered_.push_back(static_cast<int>(i));
+    for (size_t i = 0; i < labels.size(); ++i)
+      if (res_filter_.PassFilter(labels[i].c_str())) res_filtered_.push_back(static_cast<int>(i));
     res_filter_dirty_ = false;
   }
   ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.6f, ImGui::GetFontSize() * 36));
-  const std::string cur = !asked_res_.empty() ? asked_res_ : pr.inspection.key.empty() ? "(none)" : pr.inspection.key;
+  const std::string cur = !asked_res_.empty()                 ? texts_->KeyName(&pr.rules, asked_res_)
+                          : pr.inspection.key.empty()         ? "(none)"
+                                                              : texts_->KeyName(&pr.rules, pr.inspection.key);
   if (ImGui::BeginCombo("Resource##res", cur.c_str(), ImGuiComboFlags_HeightLargest)) {
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     if (res_filter_.Draw("##resfilter", ImGui::GetFontSize() * 30)) res_filter_dirty_ = true;
@@ -31,9 +36,10 @@ void PolicyView::DrawChooser(ViewContext& ctx, const pol::PolicyResult& pr) {
     clip.Begin(static_cast<int>(res_filtered_.size()));
     while (clip.Step())
       for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
-        const std::string& k = keys[static_cast<size_t>(res_filtered_[static_cast<size_t>(i)])];
+        const size_t at = static_cast<size_t>(res_filtered_[static_cast<size_t>(i)]);
+        const std::string& k = keys[at];
         ImGui::PushID(i);
-        if (ImGui::Selectable(k.c_str(), k == pr.inspection.key)) {
+        if (ImGui::Selectable(labels[at].c_str(), k == pr.inspection.key)) {
           if (k != pr.inspection.key) AskResource(ctx, k);
           ImGui::CloseCurrentPopup();
         }

@@ -100,7 +100,8 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
           ctx.JumpTo(r.meta().loc.file, r.meta().loc.range);
         }
         // The key as the profile keys it (a KRI under 2.12+), and the core key it stands for.
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%.*s", ProfileKey(r, primary_).c_str(), static_cast<int>(r.key.size()), r.key.data());
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("%s\n%.*s", texts_->KeyName(&Primary(), r.key).c_str(), static_cast<int>(r.key.size()), r.key.data());
         ImGui::TableNextColumn();
         ImGui::PushFont(theme::GetFonts().mono);
         const std::vector<std::string>& lines = sums[idx];

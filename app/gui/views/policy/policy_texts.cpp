@@ -8,6 +8,7 @@
 #include "core/engine/compare.h"
 #include "core/policy/policy_engine.h"
 #include "core/policy/policy_inspect.h"
+#include "core/policy/policy_release_rules.h"
 
 namespace cfgi::gui {
 
@@ -111,6 +112,16 @@ const std::vector<std::string>& PolicyTexts::Summary(const void* v) const {
   return it == summary.end() ? kUnknown : it->second;
 }
 
+std::string PolicyTexts::KeyName(const void* rules, std::string_view key) const {
+  auto it = key_names.find(rules);
+  return it == key_names.end() ? std::string(key) : it->second(key);
+}
+
+const std::vector<std::string>& PolicyTexts::ChooserLabels(const std::vector<std::string>& keys) const {
+  auto it = chooser.find(&keys);
+  return it == chooser.end() ? keys : it->second;
+}
+
 std::shared_ptr<const ViewRows> BuildPolicyRows(const Inspection& in) {
   auto t = std::make_shared<PolicyTexts>();
   Builder b(*t);
@@ -118,6 +129,15 @@ std::shared_ptr<const ViewRows> BuildPolicyRows(const Inspection& in) {
     if (const auto* pr = ResultAs<pol::PolicyResult>(r.typed.get())) {
       for (const pol::TypeRules& tr : pr->rules.types) b.Type(tr);
       b.Inspection(pr->inspection);
+      // The keys as the profile names them (KRI under 2.12+), for the chooser and the tables.
+      if (pr->model && pr->rules.dataplane && pol::KeysByKri(pr->id)) {
+        pol::KeyNames names(pr->rules, *pr->model, pr->id);
+        std::vector<std::string> labels;
+        labels.reserve(pr->resource_keys.size());
+        for (const std::string& k : pr->resource_keys) labels.push_back(names(k));
+        t->chooser.emplace(&pr->resource_keys, std::move(labels));
+        t->key_names.emplace(&pr->rules, std::move(names));
+      }
     }
   for (const Divergence& d : in.comparison.divergences)
     for (auto it = d.values.begin(); it != d.values.end(); ++it)

@@ -3,18 +3,22 @@
 // and RBAC matchers' matches, the comparison's values) is turned into text once per evaluation
 // on the worker (BuildPolicyRows, registered in views.cpp; OpenDocument::view_rows), keyed by
 // the value's address in the inspection; OnEvaluated and Draw only look the text up and draw it.
+// The resource keys too: a 2.12+ profile's results are keyed by KRI (policy::KeyNames), and the
+// chooser lists those.
 //
 //   const PolicyTexts* t = dynamic_cast<const PolicyTexts*>(d.view_rows());
 //   ImGui::TextUnformatted(t->Json(&f.set.value).c_str());
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "app/gui/open_document.h"
+#include "core/policy/policy_release_rules.h"
 
 namespace cfgi::gui {
 
@@ -29,12 +33,24 @@ struct PolicyTexts final : ViewRows {
   // "{every client}".
   std::unordered_map<const void*, std::string> match;
 
+  // Per result (keyed by &PolicyResult::rules): the resource keys as its profile names them
+  // (policy::KeyNames: a KRI under Kuma 2.12+, else the core_model key).
+  std::unordered_map<const void*, policy::KeyNames> key_names;
+  // Per result (keyed by &PolicyResult::resource_keys): the chooser's labels, one per key, in
+  // the keys' order.
+  std::unordered_map<const void*, std::vector<std::string>> chooser;
+
   // The text of `v` (its address); "?" when the worker did not format it (a value the view
   // should not show).
   const std::string& Json(const void* v) const { return Find(json, v); }
   const std::string& Leaf(const void* v) const { return Find(leaf, v); }
   const std::string& Match(const void* v) const { return Find(match, v); }
   const std::vector<std::string>& Summary(const void* v) const;
+  // `key` as result `rules` names it; the key itself when the worker named none.
+  std::string KeyName(const void* rules, std::string_view key) const;
+  // The chooser's labels for `keys` (a PolicyResult's resource_keys); the keys themselves when
+  // the worker made none.
+  const std::vector<std::string>& ChooserLabels(const std::vector<std::string>& keys) const;
 
  private:
   static const std::string& Find(const std::unordered_map<const void*, std::string>& m, const void* v);

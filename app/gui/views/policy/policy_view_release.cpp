@@ -21,12 +21,6 @@ std::string ListedInboundLabel(const pol::InboundRule& r, size_t order, const Po
   return (r.inbound ? r.inbound->Id() : std::string("?")) + " #" + std::to_string(order) + "  " + texts.Match(&r.match);
 }
 
-std::string ProfileKey(const pol::ResourceRule& r, pol::Profile p) {
-  if (pol::KeysByKri(p))
-    if (std::string k = pol::Kri(r.meta(), r.section); !k.empty()) return k;
-  return std::string(r.key);
-}
-
 void DrawRbacMatchers(const pol::TypeRules& t, const PolicyTexts& texts) {
   if (t.rbac.empty()) return;
   theme::TextMuted("RBAC matchers in Envoy's order: every rule's deny first, then allows; the first that matches decides.");

@@ -17,8 +17,6 @@ struct PolicyTexts;  // policy/policy_texts.h
 std::string PolicyReleaseText(policy::Profile p);
 // A listed inbound rule's label: "http #1  spiffeID Exact spiffe://..." or "{every client}".
 std::string ListedInboundLabel(const policy::InboundRule& r, size_t order, const PolicyTexts& texts);
-// The resource key as the profile keys it: the KRI for 2.12+ profiles, else the rule's key.
-std::string ProfileKey(const policy::ResourceRule& r, policy::Profile p);
 // MeshTrafficPermission 2.12+: Envoy's matcher order (every Deny first); nothing when empty.
 void DrawRbacMatchers(const policy::TypeRules& t, const PolicyTexts& texts);
 // The comparison's sentences (Comparison::notes): the upgrade report between Kuma releases.
