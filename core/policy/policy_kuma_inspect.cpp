@@ -68,12 +68,34 @@ ordered_json InboundJson(const Inbound& in) {
   return j;
 }
 
+// The policy plugins in registry order (core/plugins/registry.go PolicyPlugins: sorted by each
+// type's ResourceTypeDescriptor.Order, zz_generated.resource.go at v2.14.3): the order of the
+// `_policies` family's lists. Types Kuma does not ship follow, by name.
+std::vector<const TypeRules*> PluginOrder(const DataplaneRules& r) {
+  static const std::map<std::string, int, std::less<>> order = {
+      {"MeshHTTPRoute", 100},  {"MeshTCPRoute", 200},          {"MeshTLS", 300},        {"MeshLoadBalancingStrategy", 400},
+      {"MeshPassthrough", 500}, {"MeshAccessLog", 600},        {"MeshTrace", 700},      {"MeshFaultInjection", 800},
+      {"MeshRateLimit", 900},  {"MeshTimeout", 1000},          {"MeshTrafficPermission", 1100},
+      {"MeshHealthCheck", 1200}, {"MeshCircuitBreaker", 1300}, {"MeshRetry", 1400},     {"MeshMetric", 1500},
+      {"MeshProxyPatch", 9999}};
+  std::vector<const TypeRules*> out;
+  for (const TypeRules& t : r.types) out.push_back(&t);
+  auto rank = [&](const TypeRules* t) {
+    auto it = order.find(t->type);
+    return it == order.end() ? 100000 : it->second;
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const TypeRules* a, const TypeRules* b) { return rank(a) < rank(b); });
+  return out;
+}
+
 ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive) {
   ordered_json j;
   j["httpMatches"] = HttpMatchesJson(r);
   j["resource"] = MetaJson(r.dataplane->meta);
   ordered_json rules = ordered_json::array();
-  for (const TypeRules& t : r.types) {
+  // rulesForResource walks core_plugins.Plugins().PolicyPlugins(): the registry's order.
+  for (const TypeRules* tp : PluginOrder(r)) {
+    const TypeRules& t = *tp;
     bool any_from = false;
     for (const InboundRule& ir : t.from_rules) any_from |= ir.applied || ir.listed;
     if (t.to_rules.empty() && t.legacy_to_rules.empty() && !any_from && !t.has_proxy_rule) continue;
@@ -125,26 +147,6 @@ ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive) {
   }
   j["rules"] = std::move(rules);
   return j;
-}
-
-// The policy plugins in registry order (core/plugins/registry.go PolicyPlugins: sorted by each
-// type's ResourceTypeDescriptor.Order, zz_generated.resource.go at v2.14.3): the order of the
-// `_policies` family's lists. Types Kuma does not ship follow, by name.
-std::vector<const TypeRules*> PluginOrder(const DataplaneRules& r) {
-  static const std::map<std::string, int, std::less<>> order = {
-      {"MeshHTTPRoute", 100},  {"MeshTCPRoute", 200},          {"MeshTLS", 300},        {"MeshLoadBalancingStrategy", 400},
-      {"MeshPassthrough", 500}, {"MeshAccessLog", 600},        {"MeshTrace", 700},      {"MeshFaultInjection", 800},
-      {"MeshRateLimit", 900},  {"MeshTimeout", 1000},          {"MeshTrafficPermission", 1100},
-      {"MeshHealthCheck", 1200}, {"MeshCircuitBreaker", 1300}, {"MeshRetry", 1400},     {"MeshMetric", 1500},
-      {"MeshProxyPatch", 9999}};
-  std::vector<const TypeRules*> out;
-  for (const TypeRules& t : r.types) out.push_back(&t);
-  auto rank = [&](const TypeRules* t) {
-    auto it = order.find(t->type);
-    return it == order.end() ? 100000 : it->second;
-  };
-  std::stable_sort(out.begin(), out.end(), [&](const TypeRules* a, const TypeRules* b) { return rank(a) < rank(b); });
-  return out;
 }
 
 // The dataplane's `_policies`: the proxy-wide (single-item) policies by kind, origins as KRIs.

@@ -481,8 +481,10 @@ PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane
     s.reason = "kind Mesh selects every dataplane of mesh '" + dp.meta.mesh + "'";
   } else if (t->kind == "MeshGateway") {
     // dataplane.go: only a builtin gateway served by the named MeshGateway; `tags` pick listeners.
-    std::string ns = t->namespace_.empty() ? owner->meta.Namespace() : t->namespace_;
-    if (!dp.gateway || dp.gateway->meta.DisplayName() != t->name || dp.gateway->meta.Namespace() != ns) {
+    // core_model.IsReferenced: the same mesh and the gateway's display name (no namespace: a
+    // MeshGateway is not namespaced), e.g. v2.14.3 pkg/api-server/testdata/resources/inspect/
+    // dataplanes/_rules/meshgateway (a policy in kuma-demo naming a universal gateway).
+    if (!dp.gateway || dp.gateway->meta.DisplayName() != t->name || dp.gateway->meta.mesh != owner->meta.mesh) {
       s.reason = "MeshGateway '" + t->name + "' " +
                  (dp.gateway ? "is not the gateway of this dataplane (it is '" + dp.gateway->meta.name + "')"
                              : "selects only builtin gateway dataplanes");

@@ -6,7 +6,8 @@
 // .../_policies/multiple_policies (proxy-wide MeshTrace and MeshPassthrough by kind, origins as KRIs),
 // .../_rules/meshhttproute (httpMatches; a MeshTimeout on a MeshHTTPRoute gets one legacy to-rule
 // per route rule, keyed by the rule's matches hash: rules.go buildToListWithRoutes) and
-// .../_rules/meshhttproute_mzms_exclusive (httpMatches from the ResourceRules).
+// .../_rules/meshhttproute_mzms_exclusive (httpMatches from the ResourceRules), .../_rules/meshgateway
+// (a builtin gateway's rules; types in the plugin registry's order).
 #include <gtest/gtest.h>
 
 #include "core/engine/engine.h"
@@ -200,6 +201,77 @@ TEST(PolicyKumaInspectTest, RulesListHttpMatchesAndRouteTimeoutsByMatchesHash) {
                                              row(kPostPay, true, "30s", {"ledger-wide"})});
     EXPECT_EQ((*mt)["toRules"], rows);
   }
+}
+
+// A builtin gateway served by a universal MeshGateway, and policies from a Kubernetes namespace
+// naming it (core_model.IsReferenced: mesh and display name, no namespace): its `_rules` hold a
+// MeshTimeout (the Mesh's ResourceRule and a legacy to-rule for every destination) and a
+// MeshProxyPatch proxy rule, in the plugin registry's order (MeshTimeout 1000, MeshProxyPatch
+// 9999), not by name.
+TEST(PolicyKumaInspectTest, BuiltinGatewayRulesInPluginOrder) {
+  Scenario s = LoadScenario({{"in.yaml", R"(type: Mesh
+name: edge
+---
+type: MeshGateway
+name: public
+mesh: edge
+selectors:
+  - match: {kuma.io/service: ingress-gw}
+conf:
+  listeners:
+    - {port: 443, protocol: HTTP}
+---
+type: Dataplane
+name: ingress-1
+mesh: edge
+networking:
+  address: 10.9.0.2
+  gateway:
+    type: BUILTIN
+    tags: {kuma.io/service: ingress-gw}
+---
+type: MeshTimeout
+name: gw-timeouts
+mesh: edge
+labels: {k8s.kuma.io/namespace: platform}
+spec:
+  targetRef: {kind: MeshGateway, name: public}
+  to:
+    - targetRef: {kind: Mesh}
+      default: {idleTimeout: 45s}
+---
+type: MeshProxyPatch
+name: gw-patch
+mesh: edge
+labels: {k8s.kuma.io/namespace: platform}
+spec:
+  targetRef: {kind: MeshGateway, name: public}
+  default:
+    appendModifications:
+      - cluster: {operation: Remove, match: {name: unused}}
+)"}});
+  Query q;
+  q.flags.push_back({"kuma-inspect", "/meshes/edge/dataplanes/ingress-1/_rules"});
+  Report r = RunScenario(GetPolicyEngine(), s, q, "kuma-2.14", true);
+  ASSERT_EQ(r.result["rules"].size(), 2u) << r.result.dump();
+  EXPECT_EQ(r.result["rules"][0]["type"], "MeshTimeout");
+  EXPECT_EQ(r.result["rules"][1]["type"], "MeshProxyPatch");
+  ordered_json origin = {{"labels", {{"k8s.kuma.io/namespace", "platform"}}}, {"mesh", "edge"}, {"name", "gw-timeouts"},
+                         {"type", "MeshTimeout"}};
+  const ordered_json& mt = r.result["rules"][0];
+  ordered_json want_rr = ordered_json::array();
+  want_rr.push_back({{"conf", ordered_json::array({{{"idleTimeout", "45s"}}})},
+                     {"origin", ordered_json::array({{{"resourceMeta", origin}, {"ruleIndex", 0}}})},
+                     {"resourceMeta", {{"labels", ordered_json::object()}, {"mesh", ""}, {"name", "edge"}, {"type", "Mesh"}}},
+                     {"resourceSectionName", ""}});
+  EXPECT_EQ(mt["toResourceRules"], want_rr);
+  ordered_json want_to = ordered_json::array();
+  want_to.push_back({{"conf", {{"idleTimeout", "45s"}}}, {"matchers", ordered_json::array()}, {"origin", ordered_json::array({origin})}});
+  EXPECT_EQ(mt["toRules"], want_to);
+  const ordered_json& mpp = r.result["rules"][1];
+  EXPECT_EQ(mpp["proxyRule"]["conf"], ordered_json::parse(R"({"appendModifications": [{"cluster": {"match": {"name": "unused"}, "operation": "Remove"}}]})"));
+  EXPECT_EQ(mpp["proxyRule"]["origin"][0]["name"], "gw-patch");
+  EXPECT_EQ(mpp["toResourceRules"], ordered_json::array());
 }
 
 TEST(PolicyKumaInspectTest, PoliciesListsProxyWidePoliciesWithKriOrigins) {
