@@ -208,6 +208,62 @@ TEST(PolicyKumaInspectTest, RulesListHttpMatchesAndRouteTimeoutsByMatchesHash) {
 // MeshTimeout (the Mesh's ResourceRule and a legacy to-rule for every destination) and a
 // MeshProxyPatch proxy rule, in the plugin registry's order (MeshTimeout 1000, MeshProxyPatch
 // 9999), not by name.
+// kumahq/kuma pkg/plugins/policies/core/rules/testdata/rules/to/to-with-mesh-http-route (v2.10.11
+// and v2.14.3, same subset and conf): a route whose to[] is kind Mesh gives the policy on it one
+// rule whose subset is the matches hash alone (no kuma.io/service), under every Kuma profile.
+TEST(PolicyKumaInspectTest, PolicyOnAMeshWideRouteIsKeyedByTheHashAlone) {
+  Scenario s = LoadScenario({{"in.yaml", R"(type: Mesh
+name: m1
+---
+type: Dataplane
+name: web-1
+mesh: m1
+networking:
+  address: 10.0.0.3
+  inbound:
+    - {port: 80, tags: {kuma.io/service: web}}
+---
+type: MeshHTTPRoute
+name: root-only
+mesh: m1
+spec:
+  targetRef: {kind: Mesh}
+  to:
+    - targetRef: {kind: Mesh}
+      rules:
+        - matches:
+            - path: {value: /, type: Exact}
+          default:
+            backendRefs:
+              - {kind: MeshService, name: home}
+---
+type: MeshTimeout
+name: root-timeout
+mesh: m1
+spec:
+  targetRef: {kind: MeshHTTPRoute, name: root-only}
+  to:
+    - targetRef: {kind: Mesh}
+      default:
+        http: {requestTimeout: 15s}
+)"}});
+  for (const char* profile : {"kuma-2.14", "kuma-2.10"}) {
+    Query q;
+    q.flags.push_back({"kuma-inspect", "/meshes/m1/dataplanes/web-1/_rules"});
+    Report r = RunScenario(GetPolicyEngine(), s, q, profile, true);
+    const ordered_json* mt = RuleOf(r.result, "MeshTimeout");
+    ASSERT_NE(mt, nullptr) << profile;
+    ordered_json want = ordered_json::array();
+    want.push_back({{"conf", {{"http", {{"requestTimeout", "15s"}}}}},
+                    {"matchers", ordered_json::array({{{"key", "__rule-matches-hash__"}, {"not", false},
+                                                       {"value", "JNNc6//C3P17nUsOJm5f4kqG+U3v8pXhS0od9C3+oss="}}})},
+                    {"origin", ordered_json::array({{{"labels", ordered_json::object()}, {"mesh", "m1"}, {"name", "root-timeout"},
+                                                     {"type", "MeshTimeout"}}})}});
+    EXPECT_EQ((*mt)["toRules"], want) << profile;
+    EXPECT_EQ(r.result["httpMatches"][0]["hash"], "JNNc6//C3P17nUsOJm5f4kqG+U3v8pXhS0od9C3+oss=") << profile;
+  }
+}
+
 TEST(PolicyKumaInspectTest, BuiltinGatewayRulesInPluginOrder) {
   Scenario s = LoadScenario({{"in.yaml", R"(type: Mesh
 name: edge
