@@ -21,6 +21,15 @@ namespace {
 
 ordered_json Conf(const nlohmann::json& j) { return ordered_json::parse(j.dump()); }
 
+// A ResourceRule's Conf list as Kuma marshals it: one merged conf per MeshHTTPRoute hostname
+// (merge.go handleMergeValues), else the one merged conf.
+ordered_json ConfList(const RuleBody& b) {
+  ordered_json list = ordered_json::array();
+  if (b.confs.empty()) list.push_back(Conf(b.conf));
+  for (const nlohmann::json& c : b.confs) list.push_back(Conf(c));
+  return list;
+}
+
 // oapi_helpers.ResourceMetaToMeta: {labels, mesh, name, type}.
 ordered_json MetaJson(const Meta& m) {
   ordered_json j;
@@ -105,8 +114,7 @@ ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive) {
     ordered_json to = ordered_json::array();
     for (const ResourceRule& rr : t.to_rules) {
       if (!rr.sparse) continue;  // Kuma lists the rules built from items; the fallback is Compute's
-      ordered_json conf = ordered_json::array();
-      conf.push_back(Conf(rr.conf()));
+      ordered_json conf = ConfList(*rr.body);
       to.push_back({{"conf", std::move(conf)}, {"origin", IndexedOrigins(rr.origin())}, {"resourceMeta", MetaJson(rr.meta())},
                     {"resourceSectionName", rr.section}});
     }
@@ -241,8 +249,7 @@ ordered_json OutboundPoliciesEndpoint(const KumaEndpoint& e, const DataplaneRule
     if (route && (t.type == "MeshHTTPRoute" || t.type == "MeshTCPRoute")) continue;
     const ResourceRule* rr = OutboundRule(t, m, r.dataplane->meta.mesh, e);
     if (!rr) continue;
-    ordered_json conf = ordered_json::array();
-    conf.push_back(Conf(rr->conf()));
+    ordered_json conf = ConfList(*rr->body);
     a.push_back({{"conf", std::move(conf)}, {"kind", t.type}, {"origins", KriOrigins(rr->origin())}});
   }
   return {{"policies", std::move(a)}};

@@ -175,6 +175,7 @@ Loc LocateField(const PolicyItem& e, const std::string& path) {
 
 struct Merged {
   json conf;
+  std::vector<json> confs;  // RuleBody::confs
   std::vector<Origin> origin;
   std::vector<FieldProvenance> provenance;
 };
@@ -221,8 +222,10 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance, bool d
     }
   }
   auto filled_paths = [&](size_t i) -> const std::set<std::string>& { return defaults ? filled[i]->paths : kNone; };
-  MergeResult r = MergeConfs(in, provenance, items.empty() ? MergeOptions{} : MergeOptionsFor(type));
+  const MergeOptions opt = items.empty() ? MergeOptions{} : MergeOptionsFor(type);
+  MergeResult r = MergeConfs(in, provenance, opt);
   m.conf = std::move(r.conf);
+  m.confs = MergeConfsByValues(in, opt);
   // One origin per (policy, ruleIndex), in merge order: a scan of the few so far, a set for many.
   m.origin.reserve(items.size());
   if (items.size() <= 32) {
@@ -686,6 +689,7 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
       for (size_t r : ranks) body->items.push_back(&t.to_items[r]);
       Merged mg = MergeItems(body->items, o.provenance, IsKuma(o.profile), &cache);
       body->conf = std::move(mg.conf);
+      body->confs = std::move(mg.confs);
       body->origin = std::move(mg.origin);
       body->provenance = std::move(mg.provenance);
       rr.body = std::move(body);
