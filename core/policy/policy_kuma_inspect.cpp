@@ -267,8 +267,12 @@ ordered_json RoutesEndpoint(const KumaEndpoint& e, const DataplaneRules& r, cons
     if (!rr) continue;
     ordered_json rules = ordered_json::array();
     const nlohmann::json& conf = rr->conf();
-    if (conf.is_object() && conf.contains("rules") && conf["rules"].is_array())
-      for (const nlohmann::json& rule : conf["rules"]) {
+    // A MeshTCPRoute's conf is one rule (helpers.go To.GetDefault), a MeshHTTPRoute's a list.
+    const nlohmann::json one = nlohmann::json::array({conf});
+    const nlohmann::json* list = t.type == "MeshTCPRoute" ? &one : nullptr;
+    if (!list && conf.is_object() && conf.contains("rules") && conf["rules"].is_array()) list = &conf["rules"];
+    if (list)
+      for (const nlohmann::json& rule : *list) {
         ordered_json x;
         x["conf"] = Conf(rule.value("default", nlohmann::json::object()));
         if (t.type == "MeshHTTPRoute") {

@@ -17,11 +17,14 @@
 //   plane passes them as matchers/dataplane.go SortByTargetRef orders them (display name
 //   descending for equal kinds, origins and roles), which the engine follows, so the origins come
 //   reversed and the last-merged action differs. These cases assert the engine's order.
-// - to/meshtcproute (MeshTCPRoute's conf is To.GetDefault's rules[0], not the item's `rules`) and
-//   to/to-with-mesh-http-route (a top-level MeshHTTPRoute's items keyed by
-//   `__rule-matches-hash__`) are not ported.
+// - to/to-with-mesh-http-route (a top-level MeshHTTPRoute's items keyed by the
+//   `__rule-matches-hash__` of each route rule's matches) is not ported: the engine leaves such
+//   policies out of the legacy to-rules.
+// to/meshtcproute: a MeshTCPRoute item's conf is its first rule (meshtcproute/api/v1alpha1/
+// helpers.go To.GetDefault), so the merged conf is {default: {backendRefs}}.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -302,6 +305,20 @@ spec: {"targetRef": {"kind": "MeshSubset", "tags": {"k8s.kuma.io/service-name": 
            {"from", "app.kubernetes.io/name!=service-order", R"({"action":"Deny"})", "default-demo-app"},
            {"from", "app.kubernetes.io/name!=ui", R"({"action":"Deny"})", "default-demo-app"},
        }},
+      {"to/meshtcproute", "default", R"({"kuma.io/service": "web", "team": "mesh"})",
+       R"(type: MeshTCPRoute
+name: split-90-10
+mesh: default
+spec: {"targetRef": {"kind": "Mesh"}, "to": [{"targetRef": {"kind": "MeshService", "name": "backend_kuma-demo_svc_8080"}, "rules": [{"default": {"backendRefs": [{"kind": "MeshService", "name": "backend-v1", "weight": 90}, {"kind": "MeshService", "name": "backend-v2", "weight": 10}]}}]}]}
+---
+type: MeshTCPRoute
+name: split-40-40-20
+mesh: default
+spec: {"targetRef": {"kind": "MeshSubset", "tags": {"team": "mesh"}}, "to": [{"targetRef": {"kind": "MeshService", "name": "backend_kuma-demo_svc_8080"}, "rules": [{"default": {"backendRefs": [{"kind": "MeshService", "name": "backend-v1", "weight": 40}, {"kind": "MeshService", "name": "backend-v2", "weight": 40}, {"kind": "MeshService", "name": "backend-v3", "weight": 20}]}}]}]}
+)",
+       {
+           {"to", "kuma.io/service=backend_kuma-demo_svc_8080", R"({"default":{"backendRefs":[{"kind":"MeshService","name":"backend-v1","weight":40},{"kind":"MeshService","name":"backend-v2","weight":40},{"kind":"MeshService","name":"backend-v3","weight":20}]}})", "split-90-10,split-40-40-20"},
+       }},
       {"to/meshtimeout", "default", R"({"kuma.io/service": "foo"})",
        R"(type: MeshTimeout
 name: default
@@ -424,6 +441,55 @@ std::string ParamName(const testing::TestParamInfo<Param>& i) {
 }
 
 INSTANTIATE_TEST_SUITE_P(V2143, KumaRulesSuite, testing::ValuesIn(Params()), ParamName);
+
+// helpers.go To.GetDefault without rules: the item routes to its own targetRef with weight 1;
+// with several rules only the first is the conf (our own case; the same code at v2.10.11 and main).
+TEST(KumaRulesSuite, TcpRouteItemConfIsItsFirstRuleOrItsTargetRef) {
+  const std::string yaml = R"(type: Mesh
+name: default
+---
+type: Dataplane
+name: dp-1
+mesh: default
+networking: {address: 127.0.0.1, inbound: [{port: 80, tags: {kuma.io/service: web}}]}
+---
+type: MeshTCPRoute
+name: plain
+mesh: default
+spec:
+  targetRef: {kind: Mesh}
+  to:
+    - targetRef: {kind: MeshService, name: db_shop_svc_5432}
+---
+type: MeshTCPRoute
+name: two-rules
+mesh: default
+spec:
+  targetRef: {kind: Mesh}
+  to:
+    - targetRef: {kind: MeshService, name: cache_shop_svc_6379}
+      rules:
+        - default: {backendRefs: [{kind: MeshService, name: cache-v2, weight: 5}]}
+        - default: {backendRefs: [{kind: MeshService, name: cache-v3, weight: 7}]}
+)";
+  for (const char* profile : {"kuma-2.14", "kuma-2.10", "kuma-3.0-preview"}) {
+    SCOPED_TRACE(profile);
+    Scenario s = LoadScenario({{"in.yaml", yaml}});
+    Query q;
+    q.flags.push_back({"dataplane", "dp-1"});
+    Report r = RunScenario(GetPolicyEngine(), s, q, profile, true);
+    ordered_json t;
+    for (const auto& x : r.result["rules"])
+      if (x["type"] == "MeshTCPRoute") t = x;
+    ASSERT_TRUE(t.is_object());
+    std::map<std::string, ordered_json> by_subset;
+    for (const auto& x : t["toRules"]) by_subset[SubsetText(x["subset"])] = x["conf"];
+    EXPECT_EQ(by_subset["kuma.io/service=db_shop_svc_5432"],
+              ordered_json::parse(R"({"default":{"backendRefs":[{"kind":"MeshService","name":"db_shop_svc_5432","weight":1}]}})"));
+    EXPECT_EQ(by_subset["kuma.io/service=cache_shop_svc_6379"],
+              ordered_json::parse(R"({"default":{"backendRefs":[{"kind":"MeshService","name":"cache-v2","weight":5}]}})"));
+  }
+}
 
 }  // namespace
 }  // namespace cfgi::policy
