@@ -310,7 +310,9 @@ bool ParseLegacyService(const std::string& host, std::string& name, std::string&
     if (seg[3].empty() || seg[3].size() > 9 || !std::all_of(seg[3].begin(), seg[3].end(), [](unsigned char c) { return c >= '0' && c <= '9'; })) return false;
     port = std::stoi(seg[3]);
   } else if (seg.size() == 3) {
-    port = 49151;  // mesh_proto.TCPPortReserved: service-less services
+    // resolve/targetref.go parseService (common/resolvetargetref.go at v2.10.11): port 0, not
+    // outbound_converter.go's reserved 49151 (kumahq/kuma#12834), so the whole service matches.
+    port = 0;
   } else {
     return false;
   }

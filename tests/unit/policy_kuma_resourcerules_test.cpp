@@ -480,6 +480,51 @@ TEST_P(KumaResourceRules, KeysConfsAndOriginOrderAgreeWithTheGolden) {
   }
 }
 
+// resolve/targetref.go parseService: a legacy name with three segments (<name>_<namespace>_svc, no
+// port) resolves with port 0, so the whole service matches: one key without a section (not the
+// reserved port 49151 of outbound_converter.go, which no MeshService has).
+TEST(KumaResourceRulesLegacyName, ThreeSegmentNameKeysTheWholeService) {
+  const std::string yaml = R"(type: Mesh
+name: mesh-1
+---
+type: Dataplane
+name: dp-1
+mesh: mesh-1
+networking: {address: 10.0.0.1, inbound: [{port: 8080, tags: {kuma.io/service: web}}]}
+---
+type: MeshService
+name: backend.ns-k8s
+mesh: mesh-1
+labels: {k8s.kuma.io/namespace: ns-k8s, kuma.io/display-name: backend}
+spec: {selector: {dataplaneTags: {app: backend}}, ports: [{port: 80, targetPort: 80, appProtocol: http, name: http-port}]}
+---
+type: MeshTimeout
+name: legacy
+mesh: mesh-1
+spec:
+  targetRef: {kind: Mesh}
+  to:
+    - targetRef: {kind: MeshService, name: backend_ns-k8s_svc}
+      default: {idleTimeout: 7s}
+)";
+  for (const char* profile : {"kuma-2.14", "kuma-2.13", "kuma-2.10"}) {
+    SCOPED_TRACE(profile);
+    Scenario s = LoadScenario({{"in.yaml", yaml}});
+    Query q;
+    q.flags.push_back({"dataplane", "dp-1"});
+    Report r = RunScenario(GetPolicyEngine(), s, q, profile, true);
+    std::vector<std::string> keys;
+    for (const auto& t : r.result["rules"])
+      if (t["type"] == "MeshTimeout")
+        for (const auto& rr : t["toResourceRules"])
+          if (!rr.contains("computedFrom")) keys.push_back(rr["key"]);
+    const std::string want = std::string(profile) == "kuma-2.10" ? "meshservice:mesh/mesh-1:namespace/ns-k8s:name/backend"
+                                                                  : "kri_msvc_mesh-1__ns-k8s_backend_";
+    EXPECT_EQ(keys, std::vector<std::string>{want});
+    for (const auto& d : r.diagnostics) EXPECT_NE(d.code, "POL008") << d.message;
+  }
+}
+
 std::vector<Case> Cases() {
   static const std::vector<Input> inputs = Inputs();
   static const std::vector<Topology> topologies = Topologies();
