@@ -2,6 +2,7 @@
 
 #include "core/policy/policy_defaults.h"
 #include "core/policy/policy_release_rules.h"
+#include "core/policy/policy_route_hash.h"
 
 #include <algorithm>
 #include <iterator>
@@ -1229,10 +1230,12 @@ void BuildFromRulesKuma(const Model& m, const Dataplane& dp, TypeRules& t, const
 // rules.go legacyBuildToRules: the policies that select the dataplane in SortByTargetRef order,
 // each policy's to[] in index order, skipping a policy with any to[] item targeting a MeshHTTPRoute
 // and items of kinds that are not "old" (IsOldKind); then BuildRules(toList, withNegations=false).
-// Policies whose top-level targetRef is a MeshHTTPRoute (Kuma turns their items into per-route-rule
-// subsets keyed by a matches hash) are left out here.
-void BuildLegacyToRules(TypeRules& t, const std::vector<PolicySelection>& selected, const EvalOptions& o,
-                        MergeCache& cache) {
+// A policy whose top-level targetRef is a MeshHTTPRoute contributes, per rule of the route's to[]
+// items and per item of its own, an item for the rule's clients (buildToListWithRoutes): MeshSubset
+// {__rule-matches-hash__: HashMatches(rule.matches)}, or MeshServiceSubset of the route item's
+// MeshService with that tag, carrying the policy item's conf.
+void BuildLegacyToRules(const Model& m, TypeRules& t, const std::vector<PolicySelection>& selected,
+                        const EvalOptions& o, MergeCache& cache) {
   std::vector<const Policy*> policies;
   for (const PolicySelection& s : selected) policies.push_back(s.policy);
   std::stable_sort(policies.begin(), policies.end(),
@@ -1242,16 +1245,43 @@ void BuildLegacyToRules(TypeRules& t, const std::vector<PolicySelection>& select
   t.legacy_to_items.reserve(bound);
   std::vector<Subset> subsets;
   for (const Policy* p : policies) {
-    if (p->top.kind == "MeshHTTPRoute") continue;
     bool routes = false;
     for (const PolicyItem& e : p->to) routes |= e.target_ref.kind == "MeshHTTPRoute";
     if (routes) continue;
-    for (size_t j = 0; j < p->to.size(); ++j) {
-      const TargetRef& tr = p->to[j].target_ref;
+    const std::vector<PolicyItem>* to = &p->to;
+    if (p->top.kind == "MeshHTTPRoute") {
+      std::string ns = p->top.namespace_.empty() ? p->meta.Namespace() : p->top.namespace_;
+      const Policy* route = m.FindRoute(p->meta.mesh, p->top.name, ns, p->meta.Zone());
+      if (!route) return;  // "can't resolve MeshHTTPRoute policy": Kuma builds no toRules for the type
+      if (!t.artificial) t.artificial = std::make_shared<std::deque<std::vector<PolicyItem>>>();
+      std::vector<PolicyItem>& list = t.artificial->emplace_back();
+      for (const PolicyItem& ri : route->to) {
+        const nlohmann::json* rules = ri.conf.is_object() && ri.conf.contains("rules") ? &ri.conf["rules"] : nullptr;
+        if (!rules || !rules->is_array()) continue;
+        for (const nlohmann::json& rule : *rules) {
+          const std::string hash = HashMatches(rule.is_object() && rule.contains("matches") ? rule["matches"] : json());
+          for (const PolicyItem& own : p->to) {
+            PolicyItem a = own;
+            a.target_ref = TargetRef{};
+            a.target_ref.present = true;
+            a.target_ref.loc = own.target_ref.loc;
+            const std::string& k = ri.target_ref.kind;
+            a.target_ref.kind = k == "Mesh" || k == "MeshSubset" ? "MeshSubset" : "MeshServiceSubset";
+            if (a.target_ref.kind == "MeshServiceSubset") a.target_ref.name = ri.target_ref.name;
+            a.target_ref.tags = {{"__rule-matches-hash__", hash}};
+            a.target_ref.has_tags = true;
+            list.push_back(std::move(a));
+          }
+        }
+      }
+      to = &list;
+    }
+    for (size_t j = 0; j < to->size(); ++j) {
+      const TargetRef& tr = (*to)[j].target_ref;
       Subset ss;
       if (tr.kind == "MeshGateway") return;  // asSubset fails: Kuma builds no toRules for the type
       if (!AsSubset(tr, ss)) continue;        // MeshExternalService, MeshMultiZoneService: not old kinds
-      Item it = MakeItem(*p, p->to[j], Direction::kTo, j);
+      Item it = MakeItem(*p, (*to)[j], Direction::kTo, j);
       it.rank = t.legacy_to_items.size();
       t.legacy_to_items.push_back(it);
       subsets.push_back(std::move(ss));
@@ -1382,7 +1412,7 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
     BuildFromRules(m, dp, t, selected, o, out.diagnostics);
     // Kuma's legacy per-service view; the MADR does not define one, so both profiles show Kuma's
     // (no profile difference to report).
-    BuildLegacyToRules(t, selected, o, cache);
+    BuildLegacyToRules(m, t, selected, o, cache);
 
     // Single-item policies (spec.default): one proxy-wide rule.
     std::vector<Item> single;

@@ -16,6 +16,7 @@
 // pkg/plugins/policies/core/matchers/dataplane.go (which policies select a dataplane).
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -203,6 +204,10 @@ struct TypeRules {
   std::vector<ResourceRule> to_rules;       // sorted by key
   std::vector<InboundRule> from_rules;
   std::vector<Item> legacy_to_items;        // to[] items by policy then index (kuma profile)
+  // The items Kuma makes for a policy whose top-level targetRef is a MeshHTTPRoute (one per route
+  // rule and policy item, rules.go buildToListWithRoutes); legacy_to_items point into them, so
+  // the lists never move (shared by copies of this TypeRules).
+  std::shared_ptr<std::deque<std::vector<PolicyItem>>> artificial;
   std::vector<SubsetRule> legacy_to_rules;  // rules.go legacyBuildToRules
   bool has_proxy_rule = false;
   ProxyRule proxy_rule;

@@ -17,9 +17,9 @@
 //   plane passes them as matchers/dataplane.go SortByTargetRef orders them (display name
 //   descending for equal kinds, origins and roles), which the engine follows, so the origins come
 //   reversed and the last-merged action differs. These cases assert the engine's order.
-// - to/to-with-mesh-http-route (a top-level MeshHTTPRoute's items keyed by the
-//   `__rule-matches-hash__` of each route rule's matches) is not ported: the engine leaves such
-//   policies out of the legacy to-rules.
+// to/to-with-mesh-http-route: a policy whose top-level targetRef is a MeshHTTPRoute gets one
+// legacy row per route rule, keyed by `__rule-matches-hash__` (policy_route_hash.h); the route
+// targets a MeshGateway, so a builtin gateway stands in.
 // to/meshtcproute: a MeshTCPRoute item's conf is its first rule (meshtcproute/api/v1alpha1/
 // helpers.go To.GetDefault), so the merged conf is {default: {backendRefs}}.
 #include <gtest/gtest.h>
@@ -31,6 +31,7 @@
 #include "core/engine/engine.h"
 #include "core/engine/scenario.h"
 #include "core/policy/policy_engine.h"
+#include "core/policy/policy_route_hash.h"
 
 namespace cfgi::policy {
 namespace {
@@ -50,6 +51,7 @@ struct RulesCase {
   std::string tags;  // the inbound's tags (JSON)
   std::string yaml;
   std::vector<RulesRow> rows;
+  std::string dataplane = {};  // replaces the sidecar stand-in (with the resources it needs)
 };
 
 std::vector<RulesCase> RulesCases() {
@@ -345,6 +347,31 @@ spec: {"targetRef": {"kind": "Mesh"}, "to": [{"targetRef": {"kind": "Mesh"}, "de
            {"to", "kuma.io/service=backend", R"({"http":{"numRetries":10,"perTryTimeout":"20s"},"tcp":{"maxConnectAttempt":5}})", "retry-1"},
            {"to", "", R"({"http":{"perTryTimeout":"20s"},"tcp":{"maxConnectAttempt":5}})", "retry-1"},
        }},
+      {"to/to-with-mesh-http-route", "default", R"({"kuma.io/service": "web"})",
+       R"(type: MeshTimeout
+name: override
+mesh: default
+spec: {"targetRef": {"kind": "MeshHTTPRoute", "name": "http-route-1"}, "to": [{"targetRef": {"kind": "Mesh"}, "default": {"http": {"requestTimeout": "15s"}}}]}
+---
+type: MeshHTTPRoute
+name: http-route-1
+mesh: default
+spec: {"targetRef": {"kind": "MeshGateway", "name": "sample-gateway"}, "to": [{"targetRef": {"kind": "Mesh"}, "rules": [{"matches": [{"path": {"type": "Exact", "value": "/"}}], "default": {"backendRefs": [{"kind": "MeshService", "name": "test-service"}]}}]}]}
+)",
+       {
+           {"to", "__rule-matches-hash__=JNNc6//C3P17nUsOJm5f4kqG+U3v8pXhS0od9C3+oss=", R"({"http":{"requestTimeout":"15s"}})", "override"},
+       },
+       R"(type: MeshGateway
+name: sample-gateway
+mesh: default
+selectors: [{match: {kuma.io/service: gw}}]
+conf: {listeners: [{port: 80, protocol: HTTP}]}
+---
+type: Dataplane
+name: dp-1
+mesh: default
+networking: {address: 127.0.0.1, gateway: {type: BUILTIN, tags: {kuma.io/service: gw}}}
+)"},
       {"single/06", "mesh-1", R"({"kuma.io/service": "web"})",
        R"(type: MeshTrace
 name: mt-1
@@ -395,8 +422,10 @@ class KumaRulesSuite : public testing::TestWithParam<Param> {};
 
 TEST_P(KumaRulesSuite, RowsAgreeWithTheGolden) {
   const RulesCase& c = GetParam().c;
-  const std::string yaml = "type: Mesh\nname: " + c.mesh + "\n---\ntype: Dataplane\nname: dp-1\nmesh: " + c.mesh +
-                           "\nnetworking: {address: 127.0.0.1, inbound: [{port: 80, tags: " + c.tags + "}]}\n---\n" + c.yaml;
+  const std::string dp = c.dataplane.empty() ? "type: Dataplane\nname: dp-1\nmesh: " + c.mesh +
+                                                   "\nnetworking: {address: 127.0.0.1, inbound: [{port: 80, tags: " + c.tags + "}]}\n"
+                                             : c.dataplane;
+  const std::string yaml = "type: Mesh\nname: " + c.mesh + "\n---\n" + dp + "---\n" + c.yaml;
   Scenario s = LoadScenario({{"in.yaml", yaml}});
   Query q;
   q.flags.push_back({"dataplane", "dp-1"});
@@ -489,6 +518,27 @@ spec:
     EXPECT_EQ(by_subset["kuma.io/service=cache_shop_svc_6379"],
               ordered_json::parse(R"({"default":{"backendRefs":[{"kind":"MeshService","name":"cache-v2","weight":5}]}})"));
   }
+}
+
+}  // namespace
+}  // namespace cfgi::policy
+
+namespace cfgi::policy {
+namespace {
+
+// meshhttproute.go HashMatches: SHA-256 (base64) of json.Marshal([]Match) in Go's field order and
+// escaping; the first value is the key of rules/to/to-with-mesh-http-route's golden, the others
+// computed from the bytes Go would marshal (path value before type, header type omitted when
+// unset, "&" as \u0026).
+TEST(KumaRouteHash, HashesMatchesAsGoMarshalsThem) {
+  EXPECT_EQ(Sha256Base64(""), "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=");
+  EXPECT_EQ(HashMatches(nlohmann::json::parse(R"([{"path":{"type":"Exact","value":"/"}}])")),
+            "JNNc6//C3P17nUsOJm5f4kqG+U3v8pXhS0od9C3+oss=");
+  EXPECT_EQ(HashMatches(nlohmann::json::parse(
+                R"([{"headers":[{"value":"dev","name":"x-env"},{"name":"x-id","type":"Present"}],"method":"GET",
+                     "queryParams":[{"value":"1","name":"q","type":"Exact"}],"path":{"type":"PathPrefix","value":"/a&b"}}])")),
+            "Of/Xjhbbo6MdWgShTBTcRRSn8+0NBm72NLfEYz8j/Gw=");
+  EXPECT_EQ(HashMatches(nullptr), "dCNOmK/nSY+12vHzasLXiswzlGT5UHA7jAGYkvmCuQs=");  // "null"
 }
 
 }  // namespace
