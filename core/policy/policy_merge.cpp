@@ -157,7 +157,7 @@ void CollectAppendPaths(const json& j, std::string& path, std::vector<std::strin
 MergeOptions MergeOptionsFor(const std::string& policy_type) {
   // meshhttproute/api/v1alpha1/helpers.go: To.GetDefault reverses `rules`, PolicyDefault.Transform
   // reverses the merged list back.
-  // helpers.go PolicyDefault: `Hostnames []string policyMerge:"mergeValues"` (v2.10.11 to v2.14.3).
+  // helpers.go PolicyDefault: `Hostnames []string policyMerge:"mergeValues"` (v2.10.11 to v2.14.3 and main).
   if (policy_type == "MeshHTTPRoute") return {"rules", "matches", true, "hostnames"};
   return {};
 }
