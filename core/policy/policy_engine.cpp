@@ -257,6 +257,12 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
       e["resourceMeta"] = MetaJson(rr.meta());
       if (!rr.section.empty()) e["resourceSectionName"] = rr.section;
       e["conf"] = Conf(rr.conf());
+      // A MeshHTTPRoute with hostnames: Kuma's Conf list, one merged conf per hostname.
+      if (!rr.body->confs.empty()) {
+        ordered_json confs = ordered_json::array();
+        for (const nlohmann::json& c : rr.body->confs) confs.push_back(Conf(c));
+        e["confs"] = std::move(confs);
+      }
       e["origin"] = OriginJson(rr.origin());
       if (!rr.sparse) e["computedFrom"] = key_of(rr.fallback_of());
       e["fields"] = FieldsJson(rr.provenance());

@@ -22,6 +22,15 @@ namespace {
 
 ordered_json Conf(const nlohmann::json& j) { return ordered_json::parse(j.dump()); }
 
+// A ResourceRule's Conf list as Kuma marshals it: one merged conf per MeshHTTPRoute hostname
+// (merge.go handleMergeValues), else the one merged conf.
+ordered_json ConfList(const RuleBody& b) {
+  ordered_json list = ordered_json::array();
+  if (b.confs.empty()) list.push_back(Conf(b.conf));
+  for (const nlohmann::json& c : b.confs) list.push_back(Conf(c));
+  return list;
+}
+
 // oapi_helpers.ResourceMetaToMeta: {labels, mesh, name, type}.
 ordered_json MetaJson(const Meta& m) {
   ordered_json j;
@@ -128,8 +137,7 @@ ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive) {
     ordered_json to = ordered_json::array();
     for (const ResourceRule& rr : t.to_rules) {
       if (!rr.sparse) continue;  // Kuma lists the rules built from items; the fallback is Compute's
-      ordered_json conf = ordered_json::array();
-      conf.push_back(Conf(rr.conf()));
+      ordered_json conf = ConfList(*rr.body);
       to.push_back({{"conf", std::move(conf)}, {"origin", IndexedOrigins(rr.origin())}, {"resourceMeta", MetaJson(rr.meta())},
                     {"resourceSectionName", rr.section}});
     }
@@ -244,8 +252,7 @@ ordered_json OutboundPoliciesEndpoint(const KumaEndpoint& e, const DataplaneRule
     if (route && (t.type == "MeshHTTPRoute" || t.type == "MeshTCPRoute")) continue;
     const ResourceRule* rr = OutboundRule(t, m, r.dataplane->meta.mesh, e);
     if (!rr) continue;
-    ordered_json conf = ordered_json::array();
-    conf.push_back(Conf(rr->conf()));
+    ordered_json conf = ConfList(*rr->body);
     a.push_back({{"conf", std::move(conf)}, {"kind", t.type}, {"origins", KriOrigins(rr->origin())}});
   }
   return {{"policies", std::move(a)}};
@@ -263,8 +270,12 @@ ordered_json RoutesEndpoint(const KumaEndpoint& e, const DataplaneRules& r, cons
     if (!rr) continue;
     ordered_json rules = ordered_json::array();
     const nlohmann::json& conf = rr->conf();
-    if (conf.is_object() && conf.contains("rules") && conf["rules"].is_array())
-      for (const nlohmann::json& rule : conf["rules"]) {
+    // A MeshTCPRoute's conf is one rule (helpers.go To.GetDefault), a MeshHTTPRoute's a list.
+    const nlohmann::json one = nlohmann::json::array({conf});
+    const nlohmann::json* list = t.type == "MeshTCPRoute" ? &one : nullptr;
+    if (!list && conf.is_object() && conf.contains("rules") && conf["rules"].is_array()) list = &conf["rules"];
+    if (list)
+      for (const nlohmann::json& rule : *list) {
         ordered_json x;
         x["conf"] = Conf(rule.value("default", nlohmann::json::object()));
         if (t.type == "MeshHTTPRoute") {

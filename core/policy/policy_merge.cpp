@@ -157,8 +157,48 @@ void CollectAppendPaths(const json& j, std::string& path, std::vector<std::strin
 MergeOptions MergeOptionsFor(const std::string& policy_type) {
   // meshhttproute/api/v1alpha1/helpers.go: To.GetDefault reverses `rules`, PolicyDefault.Transform
   // reverses the merged list back.
-  if (policy_type == "MeshHTTPRoute") return {"rules", "matches", true};
+  // helpers.go PolicyDefault: `Hostnames []string policyMerge:"mergeValues"` (v2.10.11 to v2.14.3 and main).
+  if (policy_type == "MeshHTTPRoute") return {"rules", "matches", true, "hostnames"};
   return {};
+}
+
+std::vector<nlohmann::json> MergeConfsByValues(const std::vector<MergeInput>& confs, const MergeOptions& opt) {
+  std::vector<nlohmann::json> out;
+  if (opt.merge_values.empty()) return out;
+  auto values_of = [&](const nlohmann::json* c) -> const nlohmann::json* {
+    if (!c || !c->is_object()) return nullptr;
+    auto it = c->find(opt.merge_values);
+    return it != c->end() && it->is_array() && !it->empty() ? &*it : nullptr;
+  };
+  if (std::none_of(confs.begin(), confs.end(), [&](const MergeInput& in) { return values_of(in.conf) != nullptr; }))
+    return out;
+  // handleMergeValues: orderedIntermediateKeys, and per key the keyed copies in merge order.
+  std::vector<std::string> keys;
+  std::map<std::string, std::vector<nlohmann::json>> groups;
+  for (const MergeInput& in : confs) {
+    if (!in.conf) continue;
+    std::vector<std::string> mine;
+    if (const nlohmann::json* v = values_of(in.conf)) {
+      for (const nlohmann::json& x : *v) mine.push_back(x.is_string() ? x.get<std::string>() : x.dump());
+    } else {
+      mine.push_back("");
+    }
+    for (const std::string& k : mine) {
+      auto [at, fresh] = groups.try_emplace(k);
+      if (fresh) keys.push_back(k);
+      nlohmann::json copy = *in.conf;
+      if (!k.empty()) copy[opt.merge_values] = nlohmann::json::array({k});
+      at->second.push_back(std::move(copy));
+    }
+  }
+  for (const std::string& k : keys) {
+    const std::vector<nlohmann::json>& g = groups[k];
+    std::vector<MergeInput> in;
+    in.reserve(g.size());
+    for (size_t i = 0; i < g.size(); ++i) in.push_back({&g[i], i});
+    out.push_back(MergeConfs(in, false, opt).conf);
+  }
+  return out;
 }
 
 MergeResult MergeConfs(const std::vector<MergeInput>& confs, bool provenance, const MergeOptions& opt) {

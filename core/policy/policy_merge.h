@@ -58,6 +58,9 @@ struct MergeOptions {
   // the merged list is reversed back (PolicyDefault.Transform), so within a route the first rule
   // keeps its place and a later route's rule with equal matches takes the earlier position.
   bool reverse_entries = false;
+  // Kuma's `policyMerge:"mergeValues"` field (MeshHTTPRoute's `hostnames`): the confs are grouped
+  // per value before merging (see MergeConfsByValues); empty = none.
+  std::string merge_values;
 };
 // The options Kuma uses for a policy type.
 MergeOptions MergeOptionsFor(const std::string& policy_type);
@@ -65,6 +68,13 @@ MergeOptions MergeOptionsFor(const std::string& policy_type);
 // Merges the confs in order. Confs that are not objects replace the whole result (RFC 7396).
 // With provenance=false only `conf` is filled (the fast path).
 MergeResult MergeConfs(const std::vector<MergeInput>& confs, bool provenance, const MergeOptions& opt = {});
+
+// Kuma's Conf list for a type with a `mergeValues` field (merge.go Confs, handleMergeValues): each
+// conf is put in the group of every value of that field it lists (a copy whose field holds just
+// that value), a conf listing none in the "" group; groups in order of first appearance, each
+// merged as MergeConfs does. Empty when opt.merge_values is empty or no conf lists a value (Kuma's
+// list is then the one merged conf).
+std::vector<nlohmann::json> MergeConfsByValues(const std::vector<MergeInput>& confs, const MergeOptions& opt);
 
 // True when a key names an append-semantics array (Kuma's Go field prefix "Append", in JSON
 // "append...").

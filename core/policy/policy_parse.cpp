@@ -396,6 +396,32 @@ PolicyItem Loader::ReadItem(const Node& item, Direction dir) {
   return it;
 }
 
+// meshtcproute/api/v1alpha1/helpers.go To.GetDefault (the same at v2.10.11, v2.13.10, v2.14.3 and
+// main): an item's conf is its first rule ({default: {backendRefs}}); an item without rules
+// routes to its own targetRef with weight 1. Later rules of an item are never merged.
+void TcpRouteConfs(Policy& p) {
+  for (PolicyItem& it : p.to) {
+    const nlohmann::json* rules = it.conf.is_object() && it.conf.contains("rules") ? &it.conf["rules"] : nullptr;
+    if (rules && rules->is_array() && !rules->empty()) {
+      nlohmann::json first = (*rules)[0];
+      if (it.conf_node)
+        if (const Node* r = it.conf_node->Get("rules"); r && r->is_seq() && !r->items().empty()) it.conf_node = &r->items()[0];
+      it.conf = std::move(first);
+      continue;
+    }
+    nlohmann::json ref = nlohmann::json::object();
+    const TargetRef& t = it.target_ref;
+    if (!t.kind.empty()) ref["kind"] = t.kind;
+    if (!t.name.empty()) ref["name"] = t.name;
+    if (!t.namespace_.empty()) ref["namespace"] = t.namespace_;
+    if (!t.section_name.empty()) ref["sectionName"] = t.section_name;
+    if (t.has_labels) ref["labels"] = t.labels;
+    if (t.has_tags) ref["tags"] = t.tags;
+    ref["weight"] = 1;
+    it.conf = {{"default", {{"backendRefs", nlohmann::json::array({std::move(ref)})}}}};
+  }
+}
+
 std::vector<PolicyItem> Loader::ReadItems(const Node& spec, const char* key, Direction dir) {
   std::vector<PolicyItem> out;
   const Node* list = spec.Get(key);
@@ -671,6 +697,7 @@ void Loader::LoadRoot(const Node& root) {
     PruneUnknownFields(type, p.single.conf);
     NormalizeDurations(type, p.single.conf);
   }
+  if (type == "MeshTCPRoute") TcpRouteConfs(p);
   ComputeRole(p, root);
   p.index = m_.policies.size();
   m_.policies.push_back(std::move(p));

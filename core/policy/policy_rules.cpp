@@ -176,6 +176,7 @@ Loc LocateField(const PolicyItem& e, const std::string& path) {
 
 struct Merged {
   json conf;
+  std::vector<json> confs;  // RuleBody::confs
   std::vector<Origin> origin;
   std::vector<FieldProvenance> provenance;
 };
@@ -222,8 +223,10 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance, bool d
     }
   }
   auto filled_paths = [&](size_t i) -> const std::set<std::string>& { return defaults ? filled[i]->paths : kNone; };
-  MergeResult r = MergeConfs(in, provenance, items.empty() ? MergeOptions{} : MergeOptionsFor(type));
+  const MergeOptions opt = items.empty() ? MergeOptions{} : MergeOptionsFor(type);
+  MergeResult r = MergeConfs(in, provenance, opt);
   m.conf = std::move(r.conf);
+  m.confs = MergeConfsByValues(in, opt);
   // One origin per (policy, ruleIndex), in merge order: a scan of the few so far, a set for many.
   m.origin.reserve(items.size());
   if (items.size() <= 32) {
@@ -308,7 +311,9 @@ bool ParseLegacyService(const std::string& host, std::string& name, std::string&
     if (seg[3].empty() || seg[3].size() > 9 || !std::all_of(seg[3].begin(), seg[3].end(), [](unsigned char c) { return c >= '0' && c <= '9'; })) return false;
     port = std::stoi(seg[3]);
   } else if (seg.size() == 3) {
-    port = 49151;  // mesh_proto.TCPPortReserved: service-less services
+    // resolve/targetref.go parseService (common/resolvetargetref.go at v2.10.11): port 0, not
+    // outbound_converter.go's reserved 49151 (kumahq/kuma#12834), so the whole service matches.
+    port = 0;
   } else {
     return false;
   }
@@ -689,6 +694,7 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
       for (size_t r : ranks) body->items.push_back(&t.to_items[r]);
       Merged mg = MergeItems(body->items, o.provenance, IsKuma(o.profile), &cache);
       body->conf = std::move(mg.conf);
+      body->confs = std::move(mg.confs);
       body->origin = std::move(mg.origin);
       body->provenance = std::move(mg.provenance);
       rr.body = std::move(body);
@@ -1263,7 +1269,7 @@ void BuildLegacyToRules(const Model& m, TypeRules& t, const std::vector<PolicySe
       Subset ss;
       if (tr.kind == "MeshGateway") return;  // asSubset fails: Kuma builds no toRules for the type
       if (!AsSubset(tr, ss)) continue;        // MeshExternalService, MeshMultiZoneService: not old kinds
-      Item it = MakeItem(*p, p->to[j], Direction::kTo, j);
+      Item it = MakeItem(*p, (*to)[j], Direction::kTo, j);
       it.rank = t.legacy_to_items.size();
       t.legacy_to_items.push_back(it);
       subsets.push_back(std::move(ss));

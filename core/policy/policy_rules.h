@@ -94,6 +94,10 @@ struct FieldProvenance {
 // body of the rule it falls back to, so such a row costs its key (issue 17, the policy index).
 struct RuleBody {
   nlohmann::json conf;
+  // Kuma's Conf list when it has more than the one merged conf: a MeshHTTPRoute whose items list
+  // `hostnames` merges once per hostname (merge.go handleMergeValues, MergeConfsByValues), in
+  // order of first appearance. Empty otherwise (Kuma's list is then [conf]).
+  std::vector<nlohmann::json> confs;
   std::vector<Origin> origin;           // deduplicated by (policy, ruleIndex), in merge order
   std::vector<const Item*> items;       // the relevant items, in merge order
   std::vector<FieldProvenance> provenance;
