@@ -68,8 +68,17 @@ void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, con
     PrintText(r, evaluate, explain, st);
     PrintSuppressedText(r.suppressed, gate);
   }
-  std::cout << "== divergences: " << in.comparison.size() << "\n";
-  for (const Divergence& d : in.comparison.divergences) std::cout << d.path << " " << doc::JsonText(d.values) << "\n";
+  // One heading per differing answer, its leaves below it relative to it.
+  std::cout << "== divergences: " << in.comparison.size() << " (" << in.comparison.divergences.size()
+            << (in.comparison.divergences.size() == 1 ? " field)\n" : " fields)\n");
+  for (const DifferingAnswer& a : in.comparison.answers) {
+    std::cout << a.path << "\n";
+    for (size_t i : a.divergences) {
+      const Divergence& d = in.comparison.divergences[i];
+      std::string rel = d.path.substr(a.path.size());
+      std::cout << "  " << (rel.empty() ? "." : rel) << " " << doc::JsonText(d.values) << "\n";
+    }
+  }
   if (!in.comparison.notes.empty()) {
     std::cout << "== what differs: " << in.comparison.notes.size() << "\n";
     for (const ComparisonNote& n : in.comparison.notes) std::cout << "- " << n.text << "\n";

@@ -102,8 +102,7 @@ int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
           if (!r.suppressed.empty()) one["suppressed"] = SuppressedJson(r.suppressed, gate.show_suppressed);
           g["profiles"][r.profile] = std::move(one);
         }
-        g["divergences"] = run.inspection.comparison.ToJson();
-        if (!run.inspection.comparison.settings.empty()) g["profile_settings"] = run.inspection.comparison.SettingsJson();
+        AddComparisonJson(run.inspection.comparison, g);
       } else {
         const Report& r = run.inspection.reports.front();
         ordered_json one = ReportJson(*run.engine, run.profile, r);

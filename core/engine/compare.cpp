@@ -4,6 +4,8 @@
 
 #include "core/engine/build_count.h"
 
+#include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -32,7 +34,39 @@ bool IsUnder(std::string_view path, std::string_view prefix) {
   return path.size() == prefix.size() || path[prefix.size()] == '/' || prefix.empty();
 }
 
+// "/a/b/0" -> {"a", "b", "0"} (escapes kept: segments are compared, not decoded).
+std::vector<std::string_view> Segments(std::string_view p) {
+  std::vector<std::string_view> out;
+  while (!p.empty() && p[0] == '/') {
+    p.remove_prefix(1);
+    size_t n = p.find('/');
+    out.push_back(p.substr(0, n));
+    p = n == std::string_view::npos ? std::string_view() : p.substr(n);
+  }
+  return out;
+}
+
+bool IsIndex(std::string_view s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 }  // namespace
+
+std::string AnswerOf(std::string_view leaf, const std::vector<std::string>& units) {
+  const std::vector<std::string_view> segs = Segments(leaf);
+  size_t best = 0;
+  for (const std::string& u : units) {
+    std::vector<std::string_view> pat = Segments(u);
+    if (pat.size() <= best || pat.size() > segs.size()) continue;
+    bool fits = true;
+    for (size_t i = 0; i < pat.size() && fits; ++i) fits = pat[i] == "*" || pat[i] == segs[i];
+    if (fits) best = pat.size();
+  }
+  if (best == 0) best = std::min<size_t>(segs.size(), segs.size() > 1 && IsIndex(segs[1]) ? 2 : 1);
+  std::string out;
+  for (size_t i = 0; i < best; ++i) out.append("/").append(segs[i]);
+  return out;
+}
 
 std::vector<const Divergence*> Comparison::Under(std::string_view prefix) const {
   std::vector<const Divergence*> out;
@@ -43,13 +77,21 @@ std::vector<const Divergence*> Comparison::Under(std::string_view prefix) const 
 
 size_t Comparison::CountUnder(std::string_view prefix) const {
   size_t n = 0;
-  for (const Divergence& d : divergences) n += IsUnder(d.path, prefix);
+  for (const DifferingAnswer& a : answers)
+    n += std::any_of(a.divergences.begin(), a.divergences.end(),
+                     [&](size_t i) { return IsUnder(divergences[i].path, prefix); });
   return n;
 }
 
 ordered_json Comparison::ToJson() const {
   ordered_json out = ordered_json::array();
   for (const Divergence& d : divergences) out.push_back({{"path", d.path}, {"values", d.values}});
+  return out;
+}
+
+ordered_json Comparison::AnswersJson() const {
+  ordered_json out = ordered_json::array();
+  for (const DifferingAnswer& a : answers) out.push_back({{"path", a.path}, {"leaves", a.divergences.size()}});
   return out;
 }
 
@@ -74,7 +116,7 @@ std::string ValueText(const ordered_json& j) {
 }
 
 Comparison Compare(const std::vector<std::pair<std::string, const ordered_json*>>& results,
-                   const std::vector<std::string>& settings) {
+                   const std::vector<std::string>& settings, const std::vector<std::string>& answers) {
   CountEvaluationWork();
   Comparison c;
   if (results.size() < 2) return c;
@@ -97,7 +139,22 @@ Comparison Compare(const std::vector<std::pair<std::string, const ordered_json*>
     for (const std::string& s : settings) setting |= IsUnder(leaf, s);
     std::map<std::string, std::string> texts;
     for (auto it = values.begin(); it != values.end(); ++it) texts[it.key()] = ValueText(it.value());
-    (setting ? c.settings : c.divergences).push_back({leaf, std::move(values), std::move(texts)});
+    (setting ? c.settings : c.divergences).push_back({leaf, AnswerOf(leaf, answers), std::move(values), std::move(texts)});
+  }
+  std::map<std::string, size_t> at;  // answer path -> index in c.answers
+  for (size_t i = 0; i < c.divergences.size(); ++i) {
+    // A list or object that is empty in one profile is a leaf itself ("/choices" = []): the
+    // answers below it in the others ("/choices/0") are the same answer. Leaves are sorted, so
+    // such an ancestor is seen first.
+    std::string& answer = c.divergences[i].answer;
+    for (size_t cut = answer.find('/', 1); cut != std::string::npos; cut = answer.find('/', cut + 1))
+      if (at.count(answer.substr(0, cut))) {
+        answer.resize(cut);
+        break;
+      }
+    auto [it, added] = at.emplace(c.divergences[i].answer, c.answers.size());
+    if (added) c.answers.push_back({c.divergences[i].answer, {}});
+    c.answers[it->second].divergences.push_back(i);
   }
   return c;
 }

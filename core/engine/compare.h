@@ -1,12 +1,15 @@
 // core/engine/compare.h: the one profile comparison (RE2's TestInstance idea: run every
 // implementation on the same input, compare the results in one place). It compares the
-// profiles' results leaf by leaf; its count is the number the top bar, the view tabs and the
-// CLI's "divergences" all show. Traces and explanations are not compared (they describe how,
-// not what).
+// profiles' results leaf by leaf and groups the leaves that differ by the answer they belong to
+// (a request's actions, a resource's variant, a client's choice, one merged rule): its count is
+// the number of answers that differ, the number the top bar, the view tabs and the CLI's
+// "divergences" all show; the leaves (JSON pointers) are the detail. Traces and explanations are
+// not compared (they describe how, not what).
 //
 //   Comparison c = Compare({{"grpc-core", &core_json}, {"envoy", &envoy_json}});
-//   c.size();                 // leaves that differ
-//   c.Under("/requests/2");   // the ones about request 2
+//   c.size();                 // answers that differ ("/requests/0", "/coverage")
+//   c.divergences.size();     // leaves that differ ("/requests/0/actions/0", ...)
+//   c.Under("/requests/2");   // the leaves about request 2
 //   Compare(results, {"/lookup"}).settings;   // profile settings apart from the divergences
 #pragma once
 
@@ -24,6 +27,9 @@ namespace cfgi {
 
 struct Divergence {
   std::string path;               // JSON pointer to the leaf in each result ("/requests/0/actions/0")
+  // The answer it belongs to: AnswerOf, or an ancestor of that which is itself an answer (a list
+  // empty in one profile, "/choices", holds the others' "/choices/0").
+  std::string answer;
   nlohmann::ordered_json values;  // {profile: value at path, null where absent}
   // {profile: ValueText(value)}, made with the comparison on the worker, so a view's Profiles
   // table draws text and serialises nothing (DrawComparison).
@@ -50,8 +56,21 @@ struct ComparisonDetail {
   virtual ~ComparisonDetail() = default;
 };
 
+// One answer that differs between profiles: the leaves of `Comparison::divergences` under it.
+struct DifferingAnswer {
+  std::string path;                  // "/requests/0", "/rules/0/fromRules/2", "/choice"
+  std::vector<size_t> divergences;   // indices into Comparison::divergences, in path order
+};
+
+// The answer a result leaf belongs to: the longest of `units` (JSON pointers whose "*" segment
+// matches any one segment, Engine::answer_units()) that is a prefix of `leaf`; with none, the
+// leaf's first segment and, when the second is an array index, that too ("/requests/3/actions/0"
+// -> "/requests/3", "/coverage/unreached/1/line" -> "/coverage", "/choice" -> "/choice").
+std::string AnswerOf(std::string_view leaf, const std::vector<std::string>& units);
+
 struct Comparison {
-  std::vector<Divergence> divergences;  // by path
+  std::vector<Divergence> divergences;  // the leaves that differ, by path
+  std::vector<DifferingAnswer> answers; // the answers they belong to, in the order of their first leaf
   // Profile settings that differ: fields that state a fact about each profile rather than its
   // answer for this input (Engine::profile_settings(); the txt profiles' "lookup", whether the
   // implementation queries TXT at all by default). Shown beside each profile's result, never
@@ -62,14 +81,18 @@ struct Comparison {
   // The engine's typed detail (Engine::CompareDetail); null when it has none.
   std::shared_ptr<const ComparisonDetail> detail;
 
-  size_t size() const { return divergences.size(); }
+  // The count every surface shows: differing answers, not leaves.
+  size_t size() const { return answers.size(); }
   bool empty() const { return divergences.empty(); }
-  // The divergences whose path is `prefix` or below it ("/requests/2" matches "/requests/2/x",
+  // The leaves whose path is `prefix` or below it ("/requests/2" matches "/requests/2/x",
   // not "/requests/20").
   std::vector<const Divergence*> Under(std::string_view prefix) const;
+  // The differing answers with a leaf at or below `prefix` (a tab's or a row's count).
   size_t CountUnder(std::string_view prefix) const;
-  // [{"path", "values"}], the CLI's "divergences".
+  // [{"path", "values"}]: the CLI's "divergences" (the leaves; Divergence::answer groups them).
   nlohmann::ordered_json ToJson() const;
+  // [{"path", "leaves"}]: the CLI's "differing_answers" (its length is the count).
+  nlohmann::ordered_json AnswersJson() const;
   // [{"path", "values"}] of `settings`, the CLI's "profile_settings" (with --profile all).
   nlohmann::ordered_json SettingsJson() const;
   // [{"path", "profiles", "text"}], the CLI's "notes" (with --profile all).
@@ -78,8 +101,9 @@ struct Comparison {
 
 // Compares results given as (profile, result JSON) in profile order. A leaf at or below one of
 // `settings` (JSON pointers, Engine::profile_settings()) that differs goes to
-// Comparison::settings, not to the divergences.
+// Comparison::settings, not to the divergences. `answers` are the engine's answer units
+// (Engine::answer_units(), AnswerOf).
 Comparison Compare(const std::vector<std::pair<std::string, const nlohmann::ordered_json*>>& results,
-                   const std::vector<std::string>& settings = {});
+                   const std::vector<std::string>& settings = {}, const std::vector<std::string>& answers = {});
 
 }  // namespace cfgi

@@ -285,7 +285,7 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     }
     std::vector<std::pair<std::string, const ordered_json*>> results;
     for (const Report& r : in.reports) results.emplace_back(r.profile, &r.result);
-    in.comparison = Compare(results, e.profile_settings());
+    in.comparison = Compare(results, e.profile_settings(), e.answer_units());
     std::vector<std::pair<std::string, const EngineResult*>> typed;
     for (const Report& r : in.reports) typed.emplace_back(r.profile, r.typed.get());
     in.comparison.notes = e.ExplainComparison(typed, in.comparison);
@@ -361,12 +361,18 @@ ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q,
     if (!r.suppressed.empty()) one["suppressed"] = SuppressedJson(r.suppressed, list_suppressed);
     j["profiles"][r.profile] = std::move(one);
   }
-  j["divergences"] = in.comparison.ToJson();
-  // Facts about each profile that differ (txt: whether it queries TXT by default): not divergences.
-  if (!in.comparison.settings.empty()) j["profile_settings"] = in.comparison.SettingsJson();
-  // What the divergences mean (the policy engine's upgrade report between Kuma releases).
-  if (!in.comparison.notes.empty()) j["notes"] = in.comparison.NotesJson();
+  AddComparisonJson(in.comparison, j);
   return j;
+}
+
+void AddComparisonJson(const Comparison& c, ordered_json& into) {
+  into["divergences"] = c.ToJson();
+  // The count: one per differing answer, each naming how many of the leaves above are its.
+  into["differing_answers"] = c.AnswersJson();
+  // Facts about each profile that differ (txt: whether it queries TXT by default): not divergences.
+  if (!c.settings.empty()) into["profile_settings"] = c.SettingsJson();
+  // What the divergences mean (the policy engine's upgrade report between Kuma releases).
+  if (!c.notes.empty()) into["notes"] = c.NotesJson();
 }
 
 }  // namespace cfgi

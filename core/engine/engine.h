@@ -120,6 +120,11 @@ class Engine {
   // default). The profile comparison keeps them apart (Comparison::settings): they are shown
   // beside each profile's result and never counted as divergences.
   virtual std::vector<std::string> profile_settings() const { return {}; }
+  // JSON pointers of the result's answers ("*" matches one segment): the comparison counts one
+  // divergence per differing answer, the leaves under it are its detail (compare.h AnswerOf).
+  // Default: none, so a leaf's answer is its first segment and the array index after it
+  // ("/requests/3", "/choice", "/coverage").
+  virtual std::vector<std::string> answer_units() const { return {}; }
   // Loads, compiles and analyses the scenario (the query's input flags replace the scenario's
   // inputs). Never throws and never returns null; problems are the model's diagnostics.
   virtual std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const = 0;
@@ -311,7 +316,11 @@ nlohmann::ordered_json SuppressedJson(const std::vector<doc::SuppressedDiagnosti
 
 // The JSON document the CLI prints for one profile (and the web test hook's state()).
 nlohmann::ordered_json ReportJson(const Engine& e, std::string_view profile, const Report& r);
-// For every profile: {"engine", "profiles": {name: {...}}, "divergences": [{"path", "values"}]}.
+// The comparison's part of the CLI's JSON, added to `into`: "divergences" (the leaves, {"path",
+// "values"}), "differing_answers" ({"path", "leaves"}: its length is the count), and when present
+// "profile_settings" and "notes". The one place a comparison becomes JSON.
+void AddComparisonJson(const Comparison& c, nlohmann::ordered_json& into);
+// For every profile: {"engine", "profiles": {name: {...}}, ...AddComparisonJson}.
 // A profile whose suppressions silenced something also has "suppressed" (SuppressedJson, listed
 // when `list_suppressed`).
 nlohmann::ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q, bool evaluate,

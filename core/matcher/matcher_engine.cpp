@@ -308,7 +308,7 @@ RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> m
     json[i] = OutcomeJson(o.results[i]);
     cmp.emplace_back(Profiles().entries()[i].name, &json[i]);
   }
-  o.diverges = Compare(cmp).size();
+  o.diverges = Compare(cmp).divergences.size();
   return o;
 }
 
@@ -680,6 +680,9 @@ using nlohmann::ordered_json;
 class MatcherEngine final : public Engine {
  public:
   std::string_view name() const override { return "matcher"; }
+  // A NACK is one answer (the config is rejected), whatever the number of its reasons; each
+  // request's outcome is one (the default "/requests/N"), coverage one ("/coverage").
+  std::vector<std::string> answer_units() const override { return {"/nack"}; }
 
   const std::vector<doc::Profile>& profiles() const override { return matcher::Profiles().profiles(); }
 

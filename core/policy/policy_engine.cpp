@@ -565,6 +565,9 @@ class PolicyEngine final : public Engine {
   const std::vector<doc::Profile>& profiles() const override { return policy::Profiles().profiles(); }
   // The Kuma release each profile follows: a fact about the profile, not an answer.
   std::vector<std::string> profile_settings() const override { return {"/release"}; }
+  // One answer per rule row of a policy type (an inbound rule, a to-resource rule, a from or to
+  // rule with its subset): "/rules/0/fromRules/2" with its conf, fields and origins.
+  std::vector<std::string> answer_units() const override { return {"/rules/*/*/*"}; }
   std::vector<ComparisonNote> ExplainComparison(const std::vector<std::pair<std::string, const EngineResult*>>& results,
                                                 const Comparison&) const override {
     return policy::UpgradeNotes(results);

@@ -1269,7 +1269,7 @@ void BuildLegacyToRules(const Model& m, TypeRules& t, const std::vector<PolicySe
       Subset ss;
       if (tr.kind == "MeshGateway") return;  // asSubset fails: Kuma builds no toRules for the type
       if (!AsSubset(tr, ss)) continue;        // MeshExternalService, MeshMultiZoneService: not old kinds
-      Item it = MakeItem(*p, (*to)[j], Direction::kTo, j);
+      Item it = MakeItem(*p, p->to[j], Direction::kTo, j);
       it.rank = t.legacy_to_items.size();
       t.legacy_to_items.push_back(it);
       subsets.push_back(std::move(ss));

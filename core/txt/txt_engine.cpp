@@ -317,7 +317,7 @@ ClientOutcome EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, 
     json[i] = o.results.back()->ToJson();
     cmp.emplace_back(Profiles().entries()[i].name, &json[i]);
   }
-  o.comparison = Compare(cmp, GetTxtEngine().profile_settings());  // "lookup" is a profile setting
+  o.comparison = Compare(cmp, GetTxtEngine().profile_settings(), GetTxtEngine().answer_units());  // "lookup" is a profile setting
   return o;
 }
 

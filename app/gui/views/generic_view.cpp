@@ -179,8 +179,11 @@ void DrawComparison(const char* id, const OpenDocument& d, const std::vector<con
     ImGui::TextColored(theme::Pal().ok, "%s All %zu profiles give the same result.", theme::kIconOk, d.reports().size());
     return;
   }
-  ImGui::TextColored(theme::Pal().warning, "%s %zu result value%s differ between profiles.", theme::kIconDiverge,
-                     divs.size(), divs.size() == 1 ? "" : "s");
+  // The leaves of one answer are adjacent (sorted by path, an answer is a path prefix).
+  size_t answers = 0;
+  for (size_t i = 0; i < divs.size(); ++i) answers += i == 0 || divs[i]->answer != divs[i - 1]->answer;
+  ImGui::TextColored(theme::Pal().warning, "%s %zu answer%s differ%s between profiles (%zu value%s).", theme::kIconDiverge,
+                     answers, answers == 1 ? "" : "s", answers == 1 ? "s" : "", divs.size(), divs.size() == 1 ? "" : "s");
   int cols = 1 + static_cast<int>(d.reports().size());
   ImGuiTableFlags tf = ImGuiTableFlags_Borders | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
   if (!ImGui::BeginTable(id, cols, tf)) return;

@@ -4,7 +4,7 @@
 namespace cfgi::gui::matcher_view {
 
 void MatcherView::DrawDivergences(ViewContext& ctx) {
-  theme::TextMuted("Requests whose actions or match differ between profiles (%zu differences, the badge's count). "
+  theme::TextMuted("Requests whose actions or match differ between profiles (%zu differing answers, the badge's count). "
                    "Click for the trace.", ctx.document().comparison().size());
   if (edit_.diverges)
     ImGui::TextColored(theme::Pal().warning, "%s The edited request differs in %zu place%s too (its row is the last; not "

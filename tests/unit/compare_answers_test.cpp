@@ -1,0 +1,79 @@
+// The comparison counts one divergence per differing answer (core/engine/compare.h AnswerOf,
+// Engine::answer_units): a request whose action and "decided by" differ is one divergence with
+// several leaves, not one per JSON pointer.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/engine/compare.h"
+#include "core/engine/engine.h"
+#include "core/engine/scenario.h"
+
+namespace cfgi {
+namespace {
+
+using nlohmann::ordered_json;
+
+TEST(CompareAnswers, AnswerOfTakesTheLongestUnitOrTheFirstSegmentAndItsIndex) {
+  EXPECT_EQ(AnswerOf("/requests/3/actions/0", {}), "/requests/3");
+  EXPECT_EQ(AnswerOf("/coverage/unreached/1/line", {}), "/coverage");
+  EXPECT_EQ(AnswerOf("/choice", {}), "/choice");
+  EXPECT_EQ(AnswerOf("", {}), "");
+  const std::vector<std::string> policy = {"/rules/*/*/*"};
+  EXPECT_EQ(AnswerOf("/rules/0/fromRules/2/conf/idleTimeout", policy), "/rules/0/fromRules/2");
+  EXPECT_EQ(AnswerOf("/rules/1/type", policy), "/rules/1");  // shorter than the unit: the default
+  // The longest fitting unit wins; "*" is one segment, never a part of one.
+  EXPECT_EQ(AnswerOf("/a/b/c/d", {"/a", "/a/*/c"}), "/a/b/c");
+  EXPECT_EQ(AnswerOf("/a/bx/c", {"/a/b"}), "/a");  // no unit fits; "bx" is not an index
+}
+
+TEST(CompareAnswers, OneDivergencePerDifferingAnswerWithItsLeavesAsDetail) {
+  const ordered_json a = ordered_json::parse(
+      R"({"requests": [{"actions": ["deny"], "decided_by": {"what": "matchers[0]", "line": 3}}, {"actions": ["ok"]}],
+          "coverage": {"reached": 5, "unreached": [{"line": 26}]}})");
+  const ordered_json b = ordered_json::parse(
+      R"({"requests": [{"actions": ["default"], "decided_by": {"what": "on_no_match", "line": 86}}, {"actions": ["ok"]}],
+          "coverage": {"reached": 6, "unreached": [{"line": 12}]}})");
+  Comparison c = Compare({{"grpc-core", &a}, {"envoy", &b}});
+  EXPECT_EQ(c.divergences.size(), 5u);
+  ASSERT_EQ(c.size(), 2u);
+  EXPECT_EQ(c.answers[0].path, "/coverage");  // answers in the order of their first leaf (by path)
+  EXPECT_EQ(c.answers[0].divergences, (std::vector<size_t>{0, 1}));
+  EXPECT_EQ(c.answers[1].path, "/requests/0");
+  EXPECT_EQ(c.answers[1].divergences.size(), 3u);
+  EXPECT_EQ(c.divergences[2].answer, "/requests/0");
+  EXPECT_EQ(c.CountUnder("/requests/0"), 1u);
+  EXPECT_EQ(c.CountUnder("/requests/1"), 0u);
+  EXPECT_EQ(c.CountUnder("/requests/0/decided_by"), 1u);
+  EXPECT_EQ(c.CountUnder(""), 2u);
+  EXPECT_EQ(c.AnswersJson().dump(), R"([{"path":"/coverage","leaves":2},{"path":"/requests/0","leaves":3}])");
+  // A list empty in one profile is one answer with the others' items under it.
+  const ordered_json x = ordered_json::parse(R"({"choices": [], "nack": []})");
+  const ordered_json y = ordered_json::parse(R"({"choices": [{"outcome": "a"}, {"outcome": "b"}], "nack": [{"reason": "r1"}, {"reason": "r2"}]})");
+  Comparison l = Compare({{"grpc-go", &x}, {"grpc-java", &y}});
+  EXPECT_EQ(l.divergences.size(), 6u);
+  EXPECT_EQ(l.AnswersJson().dump(), R"([{"path":"/choices","leaves":3},{"path":"/nack","leaves":3}])");
+  // Equal results: nothing differs.
+  Comparison same = Compare({{"grpc-core", &a}, {"envoy", &a}});
+  EXPECT_TRUE(same.empty());
+  EXPECT_EQ(same.size(), 0u);
+}
+
+// The policy engine's answers are its rule rows (an inbound rule, a to-resource rule), not each
+// leaf of a row's conf, fields and origins.
+TEST(CompareAnswers, MatcherNackIsOneAnswer) {
+  const Engine* e = FindEngine("matcher");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(AnswerOf("/nack/3/reason", e->answer_units()), "/nack");
+  EXPECT_EQ(AnswerOf("/requests/2/actions/0", e->answer_units()), "/requests/2");
+}
+
+TEST(CompareAnswers, PolicyAnswersAreRuleRows) {
+  const Engine* e = FindEngine("policy");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->answer_units(), std::vector<std::string>{"/rules/*/*/*"});
+  EXPECT_EQ(AnswerOf("/rules/0/toResourceRules/1/computedFrom", e->answer_units()), "/rules/0/toResourceRules/1");
+}
+
+}  // namespace
+}  // namespace cfgi
