@@ -69,8 +69,10 @@ void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, con
     PrintSuppressedText(r.suppressed, gate);
   }
   // One heading per differing answer, its leaves below it relative to it.
-  std::cout << "== divergences: " << in.comparison.size() << " (" << in.comparison.divergences.size()
-            << (in.comparison.divergences.size() == 1 ? " field)\n" : " fields)\n");
+  std::cout << "== divergences: " << in.comparison.size();
+  if (!in.comparison.empty())
+    std::cout << " (" << in.comparison.divergences.size() << (in.comparison.divergences.size() == 1 ? " field)" : " fields)");
+  std::cout << "\n";
   for (const DifferingAnswer& a : in.comparison.answers) {
     std::cout << a.path << "\n";
     for (size_t i : a.divergences) {

@@ -84,6 +84,7 @@ ordered_json App::StateJson() const {
     one["suppressed"] = d.report().suppressed.size();
     one["hide_dead_lints"] = d.hide_dead_lints();
     one["divergences"] = d.comparison().ToJson();
+    one["differing_answers"] = d.comparison().AnswersJson();  // the badge's count
     one["view"] = o.view_engine;
     one["view_state"] = o.view->SaveState();
     one["view_shows"] = o.view->DumpState();  // the view's one test hook: counts, table, its own

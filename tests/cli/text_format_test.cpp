@@ -331,4 +331,14 @@ TEST(TextFormatTest, AllProfilesDrawEachProfilesAnswerThenTheDivergences) {
   EXPECT_NE(r.out.find("== divergences: "), std::string::npos) << r.out;
 }
 
+// One divergence per differing answer, its fields below it relative to it (check_eval.cpp).
+TEST(TextFormatTest, DivergencesAreCountedPerAnswerWithTheirFieldsBelow) {
+  CliOutput r = RunCli("eval --profile all " + std::string(CFGI_SOURCE_DIR) + "/samples/matcher/profiles-diverge.scenario.yaml");
+  EXPECT_NE(r.out.find("== divergences: 5 (36 fields)\n/coverage\n  /reached {\"grpc-core\":5,\"envoy\":6,"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\n/requests/0\n  /actions/0 {\"grpc-core\":\"reject-anonymous\",\"envoy\":\"default\","),
+            std::string::npos)
+      << r.out;
+}
+
 }  // namespace

@@ -67,7 +67,7 @@ def main():
         assert ex["rows"][1]["what"] == "matchers[999]", ex["rows"][:3]
     elif check == "matcher-profiles":
         # The Profiles tab counts what the divergence badge counts (the scenario's requests).
-        assert counts["profiles_tab"] == len(doc["divergences"]) > 0, (counts, len(doc["divergences"]))
+        assert counts["profiles_tab"] == len(doc["differing_answers"]) > 0, (counts, len(doc["differing_answers"]))
         assert ex["selected"] and ex["what"] == "matcher", ex
     elif check == "variants-transition":
         delivery = int(dict(kv.split("=") for kv in doc["view_state"].split(";")).get("delivery", 0))
