@@ -75,7 +75,7 @@ std::optional<std::string> CheckQueryFlags(const Engine& e, const Query& q) {
   return std::nullopt;
 }
 
-bool IsFileValued(const QueryFlag& f) { return f.value.rfind("FILE", 0) == 0; }
+bool IsFileValued(const QueryFlag& f) { return f.kind() == FlagValue::kFileOrJson; }
 
 std::optional<std::string> ReadFileValuedQueryFlags(const Engine& e, const Query& q,
                                                     std::vector<InputFile>* inputs) {

@@ -44,8 +44,8 @@ std::string QueryFlagPlaceholder(std::string_view name);
 // "--header belongs to the matcher engine; these files were read as policy".
 std::optional<std::string> CheckQueryFlags(const Engine& e, const Query& q);
 
-// True for a flag whose value names a file or holds inline JSON (placeholder "FILE|JSON", as
-// targeting's --config and --services).
+// True for a flag whose value names a file or holds inline JSON (QueryFlag::file_or_json, as
+// targeting's --config and --services declare).
 bool IsFileValued(const QueryFlag& f);
 
 // The one place where the CLI reads files named by query flags. For each of `e`'s file-valued
@@ -53,7 +53,7 @@ bool IsFileValued(const QueryFlag& f);
 // character '{' or '[') and not already in `inputs`, appends the file to `inputs`, where the
 // engine finds it as a source by that name; other values are left to the engine (targeting
 // parses inline JSON and reports TGT018 for the rest). Returns the path of a file that exists
-// but cannot be read, else nullopt. A later change moves this reading into the engine.
+// but cannot be read, else nullopt.
 std::optional<std::string> ReadFileValuedQueryFlags(const Engine& e, const Query& q,
                                                     std::vector<InputFile>* inputs);
 

@@ -257,7 +257,7 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     all.insert(all.end(), in.model->diagnostics.begin(), in.model->diagnostics.end());
     all.insert(all.end(), typed->diagnostics.begin(), typed->diagnostics.end());
     if (load_mode == Mode::kEvaluate) r.result = typed->ToJson();
-    if (!s->expect.is_null() && s->envelope && q.flags.empty()) {
+    if (!s->expect.is_null() && s->envelope && q.empty()) {
       doc::DiagnosticSink sink(s->envelope_source());
       r.expectations = CheckExpect(*s, r.result, name, sink, &e);
       all.insert(all.end(), sink.list().begin(), sink.list().end());

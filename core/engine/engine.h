@@ -37,20 +37,46 @@
 
 namespace cfgi {
 
-// Engine-specific CLI flags (`--params k=v`, `--language java`). Values in command-line order.
+// An engine's typed query: what one evaluation asks of a loaded scenario (policy::Query: the
+// dataplane, the resources, the client). Each engine that has query flags defines one and parses
+// it once from the flags (Engine::ParseQuery); views and tests build it directly.
+class EngineQuery {
+ public:
+  virtual ~EngineQuery() = default;
+};
+
+// A query as it arrives: the CLI's engine-specific flags (`--params k=v`, `--language java`),
+// values in command-line order, or an engine's typed query built by a view or a test. When
+// `typed` is set it is the whole question and `flags` are not read.
 struct Query {
   std::vector<std::pair<std::string, std::string>> flags;
+  std::shared_ptr<const EngineQuery> typed;
   std::vector<std::string> Values(std::string_view name) const;
   std::optional<std::string> Value(std::string_view name) const;  // the last one given
   bool Has(std::string_view name) const;
-  bool empty() const { return flags.empty(); }
+  bool empty() const { return flags.empty() && !typed; }
 };
+
+// Returns the typed query of engine type T: `q.typed` when it is a T, else T parsed from the flags
+// by `parse` (T's ParseQuery). Held by `storage` when parsed.
+template <typename T, typename Parse>
+const T& TypedQuery(const Query& q, std::optional<T>& storage, Parse parse) {
+  if (const auto* t = dynamic_cast<const T*>(q.typed.get())) return *t;
+  storage.emplace(parse(q));
+  return *storage;
+}
+
+// What a flag's value is. kFileOrJson: a path the CLI reads (the engine finds it as a source by
+// that name) or inline JSON (first character '{' or '[').
+enum class FlagValue { kNone, kText, kFileOrJson };
 
 struct QueryFlag {
   std::string name;   // without dashes
   std::string value;  // value placeholder for --help ("k=v,..."); empty = the flag takes no value
   std::string help;
   bool repeatable = false;
+  FlagValue kind() const { return value.empty() ? FlagValue::kNone : file_or_json ? FlagValue::kFileOrJson : FlagValue::kText; }
+  bool file_or_json = false;  // set by the engine: the value names a file or holds inline JSON
 };
 
 // What the caller wants from a load: kCheck (`check`: the diagnostics) or kEvaluate (`eval`, the
@@ -103,6 +129,12 @@ class Engine {
   // How sure the engine is that a native document is its input: 0 = not mine, 100 = certain.
   virtual int Detect(const doc::Document& d) const = 0;
   virtual std::vector<QueryFlag> query_flags() const { return {}; }
+  // The engine's typed query parsed from the CLI's flags (each value read once, here); null when
+  // the engine has no typed query and reads `flags` itself. Load and Requery take either form.
+  virtual std::shared_ptr<const EngineQuery> ParseQuery(const Query& flags) const {
+    (void)flags;
+    return nullptr;
+  }
   // The textproto message types the engine reads, full names ("xds.type.matcher.v3.Matcher"): a
   // `# proto-message:` header naming one of them chooses this engine (docs/formats.md "How the
   // engine is chosen"). A bare name in a header matches the last component.

@@ -129,8 +129,20 @@ ordered_json PodJson(const Dataplane& d) {
   return j;
 }
 
-const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Query& q, std::vector<doc::Diagnostic>& diags) {
-  std::optional<std::string> name = q.Value("dataplane");
+PolicyQuery ParsePolicyQuery(const Query& flags) {
+  PolicyQuery q;
+  q.dataplane = flags.Value("dataplane");
+  q.resources = flags.Values("resource");
+  q.inspect = flags.Value("inspect");
+  q.policy = flags.Value("policy");
+  q.client = flags.Value("client");
+  q.kuma_inspect = flags.Value("kuma-inspect");
+  return q;
+}
+
+const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const PolicyQuery& q,
+                                 std::vector<doc::Diagnostic>& diags) {
+  std::optional<std::string> name = q.dataplane;
   const doc::Node* at = nullptr;
   if (!name && s.inputs.is_map()) {
     if (const doc::Node* n = s.inputs.Get("dataplane")) {
@@ -325,28 +337,27 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
 namespace {
 // What a query asks of a loaded mesh: --resource / --inspect / --dataplane, else the scenario's
 // inputs (the query's flags replace them).
-void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
-  for (const std::string& k : q.Values("resource")) m->only_keys.push_back(k);
-  if (std::optional<std::string> k = q.Value("inspect")) {
-    m->inspect_key = *k;
-  } else if (!q.Has("dataplane") && s.inputs.is_map()) {
+void ReadQuery(PolicyModel* m, const Scenario& s, const PolicyQuery& q, Mode mode) {
+  m->only_keys = q.resources;
+  if (q.inspect) {
+    m->inspect_key = *q.inspect;
+  } else if (!q.dataplane && s.inputs.is_map()) {
     if (const doc::Node* n = s.inputs.Get("inspect"); n && n->is_scalar()) {
       m->inspect_key = n->text();
       m->inspect_at = n->range();
       m->inspect_source = s.envelope_source();
     }
   }
-  if (m->only_keys.empty() && !q.Has("dataplane") && s.inputs.is_map())
+  if (m->only_keys.empty() && !q.dataplane && s.inputs.is_map())
     if (const doc::Node* res = s.inputs.Get("resources"); res && res->is_seq())
       for (const doc::Node& k : res->items()) m->only_keys.push_back(k.text());
   // A 2.12+ result's KRI names the same resource as its core key: accept either.
   for (std::string& k : m->only_keys)
     if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, k)) k = *u;
   if (std::optional<std::string> u = UniqueKeyOfKri(m->mesh, m->inspect_key)) m->inspect_key = *u;
-  if (std::optional<std::string> p = q.Value("policy")) m->policy_name = *p;
-  if (std::optional<std::string> c = q.Value("client")) m->client = *c;
-  Query query = q;
-  if (std::optional<std::string> e = q.Value("kuma-inspect")) {
+  if (q.policy) m->policy_name = *q.policy;
+  if (q.client) m->client = *q.client;
+  if (const std::optional<std::string>& e = q.kuma_inspect) {
     m->kuma_inspect = ParseKumaEndpoint(*e);
     if (!m->kuma_inspect) {
       doc::Diagnostic d;
@@ -376,8 +387,8 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
   }
   // --policy alone answers for every dataplane: no dataplane need be chosen.
   bool by_path = m->kuma_inspect && !m->kuma_inspect->mesh.empty();
-  if (!by_path && mode == Mode::kEvaluate && (m->policy_name.empty() || query.Has("dataplane")))
-    m->chosen = ChooseDataplane(m->mesh, s, query, m->diagnostics);
+  if (!by_path && mode == Mode::kEvaluate && (m->policy_name.empty() || q.dataplane))
+    m->chosen = ChooseDataplane(m->mesh, s, q, m->diagnostics);
   // What Kuma answers 400 (or 500) to: the same code, with Kuma's own error text.
   if (m->chosen && m->kuma_inspect)
     if (std::optional<std::string> err = KumaEndpointError(*m->kuma_inspect, *m->chosen, m->mesh)) {
@@ -397,6 +408,11 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const Query& q, Mode mode) {
 }  // namespace
 
 std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const Query& q, Mode mode) {
+  std::optional<PolicyQuery> parsed;
+  return LoadPolicyModel(s, TypedQuery<PolicyQuery>(q, parsed, ParsePolicyQuery), mode);
+}
+
+std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const PolicyQuery& q, Mode mode) {
   // The documents' own findings (a YAML syntax error, a duplicate key), as the matcher, variants
   // and targeting engines report them: with --engine policy a broken file must not pass silently.
   std::vector<doc::Diagnostic> diags;
@@ -412,7 +428,9 @@ std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const Query& q, 
   return m;
 }
 
-std::unique_ptr<PolicyModel> RequeryPolicyModel(const PolicyModel& previous, const Scenario& s, const Query& q, Mode mode) {
+std::unique_ptr<PolicyModel> RequeryPolicyModel(const PolicyModel& previous, const Scenario& s, const Query& query, Mode mode) {
+  std::optional<PolicyQuery> parsed;
+  const PolicyQuery& q = TypedQuery<PolicyQuery>(query, parsed, ParsePolicyQuery);
   auto m = std::make_unique<PolicyModel>(previous.shared_mesh);
   m->mode = mode;
   m->diagnostics.assign(previous.diagnostics.begin(),
@@ -609,6 +627,9 @@ class PolicyEngine final : public Engine {
             {"policy", "NAME", "which dataplanes this policy affects and why (every dataplane of its mesh)", false},
             {"client", "SPIFFE-ID", "which MeshTrafficPermission rule allows or denies this client on each inbound (Kuma 2.12+: Deny wins)", false},
             {"kuma-inspect", "ENDPOINT", "Kuma's inspect API answer: /meshes/M/dataplanes/D/ and _rules, _policies, _layout, _inbounds/KRI/_policies, _outbounds/KRI/_policies, _outbounds/KRI/_routes[/ROUTE/_policies]", false}};
+  }
+  std::shared_ptr<const EngineQuery> ParseQuery(const Query& flags) const override {
+    return std::make_shared<policy::PolicyQuery>(policy::ParsePolicyQuery(flags));
   }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
     return policy::LoadPolicyModel(s, q, mode);

@@ -22,6 +22,7 @@
 #include "core/policy/policy_kuma_inspect.h"
 #include "core/policy/policy_rules.h"
 #include "core/policy/policy_mtp_decide.h"
+#include "core/policy/policy_query.h"
 #include "core/policy/policy_shadow.h"
 
 namespace cfgi {
@@ -89,14 +90,17 @@ class PolicyResult final : public EngineResult {
 };
 
 // Loads the scenario's sources and runs the dataplane-independent analyses (the engine's Load).
+// `q` is the query as it arrives: its typed PolicyQuery, else its flags parsed once.
 std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const Query& q, Mode mode);
+std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const PolicyQuery& q, Mode mode);
 // The model of another query over the scenario `previous` was loaded from: shares its mesh and
 // its scenario findings, then reads the query as LoadPolicyModel does (the same model).
 std::unique_ptr<PolicyModel> RequeryPolicyModel(const PolicyModel& previous, const Scenario& s, const Query& q, Mode mode);
 
 // The dataplane a query means: --dataplane, else inputs.dataplane, else the only Dataplane.
 // Null with a POL014 diagnostic in `diags` when none can be chosen.
-const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Query& q, std::vector<doc::Diagnostic>& diags);
+const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const PolicyQuery& q,
+                                 std::vector<doc::Diagnostic>& diags);
 
 // {"key", "resource"?, "policies": {kind: {"conf", "origins": [{"policy", "ruleIndex"}],
 // "computedFrom"?, "fields": [...]}}}: the result's "inspect" (docs/formats/policy.md), Kuma's

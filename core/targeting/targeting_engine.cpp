@@ -216,10 +216,10 @@ class TargetingEngine final : public Engine {
   }
   std::vector<QueryFlag> query_flags() const override {
     return {
-        {"config", "FILE|JSON", "targeting: the configuration injected for the factory instance"},
+        {"config", "FILE|JSON", "targeting: the configuration injected for the factory instance", false, true},
         {"pid", "P", "targeting: the factory configuration pid (default: each factory component's first configuration-pid)"},
         {"instance", "N", "targeting: the factory instance name after '~' (default instance1)"},
-        {"services", "FILE|JSON", "targeting: a service registry to match the targets against"},
+        {"services", "FILE|JSON", "targeting: a service registry to match the targets against", false, true},
     };
   }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {

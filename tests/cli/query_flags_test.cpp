@@ -143,8 +143,11 @@ TEST(CliQueryFlagsTest, FileValuedFlagsAreReadForTheirEngineOnly) {
   std::string config = cfgi::testing::WriteTemp("qf_config.json", R"({"k": "v"})");
   std::string services = cfgi::testing::WriteTemp("qf_services.json", R"({"services": []})");
   const Engine& targeting = *FindEngine("targeting");
-  EXPECT_TRUE(IsFileValued(QueryFlag{"config", "FILE|JSON", "", false}));
+  EXPECT_TRUE(IsFileValued(QueryFlag{"config", "FILE|JSON", "", false, true}));
   EXPECT_FALSE(IsFileValued(QueryFlag{"pid", "P", "", false}));
+  // The meaning is declared, not read from the help placeholder.
+  EXPECT_FALSE(IsFileValued(QueryFlag{"name", "FILE-NAME", "", false}));
+  EXPECT_EQ(QueryFlag({"switch", "", "", false}).kind(), FlagValue::kNone);
 
   std::vector<InputFile> inputs = {{"m.json", "{}"}, {services, "{}"}};
   Query q{{{"config", config}, {"services", services}, {"config", "{\"inline\": 1}"}, {"pid", config}}};

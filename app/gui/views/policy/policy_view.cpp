@@ -198,16 +198,19 @@ void PolicyView::AskResource(ViewContext& ctx, const std::string& key) {
 }
 
 Query PolicyView::DataplaneQuery(const std::string& dp, const std::string& inspect) const {
-  Query q{{{"dataplane", dp}}};
-  if (!inspect.empty()) q.flags.push_back({"inspect", inspect});
-  if (!LargeMesh()) return q;
-  std::vector<std::string> keys;
-  if (!inspect.empty()) keys.push_back(inspect);
-  else if (model_ && !model_->only_keys.empty()) keys = model_->only_keys;
-  else if (!res_key_.empty()) keys.push_back(res_key_);
-  else if (const pol::Dataplane* d = model_ ? model_->mesh.FindDataplane(dp) : nullptr) keys.push_back(pol::MeshKey(model_->mesh, d->meta.mesh));
-  for (std::string& k : keys) q.flags.push_back({"resource", std::move(k)});
-  return q;
+  auto q = std::make_shared<pol::PolicyQuery>();
+  q->dataplane = dp;
+  if (!inspect.empty()) q->inspect = inspect;
+  if (LargeMesh()) {
+    if (!inspect.empty()) q->resources.push_back(inspect);
+    else if (model_ && !model_->only_keys.empty()) q->resources = model_->only_keys;
+    else if (!res_key_.empty()) q->resources.push_back(res_key_);
+    else if (const pol::Dataplane* d = model_ ? model_->mesh.FindDataplane(dp) : nullptr)
+      q->resources.push_back(pol::MeshKey(model_->mesh, d->meta.mesh));
+  }
+  Query out;
+  out.typed = std::move(q);
+  return out;
 }
 
 bool PolicyView::LargeMesh() const {
