@@ -70,7 +70,7 @@ foreach(lib ${CFGI_LAYERING_LIBS})
   message(STATUS "${lib}:${row}")
 endforeach()
 
-# The rule of issue 12 in so many words: core/engine reaches core/doc and no engine.
+# The layering rule in so many words: core/engine reaches core/doc and no engine.
 foreach(d core/variants core/matcher core/txt core/policy core/targeting)
   if(d IN_LIST CFGI_LAYERING_DIRS_cfgi_engine)
     message(SEND_ERROR "cfgi_engine may include ${d}: core/engine must depend on core/doc only")

@@ -1,4 +1,4 @@
-// Kuma releases the policy engine's profiles follow (issue 26). Each policy profile
+// Kuma releases the policy engine's profiles follow. Each policy profile
 // (core/policy/policy_rules.cpp Profiles()) follows one Kuma release; the release decides the
 // rule-building semantics (inbound rules, sort order, KRI keys) and the typed schema.
 #pragma once

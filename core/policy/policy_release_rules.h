@@ -1,5 +1,5 @@
-// core/policy/policy_release_rules.h: what the Kuma 2.12+ profiles build differently from 2.10
-// (issue 26): inbound rules listed per rule and match instead of merged, MeshTrafficPermission's
+// core/policy/policy_release_rules.h: what the Kuma 2.12+ profiles build differently from 2.10:
+// inbound rules listed per rule and match instead of merged, MeshTrafficPermission's
 // RBAC matcher order, and KRI resource identifiers as result keys.
 //
 //   if (ListsInboundRules(o.profile)) ListInboundRules(in, entries, merge, out);

@@ -91,7 +91,7 @@ struct FieldProvenance {
 // The merged result of one ResourceRule's relevant items. Immutable once built and shared: keys
 // whose relevant items are the same share one body (a labels targetRef fans one item out to
 // thousands of MeshServices), and every row the Inspect list adds through the fallback shares the
-// body of the rule it falls back to, so such a row costs its key (issue 17, the policy index).
+// body of the rule it falls back to, so such a row costs its key (the policy index).
 struct RuleBody {
   nlohmann::json conf;
   // Kuma's Conf list when it has more than the one merged conf: a MeshHTTPRoute whose items list

@@ -1,4 +1,4 @@
-// The policy engine's reading of a profile comparison as an upgrade report (issue 26): where the
+// The policy engine's reading of a profile comparison as an upgrade report: where the
 // kuma-2.10 profile and a Kuma 2.12+ profile build different rules for the same dataplane, one
 // sentence per difference that says what each release does (Engine::ExplainComparison,
 // core/engine/compare.h ComparisonNote). The sentences come from the typed results; the leaf

@@ -1,4 +1,4 @@
-// Benchmark (issue 4): the rules of one dataplane on the large sample (20,000 MeshServices, 2,000
+// Benchmark: the rules of one dataplane on the large sample (20,000 MeshServices, 2,000
 // policies; samples/policy/large-mesh.yaml), label-indexed against the naive all-pairs scan
 // (every MeshService per labels targetRef, every resolved item per ResourceRules key, as
 // resourcerules.go's buildRules loops), in the same run. Reports the speed-up as the counter

@@ -1,4 +1,4 @@
-// txt engine benchmarks (issue 8: "a benchmark decoding 10,000 records"):
+// txt engine benchmarks ("a benchmark decoding 10,000 records"):
 //  - Decode: 10,000 dig answer lines (escaped, split strings, SPF mixed in) read by ParseRecords
 //    (one pass, offset maps kept) against a naive reader (split lines, RE2 per quoted string,
 //    escapes decoded by appending one character at a time, no positions).

@@ -1,4 +1,4 @@
-// The engine choice on the command line (issue 13 items 1, 2, 7, 8; docs/formats.md "How the
+// The engine choice on the command line (docs/formats.md "How the
 // engine is chosen"): --engine, a profile that implies the engine, no silent pass, standard input
 // with a Kubernetes stream, BOMs.
 #include <gtest/gtest.h>

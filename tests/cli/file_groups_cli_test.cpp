@@ -1,4 +1,4 @@
-// Files checked together (issue 27 items 1, 2, 9; docs/cli.md "Several files, one report"):
+// Files checked together (docs/cli.md "Several files, one report"):
 // grouped by the engine that reads them, one report with every group, exact exit codes and
 // diagnostics with file:line:col; the profile that fits an Envoy file; ENG001 for a file nobody
 // reads and for a shared profile whose engines do not recognise the file.

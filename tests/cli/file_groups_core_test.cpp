@@ -1,4 +1,4 @@
-// Files checked together, grouped by engine (core/engine/group.h; issue 27 item 1), the profile
+// Files checked together, grouped by engine (core/engine/group.h), the profile
 // that fits the file (Engine::DefaultProfileFor, cfgi::ChooseProfile; item 2) and where gRPC reads
 // a matcher (core/matcher/envoy_config.h GrpcReadsMatcher; item 2).
 //   grpc-core src/core/xds/grpc/xds_http_composite_filter.cc: ExtensionWithMatcher(PerRoute).xds_matcher

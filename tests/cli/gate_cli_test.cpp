@@ -1,4 +1,4 @@
-// config-inspector-cli's gate for CI (issue 18 items 3-5, app/cli/gate.h): --fail-on,
+// config-inspector-cli's gate for CI (app/cli/gate.h): --fail-on,
 // --min-severity, --suppress, inline `config-inspector: ignore` comments (YAML, textproto, zone),
 // a JSON scenario's `suppress:` list, --show-suppressed, the unused-suppression note (SUP001) and
 // the project file `.config-inspector.yaml` (found upward, --project, --no-project). Exact output

@@ -1,4 +1,4 @@
-// `config-inspector-cli test` (issue 18 item 7; app/cli/test_cmd.cpp, docs/cli.md "test"): a line
+// `config-inspector-cli test` (app/cli/test_cmd.cpp, docs/cli.md "test"): a line
 // per expectation, coverage per engine, --covall, --fail-under, --junit, exit statuses. The
 // scenarios are tests/cli/test_cmd/ (pass/: every expectation passes, fail/: some fail). Output
 // is compared exactly; the JUnit XML is read back by a real parser (python3-junitparser,

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The desktop app's live sources under Xvfb (issue 19; docs/live-sources.md "In the desktop app"),
+# The desktop app's live sources under Xvfb (docs/live-sources.md "In the desktop app"),
 # driven by the app's --step hooks and checked through --dump-state:
 #   live.sh APP PNG_CHECK SOURCE_DIR OUT_DIR
 # Servers on loopback: Debian's dnsmasq on 127.0.0.1 and a free port with local TXT data (one

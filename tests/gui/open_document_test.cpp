@@ -141,7 +141,7 @@ TEST(DocumentTest, BackgroundEvaluationKeepsEditsMadeMeanwhile) {
   EXPECT_FALSE(d->PendingIn(2.0).has_value());
 }
 
-// Issue 17 item 2 ("the app holds each source once"): starting an evaluation takes a reference to
+// "The app holds each source once": starting an evaluation takes a reference to
 // each text, not a copy (a 30 MB file's copy on the UI thread was a 130-140 ms frame); the
 // evaluation hands the same buffer back. An edit in place (the Source panel's EditableText) while
 // an evaluation holds the text copies it once, so the running evaluation still reads what it
@@ -188,7 +188,7 @@ TEST(LineIndexTest, StartsAndLongestLine) {
   EXPECT_EQ(l.starts, (std::vector<uint32_t>{0, 2}));
 }
 
-// A newer edit cancels older work (issue 17 item 1): the evaluation started before the edit is
+// A newer edit cancels older work: the evaluation started before the edit is
 // superseded by the one started after it; the first reports its steps (cfgi::Inspect's
 // InspectOptions::progress) and stops at its next step once cancelled, returning nothing.
 TEST(DocumentTest, ANewerEditCancelsTheRunningEvaluation) {
@@ -372,7 +372,7 @@ TEST(ProblemGroupsTest, TheLargeMatcherSamplesCoverageNotesAreOneGroup) {
 namespace cfgi::gui {
 namespace {
 
-// The document's "Hide dead-configuration lints" switch (issue 16 item 5, issue 18 item 4): the
+// The document's "Hide dead-configuration lints" switch: the
 // core's suppression of the dead-configuration codes; the Problems panel counts report().suppressed.
 TEST(DocumentTest, HideDeadConfigurationLints) {
   const std::string zone =

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The scale test and benchmark of issue 17 (ctest gui_scale, label scale; `make test`
+# The scale test and benchmark (ctest gui_scale, label scale; `make test`
 # runs it, and `make scale` alone): the desktop app under Xvfb on the largest inputs, against the CLI in the same run.
 #   scale.sh APP CLI SOURCE_DIR OUT_DIR
 # For each input: the CLI's `check --profile all` under /usr/bin/time -v (wall time, peak RSS),
@@ -119,7 +119,7 @@ problems = []
 if stats["max_frame_ms"] > 50:
     slow = ", ".join("%s ms (%s)" % (s["ms"], s["tag"] or "load") for s in stats["slowest"][:3])
     problems.append("a UI-thread frame took %.1f ms > 50 ms: %s" % (stats["max_frame_ms"], slow))
-# The memory budget is issue 17's: the inputs opened (large-mesh, the 30 MB mesh, the others). The
+# The memory budget (docs/performance.md): the inputs opened (large-mesh, the 30 MB mesh, the others). The
 # typing case keeps two evaluations alive by design (the view draws the last one while the worker
 # makes the next): its memory is reported, its budget is the cost of a key.
 if not name.startswith("typing") and app_kb - idle_kb > 2 * cli_kb:

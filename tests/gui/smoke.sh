@@ -74,7 +74,7 @@ assert all(w in got for w in want), f"view state {doc['view_state']!r} lacks {wa
 PY
       echo "$engine view $state on $sample rendered: $png"
     done
-    # Issue 16, the answer and its "why": SIZE|SCALE|SAMPLE|STATE|CHECK. Each run dumps the state
+    # The answer and its "why": SIZE|SCALE|SAMPLE|STATE|CHECK. Each run dumps the state
     # and tests/gui/why_check.py CHECK asserts on it: the Explanation panel shows the selected
     # row's explanation, led by its deciding step, with runs of one outcome folded; every count
     # agrees with the rows it counts; repeated findings are one group; at 1024x700 and at scale
@@ -99,7 +99,7 @@ PY
       echo "why: $why on $sample at $size scale $scale: $png"
     done
 
-    # Issue 16, layout: every engine view's main table (view_shows.table: the rows its visible
+    # Layout: every engine view's main table (view_shows.table: the rows its visible
     # body holds, measured where it is drawn) shows at least 8 rows at 1024x700 and at UI scale
     # 1.5 (1440x900): the matcher's Requests, each variants tab's table, the txt Choices, the
     # policy merge stack and a type's Resources, the targeting References, the generic Result.
@@ -253,7 +253,7 @@ assert e["detail"] == "match: variant 0", e
 assert len(e["steps"]) == 2 and e["steps"][0].startswith("variant 0: ") and e["steps"][1].startswith("variant 1: "), e
 PY
     echo "variants view: known keys, a selected subscription and its explanation"
-    # The policy view explains from the start (issue 16 item 1): opened with no view state, the
+    # The policy view explains from the start: opened with no view state, the
     # first value a policy set is selected and the Explanation names the policy and rule that set
     # it (the deciding step), as the other views start with their first row's explanation.
     run_xvfb "$app" --settings-dir "$out/policy-first-settings" --frames 8 --dump-state "$out/policy-first.json" \
@@ -268,7 +268,7 @@ assert e["detail"] == "set by backend-v2 to[0]; #0 of 1 in the merge stack", e["
 assert e["deciding"] == [{"what": "decided by backend-v2 to[0]", "outcome": "matched"}], e["deciding"]
 PY
     echo "policy view: the first value's explanation is selected on opening"
-    # The policy view's Resource tab (issue 16 item 2), on samples/policy/inspect-one-resource:
+    # The policy view's Resource tab, on samples/policy/inspect-one-resource:
     # (1) the scenario's inputs.inspect (backend's http section) with a leaf restored: the tree's
     # leaves with the item that set each (chips), the values they overrode, Kuma's default
     # weight, and kuma vs madr differing on requestTimeout (2s vs 5s); (2) another resource

@@ -152,7 +152,7 @@ TEST(SubscriptionsSavedIntoTheScenario, TheNextEvaluationHasThem) {
   EXPECT_EQ(ev.selections[4][0].second.outcome, variants::Outcome::kNone);   // env=dev: no variant
 }
 
-// ---- jobs off the UI thread (app/gui/jobs.h, issue 17) ----
+// ---- jobs off the UI thread (app/gui/jobs.h) ----
 
 // A runner that keeps what it is given, so the test decides when and on which thread it runs.
 struct ManualRunner {
@@ -281,7 +281,7 @@ void RunOnWorker(Job& job, JobProgress& progress) {
   worker.join();
 }
 
-// The matcher view's CEL tab compiles the editor's text on the worker (issue 17, first item):
+// The matcher view's CEL tab compiles the editor's text on the worker:
 // Draw submits a job (ViewContext::Run, key "cel/...") and compiles nothing itself; the job
 // compiles once (matcher::EvaluateCelText, counted by core/engine/build_count.h) on another
 // thread, and the view draws its typed outcome without compiling again.
@@ -318,7 +318,7 @@ TEST(MatcherViewCel, TheCelTabCompilesOnTheWorkerNotInDraw) {
   EXPECT_EQ(CelTextCompiles() - before, 1u);
 }
 
-// The matcher view's edited request (issue 16, the engine contract): Draw and OnEvaluated
+// The matcher view's edited request (the engine contract): Draw and OnEvaluated
 // evaluate nothing; Draw submits a job (ViewContext::Run, key "edit/matcher/<view>", as the CEL
 // tab's "cel/<view>") holding the model by shared_ptr, which evaluates the request under every
 // profile and compares them on the worker (matcher::EvaluateRequestEveryProfile, counted by
@@ -386,7 +386,7 @@ TEST(MatcherViewEdit, TheEditedRequestIsEvaluatedOnTheWorkerNotInDraw) {
   EXPECT_EQ(WhatIfEvaluations() - before, 2u);
 }
 
-// The txt view's edited client (issue 17, the engine contract): Draw evaluates nothing; it submits
+// The txt view's edited client (the engine contract): Draw evaluates nothing; it submits
 // a job (key "client/<view>") that evaluates the client under every profile and compares them on
 // the worker (txt::EvaluateClientEveryProfile, counted by WhatIfEvaluations), and the view draws
 // the typed outcome when it arrives, the scenario's results marked pending until then.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Assertions on the app's --dump-state for issue 16 (gui_engine_views, tests/gui/smoke.sh):
+"""Assertions on the app's --dump-state (gui_engine_views, tests/gui/smoke.sh):
 the Explanation panel follows the view's selection and leads with the deciding step, folds runs
 of one outcome, every count agrees with the rows it counts, repeated findings are one group in
 the Problems panel, the engine view has room, and (check table-room) the view's main table shows

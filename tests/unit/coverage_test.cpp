@@ -1,6 +1,6 @@
 // Coverage counting per engine (core/engine/coverage.h, EngineModel::Coverage in each engine's
 // <engine>_coverage.cpp) and the expectation outcomes Inspect records (Report::expectations),
-// which `config-inspector-cli test` prints (issue 18 item 7). Envoy's router_check_tool is the
+// which `config-inspector-cli test` prints. Envoy's router_check_tool is the
 // model for the count (test/tools/router_check/coverage.cc: Coverage::markCovered per route a
 // test reached, Coverage::report as covered / all routes).
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // How the engine is chosen (docs/formats.md "How the engine is chosen"), never a silent pass,
-// Kubernetes-shaped input and text encodings (issue 13 items 1, 2, 7, 8): core/engine/choose.cpp,
+// Kubernetes-shaped input and text encodings: core/engine/choose.cpp,
 // core/doc/load.cpp (ReadTextProtoHeader, ExpandKubernetesLists), core/doc/source.cpp (BOM,
 // DecodeText / EncodeText).
 #include <gtest/gtest.h>
@@ -215,7 +215,7 @@ TEST(EngineChoiceTest, EmptyFilesAndScenariosWithoutSources) {
 // (EmptySourceExplained, the one rule the CLI and the app share: both put the live diagnostics
 // into the scenario before SelectEngine; the txt engine asks it too before TXT015). A note does
 // not explain it; another file's warning neither.
-// Real files (issue 27): gRPC's xDS bootstrap (grpc-core src/core/xds/grpc/xds_bootstrap_grpc.cc:
+// Real files: gRPC's xDS bootstrap (grpc-core src/core/xds/grpc/xds_bootstrap_grpc.cc:
 // "server_listener_resource_name_template", as Istio's pkg/istio-agent/testdata/grpc-bootstrap.json
 // has it) is no TP2 input: "resource_name" inside a longer key is not Resource.resource_name. No
 // engine reads it: ENG001, never the variants engine's empty pass. An Istio BootstrapConfigDump

@@ -380,7 +380,7 @@ TEST(EnvoyEngine, DetectedListedAndSelected) {
 
 // An Envoy bootstrap without a matcher is valid Envoy configuration (most of envoyproxy/envoy
 // configs/ and examples/): MAT044 says there is nothing to evaluate as a note, and check passes
-// (issue 27: the error was a false verdict on every such file).
+// (the error was a false verdict on every such file).
 TEST(EnvoyEngine, EnvoyConfigWithoutMatcherIsANoteNotAnError) {
   Inspection i = InspectFile("plain.yaml", "static_resources:\n  clusters:\n  - name: c\n", {});
   ASSERT_EQ(i.engine->name(), "matcher");

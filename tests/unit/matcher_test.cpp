@@ -313,7 +313,7 @@ TEST(MatcherCel, PlaygroundCompilesAndEvaluatesAsTheEngine) {
   EXPECT_EQ(e.extracted, std::optional<std::string>("/pkg.Svc/Get"));
 }
 
-// The CEL tab's whole answer, as the app's worker computes it for the matcher view (issue 17: the
+// The CEL tab's whole answer, as the app's worker computes it for the matcher view (the
 // view no longer compiles on the UI thread): the same errors as CompileCelText with their byte
 // ranges, CEL007 a warning only for CelExtractString, and one outcome per profile (grpc-core
 // hides -bin headers from CEL, core/matcher/matcher.cpp CelRequest: no match there; Envoy sees it).

@@ -1,4 +1,4 @@
-// The policy engine's Kuma release profiles (issue 26): kuma-2.14 (the default, alias "kuma"),
+// The policy engine's Kuma release profiles: kuma-2.14 (the default, alias "kuma"),
 // kuma-2.13, kuma-2.10, kuma-3.0-preview; 2.12+ inbound rules listed per rule and match, the
 // MeshTrafficPermission RBAC order, KRI keys and the upgrade notes of the profile comparison.
 //

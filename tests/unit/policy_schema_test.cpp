@@ -625,7 +625,7 @@ TEST(PolicyDurations, MergedConfPrintsGoDurationsAndTheSourceKeepsItsText) {
   EXPECT_NE(s.sources[0].source->text().find("requestTimeout: 111s"), std::string::npos);
 }
 
-// One diagnostic per problem (issue 27): a `default` that is not a map, a to/from/rules that is not
+// One diagnostic per problem: a `default` that is not a map, a to/from/rules that is not
 // a list and an item that is not a map are the loader's POL006 (with its fix), never also the
 // schema's POL041 at the same place. A wrong type inside default stays POL041.
 TEST(PolicySchemaTables, LoaderShapesAreReportedOnce) {

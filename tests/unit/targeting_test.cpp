@@ -332,7 +332,7 @@ namespace cfgi::targeting {
 namespace {
 
 // ---------------------------------------------------------------------------------------------
-// Bundles given together form the registry (issue 13 item 6, issue 15 item 7).
+// Bundles given together form the registry.
 
 // The shape of CppMicroServices' compendium/test_bundles/TestBundleDSFAC1/resources/manifest.json
 // (our own names): two factory components on the same configuration pid, one providing the

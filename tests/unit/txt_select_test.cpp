@@ -350,7 +350,7 @@ TEST(TxtSelectTest, A2WithoutALanguage) {
                            "gets choice 1; set the language (--language, inputs.language, or the view's language field) for one answer");
 }
 
-// Implementation versions (issue 15 item 6): the profiles follow the current releases and a
+// Implementation versions: the profiles follow the current releases and a
 // TXT042 note names the releases that behave otherwise.
 TEST(TxtSelectTest, VersionNotes) {
   // grpc-core: src/core/resolver/dns/event_engine/service_config_helper.cc (JsonObjectLoader)
@@ -515,7 +515,7 @@ _grpc_config.b.example.com. 300	IN	TXT	"grpc_config=[{\"percentage\":0,\"service
 namespace cfgi::txt {
 namespace {
 
-// "Is lookup even on?" (issue 19, item 2): each profile says whether its implementation queries
+// "Is lookup even on?": each profile says whether its implementation queries
 // _grpc_config TXT at all by default, and how to switch it, beside the selected config. Read in
 // grpc src/core/resolver/dns/c_ares/dns_resolver_ares.cc and event_engine/
 // event_engine_client_channel_resolver.cc (request_service_config_ =

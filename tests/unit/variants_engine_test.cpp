@@ -433,7 +433,7 @@ TEST(VariantsEngineTest, EngineContract) {
 namespace cfgi::variants {
 namespace {
 
-// Issue 15 item 8. xRFC TP2 (/work/shared/spec/xds-tp2-dynamic-parameters.md): a resource's
+// xRFC TP2 (/work/shared/spec/xds-tp2-dynamic-parameters.md): a resource's
 // dynamic_parameter_constraints are optional, and a variant without them matches every
 // subscription (the xds DynamicParameterConstraints comment: "an empty message matches all").
 // The same response in textproto, proto3 JSON and YAML is detected as variants and each

@@ -1,4 +1,4 @@
-// The web build's scale test (issue 17 item 5, the browser half of tests/gui/scale.sh): the large
+// The web build's scale test (the browser half of tests/gui/scale.sh): the large
 // samples opened in headless Chromium, a profile and a tab switched through the state hook
 // (configInspector.step), and the UI thread's frames read back with configInspector.frameStats().
 // The web has no worker thread (platform_web.cpp RunAsync evaluates at once), so the frames that

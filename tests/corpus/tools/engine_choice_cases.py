@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the malformed corpus cases for input discovery and engine choice (issue 13 items 1, 2,
-7, 8): tests/corpus/malformed/<engine>/ec-*. Each case is written by hand here, in the shapes the
+"""Writes the malformed corpus cases for input discovery and engine choice:
+tests/corpus/malformed/<engine>/ec-*. Each case is written by hand here, in the shapes the
 real systems use; the .expect files (exit status, code and position) are reviewed and committed
 next to them. Run from the repository root; it only (re)writes the inputs."""
 import os
