@@ -68,10 +68,16 @@ ordered_json Matchers(const Subset& s) {
   return a;
 }
 
+// resource_endpoints.go rulesForResource: the name and tags of the networking.inbound on that
+// port; an embedded listener's port has none, so no name and null tags (_rules/ze_listener).
 ordered_json InboundJson(const Inbound& in) {
   ordered_json j;
-  if (!in.name.empty()) j["name"] = in.name;
+  if (!in.name.empty() && in.listener.empty()) j["name"] = in.name;
   j["port"] = in.port;
+  if (!in.listener.empty()) {
+    j["tags"] = nullptr;
+    return j;
+  }
   j["tags"] = ordered_json::object();
   for (const auto& [k, v] : in.tags) j["tags"][k] = v;
   return j;

@@ -212,6 +212,7 @@ ordered_json KumaLayoutJson(const Dataplane& dp, const Model& m) {
   ordered_json inbounds = ordered_json::array();
   for (const Inbound& in : dp.inbounds) {
     if (dp.IsGateway()) break;  // a gateway's listener-derived inbounds are not networking.inbound
+    if (!in.listener.empty()) continue;  // networking.listeners: the `listeners` list below
     std::string protocol = in.protocol;
     if (protocol.empty()) {
       auto it = in.tags.find("kuma.io/protocol");

@@ -128,6 +128,10 @@ struct Inbound {
   // Derived from a Pod (policy_k8s.h): "Ready", "NotReady" or "Ignored" (a Service whose selector
   // does not match the pod), and the inbound's protocol; empty for a Dataplane as written.
   std::string state, protocol;
+  // "ZoneIngress" / "ZoneEgress": an embedded zone proxy listener (networking.listeners[], Kuma
+  // 2.14+), which policies select as an inbound of its own (matchers/dataplane.go
+  // embeddedListenersAsInboundListeners); no tags, named by its sectionName (name, else port).
+  std::string listener;
   std::string Id() const { return name.empty() ? std::to_string(port) : name; }
 };
 

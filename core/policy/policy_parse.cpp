@@ -646,6 +646,23 @@ void Loader::LoadRoot(const Node& root) {
           dp.inbounds.push_back(std::move(in));
         }
       }
+      // Embedded zone proxy listeners (v2.14.3 dataplane.proto Networking.listeners): after the
+      // inbounds, as matchers/dataplane.go DppSelectedByPolicy appends them (kind Mesh: every one;
+      // kind Dataplane: by sectionName, Listener.GetSectionName = name, else port) and as
+      // resource_endpoints.go matchedPoliciesToInboundConfig finds one by its section when no
+      // inbound has it.
+      if (const Node* ls = net->Get("listeners"); ls && ls->is_seq()) {
+        for (const Node& l : ls->items()) {
+          if (!l.is_map()) continue;
+          Inbound in;
+          in.loc = L(l);
+          in.name = Str(l, "name", "networking.listeners");
+          in.port = static_cast<int>(l.Get("port") ? l.Get("port")->as_int().value_or(0) : 0);
+          in.listener = Str(l, "type", "networking.listeners");
+          if (in.listener.empty()) in.listener = "Unspecified";  // the proto zero value
+          dp.inbounds.push_back(std::move(in));
+        }
+      }
     }
     m_.dataplanes.push_back(std::move(dp));
     return;

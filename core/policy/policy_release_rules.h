@@ -31,6 +31,16 @@ bool ListsInboundRules(Profile p);
 // Kuma 2.12+: the results' resource keys are KRI identifiers; 2.10 and the MADR keep
 // core_model's "meshservice:mesh/m:..." keys.
 bool KeysByKri(Profile p);
+// Kuma 2.x and the MADR build the legacy subset rules (rules.go at v2.14.3: FromRules.Rules per
+// inbound from from[] items, ToRules.Rules from legacyBuildToRules) and read from[]. Kuma main (the
+// 3.0-preview profile) builds neither: its rules.go FromRules holds only InboundRules (from
+// spec.rules; inbound/inboundrules.go getEntries has no from[] adapter) and ToRules only
+// ResourceRules, and its policy API types have no from[].
+bool BuildsLegacyRules(Profile p);
+// Removes from `r` what a profile without legacy rules does not build (BuildsLegacyRules false):
+// every legacy from-rule, every inbound rule made of from[] items, every legacy to-rule. The
+// items stay (rows point into them); nothing else changes. A no-op for the other profiles.
+void DropLegacyRules(DataplaneRules& r, Profile p);
 // Kuma 2.12+ (and the MADR): a to[] item targeting a MeshHTTPRoute builds a ResourceRule keyed by
 // the route; 2.10 builds none (POL017).
 bool KeysRoutes(Profile p);

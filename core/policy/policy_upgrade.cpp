@@ -1,5 +1,6 @@
 // The policy engine's reading of a profile comparison as an upgrade report: where the
-// kuma-2.10 profile and a Kuma 2.12+ profile build different rules for the same dataplane, one
+// kuma-2.10 profile and a Kuma 2.12+ profile (or the current release and Kuma main's
+// 3.0-preview) build different rules for the same dataplane, one
 // sentence per difference that says what each release does (Engine::ExplainComparison,
 // core/engine/compare.h ComparisonNote). The sentences come from the typed results; the leaf
 // divergences stay the comparison's count.
@@ -105,6 +106,42 @@ void Explain(const std::string& old_name, const PolicyResult& old_r, const std::
                        ") where " + old_name + " keys them as " + example_old + "."});
 }
 
+// The current release (`cur_name`) against Kuma main (`main_name`, 3.0-preview): the legacy rows
+// main no longer builds (policy_release_rules.h BuildsLegacyRules).
+void ExplainMain(const std::string& cur_name, const PolicyResult& cur, const std::string& main_name, const PolicyResult& main_r,
+                 std::vector<ComparisonNote>& out) {
+  const std::vector<std::string> pair = {cur_name, main_name};
+  for (size_t ti = 0; ti < cur.rules.types.size(); ++ti) {
+    const TypeRules& ct = cur.rules.types[ti];
+    size_t mi = 0;
+    if (!FindType(main_r.rules, ct.type, &mi)) continue;
+    size_t from_rows = 0, from_items = 0;
+    for (const InboundRule& ir : ct.from_rules) {
+      if (ir.source == Direction::kFrom) {
+        ++from_rows;
+        continue;
+      }
+      for (const Item* it : ir.items)
+        if (it->direction == Direction::kFrom) {
+          ++from_items;
+          break;
+        }
+    }
+    const std::string base = "/rules/" + std::to_string(ti);
+    if (!ct.legacy_to_rules.empty())
+      out.push_back({base + "/toRules", pair,
+                     ct.type + ": " + main_name + " builds no legacy to-rules (Kuma main's rules.go keeps only the " +
+                         "ResourceRules), so " + cur_name + "'s " + Plural(ct.legacy_to_rules.size(), "toRules row", "toRules rows") +
+                         " per kuma.io/service subset " + (ct.legacy_to_rules.size() == 1 ? "is" : "are") + " gone."});
+    if (from_rows + from_items > 0)
+      out.push_back({base + "/fromRules", pair,
+                     ct.type + ": " + main_name + " reads no from[] (Kuma main's policy types have none; " +
+                         "inbound/inboundrules.go takes only spec.rules) and builds no legacy from-rules, so " + cur_name +
+                         "'s " + Plural(from_rows + from_items, "row", "rows") + " built from from[] items " +
+                         (from_rows + from_items == 1 ? "is" : "are") + " gone: move them to spec.rules."});
+  }
+}
+
 }  // namespace
 
 std::vector<ComparisonNote> UpgradeNotes(const std::vector<std::pair<std::string, const EngineResult*>>& results) {
@@ -116,11 +153,23 @@ std::vector<ComparisonNote> UpgradeNotes(const std::vector<std::pair<std::string
       old_r = pr;
       old_name = name;
     }
-  if (!old_r || !old_r->rules.dataplane) return out;
-  // Against the default (current) release; the other 2.12+ profiles build the same rules.
+  // Against the default (current) release; kuma-2.13 builds the same rules.
+  if (old_r && old_r->rules.dataplane)
+    for (const auto& [name, r] : results)
+      if (const auto* pr = dynamic_cast<const PolicyResult*>(r); pr && pr->id == Profiles().Default() && pr->rules.dataplane)
+        Explain(old_name, *old_r, name, *pr, out);
+  // The current release against Kuma main, whatever else is compared.
+  const PolicyResult* cur = nullptr;
+  std::string cur_name;
   for (const auto& [name, r] : results)
-    if (const auto* pr = dynamic_cast<const PolicyResult*>(r); pr && pr->id == Profiles().Default() && pr->rules.dataplane)
-      Explain(old_name, *old_r, name, *pr, out);
+    if (const auto* pr = dynamic_cast<const PolicyResult*>(r); pr && pr->id == Profiles().Default() && pr->rules.dataplane) {
+      cur = pr;
+      cur_name = name;
+    }
+  if (cur)
+    for (const auto& [name, r] : results)
+      if (const auto* pr = dynamic_cast<const PolicyResult*>(r); pr && pr->rules.dataplane && !BuildsLegacyRules(pr->id))
+        ExplainMain(cur_name, *cur, name, *pr, out);
   return out;
 }
 

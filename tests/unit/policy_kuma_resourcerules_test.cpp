@@ -15,40 +15,15 @@
 // every such policy selects stands in, transformed with the same topology.
 #include <gtest/gtest.h>
 
-#include <functional>
-#include <map>
 #include <string>
 #include <vector>
 
-#include "core/engine/engine.h"
-#include "core/engine/scenario.h"
-#include "core/policy/policy_engine.h"
+#include "kuma_suite_builders.h"
 
 namespace cfgi::policy {
 namespace {
 
-using nlohmann::ordered_json;
-
-// One resource: its type line, name, labels of its own (a flow map body, "" for none) and the
-// rest of the document.
-struct Doc {
-  std::string type, name, labels, rest;
-};
-
-struct Row {
-  std::string key;     // {Z} and {N}: the zone and namespace of the cluster the resources come from
-  std::string conf;    // JSON: one conf, or a list (one per hostname)
-  std::string origin;  // "display-name/ruleIndex,..."
-  bool k8s_namespace_only = false;  // built only when the resources live in namespace ns-k8s
-};
-
-struct Input {
-  std::string name;
-  std::string policy_type;
-  std::vector<Doc> docs;
-  std::vector<Row> rows;
-  bool gateway = false;  // a top-level MeshGateway targetRef: the stand-in is a builtin gateway
-};
+using namespace kuma_suite;  // NOLINT(google-build-using-namespace): the suite's builders
 
 const char* kService = "spec: {selector: {dataplaneTags: {app: backend}}, ports: [{port: 80, targetPort: 80, appProtocol: http}]}\n";
 const char* kServiceNamedPort =
@@ -320,164 +295,10 @@ std::vector<Input> Inputs() {
   return in;
 }
 
-// resourcerules_test.go's metaFn: the name and labels a resource gets on a cluster.
-struct Meta2 {
-  std::string name;
-  std::map<std::string, std::string> labels;
-};
-using MetaFn = std::function<Meta2(const std::string& name, const std::map<std::string, std::string>& own)>;
-
-Meta2 Created(const std::string& name, const std::map<std::string, std::string>& own, bool global, bool k8s,
-              const std::string& zone) {
-  Meta2 m;
-  m.name = k8s ? name + ".ns-k8s" : name;  // k8s.K8sNamespacedNameToCoreName
-  m.labels["kuma.io/origin"] = global ? "global" : "zone";
-  if (!zone.empty()) m.labels["kuma.io/zone"] = zone;
-  if (k8s) {
-    m.labels["k8s.kuma.io/namespace"] = "ns-k8s";
-    m.labels["kuma.io/mesh"] = "mesh-1";
-  }
-  m.labels["kuma.io/display-name"] = name;
-  for (const auto& [k, v] : own) m.labels[k] = v;  // maps.Copy: the resource's own labels win
-  return m;
-}
-
-// syncToUni / syncToK8s: KDS renames the copy (hash.HashedName of mesh, display name, zone and
-// namespace; the hash itself is not part of any result, a fixed suffix stands in) and keeps the
-// labels; on Kubernetes the copy lives in kuma-system.
-MetaFn Sync(MetaFn f, bool to_k8s) {
-  return [f, to_k8s](const std::string& name, const std::map<std::string, std::string>& own) {
-    Meta2 m = f(name, own);
-    m.name = m.labels["kuma.io/display-name"] + "-synced" + (to_k8s ? ".kuma-system" : "");
-    return m;
-  };
-}
-
-struct Topology {
-  std::string golden;
-  MetaFn meta;
-  std::string zone, ns;  // the KRI's zone and namespace (from the cluster the resources come from)
-};
-
-std::vector<Topology> Topologies() {
-  MetaFn gu = [](const std::string& n, const auto& l) { return Created(n, l, true, false, ""); };
-  MetaFn gk = [](const std::string& n, const auto& l) { return Created(n, l, true, true, ""); };
-  MetaFn zu = [](const std::string& n, const auto& l) { return Created(n, l, false, false, "zone-uni"); };
-  MetaFn zk = [](const std::string& n, const auto& l) { return Created(n, l, false, true, "zone-k8s"); };
-  return {
-      {"global-uni", gu, "", ""},
-      {"global-k8s", gk, "", "ns-k8s"},
-      {"zone-uni", zu, "zone-uni", ""},
-      {"zone-k8s", zk, "zone-k8s", "ns-k8s"},
-      {"zone-k8s-2-global-uni", Sync(zk, false), "zone-k8s", "ns-k8s"},
-      {"zone-uni-2-global-uni", Sync(zu, false), "zone-uni", ""},
-      {"zone-k8s-2-global-k8s", Sync(zk, true), "zone-k8s", "ns-k8s"},
-      {"zone-uni-2-global-k8s", Sync(zu, true), "zone-uni", ""},
-      {"global-k8s-2-zone-uni", Sync(gk, false), "", "ns-k8s"},
-      {"global-uni-2-zone-uni", Sync(gu, false), "", ""},
-      {"global-uni-2-zone-k8s", Sync(gu, true), "", ""},
-      {"global-k8s-2-zone-k8s", Sync(gk, true), "", "ns-k8s"},
-      {"zone-uni-2-zone-uni", Sync(Sync(zu, false), false), "zone-uni", ""},
-      {"zone-uni-2-zone-k8s", Sync(Sync(zu, false), true), "zone-uni", ""},
-      {"zone-k8s-2-zone-uni", Sync(Sync(zk, false), false), "zone-k8s", "ns-k8s"},
-      {"zone-k8s-2-zone-k8s", Sync(Sync(zk, false), true), "zone-k8s", "ns-k8s"},
-  };
-}
-
-std::map<std::string, std::string> ParseFlowLabels(const std::string& s) {
-  std::map<std::string, std::string> out;
-  size_t i = 0;
-  while (i < s.size()) {
-    size_t comma = s.find(',', i);
-    std::string kv = s.substr(i, comma == std::string::npos ? std::string::npos : comma - i);
-    size_t colon = kv.find(": ");
-    auto trim = [](std::string x) {
-      x.erase(0, x.find_first_not_of(' '));
-      x.erase(x.find_last_not_of(' ') + 1);
-      return x;
-    };
-    out[trim(kv.substr(0, colon))] = trim(kv.substr(colon + 2));
-    if (comma == std::string::npos) break;
-    i = comma + 1;
-  }
-  return out;
-}
-
-std::string Replace(std::string s, const std::string& from, const std::string& to) {
-  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
-  return s;
-}
-
-struct Case {
-  const Input* input;
-  const Topology* topology;
-  std::string profile;
-};
-
-std::string CaseName(const testing::TestParamInfo<Case>& i) {
-  std::string n = i.param.input->name + "_" + i.param.topology->golden + "_" + i.param.profile;
-  for (char& c : n)
-    if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-  return n;
-}
-
 class KumaResourceRules : public testing::TestWithParam<Case> {};
 
 TEST_P(KumaResourceRules, KeysConfsAndOriginOrderAgreeWithTheGolden) {
-  const Input& in = *GetParam().input;
-  const Topology& topo = *GetParam().topology;
-  // The stand-in the policies select: a sidecar labelled app: my-app, or a builtin gateway served
-  // by MeshGateway gateway-1; both go through the topology like every resource of the input.
-  std::vector<Doc> docs = in.docs;
-  if (in.gateway) {
-    docs.push_back({"MeshGateway", "gateway-1", "",
-                    "selectors: [{match: {kuma.io/service: gw}}]\nconf: {listeners: [{port: 80, protocol: HTTP}]}\n"});
-    docs.push_back({"Dataplane", "dp-1", "app: my-app",
-                    "networking: {address: 10.0.0.1, gateway: {type: BUILTIN, tags: {kuma.io/service: gw}}}\n"});
-  } else {
-    docs.push_back({"Dataplane", "dp-1", "app: my-app",
-                    "networking: {address: 10.0.0.1, inbound: [{port: 8080, tags: {kuma.io/service: my-app}}]}\n"});
-  }
-  std::string yaml = "type: Mesh\nname: mesh-1\n";
-  std::map<std::string, std::string> display;  // core name -> the input's name
-  std::string dp_name;
-  for (const Doc& d : docs) {
-    Meta2 m = topo.meta(d.name, d.labels.empty() ? std::map<std::string, std::string>{} : ParseFlowLabels(d.labels));
-    display[m.name] = d.name;
-    if (d.type == "Dataplane") dp_name = m.name;
-    yaml += "---\ntype: " + d.type + "\nname: " + m.name + "\nmesh: mesh-1\nlabels:\n";
-    for (const auto& [k, v] : m.labels) yaml += "  " + k + ": " + v + "\n";
-    yaml += d.rest;
-  }
-  Scenario s = LoadScenario({{"in.yaml", yaml}});
-  Query q;
-  q.flags.push_back({"dataplane", dp_name});
-  Report r = RunScenario(GetPolicyEngine(), s, q, GetParam().profile, true);
-  for (const auto& d : r.diagnostics) EXPECT_NE(d.severity, doc::Severity::kError) << d.code << ": " << d.message;
-
-  std::map<std::string, std::pair<ordered_json, std::string>> got;
-  for (const auto& t : r.result["rules"]) {
-    if (t["type"] != in.policy_type) continue;
-    for (const auto& rr : t["toResourceRules"]) {
-      if (rr.contains("computedFrom")) continue;  // added by the fallback; BuildRules has only these
-      std::string origin;
-      for (const auto& o : rr["origin"])
-        origin += (origin.empty() ? "" : ",") + display[o["policy"].get<std::string>()] + "/" + std::to_string(o["ruleIndex"].get<int>());
-      got[rr["key"].get<std::string>()] = {rr.contains("confs") ? rr["confs"] : rr["conf"], origin};
-    }
-  }
-  std::map<std::string, std::pair<ordered_json, std::string>> want;
-  for (const Row& row : in.rows) {
-    if (row.k8s_namespace_only && topo.ns != "ns-k8s") continue;
-    want[Replace(Replace(row.key, "{Z}", topo.zone), "{N}", topo.ns)] = {ordered_json::parse(row.conf), row.origin};
-  }
-  ASSERT_EQ(got.size(), want.size()) << yaml;
-  for (const auto& [key, w] : want) {
-    auto it = got.find(key);
-    ASSERT_NE(it, got.end()) << key;
-    EXPECT_EQ(it->second.first, w.first) << key;
-    EXPECT_EQ(it->second.second, w.second) << key;
-  }
+  CheckResourceRules(*GetParam().input, *GetParam().topology, GetParam().profile);
 }
 
 // resolve/targetref.go parseService: a legacy name with three segments (<name>_<namespace>_svc, no
@@ -525,18 +346,13 @@ spec:
   }
 }
 
-std::vector<Case> Cases() {
-  static const std::vector<Input> inputs = Inputs();
-  static const std::vector<Topology> topologies = Topologies();
-  std::vector<Case> out;
-  // v2.13.10's suite has the same inputs and goldens as v2.14.3's.
-  for (const char* profile : {"kuma-2.14", "kuma-2.13"})
-    for (const Input& in : inputs)
-      for (const Topology& t : topologies) out.push_back({&in, &t, profile});
-  return out;
+const std::vector<Input>& AllInputs() {
+  static const std::vector<Input> kInputs = Inputs();
+  return kInputs;
 }
 
-INSTANTIATE_TEST_SUITE_P(V2143, KumaResourceRules, testing::ValuesIn(Cases()), CaseName);
+// v2.13.10's suite has the same inputs and goldens as v2.14.3's.
+INSTANTIATE_TEST_SUITE_P(V2143, KumaResourceRules, testing::ValuesIn(Cases(AllInputs(), {"kuma-2.14", "kuma-2.13"})), CaseName);
 
 }  // namespace
 }  // namespace cfgi::policy
