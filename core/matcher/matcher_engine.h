@@ -7,7 +7,7 @@
 //   r->ToJson();  // {"requests": [{"request", "actions", "skipped", "matched", "trace"}], "nack", "coverage"}
 //
 // The view reads the typed MatcherModel (the compiled tree keeps every node's source range;
-// Issues carry the gRPC rejection reasons) and MatcherResult (per request the matcher::Result
+// its diagnostics and RejectedBy record carry the gRPC rejection reasons) and MatcherResult (per request the matcher::Result
 // and its explanation step); it evaluates only the request the user edits, on this model.
 #pragma once
 
@@ -165,15 +165,18 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q);
 // True when the query has request flags (--header, --path, --host, --method, --request).
 bool HasRequestFlags(const Query& q);
 
-// Converts issues to diagnostics under a profile: grpc_only issues are errors for grpc-core,
-// grpc-java and a106 (gRPC NACKs) and notes for envoy; grpc_java_accepts issues are notes for
-// grpc-java. For a matcher found in Envoy configuration (`where`) in a field gRPC does not read
-// (FoundMatcher::grpc_reads false), every gRPC-only reason is a note under every profile.
-std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p, const FoundMatcher* where = nullptr);
+// The loading findings (Compiled::diagnostics) as `p` reports them, by Compiled::rejected_by:
+// kGrpc findings are as found under grpc-core, grpc-java and a106 (gRPC NACKs) and notes ("gRPC
+// only: ...") under envoy; kGrpcCore findings are notes under grpc-java and envoy; kGrpcJava
+// findings exist under grpc-java only. For a matcher found in Envoy configuration (`where`) in a
+// field gRPC does not read (FoundMatcher::grpc_reads false), every finding some implementation
+// accepts is a note under every gRPC profile.
+std::vector<doc::Diagnostic> ProfileDiagnostics(const Compiled& m, Profile p, const FoundMatcher* where = nullptr);
 
 // Dead configuration (MAT016): matchers in a list that an earlier terminal matcher on the same
-// input always pre-empts (prefix "/a" before "/ab", or a predicate that is always true).
-std::vector<Issue> FindShadowed(const Compiled& m);
+// input always pre-empts (prefix "/a" before "/ab", or a predicate that is always true). Appended
+// to m.diagnostics (every profile reports them).
+void FindShadowed(Compiled& m);
 
 // The step that decided the request's last action (Result::decided_by) as JSON {"what", "detail",
 // "path", "line"}; null when no action was added.

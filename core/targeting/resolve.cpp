@@ -66,10 +66,8 @@ class Emitter {
     const doc::Source* src = nullptr;
     for (const doc::Source* s : sources_)
       if (s && s->name() == file) src = s;
-    doc::DiagnosticSink sink(src);
-    doc::Diagnostic& d = sink.Add(sev, code, r, std::move(message), std::move(path));
-    if (!src) d.file = file;
-    out_->push_back(d);
+    doc::DiagnosticSink sink = src ? doc::DiagnosticSink(src) : doc::DiagnosticSink::Named(file);
+    out_->push_back(sink.Add(sev, code, r, std::move(message), std::move(path)));
   }
 
  private:

@@ -26,12 +26,9 @@ const doc::Document* FlagDocument(const Scenario& s, const std::string& flag, co
     diags.insert(diags.end(), owned.back().diagnostics.begin(), owned.back().diagnostics.end());
     return &owned.back();
   }
-  doc::Diagnostic d;
-  d.code = "TGT018";
-  d.severity = doc::Severity::kError;
-  d.file = "--" + flag;
-  d.message = "--" + flag + " '" + value + "' is neither a readable file nor inline JSON; pass a file or '{\"key\": \"value\"}'";
-  diags.push_back(std::move(d));
+  doc::DiagnosticSink sink = doc::DiagnosticSink::Named("--" + flag);
+  sink.Error("TGT018", {}, "--" + flag + " '" + value + "' is neither a readable file nor inline JSON; pass a file or '{\"key\": \"value\"}'");
+  diags.insert(diags.end(), sink.list().begin(), sink.list().end());
   return nullptr;
 }
 
@@ -181,13 +178,11 @@ Workspace LoadWorkspace(const Scenario& s, const Query& q) {
   else if (inputs && inputs->Get("instance")) w.options.instance = inputs->GetString("instance");
 
   if (!have_manifest) {
-    doc::Diagnostic d;
-    d.code = "TGT001";
-    d.severity = doc::Severity::kError;
-    d.file = s.envelope ? s.envelope->source->name() : (s.sources.empty() ? "" : s.sources[0].source->name());
-    d.message = "no Declarative Services manifest among the inputs; add a manifest.json with "
-                "{\"scr\": {\"version\": 1, \"components\": [...]}} or a component object";
-    w.diagnostics.push_back(std::move(d));
+    // At the start of the scenario file, or of its first source.
+    doc::DiagnosticSink sink(s.envelope ? s.envelope->source.get() : (s.sources.empty() ? nullptr : s.sources[0].source.get()));
+    sink.Error("TGT001", {}, "no Declarative Services manifest among the inputs; add a manifest.json with "
+                             "{\"scr\": {\"version\": 1, \"components\": [...]}} or a component object");
+    w.diagnostics.insert(w.diagnostics.end(), sink.list().begin(), sink.list().end());
   }
   return w;
 }
