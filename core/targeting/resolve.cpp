@@ -61,18 +61,23 @@ class Emitter {
  public:
   Emitter(const std::vector<const doc::Source*>& sources, std::vector<doc::Diagnostic>* out)
       : sources_(sources), out_(out) {}
+  // `path` as DiagnosticSink::Add reads it, below the open scope (the reference's "Comp/ref").
   void Add(doc::Severity sev, const std::string& code, const std::string& file, doc::SourceRange r,
            std::string message, std::string path = {}) {
     const doc::Source* src = nullptr;
     for (const doc::Source* s : sources_)
       if (s && s->name() == file) src = s;
     doc::DiagnosticSink sink = src ? doc::DiagnosticSink(src) : doc::DiagnosticSink::Named(file);
+    doc::DiagnosticSink::ScopedField open(&sink, scope_.field_path());
     out_->push_back(sink.Add(sev, code, r, std::move(message), std::move(path)));
   }
+  // The field path findings continue for a ScopedField's lifetime (its segments are pushed here).
+  doc::DiagnosticSink* scope() { return &scope_; }
 
  private:
   const std::vector<const doc::Source*>& sources_;
   std::vector<doc::Diagnostic>* out_;
+  doc::DiagnosticSink scope_;  // used for its field path only
 };
 
 std::string Q(const std::string& s) { return ordered_json(s).dump(-1, ' ', false, ordered_json::error_handler_t::replace); }  // any bytes
@@ -130,7 +135,7 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
       rr.instance = inst.instance;
       rr.factory_instance = comp.is_factory();
       rr.target_before = ref.target;
-      std::string path = RefPath(comp, ref);
+      doc::DiagnosticSink::ScopedField ref_field(emit.scope(), RefPath(comp, ref));
       std::vector<Segment> segments;
       const ConfigEntry* dyn = config ? config->Find(ref.name + ".target") : nullptr;
       std::string manifest_target = ref.target.value_or("");
@@ -158,7 +163,7 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
           emit.Add(doc::Severity::kWarning, "TGT014", ref.file, ref.target_loc.Span(s.begin, s.end),
                    "'{{" + s.key + "}}' is never replaced: placeholders apply only to factory instances, so the filter compares with the literal text; "
                    "make the component a factory or write the value",
-                   path + ".target");
+                   ".target");
         ref_step.detail = ref.target ? "manifest target " + manifest_target : "no target";
       } else if (dyn) {
         // Method 1 (ComponentFactoryImpl.cpp: `properties.find(ref.name + ".target")`).
@@ -209,7 +214,7 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
                                   "; the factory instance is not created. Add \"" + s.key + "\": \"...\" to the configuration"
                             : "{{" + s.key + "}} needs a configuration value but no configuration was given; pass one with --config "
                               "(or inputs.config) holding \"" + s.key + "\"",
-                     path + ".target");
+                     ".target");
             sub_step.outcome = doc::Outcome::kError;
             sub_step.detail = "missing from the configuration";
           } else if (e->value.kind != ldap::Value::Kind::kString) {
@@ -261,7 +266,7 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
         emit.Add(doc::Severity::kWarning, "TGT021", ref.file, ref.target_loc.range,
                  "reference '" + ref.name + "' has an empty target: any " + ref.interface +
                      " service satisfies it; remove \"target\" or write a filter",
-                 path + ".target");
+                 ".target");
 
       // Validate the resulting target (CreateFactoryComponent: LDAPFilter(ref.target) when
       // non-empty; for other components the service tracker's LDAPFilter throws the same way).
@@ -288,12 +293,12 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
             emit.Add(doc::Severity::kError, code, loc->file, {at, at + 1},
                      (rr.method == Method::kManifest ? "invalid target filter: " : "invalid filter" + where + ": ") +
                          pr.error->message + (rr.factory_instance ? "; the factory instance is not created" : ""),
-                     path + ".target");
+                     ".target");
           ref_step.Add({"LDAP", doc::Outcome::kError, pr.error->cpp_message});
         } else if (rr.target->find(ldap::kWildcard) != std::string::npos && !segments.empty()) {
           emit.Add(doc::Severity::kWarning, "LDAP010", segments[0].loc->file, segments[0].loc->range,
                    "the target contains a DEL byte (0x7F), which CppMicroServices treats as the wildcard '*'; remove it",
-                   path + ".target");
+                   ".target");
         }
       }
 
@@ -307,7 +312,7 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
           emit.Add(doc::Severity::kError, "TGT011", ref.file, ref.range,
                    "the service tracker filter " + Q(*rr.effective_filter) + " is invalid (" + pr.error->message +
                        "); check the interface name '" + ref.interface + "'",
-                   path);
+                   "");
           rr.effective_filter.reset();
         }
       }
@@ -383,7 +388,7 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
                        *rr.effective_filter + "): " + why +
                        (ref.min_cardinality > 0 ? "; the component stays unsatisfied" : "; the optional reference stays unbound") +
                        ". Fix the target or register a matching service",
-                   path);
+                   "");
         }
         ref_step.outcome = rr.matching.empty() ? doc::Outcome::kNoMatch : doc::Outcome::kMatched;
         ref_step.detail += "; " + std::to_string(rr.matching.size()) + " matching service(s)";

@@ -97,6 +97,7 @@ struct Builder {
   Compiled& c;
   const Analysis& a;
   doc::DiagnosticSink sink{a.source.get()};  // this profile's findings; Load moves them to c.diagnostics
+  using Scope = doc::DiagnosticSink::ScopedField;  // a choice's field path: "[2].clientLanguage"
 
   // Reports a finding about attribute `attr` (`r` in its JSON text's coordinates, mapped to the
   // source here); attr -1: about the name's records as a whole (at the source's first record).
@@ -177,8 +178,9 @@ struct Builder {
     }
   }
 
-  // A list of strings (clientLanguage / clientHostname). Returns the stage.
-  Stage List(Criterion what, const Node* v, int ai, const std::string& path) {
+  // A list of strings (clientLanguage / clientHostname), its field path the open scope. Returns the stage.
+  Stage List(Criterion what, const Node* v, int ai) {
+    const std::string path = sink.field_path();  // for the implementations' own error texts
     Stage s;
     s.what = what;
     if (!v || v->is_null()) {
@@ -198,7 +200,7 @@ struct Builder {
       }
     }
     if (!bad.empty()) {
-      Report("TXT032", Severity::kError, v->range(), ai, path, CriterionName(what) + std::string(" ") + bad +
+      Report("TXT032", Severity::kError, v->range(), ai, "", CriterionName(what) + std::string(" ") + bad +
             " (e.g. [\"c++\", \"java\"])");
       if (p == ProfileId::kJava) s.error = path + " " + bad;
       else Fatal("field:" + path + " error:" + bad);
@@ -208,11 +210,11 @@ struct Builder {
     if (s.list.empty()) {
       if (p == ProfileId::kGo) {
         s.present = true;
-        Report("TXT037", Severity::kWarning, v->range(), ai, path, "an empty " + std::string(CriterionName(what)) +
+        Report("TXT037", Severity::kWarning, v->range(), ai, "", "an empty " + std::string(CriterionName(what)) +
               " list: grpc-go never selects this choice (a non-nil empty list contains nothing), grpc-core and "
               "grpc-java treat it as absent; remove the key to match every client");
       } else {
-        Report("TXT037", Severity::kNote, v->range(), ai, path, "an empty " + std::string(CriterionName(what)) +
+        Report("TXT037", Severity::kNote, v->range(), ai, "", "an empty " + std::string(CriterionName(what)) +
               " list matches every client here, but grpc-go never selects this choice; remove the key");
       }
     } else {
@@ -221,12 +223,14 @@ struct Builder {
     return s;
   }
 
-  Stage Percentage(const Node* v, int ai, const std::string& path) {
+  // The percentage, its field path the open scope.
+  Stage Percentage(const Node* v, int ai) {
+    const std::string path = sink.field_path();  // for the implementations' own error texts
     Stage s;
     s.what = Criterion::kPercentage;
     if (!v) return s;
     auto err = [&](const char* code, const std::string& m) {
-      Report(code, Severity::kError, v->range(), ai, path, m);
+      Report(code, Severity::kError, v->range(), ai, "", m);
       if (p == ProfileId::kJava) s.error = path + ": " + m;
       else Fatal("field:" + path + " error:" + m);
     };
@@ -252,7 +256,7 @@ struct Builder {
           return s;
         }
         if (x == -1) {  // ServiceConfigChoice::percentage defaults to -1, "not set"
-          Report("TXT034", Severity::kWarning, v->range(), ai, path, "percentage -1 means 'not set' to grpc-core: every client matches; use 0..100");
+          Report("TXT034", Severity::kWarning, v->range(), ai, "", "percentage -1 means 'not set' to grpc-core: every client matches; use 0..100");
           return s;
         }
         s.present = true;
@@ -263,17 +267,17 @@ struct Builder {
           // src/core/ext/filters/client_channel/resolver/dns/, 2023 and earlier) required a JSON
           // number: "field:percentage error:should be of type number" (test/cpp/naming
           // resolver_test_record_groups.yaml, ipv4-svc_cfg_bad_percentage).
-          Report("TXT042", Severity::kNote, v->range(), ai, path, "version note: grpc-core reads the string \"" + t +
+          Report("TXT042", Severity::kNote, v->range(), ai, "", "version note: grpc-core reads the string \"" + t +
                 "\" as a number since ChooseServiceConfig moved to JsonObjectLoader; older releases (2023 and earlier) "
                 "reject the whole list (field:percentage error:should be of type number); write " + t + " without quotes");
         if (x < 0 || x > 100)
-          Report("TXT034", Severity::kWarning, v->range(), ai, path, "percentage " + t + " is outside 0..100; grpc-core " +
+          Report("TXT034", Severity::kWarning, v->range(), ai, "", "percentage " + t + " is outside 0..100; grpc-core " +
                 (x < 0 ? "never" : "always") + " selects this choice, grpc-java fails the resolution");
         else if (x > 0 && x < 100)
-          Report("TXT039", Severity::kNote, v->range(), ai, path, "grpc-core selects this choice when rand()%100 <= " + t +
+          Report("TXT039", Severity::kNote, v->range(), ai, "", "grpc-core selects this choice when rand()%100 <= " + t +
                 ", for " + std::to_string(std::min<int64_t>(x + 1, 100)) + " of 100 draws (grpc-java and grpc-go: " + t + ")");
         else if (x == 0)
-          Report("TXT039", Severity::kNote, v->range(), ai, path, "percentage 0: no implementation selects this choice");
+          Report("TXT039", Severity::kNote, v->range(), ai, "", "percentage 0: no implementation selects this choice");
         return s;
       }
       case ProfileId::kJava: {
@@ -297,11 +301,11 @@ struct Builder {
         s.present = true;
         s.pct = t;
         if (t < 0 || t > 100) {
-          Report("TXT034", Severity::kError, v->range(), ai, path, "percentage " + v->text() +
+          Report("TXT034", Severity::kError, v->range(), ai, "", "percentage " + v->text() +
                 " is outside 0..100: grpc-java fails the resolution when it reaches this choice (Bad percentage)");
           s.error = "Bad percentage: " + v->text();
         } else if (t != d) {
-          Report("TXT033", Severity::kWarning, v->range(), ai, path, "grpc-java truncates " + v->text() + " to " +
+          Report("TXT033", Severity::kWarning, v->range(), ai, "", "grpc-java truncates " + v->text() + " to " +
                 std::to_string(static_cast<int>(t)) + "; grpc-core and grpc-go reject a fraction: write an integer");
         }
         return s;
@@ -321,7 +325,7 @@ struct Builder {
         s.present = true;
         s.pct = static_cast<double>(*x);
         if (*x < 0 || *x > 100)
-          Report("TXT034", Severity::kWarning, v->range(), ai, path, "percentage " + v->text() + " is outside 0..100; grpc-go " +
+          Report("TXT034", Severity::kWarning, v->range(), ai, "", "percentage " + v->text() + " is outside 0..100; grpc-go " +
                 (*x <= 0 ? "never" : "always") + " selects this choice, grpc-java fails the resolution");
         return s;
       }
@@ -359,11 +363,12 @@ struct Builder {
     int i = 0;
     for (const Node& ch : root.items()) {
       int index = static_cast<int>(c.choices.size());
-      std::string path = "[" + std::to_string(index) + "]";
+      Scope item(&sink, "[" + std::to_string(index) + "]");
+      const std::string path = sink.field_path();  // for the implementations' own error texts
       ++i;
       if (!ch.is_map()) {
         if (p == ProfileId::kGo && ch.is_null()) {
-          Report("TXT025", Severity::kWarning, ch.range(), ai, path, "a null choice: grpc-go reads it as a choice without serviceConfig and skips it");
+          Report("TXT025", Severity::kWarning, ch.range(), ai, "", "a null choice: grpc-go reads it as a choice without serviceConfig and skips it");
           Choice skip;
           skip.index = index;
           skip.attribute = ai;
@@ -375,7 +380,7 @@ struct Builder {
           c.choices.push_back(std::move(skip));
           continue;
         }
-        Report("TXT025", Severity::kError, ch.range(), ai, path, std::string("a choice is a ") + ch.kind_name() +
+        Report("TXT025", Severity::kError, ch.range(), ai, "", std::string("a choice is a ") + ch.kind_name() +
               ", it must be an object {\"serviceConfig\": {...}}");
         Fatal("field:" + path + " error:is not an object");
         continue;
@@ -399,7 +404,7 @@ struct Builder {
         else if (f == "serviceConfig") { sc = &e.value; sc_key = true; }
         if (!f.empty()) {
           if (p == ProfileId::kGo && e.key != f && !(f == "clientHostname" && e.key == "clientHostName"))
-            Report("TXT031", Severity::kNote, e.key_range, ai, path + "." + e.key, "grpc-go matches '" + e.key + "' to '" + f +
+            Report("TXT031", Severity::kNote, e.key_range, ai, "." + e.key, "grpc-go matches '" + e.key + "' to '" + f +
                   "' ignoring case; grpc-core ignores it and grpc-java rejects it: write '" + f + "'");
           continue;
         }
@@ -407,7 +412,7 @@ struct Builder {
         bool case_only = !sug.empty() && Lower(sug) == Lower(e.key);
         const char* code = case_only ? "TXT031" : "TXT030";
         if (p == ProfileId::kJava) {
-          Report(code, Severity::kError, e.key_range, ai, path + "." + e.key, "grpc-java rejects unknown key '" + e.key +
+          Report(code, Severity::kError, e.key_range, ai, "." + e.key, "grpc-java rejects unknown key '" + e.key +
                 "' (Bad key) when it reaches this choice; " + (sug.empty() ? "" : "did you mean '" + sug + "'? ") + "keys are clientLanguage, percentage, clientHostname, serviceConfig");
           if (keys.error.empty()) keys.error = "Bad key: " + e.key;
         } else {
@@ -415,34 +420,45 @@ struct Builder {
           if (sug == "clientHostname" || sug == "clientLanguage") effect = ": this choice matches every client on that criterion";
           else if (sug == "percentage") effect = ": this choice is not limited to a percentage of clients";
           else if (sug == "serviceConfig") effect = ": the choice has no serviceConfig";
-          Report(code, Severity::kWarning, e.key_range, ai, path + "." + e.key, std::string(Profiles().Name(p)) +
+          Report(code, Severity::kWarning, e.key_range, ai, "." + e.key, std::string(Profiles().Name(p)) +
                 " ignores unknown key '" + e.key + "'" + effect + "; " +
                 (sug.empty() ? "remove it" : "did you mean '" + sug + "'?"));
         }
       }
-      Stage ls = List(Criterion::kLanguage, lang, ai, path + ".clientLanguage");
-      Stage hs = List(Criterion::kHostname, host, ai, path + ".clientHostname");
-      Stage ps = Percentage(pct, ai, path + ".percentage");
+      Stage ls, hs, ps;
+      {
+        Scope f(&sink, ".clientLanguage");
+        ls = List(Criterion::kLanguage, lang, ai);
+      }
+      {
+        Scope f(&sink, ".clientHostname");
+        hs = List(Criterion::kHostname, host, ai);
+      }
+      {
+        Scope f(&sink, ".percentage");
+        ps = Percentage(pct, ai);
+      }
       Stage ss;
       ss.what = Criterion::kServiceConfig;
       ss.skip_when_absent = p == ProfileId::kGo || p == ProfileId::kA2;
       bool sc_null = sc && sc->is_null();
+      Scope sc_field(&sink, ".serviceConfig");
       if (!sc || sc_null) {
-        std::string where = path + ".serviceConfig";
+        const std::string where = sink.field_path();
         SourceRange r = sc ? sc->range() : SourceRange{ch.range().begin, ch.range().begin + 1};
         switch (p) {
           case ProfileId::kCore:
-            Report("TXT035", Severity::kError, r, ai, where, "a choice without serviceConfig: grpc-core rejects the whole list "
+            Report("TXT035", Severity::kError, r, ai, "", "a choice without serviceConfig: grpc-core rejects the whole list "
                   "(field not present), grpc-go skips the choice, grpc-java fails when it selects it; add \"serviceConfig\": {...}");
             Fatal("field:" + where + " error:field not present");
             break;
           case ProfileId::kJava:
-            Report("TXT035", Severity::kWarning, r, ai, where, "a choice without serviceConfig: grpc-java fails the resolution when "
+            Report("TXT035", Severity::kWarning, r, ai, "", "a choice without serviceConfig: grpc-java fails the resolution when "
                   "this choice matches (key 'serviceConfig' missing); add \"serviceConfig\": {...}");
             ss.error = "key 'serviceConfig' missing in choice " + path;
             break;
           default:
-            Report("TXT035", Severity::kWarning, r, ai, where, "a choice without serviceConfig: " + std::string(Profiles().Name(p)) +
+            Report("TXT035", Severity::kWarning, r, ai, "", "a choice without serviceConfig: " + std::string(Profiles().Name(p)) +
                   " skips it; add \"serviceConfig\": {...}");
             break;
         }
@@ -450,19 +466,23 @@ struct Builder {
       } else {
         ss.present = true;
         if (!sc->is_map()) {
-          Report("TXT036", Severity::kError, sc->range(), ai, path + ".serviceConfig", std::string("serviceConfig is a ") +
+          Report("TXT036", Severity::kError, sc->range(), ai, "", std::string("serviceConfig is a ") +
                 sc->kind_name() + ", it must be an object");
-          if (p == ProfileId::kJava) ss.error = path + ".serviceConfig is not object";
+          if (p == ProfileId::kJava) ss.error = sink.field_path() + " is not object";
           else if (p == ProfileId::kGo) out.config_error = "json: cannot unmarshal " + std::string(sc->kind_name()) + " into a service config";
-          else Fatal("field:" + path + ".serviceConfig error:is not an object");
+          else Fatal("field:" + sink.field_path() + " error:is not an object");
         } else {
           out.service_config = sc;
           out.service_config_json = std::make_shared<const nlohmann::ordered_json>(sc->ToOrderedJson());
           out.service_config_lines =
               std::make_shared<const std::vector<ConfigLine>>(ConfigTree(*out.service_config_json, "serviceConfig"));
-          doc::DiagnosticSink in_attribute;  // ranges in the attribute's coordinates: Report maps them
-          out.config_error = ValidateServiceConfig(*sc, p, path + ".serviceConfig", in_attribute, &out.lb_fallback);
-          for (const doc::Diagnostic& x : in_attribute.list()) Report(x.code, x.severity, x.range, ai, x.path, x.message);
+          // Ranges in the attribute's coordinates, located by Report; each path is the open
+          // scope's (the checker's base) and what the checker scoped below it.
+          const std::string base = sink.field_path();
+          doc::DiagnosticSink in_attribute;
+          out.config_error = ValidateServiceConfig(*sc, p, base, in_attribute, &out.lb_fallback);
+          for (const doc::Diagnostic& x : in_attribute.list())
+            Report(x.code, x.severity, x.range, ai, x.path.substr(base.size()), x.message);
         }
       }
       switch (p) {
@@ -503,7 +523,8 @@ struct Builder {
       if (!AlwaysMatches(c.choices[i])) continue;
       for (size_t j = i + 1; j < c.choices.size(); ++j) {
         const Choice& d = c.choices[j];
-        Report("TXT038", Severity::kWarning, d.node->range(), d.attribute, "[" + std::to_string(d.index) + "]",
+        Scope item(&sink, "[" + std::to_string(d.index) + "]");
+        Report("TXT038", Severity::kWarning, d.node->range(), d.attribute, "",
               "choice " + std::to_string(d.index) + " is never selected by " + Profiles().Name(p) + ": choice " +
               std::to_string(i) + " before it matches every client" +
               (p == ProfileId::kCore && HasPercentage(c.choices[i]) ? " (percentage 99 and up is every draw in grpc-core)" : "") +
