@@ -503,7 +503,7 @@ std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, d
   for (const Request& r : sm.requests) {
     MatcherResult::RequestResult rr;
     rr.request = &r;
-    rr.result = matcher::Evaluate(sm.matcher, r, p, &rr.why);
+    rr.result = matcher::Evaluate(sm.matcher, r, p, why ? &rr.why : nullptr);  // null: the fast path
     out->reached.insert(rr.result.reached.begin(), rr.result.reached.end());
     if (!sm.extracts.empty()) {
       cel::Request cr = CelRequest(r, p);
@@ -543,6 +543,7 @@ std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, d
     }
   }
   out->evaluated = evaluate;
+  out->explained = why != nullptr;
   return out;
 }
 
@@ -610,7 +611,7 @@ ordered_json MatcherResult::ToJson() const {
       one["extract"] = ordered_json::array();
       for (const auto& v : rr.extracts) one["extract"].push_back(v ? ordered_json(doc::ValidUtf8(*v)) : ordered_json(nullptr));
     }
-    one["trace"] = ordered_json::array({TraceJson(rr.why, src)});
+    if (explained) one["trace"] = ordered_json::array({TraceJson(rr.why, src)});
     reqs.push_back(std::move(one));
   }
   constexpr size_t kMaxListed = 20;

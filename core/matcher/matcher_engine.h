@@ -3,8 +3,10 @@
 // a106.
 //
 //   auto m = cfgi::GetMatcherEngine().Load(scenario, query, cfgi::Mode::kEvaluate);
-//   auto r = m->Evaluate("grpc-core");
+//   doc::Explanation why;
+//   auto r = m->Evaluate("grpc-core", &why);
 //   r->ToJson();  // {"requests": [{"request", "actions", "skipped", "matched", "trace"}], "nack", "coverage"}
+//                 // ("trace" only when evaluated with a `why`)
 //
 // The view reads the typed MatcherModel (the compiled tree keeps every node's source range;
 // its diagnostics and RejectedBy record carry the gRPC rejection reasons) and MatcherResult (per request the matcher::Result
@@ -79,12 +81,15 @@ class MatcherResult final : public EngineResult {
   struct RequestResult {
     const Request* request = nullptr;  // into MatcherModel::sm.requests
     Result result;
-    doc::Step why;
+    doc::Step why;  // the request's trace; empty unless the evaluation was asked to explain
     std::vector<std::optional<std::string>> extracts;  // per ScenarioMatcher::extracts (null: none)
   };
   Profile id = Profile::kGrpcCore;
   const MatcherModel* model = nullptr;
   bool evaluated = false;                 // false in kCheck mode or without a matcher
+  // Evaluate was given a `why`: each request has its trace (RequestResult::why, the JSON's
+  // "trace"); without one none is built (the fast path, `test`).
+  bool explained = false;
   std::vector<RequestResult> requests;
   // Per discovered matcher (ScenarioMatcher::discovered), each request's outcome.
   std::vector<std::vector<Result>> discovered;

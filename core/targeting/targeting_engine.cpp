@@ -42,7 +42,7 @@ const ProfileSet<Profile>& Profiles() {
   return s;
 }
 
-Resolution Workspace::Resolve() const { return ResolveWith(has_config ? &config : nullptr); }
+Resolution Workspace::Resolve(bool steps) const { return ResolveWith(has_config ? &config : nullptr, steps); }
 
 ldap::Value ValueFromEditedText(const std::string& text, ldap::Value::Kind loaded_as) {
   if (loaded_as != ldap::Value::Kind::kString) {
@@ -66,19 +66,21 @@ ConfigOutcome ResolveEditedConfig(std::shared_ptr<const TargetingModel> model, c
   return o;
 }
 
-Resolution Workspace::ResolveWith(const Config* c) const {
+Resolution Workspace::ResolveWith(const Config* c, bool steps) const {
   Inputs in;
   in.manifest = &manifest;
   in.config = c;
   in.registry = registry.present ? &registry : nullptr;
   for (const doc::SourcePtr& s : sources) in.sources.push_back(s.get());
-  return targeting::ResolveRegistry(in, options);
+  ResolveOptions o = options;
+  o.steps = steps;
+  return targeting::ResolveRegistry(in, o);
 }
 
 std::unique_ptr<EngineResult> TargetingModel::Evaluate(std::string_view, doc::Explanation* why) const {
   CountEvaluationWork();
   auto r = std::make_unique<TargetingResult>();
-  r->resolution = workspace.Resolve();
+  r->resolution = workspace.Resolve(/*steps=*/why != nullptr);
   r->evaluated = mode == Mode::kEvaluate;
   r->diagnostics = r->resolution.diagnostics;
   if (why && r->evaluated) *why = r->resolution.explanation;
