@@ -33,6 +33,8 @@ Diagnostic& DiagnosticSink::Add(Severity sev, std::string code, SourceRange rang
     d.range.end = std::min(std::max(d.range.end, d.range.begin), size);
     d.file = source_->name();
     d.begin = source_->Locate(range.begin);
+  } else {
+    d.file = file_;
   }
   list_.push_back(std::move(d));
   return list_.back();

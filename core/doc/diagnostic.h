@@ -44,6 +44,13 @@ struct Diagnostic {
 class DiagnosticSink {
  public:
   explicit DiagnosticSink(const Source* source = nullptr) : source_(source) {}
+  // For findings about a named input that has no text (a flag's value, "--config"): each has
+  // `file` as its file and position 1:1.
+  static DiagnosticSink Named(std::string file) {
+    DiagnosticSink s;
+    s.file_ = std::move(file);
+    return s;
+  }
   DiagnosticSink(const DiagnosticSink&) = delete;
   DiagnosticSink& operator=(const DiagnosticSink&) = delete;
   DiagnosticSink(DiagnosticSink&&) = default;
@@ -87,6 +94,7 @@ class DiagnosticSink {
 
  private:
   const Source* source_;
+  std::string file_;  // Named: the file of findings without a source
   std::vector<Diagnostic> list_;
   std::string field_path_;
 };

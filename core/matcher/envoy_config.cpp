@@ -521,13 +521,11 @@ Compiled LoadFound(const doc::Document& d, const EnvoyConfig& c, const FoundMatc
   } else {
     m = LoadTree(*f.node, d.source, filter);
   }
-  if (m.root) {
-    std::vector<Issue> dead = FindShadowed(m);
-    m.issues.insert(m.issues.end(), dead.begin(), dead.end());
-  }
-  for (const UnevaluatedInput& u : UnevaluatedInputs(m))
-    m.issues.push_back({"MAT041", doc::Severity::kWarning, UnevaluatedMessage(u), u.path, u.range, false});
-  for (Issue& i : m.issues) i.path = Prefix(f.path, i.path);
+  FindShadowed(m);
+  doc::DiagnosticSink sink(m.source.get());
+  for (const UnevaluatedInput& u : UnevaluatedInputs(m)) sink.Warning("MAT041", u.range, UnevaluatedMessage(u), u.path);
+  m.diagnostics.insert(m.diagnostics.end(), sink.list().begin(), sink.list().end());
+  for (doc::Diagnostic& d : m.diagnostics) d.path = Prefix(f.path, d.path);
   for (NodeInfo& n : m.nodes) n.path = Prefix(f.path, n.path);
   return m;
 }

@@ -6,7 +6,7 @@
 // one profile and, when asked, explains every step.
 //
 //   cfgi::matcher::Compiled m = cfgi::matcher::Load(doc);        // doc: a loaded doc::Document
-//   for (const Issue& i : m.issues) ...;                           // gRPC NACK reasons, lints
+//   for (const doc::Diagnostic& d : m.diagnostics) ...;            // gRPC NACK reasons, lints
 //   cfgi::matcher::Request req;  req.headers = {{"x-user-segment", "premium"}};
 //   doc::Step why;
 //   Result r = cfgi::matcher::Evaluate(m, req, Profile::kGrpcCore, &why);   // null = fast path
@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -58,19 +59,17 @@ constexpr int kMaxDepthGrpcJava = kMaxDepth + 1;
 // Hard limit for every profile, so a hostile document cannot exhaust the stack.
 constexpr int kHardMaxDepth = 100;
 
-// A validation finding. `grpc_only` findings are errors for gRPC (a NACK) and notes for Envoy.
-struct Issue {
-  std::string code;
-  doc::Severity severity = doc::Severity::kError;
-  std::string message;
-  std::string path;   // field path: "matcher_list.matchers[1].predicate.single_predicate.input"
-  doc::SourceRange range;
-  bool grpc_only = false;
-  // grpc-java accepts it (a note there), e.g. an empty nested Matcher `{}` (grpc-java
-  // UnifiedMatcher.java NoOpMatcher; UnifiedMatcherTest matcherTree_exactMatch_shouldNotFallBack...).
-  bool grpc_java_accepts = false;
-  // Only grpc-java rejects it (reported under grpc-java alone), e.g. its one-deeper depth limit.
-  bool grpc_java_only = false;
+// Which implementations reject a loading finding, when they disagree (the matcher's own
+// profile-applicability record, Compiled::rejected_by). A finding not in the record is reported
+// as it is under every profile. ProfileDiagnostics (matcher_engine.h) applies it.
+enum class RejectedBy : uint8_t {
+  kAll,       // every profile reports it as it is (a structural error, a lint)
+  kGrpc,      // gRPC rejects it (grpc-core, grpc-java, a106: a NACK); Envoy accepts it (a note)
+  // gRPC C-core (and a106) reject it; grpc-java and Envoy accept it (notes), e.g. an empty nested
+  // Matcher `{}` (grpc-java UnifiedMatcher.java NoOpMatcher; UnifiedMatcherTest
+  // matcherTree_exactMatch_shouldNotFallBack...).
+  kGrpcCore,
+  kGrpcJava,  // only grpc-java rejects it (no finding under another profile), e.g. its one-deeper depth limit
 };
 
 struct Action {
@@ -221,7 +220,15 @@ struct NodeInfo {
 
 struct Compiled {
   std::shared_ptr<const Matcher> root;  // null when the document has no matcher at all
-  std::vector<Issue> issues;
+  // The loading findings (gRPC NACK reasons, lints), located, each with its field path
+  // ("matcher_list.matchers[1].predicate.single_predicate.input").
+  std::vector<doc::Diagnostic> diagnostics;
+  // Keyed by an index into `diagnostics`: the findings some implementation accepts. Absent: kAll.
+  std::map<size_t, RejectedBy> rejected_by;
+  RejectedBy RejectedByOf(size_t diagnostic) const {
+    auto it = rejected_by.find(diagnostic);
+    return it == rejected_by.end() ? RejectedBy::kAll : it->second;
+  }
   std::vector<NodeInfo> nodes;
   bool simplified = false;  // A106's example notation was used
   std::string type;         // the document's @type when it names one

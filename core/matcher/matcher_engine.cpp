@@ -14,11 +14,6 @@ using nlohmann::ordered_json;
 
 namespace {
 
-doc::Diagnostic MakeDiag(const doc::Source* src, const Issue& i, doc::Severity sev, std::string message) {
-  doc::DiagnosticSink sink(src);
-  return sink.Add(sev, i.code, i.range, std::move(message), i.path);
-}
-
 std::string Describe(const Predicate& p) {
   if (p.kind != Predicate::Kind::kSingle) return p.kind == Predicate::Kind::kOr ? "or_matcher" : p.kind == Predicate::Kind::kAnd ? "and_matcher" : "not_matcher";
   if (p.test == Predicate::Test::kConstant) return p.constant ? "custom_match: true" : "custom_match: false";
@@ -64,7 +59,7 @@ bool Covers(const Predicate& a, const Predicate& b) {
   return false;
 }
 
-void Shadowed(const Matcher& m, std::vector<Issue>& out) {
+void Shadowed(const Matcher& m, doc::DiagnosticSink& out) {
   auto recurse = [&](const OnMatch& om) {
     if (om.kind == OnMatch::Kind::kMatcher && om.matcher) Shadowed(*om.matcher, out);
   };
@@ -78,10 +73,10 @@ void Shadowed(const Matcher& m, std::vector<Issue>& out) {
       if (a.on_match.kind != OnMatch::Kind::kAction || a.on_match.keep_matching) continue;
       if (!Covers(a.predicate, m.list[j].predicate)) continue;
       const std::string ni = "matchers[" + std::to_string(i) + "]", nj = "matchers[" + std::to_string(j) + "]";
-      out.push_back({"MAT016", doc::Severity::kWarning,
-                     nj + " (" + Describe(m.list[j].predicate) + ") can never be reached: " + ni + " (" + Describe(a.predicate) +
-                         ") matches every request it matches and ends the list; put the more specific matcher first or remove " + nj,
-                     m.list[j].predicate.path, m.list[j].range, false});
+      out.Warning("MAT016", m.list[j].range,
+                  nj + " (" + Describe(m.list[j].predicate) + ") can never be reached: " + ni + " (" + Describe(a.predicate) +
+                      ") matches every request it matches and ends the list; put the more specific matcher first or remove " + nj,
+                  m.list[j].predicate.path);
       break;
     }
   }
@@ -89,30 +84,31 @@ void Shadowed(const Matcher& m, std::vector<Issue>& out) {
 
 }  // namespace
 
-std::vector<Issue> FindShadowed(const Compiled& m) {
-  std::vector<Issue> out;
-  if (m.root) Shadowed(*m.root, out);
-  return out;
+void FindShadowed(Compiled& m) {
+  if (!m.root) return;
+  doc::DiagnosticSink sink(m.source.get());
+  Shadowed(*m.root, sink);
+  m.diagnostics.insert(m.diagnostics.end(), sink.list().begin(), sink.list().end());
 }
 
-std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p, const FoundMatcher* where) {
+std::vector<doc::Diagnostic> ProfileDiagnostics(const Compiled& m, Profile p, const FoundMatcher* where) {
   std::vector<doc::Diagnostic> out;
+  out.reserve(m.diagnostics.size());
   // A matcher in a field no gRPC implementation reads (envoy_config.h GrpcReadsMatcher): gRPC
   // never parses it, so its reasons to NACK are no finding under a gRPC profile.
   const bool unread = where && !where->grpc_reads && p != Profile::kEnvoy;
-  for (const Issue& i : m.issues) {
-    if (i.grpc_java_only && p != Profile::kGrpcJava) continue;
-    if (unread && (i.grpc_only || i.grpc_java_only || i.grpc_java_accepts)) {
-      out.push_back(MakeDiag(m.source.get(), i, doc::Severity::kNote,
-                             "gRPC does not read this field (" + where->context + "), so gRPC never rejects it: " +
-                                 i.message));
-    } else if (i.grpc_only && p == Profile::kEnvoy) {
-      out.push_back(MakeDiag(m.source.get(), i, doc::Severity::kNote, "gRPC only: " + i.message));
-    } else if (i.grpc_java_accepts && p == Profile::kGrpcJava) {
-      out.push_back(MakeDiag(m.source.get(), i, doc::Severity::kNote, "gRPC C-core only (grpc-java accepts it): " + i.message));
-    } else {
-      out.push_back(MakeDiag(m.source.get(), i, i.severity, i.message));
-    }
+  for (size_t i = 0; i < m.diagnostics.size(); ++i) {
+    const RejectedBy who = m.RejectedByOf(i);
+    if (who == RejectedBy::kGrpcJava && p != Profile::kGrpcJava) continue;
+    doc::Diagnostic& d = out.emplace_back(m.diagnostics[i]);
+    if (who == RejectedBy::kAll) continue;
+    auto note = [&d](const std::string& why) {
+      d.severity = doc::Severity::kNote;
+      d.message = why + d.message;
+    };
+    if (unread) note("gRPC does not read this field (" + where->context + "), so gRPC never rejects it: ");
+    else if (p == Profile::kEnvoy) note("gRPC only: ");
+    else if (who == RejectedBy::kGrpcCore && p == Profile::kGrpcJava) note("gRPC C-core only (grpc-java accepts it): ");
   }
   return out;
 }
@@ -431,8 +427,7 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
     out.diagnostics.insert(out.diagnostics.end(), ds.list().begin(), ds.list().end());
   }
   if (out.matcher.root && out.discovered.empty()) {  // LoadFound found the discovered ones' already
-    std::vector<Issue> dead = FindShadowed(out.matcher);
-    out.matcher.issues.insert(out.matcher.issues.end(), dead.begin(), dead.end());
+    FindShadowed(out.matcher);
   }
   // Requests.
   std::vector<doc::Diagnostic> qd;
@@ -478,7 +473,7 @@ std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, d
   out->model = this;
   const Profile p = out->id;
   std::vector<doc::Diagnostic> issues =
-      IssueDiagnostics(sm.matcher, p, sm.discovered.empty() ? nullptr : &sm.discovered[sm.selected].where);
+      ProfileDiagnostics(sm.matcher, p, sm.discovered.empty() ? nullptr : &sm.discovered[sm.selected].where);
   for (doc::Diagnostic& d : issues) {
     d.message = doc::ValidUtf8(d.message);
     d.path = doc::ValidUtf8(d.path);
@@ -487,7 +482,7 @@ std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, d
   // The other matchers found in an Envoy configuration: their problems too (each is checked).
   for (size_t i = 0; i < sm.discovered.size(); ++i) {
     if (i == sm.selected) continue;
-    for (doc::Diagnostic& d : IssueDiagnostics(sm.discovered[i].matcher, p, &sm.discovered[i].where)) {
+    for (doc::Diagnostic& d : ProfileDiagnostics(sm.discovered[i].matcher, p, &sm.discovered[i].where)) {
       d.message = doc::ValidUtf8(d.message);
       d.path = doc::ValidUtf8(d.path);
       out->diagnostics.push_back(std::move(d));
@@ -508,7 +503,7 @@ std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, d
   for (const Request& r : sm.requests) {
     MatcherResult::RequestResult rr;
     rr.request = &r;
-    rr.result = matcher::Evaluate(sm.matcher, r, p, &rr.why);
+    rr.result = matcher::Evaluate(sm.matcher, r, p, why ? &rr.why : nullptr);  // null: the fast path
     out->reached.insert(rr.result.reached.begin(), rr.result.reached.end());
     if (!sm.extracts.empty()) {
       cel::Request cr = CelRequest(r, p);
@@ -548,6 +543,7 @@ std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, d
     }
   }
   out->evaluated = evaluate;
+  out->explained = why != nullptr;
   return out;
 }
 
@@ -615,7 +611,7 @@ ordered_json MatcherResult::ToJson() const {
       one["extract"] = ordered_json::array();
       for (const auto& v : rr.extracts) one["extract"].push_back(v ? ordered_json(doc::ValidUtf8(*v)) : ordered_json(nullptr));
     }
-    one["trace"] = ordered_json::array({TraceJson(rr.why, src)});
+    if (explained) one["trace"] = ordered_json::array({TraceJson(rr.why, src)});
     reqs.push_back(std::move(one));
   }
   constexpr size_t kMaxListed = 20;

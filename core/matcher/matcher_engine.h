@@ -3,11 +3,13 @@
 // a106.
 //
 //   auto m = cfgi::GetMatcherEngine().Load(scenario, query, cfgi::Mode::kEvaluate);
-//   auto r = m->Evaluate("grpc-core");
+//   doc::Explanation why;
+//   auto r = m->Evaluate("grpc-core", &why);
 //   r->ToJson();  // {"requests": [{"request", "actions", "skipped", "matched", "trace"}], "nack", "coverage"}
+//                 // ("trace" only when evaluated with a `why`)
 //
 // The view reads the typed MatcherModel (the compiled tree keeps every node's source range;
-// Issues carry the gRPC rejection reasons) and MatcherResult (per request the matcher::Result
+// its diagnostics and RejectedBy record carry the gRPC rejection reasons) and MatcherResult (per request the matcher::Result
 // and its explanation step); it evaluates only the request the user edits, on this model.
 #pragma once
 
@@ -79,12 +81,15 @@ class MatcherResult final : public EngineResult {
   struct RequestResult {
     const Request* request = nullptr;  // into MatcherModel::sm.requests
     Result result;
-    doc::Step why;
+    doc::Step why;  // the request's trace; empty unless the evaluation was asked to explain
     std::vector<std::optional<std::string>> extracts;  // per ScenarioMatcher::extracts (null: none)
   };
   Profile id = Profile::kGrpcCore;
   const MatcherModel* model = nullptr;
   bool evaluated = false;                 // false in kCheck mode or without a matcher
+  // Evaluate was given a `why`: each request has its trace (RequestResult::why, the JSON's
+  // "trace"); without one none is built (the fast path, `test`).
+  bool explained = false;
   std::vector<RequestResult> requests;
   // Per discovered matcher (ScenarioMatcher::discovered), each request's outcome.
   std::vector<std::vector<Result>> discovered;
@@ -165,15 +170,18 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q);
 // True when the query has request flags (--header, --path, --host, --method, --request).
 bool HasRequestFlags(const Query& q);
 
-// Converts issues to diagnostics under a profile: grpc_only issues are errors for grpc-core,
-// grpc-java and a106 (gRPC NACKs) and notes for envoy; grpc_java_accepts issues are notes for
-// grpc-java. For a matcher found in Envoy configuration (`where`) in a field gRPC does not read
-// (FoundMatcher::grpc_reads false), every gRPC-only reason is a note under every profile.
-std::vector<doc::Diagnostic> IssueDiagnostics(const Compiled& m, Profile p, const FoundMatcher* where = nullptr);
+// The loading findings (Compiled::diagnostics) as `p` reports them, by Compiled::rejected_by:
+// kGrpc findings are as found under grpc-core, grpc-java and a106 (gRPC NACKs) and notes ("gRPC
+// only: ...") under envoy; kGrpcCore findings are notes under grpc-java and envoy; kGrpcJava
+// findings exist under grpc-java only. For a matcher found in Envoy configuration (`where`) in a
+// field gRPC does not read (FoundMatcher::grpc_reads false), every finding some implementation
+// accepts is a note under every gRPC profile.
+std::vector<doc::Diagnostic> ProfileDiagnostics(const Compiled& m, Profile p, const FoundMatcher* where = nullptr);
 
 // Dead configuration (MAT016): matchers in a list that an earlier terminal matcher on the same
-// input always pre-empts (prefix "/a" before "/ab", or a predicate that is always true).
-std::vector<Issue> FindShadowed(const Compiled& m);
+// input always pre-empts (prefix "/a" before "/ab", or a predicate that is always true). Appended
+// to m.diagnostics (every profile reports them).
+void FindShadowed(Compiled& m);
 
 // The step that decided the request's last action (Result::decided_by) as JSON {"what", "detail",
 // "path", "line"}; null when no action was added.

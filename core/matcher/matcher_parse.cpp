@@ -92,7 +92,7 @@ std::string Lower(std::string_view s) {
 
 class Loader {
  public:
-  Loader(Compiled& out, const FilterContext& filter) : out_(out), filter_(filter) {}
+  Loader(Compiled& out, const FilterContext& filter) : out_(out), filter_(filter), sink_(out.source.get()) {}
 
   std::shared_ptr<const Matcher> LoadMatcher(const Node& n, const std::string& path, int depth) {
     auto m = std::make_shared<Matcher>();
@@ -110,16 +110,15 @@ class Loader {
           "the matcher tree is deeper than " + std::to_string(kMaxDepth) +
               " levels (a top level plus 16 nested matchers); gRPC NACKs it. Flatten the tree, e.g. merge nested "
               "lists with and_matcher",
-          true).grpc_java_accepts = true;
+          RejectedBy::kGrpcCore);
     }
     if (depth == kMaxDepthGrpcJava + 1 && !java_depth_reported_) {
       java_depth_reported_ = true;
-      Issue& i = Add("MAT005", n.range(), path,
+      Add("MAT005", n.range(), path,
                      "the matcher tree is deeper than " + std::to_string(kMaxDepthGrpcJava) +
                          " levels (a top level plus 17 nested matchers); grpc-java NACKs it (\"Matcher tree depth exceeds "
                          "limit of 16\"). Flatten the tree, e.g. merge nested lists with and_matcher",
-                     true);
-      i.grpc_java_only = true;
+                     RejectedBy::kGrpcJava);
     }
     if (depth > kHardMaxDepth) {
       Add("MAT005", n.range(), path, "the matcher tree is deeper than " + std::to_string(kHardMaxDepth) +
@@ -143,8 +142,7 @@ class Loader {
       Add("MAT001", n.range(), path,
           "no matcher_list or matcher_tree specified; gRPC NACKs it (Envoy reads it as a matcher that always takes "
           "on_no_match). Add matcher_list or matcher_tree",
-          true)
-          .grpc_java_accepts = true;
+          RejectedBy::kGrpcCore);
     } else if (kinds > 1) {
       Add("MAT001", n.range(), path, "both matcher_list and matcher_tree are set (matcher_type is a oneof); keep one");
     }
@@ -164,27 +162,29 @@ class Loader {
 
   bool simplified() const { return simplified_; }
   bool structural_errors() const { return structural_errors_; }
+  // The one builder of the loading findings; Finish moves them into the Compiled.
+  doc::DiagnosticSink& sink() { return sink_; }
+  void Finish() { out_.diagnostics = std::move(sink_.list()); }
 
  private:
   static std::string Join(const std::string& a, std::string_view b) {
     return a.empty() ? std::string(b) : a + "." + std::string(b);
   }
 
-  Issue& Add(const char* code, SourceRange r, const std::string& path, std::string msg, bool grpc_only = false,
-             doc::Severity sev = doc::Severity::kError) {
-    if (sev == doc::Severity::kError && !grpc_only) structural_errors_ = true;
-    out_.issues.push_back({code, sev, std::move(msg), path, r, grpc_only});
-    return out_.issues.back();
+  void Add(const char* code, SourceRange r, const std::string& path, std::string msg, RejectedBy who = RejectedBy::kAll,
+           doc::Severity sev = doc::Severity::kError) {
+    if (sev == doc::Severity::kError && who == RejectedBy::kAll) structural_errors_ = true;
+    if (who != RejectedBy::kAll) out_.rejected_by[sink_.list().size()] = who;
+    sink_.Add(sev, code, r, std::move(msg), path);
   }
 
   void Simplified(SourceRange r, const std::string& what, const std::string& canonical) {
     simplified_ = true;
     if (simplified_noted_) return;
     simplified_noted_ = true;
-    out_.issues.push_back({"MAT013", doc::Severity::kNote,
-                           "A106's simplified example notation (" + what + "); read as the spec describes it. The canonical "
-                           "xDS form is " + canonical + "; gRPC and Envoy accept only the canonical form",
-                           "", r, false});
+    sink_.Note("MAT013", r,
+               "A106's simplified example notation (" + what + "); read as the spec describes it. The canonical "
+               "xDS form is " + canonical + "; gRPC and Envoy accept only the canonical form");
   }
 
   int NewNode(const std::string& path, const std::string& label, SourceRange r) {
@@ -246,7 +246,7 @@ class Loader {
       const Node* cm = Get(&tree, "custom_match");
       if (cm) {
         Add("MAT010", cm->range(), path + ".custom_match",
-            "custom_match in a matcher_tree is not supported by gRPC and is NACKed; use exact_match_map or prefix_match_map", true);
+            "custom_match in a matcher_tree is not supported by gRPC and is NACKed; use exact_match_map or prefix_match_map", RejectedBy::kGrpc);
         const Node* tc = Get(cm, "typed_config");
         m.custom_type = tc ? TypeName(tc->GetString("@type")) : "";
         m.kind = Matcher::Kind::kCustomTree;
@@ -299,8 +299,8 @@ class Loader {
 
   // The loader's findings as matcher_parse_net.cpp reports them.
   ParseSink Sink() {
-    return ParseSink{[this](const char* code, SourceRange r, const std::string& path, std::string msg, bool grpc_only,
-                            doc::Severity sev) { Add(code, r, path, std::move(msg), grpc_only, sev); }};
+    return ParseSink{[this](const char* code, SourceRange r, const std::string& path, std::string msg, RejectedBy who,
+                            doc::Severity sev) { Add(code, r, path, std::move(msg), who, sev); }};
   }
 
   OnMatch LoadOnMatch(const Node& n, const std::string& path, int depth, const std::string& label) {
@@ -319,7 +319,7 @@ class Loader {
         Add("MAT011", km->range(), path + ".keep_matching",
             "keep_matching is set, but this filter does not support it: gRPC NACKs the resource. Remove keep_matching "
             "or set inputs.filter.keep_matching: true",
-            true);
+            RejectedBy::kGrpc);
     }
     if (action && matcher) {
       Add("MAT003", n.range(), path, "on_match has both action and matcher (on_match is a oneof); keep one");
@@ -353,7 +353,7 @@ class Loader {
     a.name = n.GetString("name");
     const Node* tc = Get(&n, "typed_config");
     if (!tc) {
-      Add("MAT019", n.range(), path + ".typed_config", "field not present: an action needs typed_config with an @type", true);
+      Add("MAT019", n.range(), path + ".typed_config", "field not present: an action needs typed_config with an @type", RejectedBy::kGrpc);
     } else {
       a.type = TypeName(tc->GetString("@type"));
       if (a.type.empty()) Add("MAT019", tc->range(), path + ".typed_config", "typed_config has no @type; add \"@type\": type.googleapis.com/<message>");
@@ -363,7 +363,7 @@ class Loader {
       if (!filter_.action_types.empty() && !a.type.empty() &&
           std::find(filter_.action_types.begin(), filter_.action_types.end(), a.type) == filter_.action_types.end())
         Add("MAT018", tc->range(), path, "action type " + a.type + " is not supported by this filter: gRPC NACKs the resource; "
-                                         "use one of the filter's actions (inputs.filter.actions)", true);
+                                         "use one of the filter's actions (inputs.filter.actions)", RejectedBy::kGrpc);
     }
     if (a.name.empty()) {
       size_t dot = a.type.rfind('.');
@@ -418,7 +418,7 @@ class Loader {
         Add("MAT008", hr, path + ".header_name",
             "'" + in.header + "' is not a valid HTTP/2 header name (lower-case token characters only); gRPC NACKs it. "
             "Write it as '" + Lower(in.header) + "'",
-            true);
+            RejectedBy::kGrpc);
       } else if (in.header[0] == ':') {
         // grpc-java HeaderMatchInput.java builds Metadata.Key.of(name, ASCII_STRING_MARSHALLER),
         // whose validateName refuses ':' outside pseudo keys: "Invalid header name" at config time.
@@ -426,8 +426,7 @@ class Loader {
             "grpc-java NACKs a header input on the pseudo-header '" + in.header +
                 "' (HeaderMatchInput: \"Invalid header name\"; its matcher reads only the call's Metadata). Match "
                 "request.path / request.host / request.method with a CelMatcher instead",
-            true)
-            .grpc_java_only = true;
+            RejectedBy::kGrpcJava);
       }
       in.header = Lower(in.header);
     } else if (in.type == kCelInput) {
@@ -440,7 +439,7 @@ class Loader {
           "Unsupported Input type:" + (in.type.empty() ? std::string("(none)") : in.type) +
               "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
               "xds.type.matcher.v3.HttpAttributesCelMatchInput (this tool does not evaluate it: MAT041)",
-          true);
+          RejectedBy::kGrpc);
     }
     return in;
   }
@@ -491,7 +490,7 @@ class Loader {
       ++set;
       s.kind = StringMatch::Kind::kNone;
       Add("MAT010", c->range(), path + ".custom", "StringMatcher.custom is not supported by gRPC and is NACKed; use exact, prefix, "
-                                                  "suffix, contains or safe_regex", true);
+                                                  "suffix, contains or safe_regex", RejectedBy::kGrpc);
     }
     if (set == 0) Add("MAT015", n.range(), path, "invalid StringMatcher specified: set one of exact, prefix, suffix, contains, safe_regex");
     if (set > 1) Add("MAT015", n.range(), path, "several match patterns are set (match_pattern is a oneof); keep one");
@@ -523,7 +522,7 @@ class Loader {
       Add("MAT017", parsed->range(), ep + ".cel_expr_parsed",
           "gRPC supports only cel_expr_checked (type-checked Canonical CEL) and ignores cel_expr_parsed: without "
           "cel_expr_checked the resource is NACKed. Check the expression with a CEL type checker and send the CheckedExpr",
-          true);
+          RejectedBy::kGrpc);
       ::cel::expr::ParsedExpr msg;
       doc::DiagnosticSink sink(out_.source.get());
       if (!doc::NodeToMessage(*parsed, &msg, sink)) {
@@ -536,7 +535,7 @@ class Loader {
       Add("MAT012", text->range(), ep + ".cel_expr_string",
           "cel_expr_string is not supported by gRPC and is NACKed; evaluated here from its text for authoring. Send "
           "cel_expr_checked (the type-checked AST) instead",
-          true);
+          RejectedBy::kGrpc);
       c = cel::CompileText(text->text());
       text_positions = true;
       p.cel_text = text->text();
@@ -558,7 +557,7 @@ class Loader {
     }
     if (c.ok()) {
       if (std::optional<cel::Error> e = cel::CheckResultType(*c.program, cel::Use::kMatcher))
-        Add("CEL007", base, ep, e->message, true);
+        Add("CEL007", base, ep, e->message, RejectedBy::kGrpc);
       p.cel = c.program;
       if (p.cel_text.empty()) p.cel_text = c.program->text();
     }
@@ -667,11 +666,12 @@ class Loader {
     Add("MAT010", cm->range(), path + ".custom_match",
         "custom_match " + (type.empty() ? std::string("without @type") : type) +
             " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed; this tool does not evaluate it (MAT041)",
-        true);
+        RejectedBy::kGrpc);
   }
 
   Compiled& out_;
   const FilterContext& filter_;
+  doc::DiagnosticSink sink_;
   bool simplified_ = false;
   bool simplified_noted_ = false;
   bool structural_errors_ = false;
@@ -750,10 +750,10 @@ Compiled LoadTree(const Node& root, doc::SourcePtr source, const FilterContext& 
   out.root = l.LoadMatcher(root, "", 1);
   out.simplified = l.simplified();
   if (!out.type.empty() && out.type != "xds.type.matcher.v3.Matcher" && out.type != "envoy.config.common.matcher.v3.Matcher") {
-    out.issues.push_back({"MAT019", doc::Severity::kError,
-                          "@type " + out.type + " is not a Matcher; use xds.type.matcher.v3.Matcher (or "
-                          "envoy.config.common.matcher.v3.Matcher, the same shape)",
-                          "@type", root.Get("@type")->range(), false});
+    l.sink().Error("MAT019", root.Get("@type")->range(),
+                   "@type " + out.type + " is not a Matcher; use xds.type.matcher.v3.Matcher (or "
+                   "envoy.config.common.matcher.v3.Matcher, the same shape)",
+                   "@type");
   }
   // Schema check with protobuf's JSON parser, when our own walker found no structural problem
   // (so one mistake is not reported twice) and the document is in canonical form.
@@ -782,9 +782,10 @@ Compiled LoadTree(const Node& root, doc::SourcePtr source, const FilterContext& 
           };
           find(root);
         }
-        out.issues.push_back({d.code, d.severity, d.message, d.path, r, false});
+        l.sink().Add(d.severity, d.code, r, d.message, d.path);
       }
   }
+  l.Finish();
   return out;
 }
 
@@ -798,7 +799,7 @@ Compiled Load(const doc::Document& d, const FilterContext& filter) {
     if (!doc::ParseTextProto(*d.source, &msg, sink, &tree)) {
       Compiled out;
       out.source = d.source;
-      for (const auto& x : sink.list()) out.issues.push_back({x.code, x.severity, x.message, x.path, x.range, false});
+      out.diagnostics = std::move(sink.list());
       return out;
     }
     return LoadTree(tree, d.source, filter);

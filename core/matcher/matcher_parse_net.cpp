@@ -29,8 +29,8 @@ const Node* Get(const Node* n, std::string_view snake) {
 }
 
 void Add(const ParseSink& s, const char* code, doc::SourceRange r, const std::string& path, std::string msg,
-         bool grpc_only = false, doc::Severity sev = doc::Severity::kError) {
-  s.add(code, r, path, std::move(msg), grpc_only, sev);
+         RejectedBy who = RejectedBy::kAll, doc::Severity sev = doc::Severity::kError) {
+  s.add(code, r, path, std::move(msg), who, sev);
 }
 
 }  // namespace
@@ -60,7 +60,7 @@ std::shared_ptr<const Cidr> ParseCidr(const Node& n, const std::string& path, co
     Add(sink, "MAT045", l->range(), path + ".prefix_len",
         "prefix_len " + std::to_string(len) + " is longer than the address (" + std::to_string(c->prefix.bits()) +
             " bits); Envoy reads it as /" + std::to_string(c->prefix.bits()) + ". Write at most " + std::to_string(c->prefix.bits()),
-        false, doc::Severity::kWarning);
+        RejectedBy::kAll, doc::Severity::kWarning);
   return std::make_shared<const Cidr>(*c);
 }
 
@@ -113,7 +113,7 @@ bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const std::strin
     Add(sink, "MAT009", n.range(), path,
         "Unsupported Input type:" + in.type + "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
             "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads the query string of :path)",
-        true);
+        RejectedBy::kGrpc);
     return true;
   }
   if (in.type == "envoy.extensions.matching.common_inputs.network.v3.DynamicMetadataInput") {
@@ -133,7 +133,7 @@ bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const std::strin
     Add(sink, "MAT009", n.range(), path,
         "Unsupported Input type:" + in.type + "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
             "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads the stream's dynamic metadata)",
-        true);
+        RejectedBy::kGrpc);
     return true;
   }
   std::optional<Input::Network> net = NetworkInputOf(in.type);
@@ -155,7 +155,7 @@ bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const std::strin
             return s;
           }(NetworkInputName(in.network)) +
           " or the request's " + NetworkInputName(in.network) + ")",
-      true);
+      RejectedBy::kGrpc);
   return true;
 }
 
@@ -172,7 +172,7 @@ void ParseIpInputMatcher(Predicate& p, const Node& tc, const Node& cm, const std
   if (n == 0)
     Add(sink, "MAT045", tc.range(), path + ".custom_match.typed_config.cidr_ranges", "cidr_ranges is empty; the Ip matcher needs at least one CIDR range");
   Add(sink, "MAT010", cm.range(), path + ".custom_match",
-      "custom_match " + p.custom_type + " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed", true);
+      "custom_match " + p.custom_type + " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed", RejectedBy::kGrpc);
 }
 
 namespace {
@@ -248,7 +248,7 @@ void ParseMetadataInputMatcher(Predicate& p, const Node& tc, const Node& cm, con
         "the Metadata matcher reads a DynamicMetadataInput; on another input it never matches (envoy "
         "input_matchers/metadata/matcher.cc). Use envoy.extensions.matching.common_inputs.network.v3.DynamicMetadataInput");
   Add(sink, "MAT010", cm.range(), path + ".custom_match",
-      "custom_match " + p.custom_type + " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed", true);
+      "custom_match " + p.custom_type + " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed", RejectedBy::kGrpc);
 }
 
 }  // namespace cfgi::matcher

@@ -83,10 +83,11 @@ const nlohmann::ordered_json* MetadataValue(const Request& r, const std::string&
 
 // ---- parsing (core/matcher/matcher_parse_net.cpp, called by the matcher loader) ----
 
-// How the loader records a finding (code, range, field path, message, gRPC only, severity).
+// How the loader records a finding (code, range, field path, message, who rejects it, severity)
+// in the Compiled's diagnostics and its RejectedBy record.
 struct ParseSink {
   std::function<void(const char* code, doc::SourceRange range, const std::string& path, std::string message,
-                     bool grpc_only, doc::Severity severity)>
+                     RejectedBy who, doc::Severity severity)>
       add;
 };
 

@@ -507,13 +507,13 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
     }
     if (!chosen) return r;
     std::vector<doc::Diagnostic> keep = std::move(r->diagnostics);
-    r->rules = EvaluateDataplane(*chosen, r->id, /*explain=*/true);
+    r->rules = EvaluateDataplane(*chosen, r->id, /*explain=*/why != nullptr);
     r->diagnostics = std::move(keep);
     r->diagnostics.insert(r->diagnostics.end(), r->rules.diagnostics.begin(), r->rules.diagnostics.end());
     return r;
   }
   if (!chosen) return r;
-  r->rules = EvaluateDataplane(*chosen, r->id, /*explain=*/true);
+  r->rules = EvaluateDataplane(*chosen, r->id, /*explain=*/why != nullptr);
   if (HasShadowPolicies(mesh, chosen->meta.mesh)) {
     // The rules with the shadow policies applied (as `_config?shadow=true` computes them): only
     // what they would change is kept.

@@ -61,20 +61,23 @@ class Emitter {
  public:
   Emitter(const std::vector<const doc::Source*>& sources, std::vector<doc::Diagnostic>* out)
       : sources_(sources), out_(out) {}
+  // `path` as DiagnosticSink::Add reads it, below the open scope (the reference's "Comp/ref").
   void Add(doc::Severity sev, const std::string& code, const std::string& file, doc::SourceRange r,
            std::string message, std::string path = {}) {
     const doc::Source* src = nullptr;
     for (const doc::Source* s : sources_)
       if (s && s->name() == file) src = s;
-    doc::DiagnosticSink sink(src);
-    doc::Diagnostic& d = sink.Add(sev, code, r, std::move(message), std::move(path));
-    if (!src) d.file = file;
-    out_->push_back(d);
+    doc::DiagnosticSink sink = src ? doc::DiagnosticSink(src) : doc::DiagnosticSink::Named(file);
+    doc::DiagnosticSink::ScopedField open(&sink, scope_.field_path());
+    out_->push_back(sink.Add(sev, code, r, std::move(message), std::move(path)));
   }
+  // The field path findings continue for a ScopedField's lifetime (its segments are pushed here).
+  doc::DiagnosticSink* scope() { return &scope_; }
 
  private:
   const std::vector<const doc::Source*>& sources_;
   std::vector<doc::Diagnostic>* out_;
+  doc::DiagnosticSink scope_;  // used for its field path only
 };
 
 std::string Q(const std::string& s) { return ordered_json(s).dump(-1, ' ', false, ordered_json::error_handler_t::replace); }  // any bytes
@@ -100,8 +103,12 @@ void ClearRanges(doc::Step& s) {
 Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
   Resolution res;
   Emitter emit(in.sources, &res.diagnostics);
-  res.explanation.what = "dynamic targeting";
-  res.explanation.outcome = doc::Outcome::kInfo;
+  // The step tree (Resolution::explanation) only when asked: ResolveOptions::steps false is the fast path.
+  const bool steps = opts.steps;
+  if (steps) {
+    res.explanation.what = "dynamic targeting";
+    res.explanation.outcome = doc::Outcome::kInfo;
+  }
   if (!in.manifest) return res;
   const Config* config = in.config;
 
@@ -117,7 +124,8 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
     inst.factory_instance = comp.is_factory();
     // CreateFactoryComponent: newMetadata->name = name + "_" + pid (pid = factoryPid~instance).
     inst.instance = comp.is_factory() ? comp.name + "_" + pid + "~" + opts.instance : comp.name;
-    doc::Step& comp_step = res.explanation.Add(
+    doc::Step unexplained;
+    doc::Step& comp_step = !steps ? unexplained : res.explanation.Add(
         {"component " + comp.name, doc::Outcome::kInfo,
          comp.is_factory() ? "factory '" + comp.factory + "': instance " + inst.instance + " from configuration " + pid +
                                  "~" + opts.instance
@@ -132,12 +140,13 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
       rr.instance = inst.instance;
       rr.factory_instance = comp.is_factory();
       rr.target_before = ref.target;
-      std::string path = RefPath(comp, ref);
+      doc::DiagnosticSink::ScopedField ref_field(emit.scope(), RefPath(comp, ref));
       std::vector<Segment> segments;
       const ConfigEntry* dyn = config ? config->Find(ref.name + ".target") : nullptr;
       std::string manifest_target = ref.target.value_or("");
       std::vector<Substitution> subs = FindPlaceholders(manifest_target);
-      doc::Step ref_step{"reference " + ref.name, doc::Outcome::kInfo, "", ref.range, ref.file};
+      doc::Step ref_step;
+      if (steps) ref_step = {"reference " + ref.name, doc::Outcome::kInfo, "", ref.range, ref.file};
 
       auto fail = [&](const std::string& code, const std::string& cpp_error) {
         if (!rr.error) {
@@ -160,8 +169,8 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
           emit.Add(doc::Severity::kWarning, "TGT014", ref.file, ref.target_loc.Span(s.begin, s.end),
                    "'{{" + s.key + "}}' is never replaced: placeholders apply only to factory instances, so the filter compares with the literal text; "
                    "make the component a factory or write the value",
-                   path + ".target");
-        ref_step.detail = ref.target ? "manifest target " + manifest_target : "no target";
+                   ".target");
+        if (steps) ref_step.detail = ref.target ? "manifest target " + manifest_target : "no target";
       } else if (dyn) {
         // Method 1 (ComponentFactoryImpl.cpp: `properties.find(ref.name + ".target")`).
         rr.method = Method::kConfigTarget;
@@ -187,8 +196,9 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
                    "'" + dyn->key + "' overrides the manifest target " + Q(manifest_target) +
                        " of reference '" + ref.name + "'; its {{placeholders}} are not used (method 1 wins)",
                    "config." + dyn->key);
-        ref_step.detail = "method 1: " + dyn->key + " = " + dyn->value.ToString() + " replaces " +
-                          (ref.target ? Q(manifest_target) : std::string("no target"));
+        if (steps)
+          ref_step.detail = "method 1: " + dyn->key + " = " + dyn->value.ToString() + " replaces " +
+                            (ref.target ? Q(manifest_target) : std::string("no target"));
       } else if (!subs.empty()) {
         // Method 2 (ReplacePlaceholdersInTarget).
         rr.method = Method::kPlaceholder;
@@ -200,7 +210,8 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
           out.append(manifest_target, last, s.begin - last);
           last = s.end;
           const ConfigEntry* e = config ? config->Find(s.key) : nullptr;
-          doc::Step sub_step{"{{" + s.key + "}}", doc::Outcome::kInfo, "", ref.target_loc.Span(s.begin, s.end), ref.file};
+          doc::Step sub_step;
+          if (steps) sub_step = {"{{" + s.key + "}}", doc::Outcome::kInfo, "", ref.target_loc.Span(s.begin, s.end), ref.file};
           if (!e) {
             ok = false;
             fail("TGT010", "reference target not in configuration " + s.key);
@@ -211,9 +222,11 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
                                   "; the factory instance is not created. Add \"" + s.key + "\": \"...\" to the configuration"
                             : "{{" + s.key + "}} needs a configuration value but no configuration was given; pass one with --config "
                               "(or inputs.config) holding \"" + s.key + "\"",
-                     path + ".target");
-            sub_step.outcome = doc::Outcome::kError;
-            sub_step.detail = "missing from the configuration";
+                     ".target");
+            if (steps) {
+              sub_step.outcome = doc::Outcome::kError;
+              sub_step.detail = "missing from the configuration";
+            }
           } else if (e->value.kind != ldap::Value::Kind::kString) {
             ok = false;
             s.config_key = e->key;
@@ -224,8 +237,10 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
                          ", not a string; the factory instance is not created. Write it as a string: \"" +
                          e->value.ToString() + "\"",
                      "config." + e->key);
-            sub_step.outcome = doc::Outcome::kError;
-            sub_step.detail = "not a string";
+            if (steps) {
+              sub_step.outcome = doc::Outcome::kError;
+              sub_step.detail = "not a string";
+            }
           } else {
             s.value = e->value.s;
             s.config_key = e->key;
@@ -233,29 +248,31 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
             s.escaped = ldap::EscapeValue(e->value.s);
             segments.push_back({out.size(), out.size() + e->value.s.size(), &e->value_loc, 0});
             out += e->value.s;
-            sub_step.outcome = doc::Outcome::kMatched;
-            sub_step.detail = "= " + Q(e->value.s) + " from '" + e->key + "'";
+            if (steps) {
+              sub_step.outcome = doc::Outcome::kMatched;
+              sub_step.detail = "= " + Q(e->value.s) + " from '" + e->key + "'";
+            }
             if (s.injected) {
               emit.Add(doc::Severity::kWarning, "TGT020", config->file, e->value_loc.range,
                        "the value of '" + e->key + "' contains * ( ) or \\, which CppMicroServices inserts unescaped into {{" +
                            s.key + "}}: it changes the filter instead of matching the text. To match it literally write " +
                            Q(s.escaped),
                        "config." + e->key);
-              sub_step.detail += " (not escaped: changes the filter; escaped form " + Q(s.escaped) + ")";
+              if (steps) sub_step.detail += " (not escaped: changes the filter; escaped form " + Q(s.escaped) + ")";
             }
           }
-          ref_step.Add(std::move(sub_step));
+          if (steps) ref_step.Add(std::move(sub_step));
         }
         if (last < manifest_target.size())
           segments.push_back({out.size(), out.size() + manifest_target.size() - last, &ref.target_loc, last});
         out.append(manifest_target, last, std::string::npos);
         if (ok) rr.target = out;
-        ref_step.detail = "method 2: " + Q(manifest_target) + (ok ? " -> " + Q(out) : " cannot be resolved");
+        if (steps) ref_step.detail = "method 2: " + Q(manifest_target) + (ok ? " -> " + Q(out) : " cannot be resolved");
       } else {
         rr.method = Method::kManifest;
         rr.target = ref.target;
         if (ref.target) segments.push_back({0, manifest_target.size(), &ref.target_loc, 0});
-        ref_step.detail = ref.target ? "manifest target " + Q(manifest_target) : "no target";
+        if (steps) ref_step.detail = ref.target ? "manifest target " + Q(manifest_target) : "no target";
       }
       rr.substitutions = std::move(subs);
 
@@ -263,7 +280,7 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
         emit.Add(doc::Severity::kWarning, "TGT021", ref.file, ref.target_loc.range,
                  "reference '" + ref.name + "' has an empty target: any " + ref.interface +
                      " service satisfies it; remove \"target\" or write a filter",
-                 path + ".target");
+                 ".target");
 
       // Validate the resulting target (CreateFactoryComponent: LDAPFilter(ref.target) when
       // non-empty; for other components the service tracker's LDAPFilter throws the same way).
@@ -290,12 +307,12 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
             emit.Add(doc::Severity::kError, code, loc->file, {at, at + 1},
                      (rr.method == Method::kManifest ? "invalid target filter: " : "invalid filter" + where + ": ") +
                          pr.error->message + (rr.factory_instance ? "; the factory instance is not created" : ""),
-                     path + ".target");
-          ref_step.Add({"LDAP", doc::Outcome::kError, pr.error->cpp_message});
+                     ".target");
+          if (steps) ref_step.Add({"LDAP", doc::Outcome::kError, pr.error->cpp_message});
         } else if (rr.target->find(ldap::kWildcard) != std::string::npos && !segments.empty()) {
           emit.Add(doc::Severity::kWarning, "LDAP010", segments[0].loc->file, segments[0].loc->range,
                    "the target contains a DEL byte (0x7F), which CppMicroServices treats as the wildcard '*'; remove it",
-                   path + ".target");
+                   ".target");
         }
       }
 
@@ -309,7 +326,7 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
           emit.Add(doc::Severity::kError, "TGT011", ref.file, ref.range,
                    "the service tracker filter " + Q(*rr.effective_filter) + " is invalid (" + pr.error->message +
                        "); check the interface name '" + ref.interface + "'",
-                   path);
+                   "");
           rr.effective_filter.reset();
         }
       }
@@ -319,8 +336,10 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
           inst.created = false;
           inst.error = rr.error;
         }
-        ref_step.outcome = doc::Outcome::kError;
-        ref_step.detail += "; error: " + *rr.error;
+        if (steps) {
+          ref_step.outcome = doc::Outcome::kError;
+          ref_step.detail += "; error: " + *rr.error;
+        }
       }
 
       // Registry matching.
@@ -348,7 +367,7 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
           bool implements = std::find(sm.service->interfaces.begin(), sm.service->interfaces.end(), ref.interface) !=
                             sm.service->interfaces.end();
           if (implements && !sm.matched && !closest) closest = &sm;
-          if (opts.explain) {
+          if (steps && opts.explain) {
             doc::Step st = sm.trace.ToStep();
             ClearRanges(st);  // trace ranges are offsets into the filter text, not into a file
             st.what = ServiceLabel(*sm.service) + ": " + st.what;
@@ -385,15 +404,17 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
                        *rr.effective_filter + "): " + why +
                        (ref.min_cardinality > 0 ? "; the component stays unsatisfied" : "; the optional reference stays unbound") +
                        ". Fix the target or register a matching service",
-                   path);
+                   "");
         }
-        ref_step.outcome = rr.matching.empty() ? doc::Outcome::kNoMatch : doc::Outcome::kMatched;
-        ref_step.detail += "; " + std::to_string(rr.matching.size()) + " matching service(s)";
+        if (steps) {
+          ref_step.outcome = rr.matching.empty() ? doc::Outcome::kNoMatch : doc::Outcome::kMatched;
+          ref_step.detail += "; " + std::to_string(rr.matching.size()) + " matching service(s)";
+        }
       }
-      comp_step.Add(std::move(ref_step));
+      if (steps) comp_step.Add(std::move(ref_step));
       res.references.push_back(std::move(rr));
     }
-    if (!inst.created) comp_step.outcome = doc::Outcome::kError;
+    if (steps && !inst.created) comp_step.outcome = doc::Outcome::kError;
     res.instances.push_back(std::move(inst));
   }
 
@@ -436,6 +457,7 @@ Resolution ResolveRegistry(const Inputs& in, const ResolveOptions& opts) {
   first.registry = nullptr;
   ResolveOptions quiet = opts;
   quiet.explain = false;
+  quiet.steps = false;
   Resolution pass1 = Resolve(first, quiet);
   if (!in.manifest) return pass1;
 

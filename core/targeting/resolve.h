@@ -110,7 +110,8 @@ struct ResolveOptions {
   std::optional<std::string> pid;       // the factory configuration's pid; default: each
                                         // factory component's first configuration-pid
   std::string instance = "instance1";   // the part after '~'
-  bool explain = true;                  // per-service LDAP traces
+  bool explain = true;                  // per-service LDAP traces (the rejected services' reasons)
+  bool steps = true;                    // build Resolution::explanation; false: none is built
 };
 
 struct Resolution {
@@ -120,7 +121,7 @@ struct Resolution {
   std::vector<InstanceSummary> instances;
   std::vector<ResolvedReference> references;
   std::vector<doc::Diagnostic> diagnostics;
-  doc::Step explanation;
+  doc::Step explanation;  // empty unless ResolveOptions::steps
   // {"references": [...], "instances": [...]} (docs/formats/targeting.md).
   nlohmann::ordered_json ToJson() const;
 };

@@ -26,12 +26,9 @@ const doc::Document* FlagDocument(const Scenario& s, const std::string& flag, co
     diags.insert(diags.end(), owned.back().diagnostics.begin(), owned.back().diagnostics.end());
     return &owned.back();
   }
-  doc::Diagnostic d;
-  d.code = "TGT018";
-  d.severity = doc::Severity::kError;
-  d.file = "--" + flag;
-  d.message = "--" + flag + " '" + value + "' is neither a readable file nor inline JSON; pass a file or '{\"key\": \"value\"}'";
-  diags.push_back(std::move(d));
+  doc::DiagnosticSink sink = doc::DiagnosticSink::Named("--" + flag);
+  sink.Error("TGT018", {}, "--" + flag + " '" + value + "' is neither a readable file nor inline JSON; pass a file or '{\"key\": \"value\"}'");
+  diags.insert(diags.end(), sink.list().begin(), sink.list().end());
   return nullptr;
 }
 
@@ -45,7 +42,7 @@ const ProfileSet<Profile>& Profiles() {
   return s;
 }
 
-Resolution Workspace::Resolve() const { return ResolveWith(has_config ? &config : nullptr); }
+Resolution Workspace::Resolve(bool steps) const { return ResolveWith(has_config ? &config : nullptr, steps); }
 
 ldap::Value ValueFromEditedText(const std::string& text, ldap::Value::Kind loaded_as) {
   if (loaded_as != ldap::Value::Kind::kString) {
@@ -69,19 +66,21 @@ ConfigOutcome ResolveEditedConfig(std::shared_ptr<const TargetingModel> model, c
   return o;
 }
 
-Resolution Workspace::ResolveWith(const Config* c) const {
+Resolution Workspace::ResolveWith(const Config* c, bool steps) const {
   Inputs in;
   in.manifest = &manifest;
   in.config = c;
   in.registry = registry.present ? &registry : nullptr;
   for (const doc::SourcePtr& s : sources) in.sources.push_back(s.get());
-  return targeting::ResolveRegistry(in, options);
+  ResolveOptions o = options;
+  o.steps = steps;
+  return targeting::ResolveRegistry(in, o);
 }
 
 std::unique_ptr<EngineResult> TargetingModel::Evaluate(std::string_view, doc::Explanation* why) const {
   CountEvaluationWork();
   auto r = std::make_unique<TargetingResult>();
-  r->resolution = workspace.Resolve();
+  r->resolution = workspace.Resolve(/*steps=*/why != nullptr);
   r->evaluated = mode == Mode::kEvaluate;
   r->diagnostics = r->resolution.diagnostics;
   if (why && r->evaluated) *why = r->resolution.explanation;
@@ -181,13 +180,11 @@ Workspace LoadWorkspace(const Scenario& s, const Query& q) {
   else if (inputs && inputs->Get("instance")) w.options.instance = inputs->GetString("instance");
 
   if (!have_manifest) {
-    doc::Diagnostic d;
-    d.code = "TGT001";
-    d.severity = doc::Severity::kError;
-    d.file = s.envelope ? s.envelope->source->name() : (s.sources.empty() ? "" : s.sources[0].source->name());
-    d.message = "no Declarative Services manifest among the inputs; add a manifest.json with "
-                "{\"scr\": {\"version\": 1, \"components\": [...]}} or a component object";
-    w.diagnostics.push_back(std::move(d));
+    // At the start of the scenario file, or of its first source.
+    doc::DiagnosticSink sink(s.envelope ? s.envelope->source.get() : (s.sources.empty() ? nullptr : s.sources[0].source.get()));
+    sink.Error("TGT001", {}, "no Declarative Services manifest among the inputs; add a manifest.json with "
+                             "{\"scr\": {\"version\": 1, \"components\": [...]}} or a component object");
+    w.diagnostics.insert(w.diagnostics.end(), sink.list().begin(), sink.list().end());
   }
   return w;
 }

@@ -45,10 +45,11 @@ struct Workspace {
   std::vector<doc::Diagnostic> diagnostics;  // parse and load problems
   std::vector<doc::SourcePtr> sources;       // every source diagnostics may point into
 
-  // Resolves with the loaded config (cheap). Never throws.
-  Resolution Resolve() const;
+  // Resolves with the loaded config (cheap). `steps` false: no Resolution::explanation is built
+  // (the fast path). Never throws.
+  Resolution Resolve(bool steps = true) const;
   // Resolves with another config (a view's edited values; null = none).
-  Resolution ResolveWith(const Config* c) const;
+  Resolution ResolveWith(const Config* c, bool steps = true) const;
 };
 
 // One profile: the engine has one, CppMicroServices' own Declarative Services.

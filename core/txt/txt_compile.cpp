@@ -95,9 +95,24 @@ std::string FieldFor(ProfileId p, const std::string& key) {
 struct Builder {
   ProfileId p;
   Compiled& c;
+  const Analysis& a;
+  doc::DiagnosticSink sink{a.source.get()};  // this profile's findings; Load moves them to c.diagnostics
+  using Scope = doc::DiagnosticSink::ScopedField;  // a choice's field path: "[2].clientLanguage"
 
-  void Issue(const char* code, Severity sev, SourceRange r, int attr, std::string path, std::string msg) {
-    c.issues.push_back({code, sev, std::move(msg), std::move(path), r, attr});
+  // Reports a finding about attribute `attr` (`r` in its JSON text's coordinates, mapped to the
+  // source here); attr -1: about the name's records as a whole (at the source's first record).
+  // TXT013 (records grpc-go concatenates) is reported at the attribute's last record.
+  void Report(std::string code, Severity sev, SourceRange r, int attr, std::string path, std::string msg) {
+    const std::vector<TxtRecord>& recs = a.records.records;
+    SourceRange at;
+    if (attr < 0) {
+      at = recs.empty() ? SourceRange{0, 0} : recs[0].range;
+    } else {
+      const Attribute& attribute = c.attributes[static_cast<size_t>(attr)];
+      at = attribute.json.Map(r.begin, r.end);
+      if (code == "TXT013" && !attribute.records.empty()) at = recs[static_cast<size_t>(attribute.records.back())].range;
+    }
+    sink.Add(sev, std::move(code), at, std::move(msg), std::move(path));
   }
   void Global(std::string msg) {
     if (c.global_error.empty()) c.global_error = std::move(msg);
@@ -122,23 +137,23 @@ struct Builder {
     switch (jp.error) {
       case JsonParse::Error::kNone: break;
       case JsonParse::Error::kSingleQuote:
-        Issue("TXT021", Severity::kError, at, ai, "", "single-quoted strings are not JSON (the A2 example is written "
+        Report("TXT021", Severity::kError, at, ai, "", "single-quoted strings are not JSON (the A2 example is written "
               "this way, but every gRPC JSON parser rejects it); use double quotes, escaped as \\\" inside a quoted TXT string");
         Fatal("JSON parse error: single quote at byte " + std::to_string(jp.error_offset));
         return;
       case JsonParse::Error::kTrailing:
         if (p == ProfileId::kJava) {
-          Issue("TXT022", Severity::kWarning, at, ai, "", "text after the JSON list: grpc-java reads the first value and "
+          Report("TXT022", Severity::kWarning, at, ai, "", "text after the JSON list: grpc-java reads the first value and "
                 "ignores the rest, the other implementations reject the record; remove it");
         } else {
-          Issue("TXT022", Severity::kError, at, ai, "", "text after the JSON list makes the value invalid JSON for " +
+          Report("TXT022", Severity::kError, at, ai, "", "text after the JSON list makes the value invalid JSON for " +
                 std::string(Profiles().Name(p)) + "; remove it (or a second record got concatenated)");
           Fatal("JSON parse error: text after the value at byte " + std::to_string(jp.error_offset));
           return;
         }
         break;
       default:
-        Issue("TXT020", Severity::kError, at, ai, "", "the grpc_config value is not JSON: " + jp.message +
+        Report("TXT020", Severity::kError, at, ai, "", "the grpc_config value is not JSON: " + jp.message +
               "; check for a missing comma, quote or bracket here");
         Fatal("JSON parse error: " + jp.message);
         return;
@@ -149,22 +164,23 @@ struct Builder {
       // checkArgument(!obj.containsKey(name), "Duplicate key found: %s"), which fails
       // parseTxtResults; grpc-go encoding/json and the a2 text: the last value wins.
       if (p == ProfileId::kCore) {
-        Issue("TXT023", Severity::kError, jp.duplicate_keys[i], ai, "", "key \"" + k +
+        Report("TXT023", Severity::kError, jp.duplicate_keys[i], ai, "", "key \"" + k +
               "\" is repeated: grpc-core's JSON reader rejects the whole value (grpc-go keeps the last value); keep one");
         Fatal("JSON parse error: duplicate key \"" + k + "\"");
       } else if (p == ProfileId::kJava) {
-        Issue("TXT023", Severity::kError, jp.duplicate_keys[i], ai, "", "key \"" + k +
+        Report("TXT023", Severity::kError, jp.duplicate_keys[i], ai, "", "key \"" + k +
               "\" is repeated: grpc-java's JsonParser fails (Duplicate key found) and drops the TXT records (grpc-go keeps the last value); keep one");
         Fatal("Duplicate key found: " + k);
       } else {
-        Issue("TXT023", Severity::kWarning, jp.duplicate_keys[i], ai, "", "key \"" + k + "\" is repeated: " +
+        Report("TXT023", Severity::kWarning, jp.duplicate_keys[i], ai, "", "key \"" + k + "\" is repeated: " +
               std::string(Profiles().Name(p)) + " keeps the last value (grpc-core and grpc-java reject the record); keep one");
       }
     }
   }
 
-  // A list of strings (clientLanguage / clientHostname). Returns the stage.
-  Stage List(Criterion what, const Node* v, int ai, const std::string& path) {
+  // A list of strings (clientLanguage / clientHostname), its field path the open scope. Returns the stage.
+  Stage List(Criterion what, const Node* v, int ai) {
+    const std::string path = sink.field_path();  // for the implementations' own error texts
     Stage s;
     s.what = what;
     if (!v || v->is_null()) {
@@ -184,7 +200,7 @@ struct Builder {
       }
     }
     if (!bad.empty()) {
-      Issue("TXT032", Severity::kError, v->range(), ai, path, CriterionName(what) + std::string(" ") + bad +
+      Report("TXT032", Severity::kError, v->range(), ai, "", CriterionName(what) + std::string(" ") + bad +
             " (e.g. [\"c++\", \"java\"])");
       if (p == ProfileId::kJava) s.error = path + " " + bad;
       else Fatal("field:" + path + " error:" + bad);
@@ -194,11 +210,11 @@ struct Builder {
     if (s.list.empty()) {
       if (p == ProfileId::kGo) {
         s.present = true;
-        Issue("TXT037", Severity::kWarning, v->range(), ai, path, "an empty " + std::string(CriterionName(what)) +
+        Report("TXT037", Severity::kWarning, v->range(), ai, "", "an empty " + std::string(CriterionName(what)) +
               " list: grpc-go never selects this choice (a non-nil empty list contains nothing), grpc-core and "
               "grpc-java treat it as absent; remove the key to match every client");
       } else {
-        Issue("TXT037", Severity::kNote, v->range(), ai, path, "an empty " + std::string(CriterionName(what)) +
+        Report("TXT037", Severity::kNote, v->range(), ai, "", "an empty " + std::string(CriterionName(what)) +
               " list matches every client here, but grpc-go never selects this choice; remove the key");
       }
     } else {
@@ -207,12 +223,14 @@ struct Builder {
     return s;
   }
 
-  Stage Percentage(const Node* v, int ai, const std::string& path) {
+  // The percentage, its field path the open scope.
+  Stage Percentage(const Node* v, int ai) {
+    const std::string path = sink.field_path();  // for the implementations' own error texts
     Stage s;
     s.what = Criterion::kPercentage;
     if (!v) return s;
     auto err = [&](const char* code, const std::string& m) {
-      Issue(code, Severity::kError, v->range(), ai, path, m);
+      Report(code, Severity::kError, v->range(), ai, "", m);
       if (p == ProfileId::kJava) s.error = path + ": " + m;
       else Fatal("field:" + path + " error:" + m);
     };
@@ -238,7 +256,7 @@ struct Builder {
           return s;
         }
         if (x == -1) {  // ServiceConfigChoice::percentage defaults to -1, "not set"
-          Issue("TXT034", Severity::kWarning, v->range(), ai, path, "percentage -1 means 'not set' to grpc-core: every client matches; use 0..100");
+          Report("TXT034", Severity::kWarning, v->range(), ai, "", "percentage -1 means 'not set' to grpc-core: every client matches; use 0..100");
           return s;
         }
         s.present = true;
@@ -249,17 +267,17 @@ struct Builder {
           // src/core/ext/filters/client_channel/resolver/dns/, 2023 and earlier) required a JSON
           // number: "field:percentage error:should be of type number" (test/cpp/naming
           // resolver_test_record_groups.yaml, ipv4-svc_cfg_bad_percentage).
-          Issue("TXT042", Severity::kNote, v->range(), ai, path, "version note: grpc-core reads the string \"" + t +
+          Report("TXT042", Severity::kNote, v->range(), ai, "", "version note: grpc-core reads the string \"" + t +
                 "\" as a number since ChooseServiceConfig moved to JsonObjectLoader; older releases (2023 and earlier) "
                 "reject the whole list (field:percentage error:should be of type number); write " + t + " without quotes");
         if (x < 0 || x > 100)
-          Issue("TXT034", Severity::kWarning, v->range(), ai, path, "percentage " + t + " is outside 0..100; grpc-core " +
+          Report("TXT034", Severity::kWarning, v->range(), ai, "", "percentage " + t + " is outside 0..100; grpc-core " +
                 (x < 0 ? "never" : "always") + " selects this choice, grpc-java fails the resolution");
         else if (x > 0 && x < 100)
-          Issue("TXT039", Severity::kNote, v->range(), ai, path, "grpc-core selects this choice when rand()%100 <= " + t +
+          Report("TXT039", Severity::kNote, v->range(), ai, "", "grpc-core selects this choice when rand()%100 <= " + t +
                 ", for " + std::to_string(std::min<int64_t>(x + 1, 100)) + " of 100 draws (grpc-java and grpc-go: " + t + ")");
         else if (x == 0)
-          Issue("TXT039", Severity::kNote, v->range(), ai, path, "percentage 0: no implementation selects this choice");
+          Report("TXT039", Severity::kNote, v->range(), ai, "", "percentage 0: no implementation selects this choice");
         return s;
       }
       case ProfileId::kJava: {
@@ -283,11 +301,11 @@ struct Builder {
         s.present = true;
         s.pct = t;
         if (t < 0 || t > 100) {
-          Issue("TXT034", Severity::kError, v->range(), ai, path, "percentage " + v->text() +
+          Report("TXT034", Severity::kError, v->range(), ai, "", "percentage " + v->text() +
                 " is outside 0..100: grpc-java fails the resolution when it reaches this choice (Bad percentage)");
           s.error = "Bad percentage: " + v->text();
         } else if (t != d) {
-          Issue("TXT033", Severity::kWarning, v->range(), ai, path, "grpc-java truncates " + v->text() + " to " +
+          Report("TXT033", Severity::kWarning, v->range(), ai, "", "grpc-java truncates " + v->text() + " to " +
                 std::to_string(static_cast<int>(t)) + "; grpc-core and grpc-go reject a fraction: write an integer");
         }
         return s;
@@ -307,7 +325,7 @@ struct Builder {
         s.present = true;
         s.pct = static_cast<double>(*x);
         if (*x < 0 || *x > 100)
-          Issue("TXT034", Severity::kWarning, v->range(), ai, path, "percentage " + v->text() + " is outside 0..100; grpc-go " +
+          Report("TXT034", Severity::kWarning, v->range(), ai, "", "percentage " + v->text() + " is outside 0..100; grpc-go " +
                 (*x <= 0 ? "never" : "always") + " selects this choice, grpc-java fails the resolution");
         return s;
       }
@@ -337,7 +355,7 @@ struct Builder {
     if (!root.is_seq()) {
       bool looks_sc = root.is_map() && (root.Get("serviceConfig") || root.Get("loadBalancingPolicy") ||
                                         root.Get("methodConfig") || root.Get("loadBalancingConfig"));
-      Issue("TXT024", Severity::kError, root.range(), ai, "", std::string("the grpc_config value is a ") + root.kind_name() +
+      Report("TXT024", Severity::kError, root.range(), ai, "", std::string("the grpc_config value is a ") + root.kind_name() +
             ", it must be a list of choices" + (looks_sc ? ": wrap it as [{\"serviceConfig\": ...}]" : " [{\"serviceConfig\": {...}}]"));
       Fatal(std::string("JSON value is a ") + root.kind_name() + ", not an array");
       return;
@@ -345,11 +363,12 @@ struct Builder {
     int i = 0;
     for (const Node& ch : root.items()) {
       int index = static_cast<int>(c.choices.size());
-      std::string path = "[" + std::to_string(index) + "]";
+      Scope item(&sink, "[" + std::to_string(index) + "]");
+      const std::string path = sink.field_path();  // for the implementations' own error texts
       ++i;
       if (!ch.is_map()) {
         if (p == ProfileId::kGo && ch.is_null()) {
-          Issue("TXT025", Severity::kWarning, ch.range(), ai, path, "a null choice: grpc-go reads it as a choice without serviceConfig and skips it");
+          Report("TXT025", Severity::kWarning, ch.range(), ai, "", "a null choice: grpc-go reads it as a choice without serviceConfig and skips it");
           Choice skip;
           skip.index = index;
           skip.attribute = ai;
@@ -361,7 +380,7 @@ struct Builder {
           c.choices.push_back(std::move(skip));
           continue;
         }
-        Issue("TXT025", Severity::kError, ch.range(), ai, path, std::string("a choice is a ") + ch.kind_name() +
+        Report("TXT025", Severity::kError, ch.range(), ai, "", std::string("a choice is a ") + ch.kind_name() +
               ", it must be an object {\"serviceConfig\": {...}}");
         Fatal("field:" + path + " error:is not an object");
         continue;
@@ -385,7 +404,7 @@ struct Builder {
         else if (f == "serviceConfig") { sc = &e.value; sc_key = true; }
         if (!f.empty()) {
           if (p == ProfileId::kGo && e.key != f && !(f == "clientHostname" && e.key == "clientHostName"))
-            Issue("TXT031", Severity::kNote, e.key_range, ai, path + "." + e.key, "grpc-go matches '" + e.key + "' to '" + f +
+            Report("TXT031", Severity::kNote, e.key_range, ai, "." + e.key, "grpc-go matches '" + e.key + "' to '" + f +
                   "' ignoring case; grpc-core ignores it and grpc-java rejects it: write '" + f + "'");
           continue;
         }
@@ -393,7 +412,7 @@ struct Builder {
         bool case_only = !sug.empty() && Lower(sug) == Lower(e.key);
         const char* code = case_only ? "TXT031" : "TXT030";
         if (p == ProfileId::kJava) {
-          Issue(code, Severity::kError, e.key_range, ai, path + "." + e.key, "grpc-java rejects unknown key '" + e.key +
+          Report(code, Severity::kError, e.key_range, ai, "." + e.key, "grpc-java rejects unknown key '" + e.key +
                 "' (Bad key) when it reaches this choice; " + (sug.empty() ? "" : "did you mean '" + sug + "'? ") + "keys are clientLanguage, percentage, clientHostname, serviceConfig");
           if (keys.error.empty()) keys.error = "Bad key: " + e.key;
         } else {
@@ -401,34 +420,45 @@ struct Builder {
           if (sug == "clientHostname" || sug == "clientLanguage") effect = ": this choice matches every client on that criterion";
           else if (sug == "percentage") effect = ": this choice is not limited to a percentage of clients";
           else if (sug == "serviceConfig") effect = ": the choice has no serviceConfig";
-          Issue(code, Severity::kWarning, e.key_range, ai, path + "." + e.key, std::string(Profiles().Name(p)) +
+          Report(code, Severity::kWarning, e.key_range, ai, "." + e.key, std::string(Profiles().Name(p)) +
                 " ignores unknown key '" + e.key + "'" + effect + "; " +
                 (sug.empty() ? "remove it" : "did you mean '" + sug + "'?"));
         }
       }
-      Stage ls = List(Criterion::kLanguage, lang, ai, path + ".clientLanguage");
-      Stage hs = List(Criterion::kHostname, host, ai, path + ".clientHostname");
-      Stage ps = Percentage(pct, ai, path + ".percentage");
+      Stage ls, hs, ps;
+      {
+        Scope f(&sink, ".clientLanguage");
+        ls = List(Criterion::kLanguage, lang, ai);
+      }
+      {
+        Scope f(&sink, ".clientHostname");
+        hs = List(Criterion::kHostname, host, ai);
+      }
+      {
+        Scope f(&sink, ".percentage");
+        ps = Percentage(pct, ai);
+      }
       Stage ss;
       ss.what = Criterion::kServiceConfig;
       ss.skip_when_absent = p == ProfileId::kGo || p == ProfileId::kA2;
       bool sc_null = sc && sc->is_null();
+      Scope sc_field(&sink, ".serviceConfig");
       if (!sc || sc_null) {
-        std::string where = path + ".serviceConfig";
+        const std::string where = sink.field_path();
         SourceRange r = sc ? sc->range() : SourceRange{ch.range().begin, ch.range().begin + 1};
         switch (p) {
           case ProfileId::kCore:
-            Issue("TXT035", Severity::kError, r, ai, where, "a choice without serviceConfig: grpc-core rejects the whole list "
+            Report("TXT035", Severity::kError, r, ai, "", "a choice without serviceConfig: grpc-core rejects the whole list "
                   "(field not present), grpc-go skips the choice, grpc-java fails when it selects it; add \"serviceConfig\": {...}");
             Fatal("field:" + where + " error:field not present");
             break;
           case ProfileId::kJava:
-            Issue("TXT035", Severity::kWarning, r, ai, where, "a choice without serviceConfig: grpc-java fails the resolution when "
+            Report("TXT035", Severity::kWarning, r, ai, "", "a choice without serviceConfig: grpc-java fails the resolution when "
                   "this choice matches (key 'serviceConfig' missing); add \"serviceConfig\": {...}");
             ss.error = "key 'serviceConfig' missing in choice " + path;
             break;
           default:
-            Issue("TXT035", Severity::kWarning, r, ai, where, "a choice without serviceConfig: " + std::string(Profiles().Name(p)) +
+            Report("TXT035", Severity::kWarning, r, ai, "", "a choice without serviceConfig: " + std::string(Profiles().Name(p)) +
                   " skips it; add \"serviceConfig\": {...}");
             break;
         }
@@ -436,22 +466,23 @@ struct Builder {
       } else {
         ss.present = true;
         if (!sc->is_map()) {
-          Issue("TXT036", Severity::kError, sc->range(), ai, path + ".serviceConfig", std::string("serviceConfig is a ") +
+          Report("TXT036", Severity::kError, sc->range(), ai, "", std::string("serviceConfig is a ") +
                 sc->kind_name() + ", it must be an object");
-          if (p == ProfileId::kJava) ss.error = path + ".serviceConfig is not object";
+          if (p == ProfileId::kJava) ss.error = sink.field_path() + " is not object";
           else if (p == ProfileId::kGo) out.config_error = "json: cannot unmarshal " + std::string(sc->kind_name()) + " into a service config";
-          else Fatal("field:" + path + ".serviceConfig error:is not an object");
+          else Fatal("field:" + sink.field_path() + " error:is not an object");
         } else {
           out.service_config = sc;
           out.service_config_json = std::make_shared<const nlohmann::ordered_json>(sc->ToOrderedJson());
           out.service_config_lines =
               std::make_shared<const std::vector<ConfigLine>>(ConfigTree(*out.service_config_json, "serviceConfig"));
-          std::vector<txt::Issue> sc_issues;
-          out.config_error = ValidateServiceConfig(*sc, p, path + ".serviceConfig", sc_issues, &out.lb_fallback);
-          for (auto& x : sc_issues) {
-            x.attribute = ai;
-            c.issues.push_back(std::move(x));
-          }
+          // Ranges in the attribute's coordinates, located by Report; each path is the open
+          // scope's (the checker's base) and what the checker scoped below it.
+          const std::string base = sink.field_path();
+          doc::DiagnosticSink in_attribute;
+          out.config_error = ValidateServiceConfig(*sc, p, base, in_attribute, &out.lb_fallback);
+          for (const doc::Diagnostic& x : in_attribute.list())
+            Report(x.code, x.severity, x.range, ai, x.path.substr(base.size()), x.message);
         }
       }
       switch (p) {
@@ -492,7 +523,8 @@ struct Builder {
       if (!AlwaysMatches(c.choices[i])) continue;
       for (size_t j = i + 1; j < c.choices.size(); ++j) {
         const Choice& d = c.choices[j];
-        Issue("TXT038", Severity::kWarning, d.node->range(), d.attribute, "[" + std::to_string(d.index) + "]",
+        Scope item(&sink, "[" + std::to_string(d.index) + "]");
+        Report("TXT038", Severity::kWarning, d.node->range(), d.attribute, "",
               "choice " + std::to_string(d.index) + " is never selected by " + Profiles().Name(p) + ": choice " +
               std::to_string(i) + " before it matches every client" +
               (p == ProfileId::kCore && HasPercentage(c.choices[i]) ? " (percentage 99 and up is every draw in grpc-core)" : "") +
@@ -608,7 +640,7 @@ Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key, bool
     const ProfileId p = entry.id;
     Compiled& c = a.profiles[static_cast<int>(p)];
     c.profile = p;
-    Builder b{p, c};
+    Builder b{p, c, a};
     auto add = [&](const MappedText& value, std::vector<int> from) {
       Attribute at;
       at.json = Slice(value, kAttributePrefix.size());
@@ -652,15 +684,16 @@ Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key, bool
           add(all, mine);
           c.notes.push_back("grpc-go concatenates all " + std::to_string(mine.size()) + " TXT records of the name");
           if (mine.size() > 1)
-            b.Issue("TXT013", Severity::kWarning, {0, 1}, 0, "", std::to_string(mine.size()) + " TXT records on this name: "
+            b.Report("TXT013", Severity::kWarning, {0, 1}, 0, "", std::to_string(mine.size()) + " TXT records on this name: "
                     "grpc-go concatenates them all before parsing, so the JSON is followed by the other records' text; "
                     "keep only the grpc_config record on _grpc_config names");
         } else {
           c.notes.push_back("grpc-go concatenates the TXT records; the result does not start with grpc_config=");
           const TxtRecord& r0 = recs[static_cast<size_t>(mine[0])];
-          c.issues.push_back({"TXT013", Severity::kWarning, "grpc-go concatenates all TXT records of the name and the first ('" +
-                              r0.value.bytes.substr(0, 20) + "...') is not the grpc_config record, so grpc-go finds no "
-                              "service config; remove the other records from this name", "", {0, 1}, -1});
+          b.Report("TXT013", Severity::kWarning, {0, 1}, -1, "",
+                   "grpc-go concatenates all TXT records of the name and the first ('" + r0.value.bytes.substr(0, 20) +
+                       "...') is not the grpc_config record, so grpc-go finds no service config; remove the other "
+                       "records from this name");
         }
         break;
       }
@@ -675,6 +708,7 @@ Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key, bool
       c.choices.clear();
     }
     b.DeadChoices();
+    c.diagnostics = std::move(b.sink.list());
   }
   return a;
 }
@@ -682,20 +716,7 @@ Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key, bool
 std::vector<doc::Diagnostic> ProfileDiagnostics(const Analysis& a, ProfileId p) {
   std::vector<doc::Diagnostic> out = a.record_diagnostics;
   const Compiled& c = a.of(p);
-  doc::DiagnosticSink sink(a.source.get());
-  for (const Issue& is : c.issues) {
-    SourceRange r;
-    if (is.attribute < 0) {
-      const auto& recs = a.records.records;
-      r = recs.empty() ? SourceRange{0, 0} : recs[0].range;
-    } else {
-      const Attribute& at = c.attributes[static_cast<size_t>(is.attribute)];
-      r = at.json.Map(is.range.begin, is.range.end);
-      if (is.code == "TXT013" && !at.records.empty()) r = a.records.records[static_cast<size_t>(at.records.back())].range;
-    }
-    sink.Add(is.severity, is.code, r, is.message, is.path);
-  }
-  out.insert(out.end(), sink.list().begin(), sink.list().end());
+  out.insert(out.end(), c.diagnostics.begin(), c.diagnostics.end());
   for (doc::Diagnostic& d : out) d.message = Printable(d.message);
   doc::SortDiagnostics(out);
   return out;

@@ -70,9 +70,7 @@ EncodeResult Encode(const doc::Source& src, const EncodeOptions& options) {
     return res;
   }
   for (size_t i = 0; i < configs.size(); ++i) {
-    std::vector<Issue> issues;
-    ValidateServiceConfig(*configs[i], ProfileId::kCore, paths[i], issues);
-    for (const Issue& is : issues) sink.Add(is.severity, is.code, is.range, is.message, is.path);
+    ValidateServiceConfig(*configs[i], ProfileId::kCore, paths[i], sink);
   }
   res.json = list.dump();  // compact; \u escapes keep it ASCII only when the input was
   std::string attr = std::string(kAttributePrefix) + res.json;

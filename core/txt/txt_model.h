@@ -59,16 +59,6 @@ struct Client {
 enum class Verdict { kAbsent, kPass, kFail, kError, kNotReached };
 const char* VerdictName(Verdict v);  // "absent", "pass", "fail", "error", "not-reached"
 
-// A coded finding located in the attribute (MappedText coordinates of Attribute::json).
-struct Issue {
-  std::string code;
-  doc::Severity severity = doc::Severity::kError;
-  std::string message;
-  std::string path;
-  doc::SourceRange range;  // attribute coordinates
-  int attribute = 0;
-};
-
 // The grpc_config value one profile parses: one record's value (core, a2), every record with
 // the prefix (java, one Attribute each), or all records concatenated (go).
 struct Attribute {
@@ -110,7 +100,9 @@ struct Compiled {
   std::vector<Attribute> attributes;
   std::string global_error;           // the whole choice list fails (empty: none)
   std::vector<Choice> choices;
-  std::vector<Issue> issues;          // profile-specific findings (JSON, fields, config)
+  // This profile's findings (JSON, fields, config), located in the source: a finding about an
+  // attribute's JSON is mapped from the attribute's text (Attribute::json) when it is reported.
+  std::vector<doc::Diagnostic> diagnostics;
   std::vector<std::string> notes;     // record-selection notes for the explanation
 };
 

@@ -38,7 +38,7 @@ const std::vector<std::string>& BuiltinPolicies() {
 // is required ...", so a finding read without its path still says which field it means.
 class Checker {
  public:
-  Checker(ProfileId p, std::vector<Issue>& issues, std::string base) : p_(p), issues_(issues), base_(std::move(base)) {}
+  Checker(ProfileId p, doc::DiagnosticSink& out, std::string base) : p_(p), out_(out), base_(std::move(base)) {}
 
   using Scope = doc::DiagnosticSink::ScopedField;
   std::string Name() const { return Profiles().Name(p_); }
@@ -52,7 +52,7 @@ class Checker {
     std::string text = (rel.empty() ? std::string("the service config") : "'" + rel + "'") + " " + msg;
     std::string path = base_ + (rel.empty() || rel[0] == '[' ? rel : "." + rel);
     if (sev == Severity::kError && first_.empty()) first_ = path + ": " + text;
-    issues_.push_back({code, sev, std::move(text), path, at.range(), 0});
+    out_.Add(sev, code, at.range(), std::move(text), path);
   }
 
   // The value this profile reads for `key` (grpc-go: any case, the last one); notes what only
@@ -340,7 +340,7 @@ class Checker {
 
  private:
   ProfileId p_;
-  std::vector<Issue>& issues_;
+  doc::DiagnosticSink& out_;
   std::string base_;
   doc::DiagnosticSink paths_;
   std::string first_;
@@ -358,8 +358,8 @@ bool IsDuration(const std::string& s, double* seconds) {
 }
 
 std::string ValidateServiceConfig(const doc::Node& sc, ProfileId p, const std::string& path,
-                                  std::vector<Issue>& issues, bool* lb_fallback) {
-  Checker c(p, issues, path);
+                                  doc::DiagnosticSink& sink, bool* lb_fallback) {
+  Checker c(p, sink, path);
   c.Run(sc, lb_fallback);
   return c.first();
 }

@@ -193,7 +193,7 @@ TEST(EnvoyDiscovery, BootstrapFindsEveryMatcherWithItsPathAndContext) {
   // Compiled: paths carry the prefix; the response header input is named (MAT041).
   matcher::Compiled rlq = matcher::LoadFound(d, c, c.matchers[3]);
   bool named = false;
-  for (const matcher::Issue& i : rlq.issues)
+  for (const doc::Diagnostic& i : rlq.diagnostics)
     if (i.code == "MAT041") {
       named = true;
       EXPECT_EQ(i.path, hf + "[2].typed_config.bucket_matchers.matcher_list.matchers[0].predicate.input");
@@ -205,7 +205,11 @@ TEST(EnvoyDiscovery, BootstrapFindsEveryMatcherWithItsPathAndContext) {
   matcher::Compiled any = matcher::LoadFound(d, c, c.matchers[0]);
   EXPECT_EQ(matcher::Evaluate(any, {}, matcher::Profile::kEnvoy).actions.size(), 1u);
   bool nack = false;
-  for (const matcher::Issue& i : any.issues) nack = nack || (i.code == "MAT001" && i.grpc_only && i.path == "static_resources.listeners[0].filter_chain_matcher");
+  for (size_t k = 0; k < any.diagnostics.size(); ++k) {
+    const doc::Diagnostic& i = any.diagnostics[k];
+    nack = nack || (i.code == "MAT001" && any.RejectedByOf(k) == matcher::RejectedBy::kGrpcCore &&
+                    i.path == "static_resources.listeners[0].filter_chain_matcher");
+  }
   EXPECT_TRUE(nack);
 }
 
@@ -305,7 +309,7 @@ TEST(EnvoyDiscovery, DiscoveryResponseTextprotoWithAnysOfEnvoyTypes) {
   ASSERT_TRUE(m.root);
   EXPECT_EQ(m.root->list.size(), 1u);
   bool mat007 = false;
-  for (const matcher::Issue& i : m.issues)
+  for (const doc::Diagnostic& i : m.diagnostics)
     if (i.code == "MAT007") {
       mat007 = true;
       EXPECT_EQ(d.source->Locate(i.range.begin).line, 14);

@@ -160,7 +160,8 @@ TEST(NetworkInputs, PredicatesOnEveryInput) {
     Compiled m = LoadYaml(std::string(R"({"matcher_list":{"matchers":[{"predicate":{"single_predicate":{"input":{"name":"i","typed_config":{"@type":"type.googleapis.com/envoy.extensions.matching.common_inputs.network.v3.)") +
                           in[0] + "\"" + key + R"(}},"value_match":{"exact":")" + in[1] +
                           R"("}}},"on_match":{"action":{"name":"hit","typed_config":{"@type":"type.googleapis.com/google.protobuf.StringValue"}}}}]}})");
-    for (const matcher::Issue& i : m.issues) EXPECT_TRUE(i.grpc_only) << i.code << " " << i.message;
+    for (size_t k = 0; k < m.diagnostics.size(); ++k)
+      EXPECT_EQ(m.RejectedByOf(k), matcher::RejectedBy::kGrpc) << m.diagnostics[k].code << " " << m.diagnostics[k].message;
     EXPECT_EQ(Action(m, r), "hit");
     EXPECT_EQ(Action(m, Request{}), "");  // no data: the predicate is false
   }
@@ -242,7 +243,8 @@ matcher_list:
     on_match: {action: {name: a, typed_config: {"@type": type.googleapis.com/google.protobuf.StringValue}}}
 )");
   bool mat014 = false;
-  for (const matcher::Issue& i : bad.issues) mat014 = mat014 || (i.code == "MAT014" && !i.grpc_only);
+  for (size_t k = 0; k < bad.diagnostics.size(); ++k)
+    mat014 = mat014 || (bad.diagnostics[k].code == "MAT014" && bad.RejectedByOf(k) == matcher::RejectedBy::kAll);
   EXPECT_TRUE(mat014);
 }
 
@@ -300,10 +302,11 @@ TEST(IpMatcher, LongestPrefixWinsIPv4AndIPv6) {
   EXPECT_EQ(none.decided_by.detail, "no key of the tree on input destination_ip gave a match");
   // gRPC NACKs the network input (MAT009) and a custom_match in a tree (MAT010), gRPC only; no
   // other finding.
-  ASSERT_EQ(m.issues.size(), 2u);
-  EXPECT_EQ(m.issues[0].code, "MAT009");
-  EXPECT_EQ(m.issues[1].code, "MAT010");
-  EXPECT_TRUE(m.issues[0].grpc_only && m.issues[1].grpc_only);
+  ASSERT_EQ(m.diagnostics.size(), 2u);
+  EXPECT_EQ(m.diagnostics[0].code, "MAT009");
+  EXPECT_EQ(m.diagnostics[1].code, "MAT010");
+  EXPECT_EQ(m.RejectedByOf(0), matcher::RejectedBy::kGrpc);
+  EXPECT_EQ(m.RejectedByOf(1), matcher::RejectedBy::kGrpc);
 }
 
 // exclusive: a less specific exclusive range is not tried after a more specific one gave no match;
@@ -371,7 +374,7 @@ matcher_tree:
         on_match: {action: {name: b, typed_config: {"@type": type.googleapis.com/google.protobuf.StringValue}}}
 )");
   std::vector<std::string> got;
-  for (const matcher::Issue& i : m.issues)
+  for (const doc::Diagnostic& i : m.diagnostics)
     if (i.code == "MAT045") got.push_back(i.path + " | " + i.message);
   ASSERT_EQ(got.size(), 2u);
   EXPECT_EQ(got[0], "matcher_tree.custom_match.typed_config.range_matchers[0].ranges[0].address_prefix | address_prefix '10.0.0.0/8' is not an IPv4 or IPv6 address; Envoy rejects the range (write e.g. 10.0.0.0 with prefix_len 8)");
@@ -431,8 +434,8 @@ typed_config:
   matcher::EnvoyConfig c = matcher::DiscoverEnvoyMatchers(d);
   ASSERT_EQ(c.matchers.size(), 1u);
   Compiled m = matcher::LoadFound(d, c, c.matchers[0]);
-  std::vector<const matcher::Issue*> mat041;
-  for (const matcher::Issue& i : m.issues)
+  std::vector<const doc::Diagnostic*> mat041;
+  for (const doc::Diagnostic& i : m.diagnostics)
     if (i.code == "MAT041") mat041.push_back(&i);
   ASSERT_EQ(mat041.size(), 2u);
   EXPECT_EQ(mat041[0]->message,

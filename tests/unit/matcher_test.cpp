@@ -83,9 +83,10 @@ TEST(MatcherA106, Example1SimpleLinearMatch) {
   }
   EXPECT_EQ(Actions(m, Headers({{"x-user-segment", "premium"}})), V{"route_to_premium_cluster"});
   // The simplified notation is a note, once, with the canonical form.
-  ASSERT_EQ(m.issues.size(), 1u);
-  EXPECT_EQ(m.issues[0].code, "MAT013");
-  EXPECT_EQ(m.issues[0].severity, doc::Severity::kNote);
+  ASSERT_EQ(m.diagnostics.size(), 1u);
+  EXPECT_EQ(m.diagnostics[0].code, "MAT013");
+  EXPECT_EQ(m.diagnostics[0].severity, doc::Severity::kNote);
+  EXPECT_TRUE(m.rejected_by.empty());
 }
 
 TEST(MatcherA106, Example1Explanation) {
@@ -355,16 +356,16 @@ std::string Nest(int levels) {
 TEST(MatcherDepth, TopLevelPlusSixteenNestedIsRejected) {
   Compiled ok = Compile("d16.json", Nest(16));
   EXPECT_EQ(ok.max_depth, 16);
-  for (const Issue& i : ok.issues) EXPECT_NE(i.code, "MAT005");
+  for (const doc::Diagnostic& i : ok.diagnostics) EXPECT_NE(i.code, "MAT005");
   EXPECT_EQ(Actions(ok, Request{}, Profile::kGrpcCore), V{"deep"});
 
   Compiled deep = Compile("d17.json", Nest(17));
   EXPECT_EQ(deep.max_depth, 17);
   int found = 0;
-  for (const Issue& i : deep.issues)
-    if (i.code == "MAT005") {
+  for (size_t k = 0; k < deep.diagnostics.size(); ++k)
+    if (const doc::Diagnostic& i = deep.diagnostics[k]; i.code == "MAT005") {
       ++found;
-      EXPECT_TRUE(i.grpc_only);
+      EXPECT_EQ(deep.RejectedByOf(k), RejectedBy::kGrpcCore);  // grpc-java's limit is one deeper
       EXPECT_EQ(deep.source->Locate(i.range.begin).column, 1 + static_cast<int>(Nest(17).find(Nest(1))));
     }
   EXPECT_EQ(found, 1);
@@ -379,12 +380,12 @@ TEST(MatcherDepth, TopLevelPlusSixteenNestedIsRejected) {
   Result j = Evaluate(deep, Request{}, Profile::kGrpcJava);
   EXPECT_FALSE(j.aborted);
   EXPECT_EQ(Names(j.actions), V{"deep"});
-  for (const doc::Diagnostic& d : IssueDiagnostics(deep, Profile::kGrpcJava))
+  for (const doc::Diagnostic& d : ProfileDiagnostics(deep, Profile::kGrpcJava))
     if (d.code == "MAT005") EXPECT_EQ(d.severity, doc::Severity::kNote);
   Compiled deeper = Compile("d18.json", Nest(18));
   auto mat005 = [&](Profile p) {
     std::vector<std::pair<int, doc::Severity>> out;
-    for (const doc::Diagnostic& d : IssueDiagnostics(deeper, p))
+    for (const doc::Diagnostic& d : ProfileDiagnostics(deeper, p))
       if (d.code == "MAT005") out.emplace_back(d.begin.column, d.severity);
     return out;
   };
@@ -472,7 +473,8 @@ TEST(MatcherValidation, RejectionReasons) {
   for (const RejectCase& c : cases) {
     Compiled m = Compile(std::string(c.name) + ".yaml", c.yaml);
     bool found = false;
-    for (const Issue& i : m.issues) {
+    for (size_t k = 0; k < m.diagnostics.size(); ++k) {
+      const doc::Diagnostic& i = m.diagnostics[k];
       if (i.code != c.code) continue;
       found = true;
       doc::Position pos = m.source->Locate(i.range.begin);
@@ -481,7 +483,7 @@ TEST(MatcherValidation, RejectionReasons) {
       size_t at = text.find(c.anchor);
       ASSERT_NE(at, std::string_view::npos) << c.name;
       EXPECT_EQ(pos.column, static_cast<int>(at + std::strlen(c.anchor))) << c.name << ": " << i.message;
-      EXPECT_EQ(i.grpc_only, c.grpc_only) << c.name;
+      EXPECT_EQ(m.RejectedByOf(k) != RejectedBy::kAll, c.grpc_only) << c.name;
       EXPECT_EQ(i.message, c.message) << c.name;
       break;
     }
@@ -494,13 +496,13 @@ TEST(MatcherValidation, KeepMatchingUnsupportedByTheFilter) {
   f.keep_matching_supported = false;
   Compiled m = Compile("k.yaml", "matcher_list:\n  matchers:\n    - predicate: {single_predicate: {custom_match: true}}\n"
                                  "      on_match: {action: a, keep_matching: true}\n", f);
-  ASSERT_EQ(m.issues.size(), 2u);
-  EXPECT_EQ(m.issues[1].code, "MAT011");
-  EXPECT_EQ(m.source->Locate(m.issues[1].range.begin).line, 4);
-  EXPECT_EQ(m.source->Locate(m.issues[1].range.begin).column, 44);
+  ASSERT_EQ(m.diagnostics.size(), 2u);
+  EXPECT_EQ(m.diagnostics[1].code, "MAT011");
+  EXPECT_EQ(m.diagnostics[1].begin, (doc::Position{4, 44}));
+  EXPECT_EQ(m.RejectedByOf(1), RejectedBy::kGrpc);
   // Under envoy it is a note, under grpc-core an error.
-  auto g = IssueDiagnostics(m, Profile::kGrpcCore);
-  auto e = IssueDiagnostics(m, Profile::kEnvoy);
+  auto g = ProfileDiagnostics(m, Profile::kGrpcCore);
+  auto e = ProfileDiagnostics(m, Profile::kEnvoy);
   EXPECT_EQ(g[1].severity, doc::Severity::kError);
   EXPECT_EQ(e[1].severity, doc::Severity::kNote);
   EXPECT_EQ(e[1].message.rfind("gRPC only: ", 0), 0u);
@@ -511,10 +513,10 @@ TEST(MatcherValidation, SchemaErrorsPointAtTheKey) {
                                  "type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput, header_name: x}}, value_match: "
                                  "{exact: a}}}\n      on_match: {action: {name: a, typed_config: {\"@type\": "
                                  "type.googleapis.com/google.protobuf.StringValue}}}\n  bogus_field: 1\n");
-  ASSERT_EQ(m.issues.size(), 1u);
-  EXPECT_EQ(m.issues[0].code, "DOC005");
-  EXPECT_EQ(m.source->Locate(m.issues[0].range.begin).line, 5);
-  EXPECT_EQ(m.source->Locate(m.issues[0].range.begin).column, 3);
+  ASSERT_EQ(m.diagnostics.size(), 1u);
+  EXPECT_EQ(m.diagnostics[0].code, "DOC005");
+  EXPECT_EQ(m.source->Locate(m.diagnostics[0].range.begin).line, 5);
+  EXPECT_EQ(m.source->Locate(m.diagnostics[0].range.begin).column, 3);
 }
 
 TEST(MatcherValidation, CelErrorsAreLocatedInsideTheString) {
@@ -525,7 +527,7 @@ TEST(MatcherValidation, CelErrorsAreLocatedInsideTheString) {
                                  "              expr_match: {cel_expr_string: \"request.pth == 'a'\"}\n"
                                  "      on_match: {action: a}\n");
   bool found = false;
-  for (const Issue& i : m.issues)
+  for (const doc::Diagnostic& i : m.diagnostics)
     if (i.code == "CEL003") {
       found = true;
       EXPECT_EQ(m.source->Locate(i.range.begin).line, 9);
@@ -544,7 +546,9 @@ TEST(MatcherLint, ShadowedPrefix) {
     - predicate: {single_predicate: {input: {header_name: ":path"}, value_match: {exact: /b}}}
       on_match: {action: b}
 )");
-  std::vector<Issue> dead = FindShadowed(m);
+  const size_t loaded = m.diagnostics.size();
+  FindShadowed(m);
+  std::vector<doc::Diagnostic> dead(m.diagnostics.begin() + static_cast<long>(loaded), m.diagnostics.end());
   ASSERT_EQ(dead.size(), 1u);
   EXPECT_EQ(dead[0].code, "MAT016");
   EXPECT_EQ(m.source->Locate(dead[0].range.begin).line, 5);
@@ -569,7 +573,7 @@ TEST(MatcherCel, CheckedExprTextproto) {
   doc::Document d = doc::LoadDocument("rbac-cel.textproto", ss.str());
   ASSERT_EQ(d.format, doc::Format::kTextProto);
   Compiled m = Load(d);
-  EXPECT_TRUE(m.issues.empty()) << m.issues[0].message;
+  EXPECT_TRUE(m.diagnostics.empty()) << m.diagnostics[0].message;
   ASSERT_TRUE(m.root);
   ASSERT_EQ(m.root->list.size(), 1u);
   EXPECT_EQ(m.root->list[0].predicate.cel_text, "request.headers['x-env'] == 'prod' && request.path.startsWith('/admin.')");
@@ -715,16 +719,14 @@ on_no_match: {action: tree-no-match}
   EXPECT_FALSE(j.matched);
   EXPECT_EQ(Actions(m, r, Profile::kEnvoy), V{"tree-no-match"});
   // The empty matcher: an error for gRPC C-core and a106, a note for grpc-java and Envoy.
-  const Issue* mat001 = nullptr;
-  for (const Issue& i : m.issues)
-    if (i.code == "MAT001") mat001 = &i;
-  ASSERT_NE(mat001, nullptr);
-  EXPECT_EQ(m.source->Locate(mat001->range.begin).line, 4);
-  EXPECT_EQ(m.source->Locate(mat001->range.begin).column, 22);
-  EXPECT_TRUE(mat001->grpc_only);
-  EXPECT_TRUE(mat001->grpc_java_accepts);
+  size_t mat001 = m.diagnostics.size();
+  for (size_t k = 0; k < m.diagnostics.size(); ++k)
+    if (m.diagnostics[k].code == "MAT001") mat001 = k;
+  ASSERT_LT(mat001, m.diagnostics.size());
+  EXPECT_EQ(m.diagnostics[mat001].begin, (doc::Position{4, 22}));
+  EXPECT_EQ(m.RejectedByOf(mat001), RejectedBy::kGrpcCore);
   auto severity = [&](Profile p) {
-    for (const doc::Diagnostic& d : IssueDiagnostics(m, p))
+    for (const doc::Diagnostic& d : ProfileDiagnostics(m, p))
       if (d.code == "MAT001") return d.severity;
     return doc::Severity::kNote;
   };
@@ -813,11 +815,13 @@ TEST(MatcherCel, HeaderIndexIsAStringNotAPredicate) {
                                  "              \"@type\": type.googleapis.com/xds.type.matcher.v3.CelMatcher\n"
                                  "              expr_match: {cel_expr_string: \"request.headers['x-env']\"}\n"
                                  "      on_match: {action: {name: a, typed_config: {\"@type\": type.googleapis.com/google.protobuf.StringValue}}}\n");
-  const Issue* cel007 = nullptr;
-  for (const Issue& i : m.issues)
-    if (i.code == "CEL007") cel007 = &i;
+  const doc::Diagnostic* cel007 = nullptr;
+  for (size_t k = 0; k < m.diagnostics.size(); ++k)
+    if (m.diagnostics[k].code == "CEL007") {
+      cel007 = &m.diagnostics[k];
+      EXPECT_EQ(m.RejectedByOf(k), RejectedBy::kGrpc);
+    }
   ASSERT_NE(cel007, nullptr);
-  EXPECT_TRUE(cel007->grpc_only);
   EXPECT_EQ(cel007->severity, doc::Severity::kError);
   EXPECT_EQ(m.source->Locate(cel007->range.begin).line, 9);
   EXPECT_EQ(m.source->Locate(cel007->range.begin).column, 45);  // the whole expression string, from its quote

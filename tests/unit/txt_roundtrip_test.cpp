@@ -70,10 +70,10 @@ using Finding = std::tuple<std::string, std::string>;  // code, path
 
 std::multiset<Finding> Own(const std::string& json, ProfileId p) {
   doc::JsonParse jp = doc::ParseJsonPositions(json);
-  std::vector<Issue> issues;
-  if (jp.root) ValidateServiceConfig(*jp.root, p, "[0].serviceConfig", issues);
+  doc::DiagnosticSink sink;
+  if (jp.root) ValidateServiceConfig(*jp.root, p, "[0].serviceConfig", sink);
   std::multiset<Finding> out;
-  for (const Issue& i : issues) out.emplace(i.code, i.path);
+  for (const doc::Diagnostic& i : sink.list()) out.emplace(i.code, i.path);
   return out;
 }
 

@@ -520,14 +520,13 @@ class TxtView final : public EngineView {
     for (const std::string& note : c.notes) theme::TextMuted("%s %s", theme::kIconNote, note.c_str());
     if (!c.global_error.empty())
       ImGui::TextColored(theme::Pal().error, "%s %s", theme::kIconError, c.global_error.c_str());
-    for (size_t i = 0; i < c.issues.size(); ++i) {
-      const tx::Issue& is = c.issues[i];
+    for (size_t i = 0; i < c.diagnostics.size(); ++i) {
+      const doc::Diagnostic& is = c.diagnostics[i];
       ImGui::PushID(static_cast<int>(i));
       std::string t = std::string(theme::SeverityIcon(is.severity)) + " " + is.code + " " + is.message +
                       (is.path.empty() ? "" : "  at " + is.path);
       ImGui::PushStyleColor(ImGuiCol_Text, theme::SeverityColor(is.severity));
-      if (ImGui::Selectable(t.c_str()) && is.attribute >= 0 && static_cast<size_t>(is.attribute) < c.attributes.size())
-        ctx.JumpTo(file_, c.attributes[static_cast<size_t>(is.attribute)].json.Map(is.range.begin, is.range.end));
+      if (ImGui::Selectable(t.c_str())) ctx.JumpTo(file_, is.range);
       ImGui::PopStyleColor();
       ImGui::PopID();
     }

@@ -11,15 +11,17 @@ void MatcherView::DrawIssues(ViewContext& ctx) {
     return;
   }
   auto row = [&](const doc::Diagnostic& d, int id) {
-    // gRPC rejects (NACKs) a matcher with an error; a grpc_only issue is a note under Envoy.
-    const mt::Issue* is = nullptr;
-    for (const mt::Issue& i : sm_->matcher.issues)
-      if (i.code == d.code && i.range.begin == d.range.begin) is = &i;
-    const bool nack = d.severity == doc::Severity::kError || (is && is->grpc_only);
+    // gRPC rejects (NACKs) a matcher with an error; a finding only gRPC rejects is a note under Envoy.
+    bool grpc_only = false;
+    const mt::Compiled& m = sm_->matcher;
+    for (size_t i = 0; i < m.diagnostics.size(); ++i)
+      if (m.diagnostics[i].code == d.code && m.diagnostics[i].range.begin == d.range.begin)
+        grpc_only = m.RejectedByOf(i) != mt::RejectedBy::kAll;
+    const bool nack = d.severity == doc::Severity::kError || grpc_only;
     ImGui::PushID(id);
     ImGui::PushStyleColor(ImGuiCol_Text, nack ? theme::Pal().error : theme::SeverityColor(d.severity));
     std::string t = std::string(nack ? theme::kIconError : theme::SeverityIcon(d.severity)) + " " + d.code +
-                    (is && is->grpc_only ? " [gRPC NACK, Envoy note]" : "") + "  " + d.message;
+                    (grpc_only ? " [gRPC NACK, Envoy note]" : "") + "  " + d.message;
     if (ImGui::Selectable(t.c_str())) ctx.JumpTo(d.file, d.range);
     ImGui::PopStyleColor();
     if (!d.path.empty()) {

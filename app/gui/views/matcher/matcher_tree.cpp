@@ -6,23 +6,24 @@ namespace cfgi::gui::matcher_view {
 
 void MatcherView::IssueMarks(ViewContext& ctx, const std::string& path, bool exact, const std::vector<std::string>& children) {
   if (path.empty()) return;
-  auto show = [&](const mt::Issue& is) {
+  const mt::Compiled& m = sm_->matcher;
+  auto show = [&](const doc::Diagnostic& is, bool grpc_only) {
     bool hit = exact ? is.path == path : (is.path == path || is.path.rfind(path + ".", 0) == 0);
     for (const std::string& c : children)
       if (!c.empty() && (is.path == c || is.path.rfind(c + ".", 0) == 0 || is.path.rfind(c + "[", 0) == 0)) hit = false;
     if (!hit) return;
-    bool nack = is.severity == doc::Severity::kError || is.grpc_only;
+    bool nack = is.severity == doc::Severity::kError || grpc_only;
     ImVec4 col = nack ? theme::Pal().error : theme::SeverityColor(is.severity);
     const char* icon = nack ? theme::kIconError : theme::SeverityIcon(is.severity);
     ImGui::Indent();
     ImGui::PushStyleColor(ImGuiCol_Text, col);
-    std::string t = std::string(icon) + " " + is.code + (is.grpc_only ? " (gRPC NACK)" : "") + ": " + is.message +
+    std::string t = std::string(icon) + " " + is.code + (grpc_only ? " (gRPC NACK)" : "") + ": " + is.message +
                     "##" + is.path + is.code;
     if (ImGui::Selectable(t.c_str())) ctx.JumpTo(file_, is.range);
     ImGui::PopStyleColor();
     ImGui::Unindent();
   };
-  for (const mt::Issue& is : sm_->matcher.issues) show(is);
+  for (size_t i = 0; i < m.diagnostics.size(); ++i) show(m.diagnostics[i], m.RejectedByOf(i) != mt::RejectedBy::kAll);
 }
 
 bool MatcherView::Leaf(ViewContext& ctx, const std::string& text, doc::SourceRange range, const ImVec4* col) {
@@ -238,9 +239,10 @@ void MatcherView::DrawTree(ViewContext& ctx) {
   ImGui::BeginChild("##tree");
   DrawMatcher(ctx, *sm_->matcher.root);
   // Findings about the document as a whole (no field path).
-  for (const mt::Issue& is : sm_->matcher.issues)
-    if (is.path.empty()) {
-      bool nack = is.severity == doc::Severity::kError || is.grpc_only;
+  const mt::Compiled& m = sm_->matcher;
+  for (size_t i = 0; i < m.diagnostics.size(); ++i)
+    if (const doc::Diagnostic& is = m.diagnostics[i]; is.path.empty()) {
+      bool nack = is.severity == doc::Severity::kError || m.RejectedByOf(i) != mt::RejectedBy::kAll;
       ImGui::TextColored(nack ? theme::Pal().error : theme::SeverityColor(is.severity), "%s %s: %s",
                          nack ? theme::kIconError : theme::SeverityIcon(is.severity), is.code.c_str(), is.message.c_str());
     }

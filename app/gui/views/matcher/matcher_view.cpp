@@ -94,8 +94,9 @@ void MatcherView::Draw(ViewContext& ctx) {
     return;
   }
   int nack = 0, warn = 0;
-  for (const mt::Issue& i : m.issues) {
-    if (i.severity == doc::Severity::kError || i.grpc_only) ++nack;
+  for (size_t k = 0; k < m.diagnostics.size(); ++k) {
+    const doc::Diagnostic& i = m.diagnostics[k];
+    if (i.severity == doc::Severity::kError || m.RejectedByOf(k) != mt::RejectedBy::kAll) ++nack;
     else if (i.severity == doc::Severity::kWarning) ++warn;
   }
   ImGui::Text("%s%s, depth %d, %zu request%s", m.simplified ? "A106 notation" : "xDS Matcher",
