@@ -71,7 +71,9 @@ void App::DrawProblems() {
 
   if (diags.empty()) {
     ImGui::SetCursorPosX(ImGui::GetStyle().WindowPadding.x);
-    if (d) ImGui::TextColored(pal.ok, "%s No problems found.", theme::kIconOk);
+    // No verdict before the first results: the worker has not answered yet.
+    if (d && d->evaluating() && d->inspection().reports.empty()) theme::TextMuted("Evaluating...");
+    else if (d) ImGui::TextColored(pal.ok, "%s No problems found.", theme::kIconOk);
     ImGui::Unindent(ImGui::GetStyle().WindowPadding.x * 0.5f);
     return;
   }

@@ -440,24 +440,12 @@ std::unique_ptr<PolicyModel> RequeryPolicyModel(const PolicyModel& previous, con
   return m;
 }
 
-namespace {
-
-// policy::Evaluate as the profile's release builds it: Kuma main (3.0-preview) has no legacy
-// subset rules and no from[] (policy_release_rules.h BuildsLegacyRules).
-DataplaneRules EvaluateForRelease(const Model& mesh, const Dataplane& dp, const EvalOptions& o) {
-  DataplaneRules r = policy::Evaluate(mesh, dp, o);
-  DropLegacyRules(r, o.profile);
-  return r;
-}
-
-}  // namespace
-
 DataplaneRules PolicyModel::EvaluateDataplane(const Dataplane& dp, Profile p, bool explain) const {
   EvalOptions o;
   o.profile = p;
   o.only_keys = only_keys;
   o.explain = explain;
-  return EvaluateForRelease(mesh, dp, o);
+  return policy::Evaluate(mesh, dp, o);
 }
 
 std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, doc::Explanation* why) const {
@@ -475,7 +463,7 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
     co.explain = false;
     std::set<std::string> seen;
     for (const Dataplane& dp : mesh.dataplanes) {
-      DataplaneRules dr = EvaluateForRelease(mesh, dp, co);
+      DataplaneRules dr = policy::Evaluate(mesh, dp, co);
       for (doc::Diagnostic& d : dr.diagnostics)
         if (seen.insert(d.code + d.file + std::to_string(d.range.begin) + d.message).second) r->diagnostics.push_back(d);
     }
@@ -524,7 +512,7 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
     so.provenance = false;
     so.include_shadow = true;
     r->has_shadow = true;
-    r->shadow = ShadowDiff(r->rules, EvaluateForRelease(mesh, *chosen, so), mesh, r->id);
+    r->shadow = ShadowDiff(r->rules, policy::Evaluate(mesh, *chosen, so), mesh, r->id);
   }
   if (!client.empty()) {
     r->client = client;

@@ -88,10 +88,12 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
   DataplaneRules out;
   out.dataplane = &dp;
   out.filtered = !o.only_keys.empty();
-  out.explanation.what = "dataplane " + dp.meta.name + " (mesh " + dp.meta.mesh + ", profile " + Profiles().Name(o.profile) + ")";
-  out.explanation.outcome = doc::Outcome::kInfo;
-  out.explanation.range = dp.meta.loc.range;
-  out.explanation.file = dp.meta.loc.file;
+  if (o.explain) {
+    out.explanation.what = "dataplane " + dp.meta.name + " (mesh " + dp.meta.mesh + ", profile " + Profiles().Name(o.profile) + ")";
+    out.explanation.outcome = doc::Outcome::kInfo;
+    out.explanation.range = dp.meta.loc.range;
+    out.explanation.file = dp.meta.loc.file;
+  }
   for (const auto& [type, idxs] : m.policies_by_type) {
     TypeRules t;
     t.type = type;
@@ -133,8 +135,9 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
     BuildToRules(m, dp, t, o, out.diagnostics, cache);
     BuildFromRules(m, dp, t, selected, o, out.diagnostics);
     // Kuma's legacy per-service view; the MADR does not define one, so both profiles show Kuma's
-    // (no profile difference to report).
-    BuildLegacyToRules(m, t, selected, o, cache);
+    // (no profile difference to report). Kuma main (3.0-preview) builds none
+    // (policy_release_rules.h BuildsLegacyRules).
+    if (BuildsLegacyRules(o.profile)) BuildLegacyToRules(m, t, selected, o, cache);
 
     // Single-item policies (spec.default): one proxy-wide rule.
     std::vector<Item> single;
@@ -186,6 +189,8 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
     t.proxy_rule.origin = std::move(mg.origin);
     t.proxy_rule.provenance = std::move(mg.provenance);
   }
+  // Kuma main reads no from[]: its rows go (3.0-preview only; a no-op for the other profiles).
+  DropLegacyRules(out, o.profile);
   return out;
 }
 

@@ -183,8 +183,10 @@ PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane
     t = &route->top;
   }
   auto by_tags = [&](const Labels& sel, const std::string& what) {
+    // An embedded zone listener has no tags a tag kind could select (matchers/dataplane.go
+    // inboundsSelectedByTags skips it; an empty MeshSubset would otherwise match it).
     for (const Inbound& in : dp.inbounds)
-      if (TagsMatch(sel, in.tags)) s.inbounds.push_back(&in);
+      if (in.listener.empty() && TagsMatch(sel, in.tags)) s.inbounds.push_back(&in);
     s.selected = !s.inbounds.empty();
     s.reason = s.selected ? what + " matches " + std::to_string(s.inbounds.size()) + " inbound(s)"
                           : what + " matches no inbound's tags";
