@@ -355,7 +355,7 @@ std::string Rules(const policy::PolicyResult& r, const TextStyle& st);
 std::string Policy(const policy::PolicyResult& r, const TextStyle& st) {
   // --kuma-inspect: Kuma's own JSON, as kumactl / the API would print it.
   if (r.kuma_inspect)
-    return r.rules.dataplane && r.model ? policy::KumaInspectJson(*r.kuma_inspect, r.rules, *r.model).dump(1) + "\n" : "";
+    return r.rules.dataplane && r.model ? policy::KumaInspectJson(*r.kuma_inspect, r.rules, *r.model, r.id).dump(1) + "\n" : "";
   if (!r.policy_asked) return Rules(r, st);
   std::string out = Affects(r, st);
   return r.rules.dataplane ? out + Rules(r, st) : out;

@@ -122,8 +122,24 @@ Comparison Compare(const std::vector<std::pair<std::string, const ordered_json*>
   if (results.size() < 2) return c;
   std::set<std::string> leaves;
   for (const auto& [name, res] : results) CollectLeaves(*res, "", leaves);
-  for (const std::string& leaf : leaves) {
-    if (leaf.find("/trace") != std::string::npos || leaf.find("/explanation") != std::string::npos) continue;
+  // A subtree that some profile's result lacks altogether (an item only one release lists, a
+  // rule another does not build) is one divergence at its root, its values the whole subtree or
+  // null, not one per leaf below it: `folded` is the last such root (leaves are sorted, so the
+  // ones below it follow it), `emitted` the last divergence's path.
+  std::string folded, emitted;
+  auto outermost_absent = [&](const std::string& leaf) -> std::string {
+    for (size_t cut = leaf.find('/', 1); cut != std::string::npos; cut = leaf.find('/', cut + 1)) {
+      ordered_json::json_pointer ptr(leaf.substr(0, cut));
+      size_t have = 0;
+      for (const auto& r : results) have += r.second->contains(ptr) ? 1 : 0;
+      if (have < results.size()) return have ? leaf.substr(0, cut) : std::string();
+    }
+    return {};
+  };
+  for (const std::string& leaf_path : leaves) {
+    if (leaf_path.find("/trace") != std::string::npos || leaf_path.find("/explanation") != std::string::npos) continue;
+    if (!folded.empty() && IsUnder(leaf_path, folded)) continue;
+    std::string leaf = leaf_path;
     ordered_json::json_pointer ptr(leaf);
     ordered_json values = ordered_json::object();
     std::optional<ordered_json> first;
@@ -135,6 +151,14 @@ Comparison Compare(const std::vector<std::pair<std::string, const ordered_json*>
       values[name] = std::move(v);
     }
     if (!differ) continue;
+    if (std::string root = outermost_absent(leaf); !root.empty()) {
+      folded = root;
+      if (root == emitted) continue;  // a list empty in one profile, absent in another: listed once
+      leaf = root;
+      ordered_json::json_pointer at(root);
+      for (const auto& [name, res] : results) values[name] = res->contains(at) ? res->at(at) : ordered_json();
+    }
+    emitted = leaf;
     bool setting = false;
     for (const std::string& s : settings) setting |= IsUnder(leaf, s);
     std::map<std::string, std::string> texts;

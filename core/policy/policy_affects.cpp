@@ -5,6 +5,7 @@
 #include "core/policy/policy_affects.h"
 
 #include "core/policy/policy_release.h"
+#include "core/policy/policy_release_rules.h"
 
 namespace cfgi::policy {
 
@@ -84,7 +85,7 @@ PolicyAffects AffectsOf(const Model& m, const Policy& p, Profile profile) {
   bool any = false;
   for (const Dataplane& d : m.dataplanes) {
     if (d.meta.mesh != p.meta.mesh) continue;
-    PolicySelection s = SelectDataplane(m, p, d);
+    PolicySelection s = SelectDataplane(m, p, d, ReadsZoneListeners(profile));
     AffectedDataplane x;
     x.dataplane = &d;
     x.selected = s.selected;

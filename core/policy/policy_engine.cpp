@@ -552,7 +552,7 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
 ordered_json PolicyResult::ToJson() const {
   CountEvaluationWork();  // core/engine/build_count.h: none on the app's UI thread
   if (!evaluated) return ordered_json::object();
-  if (kuma_inspect) return model ? KumaInspectJson(*kuma_inspect, rules, *model) : ordered_json::object();
+  if (kuma_inspect) return model ? KumaInspectJson(*kuma_inspect, rules, *model, id) : ordered_json::object();
   if (policy_asked) {
     ordered_json j;
     if (rules.dataplane) {

@@ -70,10 +70,18 @@ ordered_json Matchers(const Subset& s) {
 
 // resource_endpoints.go rulesForResource: the name and tags of the networking.inbound on that
 // port; an embedded listener's port has none, so no name and null tags (_rules/ze_listener).
-ordered_json InboundJson(const Inbound& in) {
+// Kuma main (kuma-3.0-preview; api-server/resource_inspect_endpoints.go) prints no inbound's tags:
+// `tags` is the gateway's tags for a delegated gateway, else null (its _rules goldens).
+ordered_json InboundJson(const Inbound& in, const Dataplane& dp, bool main_shape) {
   ordered_json j;
   if (!in.name.empty() && in.listener.empty()) j["name"] = in.name;
   j["port"] = in.port;
+  if (main_shape) {
+    j["tags"] = nullptr;
+    if (dp.gateway_type == "DELEGATED")
+      for (const auto& [k, v] : dp.gateway_tags) j["tags"][k] = v;
+    return j;
+  }
   if (!in.listener.empty()) {
     j["tags"] = nullptr;
     return j;
@@ -103,7 +111,10 @@ std::vector<const TypeRules*> PluginOrder(const DataplaneRules& r) {
   return out;
 }
 
-ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive) {
+// Kuma main (the 3.0-preview profile) answers without the legacy `fromRules` and `toRules` lists
+// (BuildsLegacyRules false: its InspectRule has neither), v2.14.3 and earlier with both.
+ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive, Profile p) {
+  const bool main_shape = !BuildsLegacyRules(p);
   ordered_json j;
   j["httpMatches"] = HttpMatchesJson(r);
   j["resource"] = MetaJson(r.dataplane->meta);
@@ -123,20 +134,25 @@ ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive) {
       std::pair<int, std::string> key{ir.inbound->port, ir.inbound->Id()};
       if (ir.source == Direction::kFrom) {
         auto& [in, list] = from[key];
-        in = InboundJson(*ir.inbound);
+        in = InboundJson(*ir.inbound, *r.dataplane, main_shape);
         list.push_back({{"conf", Conf(ir.conf)}, {"matchers", Matchers(ir.subset)}, {"origin", MetaOrigins(ir.origin)}});
       } else if (ir.applied || ir.listed) {
         auto& [in, list] = inbound[key];
-        in = InboundJson(*ir.inbound);
+        in = InboundJson(*ir.inbound, *r.dataplane, main_shape);
         ordered_json conf = ordered_json::array();
         conf.push_back(Conf(ir.conf));
-        list.push_back({{"conf", std::move(conf)}, {"origin", IndexedOrigins(ir.origin)}});
+        // InboundRule.Match (`json:"match,omitempty"`): a listed rule's one match, absent for a
+        // rule that matches every client (inbound/inboundrules.go).
+        ordered_json row = {{"conf", std::move(conf)}};
+        if (!ir.match.is_null()) row["match"] = ir.match;
+        row["origin"] = IndexedOrigins(ir.origin);
+        list.push_back(std::move(row));
       }
     }
     ordered_json fj = ordered_json::array(), ij = ordered_json::array();
     for (auto& [k, v] : from) fj.push_back({{"inbound", v.first}, {"rules", v.second}});
     for (auto& [k, v] : inbound) ij.push_back({{"inbound", v.first}, {"rules", v.second}});
-    e["fromRules"] = std::move(fj);
+    if (!main_shape) e["fromRules"] = std::move(fj);
     e["inboundRules"] = std::move(ij);
     if (t.has_proxy_rule)
       e["proxyRule"] = {{"conf", Conf(t.proxy_rule.conf)}, {"origin", MetaOrigins(t.proxy_rule.origin)}};
@@ -154,7 +170,7 @@ ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive) {
     if (!exclusive)
       for (const SubsetRule& sr : t.legacy_to_rules)
         legacy.push_back({{"conf", Conf(sr.conf)}, {"matchers", Matchers(sr.subset)}, {"origin", MetaOrigins(sr.origin)}});
-    e["toRules"] = std::move(legacy);
+    if (!main_shape) e["toRules"] = std::move(legacy);
     e["type"] = t.type;
     e["warnings"] = ordered_json::array();
     rules.push_back(std::move(e));
@@ -425,9 +441,9 @@ KumaLookup LookupKumaDataplane(const KumaEndpoint& e, const Model& m) {
   return out;
 }
 
-ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r, const Model& m) {
+ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r, const Model& m, Profile p) {
   if (!r.dataplane) return ordered_json::object();
-  if (e.what == "_rules") return RulesEndpoint(r, MeshServicesExclusive(m, r.dataplane->meta.mesh));
+  if (e.what == "_rules") return RulesEndpoint(r, MeshServicesExclusive(m, r.dataplane->meta.mesh), p);
   if (e.what == "_policies") return PoliciesEndpoint(r);
   if (e.what == "_layout") return KumaLayoutJson(*r.dataplane, m);
   if (e.what == "_inbounds/_policies") return InboundPoliciesEndpoint(e, r);

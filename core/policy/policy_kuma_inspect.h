@@ -92,7 +92,8 @@ std::vector<std::string> ListenerSections(const Dataplane& dp, const Model& m);
 nlohmann::ordered_json KumaLayoutJson(const Dataplane& dp, const Model& m);
 
 // The endpoint's answer for the evaluated dataplane `r` (r.dataplane non-null).
-// `m` gives the Mesh's meshServices.mode (toRules are omitted under Exclusive).
-nlohmann::ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r, const Model& m);
+// `m` gives the Mesh's meshServices.mode (toRules are omitted under Exclusive); `p` the release
+// whose shape it prints (`_rules` under kuma-3.0-preview: Kuma main's, with no legacy lists).
+nlohmann::ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r, const Model& m, Profile p);
 
 }  // namespace cfgi::policy

@@ -652,6 +652,22 @@ void Loader::LoadRoot(const Node& root) {
       // resource_endpoints.go matchedPoliciesToInboundConfig finds one by its section when no
       // inbound has it.
       if (const Node* ls = net->Get("listeners"); ls && ls->is_seq()) {
+        // v2.13.10 and v2.10.11 dataplane.proto have no Networking.listeners: their API server
+        // rejects the Dataplane as an unknown field, so those profiles report it (POL060) and
+        // select nothing by it (policy_release_rules.h ReadsZoneListeners).
+        for (const auto& e : net->entries()) {
+          if (e.key != "listeners") continue;
+          for (KumaRelease r : {KumaRelease::k2_10, KumaRelease::k2_13}) {
+            doc::DiagnosticSink s(sink_->source());
+            s.Error("POL060", e.key_range,
+                    std::string("'listeners' (Dataplane networking.listeners, embedded zone proxy listeners) was added in "
+                                "Kuma 2.14; kuma-") + ReleaseName(r) + " rejects it (Kuma " + ReleaseName(r) +
+                        "'s dataplane.proto has no such field) and no policy selects these listeners: remove it, or "
+                        "run Kuma 2.14 or later",
+                    "networking.listeners");
+            for (doc::Diagnostic& d : s.list()) m_.release_diagnostics[ReleaseIndex(r)].push_back(std::move(d));
+          }
+        }
         for (const Node& l : ls->items()) {
           if (!l.is_map()) continue;
           Inbound in;

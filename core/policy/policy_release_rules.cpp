@@ -12,17 +12,8 @@ bool KeysByKri(Profile p) { return ListsInboundRules(p); }
 
 bool BuildsLegacyRules(Profile p) { return !IsKuma(p) || ReleaseOf(p) != KumaRelease::k3_0; }
 
-void DropLegacyRules(DataplaneRules& r, Profile p) {
-  if (BuildsLegacyRules(p)) return;
-  for (TypeRules& t : r.types) {
-    // Legacy from-rules (source kFrom), and rows of from[] items (IsFromAsRules types at 2.x).
-    std::erase_if(t.from_rules, [](const InboundRule& ir) {
-      return ir.source == Direction::kFrom ||
-             std::any_of(ir.items.begin(), ir.items.end(), [](const Item* it) { return it->direction == Direction::kFrom; });
-    });
-    t.legacy_to_rules.clear();
-    t.legacy_to_items.clear();
-  }
+bool ReadsZoneListeners(Profile p) {
+  return !IsKuma(p) || ReleaseOf(p) == KumaRelease::k2_14 || ReleaseOf(p) == KumaRelease::k3_0;
 }
 
 // resourcerules.go: v2.10.11's resolveTargetRef leaves MeshHTTPRoute a todo (no rule); v2.12.14 and

@@ -37,10 +37,10 @@ bool KeysByKri(Profile p);
 // spec.rules; inbound/inboundrules.go getEntries has no from[] adapter) and ToRules only
 // ResourceRules, and its policy API types have no from[].
 bool BuildsLegacyRules(Profile p);
-// Removes from `r` what a profile without legacy rules does not build (BuildsLegacyRules false):
-// every legacy from-rule, every inbound rule made of from[] items, every legacy to-rule. The
-// items stay (rows point into them); nothing else changes. A no-op for the other profiles.
-void DropLegacyRules(DataplaneRules& r, Profile p);
+// Kuma 2.14+ (and the MADR): a Dataplane's embedded zone proxy listeners (networking.listeners,
+// added to dataplane.proto in 2.14) are inbounds policies select. v2.13.10 and v2.10.11 have no
+// such field: their API server rejects it (POL060 under those profiles) and nothing selects them.
+bool ReadsZoneListeners(Profile p);
 // Kuma 2.12+ (and the MADR): a to[] item targeting a MeshHTTPRoute builds a ResourceRule keyed by
 // the route; 2.10 builds none (POL017).
 bool KeysRoutes(Profile p);

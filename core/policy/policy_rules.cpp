@@ -101,7 +101,7 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
     for (size_t i : idxs) {
       const Policy& p = m.policies[i];
       if (p.meta.mesh != dp.meta.mesh) continue;
-      PolicySelection s = SelectDataplane(m, p, dp);
+      PolicySelection s = SelectDataplane(m, p, dp, ReadsZoneListeners(o.profile));
       if (s.selected && !o.include_shadow && IsShadow(p)) {
         s.selected = false;
         s.inbounds.clear();
@@ -189,8 +189,6 @@ DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& 
     t.proxy_rule.origin = std::move(mg.origin);
     t.proxy_rule.provenance = std::move(mg.provenance);
   }
-  // Kuma main reads no from[]: its rows go (3.0-preview only; a no-op for the other profiles).
-  DropLegacyRules(out, o.profile);
   return out;
 }
 

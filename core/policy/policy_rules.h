@@ -258,6 +258,8 @@ std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const Ta
 std::string SortKeysText(const Item& it, Profile p);
 
 // Whether the top-level targetRef selects the dataplane, and which inbounds.
-PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane& dp);
+// `zone_listeners`: whether the dataplane's embedded zone listeners are inbounds a policy can
+// select (ReadsZoneListeners of the profile: Kuma 2.14+).
+PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane& dp, bool zone_listeners = true);
 
 }  // namespace cfgi::policy

@@ -108,8 +108,12 @@ void BuildFromRulesKuma(const Model& m, const Dataplane& dp, TypeRules& t, const
                      [](const Policy* a, const Policy* b) { return ComparePolicies(*a, *b) < 0; });
 
     // rules.go BuildFromRules -> BuildRules(fromList, withNegations=true): by policy, then item.
+    // Kuma main (BuildsLegacyRules false) reads no from[] at all: its FromRules holds only the
+    // InboundRules of spec.rules (inbound/inboundrules.go getEntries has no from[] adapter), so
+    // neither the items list nor any row shows a from[] item under kuma-3.0-preview.
+    const bool reads_from = BuildsLegacyRules(o.profile);
     size_t first_from = t.from_items.size();
-    for (const Policy* p : policies)
+    for (const Policy* p : reads_from ? policies : std::vector<const Policy*>{})
       for (size_t j = 0; j < p->from.size(); ++j) {
         Item it = MakeItem(*p, p->from[j], Direction::kFrom, j);
         it.inbound = in.Id();
@@ -123,7 +127,7 @@ void BuildFromRulesKuma(const Model& m, const Dataplane& dp, TypeRules& t, const
     for (const Policy* p : policies) {
       if (!p->rules.empty()) {
         for (size_t j = 0; j < p->rules.size(); ++j) entries.push_back(MakeItem(*p, p->rules[j], Direction::kRules, j));
-      } else if (from_as_rules) {
+      } else if (from_as_rules && reads_from) {
         for (size_t j = 0; j < p->from.size(); ++j) entries.push_back(MakeItem(*p, p->from[j], Direction::kFrom, j));
       }
     }

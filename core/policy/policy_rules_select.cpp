@@ -162,7 +162,7 @@ std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const Ta
   return out;  // MeshSubset, MeshServiceSubset: not real resources
 }
 
-PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane& dp) {
+PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane& dp, bool zone_listeners) {
   PolicySelection s;
   s.policy = &p;
   if (p.meta.mesh != dp.meta.mesh) {
@@ -204,7 +204,8 @@ PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane
     return s;
   }
   if (t->kind == "Mesh" || t->kind.empty()) {
-    for (const Inbound& in : dp.inbounds) s.inbounds.push_back(&in);
+    for (const Inbound& in : dp.inbounds)
+      if (zone_listeners || in.listener.empty()) s.inbounds.push_back(&in);
     s.selected = true;
     s.reason = "kind Mesh selects every dataplane of mesh '" + dp.meta.mesh + "'";
   } else if (t->kind == "MeshGateway") {
@@ -246,7 +247,8 @@ PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane
       return s;
     }
     for (const Inbound& in : dp.inbounds)
-      if (t->section_name.empty() || in.Id() == t->section_name || std::to_string(in.port) == t->section_name)
+      if ((zone_listeners || in.listener.empty()) &&
+          (t->section_name.empty() || in.Id() == t->section_name || std::to_string(in.port) == t->section_name))
         s.inbounds.push_back(&in);
     s.selected = t->section_name.empty() || !s.inbounds.empty();
     s.reason = "Dataplane " + why + (t->section_name.empty() ? "" : " sectionName '" + t->section_name + "'") +

@@ -47,12 +47,34 @@ TEST(CompareAnswers, OneDivergencePerDifferingAnswerWithItsLeavesAsDetail) {
   EXPECT_EQ(c.CountUnder("/requests/0/decided_by"), 1u);
   EXPECT_EQ(c.CountUnder(""), 2u);
   EXPECT_EQ(c.AnswersJson().dump(), R"([{"path":"/coverage","leaves":2},{"path":"/requests/0","leaves":3}])");
-  // A list empty in one profile is one answer with the others' items under it.
+  // A list empty in one profile is one answer with the others' items under it, each item one
+  // divergence (the subtree the empty list lacks).
   const ordered_json x = ordered_json::parse(R"({"choices": [], "nack": []})");
-  const ordered_json y = ordered_json::parse(R"({"choices": [{"outcome": "a"}, {"outcome": "b"}], "nack": [{"reason": "r1"}, {"reason": "r2"}]})");
+  const ordered_json y = ordered_json::parse(R"({"choices": [{"outcome": "a", "at": 1}, {"outcome": "b"}], "nack": [{"reason": "r1"}, {"reason": "r2"}]})");
   Comparison l = Compare({{"grpc-go", &x}, {"grpc-java", &y}});
   EXPECT_EQ(l.divergences.size(), 6u);
   EXPECT_EQ(l.AnswersJson().dump(), R"([{"path":"/choices","leaves":3},{"path":"/nack","leaves":3}])");
+  EXPECT_EQ(l.divergences[1].path, "/choices/0");
+  EXPECT_EQ(l.divergences[1].values["grpc-java"].dump(), R"({"outcome":"a","at":1})");
+  // A subtree one profile lacks altogether is one divergence at its root with the whole subtree
+  // as the value, not one per leaf below it; an entry absent in one profile and an empty list in
+  // another is listed once.
+  const ordered_json p = ordered_json::parse(R"({"rules": [{"type": "T", "fromItems": [{"rank": 0, "policy": "p", "kind": "Mesh"}]}]})");
+  const ordered_json q = ordered_json::parse(R"({"rules": [{"type": "T", "fromItems": []}]})");
+  const ordered_json r = ordered_json::parse(R"({"rules": [{"type": "T"}]})");
+  Comparison f = Compare({{"kuma-2.14", &p}, {"kuma-3.0-preview", &q}});
+  ASSERT_EQ(f.divergences.size(), 2u);
+  EXPECT_EQ(f.ToJson().dump(),
+            R"([{"path":"/rules/0/fromItems","values":{"kuma-2.14":[{"rank":0,"policy":"p","kind":"Mesh"}],"kuma-3.0-preview":[]}},)"
+            R"({"path":"/rules/0/fromItems/0","values":{"kuma-2.14":{"rank":0,"policy":"p","kind":"Mesh"},"kuma-3.0-preview":null}}])");
+  Comparison g = Compare({{"kuma-2.14", &p}, {"kuma-3.0-preview", &r}});
+  ASSERT_EQ(g.divergences.size(), 1u);
+  EXPECT_EQ(g.divergences[0].path, "/rules/0/fromItems");
+  EXPECT_EQ(g.divergences[0].values["kuma-3.0-preview"], nullptr);
+  Comparison h = Compare({{"kuma-2.14", &p}, {"kuma-2.13", &q}, {"kuma-3.0-preview", &r}});
+  ASSERT_EQ(h.divergences.size(), 1u);
+  EXPECT_EQ(h.divergences[0].path, "/rules/0/fromItems");
+  EXPECT_EQ(h.divergences[0].values["kuma-2.13"], ordered_json::array());
   // Equal results: nothing differs.
   Comparison same = Compare({{"grpc-core", &a}, {"envoy", &a}});
   EXPECT_TRUE(same.empty());

@@ -109,5 +109,87 @@ TEST(PolicyKumaInspectListenersTest, MeshAndDataplaneSelectTheListenerTagsDoNot)
   EXPECT_EQ(InboundPorts("{kind: MeshService, name: cart}"), (std::vector<int>{7070}));
 }
 
+// Kuma main (kuma-3.0-preview): api-server/resource_inspect_endpoints.go's InspectRule has no
+// fromRules / toRules, and an inbound entry's tags are null but for a delegated gateway's
+// (main's _rules/inboundrule_meshtimeout_section golden).
+TEST(PolicyKumaInspectListenersTest, MainAnswersWithoutLegacyListsOrInboundTags) {
+  Report r = Eval(World(""), "/meshes/shop/dataplanes/cart-1/_rules", "kuma-3.0-preview");
+  for (const auto& d : r.diagnostics) EXPECT_NE(d.severity, doc::Severity::kError) << d.code << ": " << d.message;
+  const json rule = json::parse(R"({"conf": [{"idleTimeout": "9s"}],
+    "origin": [{"resourceMeta": {"labels": {}, "mesh": "shop", "name": "timeouts", "type": "MeshTimeout"}, "ruleIndex": 0}]})");
+  json want = {{"httpMatches", json::array()},
+               {"resource", {{"labels", json::object()}, {"mesh", "shop"}, {"name", "cart-1"}, {"type", "Dataplane"}}},
+               {"rules",
+                {{{"inboundRules",
+                   {{{"inbound", {{"name", "api"}, {"port", 7070}, {"tags", nullptr}}}, {"rules", {rule}}},
+                    {{"inbound", {{"port", 10002}, {"tags", nullptr}}}, {"rules", {rule}}}}},
+                  {"toResourceRules", json::array()},
+                  {"type", "MeshTimeout"},
+                  {"warnings", json::array()}}}}};
+  EXPECT_EQ(json::parse(r.result.dump()), want) << r.result.dump(1);
+}
+
+// A listed inbound rule with a match carries it (v2.14.3 api/openapi/types/common InboundRule
+// `Match *common_api.Match json:"match,omitempty"`, filled from inbound/inboundrules.go's row);
+// a rule for every client has none. MeshAccessLog rules[].matches by SPIFFE ID.
+TEST(PolicyKumaInspectListenersTest, ListedRulesCarryTheirMatch) {
+  const std::string yaml = R"(type: Mesh
+name: m1
+---
+type: Dataplane
+name: shop-1
+mesh: m1
+networking:
+  address: 10.0.0.1
+  inbound:
+    - {port: 8080, name: web, tags: {kuma.io/service: shop}}
+---
+type: MeshAccessLog
+name: log-web
+mesh: m1
+spec:
+  targetRef: {kind: Dataplane}
+  rules:
+    - matches:
+        - spiffeID: {type: Exact, value: "spiffe://m1/web"}
+      default:
+        backends: [{type: File, file: {path: /tmp/web.log}}]
+    - default:
+        backends: [{type: File, file: {path: /tmp/all.log}}]
+)";
+  Report r = Eval(yaml, "/meshes/m1/dataplanes/shop-1/_rules");
+  for (const auto& d : r.diagnostics) EXPECT_NE(d.severity, doc::Severity::kError) << d.code << ": " << d.message;
+  const json rows = json::parse(r.result["rules"][0]["inboundRules"][0]["rules"].dump());
+  ASSERT_EQ(rows.size(), 2u) << rows.dump(1);
+  EXPECT_EQ(rows[0]["match"], json::parse(R"({"spiffeID": {"type": "Exact", "value": "spiffe://m1/web"}})"));
+  EXPECT_EQ(rows[0]["conf"][0]["backends"][0]["file"]["path"], "/tmp/web.log");
+  EXPECT_FALSE(rows[1].contains("match")) << rows[1].dump();
+  EXPECT_EQ(rows[1]["origin"][0]["ruleIndex"], 1);
+}
+
+// networking.listeners is new in 2.14's dataplane.proto (v2.13.10 and v2.10.11 have no
+// Networking.listeners): under kuma-2.13 and kuma-2.10 it is POL060 at the key, and no policy
+// selects the listener; kuma-2.14 reads it without a word.
+TEST(PolicyKumaInspectListenersTest, ReleasesBefore214RejectListenersAndSelectNone) {
+  for (const char* profile : {"kuma-2.13", "kuma-2.10"}) {
+    Report r = Eval(World(""), "/meshes/shop/dataplanes/cart-1/_rules", profile);
+    std::vector<std::string> codes;
+    for (const auto& d : r.diagnostics)
+      if (d.severity == doc::Severity::kError) {
+        codes.push_back(d.code);
+        EXPECT_EQ(d.begin.line, 14) << profile;
+        EXPECT_EQ(d.begin.column, 3) << profile;
+        EXPECT_EQ(d.path, "networking.listeners") << profile;
+      }
+    EXPECT_EQ(codes, (std::vector<std::string>{"POL060"})) << profile;
+    std::vector<int> ports;
+    for (const auto& t : r.result["rules"])
+      for (const auto& e : t["inboundRules"]) ports.push_back(e["inbound"]["port"].get<int>());
+    EXPECT_EQ(ports, (std::vector<int>{7070})) << profile;
+  }
+  Report now = Eval(World(""), "/meshes/shop/dataplanes/cart-1/_rules", "kuma-2.14");
+  for (const auto& d : now.diagnostics) EXPECT_NE(d.code, "POL060") << d.message;
+}
+
 }  // namespace
 }  // namespace cfgi::policy

@@ -453,3 +453,47 @@ INSTANTIATE_TEST_SUITE_P(KumaMain, KumaMainRules, testing::ValuesIn(MainRulesCas
 
 }  // namespace
 }  // namespace cfgi::policy
+
+namespace cfgi::policy {
+namespace {
+
+// Kuma main reads no from[] (rules.go BuildFromRules holds only spec.rules' InboundRules;
+// inbound/inboundrules.go getEntries has no from[] adapter): under kuma-3.0-preview a policy's
+// from[] items are neither rows nor listed items, while kuma-2.14 lists both its rules[] and
+// from[] items (the from[] ones as legacy fromRules).
+TEST(KumaMainFrom, FromItemsAreNotListedUnderMain) {
+  const std::string yaml = R"(type: Mesh
+name: mesh-1
+---
+type: Dataplane
+name: dp-1
+mesh: mesh-1
+networking: {address: 127.0.0.1, inbound: [{port: 80, tags: {kuma.io/service: backend}}]}
+---
+type: MeshTimeout
+name: both
+mesh: mesh-1
+spec:
+  targetRef: {kind: Mesh}
+  from:
+    - targetRef: {kind: Mesh}
+      default: {idleTimeout: 5s}
+  rules:
+    - default: {connectionTimeout: 2s}
+)";
+  auto directions = [&](const std::string& profile) {
+    Scenario s = LoadScenario({{"in.yaml", yaml}});
+    Query q;
+    q.flags.push_back({"dataplane", "dp-1"});
+    Report r = RunScenario(GetPolicyEngine(), s, q, profile, true);
+    std::vector<std::string> out;
+    for (const auto& t : r.result["rules"])
+      for (const auto& it : t["fromItems"]) out.push_back(it["direction"].get<std::string>());
+    return out;
+  };
+  EXPECT_EQ(directions("kuma-3.0-preview"), (std::vector<std::string>{"rules"}));
+  EXPECT_EQ(directions("kuma-2.14"), (std::vector<std::string>{"from", "rules"}));
+}
+
+}  // namespace
+}  // namespace cfgi::policy
