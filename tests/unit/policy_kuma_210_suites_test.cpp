@@ -19,15 +19,23 @@
 //   inbound/sort.go: sort.CompareByPolicyAttributes (top-level kind, Dataplane kind, origin,
 //   policy role), then display name descending). mt-mixed, mt-rules and mt-order-by-origin are
 //   ported in policy_release_test.cpp and policy_kuma_conformance_test.cpp.
+// - pkg/plugins/policies/core/rules/testdata/rules/{from,to,single} (rules_test.go "BuildRules":
+//   BuildFromRules, BuildToRules, BuildSingleItemRules): the 21 input files equal v2.14.3's, and
+//   the goldens equal v2.14.3's but for the field names, `kri` in origins, BackendRefOriginIndex
+//   (2.14: OriginByMatches) and the InboundRules of from/04, from/05 and from/meshtimeout, which
+//   2.10 merges into one rule. So the cases are the 2.14 port's (kuma_rules_suite_inputs.h) with
+//   those three cases' InboundRules rows replaced by v2.10.11's merged row.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/policy/policy_http_matches.h"
 #include "kuma_resourcerules_inputs.h"
+#include "kuma_rules_suite_inputs.h"
 #include "kuma_suite_builders.h"
 
 namespace cfgi::policy {
@@ -192,6 +200,48 @@ class Kuma210InboundRules : public testing::TestWithParam<RulesCase> {};
 TEST_P(Kuma210InboundRules, RowsAgreeWithTheGolden) { CheckRulesCase(GetParam(), "kuma-2.10"); }
 
 INSTANTIATE_TEST_SUITE_P(V21011, Kuma210InboundRules, testing::ValuesIn(Inbound210Cases()),
+                         [](const testing::TestParamInfo<RulesCase>& i) { return TestName(i.param.name); });
+
+// rules/{from,to,single} at v2.10.11: v2.14.3's rows, but one merged InboundRule where 2.14
+// lists them (inbound/inboundrules.go buildRules at v2.10.11: Sort, merge.Entries, origins in
+// order). from/04 and from/05: MeshAccessLog's backends list is replaced by the later entry's,
+// not appended (merge.go; the golden's conf). from/mtp-overrides and from/multiple-mtp keep the
+// 2.14 port's named difference: the suite passes the policies in file order, the control plane
+// (and the engine) in matchers/dataplane.go SortByTargetRef's order.
+std::vector<RulesCase> Rules210Cases() {
+  const std::map<std::string, RulesRow> merged = {
+      {"from/04", {"rules", "", R"({"backends":[]})", "mal-1/0,mal-1/1"}},
+      {"from/05", {"rules", "", R"({"backends":[{"tcp":{"address":"logging:8080"},"type":"Tcp"}]})", "mal-1/0,mal-1/1"}},
+      {"from/meshtimeout",
+       {"rules", "", R"({"connectionTimeout":"20s","http":{"requestTimeout":"5s"},"idleTimeout":"20s"})", "default/0,override/0"}},
+  };
+  std::vector<RulesCase> out = RulesSuiteCasesV2143();
+  for (RulesCase& c : out) {
+    auto it = merged.find(c.name);
+    if (it == merged.end()) continue;
+    std::vector<RulesRow> rows;
+    for (const RulesRow& r : c.rows)
+      if (r.source != "rules") rows.push_back(r);
+    rows.push_back(it->second);  // InboundRules follow the legacy Rules (CheckRulesCase's order)
+    c.rows = std::move(rows);
+  }
+  return out;
+}
+
+TEST(Kuma210RulesSuite, TwentyOneCasesThreeMerged) {
+  const std::vector<RulesCase> cases = Rules210Cases();
+  EXPECT_EQ(cases.size(), 21u);
+  size_t merged_rows = 0;
+  for (const RulesCase& c : cases)
+    for (const RulesRow& r : c.rows) merged_rows += r.source == "rules";
+  EXPECT_EQ(merged_rows, 3u);  // only from/04, from/05 and from/meshtimeout build InboundRules
+}
+
+class Kuma210RulesSuite : public testing::TestWithParam<RulesCase> {};
+
+TEST_P(Kuma210RulesSuite, RowsAgreeWithTheGolden) { CheckRulesCase(GetParam(), "kuma-2.10"); }
+
+INSTANTIATE_TEST_SUITE_P(V21011, Kuma210RulesSuite, testing::ValuesIn(Rules210Cases()),
                          [](const testing::TestParamInfo<RulesCase>& i) { return TestName(i.param.name); });
 
 }  // namespace
