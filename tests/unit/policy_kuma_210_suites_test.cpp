@@ -17,8 +17,9 @@
 //   the policies named matched-for-rules-*). At v2.10.11 buildRules merges every entry into ONE
 //   rule (inbound/inboundrules.go: Sort, then merge.Entries, origins in the sorted order;
 //   inbound/sort.go: sort.CompareByPolicyAttributes (top-level kind, Dataplane kind, origin,
-//   policy role), then display name descending). mt-mixed, mt-rules and mt-order-by-origin are
-//   ported in policy_release_test.cpp and policy_kuma_conformance_test.cpp.
+//   policy role), then display name descending). All six cases (mt-from, mt-mixed,
+//   mt-order-by-origin, mt-order-by-role, mt-rules, mt-to); policy_release_test.cpp also compares
+//   mt-mixed, mt-rules and mt-order-by-origin with the 2.14 listing.
 // - pkg/plugins/policies/core/rules/testdata/rules/{from,to,single} (rules_test.go "BuildRules":
 //   BuildFromRules, BuildToRules, BuildSingleItemRules): the 21 input files equal v2.14.3's, and
 //   the goldens equal v2.14.3's but for the field names, `kri` in origins, BackendRefOriginIndex
@@ -180,6 +181,62 @@ type: MeshTimeout
 name: matched-for-rules-aaa
 mesh: mesh-1
 labels: {kuma.io/policy-role: system}
+spec: {rules: [{default: {connectionTimeout: 11s, http: {requestTimeout: 12s}}}]}
+)",
+       {{"rules", "", R"({"connectionTimeout":"1m51s","http":{"requestTimeout":"3m29s"},"idleTimeout":"1m49s"})",
+         "matched-for-rules-aaa/0,matched-for-rules-bbb/0,matched-for-rules-ccc/0"}}},
+      // mt-mixed: rules[], from[] (IsFromAsRules) and rules[] in one rule, sorted c, b, a; b's
+      // from[] item also builds its legacy from-rule.
+      {"inboundrules/mt-mixed", "mesh-1", web,
+       R"(type: MeshTimeout
+name: matched-for-rules-mt-aaaaaa
+mesh: mesh-1
+spec: {rules: [{default: {idleTimeout: 10s}}]}
+---
+type: MeshTimeout
+name: matched-for-rules-mt-bbbbbb
+mesh: mesh-1
+spec: {from: [{targetRef: {kind: Mesh}, default: {idleTimeout: 100s, connectionTimeout: 101s}}]}
+---
+type: MeshTimeout
+name: matched-for-rules-mt-cccccc
+mesh: mesh-1
+spec: {rules: [{default: {idleTimeout: 200s, http: {requestTimeout: 202s}}}]}
+)",
+       {{"from", "", R"({"connectionTimeout":"1m41s","idleTimeout":"1m40s"})", "matched-for-rules-mt-bbbbbb"},
+        {"rules", "", R"({"connectionTimeout":"1m41s","http":{"requestTimeout":"3m22s"},"idleTimeout":"10s"})",
+         "matched-for-rules-mt-cccccc/0,matched-for-rules-mt-bbbbbb/0,matched-for-rules-mt-aaaaaa/0"}}},
+      // mt-rules: two policies' rules[] merged b then a.
+      {"inboundrules/mt-rules", "mesh-1", web,
+       R"(type: MeshTimeout
+name: matched-for-rules-mt-aaaaaa
+mesh: mesh-1
+spec: {rules: [{default: {idleTimeout: 10s, http: {requestTimeout: 12s}}}]}
+---
+type: MeshTimeout
+name: matched-for-rules-mt-bbbbbb
+mesh: mesh-1
+spec: {rules: [{default: {idleTimeout: 100s, connectionTimeout: 101s, http: {requestTimeout: 102s}}}]}
+)",
+       {{"rules", "", R"({"connectionTimeout":"1m41s","http":{"requestTimeout":"12s"},"idleTimeout":"10s"})",
+         "matched-for-rules-mt-bbbbbb/0,matched-for-rules-mt-aaaaaa/0"}}},
+      // mt-order-by-origin: global < no origin < zone, whatever the names.
+      {"inboundrules/mt-order-by-origin", "mesh-1", web,
+       R"(type: MeshTimeout
+name: matched-for-rules-ccc
+mesh: mesh-1
+labels: {kuma.io/origin: zone}
+spec: {rules: [{default: {connectionTimeout: 111s, idleTimeout: 109s}}]}
+---
+type: MeshTimeout
+name: matched-for-rules-bbb
+mesh: mesh-1
+spec: {rules: [{default: {connectionTimeout: 211s, http: {requestTimeout: 209s}}}]}
+---
+type: MeshTimeout
+name: matched-for-rules-aaa
+mesh: mesh-1
+labels: {kuma.io/origin: global}
 spec: {rules: [{default: {connectionTimeout: 11s, http: {requestTimeout: 12s}}}]}
 )",
        {{"rules", "", R"({"connectionTimeout":"1m51s","http":{"requestTimeout":"3m29s"},"idleTimeout":"1m49s"})",
