@@ -12,14 +12,13 @@
 //   ("meshservice:mesh/mesh-1:zone/zone-k8s:namespace/ns-k8s:name/backend:section/http-port",
 //   pkg/core/resources/model/resource.go) instead of KRI. So the inputs and rows are the 2.14 port's
 //   (kuma_resourcerules_inputs.h), each KRI key rewritten by CoreKey below.
-// - pkg/plugins/policies/core/rules/inbound/testdata/inboundrules: mt-from, mt-order-by-role, mt-to
+// - pkg/plugins/policies/core/rules/inbound/testdata/inboundrules: all six cases
 //   (inboundrules_test.go "should build a rule-based view for policies": inbound.BuildRules over
 //   the policies named matched-for-rules-*). At v2.10.11 buildRules merges every entry into ONE
 //   rule (inbound/inboundrules.go: Sort, then merge.Entries, origins in the sorted order;
 //   inbound/sort.go: sort.CompareByPolicyAttributes (top-level kind, Dataplane kind, origin,
-//   policy role), then display name descending). All six cases (mt-from, mt-mixed,
-//   mt-order-by-origin, mt-order-by-role, mt-rules, mt-to); policy_release_test.cpp also compares
-//   mt-mixed, mt-rules and mt-order-by-origin with the 2.14 listing.
+//   policy role), then display name descending). policy_release_test.cpp also
+//   compares mt-mixed, mt-rules and mt-order-by-origin with the 2.14 listing.
 // - pkg/plugins/policies/core/rules/testdata/rules/{from,to,single} (rules_test.go "BuildRules":
 //   BuildFromRules, BuildToRules, BuildSingleItemRules): the 21 input files equal v2.14.3's, and
 //   the goldens equal v2.14.3's but for the field names, `kri` in origins, BackendRefOriginIndex
