@@ -150,10 +150,15 @@ inline std::string TestName(std::string n) {
   return n;
 }
 
+// The key a release prints for a row's KRI key (after {Z}/{N} are filled in); nullptr: the KRI
+// itself (Kuma 2.12+).
+using KeyForm = std::string (*)(const std::string& kri);
+
 struct Case {
   const Input* input;
   const Topology* topology;
   std::string profile;
+  KeyForm key_form = nullptr;
 };
 
 inline std::string CaseName(const testing::TestParamInfo<Case>& i) {
@@ -161,20 +166,22 @@ inline std::string CaseName(const testing::TestParamInfo<Case>& i) {
 }
 
 // Every input under every topology, once per profile.
-inline std::vector<Case> Cases(const std::vector<Input>& inputs, const std::vector<const char*>& profiles) {
+inline std::vector<Case> Cases(const std::vector<Input>& inputs, const std::vector<const char*>& profiles,
+                               KeyForm key_form = nullptr) {
   std::vector<Case> out;
   for (const char* profile : profiles)
     for (const Input& in : inputs)
-      for (const Topology& t : Topologies()) out.push_back({&in, &t, profile});
+      for (const Topology& t : Topologies()) out.push_back({&in, &t, profile, key_form});
   return out;
 }
 
 // Runs one input under one topology and asserts the ResourceRules built from items (not those
-// the fallback adds): exactly the input's rows with {Z}/{N} filled in, each key's conf and its
-// origins in merge order. The stand-in the policies select: a sidecar labelled app: my-app, or
+// the fallback adds): exactly the input's rows with {Z}/{N} filled in (and written in key_form),
+// each key's conf and its origins in merge order. The stand-in the policies select: a sidecar labelled app: my-app, or
 // a builtin gateway served by MeshGateway gateway-1; both go through the topology like every
 // resource of the input.
-inline void CheckResourceRules(const Input& in, const Topology& topo, const std::string& profile) {
+inline void CheckResourceRules(const Input& in, const Topology& topo, const std::string& profile,
+                               KeyForm key_form = nullptr) {
   std::vector<Doc> docs = in.docs;
   if (in.gateway) {
     docs.push_back({"MeshGateway", "gateway-1", "",
@@ -216,7 +223,8 @@ inline void CheckResourceRules(const Input& in, const Topology& topo, const std:
   std::map<std::string, std::pair<ordered_json, std::string>> want;
   for (const Row& row : in.rows) {
     if (row.k8s_namespace_only && topo.ns != "ns-k8s") continue;
-    want[Replace(Replace(row.key, "{Z}", topo.zone), "{N}", topo.ns)] = {ordered_json::parse(row.conf), row.origin};
+    const std::string kri = Replace(Replace(row.key, "{Z}", topo.zone), "{N}", topo.ns);
+    want[key_form ? key_form(kri) : kri] = {ordered_json::parse(row.conf), row.origin};
   }
   ASSERT_EQ(got.size(), want.size()) << yaml;
   for (const auto& [key, w] : want) {
