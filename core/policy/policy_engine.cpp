@@ -174,6 +174,16 @@ const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const Policy
   return nullptr;
 }
 
+// A finding about a flag's value, which has no text of its own (--kuma-inspect, --policy): at 1:1
+// of the first source, as POL014 for --dataplane above, through the one diagnostics builder.
+static void FlagError(const std::string& first_file, const char* code, std::string message, std::vector<doc::Diagnostic>& diags) {
+  doc::DiagnosticSink sink = doc::DiagnosticSink::Named(first_file);
+  sink.Error(code, {}, std::move(message));
+  diags.insert(diags.end(), sink.list().begin(), sink.list().end());
+}
+
+static std::string FirstFile(const Scenario& s) { return s.sources.empty() ? std::string() : s.sources[0].source->name(); }
+
 // The fix for Kuma's 404 / 400 on an endpoint's mesh or dataplane: the meshes, or the
 // dataplanes of the mesh (and where a dataplane of that name is).
 std::string KumaLookupHint(const KumaEndpoint& e, const Model& m, const KumaError& err) {
@@ -360,28 +370,21 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const PolicyQuery& q, Mode mod
   if (const std::optional<std::string>& e = q.kuma_inspect) {
     m->kuma_inspect = ParseKumaEndpoint(*e);
     if (!m->kuma_inspect) {
-      doc::Diagnostic d;
-      d.code = "POL085";
-      d.severity = doc::Severity::kError;
-      d.message = "--kuma-inspect '" + *e + "' is not an inspect endpoint this tool answers; give " +
-                  std::string(kKumaEndpoints);
-      if (!s.sources.empty()) d.file = s.sources[0].source->name();
-      m->diagnostics.push_back(std::move(d));
+      FlagError(FirstFile(s), "POL085",
+                "--kuma-inspect '" + *e + "' is not an inspect endpoint this tool answers; give " + std::string(kKumaEndpoints),
+                m->diagnostics);
     } else if (!m->kuma_inspect->mesh.empty() && mode == Mode::kEvaluate) {
       // The endpoint names its mesh and dataplane: Kuma's lookup, and its 404 when either is not
       // there (its 400 first for `_layout` on a Mesh without meshServices Exclusive).
       KumaLookup found = LookupKumaDataplane(*m->kuma_inspect, m->mesh);
       m->chosen = found.dataplane;
       if (found.error) {
-        doc::Diagnostic d;
-        d.code = "POL085";
-        d.severity = doc::Severity::kError;
         const KumaError& err = *found.error;
-        d.message = "--kuma-inspect: Kuma answers " + std::to_string(err.status) + " '" +
-                    (err.status == 404 ? err.title + ": " + err.detail : err.detail) + "'; " +
-                    KumaLookupHint(*m->kuma_inspect, m->mesh, err);
-        if (!s.sources.empty()) d.file = s.sources[0].source->name();
-        m->diagnostics.push_back(std::move(d));
+        FlagError(FirstFile(s), "POL085",
+                  "--kuma-inspect: Kuma answers " + std::to_string(err.status) + " '" +
+                      (err.status == 404 ? err.title + ": " + err.detail : err.detail) + "'; " +
+                      KumaLookupHint(*m->kuma_inspect, m->mesh, err),
+                  m->diagnostics);
       }
     }
   }
@@ -392,16 +395,12 @@ void ReadQuery(PolicyModel* m, const Scenario& s, const PolicyQuery& q, Mode mod
   // What Kuma answers 400 (or 500) to: the same code, with Kuma's own error text.
   if (m->chosen && m->kuma_inspect)
     if (std::optional<std::string> err = KumaEndpointError(*m->kuma_inspect, *m->chosen, m->mesh)) {
-      doc::Diagnostic d;
-      d.code = "POL085";
-      d.severity = doc::Severity::kError;
       bool exclusive = err->find("meshService enabled") != std::string::npos;
-      d.message = "--kuma-inspect: Kuma answers " + std::string(*err == "inbound not found" ? "500" : "400") + " '" + *err +
-                  "'" +
-                  (exclusive ? "; set the Mesh's meshServices.mode: Exclusive"
-                             : "; give a KRI the dataplane has (eval --kuma-inspect _layout lists them)");
-      if (!s.sources.empty()) d.file = s.sources[0].source->name();
-      m->diagnostics.push_back(std::move(d));
+      FlagError(FirstFile(s), "POL085",
+                "--kuma-inspect: Kuma answers " + std::string(*err == "inbound not found" ? "500" : "400") + " '" + *err + "'" +
+                    (exclusive ? "; set the Mesh's meshServices.mode: Exclusive"
+                               : "; give a KRI the dataplane has (eval --kuma-inspect _layout lists them)"),
+                m->diagnostics);
       m->chosen = nullptr;
     }
 }
@@ -484,14 +483,11 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
       std::string names;
       for (const Policy& p : mesh.policies)
         if (names.size() < 200) names += (names.empty() ? "" : ", ") + p.meta.name;
-      doc::Diagnostic d;
-      d.code = "POL084";
-      d.severity = doc::Severity::kError;
-      d.message = "--policy '" + policy_name + "' names no policy of the input" +
-                  (names.empty() ? std::string(" (it has none)") : "; there are: " + names) +
-                  "; give a policy's name (name.namespace on Kubernetes, or its display name)";
-      if (!mesh.docs.empty() && mesh.docs[0].source) d.file = mesh.docs[0].source->name();
-      r->diagnostics.push_back(std::move(d));
+      FlagError(!mesh.docs.empty() && mesh.docs[0].source ? mesh.docs[0].source->name() : std::string(), "POL084",
+                "--policy '" + policy_name + "' names no policy of the input" +
+                    (names.empty() ? std::string(" (it has none)") : "; there are: " + names) +
+                    "; give a policy's name (name.namespace on Kubernetes, or its display name)",
+                r->diagnostics);
     }
     if (!chosen) return r;
     std::vector<doc::Diagnostic> keep = std::move(r->diagnostics);

@@ -81,7 +81,34 @@ TEST(PolicyQueryTest, ATypedQueryAsksWhatItsFlagsAsk) {
   ASSERT_EQ(b.reports.size(), 2u);
   for (size_t i = 0; i < 2; ++i) {
     EXPECT_EQ(a.reports[i].result, b.reports[i].result) << a.reports[i].profile;
-    EXPECT_EQ(a.reports[i].diagnostics.size(), b.reports[i].diagnostics.size());
+    auto codes = [](const Report& r) {
+      std::vector<std::string> out;
+      for (const doc::Diagnostic& d : r.diagnostics)
+        out.push_back(d.code + "@" + d.file + ":" + std::to_string(d.begin.line) + ":" + std::to_string(d.begin.column));
+      return out;
+    };
+    EXPECT_EQ(codes(a.reports[i]), codes(b.reports[i])) << a.reports[i].profile;
+  }
+  EXPECT_TRUE(a.reports[0].diagnostics.empty());
+  EXPECT_TRUE(a.reports[1].diagnostics.empty());
+  // A question with a finding: the same code at the same place, whichever form asked it.
+  Query bad_flags;
+  bad_flags.flags = {{"dataplane", "web-1"}, {"inspect", "kri_msvc_default___nope_"}};
+  auto bad_typed = std::make_shared<PolicyQuery>();
+  bad_typed->dataplane = "web-1";
+  bad_typed->inspect = "kri_msvc_default___nope_";
+  Query bad_built;
+  bad_built.typed = bad_typed;
+  Inspection c = Inspect(GetPolicyEngine(), s, bad_flags, o);
+  Inspection d = Inspect(GetPolicyEngine(), s, bad_built, o);
+  ASSERT_EQ(c.reports.size(), 2u);
+  ASSERT_EQ(d.reports.size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    std::vector<std::string> from_flags, from_typed;
+    for (const doc::Diagnostic& x : c.reports[i].diagnostics) from_flags.push_back(x.code + "@" + x.file + ":" + std::to_string(x.begin.line));
+    for (const doc::Diagnostic& x : d.reports[i].diagnostics) from_typed.push_back(x.code + "@" + x.file + ":" + std::to_string(x.begin.line));
+    EXPECT_EQ(from_flags, (std::vector<std::string>{"POL048@in.yaml:1"})) << c.reports[i].profile;
+    EXPECT_EQ(from_typed, from_flags) << c.reports[i].profile;
   }
   // The answer is the one asked: web-1's rule for the api MeshService.
   EXPECT_EQ(a.reports[0].result["dataplane"], "web-1");
