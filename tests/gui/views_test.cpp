@@ -590,18 +590,22 @@ TEST(VariantsViewWhy, TheSelectedRowIsExplainedOnTheWorker) {
   EXPECT_EQ(ThreadEvaluationWork() - before, 0u) << "the job ran on another thread";
 }
 
-// The policy view's resource chooser lists the keys as the profile names them, made on the worker
-// (PolicyTexts::ChooserLabels from policy::KeyNames, the one naming the JSON and the CLI use):
-// samples/policy/kuma-2.14-mesh under kuma-2.14 lists KRIs (kri_msvc_mesh-1___backend_http, the
-// Mesh as kri_m____mesh-1_), under kuma-2.10 core_model keys; the engine is asked with the core
-// key either way.
+// The policy view's resource chooser names each resource as a person reads it (ReadableKey), then
+// its key as the profile names it, made on the worker (PolicyTexts::ChooserLabels from
+// policy::KeyNames, the one naming the JSON and the CLI use): samples/policy/kuma-2.14-mesh under
+// kuma-2.14 lists KRIs (kri_msvc_mesh-1___backend_http, the Mesh as kri_m____mesh-1_), under
+// kuma-2.10 core_model keys; the engine is asked with the core key either way.
 TEST(PolicyViewKeys, TheChooserListsKrisUnder212AndCoreKeysUnder210) {
   std::unique_ptr<OpenDocument> d = OpenSample("samples/policy/kuma-2.14-mesh.scenario.yaml");
   const auto* texts = dynamic_cast<const PolicyTexts*>(d->view_rows());
   ASSERT_NE(texts, nullptr);
   const std::vector<std::string> core = {"mesh:name/mesh-1", "meshservice:mesh/mesh-1:name/backend",
                                          "meshservice:mesh/mesh-1:name/backend:section/http"};
-  const std::vector<std::string> kri = {"kri_m____mesh-1_", "kri_msvc_mesh-1___backend_", "kri_msvc_mesh-1___backend_http"};
+  const std::vector<std::string> kri = {"Mesh mesh-1   kri_m____mesh-1_", "MeshService backend   kri_msvc_mesh-1___backend_",
+                                        "MeshService backend :http   kri_msvc_mesh-1___backend_http"};
+  const std::vector<std::string> core_labels = {"Mesh mesh-1   mesh:name/mesh-1",
+                                                "MeshService backend   meshservice:mesh/mesh-1:name/backend",
+                                                "MeshService backend :http   meshservice:mesh/mesh-1:name/backend:section/http"};
   std::map<std::string, const policy::PolicyResult*> by_profile;
   for (const Report& rep : d->reports())
     if (const auto* r = ResultAs<policy::PolicyResult>(rep.typed.get())) by_profile[rep.profile] = r;
@@ -611,11 +615,17 @@ TEST(PolicyViewKeys, TheChooserListsKrisUnder212AndCoreKeysUnder210) {
     EXPECT_EQ(r.resource_keys, core) << p;
     EXPECT_EQ(texts->ChooserLabels(r.resource_keys), kri) << p;
     EXPECT_EQ(texts->KeyName(&r.rules, r.inspection.key), "kri_msvc_mesh-1___backend_http") << p;
+    EXPECT_EQ(texts->InspectedLabel(&r.inspection), "MeshService backend :http   kri_msvc_mesh-1___backend_http") << p;
   }
   for (const char* p : {"kuma-2.10", "madr"}) {
     ASSERT_TRUE(by_profile.count(p)) << p;
-    EXPECT_EQ(texts->ChooserLabels(by_profile[p]->resource_keys), core) << p;
+    EXPECT_EQ(texts->ChooserLabels(by_profile[p]->resource_keys), core_labels) << p;
   }
+  // Namespaced and zoned keys, KRIs and a key of neither form.
+  EXPECT_EQ(ReadableKey("meshservice:mesh/default:zone/east:namespace/kuma-demo:name/backend:section/grpc"),
+            "MeshService backend :grpc (ns kuma-demo, zone east)");
+  EXPECT_EQ(ReadableKey("kri_extsvc_default_east_kuma-demo_httpbin_443"), "MeshExternalService httpbin :443 (ns kuma-demo, zone east)");
+  EXPECT_EQ(ReadableKey("something-else"), "something-else");
 }
 
 }  // namespace

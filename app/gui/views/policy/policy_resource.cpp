@@ -23,9 +23,10 @@ void PolicyView::DrawChooser(ViewContext& ctx, const pol::PolicyResult& pr) {
     res_filter_dirty_ = false;
   }
   ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x * 0.6f, ImGui::GetFontSize() * 36));
-  const std::string cur = !asked_res_.empty()                 ? texts_->KeyName(&pr.rules, asked_res_)
-                          : pr.inspection.key.empty()         ? "(none)"
-                                                              : texts_->KeyName(&pr.rules, pr.inspection.key);
+  const std::string cur = !asked_res_.empty()                           ? texts_->KeyName(&pr.rules, asked_res_)
+                          : pr.inspection.key.empty()                   ? "(none)"
+                          : !texts_->InspectedLabel(&pr.inspection).empty() ? texts_->InspectedLabel(&pr.inspection)
+                                                                        : texts_->KeyName(&pr.rules, pr.inspection.key);
   if (ImGui::BeginCombo("Resource##res", cur.c_str(), ImGuiComboFlags_HeightLargest)) {
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     if (res_filter_.Draw("##resfilter", ImGui::GetFontSize() * 30)) res_filter_dirty_ = true;

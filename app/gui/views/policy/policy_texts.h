@@ -37,8 +37,11 @@ struct PolicyTexts final : ViewRows {
   // (policy::KeyNames: a KRI under Kuma 2.12+, else the core_model key).
   std::unordered_map<const void*, policy::KeyNames> key_names;
   // Per result (keyed by &PolicyResult::resource_keys): the chooser's labels, one per key, in
-  // the keys' order.
+  // the keys' order: the resource as a person reads it, then its key as the profile names it
+  // ("MeshService backend :http (ns kuma-demo)  kri_msvc_...", ReadableKey).
   std::unordered_map<const void*, std::vector<std::string>> chooser;
+  // Per result (keyed by &PolicyResult::inspection): the inspected resource's label, the same.
+  std::unordered_map<const void*, std::string> inspected;
 
   // The text of `v` (its address); "?" when the worker did not format it (a value the view
   // should not show).
@@ -51,6 +54,8 @@ struct PolicyTexts final : ViewRows {
   // The chooser's labels for `keys` (a PolicyResult's resource_keys); the keys themselves when
   // the worker made none.
   const std::vector<std::string>& ChooserLabels(const std::vector<std::string>& keys) const;
+  // The inspected resource's label (`inspection`: a PolicyResult's); empty when none was made.
+  const std::string& InspectedLabel(const void* inspection) const;
 
  private:
   static const std::string& Find(const std::unordered_map<const void*, std::string>& m, const void* v);
@@ -58,6 +63,11 @@ struct PolicyTexts final : ViewRows {
 
 // Every text the policy view shows for the inspection's results and comparison.
 std::shared_ptr<const ViewRows> BuildPolicyRows(const Inspection& in);
+
+// A resource key as a person reads it: "MeshService backend :http (ns kuma-demo, zone east)", from
+// a KRI (policy::ParseKri) or a core key ("meshservice:mesh/m:namespace/ns:name/n:section/s",
+// "mesh:name/m"); the key itself when it is neither.
+std::string ReadableKey(std::string_view key);
 
 // `text` cut to `max` bytes with "..." (a table cell's room).
 std::string Clip(const std::string& text, size_t max);
