@@ -33,7 +33,19 @@ class DocumentModel final : public EngineModel {
   explicit DocumentModel(const Scenario& s) : s_(&s) {
     for (const doc::Document& d : s.sources) diagnostics.insert(diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
   }
-  std::unique_ptr<EngineResult> Evaluate(std::string_view, doc::Explanation*) const override {
+  // The explanation: per file, how it was read (its format and documents) and that no engine
+  // claimed it, the reason the answer is the parsed tree.
+  std::unique_ptr<EngineResult> Evaluate(std::string_view, doc::Explanation* why) const override {
+    if (why) {
+      *why = doc::Step{"no engine reads these files: shown as parsed", doc::Outcome::kInfo};
+      for (const doc::Document& d : s_->sources) {
+        const size_t n = d.roots.size();
+        doc::Step& f = why->Add({d.source->name(), d.diagnostics.empty() ? doc::Outcome::kInfo : doc::Outcome::kError,
+                                 std::string("read as ") + doc::FormatName(d.format) + ", " + std::to_string(n) +
+                                     (n == 1 ? " document" : " documents")});
+        f.file = d.source->name();
+      }
+    }
     return std::make_unique<DocumentResult>(s_);
   }
 

@@ -165,7 +165,7 @@ assert wel["cards"][0]["sample_title"] == "TP2: a route per environment (canonic
 groups = []
 for x in s["samples"]:
     if not groups or groups[-1] != x["group"]: groups.append(x["group"])
-assert groups == ["variants", "matcher", "txt", "policy", "targeting"], groups
+assert groups == ["variants", "matcher", "txt", "policy", "targeting", "document"], groups
 titles = [x["title"] for x in s["samples"] if x["group"] == "txt"]
 assert "A 50% canary" in titles and titles == sorted(titles), titles
 print("welcome page:", sys.argv[3], [c["rect"] for c in wel["cards"]])
