@@ -57,9 +57,33 @@ int PrintLiveFailure(const ordered_json& info, const std::vector<doc::Diagnostic
 // (render_text.h), then with --explain the explanation tree.
 void PrintText(const Report& r, bool evaluate, bool explain, const TextStyle& st) {
   std::cout << RenderDiagnostics(r.diagnostics, st);
-  if (evaluate && r.typed) std::cout << RenderResult(*r.typed, st);
+  if (evaluate && r.typed && r.model && r.model->engine) std::cout << RenderResult(r.model->engine->name(), *r.typed, st);
   if (explain) std::cout << RenderExplanation(r.explanation, st);
 }
+
+namespace {
+
+// "grpc-core and a106 give actions[0] \"deny\", decided_by.what \"matchers[0]\" and 3 more fields".
+std::string GroupSentence(const AnswerGroup& g) {
+  constexpr size_t kFields = 2, kText = 60;
+  std::string who;
+  for (size_t i = 0; i < g.profiles.size(); ++i)
+    who += (i == 0 ? "" : i + 1 == g.profiles.size() ? " and " : ", ") + g.profiles[i];
+  std::string out = who + (g.profiles.size() == 1 ? " gives " : " give ");
+  for (size_t i = 0; i < g.fields.size() && i < kFields; ++i) {
+    const auto& [name, text] = g.fields[i];
+    std::string t = text.size() > kText ? doc::ValidUtf8(text.substr(0, kText)) + "...\"" : text;
+    if (text.size() > kText && text.front() != '"') t.pop_back();
+    out += (i == 0 ? "" : ", ") + (name.empty() ? t : name + " " + t);
+  }
+  if (g.fields.size() > kFields) {
+    size_t more = g.fields.size() - kFields;
+    out += " and " + std::to_string(more) + (more == 1 ? " more field" : " more fields");
+  }
+  return out;
+}
+
+}  // namespace
 
 // `--profile all --format text`: each profile's diagnostics (and answer), then the divergences.
 void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, const TextStyle& st, const Gate& gate) {
@@ -68,18 +92,21 @@ void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, con
     PrintText(r, evaluate, explain, st);
     PrintSuppressedText(r.suppressed, gate);
   }
-  // One heading per differing answer, its leaves below it relative to it.
+  // One heading per differing answer (the engine's name for it), then one sentence per group of
+  // profiles that agree: what they give, the first fields and how many more (`--format json`
+  // lists every field by its JSON pointer).
   std::cout << "== divergences: " << in.comparison.size();
   if (!in.comparison.empty())
     std::cout << " (" << in.comparison.divergences.size() << (in.comparison.divergences.size() == 1 ? " field)" : " fields)");
   std::cout << "\n";
+  std::vector<std::string> profiles;
+  for (const Report& r : in.reports) profiles.push_back(r.profile);
   for (const DifferingAnswer& a : in.comparison.answers) {
-    std::cout << a.path << "\n";
-    for (size_t i : a.divergences) {
-      const Divergence& d = in.comparison.divergences[i];
-      std::string rel = d.path.substr(a.path.size());
-      std::cout << "  " << (rel.empty() ? "." : rel) << " " << doc::JsonText(d.values) << "\n";
-    }
+    std::string title = in.engine && !in.reports.empty() && in.reports.front().typed
+                            ? in.engine->AnswerTitle(a.path, *in.reports.front().typed)
+                            : ReadablePointer(a.path);
+    std::cout << title << " differs:\n";
+    for (const AnswerGroup& g : GroupByAgreement(in.comparison, a, profiles)) std::cout << "  " << GroupSentence(g) << "\n";
   }
   if (!in.comparison.notes.empty()) {
     std::cout << "== what differs: " << in.comparison.notes.size() << "\n";

@@ -6,7 +6,7 @@
 // https://no-color.org): ShouldColour().
 //
 //   TextStyle st{ShouldColour()};
-//   std::cout << RenderDiagnostics(r.diagnostics, st) << RenderResult(*r.typed, st)
+//   std::cout << RenderDiagnostics(r.diagnostics, st) << RenderResult(r.model->engine->name(), *r.typed, st)
 //             << (explain ? RenderExplanation(r.explanation, st) : "");
 #pragma once
 
@@ -29,9 +29,10 @@ bool ShouldColour();
 // One line per diagnostic: doc::FormatDiagnostic, the severity coloured.
 std::string RenderDiagnostics(const std::vector<doc::Diagnostic>& ds, const TextStyle& st);
 
-// The engine's answer, per engine (docs/formats.md "Text output"); "" for a result of kCheck
-// mode, and for an engine without a text rendering (the document engine).
-std::string RenderResult(const EngineResult& r, const TextStyle& st);
+// The answer of the engine named `engine`, drawn by that engine's renderer (app/cli/text/, one
+// table in render_text.cpp; docs/formats.md "Text output"); "" for a result of kCheck mode and
+// for an engine without a text rendering (the document engine).
+std::string RenderResult(std::string_view engine, const EngineResult& r, const TextStyle& st);
 
 // The explanation tree, one step per line, "✓ what: detail" indented two spaces per level (the
 // form of doc::Step::ToText), the marks coloured. "" for an empty tree.

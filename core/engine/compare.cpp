@@ -183,4 +183,79 @@ Comparison Compare(const std::vector<std::pair<std::string, const ordered_json*>
   return c;
 }
 
+std::string ReadablePointer(std::string_view pointer) {
+  std::string out;
+  for (std::string_view seg : Segments(pointer)) {
+    if (IsIndex(seg)) {
+      out += "[" + std::string(seg) + "]";
+      continue;
+    }
+    if (!out.empty()) out += ".";
+    for (size_t i = 0; i < seg.size(); ++i) {
+      if (seg[i] == '~' && i + 1 < seg.size()) {
+        out += seg[i + 1] == '1' ? '/' : '~';
+        ++i;
+      } else {
+        out += seg[i];
+      }
+    }
+  }
+  return out.empty() ? "the result" : out;
+}
+
+std::vector<AnswerGroup> GroupByAgreement(const Comparison& c, const DifferingAnswer& a,
+                                          const std::vector<std::string>& profiles) {
+  std::vector<AnswerGroup> groups;
+  std::vector<std::vector<const ordered_json*>> keys;  // per group: its values, leaf by leaf
+  static const ordered_json kNull;
+  for (const std::string& p : profiles) {
+    std::vector<const ordered_json*> mine;
+    for (size_t i : a.divergences) {
+      const ordered_json& v = c.divergences[i].values;
+      auto it = v.find(p);
+      mine.push_back(it == v.end() ? &kNull : &*it);
+    }
+    size_t g = 0;
+    for (; g < keys.size(); ++g) {
+      bool same = true;
+      for (size_t k = 0; k < mine.size() && same; ++k) same = *mine[k] == *keys[g][k];
+      if (same) break;
+    }
+    if (g == keys.size()) {
+      keys.push_back(mine);
+      AnswerGroup ag;
+      for (size_t k = 0; k < mine.size(); ++k) {
+        const Divergence& d = c.divergences[a.divergences[k]];
+        std::string rel = d.path.size() > a.path.size() ? ReadablePointer(d.path.substr(a.path.size())) : "";
+        auto t = d.texts.find(p);
+        std::string text = mine[k]->is_null() ? "none" : t != d.texts.end() ? t->second : ValueText(*mine[k]);
+        ag.fields.emplace_back(std::move(rel), std::move(text));
+      }
+      groups.push_back(std::move(ag));
+    }
+    groups[g].profiles.push_back(p);
+  }
+  // The fields that tell the groups apart first: by how many different values the groups give
+  // (most first), then in leaf order; the same order in every group.
+  std::vector<size_t> order(a.divergences.size()), distinct(a.divergences.size());
+  for (size_t k = 0; k < order.size(); ++k) {
+    order[k] = k;
+    std::vector<const ordered_json*> seen;
+    for (const auto& key : keys)
+      if (std::none_of(seen.begin(), seen.end(), [&](const ordered_json* v) { return *v == *key[k]; })) seen.push_back(key[k]);
+    distinct[k] = seen.size();
+  }
+  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return distinct[x] > distinct[y]; });
+  for (size_t g = 0; g < groups.size(); ++g) {
+    // A later group names first where it differs from the first group.
+    std::vector<size_t> mine = order;
+    if (g > 0)
+      std::stable_partition(mine.begin(), mine.end(), [&](size_t k) { return !(*keys[g][k] == *keys[0][k]); });
+    std::vector<std::pair<std::string, std::string>> sorted;
+    for (size_t k : mine) sorted.push_back(std::move(groups[g].fields[k]));
+    groups[g].fields = std::move(sorted);
+  }
+  return groups;
+}
+
 }  // namespace cfgi

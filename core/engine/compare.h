@@ -99,6 +99,23 @@ struct Comparison {
   nlohmann::ordered_json NotesJson() const;
 };
 
+// A JSON pointer as a person reads it: "/requests/0/decided_by/what" -> "requests[0].decided_by.what"
+// ("~1" and "~0" decoded; "" -> "the result").
+std::string ReadablePointer(std::string_view pointer);
+
+// One differing answer in words (the CLI's text, the app's Profiles tab): the profiles grouped by
+// what they answer, in profile order of each group's first member; each group with its values of
+// the answer's leaves, named relative to the answer (ReadablePointer; "" is the answer itself),
+// the leaves on which the groups give the most different values first (then in path order); a
+// group after the first names first the leaves where it differs from the first group.
+// A value absent (or null) in a profile is "none".
+struct AnswerGroup {
+  std::vector<std::string> profiles;
+  std::vector<std::pair<std::string, std::string>> fields;  // (leaf name, value text)
+};
+std::vector<AnswerGroup> GroupByAgreement(const Comparison& c, const DifferingAnswer& a,
+                                          const std::vector<std::string>& profiles);
+
 // Compares results given as (profile, result JSON) in profile order. A leaf at or below one of
 // `settings` (JSON pointers, Engine::profile_settings()) that differs goes to
 // Comparison::settings, not to the divergences. `answers` are the engine's answer units

@@ -173,6 +173,14 @@ class Engine {
     return nullptr;
   }
 
+  // A differing answer's name as a person reads it ("request 0 (GET /api)", "MeshTimeout: the rule
+  // for MeshService backend"), from `r`, one of the results compared (the first profile's): the
+  // CLI's text heads each differing answer with it. Default: ReadablePointer(answer).
+  virtual std::string AnswerTitle(std::string_view answer, const EngineResult& r) const {
+    (void)r;
+    return ReadablePointer(answer);
+  }
+
   // Sentences about where the profiles' typed results differ (Comparison::notes), given the
   // results in profile order and their comparison; an engine whose profiles are releases of one
   // product reads them as an upgrade report. Default: none.

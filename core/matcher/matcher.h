@@ -274,6 +274,10 @@ struct Request {
   nlohmann::ordered_json ToJson() const;
 };
 
+// A request on one line as the CLI's text and the comparison name it: "method=GET path=/api
+// x-env: prod" (the fields it sets, headers by name); "(empty request)" for none.
+std::string RequestText(const Request& q);
+
 
 // Parses a request from a scenario tree ({headers: {k: v|[v...]}, path, host, method, ...}).
 // Returns nullopt and appends a MAT020 diagnostic when it is malformed.

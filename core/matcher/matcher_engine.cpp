@@ -679,6 +679,24 @@ class MatcherEngine final : public Engine {
   // A NACK is one answer (the config is rejected), whatever the number of its reasons; each
   // request's outcome is one (the default "/requests/N"), coverage one ("/coverage").
   std::vector<std::string> answer_units() const override { return {"/nack"}; }
+  // "request 2 (method=GET path=/api x-env: prod)", "the NACK (gRPC rejects the matcher)", "coverage".
+  std::string AnswerTitle(std::string_view answer, const EngineResult& r) const override {
+    if (answer == "/nack") return "the NACK (whether gRPC rejects the matcher)";
+    if (answer == "/coverage") return "coverage";
+    const auto* m = ResultAs<matcher::MatcherResult>(&r);
+    constexpr std::string_view kRequests = "/requests/";
+    if (!m || answer.substr(0, kRequests.size()) != kRequests) return ReadablePointer(answer);
+    size_t i = 0;
+    for (char c : answer.substr(kRequests.size())) {
+      if (c < '0' || c > '9') return ReadablePointer(answer);
+      i = i * 10 + static_cast<size_t>(c - '0');
+    }
+    std::string title = "request " + std::to_string(i);
+    if (i >= m->requests.size() || !m->requests[i].request) return title;
+    std::string what = matcher::RequestText(*m->requests[i].request);
+    if (what.size() > 60) what = doc::ValidUtf8(what.substr(0, 57)) + "...";
+    return title + " (" + what + ")";
+  }
 
   const std::vector<doc::Profile>& profiles() const override { return matcher::Profiles().profiles(); }
 

@@ -337,5 +337,34 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
   return r;
 }
 
+std::string RequestText(const Request& q) {
+  std::string out;
+  auto add = [&out](const std::string& k, const std::optional<std::string>& v) {
+    if (v) out += (out.empty() ? "" : " ") + k + "=" + *v;
+  };
+  add("method", q.method);
+  add("host", q.host);
+  add("path", q.path);
+  for (const auto& h : q.headers) out += (out.empty() ? "" : " ") + h.first + ": " + h.second;
+  add("destination_ip", q.destination_ip);
+  add("destination_port", q.destination_port);
+  add("source_ip", q.source_ip);
+  add("source_port", q.source_port);
+  add("direct_source_ip", q.direct_source_ip);
+  add("source_type", q.source_type);
+  add("server_name", q.server_name);
+  add("transport_protocol", q.transport_protocol);
+  add("network_namespace", q.network_namespace);
+  std::string alpn;
+  for (const std::string& a : q.application_protocols) alpn += (alpn.empty() ? "" : ",") + a;
+  if (!alpn.empty()) add("application_protocols", alpn);
+  for (const std::string& s : q.uri_sans) out += (out.empty() ? "" : " ") + std::string("uri_san=") + s;
+  for (const std::string& s : q.dns_sans) out += (out.empty() ? "" : " ") + std::string("dns_san=") + s;
+  add("subject", q.subject);
+  for (const auto& [k, v] : q.filter_state) out += (out.empty() ? "" : " ") + std::string("filter_state[") + k + "]=" + v;
+  if (q.dynamic_metadata.is_object())
+    for (const auto& [k, v] : q.dynamic_metadata.items()) out += (out.empty() ? "" : " ") + std::string("dynamic_metadata[") + k + "]=" + doc::JsonText(v);
+  return out.empty() ? "(empty request)" : doc::ValidUtf8(out);
+}
 
 }  // namespace cfgi::matcher

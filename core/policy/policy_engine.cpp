@@ -582,6 +582,40 @@ class PolicyEngine final : public Engine {
   // One answer per rule row of a policy type (an inbound rule, a to-resource rule, a from or to
   // rule with its subset): "/rules/0/fromRules/2" with its conf, fields and origins.
   std::vector<std::string> answer_units() const override { return {"/rules/*/*/*"}; }
+  // "MeshTimeout: the rule for MeshService backend :http (ns kuma-demo)", "MeshHTTPRoute: item 2",
+  // "MeshTrafficPermission rules" (RulesJson's "/rules/I[/KIND/J]"); other shapes (--kuma-inspect,
+  // --policy) by their pointer.
+  std::string AnswerTitle(std::string_view answer, const EngineResult& r) const override {
+    const auto* pr = ResultAs<policy::PolicyResult>(&r);
+    std::vector<std::string> seg;
+    for (std::string_view rest = answer; !rest.empty() && rest[0] == '/';) {
+      rest.remove_prefix(1);
+      size_t n = rest.find('/');
+      seg.emplace_back(rest.substr(0, n));
+      rest = n == std::string_view::npos ? std::string_view() : rest.substr(n);
+    }
+    auto index = [](const std::string& x) -> std::optional<size_t> {
+      if (x.empty() || x.size() > 9 || !std::all_of(x.begin(), x.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return std::nullopt;
+      return static_cast<size_t>(std::stoul(x));
+    };
+    if (!pr || pr->kuma_inspect || pr->policy_asked || seg.size() < 2 || seg[0] != "rules") return ReadablePointer(answer);
+    std::optional<size_t> ti = index(seg[1]);
+    if (!ti || *ti >= pr->rules.types.size()) return ReadablePointer(answer);
+    const policy::TypeRules& t = pr->rules.types[*ti];
+    if (seg.size() == 2) return t.type + " rules";
+    std::optional<size_t> j = seg.size() > 3 ? index(seg[3]) : std::nullopt;
+    const std::string& kind = seg[2];
+    if (!j) return t.type + ": " + ReadablePointer("/" + kind);
+    if (kind == "toResourceRules")
+      return t.type + ": the rule for " +
+             (*j < t.to_rules.size() ? policy::ReadableKey(t.to_rules[*j].key) : "resource " + std::to_string(*j));
+    if (kind == "fromRules" && *j < t.from_rules.size())
+      return t.type + ": inbound " + t.from_rules[*j].inbound->Id() + " rule " + std::to_string(*j);
+    if (kind == "items") return t.type + ": item " + std::to_string(*j);
+    if (kind == "toRules") return t.type + ": legacy to-rule " + std::to_string(*j);
+    return t.type + ": " + ReadablePointer("/" + kind + "/" + std::to_string(*j));
+  }
   std::vector<ComparisonNote> ExplainComparison(const std::vector<std::pair<std::string, const EngineResult*>>& results,
                                                 const Comparison&) const override {
     return policy::UpgradeNotes(results);

@@ -236,4 +236,48 @@ std::vector<RbacMatcher> BuildRbac(const std::vector<InboundRule>& listed) {
   return out;
 }
 
+std::string ReadableKey(std::string_view key) {
+  std::string type, name, ns, zone, section;
+  if (std::optional<KriParts> k = ParseKri(key)) {
+    type = k->type;
+    name = k->type == "Mesh" && k->name.empty() ? k->mesh : k->name;
+    ns = k->namespace_;
+    zone = k->zone;
+    section = k->section;
+  } else {
+    // core_model's key: TYPE:mesh/M[:zone/Z][:namespace/NS]:name/N[:section/S].
+    static const std::map<std::string, std::string, std::less<>> kTypes = {
+        {"mesh", "Mesh"}, {"meshservice", "MeshService"}, {"meshexternalservice", "MeshExternalService"},
+        {"meshmultizoneservice", "MeshMultiZoneService"}, {"meshhttproute", "MeshHTTPRoute"},
+        {"meshtcproute", "MeshTCPRoute"}};
+    size_t colon = key.find(':');
+    auto t = kTypes.find(key.substr(0, colon));
+    if (colon == std::string_view::npos || t == kTypes.end()) return std::string(key);
+    type = t->second;
+    std::string_view rest = key.substr(colon + 1);
+    while (!rest.empty()) {
+      size_t next = rest.find(':');
+      std::string_view seg = rest.substr(0, next);
+      size_t slash = seg.find('/');
+      if (slash != std::string_view::npos) {
+        std::string_view k = seg.substr(0, slash), v = seg.substr(slash + 1);
+        if (k == "name") name = v;
+        else if (k == "namespace") ns = v;
+        else if (k == "zone") zone = v;
+        else if (k == "section") section = v;
+      }
+      if (next == std::string_view::npos) break;
+      rest = rest.substr(next + 1);
+    }
+    if (name.empty()) return std::string(key);
+  }
+  std::string out = type + " " + name;
+  if (!section.empty()) out += " :" + section;
+  std::string where;
+  if (!ns.empty()) where = "ns " + ns;
+  if (!zone.empty()) where += (where.empty() ? "" : ", ") + std::string("zone ") + zone;
+  if (!where.empty()) out += " (" + where + ")";
+  return out;
+}
+
 }  // namespace cfgi::policy

@@ -80,6 +80,11 @@ struct KriParts {
 // joins the remaining parts. nullopt otherwise.
 std::optional<KriParts> ParseKri(std::string_view s);
 
+// A resource key as a person reads it: "MeshService backend :http (ns kuma-demo, zone east)", from
+// a KRI (ParseKri) or a core key ("meshservice:mesh/m:namespace/ns:name/n:section/s",
+// "mesh:name/m"); the key itself when it is neither.
+std::string ReadableKey(std::string_view key);
+
 // The core key (UniqueKey) of the resource a KRI names in `m`, so --inspect and --resource take
 // the keys a 2.12+ result prints; nullopt when `s` is not a KRI or names nothing in the model.
 std::optional<std::string> UniqueKeyOfKri(const Model& m, std::string_view s);

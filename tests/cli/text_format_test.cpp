@@ -331,19 +331,41 @@ TEST(TextFormatTest, AllProfilesDrawEachProfilesAnswerThenTheDivergences) {
   EXPECT_NE(r.out.find("== divergences: "), std::string::npos) << r.out;
 }
 
-// One divergence per differing answer, its fields below it relative to it (check_eval.cpp); an
-// entry some profiles lack altogether is one field, not one per leaf (compare.cpp).
-TEST(TextFormatTest, DivergencesAreCountedPerAnswerWithTheirFieldsBelow) {
+// One divergence per differing answer, in words (check_eval.cpp): the engine's name for the answer
+// (Engine::AnswerTitle: the request as its fields), then one sentence per group of profiles that
+// give the same (GroupByAgreement), the fields that tell the groups apart first.
+TEST(TextFormatTest, DivergencesAreSentencesPerAnswerAndGroupOfProfiles) {
   CliOutput r = RunCli("eval --profile all " + std::string(CFGI_SOURCE_DIR) + "/samples/matcher/profiles-diverge.scenario.yaml");
-  EXPECT_NE(r.out.find("== divergences: 5 (32 fields)\n/coverage\n  /reached {\"grpc-core\":5,\"envoy\":6,"), std::string::npos)
-      << r.out;
-  EXPECT_NE(r.out.find("\n  /unreached/2 {\"grpc-core\":null,\"envoy\":null,\"grpc-java\":null,\"a106\":{\"path\":"
-                       "\"matcher_list.matchers[4].on_match\",\"label\":\"matchers[4] -> prod-stable\",\"line\":80}}\n"),
+  EXPECT_NE(r.out.find("== divergences: 5 (32 fields)\ncoverage differs:\n"
+                       "  grpc-core gives reached 5, unreached_count 2 and 5 more fields\n"
+                       "  envoy and grpc-java give reached 6, unreached_count 1 and 5 more fields\n"
+                       "  a106 gives reached 4, unreached_count 3 and 5 more fields\n"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("\n/requests/0\n  /actions/0 {\"grpc-core\":\"reject-anonymous\",\"envoy\":\"default\","),
+  EXPECT_NE(r.out.find("\nrequest 0 (x-env: staging) differs:\n"
+                       "  grpc-core and a106 give actions[0] \"reject-anonymous\", decided_by.detail \"its predicate is true: "
+                       "header 'x-tenant' = ''; exact ''\" and 3 more fields\n"
+                       "  envoy and grpc-java give actions[0] \"default\", decided_by.detail \"no matcher in the list gave a "
+                       "match\" and 3 more fields\n"),
             std::string::npos)
       << r.out;
+  // A value one profile lacks is "none"; no JSON pointer is printed.
+  EXPECT_NE(r.out.find("  a106 gives action_types [0 items], action_types[0] none and 8 more fields\n"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("/requests/"), std::string::npos) << r.out;
+}
+
+// The policy engine names a rule row by its type and resource (policy::ReadableKey); a later group
+// names first where it differs from the first.
+TEST(TextFormatTest, PolicyDivergencesNameTheRuleAndTheResource) {
+  CliOutput r = RunCli("eval --profile all " + std::string(CFGI_SOURCE_DIR) + "/samples/policy/profiles-diverge.scenario.yaml");
+  EXPECT_NE(r.out.find("\nMeshHTTPRoute: the rule for MeshService backend differs:\n"
+                       "  kuma-2.14, kuma-2.13 and kuma-3.0-preview give conf.rules[0].default.backendRefs[0].weight 1, "
+                       "fields[1].column 27 and 5 more fields\n"
+                       "  kuma-2.10 gives key \"meshservice:mesh/default:name/backend\", "
+                       "conf.rules[0].default.backendRefs[0].weight 1 and 5 more fields\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("\nMeshRetry: item 0 differs:\n"), std::string::npos) << r.out;
 }
 
 }  // namespace

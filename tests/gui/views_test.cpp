@@ -622,10 +622,10 @@ TEST(PolicyViewKeys, TheChooserListsKrisUnder212AndCoreKeysUnder210) {
     EXPECT_EQ(texts->ChooserLabels(by_profile[p]->resource_keys), core_labels) << p;
   }
   // Namespaced and zoned keys, KRIs and a key of neither form.
-  EXPECT_EQ(ReadableKey("meshservice:mesh/default:zone/east:namespace/kuma-demo:name/backend:section/grpc"),
+  EXPECT_EQ(policy::ReadableKey("meshservice:mesh/default:zone/east:namespace/kuma-demo:name/backend:section/grpc"),
             "MeshService backend :grpc (ns kuma-demo, zone east)");
-  EXPECT_EQ(ReadableKey("kri_extsvc_default_east_kuma-demo_httpbin_443"), "MeshExternalService httpbin :443 (ns kuma-demo, zone east)");
-  EXPECT_EQ(ReadableKey("something-else"), "something-else");
+  EXPECT_EQ(policy::ReadableKey("kri_extsvc_default_east_kuma-demo_httpbin_443"), "MeshExternalService httpbin :443 (ns kuma-demo, zone east)");
+  EXPECT_EQ(policy::ReadableKey("something-else"), "something-else");
 }
 
 }  // namespace

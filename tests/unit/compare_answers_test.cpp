@@ -83,6 +83,33 @@ TEST(CompareAnswers, OneDivergencePerDifferingAnswerWithItsLeavesAsDetail) {
 
 // The policy engine's answers are its rule rows (an inbound rule, a to-resource rule), not each
 // leaf of a row's conf, fields and origins.
+// A differing answer in words (the CLI's `--profile all` text): leaves named as a person reads
+// them, profiles grouped by what they give, a value one profile lacks is "none".
+TEST(CompareAnswers, GroupByAgreementGroupsProfilesThatGiveTheSame) {
+  EXPECT_EQ(ReadablePointer("/requests/0/decided_by/what"), "requests[0].decided_by.what");
+  EXPECT_EQ(ReadablePointer("/a~1b/c~0d/12"), "a/b.c~d[12]");
+  EXPECT_EQ(ReadablePointer(""), "the result");
+  const ordered_json a = ordered_json::parse(R"({"requests": [{"actions": ["deny"], "decided_by": {"what": "m[0]"}}]})");
+  const ordered_json b = ordered_json::parse(R"({"requests": [{"actions": ["ok"], "decided_by": {"what": "on_no_match"}}]})");
+  const ordered_json c = ordered_json::parse(R"({"requests": [{"actions": ["deny"], "decided_by": {"what": "m[0]"}}]})");
+  const ordered_json d = ordered_json::parse(R"({"requests": [{"actions": []}]})");
+  Comparison cmp = Compare({{"grpc-core", &a}, {"envoy", &b}, {"a106", &c}, {"grpc-java", &d}});
+  ASSERT_EQ(cmp.size(), 1u);
+  std::vector<AnswerGroup> g = GroupByAgreement(cmp, cmp.answers[0], {"grpc-core", "envoy", "a106", "grpc-java"});
+  ASSERT_EQ(g.size(), 3u);
+  EXPECT_EQ(g[0].profiles, (std::vector<std::string>{"grpc-core", "a106"}));
+  EXPECT_EQ(g[1].profiles, (std::vector<std::string>{"envoy"}));
+  EXPECT_EQ(g[2].profiles, (std::vector<std::string>{"grpc-java"}));
+  using F = std::vector<std::pair<std::string, std::string>>;
+  // The leaves: actions (grpc-java's empty list is a leaf), actions[0], and decided_by, which
+  // grpc-java lacks altogether (one leaf, not one per field below it); those with three different
+  // values first, in path order.
+  EXPECT_EQ(g[0].fields, (F{{"actions", "[1 item]"}, {"actions[0]", "\"deny\""}, {"decided_by", "{1 key}"}}));
+  // envoy differs from grpc-core everywhere; grpc-java too, its values absent ("none").
+  EXPECT_EQ(g[1].fields, (F{{"actions", "[1 item]"}, {"actions[0]", "\"ok\""}, {"decided_by", "{1 key}"}}));
+  EXPECT_EQ(g[2].fields, (F{{"actions", "[0 items]"}, {"actions[0]", "none"}, {"decided_by", "none"}}));
+}
+
 TEST(CompareAnswers, MatcherNackIsOneAnswer) {
   const Engine* e = FindEngine("matcher");
   ASSERT_NE(e, nullptr);

@@ -61,7 +61,7 @@ void MatcherView::OnEvaluated(const OpenDocument& d) {
   for (const Divergence& dv : d.comparison().divergences)
     if (dv.path.rfind("/requests/", 0) != 0) other_divergences_.push_back(&dv);
   if (!edited_) {
-    std::string t = sm_->requests.empty() ? std::string() : RequestText(sm_->requests.front());
+    std::string t = sm_->requests.empty() ? std::string() : RequestEditText(sm_->requests.front());
     std::snprintf(edit_buf_, sizeof edit_buf_, "%s", t.c_str());
   }
   edit_.label = "edit";

@@ -141,7 +141,7 @@ inline std::string DescribeRequest(const mt::Request& r) {
   return s;
 }
 
-inline std::string RequestText(const mt::Request& r) {
+inline std::string RequestEditText(const mt::Request& r) {
   std::string s;
   if (r.method) s += ":method=" + *r.method + "\n";
   if (r.path) s += ":path=" + *r.path + "\n";

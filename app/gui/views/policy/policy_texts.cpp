@@ -130,50 +130,6 @@ const std::string& PolicyTexts::InspectedLabel(const void* inspection) const {
   return it == inspected.end() ? kNone : it->second;
 }
 
-std::string ReadableKey(std::string_view key) {
-  std::string type, name, ns, zone, section;
-  if (std::optional<pol::KriParts> k = pol::ParseKri(key)) {
-    type = k->type;
-    name = k->type == "Mesh" && k->name.empty() ? k->mesh : k->name;
-    ns = k->namespace_;
-    zone = k->zone;
-    section = k->section;
-  } else {
-    // core_model's key: TYPE:mesh/M[:zone/Z][:namespace/NS]:name/N[:section/S].
-    static const std::map<std::string, std::string, std::less<>> kTypes = {
-        {"mesh", "Mesh"}, {"meshservice", "MeshService"}, {"meshexternalservice", "MeshExternalService"},
-        {"meshmultizoneservice", "MeshMultiZoneService"}, {"meshhttproute", "MeshHTTPRoute"},
-        {"meshtcproute", "MeshTCPRoute"}};
-    size_t colon = key.find(':');
-    auto t = kTypes.find(key.substr(0, colon));
-    if (colon == std::string_view::npos || t == kTypes.end()) return std::string(key);
-    type = t->second;
-    std::string_view rest = key.substr(colon + 1);
-    while (!rest.empty()) {
-      size_t next = rest.find(':');
-      std::string_view seg = rest.substr(0, next);
-      size_t slash = seg.find('/');
-      if (slash != std::string_view::npos) {
-        std::string_view k = seg.substr(0, slash), v = seg.substr(slash + 1);
-        if (k == "name") name = v;
-        else if (k == "namespace") ns = v;
-        else if (k == "zone") zone = v;
-        else if (k == "section") section = v;
-      }
-      if (next == std::string_view::npos) break;
-      rest = rest.substr(next + 1);
-    }
-    if (name.empty()) return std::string(key);
-  }
-  std::string out = type + " " + name;
-  if (!section.empty()) out += " :" + section;
-  std::string where;
-  if (!ns.empty()) where = "ns " + ns;
-  if (!zone.empty()) where += (where.empty() ? "" : ", ") + std::string("zone ") + zone;
-  if (!where.empty()) out += " (" + where + ")";
-  return out;
-}
-
 std::shared_ptr<const ViewRows> BuildPolicyRows(const Inspection& in) {
   auto t = std::make_shared<PolicyTexts>();
   Builder b(*t);
@@ -188,7 +144,7 @@ std::shared_ptr<const ViewRows> BuildPolicyRows(const Inspection& in) {
       auto label = [&](const std::string& k) {
         // Read from the core key (cheap to split; a large mesh has 186,000), shown as named.
         std::string shown = names ? (*names)(k) : k;
-        return ReadableKey(k) + "   " + shown;
+        return pol::ReadableKey(k) + "   " + shown;
       };
       std::vector<std::string> labels;
       labels.reserve(pr->resource_keys.size());

@@ -38,7 +38,7 @@ struct PolicyTexts final : ViewRows {
   std::unordered_map<const void*, policy::KeyNames> key_names;
   // Per result (keyed by &PolicyResult::resource_keys): the chooser's labels, one per key, in
   // the keys' order: the resource as a person reads it, then its key as the profile names it
-  // ("MeshService backend :http (ns kuma-demo)  kri_msvc_...", ReadableKey).
+  // ("MeshService backend :http (ns kuma-demo)  kri_msvc_...", policy::ReadableKey).
   std::unordered_map<const void*, std::vector<std::string>> chooser;
   // Per result (keyed by &PolicyResult::inspection): the inspected resource's label, the same.
   std::unordered_map<const void*, std::string> inspected;
@@ -63,11 +63,6 @@ struct PolicyTexts final : ViewRows {
 
 // Every text the policy view shows for the inspection's results and comparison.
 std::shared_ptr<const ViewRows> BuildPolicyRows(const Inspection& in);
-
-// A resource key as a person reads it: "MeshService backend :http (ns kuma-demo, zone east)", from
-// a KRI (policy::ParseKri) or a core key ("meshservice:mesh/m:namespace/ns:name/n:section/s",
-// "mesh:name/m"); the key itself when it is neither.
-std::string ReadableKey(std::string_view key);
 
 // `text` cut to `max` bytes with "..." (a table cell's room).
 std::string Clip(const std::string& text, size_t max);
