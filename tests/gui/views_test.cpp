@@ -628,5 +628,52 @@ TEST(PolicyViewKeys, TheChooserListsKrisUnder212AndCoreKeysUnder210) {
   EXPECT_EQ(policy::ReadableKey("something-else"), "something-else");
 }
 
+// One selection model per view (Selections, view_tabs.h): the Explanation explains what the tab on
+// screen has selected and highlighted. samples/policy/realistic-mesh: the Resource tab opens on its
+// first leaf; a type's Resources tab with a restored row explains that row, not the Resource tab's
+// leaf; back on the Resource tab its leaf again; a tab with nothing selected shows the report's.
+TEST(PolicyViewSelection, TheExplanationFollowsTheTabOnScreen) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/policy/realistic-mesh.scenario.yaml");
+  ASSERT_EQ(v.doc->engine().name(), "policy");
+  v.view->OnEvaluated(*v.doc);
+  auto frames = [&](int n) {
+    for (int i = 0; i < n; ++i) DrawInWindow(*v.view, v.ctx);
+  };
+  auto shown = [&]() -> std::string { return v.ctx.selected_explanation() ? v.ctx.selected_explanation()->what : "(report)"; };
+  frames(3);
+  nlohmann::ordered_json st = v.view->DumpState();
+  ASSERT_EQ(st["explains"]["place"], "resource");
+  const std::string leaf = st["highlighted"]["leaf"].get<std::string>();
+  ASSERT_FALSE(leaf.empty());
+  // "MeshCircuitBreaker:/connectionLimits/maxConnections" is explained as "MeshCircuitBreaker /connectionLimits/..."
+  const std::string leaf_what = shown();
+  EXPECT_EQ(leaf_what.rfind(leaf.substr(0, leaf.find(':')) + " " + leaf.substr(leaf.find(':') + 1), 0), 0u) << leaf_what;
+  EXPECT_EQ(st["explains"]["what"], leaf_what);
+
+  v.view->LoadState("mode=types;type=MeshTimeout;tab=0;rule=0");
+  frames(4);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["place"], "type/0");
+  EXPECT_EQ(st["highlighted"]["rule"], 0);
+  EXPECT_EQ(shown().rfind("MeshTimeout for ", 0), 0u) << shown();
+  EXPECT_EQ(st["explains"]["what"], shown());
+  const std::string rule_what = shown();
+
+  v.view->LoadState("mode=resource");
+  frames(2);
+  EXPECT_EQ(shown(), leaf_what) << "back on the Resource tab: its own leaf";
+  EXPECT_EQ(v.view->DumpState()["highlighted"]["leaf"], leaf);
+
+  v.view->LoadState("mode=types");
+  frames(2);
+  EXPECT_EQ(shown(), rule_what) << "back on the type: its row";
+
+  v.view->LoadState("mode=types;tab=2");  // Items: nothing selected there
+  frames(2);
+  EXPECT_EQ(v.ctx.selected_explanation(), nullptr) << shown();
+  EXPECT_EQ(v.view->DumpState()["explains"]["place"], "type/2");
+}
+
 }  // namespace
 }  // namespace cfgi::gui

@@ -15,8 +15,11 @@
 //   void LoadState(std::string_view state) override { tabs_.Load(state); }
 #pragma once
 
+#include <iterator>
+#include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <imgui.h>
 
@@ -66,6 +69,67 @@ class ViewTabs {
   int current_ = 0;
   int requested_ = -1;
   bool serving_ = true;
+};
+
+// One selection model per view: what each place of the view (a tab; the policy view's tab of one
+// policy type) last explained. A view calls Select when a row is clicked (or a restored state
+// selects one) and Show once a frame for the place on screen: on a switch of place the Explanation
+// shows that place's own selection again, or the report's explanation when it has none, never a
+// row of a tab that is no longer on screen. Forget in OnEvaluated (the steps were the old
+// reports'); ForgetUnder when a place's rows change (another policy type's table).
+//
+//   if (sel_.Show(ctx, "tab/2") == nullptr && !rows_.empty()) sel_.Select(ctx, "tab/2", &rows_[0].why);
+//   if (ImGui::Selectable(...)) sel_.Select(ctx, "tab/2", &row.why);
+class Selections {
+ public:
+  void Select(ViewContext& ctx, std::string_view place, const doc::Step* step) {
+    by_place_[std::string(place)] = step;
+    shown_ = place;
+    ctx.SelectExplanation(step);
+  }
+  // Select, the Selections keeping `step` (one the view made, not a node of the reports).
+  void SelectOwned(ViewContext& ctx, std::string_view place, doc::Step step) {
+    doc::Step& kept = owned_[std::string(place)];
+    kept = std::move(step);
+    Select(ctx, place, &kept);
+  }
+  // The place on screen: when it is not the one shown last, its selection is shown. Returns its
+  // selection (null: none yet, the view may select its first row).
+  const doc::Step* Show(ViewContext& ctx, std::string_view place) {
+    const doc::Step* s = Of(place);
+    if (place != shown_) {
+      shown_ = place;
+      ctx.SelectExplanation(s);
+    }
+    return s;
+  }
+  const doc::Step* Of(std::string_view place) const {
+    auto it = by_place_.find(place);
+    return it == by_place_.end() ? nullptr : it->second;
+  }
+  const std::string& shown() const { return shown_; }
+  void Forget() {
+    by_place_.clear();
+    owned_.clear();
+    shown_.clear();
+  }
+  // Forgets the places whose name starts with `prefix` ("type/"); when one of them is shown, the
+  // Explanation goes back to the report's (its step may be gone).
+  void ForgetUnder(ViewContext& ctx, std::string_view prefix) {
+    if (shown_.compare(0, prefix.size(), prefix) == 0 && !shown_.empty()) {
+      shown_.clear();
+      ctx.SelectExplanation(nullptr);
+    }
+    for (auto it = by_place_.begin(); it != by_place_.end();)
+      it = it->first.compare(0, prefix.size(), prefix) == 0 ? by_place_.erase(it) : std::next(it);
+    for (auto it = owned_.begin(); it != owned_.end();)
+      it = it->first.compare(0, prefix.size(), prefix) == 0 ? owned_.erase(it) : std::next(it);
+  }
+
+ private:
+  std::map<std::string, const doc::Step*, std::less<>> by_place_;
+  std::map<std::string, doc::Step, std::less<>> owned_;  // SelectOwned's steps, per place
+  std::string shown_;
 };
 
 }  // namespace cfgi::gui

@@ -13,7 +13,10 @@ void PolicyView::SortKeyCells(const pol::Item& it, bool madr, bool specificity) 
       ImGui::Text("%d", it.dataplane_specificity);
     }
     ImGui::TableNextColumn();
-    ImGui::Text("%s (%d)", it.origin.empty() ? "unknown" : it.origin.c_str(), it.origin_order);
+    // No kuma.io/origin label (a standalone control plane's own policy): "-", said on hover.
+    ImGui::Text("%s (%d)", it.origin.empty() ? "-" : it.origin.c_str(), it.origin_order);
+    if (it.origin.empty() && ImGui::IsItemHovered())
+      ImGui::SetTooltip("no kuma.io/origin label: sorted as Kuma sorts an unlabelled policy (order %d)", it.origin_order);
     ImGui::TableNextColumn();
     ImGui::Text("%s (%d)", it.role.c_str(), it.role_order);
   }

@@ -7,7 +7,7 @@ namespace cfgi::gui::policy_view {
 void PolicyView::SelectLeaf(ViewContext& ctx, const pol::TypeInspection& t, const pol::ConfLine& l, bool jump) {
   leaf_ = t.type + ":" + l.path;
   stack_type_ = t.type;
-  ctx.SelectExplanation(&l.why);
+  sel_.Select(ctx, "resource", &l.why);
   if (jump && l.field) ctx.JumpTo(l.field->set.loc.file, l.field->set.loc.range);
 }
 
@@ -94,7 +94,7 @@ void PolicyView::DrawResource(ViewContext& ctx) {
       }
     if (leaf_.empty()) {
       stack_type_ = first.type;
-      ctx.SelectExplanation(&first.why);
+      sel_.Select(ctx, "resource", &first.why);
     }
   }
   const ImGuiTableFlags split = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
@@ -128,9 +128,9 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
   const pol::InspectionDiff* idiff = InspectDiff();
   const size_t ti = static_cast<size_t>(&t - PrimaryResult()->inspection.types.data());
   size_t diffs = idiff && idiff->type_diffs.count(t.type) ? idiff->type_diffs.at(t.type) : 0;
-  std::string head = t.type + "  " + (t.fallback ? "falls back to " + (t.rule->sparse ? std::string(t.rule->key) : t.rule->fallback_of())
+  std::string head = t.type + "  " + (t.fallback ? "falls back to " + pol::ReadableKey(t.rule->sparse ? std::string(t.rule->key) : t.rule->fallback_of())
                                                  : "own rule") +
-                     ", " + std::to_string(t.rule->items().size()) + " items" +
+                     ", " + std::to_string(t.rule->items().size()) + (t.rule->items().size() == 1 ? " item" : " items") +
                      (diffs ? "   " + std::string(theme::kIconDiverge) + " " + std::to_string(diffs) + " differ in " + OtherName()
                       : idiff && idiff->other_merge.count(t.type) ? "   " + std::string(theme::kIconDiverge) + " same conf, other origins in " + OtherName()
                                                    : "") +
@@ -138,7 +138,7 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
   bool open = ImGui::CollapsingHeader(head.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
   if (ImGui::IsItemClicked()) {
     stack_type_ = t.type;
-    ctx.SelectExplanation(&t.why);
+    sel_.Select(ctx, "resource", &t.why);
   }
   if (!open) {
     ImGui::PopID();

@@ -4,8 +4,28 @@
 
 namespace cfgi::gui::policy_view {
 
+void PolicyView::SelectRule(ViewContext& ctx, const pol::TypeRules& tr, size_t i, bool jump) {
+  const pol::ResourceRule& r = tr.to_rules[i];
+  rule_ = i;
+  field_ = SIZE_MAX;
+  doc::Step why{tr.type + " for " + ResourceLabel(r), doc::Outcome::kMatched};
+  why.detail = r.sparse ? "merged from " + OriginsText(r.origin()) + " (items naming it)"
+                        : "no item names it: computed from " + pol::ReadableKey(r.fallback_of()) + " (ResourceRules.Compute)";
+  why.file = r.meta().loc.file;
+  why.range = r.meta().loc.range;
+  for (const pol::FieldProvenance& f : r.provenance()) {
+    doc::Step s{f.path + " = " + Clip(texts_->Json(&f.set.value), 160), doc::Outcome::kInfo,
+                "set by " + ItemLabel(f.set.item)};
+    s.file = f.set.loc.file;
+    s.range = f.set.loc.range;
+    why.Add(std::move(s));
+  }
+  sel_.SelectOwned(ctx, "type/0", std::move(why));  // the Resources tab's
+  if (jump) ctx.JumpTo(r.meta().loc.file, r.meta().loc.range);
+}
+
 void PolicyView::SelectField(ViewContext& ctx, const pol::FieldProvenance& f) {
-  why_ = doc::Step{};
+  doc::Step why_;
   why_.what = f.path + " = " + Clip(texts_->Json(&f.set.value), 160);
   why_.outcome = doc::Outcome::kMatched;
   why_.detail = "set by " + (f.set.item && f.set.item->policy ? f.set.item->policy->meta.type + " " : "") +
@@ -20,7 +40,7 @@ void PolicyView::SelectField(ViewContext& ctx, const pol::FieldProvenance& f) {
     s.range = w.loc.range;
     why_.Add(std::move(s));
   }
-  ctx.SelectExplanation(&why_);
+  sel_.SelectOwned(ctx, "type/0", std::move(why_));
   ctx.JumpTo(f.set.loc.file, f.set.loc.range);
 }
 
@@ -95,10 +115,8 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
         ImGui::PushID(i);
         ImGui::TableNextRow(0, row_h);
         ImGui::TableNextColumn();
-        if (ImGui::Selectable(ResourceLabel(r).c_str(), rule_ == idx, ImGuiSelectableFlags_SpanAllColumns, ImVec2(0, row_h))) {
-          rule_ = idx;
-          ctx.JumpTo(r.meta().loc.file, r.meta().loc.range);
-        }
+        if (ImGui::Selectable(ResourceLabel(r).c_str(), rule_ == idx, ImGuiSelectableFlags_SpanAllColumns, ImVec2(0, row_h)))
+          SelectRule(ctx, tr, idx, true);
         // The key as the profile keys it (a KRI under 2.12+), and the core key it stands for.
         if (ImGui::IsItemHovered())
           ImGui::SetTooltip("%s\n%.*s", texts_->KeyName(&Primary(), r.key).c_str(), static_cast<int>(r.key.size()), r.key.data());
@@ -165,7 +183,10 @@ void PolicyView::DrawFields(ViewContext& ctx, const std::vector<pol::FieldProven
       ImGui::PushID(i);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      if (ImGui::Selectable(f.path.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) SelectField(ctx, f);
+      if (ImGui::Selectable(f.path.c_str(), field_ == static_cast<size_t>(i), ImGuiSelectableFlags_SpanAllColumns)) {
+        field_ = static_cast<size_t>(i);
+        SelectField(ctx, f);
+      }
       ImGui::TableNextColumn();
       ImGui::PushFont(theme::GetFonts().mono);
       ImGui::TextUnformatted(Clip(texts_->Json(&f.set.value), 160).c_str());

@@ -69,13 +69,20 @@ void PolicyView::OnEvaluated(const OpenDocument& d) {
   asked_.clear();
   rule_ = SIZE_MAX;
   inbound_ = SIZE_MAX;
-  why_ = {};
+  sel_.Forget();
+  field_ = SIZE_MAX;
   auto_selected_ = false;
 }
 
 nlohmann::ordered_json PolicyView::DumpState() const {
   nlohmann::ordered_json j = EngineView::DumpState();
   j["table"] = room_.ToJson();
+  // What the Explanation shows for the place on screen (Selections), and the rows highlighted.
+  const doc::Step* s = sel_.Of(sel_.shown());
+  j["explains"] = {{"place", sel_.shown()}, {"what", s ? nlohmann::ordered_json(s->what) : nlohmann::ordered_json()}};
+  j["highlighted"] = {{"leaf", leaf_},
+                      {"rule", rule_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(rule_)},
+                      {"field", field_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(field_)}};
   return j;
 }
 
@@ -140,6 +147,7 @@ void PolicyView::Draw(ViewContext& ctx) {
   if (ImGui::BeginTabItem("Resource: everything it gets###resource", nullptr,
                           mode_request_ == 0 ? ImGuiTabItemFlags_SetSelected : 0)) {
     mode_ = 0;
+    sel_.Show(ctx, Place());
     DrawResource(ctx);
     ImGui::EndTabItem();
   }
@@ -174,8 +182,15 @@ void PolicyView::DrawTypes(ViewContext& ctx) {
       if (type_ != t) {
         type_ = t;
         type_name_ = tr.type;
-        rule_ = pending_rule_;
-        pending_rule_ = SIZE_MAX;
+        // Another type's rows: the selections of the type's tabs go with the old ones.
+        sel_.ForgetUnder(ctx, "type/");
+        field_ = SIZE_MAX;
+        rule_ = SIZE_MAX;
+        // A restored row belongs to the restored type (the first tab opens for a frame before it).
+        if (pending_type_.empty() || pending_type_ == tr.type) {
+          if (pending_rule_ < tr.to_rules.size()) SelectRule(ctx, tr, pending_rule_, false);
+          pending_rule_ = SIZE_MAX;
+        }
       }
       DrawType(ctx, tr, t);
       ImGui::EndTabItem();
@@ -237,33 +252,39 @@ void PolicyView::DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t) 
   if (!sub_tabs_.Begin("##typetabs", pending_type_.empty() || pending_type_ == type_name_)) return;
   std::string l = "Resources (" + std::to_string(tr.to_rules.size()) + ")###res";
   if (sub_tabs_.Item(0, l)) {
+    sel_.Show(ctx, Place());
     DrawResourceRules(ctx, tr);
     ImGui::EndTabItem();
   }
   if (!tr.from_rules.empty() || tr.has_proxy_rule) {
     l = "Inbound / proxy (" + std::to_string(tr.from_rules.size() + (tr.has_proxy_rule ? 1 : 0)) + ")###inb";
     if (sub_tabs_.Item(1, l)) {
+      sel_.Show(ctx, Place());
       DrawInbound(ctx, tr);
       ImGui::EndTabItem();
     }
   }
   l = "Items (" + std::to_string(tr.to_items.size() + tr.from_items.size()) + ")###items";
   if (sub_tabs_.Item(2, l)) {
+    sel_.Show(ctx, Place());
     DrawItems(ctx, tr);
     ImGui::EndTabItem();
   }
   l = "Selection###sel";
   if (sub_tabs_.Item(3, l)) {
+    sel_.Show(ctx, Place());
     DrawSelections(ctx, tr);
     ImGui::EndTabItem();
   }
   l = std::string("Profiles") + (Diffs(t) == 0 ? " (same)" : " (" + std::to_string(Diffs(t)) + " ⇄)") +
       "###diff";
   if (sub_tabs_.Item(4, l)) {
+    sel_.Show(ctx, Place());
     DrawDiffs(t);
     ImGui::EndTabItem();
   }
   if (sub_tabs_.Item(5, "Schema###schema")) {
+    sel_.Show(ctx, Place());
     DrawSchema(tr.type);
     ImGui::EndTabItem();
   }

@@ -167,6 +167,10 @@ class PolicyView final : public EngineView {
   size_t Diffs(size_t t) const { return comparison_ ? comparison_->CountUnder(TypePath(t)) : 0; }
 
   void SelectField(ViewContext& ctx, const pol::FieldProvenance& f);
+  // Selects a ResourceRules row: its explanation (the resource, its origins, its fields) and source.
+  void SelectRule(ViewContext& ctx, const pol::TypeRules& tr, size_t i, bool jump);
+  // The place the open tab is (Selections): "resource", "type/N".
+  std::string Place() const { return mode_ == 0 ? "resource" : "type/" + std::to_string(sub_tabs_.current()); }
 
   void DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t);
 
@@ -211,7 +215,8 @@ class PolicyView final : public EngineView {
   size_t type_ = SIZE_MAX;
   size_t rule_ = SIZE_MAX;
   size_t inbound_ = SIZE_MAX;
-  doc::Step why_;
+  Selections sel_;  // per place: "resource", "type/<tab>" (the open type's sub-tab; forgotten on a type switch)
+  size_t field_ = SIZE_MAX;  // the selected row of the Resources tab's fields table
   std::string type_name_, pending_type_;
   ViewTabs sub_tabs_;  // a policy type's tabs: Resources, Inbound / proxy, Items, Selection, kuma vs madr
   int frames_ = 0;
