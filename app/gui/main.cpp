@@ -23,7 +23,7 @@ const char* kUsage = R"(config-inspector: inspect xDS, gRPC, Kuma and CppMicroSe
 usage: config-inspector [options] [FILE...]
 
 Opens each FILE (a scenario or native config); without FILE the last session is restored, and
-the first start opens a sample.
+the first start shows the welcome page (a sample per engine, Open, Connect).
 
 options:
   --theme dark|light       start with this theme

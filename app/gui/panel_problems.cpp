@@ -174,7 +174,9 @@ void App::DrawProblems() {
   ImGui::Unindent(ImGui::GetStyle().WindowPadding.x * 0.5f);
 }
 
-std::string App::GroupKey(const ProblemGroup& g) { return g.code + '\n' + g.file; }
+std::string App::GroupKey(const ProblemGroup& g) {
+  return g.code + '\n' + g.file + '\n' + doc::SeverityName(g.severity);
+}
 
 nlohmann::ordered_json App::ProblemGroupsJson() const {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();

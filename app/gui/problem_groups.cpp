@@ -1,6 +1,7 @@
 #include "app/gui/problem_groups.h"
 
 #include <map>
+#include <tuple>
 #include <utility>
 
 namespace cfgi::gui {
@@ -40,15 +41,15 @@ std::string ProblemSummary(const ProblemCounts& c) {
 
 std::vector<ProblemGroup> GroupProblems(const std::vector<doc::Diagnostic>& diags, const bool* shown) {
   std::vector<ProblemGroup> groups;
-  std::map<std::pair<std::string, std::string>, size_t> at;
+  std::map<std::tuple<std::string, std::string, doc::Severity>, size_t> at;
   for (size_t i = 0; i < diags.size(); ++i) {
     const doc::Diagnostic& d = diags[i];
     if (shown && !shown[static_cast<int>(d.severity)]) continue;
-    auto [it, fresh] = at.try_emplace({d.code, d.file}, groups.size());
+    // By severity too: a code that is a warning in one place and a note in another (POL018) makes
+    // two groups, so "warning x 21" never holds notes.
+    auto [it, fresh] = at.try_emplace({d.code, d.file, d.severity}, groups.size());
     if (fresh) groups.push_back({d.code, d.file, d.severity, {}});
-    ProblemGroup& g = groups[it->second];
-    g.rows.push_back(static_cast<int>(i));
-    if (d.severity < g.severity) g.severity = d.severity;  // kError < kWarning < kNote
+    groups[it->second].rows.push_back(static_cast<int>(i));
   }
   return groups;
 }

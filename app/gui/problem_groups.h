@@ -24,16 +24,16 @@ ProblemCounts CountProblems(const std::vector<doc::Diagnostic>& diags);
 // "no problems" when there is none at all.
 std::string ProblemSummary(const ProblemCounts& c);
 
-// Problems of one code in one file, in the order of their first row: the Problems panel shows a
+// Problems of one code and severity in one file, in the order of their first row: the Problems panel shows a
 // group of two or more as one expandable row ("MAT030 x 20"). `rows` index `diags`.
 struct ProblemGroup {
   std::string code, file;
-  doc::Severity severity = doc::Severity::kNote;  // the most severe of the group
+  doc::Severity severity = doc::Severity::kNote;  // every row's
   std::vector<int> rows;
   bool grouped() const { return rows.size() > 1; }
 };
-// Groups the problems `shown` lets through (indexed by severity; null shows every one) by code
-// and file, in the order of each group's first problem.
+// Groups the problems `shown` lets through (indexed by severity; null shows every one) by code,
+// file and severity, in the order of each group's first problem.
 std::vector<ProblemGroup> GroupProblems(const std::vector<doc::Diagnostic>& diags, const bool* shown = nullptr);
 
 }  // namespace cfgi::gui

@@ -128,11 +128,13 @@ void LightColors(ImVec4* c) {
   c[ImGuiCol_ResizeGrip] = Hex(0, 0);
   c[ImGuiCol_ResizeGripHovered] = accent;
   c[ImGuiCol_ResizeGripActive] = accent;
-  c[ImGuiCol_Tab] = Hex(0xE6E9EE);
-  c[ImGuiCol_TabHovered] = Hex(0xF5F7FA);
-  c[ImGuiCol_TabActive] = panel;
-  c[ImGuiCol_TabUnfocused] = Hex(0xE6E9EE);
-  c[ImGuiCol_TabUnfocusedActive] = panel;
+  // The selected tab carries the selection tint (as a selected row does), the others sit flat on
+  // the panel: grey unselected tabs on a white panel read as pressed, the selected one as absent.
+  c[ImGuiCol_Tab] = Hex(0xEEF0F3);
+  c[ImGuiCol_TabHovered] = Hex(0xE4ECF7);
+  c[ImGuiCol_TabActive] = Hex(0xCFE0F5);
+  c[ImGuiCol_TabUnfocused] = Hex(0xEEF0F3);
+  c[ImGuiCol_TabUnfocusedActive] = Hex(0xDCE6F3);
   c[ImGuiCol_PlotLines] = accent;
   c[ImGuiCol_PlotLinesHovered] = Hex(0x245AA3);
   c[ImGuiCol_PlotHistogram] = accent;

@@ -1,6 +1,7 @@
 #include "core/policy/policy_inspect.h"
 
 #include <algorithm>
+#include <iterator>
 #include <unordered_map>
 
 #include "core/doc/utf8.h"
@@ -160,10 +161,25 @@ std::vector<std::string> MeshResourceKeys(const Model& m, const std::string& mes
 }
 
 std::string DefaultInspectKey(const DataplaneRules& r) {
+  // What the dataplane calls first: a MeshService (an outbound of every dataplane of the mesh in
+  // Kuma 2.x), then a MeshMultiZoneService, a MeshExternalService, a route; by key within each.
+  auto rank = [](const std::string& type) {
+    static const char* kOrder[] = {"MeshService", "MeshMultiZoneService", "MeshExternalService", "MeshHTTPRoute", "MeshTCPRoute"};
+    for (size_t i = 0; i < std::size(kOrder); ++i)
+      if (type == kOrder[i]) return i;
+    return std::size(kOrder);
+  };
   std::string best;
+  size_t best_rank = 0;
   for (const TypeRules& t : r.types)
-    for (const ResourceRule& rr : t.to_rules)
-      if (rr.sparse && rr.meta().type != "Mesh" && (best.empty() || rr.key < best)) best = rr.key;
+    for (const ResourceRule& rr : t.to_rules) {
+      if (!rr.sparse || rr.meta().type == "Mesh") continue;
+      const size_t k = rank(rr.meta().type);
+      if (best.empty() || k < best_rank || (k == best_rank && rr.key < best)) {
+        best = std::string(rr.key);
+        best_rank = k;
+      }
+    }
   if (!best.empty()) return best;
   for (const TypeRules& t : r.types)
     if (!t.to_rules.empty() && (best.empty() || t.to_rules.front().key < best)) best = t.to_rules.front().key;

@@ -77,8 +77,9 @@ std::vector<std::string> MeshResourceKeys(const Model& m, const std::string& mes
 // the mesh falls back to (ResourceRules.Compute).
 std::string MeshKey(const Model& m, const std::string& mesh);
 
-// The key a chooser opens first: the first rule built from items naming it (not the Mesh's, not
-// computed by fallback), else the first key. Empty when `r` has no ResourceRule.
+// The key a chooser opens first: of the rules built from items naming them (not the Mesh's, not
+// computed by fallback) a MeshService's first, then a MeshMultiZoneService's, a
+// MeshExternalService's, a route's, each by key; else the first key. Empty when `r` has no ResourceRule.
 std::string DefaultInspectKey(const DataplaneRules& r);
 
 // Everything `key` gets from `r` under profile `p`. A key with no rule in any type (unknown, or a

@@ -56,7 +56,8 @@ using namespace rules;
 std::string SortKeysText(const Item& it, Profile p) {
   std::string s = "top-level " + it.top_kind;
   if (IsKuma(p)) {
-    s += ", origin " + (it.origin.empty() ? std::string("unknown") : it.origin) + ", role " + it.role;
+    // No kuma.io/origin label (a standalone control plane's own policy) sorts as Kuma sorts it.
+    s += (it.origin.empty() ? std::string(", no origin label") : ", origin " + it.origin) + ", role " + it.role;
   }
   if (it.direction != Direction::kRules) s += ", " + std::string(DirectionName(it.direction)) + " kind " + it.item_kind;
   if (IsKuma(p) && it.has_section) s += " with sectionName";

@@ -334,6 +334,16 @@ TEST(ProblemGroupsTest, GroupsByCodeAndFileAndCountsOnce) {
   g = GroupProblems(diags, errors_only);
   ASSERT_EQ(g.size(), 1u);
   EXPECT_EQ(g[0].rows, (std::vector<int>{1}));
+  // A code that is a warning here and a note there makes two groups, each labelled truly.
+  std::vector<doc::Diagnostic> mixed = {diag("POL018", doc::Severity::kWarning, "m.yaml", 1),
+                                        diag("POL018", doc::Severity::kNote, "m.yaml", 2),
+                                        diag("POL018", doc::Severity::kNote, "m.yaml", 3)};
+  g = GroupProblems(mixed);
+  ASSERT_EQ(g.size(), 2u);
+  EXPECT_EQ(g[0].severity, doc::Severity::kWarning);
+  EXPECT_EQ(g[0].rows, (std::vector<int>{0}));
+  EXPECT_EQ(g[1].severity, doc::Severity::kNote);
+  EXPECT_EQ(g[1].rows, (std::vector<int>{1, 2}));
   ProblemCounts c = CountProblems(diags);
   EXPECT_EQ(c.errors, 1);
   EXPECT_EQ(c.warnings, 0);

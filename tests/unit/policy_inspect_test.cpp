@@ -119,7 +119,7 @@ TEST(PolicyInspect, TheTreeHasEachLeafWithWhoSetItAndWhatItOverrode) {
   ASSERT_EQ(rt->why.children.size(), 4u);
   EXPECT_EQ(rt->why.children[0].what, "decided by z-backend-http to[0]");
   EXPECT_EQ(rt->why.children[0].detail,
-            "top-level Mesh, origin unknown, role system, to kind MeshService with sectionName, name z-backend-http");
+            "top-level Mesh, no origin label, role system, to kind MeshService with sectionName, name z-backend-http");
   EXPECT_EQ(rt->why.children[1].what, "overrode mesh-timeouts to[0]: /http/requestTimeout = 15s");
   EXPECT_EQ(rt->why.children[1].outcome, doc::Outcome::kSkipped);
   EXPECT_EQ(rt->why.children[2].what, "overrode backend-timeouts to[0]: /http/requestTimeout = 5s");
