@@ -91,12 +91,13 @@ void App::DrawSteps(const std::vector<doc::Step>& steps, int depth) {
     bool open = ImGui::TreeNodeEx("##run", ImGuiTreeNodeFlags_SpanAvailWidth, "%s", theme::OutcomeIcon(o));
     ImGui::PopStyleColor();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%zu steps with the same outcome; open to list them", run.size());
+    // The count first: after a wrapped label it would sit past the panel's edge.
+    ImGui::SameLine();
+    theme::TextMuted("%zu \u00d7", run.size());
     ImGui::SameLine();
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextWrapped("%s", run.label.c_str());
     ImGui::PopTextWrapPos();
-    ImGui::SameLine();
-    theme::TextMuted("\u00d7 %zu", run.size());
     if (open) {
       for (size_t i = run.begin; i < run.end; ++i) DrawStep(steps[i], depth + 1);
       ImGui::TreePop();
