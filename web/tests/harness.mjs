@@ -88,7 +88,7 @@ export function cliJson(files, extraArgs = []) {
     const [cmd, ...pre] = cliCommand();
     let out;
     try {
-      out = execFileSync(cmd, [...pre, 'eval', '--format', 'json', ...extraArgs, ...Object.keys(files)], { cwd: dir, encoding: 'utf8' });
+      out = execFileSync(cmd, [...pre, 'eval', '--format', 'json', ...extraArgs, ...Object.keys(files)], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30 });
     } catch (e) {
       if (e.status !== 1) throw e;  // 1 = the file has errors: still a report
       out = e.stdout;
