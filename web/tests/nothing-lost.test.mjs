@@ -212,6 +212,8 @@ describe('the store', () => {
     const text = randomJson(300_000, 3);
     await page.evaluate(([n, t]) => window.configInspector.load(n, t), ['quota.json', text]);
     await page.waitForSelector('#notice:not(.hidden) .notice-item[data-key="store"]', { timeout: 30000 });
+    // A first refused write may be a small one (imgui.ini): wait for the document's.
+    await page.waitForFunction(() => /MB to save/.test(window.cfgiNotice.shown().store || ''), null, { timeout: 30000 });
     const shown = await page.evaluate(() => window.cfgiNotice.shown().store);
     assert.match(shown, /^Your work is not being saved: the browser's storage quota for this site is full \(\d+\.\d MB to save\)\./);
     assert.equal(await page.locator('#notice').isVisible(), true);
