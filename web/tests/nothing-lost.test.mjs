@@ -247,7 +247,7 @@ describe('errors and the WebGL context', () => {
     await context.close();
   });
 
-  test('a lost WebGL context says so, and the app draws again once it is restored', async () => {
+  test('a lost WebGL context says so (and, after 5 s, to reload); the app draws again once it is restored', async () => {
     const { context, page, problems } = await openPage(browser, server.url);
     await page.evaluate(([n, t]) => window.configInspector.load(n, t), ['gl.yaml', 'context: lost\n']);
     await page.evaluate(() => new Promise((resolve) => {
@@ -262,6 +262,9 @@ describe('errors and the WebGL context', () => {
     await page.waitForTimeout(400);
     assert.equal(await page.evaluate(() => window.cfgiWeb.frames), frames, 'no frame is drawn without a context');
     fs.writeFileSync(path.join(OUT, 'web-context-lost.png'), await page.screenshot());
+    // Not back within 5 s: the warning says to reload, with a button (web/js/gl.js).
+    await page.waitForFunction(() => /has not restored it/.test(window.cfgiNotice.shown().gl || ''), null, { timeout: 10000 });
+    assert.equal(await page.locator('#notice .notice-item[data-key="gl"] button').textContent(), 'Reload');
     await page.evaluate(() => window.cfgiTestLose.restoreContext());
     await page.waitForFunction((n) => window.cfgiWeb.frames > n + 2, frames, { timeout: 10000 });
     assert.equal(await page.evaluate(() => window.cfgiNotice.shown().gl), undefined);
