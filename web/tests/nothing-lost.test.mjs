@@ -83,7 +83,7 @@ describe('large text goes through the heap, not the stack', () => {
     assert.ok(url.length >= 1_900_000 && url.length <= MAX_URL, `link of ${url.length} characters`);
     await context.close();
 
-    const fresh = await openPage(browser, url);
+    const fresh = await openPage(browser, url, {}, 120000);
     const doc = await waitState(fresh.page, () => window.configInspector.state().documents.find((d) => d.path === 'big.json' && d.report.diagnostics.length));
     assert.deepEqual(doc.report, cliJson({ 'big.json': text }));
     assert.equal(await fresh.page.evaluate(() => location.hash), '', 'the hash was dropped');
