@@ -79,7 +79,8 @@ class App final : public ViewContext {
   // Test hooks (--step): applies one step of a scripted session to the active document:
   // "profile=P", "view=STATE" (a view's saved state, "tab=2"), "dataplane=NAME" (the policy
   // view's choice, a query for the worker), "type=N" (N keys typed into the Source panel, one per
-  // frame). False with `error` set for a step it cannot apply.
+  // frame), "edit=FILE\nTEXT" (FILE's text replaced, as an edit). False with `error` set for a
+  // step it cannot apply.
   bool ApplyHookStep(const std::string& step, std::string* error);
   // True while a step is still acting over several frames (typing).
   bool HookStepRunning() const;
@@ -89,8 +90,8 @@ class App final : public ViewContext {
   // longest frame that applied one, the UI thread's cost of an evaluation.
   uint64_t results_applied() const { return results_applied_; }
   // The web permalink (platform::WebHooks::link): every open document with the text of each of
-  // its files, its profile and view state, and the active one. RestoreLink replaces what is
-  // open with what such a link holds; bad JSON changes nothing.
+  // its files, its profile and view state, and the active one. RestoreLink opens what such a
+  // link holds beside what is open; bad JSON changes nothing.
   nlohmann::ordered_json LinkJson() const;
   void RestoreLink(const std::string& link_json);
 
@@ -100,6 +101,15 @@ class App final : public ViewContext {
     std::string profile;  // a profile of the document's engine
     std::string view;     // the view's saved state, "tab=2;resource=x" (EngineView::SaveState)
     std::string engine;   // the engine the user chose (OpenDocument::SetEngine); empty: the rules
+    // A saved document's files (settings.json, a permalink; ReopenSaved): which were edited, and
+    // the text of each file a scenario references that the saved state holds (an edit, or a file
+    // this browser cannot read again). Applied when the document is new (OpenDocument::RestoreText).
+    struct RestoredFile {
+      std::string path;
+      std::optional<std::string> text;  // set for a referenced file
+      bool edited = false;
+    };
+    std::vector<RestoredFile> restored;
   };
   // Opens `files` as one document (several native files form one scenario) and activates it;
   // a single file that is already open is activated instead (and reloaded when it has no
@@ -135,6 +145,11 @@ class App final : public ViewContext {
   // app_settings.cpp
   void LoadSettings();
   static OpenState SavedOpenState(const nlohmann::json& saved);
+  // Reopens one document of settings.json or a permalink: {"files": [{"path", "text", "edited"}],
+  // "opened": N (the first N files were opened, the others a scenario references; default
+  // `default_opened`, all when negative), "profile", "view", "engine"}. An opened file without
+  // "text" is read from the platform; a referenced one without it is read by the scenario.
+  void ReopenSaved(const nlohmann::json& saved, long default_opened);
   // `texts`: with the unsaved texts (else empty strings in their place, for a cheap signature).
   // The settings as saved. Unsaved texts: with `texts` null their "text" is empty; else each is
   // left empty too and its SharedText appended to *texts in document and file order (the worker

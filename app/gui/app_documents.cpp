@@ -111,6 +111,7 @@ void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
     o.view_engine = std::string(o.doc->engine().name());
     o.view = CreateView(o.view_engine);
     o.seen_generation = o.doc->generation();
+    for (const OpenState::RestoredFile& r : state.restored) o.doc->RestoreText(r.path, r.text, r.edited);
     docs_.push_back(std::move(o));
     i = static_cast<int>(docs_.size()) - 1;
   }

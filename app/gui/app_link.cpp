@@ -23,7 +23,10 @@ ordered_json App::LinkJson() const {
     // Every file with its text: the link must reopen the document in a browser that has none
     // of them (a scenario's referenced files included).
     ordered_json files = ordered_json::array();
-    for (const SourceFile& f : o.doc->files()) files.push_back({{"path", f.name}, {"text", f.text.str()}});
+    for (const SourceFile& f : o.doc->files()) {
+      files.push_back({{"path", f.name}, {"text", f.text.str()}});
+      if (f.dirty) files.back()["edited"] = true;
+    }
     ordered_json one = {{"files", std::move(files)}, {"opened", o.doc->scenario().envelope ? 1 : o.doc->files().size()},
                         {"profile", o.doc->profile()}};
     if (!o.doc->engine_request().empty()) one["engine"] = o.doc->engine_request();
@@ -37,24 +40,12 @@ ordered_json App::LinkJson() const {
 void App::RestoreLink(const std::string& link_json) {
   json s = json::parse(link_json, nullptr, /*allow_exceptions=*/false);
   if (!s.is_object() || !s.contains("open") || !s["open"].is_array()) return;
-  while (!docs_.empty()) CloseDocument(static_cast<int>(docs_.size()) - 1);
-  for (const json& o : s["open"]) {
-    if (!o.is_object() || !o.contains("files") || !o["files"].is_array()) continue;
-    size_t opened = o.value("opened", size_t{1});
-    std::vector<platform::File> files;
-    for (const json& f : o["files"]) {
-      if (!f.is_object() || !f.contains("text") || !f["text"].is_string()) continue;
-      platform::File file{f.value("path", std::string("untitled")), f["text"].get<std::string>()};
-      if (files.size() < opened) {
-        files.push_back(std::move(file));
-      } else if (!platform::ReadFile(file.path)) {
-        platform::WriteFile(file.path, file.text);  // a file a scenario references
-      }
-    }
-    OpenFiles(std::move(files), SavedOpenState(o));
-  }
+  // The link's documents open beside those already open (the restored session is not closed: a
+  // link never costs the user work); a file already open is activated (OpenFiles).
+  const int before = static_cast<int>(docs_.size());
+  for (const json& o : s["open"]) ReopenSaved(o, 1);
   int a = s.value("active", 0);
-  if (!docs_.empty()) Activate(std::clamp(a, 0, static_cast<int>(docs_.size()) - 1));
+  if (static_cast<int>(docs_.size()) > before) Activate(std::clamp(before + a, before, static_cast<int>(docs_.size()) - 1));
 }
 
 // ---- test hook ----
@@ -165,6 +156,12 @@ bool App::ApplyHookStep(const std::string& step, std::string* error) {
     selected_problem_ = -1;
   } else if (key == "view") {
     o.view->LoadState(value);
+  } else if (key == "edit") {  // "edit=FILE\nTEXT": FILE's whole text replaced, as typing would
+    size_t nl = value.find('\n');
+    if (nl == std::string::npos || !ReplaceText(value.substr(0, nl), value.substr(nl + 1))) {
+      *error = "edit needs FILE, a newline and the text, FILE an editable file of the document";
+      return false;
+    }
   } else if (key == "dead_lints") {
     if (value != "hide" && value != "show") {
       *error = "dead_lints is hide or show";
@@ -184,7 +181,7 @@ bool App::ApplyHookStep(const std::string& step, std::string* error) {
     source_view_.TypeForTest(n);
   } else {
     *error = "unknown step " + step +
-             " (open=PATH, profile=P, view=STATE, dataplane=NAME, type=N, dead_lints=hide|show, lookup=HOST[,server=IP:PORT][,timeout=MS], "
+             " (open=PATH, profile=P, view=STATE, dataplane=NAME, type=N, edit=FILE\nTEXT, dead_lints=hide|show, lookup=HOST[,server=IP:PORT][,timeout=MS], "
              "admin=URL[,include_eds][,timeout=MS], refresh, cancel)";
     return false;
   }

@@ -1,5 +1,5 @@
 // App: settings.json and imgui.ini (through the platform's settings storage: a directory on the
-// desktop, localStorage on the web), theme and UI scale, and the Recent list.
+// desktop, IndexedDB on the web), theme and UI scale, and the Recent list.
 #include <mutex>
 #include <algorithm>
 #include <filesystem>
@@ -9,6 +9,7 @@
 
 #include "app/gui/app.h"
 #include "app/gui/theme.h"
+#include "core/doc/source.h"
 #include "core/doc/utf8.h"
 
 namespace cfgi::gui {
@@ -53,20 +54,8 @@ void App::LoadSettings() {
     for (const json& r : s["recent"])
       if (r.is_string()) recent_.push_back(r.get<std::string>());
   if (s.contains("open") && s["open"].is_array()) {
-    for (const json& o : s["open"]) {
-      if (!o.is_object() || !o.contains("files")) continue;
-      std::vector<platform::File> files;
-      for (const json& f : o["files"]) {
-        if (!f.is_object()) continue;
-        std::string path = f.value("path", std::string());
-        if (f.contains("text") && f["text"].is_string()) {
-          files.push_back({path, f["text"].get<std::string>()});
-        } else if (auto t = platform::ReadFile(path)) {
-          files.push_back({path, std::move(*t)});
-        }
-      }
-      OpenFiles(std::move(files), SavedOpenState(o));
-    }
+    // Settings of earlier versions have no "opened": they listed only opened files.
+    for (const json& o : s["open"]) ReopenSaved(o, -1);
     int a = s.value("active", 0);
     if (!docs_.empty()) Activate(std::clamp(a, 0, static_cast<int>(docs_.size()) - 1));
   }
@@ -80,6 +69,40 @@ App::OpenState App::SavedOpenState(const json& saved) {
   if (auto v = saved.find("view"); v != saved.end() && v->is_string()) state.view = v->get<std::string>();
   if (auto e = saved.find("engine"); e != saved.end() && e->is_string()) state.engine = e->get<std::string>();
   return state;
+}
+
+void App::ReopenSaved(const json& saved, long default_opened) {
+  if (!saved.is_object() || !saved.contains("files") || !saved["files"].is_array()) return;
+  const long opened = saved.value("opened", default_opened);
+  OpenState state = SavedOpenState(saved);
+  std::vector<platform::File> files;
+  long k = 0;
+  for (const json& f : saved["files"]) {
+    if (!f.is_object()) continue;
+    const bool is_opened = opened < 0 || k++ < opened;
+    std::string path = f.value("path", std::string(is_opened ? "untitled" : ""));
+    std::optional<std::string> text;
+    if (f.contains("text") && f["text"].is_string()) text = f["text"].get<std::string>();
+    // Edited: marked so, or different from the file this platform reads (a link made elsewhere).
+    bool edited = f.value("edited", false);
+    if (text && !edited) {
+      if (auto now = platform::ReadFile(path)) {
+        std::string a = *now, b = *text;
+        doc::DecodeText(&a);
+        doc::DecodeText(&b);
+        edited = a != b;
+      }
+    }
+    if (is_opened) {
+      if (!text) text = platform::ReadFile(path);
+      if (!text) continue;  // gone: OpenFiles opens the others
+      files.push_back({path, std::move(*text)});
+      if (edited) state.restored.push_back({path, std::nullopt, true});
+    } else if (text && !path.empty()) {
+      state.restored.push_back({path, std::move(text), edited});
+    }
+  }
+  OpenFiles(std::move(files), state);
 }
 
 namespace {
@@ -105,20 +128,27 @@ json App::SettingsJson(std::vector<SharedText>* texts) const {
   json open = json::array();
   for (const Open& o : docs_) {
     json files = json::array();
-    const auto& fl = o.doc->files();
-    // The opened files are the editable ones that are not referenced by a scenario; keep their
-    // text when the platform cannot read them back or when they have unsaved edits.
-    for (const SourceFile& f : fl) {
+    // Every editable file: the opened ones first (a scenario's own file, or the native files),
+    // then the files a scenario references. A file keeps its text when it has unsaved edits or
+    // the platform cannot read it back on the next start (the web's opened and dropped files);
+    // a referenced file that has neither is left out (the scenario reads it again).
+    const bool scenario = o.doc->scenario().envelope.has_value();
+    long opened = 0, k = 0;
+    for (const SourceFile& f : o.doc->files()) {
       if (!f.editable) continue;
+      const bool is_opened = !scenario || k++ == 0;
+      opened += is_opened;
       json one = {{"path", f.name}};
-      if (!platform::FilesPersist() || f.dirty) {
+      if (f.dirty) one["edited"] = true;
+      if (f.dirty || !platform::FilePersists(f.name)) {
         one["text"] = std::string();
         if (texts) texts->push_back(f.text);  // shared, not copied
+      } else if (!is_opened) {
+        continue;
       }
       files.push_back(std::move(one));
-      if (o.doc->scenario().envelope) break;  // a scenario re-reads its references itself
     }
-    json v = {{"files", files}, {"profile", o.doc->profile()}};
+    json v = {{"files", files}, {"opened", opened}, {"profile", o.doc->profile()}};
     if (!o.doc->engine_request().empty()) v["engine"] = o.doc->engine_request();
     std::string vs = o.view->SaveState();
     if (!vs.empty()) v["view"] = vs;

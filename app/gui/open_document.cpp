@@ -65,6 +65,24 @@ const Report& OpenDocument::report() const {
 
 nlohmann::ordered_json OpenDocument::ReportJson() const { return cfgi::ReportJson(engine(), profile_, report()); }
 
+void OpenDocument::RestoreText(const std::string& name, std::optional<std::string> text, bool edited) {
+  doc::TextEncoding enc;
+  if (text) enc = doc::DecodeText(&*text);
+  for (SourceFile& f : files_) {
+    if (f.name != name || !f.editable) continue;
+    if (text) {
+      f.text = std::move(*text);
+      f.encoding = enc;
+    }
+    f.dirty = edited;
+    ++text_version_;
+    return;
+  }
+  if (!text) return;
+  files_.push_back({name, std::move(*text), true, edited, enc});
+  ++text_version_;
+}
+
 bool OpenDocument::dirty() const {
   for (const SourceFile& f : files_)
     if (f.dirty) return true;

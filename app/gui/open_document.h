@@ -211,6 +211,11 @@ class OpenDocument {
   // True when an evaluation is due now (whether or not one is running: a running one is older).
   bool EvaluationDue(double now) const { return due_ && *due_ <= now; }
   void MarkSaved(int i) { files_[static_cast<size_t>(i)].dirty = false; }
+  // Restoring a saved session or a permalink, before the first evaluation: marks the file `name`
+  // edited (or not) and, with `text`, gives its text (a file a scenario references is added, and
+  // the scenario reads it from here, not from the platform: an edit of a bundled sample, or an
+  // uploaded file the browser cannot read again).
+  void RestoreText(const std::string& name, std::optional<std::string> text, bool edited);
 
  private:
   OpenDocument() = default;

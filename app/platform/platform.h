@@ -102,9 +102,11 @@ void SaveAs(const std::string& path, const std::string& suggested_name, std::str
 bool OpenFilePicker(std::function<void(std::vector<File>)> done);
 // Whether the app can browse a real file system (the in-app browser, Recent files by path).
 bool HasFileSystem();
-// Whether files the app opened can be read again on the next start (true on the desktop). When
-// false, the app keeps the text of open documents in its settings so they survive a reload.
-bool FilesPersist();
+// Whether the file at `path` can be read again, unchanged, on the next start: every file on the
+// desktop; on the web only the samples bundled with the page (/samples/...), not what was opened,
+// dropped or pasted. The app keeps the text of a file that does not persist (and of every edited
+// file) in its settings, so it survives a reload.
+bool FilePersists(const std::string& path);
 // Files dropped onto the window are posted to `handler` (several at once when several dropped).
 void SetDropHandler(std::function<void(std::vector<File>)> handler);
 
@@ -116,7 +118,7 @@ std::string GetClipboard();
 // ---- settings storage ----
 
 // Persistent small texts by key ("settings.json", "imgui.ini"). Desktop:
-// $XDG_CONFIG_HOME/config-inspector/<key> (~/.config when unset); web: localStorage.
+// $XDG_CONFIG_HOME/config-inspector/<key> (~/.config when unset); web: IndexedDB (web/js/store.js).
 // LoadSetting returns nullopt when the key was never saved.
 std::optional<std::string> LoadSetting(const std::string& key);
 void SaveSetting(const std::string& key, std::string_view value);

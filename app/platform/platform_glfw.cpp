@@ -459,7 +459,7 @@ void SaveAs(const std::string& path, const std::string&, std::string data,
 
 bool OpenFilePicker(std::function<void(std::vector<File>)>) { return false; }
 bool HasFileSystem() { return true; }
-bool FilesPersist() { return true; }
+bool FilePersists(const std::string&) { return true; }
 
 void SetDropHandler(std::function<void(std::vector<File>)> handler) { S().drop_handler = std::move(handler); }
 

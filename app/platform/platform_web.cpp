@@ -1,7 +1,7 @@
 // app/platform/platform_web.cpp: the platform interface in the browser (emscripten 3.1.6).
 // GLFW is emscripten's JavaScript emulation (-sUSE_GLFW=3) on a WebGL 2 context; ImGui renders
 // with its OpenGL ES 3 backend. Everything else the page does itself in web/js/ (file picker,
-// drops, paste, downloads, clipboard, localStorage, permalinks): this file calls it through
+// drops, paste, downloads, clipboard, the settings store in IndexedDB, permalinks): this file calls it through
 // EM_JS and receives from it through the EMSCRIPTEN_KEEPALIVE functions at the end. This is the
 // only C++ file that mentions emscripten.
 #include "app/platform/platform.h"
@@ -67,6 +67,9 @@ struct State {
   double last_activity = 0;    // input, tasks, resizes
   int canvas_w = 0, canvas_h = 0;
   double dpr = 1;
+  // The WebGL context was lost (web/js/gl.js): no frame is drawn (every GL call would fail) until
+  // the browser restores it and the backend's objects are made again.
+  bool context_lost = false;
 };
 
 State& S() {
@@ -118,6 +121,7 @@ void RunQueue() {
 
 void Step() {
   State& s = S();
+  if (s.context_lost) return;
   SyncCanvasSize();
   double t = Now();
   static double last_frame = 0;
@@ -280,7 +284,7 @@ bool OpenFilePicker(std::function<void(std::vector<File>)> done) {
 }
 
 bool HasFileSystem() { return false; }
-bool FilesPersist() { return false; }
+bool FilePersists(const std::string& path) { return path.starts_with("/samples/"); }
 void SetDropHandler(std::function<void(std::vector<File>)> handler) { S().drop_handler = std::move(handler); }
 
 void SetClipboard(const std::string& text) {
@@ -401,6 +405,24 @@ EMSCRIPTEN_KEEPALIVE void cfgi_web_restore(const char* json) {
   using namespace cfgi::platform;
   auto& f = S().hooks.restore;
   if (f) Post([f, payload = std::string(json ? json : "{}")] { f(payload); });
+}
+
+// The canvas's WebGL context was lost (web/js/gl.js cancelled the event so it can come back):
+// frames stop until cfgi_web_context_restored.
+EMSCRIPTEN_KEEPALIVE void cfgi_web_context_lost() { cfgi::platform::S().context_lost = true; }
+
+// The browser restored the context with none of its objects: the OpenGL backend starts afresh
+// (its shaders, buffers and the font texture are made again at the next frame; the backend's
+// record of its buffers' sizes goes with it, else it would write past the new, empty buffers).
+// The stale names it deletes first belong to the lost context, which WebGL ignores.
+EMSCRIPTEN_KEEPALIVE void cfgi_web_context_restored() {
+  using namespace cfgi::platform;
+  State& s = S();
+  if (!s.context_lost) return;
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  s.context_lost = false;
+  MarkActivity();
 }
 
 }  // extern "C"

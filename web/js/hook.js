@@ -46,7 +46,7 @@
     // One state-hook step ('profile=madr', 'view=tab=2', 'dataplane=NAME', 'type=N'), applied at
     // the next frame; the frames after it carry it as their tag in frameStats().tags.
     async step(s) {
-      window.Module.ccall('cfgi_web_step', null, ['string'], [s]);
+      window.cfgiWeb.callWithText('cfgi_web_step', s);
       await window.cfgiWeb.nextFrames(3);
     },
     frameStats() {

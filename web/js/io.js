@@ -1,12 +1,11 @@
 // Config Inspector page I/O: file picker, multi-file drag-and-drop, paste, downloads, the OS
-// clipboard, localStorage, and the browser shortcuts the app must not lose to the browser.
+// clipboard, the settings store (web/js/store.js), and the browser shortcuts the app binds.
 // Files go FileReader -> emscripten FS (/uploads/<name>) -> an EMSCRIPTEN_KEEPALIVE entry point of
 // app/platform/platform_web.cpp, which queues them for the app's next frame.
 // C++ calls the functions of window.cfgiWeb through EM_JS (platform_web.cpp).
 'use strict';
 
 (function () {
-  const STORAGE_PREFIX = 'config-inspector/';
   const UPLOAD_DIR = '/uploads';
   let frames = 0;
   const frameWaiters = [];
@@ -14,6 +13,24 @@
   let uploadSerial = 0;
 
   function module() { return window.Module; }
+
+  // Calls the entry point `name` with `text` as its first argument (a const char*), copied into
+  // the module's heap with malloc, never onto its stack: ccall copies a 'string' argument onto the
+  // 5 MB stack, and a 197 KB permalink or a 1.5 MB paste overran it (`memory access out of bounds`).
+  // Every entry point that takes text from the page goes through here. `rest` are numbers.
+  function callWithText(name, text, ...rest) {
+    const M = module();
+    const s = String(text);
+    const n = M.lengthBytesUTF8(s) + 1;
+    const p = M._malloc(n);
+    if (!p) throw new Error(`out of memory passing ${n} bytes to ${name}`);
+    try {
+      M.stringToUTF8(s, p, n);
+      return M.ccall(name, null, ['number', ...rest.map(() => 'number')], [p, ...rest]);
+    } finally {
+      M._free(p);
+    }
+  }
 
   // Writes files into the emscripten FS and returns their paths. A name is reduced to its last
   // path component; a clash with an earlier upload of different content gets a numbered directory.
@@ -40,7 +57,7 @@
   // Hands files ({name, text}) to the app: kind 0 = opened (drop, paste, hook), 1 = picker result.
   function deliver(files, kind) {
     const paths = files.length ? writeUploads(files) : [];
-    module().ccall('cfgi_web_files', null, ['string', 'number'], [paths.join('\n'), kind]);
+    callWithText('cfgi_web_files', paths.join('\n'), kind);
     return paths;
   }
 
@@ -68,7 +85,7 @@
   window.addEventListener('focus', () => {
     if (!pickerOpen) return;
     pickerOpen = false;
-    setTimeout(() => { if (!input.files || !input.files.length) module().ccall('cfgi_web_files', null, ['string', 'number'], ['', 1]); }, 500);
+    setTimeout(() => { if (!input.files || !input.files.length) callWithText('cfgi_web_files', '', 1); }, 500);
   });
 
   // ---- drag and drop (whole page, several files at once) ----
@@ -104,7 +121,7 @@
     }
     const text = dt.getData('text/plain');
     clipboardText = text;
-    module().ccall('cfgi_web_clipboard_pasted', null, ['string'], [text]);
+    callWithText('cfgi_web_clipboard_pasted', text);
     if (!module().ccall('cfgi_web_wants_text', 'number', [], [])) {
       // Nothing to type into: the pasted text becomes a document of its own.
       e.preventDefault();
@@ -112,14 +129,29 @@
     }
   }, true);
 
-  // ---- shortcuts: keep those the app uses away from the browser ----
-  // The browser keeps Ctrl+W, Ctrl+T, Ctrl+N and Ctrl+Tab whatever a page does, so the app binds
-  // none of them (docs/web.md). These it would otherwise take for itself:
-  const APP_KEYS = new Set(['o', 's', 'p', 'f', 'g', 'l', 'e', 'k', 'd', 'h', 'j', 'u', 'b', '=', '+', '-', '0']);
-  window.addEventListener('keydown', (e) => {
+  // ---- shortcuts: take from the browser exactly the keys the app binds ----
+  // The app's keys (App::Shortcuts in app/gui/app_menu.cpp, Help > Keyboard shortcuts): Ctrl+O,
+  // Ctrl+S, Ctrl+E, Ctrl+= / Ctrl++ / Ctrl+- / Ctrl+0 (UI scale), Ctrl+Shift+L (theme),
+  // Ctrl+Shift+Enter (maximise), Alt+W, Alt+PgUp / Alt+PgDn (documents) and F1 (help); while a text
+  // field has the keyboard, Ctrl+A selects its text. Every other key stays the browser's (Ctrl+F,
+  // Ctrl+L, Ctrl+P, Ctrl+D, F3, F5, ...). The browser keeps Ctrl+W, Ctrl+T, Ctrl+N and Ctrl+Tab
+  // whatever a page does, so the app binds none of them (docs/web.md). The app reads Ctrl, not
+  // the Mac's Cmd (ImGui's io.KeyCtrl), so Cmd+key is never taken.
+  const CTRL_KEYS = new Set(['o', 's', 'e', '=', '+', '-', '0']);
+  function appKey(e) {
     const k = (e.key || '').toLowerCase();
-    const ctrl = (e.ctrlKey || e.metaKey) && !e.altKey;
-    if ((ctrl && APP_KEYS.has(k)) || e.key === 'F1' || e.key === 'F3') e.preventDefault();
+    if (e.metaKey) return false;
+    if (e.ctrlKey && !e.altKey) {
+      if (CTRL_KEYS.has(k)) return true;
+      if (e.shiftKey && (k === 'l' || k === 'enter')) return true;
+      if (k === 'a' && !e.shiftKey) return !!module().ccall('cfgi_web_wants_text', 'number', [], []);
+      return false;
+    }
+    if (e.altKey && !e.ctrlKey) return k === 'w' || e.key === 'PageUp' || e.key === 'PageDown';
+    return e.key === 'F1' && !e.ctrlKey && !e.altKey;
+  }
+  window.addEventListener('keydown', (e) => {
+    if (cfgiWeb.started && appKey(e)) e.preventDefault();
   }, true);
 
   function b64(bytes) {
@@ -134,6 +166,8 @@
     get frames() { return frames; },
     nextFrames,
     deliver,
+    callWithText,
+    appKey,
 
     // ---- called from C++ (platform_web.cpp) ----
     frameDone() {
@@ -165,18 +199,16 @@
     setClipboard(text) {
       clipboardText = text;
       if (navigator.clipboard && navigator.clipboard.writeText) {
-        navigator.clipboard.writeText(text).catch((err) => console.info('clipboard write refused: ' + err.message));
+        navigator.clipboard.writeText(text).catch((err) => {
+          // Copy link and Copy in the app would otherwise fail with no sign.
+          window.cfgiNotice.show('clipboard', `The browser refused the clipboard (${err.message}): nothing was copied. Allow clipboard access for this page and copy again.`,
+            [{ label: 'Hide', action: () => window.cfgiNotice.clear('clipboard') }]);
+        });
       }
     },
     getClipboard() { return clipboardText; },
-    storageGet(key) {
-      try { return window.localStorage.getItem(STORAGE_PREFIX + key); } catch (e) { return null; }
-    },
-    storageSet(key, value) {
-      try { window.localStorage.setItem(STORAGE_PREFIX + key, value); } catch (e) {
-        console.info('localStorage refused ' + key + ': ' + e.message);
-      }
-    },
+    storageGet(key) { return window.cfgiStore.get(key); },
+    storageSet(key, value) { window.cfgiStore.set(key, value); },
     copyLink() { return window.cfgiPermalink.copy(); },
   };
   window.cfgiWeb = cfgiWeb;

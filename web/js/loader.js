@@ -1,5 +1,6 @@
 // Config Inspector page loader: the emscripten Module object, the loading bar, a clear failure
-// message, and the connection lock (a second Content-Security-Policy with connect-src 'none'
+// message while starting and, after start, an overlay that says the app stopped and what to do,
+// and the connection lock (a second Content-Security-Policy with connect-src 'none'
 // once the .wasm and .data files are in). Loaded before the emscripten script.
 'use strict';
 
@@ -10,14 +11,37 @@
   let failed = false;
   let explaining = false;  // a failed .wasm download: its HTTP status is being asked for
 
+  function started() { return !!(window.cfgiWeb && window.cfgiWeb.started); }
+
   function fail(reason) {
     if (failed || explaining) return;
+    if (started()) return stopped(reason);
     failed = true;
     loading.classList.add('hidden');
     document.getElementById('failure-text').textContent = String(reason || 'unknown error');
     document.getElementById('failure').classList.remove('hidden');
     if (window.cfgiWeb) window.cfgiWeb.failed(String(reason));
   }
+
+  // An error after the first frame: the app may be stopped (a trap or an abort ends its frame
+  // loop) or in a state no one can trust, so the page says so instead of leaving a frozen canvas,
+  // says what was saved, and offers a reload, which reopens the saved session.
+  function stopped(reason) {
+    if (failed) return;
+    failed = true;
+    const status = window.cfgiStore ? window.cfgiStore.status() : { failure: 'no store' };
+    const saved = status.failure
+      ? 'Your latest changes could not be saved (' + status.failure + '): what was saved before them reopens on reload.'
+      : status.saved_at ? 'Your documents were last saved at ' + new Date(status.saved_at).toLocaleTimeString() + ' and reopen when you reload.'
+                        : 'The documents saved in this browser reopen when you reload.';
+    document.getElementById('failure-title').textContent = 'Config Inspector stopped';
+    document.getElementById('failure-text').textContent = String(reason || 'unknown error');
+    document.getElementById('failure-hint').textContent = saved +
+      ' If it stops again at the same point, please report the message above with what you did (File > Copy link gives the documents, if the app still answers).';
+    document.getElementById('failure-actions').classList.remove('hidden');
+    document.getElementById('failure').classList.remove('hidden');
+  }
+  document.getElementById('failure-reload').addEventListener('click', () => location.reload());
 
   function progress(fraction, message) {
     bar.style.width = Math.round(Math.max(0, Math.min(1, fraction)) * 100) + '%';
@@ -57,7 +81,12 @@
       totalDeps = Math.max(totalDeps, left);
       if (totalDeps > 0) progress(0.1 + 0.85 * (totalDeps - left) / totalDeps, left ? 'Loading…' : 'Starting…');
     },
-    preRun: [() => progress(0.05, 'Compiling…')],
+    preRun: [() => {
+      progress(0.05, 'Compiling…');
+      // main() reads the settings synchronously: the store (IndexedDB, js/store.js) first.
+      window.Module.addRunDependency('cfgi-store');
+      window.cfgiStore.ready.then(() => window.Module.removeRunDependency('cfgi-store'));
+    }],
     onRuntimeInitialized: () => {
       lockConnections();
       progress(1, 'Starting…');
@@ -65,7 +94,7 @@
     onAbort: (what) => {
       // emscripten only says "both async and sync fetching of the wasm failed": ask the server
       // what it answered, so the message names the file and the HTTP status.
-      if (!/fetching of the wasm failed/.test(String(what))) return fail('The app stopped while loading: ' + what);
+      if (!/fetching of the wasm failed/.test(String(what))) return fail((started() ? 'The app stopped: ' : 'The app stopped while loading: ') + what);
       if (failed || explaining) return;
       explaining = true;
       const explained = (reason) => { explaining = false; fail(reason); };
@@ -76,17 +105,14 @@
     },
   };
 
-  window.addEventListener('error', (e) => {
-    // Errors before the first frame mean the app never came up.
-    if (!window.cfgiWeb || !window.cfgiWeb.started) fail(e.message || 'script error');
-  });
-  window.addEventListener('unhandledrejection', (e) => {
-    if (!window.cfgiWeb || !window.cfgiWeb.started) fail((e.reason && e.reason.message) || String(e.reason));
-  });
+  // Errors before the first frame mean the app never came up; after it, that it stopped.
+  window.addEventListener('error', (e) => fail(e.message || 'script error'));
+  window.addEventListener('unhandledrejection', (e) => fail((e.reason && e.reason.message) || String(e.reason)));
 
   // Called by io.js on the first frame the app drew.
   window.cfgiLoader = {
     fail,
+    stopped,
     done: () => loading.classList.add('hidden'),
   };
 })();

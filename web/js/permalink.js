@@ -43,27 +43,36 @@
     return { v: 1, app: JSON.parse(window.Module.ccall('cfgi_web_link_state', 'string', [], [])) };
   }
 
-  // Builds the link for the current state, puts it in the address bar (without reloading) and on
-  // the clipboard. Resolves to the URL.
+  // Builds the link for the current state and puts it on the clipboard; resolves to the URL. The
+  // address bar keeps the page's own address: with the link there, a reload would reopen the
+  // link's documents as they were when copied, not the session saved since.
   async function copy() {
     const hash = await encode(currentPayload());
     const url = location.href.split('#')[0] + hash;
-    history.replaceState(null, '', url);
     window.cfgiWeb.setClipboard(url);
     return url;
   }
 
-  // On load: reopens what a link carries; the hash stays so a reload restores it again.
+  // The page's address without the link's hash (a reload then restores the saved session, which
+  // from now on holds the link's documents).
+  function dropHash() {
+    if (location.hash) history.replaceState(history.state, '', location.href.split('#')[0]);
+  }
+
+  // On load: opens what a link carries beside the restored session, then drops the hash.
   async function restore() {
     let payload;
     try {
       payload = await decode(location.hash);
     } catch (e) {
-      console.warn('The link in the address bar could not be read: ' + e.message);
+      window.cfgiNotice.show('link', 'The link in the address bar could not be read (' + e.message + '): it was left there, nothing of it was opened.',
+        [{ label: 'Hide', action: () => window.cfgiNotice.clear('link') }]);
       return false;
     }
     if (!payload) return false;
-    window.Module.ccall('cfgi_web_restore', null, ['string'], [JSON.stringify(payload.app)]);
+    // In the heap, not on the stack (a link's documents can be megabytes).
+    window.cfgiWeb.callWithText('cfgi_web_restore', JSON.stringify(payload.app));
+    dropHash();
     return true;
   }
 

@@ -54,7 +54,9 @@ export function launch() {
 }
 
 // A page that records console errors, page errors and failed requests.
-export async function openPage(browser, url, contextOptions = {}) {
+// `gotoTimeout`: navigating to a 2 MB permalink takes Chromium longer than the default 30 s on a
+// loaded machine.
+export async function openPage(browser, url, contextOptions = {}, gotoTimeout = 30000) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, ...contextOptions });
   const page = await context.newPage();
   const problems = [];
@@ -62,7 +64,7 @@ export async function openPage(browser, url, contextOptions = {}) {
   page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`); });
   page.on('requestfailed', (r) => problems.push('requestfailed: ' + r.url() + ' ' + (r.failure() || {}).errorText));
-  await page.goto(url);
+  await page.goto(url, { timeout: gotoTimeout });
   await page.evaluate(() => window.configInspector.ready);
   return { context, page, problems };
 }
@@ -88,7 +90,7 @@ export function cliJson(files, extraArgs = []) {
     const [cmd, ...pre] = cliCommand();
     let out;
     try {
-      out = execFileSync(cmd, [...pre, 'eval', '--format', 'json', ...extraArgs, ...Object.keys(files)], { cwd: dir, encoding: 'utf8' });
+      out = execFileSync(cmd, [...pre, 'eval', '--format', 'json', ...extraArgs, ...Object.keys(files)], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 30 });
     } catch (e) {
       if (e.status !== 1) throw e;  // 1 = the file has errors: still a report
       out = e.stdout;
