@@ -1,4 +1,4 @@
-// Browser tests of issue 32's "Nothing lost, nothing silent" (make test-web; docs/web.md):
+// Browser tests of "nothing lost, nothing silent" (make test-web; docs/web.md):
 // large text crosses into the module on the heap (a 2 MB link, a 5 MB paste), a restored link's
 // hash leaves the address bar, every file's text survives a reload (edited sample files, a dropped
 // scenario's referenced files), the store is IndexedDB and a full quota shows a warning, an error
