@@ -168,7 +168,7 @@ class OpenDocument {
     due_ = now;
   }
 
-  // The query flags the document is inspected with (a view's question: --dataplane NAME, ...).
+  // The query the document is inspected with (a view's question: the engine's typed query).
   const Query& query() const { return query_; }
   // Changes the query and schedules an evaluation at `now` (no debounce: a click, not typing).
   void SetQuery(Query q, double now);

@@ -119,105 +119,6 @@ ordered_json TraceJson(const doc::Step& s, const doc::Source* src) {
   return s.ToJson({src, 40});
 }
 
-namespace {
-
-std::optional<Request> RequestFromQuery(const Query& q, std::vector<doc::Diagnostic>& diags) {
-  bool any = false;
-  Request r;
-  doc::Source none("(command line)", "");
-  doc::DiagnosticSink sink(&none);
-  if (auto j = q.Value("request")) {
-    any = true;
-    auto src = std::make_shared<doc::Source>("--request", *j);
-    doc::DiagnosticSink js(src.get());
-    std::vector<doc::Node> roots = doc::ParseJson(*src, js);
-    diags.insert(diags.end(), js.list().begin(), js.list().end());
-    if (roots.empty() || js.has_errors()) return std::nullopt;
-    auto parsed = ParseRequest(roots[0], js, "--request");
-    diags.insert(diags.end(), js.list().begin(), js.list().end());
-    if (!parsed) return std::nullopt;
-    r = *parsed;
-  }
-  for (const std::string& h : q.Values("header")) {
-    any = true;
-    size_t eq = h.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      sink.Error("MAT020", {}, "--header " + h + " is not name=value; write --header x-user-segment=premium");
-      continue;
-    }
-    std::string name = h.substr(0, eq);
-    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    r.headers.emplace_back(name, h.substr(eq + 1));
-  }
-  if (auto v = q.Value("path")) any = true, r.path = *v;
-  if (auto v = q.Value("host")) any = true, r.host = *v;
-  if (auto v = q.Value("method")) any = true, r.method = *v;
-  // The connection (Envoy's network inputs): --destination-ip, --source-port, ...
-  const std::pair<const char*, std::optional<std::string>*> conn[] = {
-      {"destination-ip", &r.destination_ip}, {"destination-port", &r.destination_port}, {"source-ip", &r.source_ip},
-      {"source-port", &r.source_port},       {"direct-source-ip", &r.direct_source_ip}, {"source-type", &r.source_type},
-      {"server-name", &r.server_name},       {"transport-protocol", &r.transport_protocol},
-      {"network-namespace", &r.network_namespace}, {"subject", &r.subject}};
-  for (const auto& [flag, field] : conn) {
-    auto v = q.Value(flag);
-    if (!v) continue;
-    any = true;
-    std::string key(flag);
-    for (char& c : key)
-      if (c == '-') c = '_';
-    if (std::optional<std::string> bad = CheckConnectionField(key, *v)) {
-      sink.Error("MAT020", {}, "--" + std::string(flag) + ": " + *bad);
-      continue;
-    }
-    *field = *v;
-  }
-  for (const std::string& a : q.Values("uri-san")) any = true, r.uri_sans.push_back(a);
-  for (const std::string& a : q.Values("dns-san")) any = true, r.dns_sans.push_back(a);
-  for (const std::string& a : q.Values("application-protocol")) {
-    any = true;
-    size_t start = 0;
-    while (start <= a.size()) {  // "h2,http/1.1" or one per flag
-      size_t comma = a.find(',', start);
-      if (comma == std::string::npos) comma = a.size();
-      if (comma > start) r.application_protocols.push_back(a.substr(start, comma - start));
-      start = comma + 1;
-    }
-  }
-  for (const std::string& f : q.Values("filter-state")) {
-    any = true;
-    size_t eq = f.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      sink.Error("MAT020", {}, "--filter-state " + f + " is not key=value; write --filter-state envoy.network.upstream_server_name=example.com");
-      continue;
-    }
-    r.filter_state.emplace_back(f.substr(0, eq), f.substr(eq + 1));
-  }
-  for (const std::string& f : q.Values("dynamic-metadata")) {
-    any = true;
-    size_t eq = f.find('=');
-    nlohmann::ordered_json v = eq == std::string::npos ? nlohmann::ordered_json() : nlohmann::ordered_json::parse(f.substr(eq + 1), nullptr, false);
-    if (eq == std::string::npos || eq == 0 || v.is_discarded() || !v.is_object()) {
-      sink.Error("MAT020", {}, "--dynamic-metadata " + f + " is not filter={JSON object}; write --dynamic-metadata "
-                               "'envoy.filters.http.jwt_authn={\"payload\": {\"sub\": \"alice\"}}'");
-      continue;
-    }
-    r.dynamic_metadata[f.substr(0, eq)] = std::move(v);
-  }
-  diags.insert(diags.end(), sink.list().begin(), sink.list().end());
-  if (!any) return std::nullopt;
-  return r;
-}
-
-}  // namespace
-
-bool HasRequestFlags(const Query& q) {
-  for (const char* f : {"header", "path", "host", "method", "request", "destination-ip", "destination-port", "source-ip",
-                        "source-port", "direct-source-ip", "source-type", "server-name", "transport-protocol", "network-namespace",
-                        "application-protocol", "filter-state", "dynamic-metadata", "uri-san", "dns-san", "subject"})
-    if (q.Has(f)) return true;
-  return false;
-}
-
 CelText CompileCelText(const std::string& text, cel::Use use) {
   CountCelTextCompile();
   CelText t;
@@ -308,7 +209,7 @@ RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> m
   return o;
 }
 
-ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
+ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const MatcherQuery& q) {
   CountModelBuild();
   ScenarioMatcher out;
   const doc::Source* env = s.envelope_source();
@@ -379,7 +280,7 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
   }
   if (!out.discovered.empty()) {
     // The matcher evaluated in full: --matcher PATH (or its index), else inputs.matcher, else the first.
-    std::optional<std::string> want = q.Value("matcher");
+    std::optional<std::string> want = q.matcher;
     doc::SourceRange at{};
     const doc::Source* where = nullptr;
     if (!want && s.inputs.is_map())
@@ -409,10 +310,10 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
     out.matcher = out.discovered[out.selected].matcher;
     out.document = out.discovered[out.selected].document;
   }
-  if (out.discovered.empty() && out.envoy_shape == EnvoyShape::kNone && q.Has("matcher")) {
+  if (out.discovered.empty() && out.envoy_shape == EnvoyShape::kNone && q.matcher) {
     doc::Source cmd("(command line)", "");
     doc::DiagnosticSink ms(&cmd);
-    ms.Error("MAT043", {}, "--matcher " + q.Value("matcher").value_or("") +
+    ms.Error("MAT043", {}, "--matcher " + *q.matcher +
                                ": these files hold one matcher, not an Envoy configuration with several; remove --matcher");
     out.diagnostics.insert(out.diagnostics.end(), ms.list().begin(), ms.list().end());
   }
@@ -430,9 +331,8 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
     FindShadowed(out.matcher);
   }
   // Requests.
-  std::vector<doc::Diagnostic> qd;
-  if (auto r = RequestFromQuery(q, qd)) {
-    out.requests.push_back(std::move(*r));
+  if (q.request) {
+    out.requests.push_back(*q.request);
   } else if (const doc::Node* reqs = s.inputs.is_map() ? s.inputs.Get("requests") : nullptr) {
     if (!reqs->is_seq()) {
       sink.Error("MAT020", reqs->range(), "inputs.requests is a list of requests", "inputs.requests");
@@ -461,7 +361,7 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q) {
       out.extracts.push_back(std::move(x));
     }
   }
-  out.diagnostics.insert(out.diagnostics.end(), qd.begin(), qd.end());
+  out.diagnostics.insert(out.diagnostics.end(), q.diagnostics.begin(), q.diagnostics.end());
   out.diagnostics.insert(out.diagnostics.end(), sink.list().begin(), sink.list().end());
   return out;
 }
@@ -751,11 +651,17 @@ class MatcherEngine final : public Engine {
                                 "result's envoy.matchers) or its index", false}};
   }
 
-  std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
+  std::shared_ptr<const EngineQuery> ParseQuery(const Query& flags) const override {
+    return std::make_shared<matcher::MatcherQuery>(matcher::ParseMatcherQuery(flags));
+  }
+
+  std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& query, Mode mode) const override {
+    std::optional<matcher::MatcherQuery> parsed;
+    const matcher::MatcherQuery& q = TypedQuery<matcher::MatcherQuery>(query, parsed, matcher::ParseMatcherQuery);
     auto m = std::make_unique<matcher::MatcherModel>();
     for (const doc::Document& d : s.sources) m->diagnostics.insert(m->diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
     m->sm = matcher::LoadScenarioMatcher(s, q);
-    m->query_requests = matcher::HasRequestFlags(q);
+    m->query_requests = q.request_flags || q.request;
     m->diagnostics.insert(m->diagnostics.end(), m->sm.diagnostics.begin(), m->sm.diagnostics.end());
     // Messages quote the user's text: keep them valid UTF-8 for the JSON output.
     for (doc::Diagnostic& d : m->diagnostics)

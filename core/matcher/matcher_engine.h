@@ -23,6 +23,7 @@
 #include "core/engine/engine.h"
 #include "core/matcher/envoy_config.h"
 #include "core/matcher/matcher.h"
+#include "core/matcher/matcher_query.h"
 
 namespace cfgi {
 
@@ -160,15 +161,12 @@ RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> m
 // and lines starting with '#' are skipped. Read on the worker, with the request's evaluation.
 Request RequestFromText(std::string_view text);
 
-// Loads the first matcher of a scenario, and its requests: from the query flags (--header,
-// --path, --host, --method, --request) when any is given, else from inputs.requests. Envoy
+// Loads the first matcher of a scenario, and its requests: the query's request when it has one,
+// else inputs.requests. Envoy
 // configurations (a bootstrap, a listener, /config_dump, a DiscoveryResponse) are searched for
 // every embedded matcher; --matcher PATH (or inputs.matcher) picks the one evaluated in full
 // (a path from the result's envoy.matchers, or its index); an unknown one is MAT043.
-ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const Query& q);
-
-// True when the query has request flags (--header, --path, --host, --method, --request).
-bool HasRequestFlags(const Query& q);
+ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const MatcherQuery& q);
 
 // The loading findings (Compiled::diagnostics) as `p` reports them, by Compiled::rejected_by:
 // kGrpc findings are as found under grpc-core, grpc-java and a106 (gRPC NACKs) and notes ("gRPC

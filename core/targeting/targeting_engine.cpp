@@ -12,22 +12,17 @@ namespace targeting {
 
 namespace {
 
-bool LooksInline(const std::string& v) {
-  size_t a = v.find_first_not_of(" \t\r\n");
-  return a != std::string::npos && (v[a] == '{' || v[a] == '[');
-}
-
-// Finds a source named by a flag, or parses the flag's value as inline JSON.
-const doc::Document* FlagDocument(const Scenario& s, const std::string& flag, const std::string& value,
-                                  std::vector<doc::Document>& owned, std::vector<doc::Diagnostic>& diags) {
-  if (const doc::Document* d = s.FindSource(value)) return d;
-  if (LooksInline(value)) {
-    owned.push_back(doc::LoadDocumentAs(doc::Format::kJson, "--" + flag, value));
-    diags.insert(diags.end(), owned.back().diagnostics.begin(), owned.back().diagnostics.end());
-    return &owned.back();
+// The document a --config / --services value names: the scenario's source of that name (a file
+// the CLI read), else its inline JSON (parsed by ParseTargetingQuery); else TGT018.
+const doc::Document* FlagDocument(const Scenario& s, const std::string& flag, const FileOrJson& value,
+                                  std::vector<doc::Diagnostic>& diags) {
+  if (const doc::Document* d = s.FindSource(value.name)) return d;
+  if (value.json) {
+    diags.insert(diags.end(), value.json->diagnostics.begin(), value.json->diagnostics.end());
+    return value.json.get();
   }
   doc::DiagnosticSink sink = doc::DiagnosticSink::Named("--" + flag);
-  sink.Error("TGT018", {}, "--" + flag + " '" + value + "' is neither a readable file nor inline JSON; pass a file or '{\"key\": \"value\"}'");
+  sink.Error("TGT018", {}, "--" + flag + " '" + value.name + "' is neither a readable file nor inline JSON; pass a file or '{\"key\": \"value\"}'");
   diags.insert(diags.end(), sink.list().begin(), sink.list().end());
   return nullptr;
 }
@@ -92,17 +87,13 @@ nlohmann::ordered_json TargetingResult::ToJson() const {
   return evaluated ? resolution.ToJson() : nlohmann::ordered_json::object();
 }
 
-Workspace LoadWorkspace(const Scenario& s, const Query& q) {
+Workspace LoadWorkspace(const Scenario& s, const TargetingQuery& q) {
   CountModelBuild();
   Workspace w;
-  std::vector<doc::Document> owned;
-  owned.reserve(4);
-  std::optional<std::string> config_flag = q.Value("config");
-  std::optional<std::string> services_flag = q.Value("services");
   const doc::Document* config_doc = nullptr;
   const doc::Document* services_doc = nullptr;
-  if (config_flag) config_doc = FlagDocument(s, "config", *config_flag, owned, w.diagnostics);
-  if (services_flag) services_doc = FlagDocument(s, "services", *services_flag, owned, w.diagnostics);
+  if (q.config) config_doc = FlagDocument(s, "config", *q.config, w.diagnostics);
+  if (q.services) services_doc = FlagDocument(s, "services", *q.services, w.diagnostics);
 
   bool have_manifest = false;
   const doc::Document* auto_config = nullptr;
@@ -142,7 +133,9 @@ Workspace LoadWorkspace(const Scenario& s, const Query& q) {
     }
     w.diagnostics.insert(w.diagnostics.end(), sink.list().begin(), sink.list().end());
   }
-  for (const doc::Document& d : owned) w.sources.push_back(d.source);
+  // The inline JSON values' texts (--config, then --services), which are no scenario source.
+  if (q.config && config_doc && config_doc == q.config->json.get()) w.sources.push_back(config_doc->source);
+  if (q.services && services_doc && services_doc == q.services->json.get()) w.sources.push_back(services_doc->source);
   if (s.envelope) w.sources.push_back(s.envelope->source);
 
   // Configuration: --config, else a config source, else inputs.config.
@@ -174,9 +167,9 @@ Workspace LoadWorkspace(const Scenario& s, const Query& q) {
   }
 
   // pid / instance: flags, else inputs.
-  if (auto p = q.Value("pid")) w.options.pid = *p;
+  if (q.pid) w.options.pid = *q.pid;
   else if (inputs && inputs->Get("pid")) w.options.pid = inputs->GetString("pid");
-  if (auto i = q.Value("instance")) w.options.instance = *i;
+  if (q.instance) w.options.instance = *q.instance;
   else if (inputs && inputs->Get("instance")) w.options.instance = inputs->GetString("instance");
 
   if (!have_manifest) {
@@ -219,9 +212,13 @@ class TargetingEngine final : public Engine {
         {"services", "FILE|JSON", "targeting: a service registry to match the targets against", false, true},
     };
   }
+  std::shared_ptr<const EngineQuery> ParseQuery(const Query& flags) const override {
+    return std::make_shared<targeting::TargetingQuery>(targeting::ParseTargetingQuery(flags));
+  }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
+    std::optional<targeting::TargetingQuery> parsed;
     auto m = std::make_unique<targeting::TargetingModel>();
-    m->workspace = targeting::LoadWorkspace(s, q);
+    m->workspace = targeting::LoadWorkspace(s, TypedQuery<targeting::TargetingQuery>(q, parsed, targeting::ParseTargetingQuery));
     m->workspace.options.explain = mode == Mode::kEvaluate;
     m->diagnostics = m->workspace.diagnostics;
     return m;

@@ -27,6 +27,7 @@
 #include "core/engine/scenario.h"
 #include "core/targeting/model.h"
 #include "core/targeting/resolve.h"
+#include "core/targeting/targeting_query.h"
 
 namespace cfgi {
 
@@ -92,7 +93,7 @@ ConfigOutcome ResolveEditedConfig(std::shared_ptr<const TargetingModel> model, c
 
 // Loads manifest, config and registry from a scenario and the query flags (which override the
 // scenario's inputs). Never throws; problems become diagnostics.
-Workspace LoadWorkspace(const Scenario& s, const Query& q);
+Workspace LoadWorkspace(const Scenario& s, const TargetingQuery& q);
 
 }  // namespace targeting
 }  // namespace cfgi

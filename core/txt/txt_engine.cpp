@@ -103,7 +103,7 @@ ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const E
   return j;
 }
 
-std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const Query& q, Mode mode) {
+std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const TxtQuery& q, Mode mode) {
   auto m = std::make_unique<TxtModel>();
   m->mode = mode;
   const doc::Document* src = nullptr;
@@ -115,7 +115,7 @@ std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const Query& q, Mode m
   if (!src) return m;
   // The name to evaluate: --name, else inputs.name, else the first name with a grpc_config record.
   std::string name;
-  if (auto n = q.Value("name")) name = *n;
+  if (q.name) name = *q.name;
   else if (s.inputs.is_map() && s.inputs.Get("name")) name = s.inputs.GetString("name");
   // A live answer without records (NXDOMAIN, a timeout) has its LIVE diagnostic: no TXT015 beside
   // it, as no ENG002 (EmptySourceExplained, the rule the engine choice uses too).
@@ -157,24 +157,15 @@ std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const Query& q, Mode m
         m->client.rand = static_cast<int>(*v);
     }
   }
-  if (auto l = q.Value("language")) {
-    m->client.language = *l;
+  if (q.language) {
+    m->client.language = *q.language;
     m->language_from_query = true;
   }
-  if (auto h = q.Value("hostname")) m->client.hostname = *h;
-  if (auto r = q.Value("rand")) {
-    int v = -1;
-    try {
-      size_t used = 0;
-      v = std::stoi(*r, &used);
-      if (used != r->size()) v = -1;
-    } catch (const std::exception&) {
-      v = -1;
-    }
-    if (v < 0 || v > 99)
-      isink.Error("TXT041", {0, 0}, "--rand is the random draw, an integer from 0 to 99; got '" + Printable(*r) + "'");
-    else
-      m->client.rand = v;
+  if (q.hostname) m->client.hostname = *q.hostname;
+  if (q.rand) m->client.rand = *q.rand;
+  for (const doc::Diagnostic& d : q.diagnostics) {
+    doc::Diagnostic& placed = isink.list().emplace_back(d);
+    if (placed.file.empty()) placed.file = (env ? env : src->source.get())->name();
   }
   m->diagnostics.insert(m->diagnostics.end(), isink.list().begin(), isink.list().end());
   return m;
@@ -347,8 +338,12 @@ class TxtEngine final : public Engine {
             {"rand", "N", "the random draw 0..99 used for every percentage", false},
             {"name", "NAME", "txt: the DNS name to evaluate when the zone or dig output has several _grpc_config names", false}};
   }
+  std::shared_ptr<const EngineQuery> ParseQuery(const Query& flags) const override {
+    return std::make_shared<txt::TxtQuery>(txt::ParseTxtQuery(flags));
+  }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
-    return txt::LoadTxtModel(s, q, mode);
+    std::optional<txt::TxtQuery> parsed;
+    return txt::LoadTxtModel(s, TypedQuery<txt::TxtQuery>(q, parsed, txt::ParseTxtQuery), mode);
   }
 };
 

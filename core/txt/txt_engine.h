@@ -19,6 +19,7 @@
 #include "core/engine/compare.h"
 #include "core/engine/engine.h"
 #include "core/txt/txt_model.h"
+#include "core/txt/txt_query.h"
 
 namespace cfgi {
 
@@ -88,7 +89,7 @@ ClientOutcome EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, 
                                          const std::vector<Client>& clients);
 
 // Reads the scenario's DNS source and client (the engine's Load).
-std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const Query& q, Mode mode);
+std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const TxtQuery& q, Mode mode);
 
 // The engine's JSON result for one profile (docs/formats/txt.md: service_config, choice, error, records, choices, rollout).
 nlohmann::ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro);

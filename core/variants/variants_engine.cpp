@@ -336,7 +336,7 @@ nlohmann::ordered_json VariantsResult::ToJson() const {
   return evaluated ? ResultJson(*analysis, evaluation) : nlohmann::ordered_json::object();
 }
 
-Analysis Load(const Scenario& s, const Query& q) {
+Analysis Load(const Scenario& s, const VariantsQuery& q) {
   CountModelBuild();
   Analysis a;
   // Variants and subscriptions point at their sources: keep them alive with the analysis, so
@@ -348,8 +348,8 @@ Analysis Load(const Scenario& s, const Query& q) {
   Inputs in = ParseInputs(s, esink);
   a.domains = in.domains;
   std::vector<std::string> before = in.before;
-  for (const std::string& b : q.Values("before")) before.push_back(b);
-  std::string default_res = q.Value("resource").value_or(in.resource);
+  for (const std::string& b : q.before) before.push_back(b);
+  std::string default_res = q.resource.value_or(in.resource);
 
   // Load every source; remember which updates come from "before" sources.
   std::vector<Update> before_updates, after_updates;
@@ -392,26 +392,10 @@ Analysis Load(const Scenario& s, const Query& q) {
   // Subscriptions: --params when given, else the scenario's, the requests' and the clients'.
   std::vector<std::string> all_names;
   for (const auto& r : a.final_state.resources) all_names.push_back(r.name);
-  if (q.Has("params")) {
-    // The flags become one small source, one line per --params, so diagnostics point at them.
-    std::string text;
-    for (const std::string& v : q.Values("params")) text += v + "\n";
-    auto src = std::make_shared<const doc::Source>("--params", text);
-    a.owned.push_back(src);
-    uint32_t off = 0;
-    for (const std::string& v : q.Values("params")) {
-      Subscription sub;
-      sub.origin = "--params";
-      sub.source = src.get();
-      sub.range = {off, off + static_cast<uint32_t>(v.size())};
-      off += static_cast<uint32_t>(v.size()) + 1;
-      std::string err = ParseParamsFlag(v, sub.params);
-      if (!err.empty()) {
-        sinks.For(src.get()).Error("VAR011", sub.range, "--params " + err);
-        continue;
-      }
-      a.subscriptions.push_back(std::move(sub));
-    }
+  if (q.subscriptions) {
+    if (q.params_source) a.owned.push_back(q.params_source);
+    if (!q.diagnostics.empty()) sinks.For(q.params_source.get()).Append(q.diagnostics);
+    a.subscriptions = *q.subscriptions;
   } else {
     a.subscriptions = in.subscriptions;
     for (const Subscription& sub : a.model.subscriptions) a.subscriptions.push_back(sub);
@@ -503,9 +487,13 @@ class VariantsEngine final : public Engine {
             {"before", "NAME", "a source that forms the 'before' variant set of a transition", true},
             {"resource", "NAME", "the resource that bare constraints belong to (default: the file's stem)", false}};
   }
+  std::shared_ptr<const EngineQuery> ParseQuery(const Query& flags) const override {
+    return std::make_shared<variants::VariantsQuery>(variants::ParseVariantsQuery(flags));
+  }
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
+    std::optional<variants::VariantsQuery> parsed;
     auto m = std::make_unique<variants::VariantsModel>();
-    m->analysis = variants::Load(s, q);
+    m->analysis = variants::Load(s, TypedQuery<variants::VariantsQuery>(q, parsed, variants::ParseVariantsQuery));
     m->diagnostics = m->analysis.diagnostics;
     return m;
   }

@@ -24,6 +24,7 @@
 
 #include "core/engine/engine.h"
 #include "core/variants/analysis.h"
+#include "core/variants/variants_query.h"
 #include "core/variants/model.h"
 
 namespace cfgi::variants {
@@ -172,7 +173,7 @@ Transition ComputeTransition(const Analysis& a, const std::vector<Subscription>&
 // Loads, indexes and analyses the variant sets (the static findings): typed, no JSON. Never
 // throws. The analysis holds the scenario's sources it points into (Analysis::owned), not the
 // Scenario. What the subscriptions select is Evaluate's.
-Analysis Load(const Scenario& s, const Query& q);
+Analysis Load(const Scenario& s, const VariantsQuery& q);
 
 // The engine's one profile: the TP2 text (Envoy and gRPC have no implementation of it yet).
 enum class Profile { kTp2 };

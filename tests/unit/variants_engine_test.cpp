@@ -40,7 +40,7 @@ struct Evaluated : Analysis {
 };
 Evaluated RunSample(const Scenario& s, Query q = {}) {
   Evaluated r;
-  static_cast<Analysis&>(r) = Load(s, q);
+  static_cast<Analysis&>(r) = Load(s, ParseVariantsQuery(q));
   r.e = Evaluate(r, r.subscriptions);
   r.diagnostics.insert(r.diagnostics.end(), r.e.diagnostics.begin(), r.e.diagnostics.end());
   doc::SortDiagnostics(r.diagnostics);

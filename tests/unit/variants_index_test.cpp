@@ -82,7 +82,7 @@ TEST(VariantsIndexTest, EnginePathOnAGeneratedSnapshot) {
   Scenario s = LoadScenario({{"generated.textproto", SnapshotTextProto(snap)}});
   Query q;
   q.flags = {{"params", "k0=v1,k1=v2,k2=v0,k3=zz,k4=v3,k5=v1"}};
-  Analysis a = Load(s, q);
+  Analysis a = Load(s, ParseVariantsQuery(q));
   Evaluation e = Evaluate(a, a.subscriptions);
   auto ResultJson = [&e](const Analysis& x) { return variants::ResultJson(x, e); };
   ASSERT_EQ(ResultJson(a)["resources"].size(), 200u);

@@ -63,8 +63,9 @@ class ViewContext {
   // Opens `file` (a source name; empty = the scenario's first source) in the Source panel and
   // highlights `range`, scrolled into view.
   virtual void JumpTo(const std::string& file, doc::SourceRange range) = 0;
-  // Asks the worker for a new inspection of the document with these query flags (the CLI's
-  // `eval` flags: --dataplane NAME, ...). The view's OnEvaluated follows when it arrives.
+  // Asks the worker for a new inspection of the document with this query: the engine's typed
+  // query built by the view (`Query::typed`: a policy::PolicyQuery, a matcher::MatcherQuery).
+  // The view's OnEvaluated follows when it arrives.
   virtual void Ask(Query q) = 0;
   // Runs `job` off the UI thread (app/gui/jobs.h): a view's own heavy work, such as the matcher
   // view's CEL compile. A newer job with the same key cancels it; its `done` runs on the UI

@@ -186,9 +186,11 @@ void MatcherView::DrawEnvoyPicker(ViewContext& ctx) {
     for (size_t i = 0; i < ds.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
       if (ImGui::Selectable(EnvoyLabel(ds[i]).c_str(), i == sm_->selected) && i != sm_->selected) {
+        auto typed = std::make_shared<mt::MatcherQuery>();
+        typed->matcher = ds[i].where.path;
         Query q;
-        q.flags = {{"matcher", ds[i].where.path}};
-        ctx.Ask(q);
+        q.typed = std::move(typed);
+        ctx.Ask(std::move(q));
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", ds[i].where.path.c_str());
       ImGui::PopID();
