@@ -646,9 +646,9 @@ TEST(PolicyViewSelection, TheExplanationFollowsTheTabOnScreen) {
   ASSERT_EQ(st["explains"]["place"], "resource");
   const std::string leaf = st["highlighted"]["leaf"].get<std::string>();
   ASSERT_FALSE(leaf.empty());
-  // "MeshCircuitBreaker:/connectionLimits/maxConnections" is explained as "MeshCircuitBreaker /connectionLimits/..."
+  EXPECT_EQ(leaf, "MeshCircuitBreaker:/connectionLimits/maxConnections");
   const std::string leaf_what = shown();
-  EXPECT_EQ(leaf_what.rfind(leaf.substr(0, leaf.find(':')) + " " + leaf.substr(leaf.find(':') + 1), 0), 0u) << leaf_what;
+  EXPECT_EQ(leaf_what, "MeshCircuitBreaker /connectionLimits/maxConnections = 1024");  // of the default resource, a MeshService
   EXPECT_EQ(st["explains"]["what"], leaf_what);
 
   v.view->LoadState("mode=types;type=MeshTimeout;tab=0;rule=0");
@@ -656,7 +656,7 @@ TEST(PolicyViewSelection, TheExplanationFollowsTheTabOnScreen) {
   st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["place"], "type/0");
   EXPECT_EQ(st["highlighted"]["rule"], 0);
-  EXPECT_EQ(shown().rfind("MeshTimeout for ", 0), 0u) << shown();
+  EXPECT_EQ(shown(), "MeshTimeout for Mesh default");
   EXPECT_EQ(st["explains"]["what"], shown());
   const std::string rule_what = shown();
 
