@@ -16,12 +16,15 @@
 #                                                  one and an extra one both fail; line and column
 #                                                  1-based; "CODE -" for no position)
 #
-# usage: run.sh CLI [real|malformed]     UPDATE_GOLDEN=1 rewrites the real goldens and the
-# malformed expectations (read the diff: every changed line must be explained by the change).
+# usage: run.sh CLI [real|malformed|all] [ENGINE]   UPDATE_GOLDEN=1 rewrites the real goldens and
+# the malformed expectations (read the diff: every changed line must be explained by the change).
+# ENGINE limits the run to tests/corpus/<which>/ENGINE: ctest runs one test per engine directory
+# (tests/CMakeLists.txt), so the cases are spread over the machine's cores.
 set -uo pipefail
-cli="$1"; which="${2:-all}"
+cli="$1"; which="${2:-all}"; engine="${3:-*}"
 cd "$(dirname "$0")/../.."
 fail=0; real=0; bad=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT   # one per run: several run at once under ctest -j
 
 inputs() {  # the case's input: a file, or every file of a directory (sorted)
   if [[ -d "$1" ]]; then find "$1" -type f | LC_ALL=C sort; else printf '%s\n' "$1"; fi
@@ -34,15 +37,15 @@ if [[ "$which" == all || "$which" == real ]]; then
     is_case "$c" || continue
     real=$((real+1))
     mapfile -t extra < <(args_of "$c"); mapfile -t files < <(inputs "$c")
-    out=$("$cli" eval --format json --profile all "${extra[@]}" "${files[@]}" 2>/tmp/cfgi-corpus.err); rc=$?
-    actual=$(printf 'exit %d\n%s\n' "$rc" "$out"; if [[ -s /tmp/cfgi-corpus.err ]]; then echo "--- stderr"; cat /tmp/cfgi-corpus.err; fi)
+    out=$("$cli" eval --format json --profile all "${extra[@]}" "${files[@]}" 2>"$tmp/err"); rc=$?
+    actual=$(printf 'exit %d\n%s\n' "$rc" "$out"; if [[ -s "$tmp/err" ]]; then echo "--- stderr"; cat "$tmp/err"; fi)
     if [[ $rc -ge 124 ]]; then echo "CRASH/HANG $c (status $rc)"; fail=1; fi
     if [[ "${UPDATE_GOLDEN:-0}" == 1 ]]; then printf '%s\n' "$actual" > "$c.golden"; continue; fi
     if [[ ! -f "$c.golden" ]]; then echo "MISSING $c.golden: run UPDATE_GOLDEN=1 $0 $cli real"; fail=1; continue; fi
-    if ! diff -u "$c.golden" <(printf '%s\n' "$actual") > /tmp/cfgi-corpus.diff; then
-      echo "DIFF $c"; head -40 /tmp/cfgi-corpus.diff; fail=1
+    if ! diff -u "$c.golden" <(printf '%s\n' "$actual") > "$tmp/diff"; then
+      echo "DIFF $c"; head -40 "$tmp/diff"; fail=1
     fi
-  done < <(find tests/corpus/real -mindepth 2 -maxdepth 2 | LC_ALL=C sort)
+  done < <(find tests/corpus/real/$engine -mindepth 1 -maxdepth 1 | LC_ALL=C sort)
   echo "corpus real: $real cases checked"
   [[ $real -gt 0 ]] || { echo "corpus real: no cases found"; fail=1; }
 fi
@@ -69,7 +72,7 @@ if [[ "$which" == all || "$which" == malformed ]]; then
       [[ -n "$g" ]] && echo "EXTRA-DIAG $c: got '$g', which $c.expect does not list"
     done < <(LC_ALL=C comm -13 <(printf '%s\n' "$want") <(printf '%s\n' "$got"))
     [[ "$want" == "$got" ]] || fail=1
-  done < <(find tests/corpus/malformed -mindepth 2 -maxdepth 2 | LC_ALL=C sort)
+  done < <(find tests/corpus/malformed/$engine -mindepth 1 -maxdepth 1 | LC_ALL=C sort)
   echo "corpus malformed: $bad cases checked"
   [[ $bad -gt 0 ]] || { echo "corpus malformed: no cases found"; fail=1; }
 fi
