@@ -37,7 +37,7 @@ test-native: build
 	tests/env/require_tools_test.sh
 	cd build/native && ctest --output-on-failure -j$(JOBS)
 
-# The large-input scale test alone (tests/gui/scale.sh; issue 17; `make test` runs it with the
+# The large-input scale test alone (tests/gui/scale.sh; `make test` runs it with the
 # native tests): frames, time to results and RSS against the CLI's; then the web build's
 # (web/tests/scale.mjs) when the wasm site is built.
 scale: build

@@ -1,6 +1,6 @@
 // core/engine/project.h: the project file `.config-inspector.yaml`, the defaults a repository keeps
 // for every run of config-inspector-cli in it (found from the current directory upward, or named
-// with --config): a profile, the exit threshold, the output threshold, suppressions, and an engine
+// with --project): a profile, the exit threshold, the output threshold, suppressions, and an engine
 // (and profile) per path glob. The core reads bytes and a name; finding the file is the CLI's.
 //
 //   profile: grpc-java
