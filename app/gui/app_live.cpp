@@ -80,7 +80,10 @@ void App::DrawLiveDialogs() {
   } else {
     ImGui::TextUnformatted("Fetches URL/config_dump from Envoy's admin listener.");
     ImGui::SetNextItemWidth(w);
-    ImGui::InputTextWithHint("Admin URL", "http://127.0.0.1:9901", live_form_.url, sizeof live_form_.url);
+    ImGui::InputTextWithHint("Admin URL", "http://127.0.0.1:9901 or unix:/PATH/admin.sock", live_form_.url,
+                             sizeof live_form_.url);
+    theme::TextMuted("%s", "A Kuma sidecar's: unix:/tmp/kuma-dp/kuma-envoy-admin.sock. Envoy's parameters go in "
+                           "the query: ?resource=dynamic_listeners&name_regex=...");
     ImGui::Checkbox("include_eds (endpoints too)", &live_form_.include_eds);
   }
   ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);

@@ -259,12 +259,13 @@ const std::vector<CodeInfo>& Codes() {
     {"LIVE006", Severity::kError, "all", "The answer is truncated (TC set) and the TCP retry failed (refused or timed out), or an answer with TC…"},
     {"LIVE007", Severity::kError, "all", "Another DNS failure: the server answered SERVFAIL, REFUSED or another error RCODE, or c-ares could not…"},
     {"LIVE008", Severity::kError, "all", "A bad `--lookup` host (empty, spaces, quotes) or a `--dns-server` that is not `IP`, `IP:PORT` or…"},
-    {"LIVE010", Severity::kError, "all", "The admin URL cannot be reached (connection refused, unknown host)"},
+    {"LIVE010", Severity::kError, "all", "The admin URL cannot be reached (connection refused, unknown host, no socket at a `unix:` path)"},
     {"LIVE011", Severity::kError, "all", "The admin URL did not answer within the timeout (default 10000 ms, connect and read)"},
     {"LIVE012", Severity::kError, "all", "`GET URL/config_dump` answered an HTTP error (the status and the start of the body are quoted; 404…"},
     {"LIVE013", Severity::kError, "all", "The body of `/config_dump` is not JSON (the Content-Type and the start of the body are quoted), e.g"},
-    {"LIVE014", Severity::kError, "all", "The admin URL is not `http://HOST[:PORT][/prefix]` or `https://...` (another scheme, no host, a port out…"},
+    {"LIVE014", Severity::kError, "all", "The admin URL is not `http://HOST[:PORT][/prefix]`, `https://...` or `unix:PATH` (another scheme, no host…"},
     {"LIVE015", Severity::kError, "all", "The web build has no live sources: it sends nothing anywhere"},
+    {"LIVE016", Severity::kError, "all", "The admin address answered, but not as an HTTP server: a garbled or HTTP/0.9-looking reply, a connection…"},
   };
   return kCodes;
 }

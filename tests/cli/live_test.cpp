@@ -20,6 +20,7 @@
 #include <spawn.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,9 +30,11 @@
 #include <atomic>
 #include <cstdlib>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <mutex>
 #include <thread>
 
 #include "app/live/live.h"
@@ -473,6 +476,12 @@ class AdminServer {
     svr_.Get("/html/config_dump", [](const httplib::Request&, httplib::Response& res) {
       res.set_content("<html><body>login</body></html>", "text/html");
     });
+    svr_.Get("/q/config_dump", [this](const httplib::Request& req, httplib::Response& res) {
+      std::lock_guard<std::mutex> l(mu_);
+      last_query_.clear();
+      for (const auto& [k, v] : req.params) last_query_ += k + "=" + v + ";";
+      res.set_content(R"({"configs": []})", "application/json");
+    });
     svr_.Get("/slow/config_dump", [](const httplib::Request&, httplib::Response& res) {
       std::this_thread::sleep_for(std::chrono::milliseconds(1500));
       res.set_content("{}", "application/json");
@@ -487,8 +496,14 @@ class AdminServer {
   }
   std::string url(const std::string& path = "") const { return "http://127.0.0.1:" + std::to_string(port_) + path; }
   bool saw_include_eds() const { return saw_include_eds_; }
+  std::string last_query() {
+    std::lock_guard<std::mutex> l(mu_);
+    return last_query_;
+  }
 
  private:
+  std::mutex mu_;
+  std::string last_query_;
   httplib::Server svr_;
   int port_ = 0;
   std::thread thread_;
@@ -547,6 +562,168 @@ TEST(LiveAdminTest, HttpErrorsNonJsonRefusedAndTimeout) {
   nlohmann::json j = nlohmann::json::parse(cli.out);
   EXPECT_EQ(j["diagnostics"][0]["code"], "LIVE012");
   EXPECT_EQ(j["live"]["status"], 503);
+}
+
+// Envoy's /config_dump parameters (admin docs: resource=, mask=, name_regex=, include_eds) go to
+// the admin as given; any other parameter, or one without its value, is LIVE014 before a request.
+TEST(LiveAdminTest, QueryParametersAreEnvoysAndOnlyThose) {
+  AdminServer s;
+  cfgi::live::LiveResult r =
+      cfgi::live::FetchConfigDump({s.url("/q/config_dump?resource=dynamic_active_clusters&mask=cluster.name"), true, 3000});
+  EXPECT_TRUE(r.diagnostics.empty());
+  // httplib's params are a multimap, sorted by name.
+  EXPECT_EQ(s.last_query(), "include_eds=;mask=cluster.name;resource=dynamic_active_clusters;");
+  EXPECT_EQ(r.info["url"], s.url("/q/config_dump?resource=dynamic_active_clusters&mask=cluster.name&include_eds"));
+  EXPECT_EQ(r.info["query"].dump(), R"({"resource":"dynamic_active_clusters","mask":"cluster.name","include_eds":""})");
+  EXPECT_EQ(r.info["include_eds"], true);
+  r = cfgi::live::FetchConfigDump({s.url("/q?name_regex=.*inbound.*"), false, 3000});
+  EXPECT_TRUE(r.diagnostics.empty());
+  EXPECT_EQ(s.last_query(), "name_regex=.*inbound.*;");
+
+  r = cfgi::live::FetchConfigDump({s.url("/config_dump?format=yaml"), false, 3000});
+  ASSERT_EQ(Codes(r), std::vector<std::string>{"LIVE014 1:1"});
+  EXPECT_NE(r.diagnostics[0].message.find("'format' is not a /config_dump parameter"), std::string::npos)
+      << r.diagnostics[0].message;
+  r = cfgi::live::FetchConfigDump({s.url("/config_dump?resource="), false, 3000});
+  ASSERT_EQ(Codes(r), std::vector<std::string>{"LIVE014 1:1"});
+  EXPECT_NE(r.diagnostics[0].message.find("resource= needs a value"), std::string::npos) << r.diagnostics[0].message;
+}
+
+// A server on a stream socket that reads one request and sends `reply` (a test fixture standing
+// in for Envoy's admin on a pipe, or for a port that speaks another protocol).
+class RawServer {
+ public:
+  // `unix_path` empty: TCP on 127.0.0.1 and a free port.
+  RawServer(std::string unix_path, std::string reply) : path_(std::move(unix_path)), reply_(std::move(reply)) {
+    if (!path_.empty()) {
+      fd_ = socket(AF_UNIX, SOCK_STREAM, 0);
+      sockaddr_un a{};
+      a.sun_family = AF_UNIX;
+      std::snprintf(a.sun_path, sizeof a.sun_path, "%s", path_.c_str());
+      unlink(path_.c_str());
+      EXPECT_EQ(bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+    } else {
+      fd_ = socket(AF_INET, SOCK_STREAM, 0);
+      sockaddr_in a{};
+      a.sin_family = AF_INET;
+      a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+      EXPECT_EQ(bind(fd_, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+      socklen_t len = sizeof a;
+      getsockname(fd_, reinterpret_cast<sockaddr*>(&a), &len);
+      port_ = ntohs(a.sin_port);
+    }
+    EXPECT_EQ(listen(fd_, 4), 0);
+    thread_ = std::thread([this] {
+      pollfd p{fd_, POLLIN, 0};
+      while (!stop_) {
+        if (poll(&p, 1, 50) <= 0) continue;
+        int c = accept(fd_, nullptr, nullptr);
+        if (c < 0) continue;
+        std::string req;
+        char buf[4096];
+        pollfd pc{c, POLLIN, 0};
+        while (req.find("\r\n\r\n") == std::string::npos && poll(&pc, 1, 1000) > 0) {
+          ssize_t n = read(c, buf, sizeof buf);
+          if (n <= 0) break;
+          req.append(buf, static_cast<size_t>(n));
+        }
+        {
+          std::lock_guard<std::mutex> l(mu_);
+          request_ = req.substr(0, req.find("\r\n"));
+        }
+        if (!reply_.empty()) (void)!write(c, reply_.data(), reply_.size());
+        close(c);
+      }
+    });
+  }
+  ~RawServer() {
+    stop_ = true;
+    thread_.join();
+    close(fd_);
+    if (!path_.empty()) unlink(path_.c_str());
+  }
+  int port() const { return port_; }
+  std::string request_line() {
+    std::lock_guard<std::mutex> l(mu_);
+    return request_;
+  }
+
+ private:
+  std::string path_, reply_;
+  int fd_ = -1, port_ = 0;
+  std::atomic<bool> stop_{false};
+  std::mutex mu_;
+  std::string request_;
+  std::thread thread_;
+};
+
+std::string HttpOk(const std::string& body) {
+  return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + std::to_string(body.size()) +
+         "\r\nConnection: close\r\n\r\n" + body;
+}
+
+// Envoy's admin on a Unix socket (bootstrap admin.address.pipe.path; a Kuma sidecar's is
+// <workdir>/kuma-envoy-admin.sock, kumahq/kuma AdminSocketName): `--admin unix:PATH` as
+// `curl --unix-socket PATH http://localhost/config_dump` reads it.
+TEST(LiveAdminTest, UnixSocketAdminAsKumaSidecarsHaveIt) {
+  std::string dir = ::testing::TempDir() + "cfgi-admin-" + std::to_string(getpid());
+  std::filesystem::create_directories(dir);
+  std::string sock = dir + "/kuma-envoy-admin.sock";
+  {
+    RawServer s(sock, HttpOk(kConfigDump));
+    cfgi::live::LiveResult r = cfgi::live::FetchConfigDump({"unix:" + sock + "?resource=dynamic_listeners", true, 3000});
+    EXPECT_TRUE(r.diagnostics.empty()) << (r.diagnostics.empty() ? "" : r.diagnostics[0].message);
+    EXPECT_EQ(s.request_line(), "GET /config_dump?resource=dynamic_listeners&include_eds HTTP/1.1");
+    EXPECT_EQ(r.document.text, kConfigDump);
+    EXPECT_EQ(r.document.name, "envoy-admin:unix:" + sock + "/config_dump?resource=dynamic_listeners&include_eds");
+    EXPECT_EQ(r.info["url"], "unix:" + sock + "/config_dump?resource=dynamic_listeners&include_eds");
+    EXPECT_EQ(r.info["status"], 200);
+    // unix:// and a path after the socket name are the same request.
+    r = cfgi::live::FetchConfigDump({"unix://" + sock + "/config_dump", false, 3000});
+    EXPECT_TRUE(r.diagnostics.empty());
+    EXPECT_EQ(s.request_line(), "GET /config_dump HTTP/1.1");
+
+    // The CLI reads it with the matcher engine, as the TCP admin: the NACK is MAT040.
+    auto cli = RunCli("check --format json --admin unix:" + sock);
+    nlohmann::json j = nlohmann::json::parse(cli.out);
+    EXPECT_EQ(j["engine"], "matcher");
+    EXPECT_EQ(j["live"]["url"], "unix:" + sock + "/config_dump");
+    int nacks = 0;
+    for (const auto& d : j["diagnostics"]) nacks += d["code"] == "MAT040";
+    EXPECT_EQ(nacks, 1) << cli.out;
+  }
+  // No socket there: LIVE010, saying where a Kuma sidecar keeps it.
+  cfgi::live::LiveResult r = cfgi::live::FetchConfigDump({"unix:" + sock, false, 2000});
+  ASSERT_EQ(Codes(r), std::vector<std::string>{"LIVE010 1:1"});
+  EXPECT_NE(r.diagnostics[0].message.find("cannot connect to the socket " + sock), std::string::npos)
+      << r.diagnostics[0].message;
+  EXPECT_NE(r.diagnostics[0].message.find("kuma-envoy-admin.sock"), std::string::npos);
+  r = cfgi::live::FetchConfigDump({"unix:", false, 2000});
+  EXPECT_EQ(Codes(r), std::vector<std::string>{"LIVE014 1:1"});
+  std::filesystem::remove_all(dir);
+}
+
+// A port that is not HTTP (an SSH banner, a server that closes at once) or a TLS handshake with
+// Envoy's plain-HTTP admin: LIVE016, never a timeout or a parse of the banner.
+TEST(LiveAdminTest, WrongProtocolIsLive016) {
+  {
+    RawServer ssh("", "SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u3\r\n");
+    cfgi::live::LiveResult r = cfgi::live::FetchConfigDump({"http://127.0.0.1:" + std::to_string(ssh.port()), false, 3000});
+    ASSERT_EQ(Codes(r), std::vector<std::string>{"LIVE016 1:1"});
+    EXPECT_NE(r.diagnostics[0].message.find("did not answer as an HTTP server"), std::string::npos) << r.diagnostics[0].message;
+  }
+  {
+    RawServer silent_close("", "");
+    cfgi::live::LiveResult r =
+        cfgi::live::FetchConfigDump({"http://127.0.0.1:" + std::to_string(silent_close.port()), false, 3000});
+    EXPECT_EQ(Codes(r), std::vector<std::string>{"LIVE016 1:1"});
+  }
+  AdminServer s;
+  std::string https = s.url();
+  https.replace(0, 4, "https");
+  cfgi::live::LiveResult r = cfgi::live::FetchConfigDump({https, false, 3000});
+  ASSERT_EQ(Codes(r), std::vector<std::string>{"LIVE016 1:1"});
+  EXPECT_NE(r.diagnostics[0].message.find("TLS handshake failed"), std::string::npos) << r.diagnostics[0].message;
 }
 
 }  // namespace
