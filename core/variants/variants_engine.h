@@ -148,7 +148,8 @@ struct Evaluation {
   std::vector<doc::Diagnostic> diagnostics;
   // Only when Evaluate was given a `why` (else empty): per subscription, per resource it
   // subscribes to (parallel to `selections`, the first kMaxExplainedRows rows in all), why it gets
-  // what it gets: ExplainSelection's step, each variant's constraint tested. And per transition
+  // what it gets: the root ("<name> {k=v} subscribes to R", the outcome and SelectionText) with
+  // one step per variant, its constraint tested (Matches). And per transition
   // row (parallel to transition.rows, as many), what it sees before, after each response, after,
   // and under the two-response deliveries (ExplainTransitionRow). What a view's Explanation shows.
   std::vector<std::vector<doc::Step>> explanations;
@@ -181,11 +182,6 @@ doc::Step ExplainTransitionRow(const Transition& t, const TransitionRow& r, cons
 // The selection as the views and the text output word it: "variant 2", "none (resource does not
 // exist for this client)", "none (unknown resource)" (r null), "ambiguous: variants 0 2".
 std::string SelectionText(const ResourceVariants* r, const Selection& sel);
-
-// Why `who` (a subscriber's label) with parameters `p` gets what it gets of `resource`: a root
-// step ("who {p} subscribes to resource", its SelectionText) with one step per variant of the
-// final state, each with its constraint's test (Matches). A what-if for a view's selected row.
-doc::Step ExplainSelection(const Analysis& a, const std::string& who, const Params& p, const std::string& resource);
 
 // The variant selected for every value of `x` times every value of `y` over `r`'s variants, the
 // other keys from `base`: a view's chosen matrix (the scenario's own is Evaluation::matrix).

@@ -400,12 +400,6 @@ doc::Step ExplainTransitionRow(const Transition& t, const TransitionRow& r, cons
   return why;
 }
 
-doc::Step ExplainSelection(const Analysis& a, const std::string& who, const Params& p, const std::string& resource) {
-  CountEvaluationWork();
-  const ResourceVariants* r = a.final_state.Find(resource);
-  return SelectionStep(who, p, resource, r, Select(r, p));
-}
-
 Evaluation Evaluate(const Analysis& a, const std::vector<Subscription>& subs, doc::Explanation* why) {
   CountEvaluationWork();
   Evaluation ev;

@@ -463,7 +463,7 @@ TEST(TargetingViewConfig, TheEditedConfigurationIsResolvedOnTheWorkerNotInDraw) 
 // every engine's evaluation and serialisation entry point counts itself per thread
 // (core/engine/build_count.h ThreadEvaluationWork: EngineModel::Evaluate, EngineResult::ToJson,
 // Compare, policy's InspectionJson, variants' Evaluate / Select / Matches / VariantIndex::Select /
-// ExplainSelection / MatrixOf / ComputeTransition / ComputeProxy / ResultJson) and so does every JSON text (doc::JsonText,
+// MatrixOf / ComputeTransition / ComputeProxy / ResultJson) and so does every JSON text (doc::JsonText,
 // doc::ThreadJsonTexts: the txt view's Config tree and the policy view's values, matches and
 // summaries are made on the worker, txt::ConfigTree with the compiled choice and the policy
 // view's PolicyTexts with the inspection). Each view's OnEvaluated and a few frames of every one
@@ -496,6 +496,10 @@ INSTANTIATE_TEST_SUITE_P(
         TabsCase{"samples/variants/transition-steps.scenario.yaml",
                  {"tab=0", "tab=1;sub=0", "tab=2", "tab=3", "tab=4", "tab=4;delivery=2", "tab=5"}},
         TabsCase{"samples/variants/four-variants-instead-of-nine.scenario.yaml", {"tab=1", "tab=2", "tab=3"}},
+        TabsCase{"samples/variants/transition-two-responses.scenario.yaml",
+                 {"tab=4;trow=1", "tab=4;delivery=3;trow=2", "tab=1;sub=1", "tab=5"}},
+        TabsCase{"samples/variants/realistic-snapshot.scenario.yaml",
+                 {"tab=0", "tab=1;sub=3", "tab=2", "tab=3", "tab=4", "tab=5"}},
         TabsCase{"samples/policy/inspect-one-resource.scenario.yaml",
                  {"mode=resource", "mode=types;type=MeshTimeout;tab=0", "mode=types;type=MeshTimeout;tab=1",
                   "mode=types;type=MeshTimeout;tab=2", "mode=types;type=MeshTimeout;tab=3",
