@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/engine/build_count.h"
+
 #include "envoy/service/discovery/v3/discovery.pb.h"
 
 namespace cfgi::variants {
@@ -43,6 +45,7 @@ Constraint Constraint::Not(Constraint inner) {
 }
 
 bool Matches(const Constraint& c, const Params& p, Step* why) {
+  CountEvaluationWork();  // core/engine/build_count.h: never on the app's UI thread
   using K = Constraint::Kind;
   switch (c.kind) {
     case K::kTrue:

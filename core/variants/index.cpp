@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <random>
 
+#include "core/engine/build_count.h"
 #include "core/variants/analysis.h"
 
 namespace cfgi::variants {
@@ -128,6 +129,7 @@ uint64_t VariantIndex::Match(size_t resource, const CompiledParams& p) const {
 }
 
 Selection VariantIndex::Select(size_t resource, const CompiledParams& p) const {
+  CountEvaluationWork();  // core/engine/build_count.h: never on the app's UI thread
   uint64_t m = Match(resource, p);
   Selection s;
   for (uint64_t x = m; x; x &= x - 1) s.matching.push_back(static_cast<size_t>(__builtin_ctzll(x)));

@@ -41,6 +41,9 @@ class VariantIndex {
   Selection Select(size_t resource, const CompiledParams& p) const;
 
   size_t resource_count() const { return res_.size(); }
+  // True when `resource` is matched by its tables; false for one that falls back to evaluating
+  // the constraints (more than 64 variants or DNF cubes), whose Match sees only 64 variants.
+  bool indexed(size_t resource) const { return resource < res_.size() && !res_[resource].fallback; }
   size_t fallback_count() const;
   // Bytes held by the index (tables, interned strings, per-resource arrays).
   size_t MemoryBytes() const;

@@ -312,6 +312,41 @@ ResourceFindings AnalyzeResource(const ResourceVariants& r, const Analysis& a, S
   return f;
 }
 
+// The question's subscriptions: --params when given, else the scenario's (inputs.subscriptions),
+// the DiscoveryRequests' and the clients' (each client's subscribe list over the final state).
+std::vector<Subscription> Subscriptions(const Scenario& s, const VariantsQuery& q, const Inputs& in, Analysis& a,
+                                        Sinks& sinks) {
+  if (q.subscriptions) {
+    if (q.params_source) a.owned.push_back(q.params_source);
+    if (!q.diagnostics.empty()) sinks.For(q.params_source.get()).Append(q.diagnostics);
+    return *q.subscriptions;
+  }
+  std::vector<std::string> all_names;
+  for (const auto& r : a.final_state.resources) all_names.push_back(r.name);
+  std::vector<Subscription> out = in.subscriptions;
+  for (const Subscription& sub : a.model.subscriptions) out.push_back(sub);
+  for (const auto& [cfg, range] : in.clients)
+    for (Subscription& sub : ClientSubscriptions(cfg, all_names, s.envelope_source(), range)) out.push_back(std::move(sub));
+  for (const auto& c : a.model.clients)
+    for (Subscription& sub : ClientSubscriptions(*c.config, all_names, c.source, c.range)) out.push_back(std::move(sub));
+  return out;
+}
+
+// inputs.matrix as a request Evaluate computes (VAR014 when it names no existing resource or
+// lacks a key).
+std::optional<MatrixRequest> MatrixRequestOf(const Inputs& in, const Analysis& a, doc::DiagnosticSink& esink) {
+  if (!in.matrix || !in.matrix->is_map()) return std::nullopt;
+  std::string rn = in.matrix->GetString("resource"), kx = in.matrix->GetString("x"), ky = in.matrix->GetString("y");
+  if (!a.final_state.Find(rn) || kx.empty() || ky.empty()) {
+    esink.Error("VAR014", in.matrix->range(), "matrix needs an existing resource and two keys: {resource: R, x: KEY, "
+                "y: KEY, base: {...}}", "inputs.matrix");
+    return std::nullopt;
+  }
+  bool ok = true;
+  Params base = in.matrix->Get("base") ? ParamsFrom(*in.matrix->Get("base"), "inputs.matrix.base", esink, ok) : Params{};
+  return MatrixRequest{rn, kx, ky, std::move(base)};
+}
+
 }  // namespace
 
 const ProfileSet<Profile>& Profiles() {
@@ -389,40 +424,13 @@ Analysis Load(const Scenario& s, const VariantsQuery& q) {
     a.model.updates = std::move(all);
   }
 
-  // Subscriptions: --params when given, else the scenario's, the requests' and the clients'.
-  std::vector<std::string> all_names;
-  for (const auto& r : a.final_state.resources) all_names.push_back(r.name);
-  if (q.subscriptions) {
-    if (q.params_source) a.owned.push_back(q.params_source);
-    if (!q.diagnostics.empty()) sinks.For(q.params_source.get()).Append(q.diagnostics);
-    a.subscriptions = *q.subscriptions;
-  } else {
-    a.subscriptions = in.subscriptions;
-    for (const Subscription& sub : a.model.subscriptions) a.subscriptions.push_back(sub);
-    for (const auto& [cfg, range] : in.clients)
-      for (Subscription& sub : ClientSubscriptions(cfg, all_names, s.envelope_source(), range))
-        a.subscriptions.push_back(std::move(sub));
-    for (const auto& c : a.model.clients)
-      for (Subscription& sub : ClientSubscriptions(*c.config, all_names, c.source, c.range))
-        a.subscriptions.push_back(std::move(sub));
-  }
-
+  a.subscriptions = Subscriptions(s, q, in, a, sinks);
   // Analyses over the variant set itself (what subscriptions select is Evaluate's).
   for (const ResourceVariants& r : a.final_state.resources) a.findings.push_back(AnalyzeResource(r, a, sinks));
 
-  // inputs.matrix: Evaluate computes it.
-  if (in.matrix && in.matrix->is_map()) {
-    std::string rn = in.matrix->GetString("resource"), kx = in.matrix->GetString("x"), ky = in.matrix->GetString("y");
-    if (!a.final_state.Find(rn) || kx.empty() || ky.empty()) {
-      esink.Error("VAR014", in.matrix->range(), "matrix needs an existing resource and two keys: {resource: R, x: KEY, "
-                  "y: KEY, base: {...}}", "inputs.matrix");
-    } else {
-      bool ok = true;
-      Params base = in.matrix->Get("base") ? ParamsFrom(*in.matrix->Get("base"), "inputs.matrix.base", esink, ok) : Params{};
-      a.matrix = MatrixRequest{rn, kx, ky, std::move(base)};
-    }
-  }
-
+  a.matrix = MatrixRequestOf(in, a, esink);
+  // The final variant sets compiled once for Evaluate's selections.
+  a.index = std::make_shared<const VariantIndex>(VariantIndex::Build(a.final_state.resources));
   a.diagnostics = sinks.All();
   doc::SortDiagnostics(a.diagnostics);
   return a;

@@ -24,8 +24,9 @@
 
 #include "core/engine/engine.h"
 #include "core/variants/analysis.h"
-#include "core/variants/variants_query.h"
+#include "core/variants/index.h"
 #include "core/variants/model.h"
+#include "core/variants/variants_query.h"
 
 namespace cfgi::variants {
 
@@ -128,6 +129,9 @@ struct Analysis {
   std::map<std::string, std::vector<std::optional<std::string>>> domains;  // declared; nullopt = absent
   std::vector<doc::Diagnostic> diagnostics;  // loading and the static findings (sorted)
   std::vector<std::shared_ptr<const doc::Source>> owned;  // every source it points into, --params too
+  // final_state's variant sets compiled once (index.h): Evaluate selects through it, one compile
+  // of a subscription's parameters for all its resources. Null: Evaluate scans every variant.
+  std::shared_ptr<const VariantIndex> index;
 };
 
 // What Evaluate computes for a list of subscriptions over an Analysis, typed (ResultJson renders
@@ -142,21 +146,42 @@ struct Evaluation {
   std::optional<MatrixFindings> matrix;   // the analysis's MatrixRequest, computed
   // VAR100 / VAR101 (a subscription ambiguous or unmatched) and VAR110-VAR114 (the transition).
   std::vector<doc::Diagnostic> diagnostics;
+  // Only when Evaluate was given a `why` (else empty): per subscription, per resource it
+  // subscribes to (parallel to `selections`, the first kMaxExplainedRows rows in all), why it gets
+  // what it gets: the root ("<name> {k=v} subscribes to R", the outcome and SelectionText) with
+  // one step per variant, its constraint tested (Matches). And per transition
+  // row (parallel to transition.rows, as many), what it sees before, after each response, after,
+  // and under the two-response deliveries (ExplainTransitionRow). What a view's Explanation shows.
+  std::vector<std::vector<doc::Step>> explanations;
+  std::vector<doc::Step> transition_explanations;
+  // The row's explanation, null when none was built (no `why`, or past kMaxExplainedRows).
+  const doc::Step* ExplanationOf(size_t subscription, size_t k) const {
+    return subscription < explanations.size() && k < explanations[subscription].size() ? &explanations[subscription][k]
+                                                                                       : nullptr;
+  }
 };
+
+// Rows (subscription x resource, transition rows) whose explanation Evaluate builds under `why`.
+constexpr size_t kMaxExplainedRows = 5000;
 
 // Selects every subscription's variant of every resource it subscribes to, the transition per
 // subscription, the caching proxy's fan-out and the matrix; `why` (null: none built) receives the
-// explanation tree (the first 20 subscriptions, each resource's variants tested). Never throws.
+// explanation tree (the first 20 subscriptions, each resource's variants tested) and the rows'
+// explanations (Evaluation::explanations). Never throws.
 Evaluation Evaluate(const Analysis& a, const std::vector<Subscription>& subs, doc::Explanation* why = nullptr);
+
+// How a subscription is named in a row and in an explanation: its name, else its origin
+// ("inputs", "--params", "view").
+std::string SubscriberName(const Subscription& s);
+
+// Why subscription number `i` gets what it gets across the transition, for the row `r` of
+// `t`: before, after each response of the "after" sequence, after, and the two-response
+// deliveries (new variants first, removal first), each step pointing at the variant it gets.
+doc::Step ExplainTransitionRow(const Transition& t, const TransitionRow& r, const Subscription& s);
 
 // The selection as the views and the text output word it: "variant 2", "none (resource does not
 // exist for this client)", "none (unknown resource)" (r null), "ambiguous: variants 0 2".
 std::string SelectionText(const ResourceVariants* r, const Selection& sel);
-
-// Why `who` (a subscriber's label) with parameters `p` gets what it gets of `resource`: a root
-// step ("who {p} subscribes to resource", its SelectionText) with one step per variant of the
-// final state, each with its constraint's test (Matches). A what-if for a view's selected row.
-doc::Step ExplainSelection(const Analysis& a, const std::string& who, const Params& p, const std::string& resource);
 
 // The variant selected for every value of `x` times every value of `y` over `r`'s variants, the
 // other keys from `base`: a view's chosen matrix (the scenario's own is Evaluation::matrix).

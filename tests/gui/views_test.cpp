@@ -462,8 +462,8 @@ TEST(TargetingViewConfig, TheEditedConfigurationIsResolvedOnTheWorkerNotInDraw) 
 // No view compares or serialises on the UI thread (docs/architecture.md "The engine contract"):
 // every engine's evaluation and serialisation entry point counts itself per thread
 // (core/engine/build_count.h ThreadEvaluationWork: EngineModel::Evaluate, EngineResult::ToJson,
-// Compare, policy's InspectionJson, variants' Evaluate / Select / ExplainSelection / MatrixOf /
-// ComputeTransition / ComputeProxy / ResultJson) and so does every JSON text (doc::JsonText,
+// Compare, policy's InspectionJson, variants' Evaluate / Select / Matches / VariantIndex::Select /
+// MatrixOf / ComputeTransition / ComputeProxy / ResultJson) and so does every JSON text (doc::JsonText,
 // doc::ThreadJsonTexts: the txt view's Config tree and the policy view's values, matches and
 // summaries are made on the worker, txt::ConfigTree with the compiled choice and the policy
 // view's PolicyTexts with the inspection). Each view's OnEvaluated and a few frames of every one
@@ -496,6 +496,10 @@ INSTANTIATE_TEST_SUITE_P(
         TabsCase{"samples/variants/transition-steps.scenario.yaml",
                  {"tab=0", "tab=1;sub=0", "tab=2", "tab=3", "tab=4", "tab=4;delivery=2", "tab=5"}},
         TabsCase{"samples/variants/four-variants-instead-of-nine.scenario.yaml", {"tab=1", "tab=2", "tab=3"}},
+        TabsCase{"samples/variants/transition-two-responses.scenario.yaml",
+                 {"tab=4;trow=1", "tab=4;delivery=3;trow=2", "tab=1;sub=1", "tab=5"}},
+        TabsCase{"samples/variants/realistic-snapshot.scenario.yaml",
+                 {"tab=0", "tab=1;sub=3", "tab=2", "tab=3", "tab=4", "tab=5"}},
         TabsCase{"samples/policy/inspect-one-resource.scenario.yaml",
                  {"mode=resource", "mode=types;type=MeshTimeout;tab=0", "mode=types;type=MeshTimeout;tab=1",
                   "mode=types;type=MeshTimeout;tab=2", "mode=types;type=MeshTimeout;tab=3",
@@ -559,35 +563,112 @@ TEST(PolicyViewTexts, MatchesAndValuesAreFormattedOnTheWorker) {
   EXPECT_EQ(texts->Json(&stray), "?");
 }
 
-// The variants view's selected row is explained on the worker (variants::ExplainSelection, a job
-// keyed "why/variants/<view>"): until it arrives the row's answer shows with no steps; then every
-// variant's test. samples/variants/first-look: subscription 2 ({env: prod, zone: eu-1}) gets
-// variant 0 of route-config (tests/golden/variants/first-look.scenario.json).
-TEST(VariantsViewWhy, TheSelectedRowIsExplainedOnTheWorker) {
+// The variants view's selected row is explained by the evaluation (variants::Evaluate under
+// `why`, on the worker: Evaluation::explanations); the view copies the row's step and asks
+// nothing more (no job, no selection or matching on this thread). samples/variants/first-look:
+// subscription 2 ({env: prod, zone: eu-1}) gets variant 0 of route-config
+// (tests/golden/variants/first-look.scenario.json).
+TEST(VariantsViewWhy, TheSelectedRowIsExplainedByTheEvaluation) {
   ImGuiFrame frame;
   ViewOnSample v("samples/variants/first-look.scenario.yaml");
   ASSERT_EQ(v.doc->engine().name(), "variants");
   v.view->LoadState("tab=1;sub=2");
-  v.view->OnEvaluated(*v.doc);
   const uint64_t before = ThreadEvaluationWork();
+  v.view->OnEvaluated(*v.doc);
   DrawInWindow(*v.view, v.ctx);
   DrawInWindow(*v.view, v.ctx);
   EXPECT_EQ(ThreadEvaluationWork() - before, 0u);
-  std::vector<Job*> jobs = v.ctx.JobsWithKey("why/variants/");
-  ASSERT_FALSE(jobs.empty());
-  nlohmann::ordered_json e = v.view->DumpState()["explanation"];
-  EXPECT_EQ(v.view->DumpState()["selected"], 2);
+  EXPECT_TRUE(v.ctx.jobs.empty()) << v.ctx.jobs.front().key;
+  nlohmann::ordered_json st = v.view->DumpState();
+  EXPECT_EQ(st["selected"], 2);
+  EXPECT_EQ(st["explains"], "subscriptions");
+  const nlohmann::ordered_json e = st["explanation"];
+  EXPECT_EQ(e["what"], "inputs {env=prod, zone=eu-1} subscribes to route-config");
   EXPECT_EQ(e["detail"], "match: variant 0");
-  EXPECT_TRUE(e["steps"].empty()) << e.dump();
-  JobProgress p;
-  RunOnWorker(*jobs.back(), p);
-  jobs.back()->done();
-  DrawInWindow(*v.view, v.ctx);
-  e = v.view->DumpState()["explanation"];
   ASSERT_EQ(e["steps"].size(), 2u) << e.dump();
   EXPECT_EQ(e["steps"][0].get<std::string>().rfind("variant 0: ", 0), 0u);
   EXPECT_EQ(e["steps"][1].get<std::string>().rfind("variant 1: ", 0), 0u);
-  EXPECT_EQ(ThreadEvaluationWork() - before, 0u) << "the job ran on another thread";
+  ASSERT_NE(v.ctx.selected_explanation(), nullptr);
+  EXPECT_EQ(v.ctx.selected_explanation()->what, e["what"].get<std::string>());
+  ASSERT_EQ(v.ctx.selected_explanation()->children.size(), 2u);
+  EXPECT_EQ(v.ctx.selected_explanation()->children[0].detail, "matches");
+  EXPECT_EQ(v.ctx.selected_explanation()->children[1].detail, "does not match");
+}
+
+// One selection model per view (Selections, view_tabs.h) in the variants view: the Transition tab
+// explains its selected row, every other tab the selected Subscriptions row, and each comes back
+// after a tab switch, a profile switch (the shell clears the Explanation) and a new evaluation.
+// samples/variants/transition-steps (tests/golden/variants/transition-steps.scenario.json): after
+// the change {env: test, version: v1} gets variant 1 of route-config; {env: test, version: v2}
+// keeps variant 1 (unchanged), while {env: prod, version: v1} moves from variant 0 to 2.
+TEST(VariantsViewSelection, TheExplanationFollowsTheTabOnScreen) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/variants/transition-steps.scenario.yaml");
+  ASSERT_EQ(v.doc->engine().name(), "variants");
+  const uint64_t work = ThreadEvaluationWork();
+  v.view->OnEvaluated(*v.doc);
+  auto frames = [&](int n) {
+    for (int i = 0; i < n; ++i) DrawInWindow(*v.view, v.ctx);
+  };
+  auto shown = [&]() -> std::string { return v.ctx.selected_explanation() ? v.ctx.selected_explanation()->what : "(report)"; };
+  auto steps = [&]() {
+    std::vector<std::string> out;
+    if (const doc::Step* s = v.ctx.selected_explanation())
+      for (const doc::Step& c : s->children) out.push_back(c.what);
+    return out;
+  };
+  // Opened on the Resources tab: the first Subscriptions row.
+  frames(2);
+  EXPECT_EQ(v.view->DumpState()["explains"], "subscriptions");
+  EXPECT_EQ(shown(), "inputs {env=prod, version=v1} subscribes to route-config");
+  // A row selected (sub=2, as a click selects it).
+  v.view->LoadState("tab=1;sub=2");
+  frames(2);
+  const std::string row2 = "inputs {env=test, version=v1} subscribes to route-config";
+  EXPECT_EQ(shown(), row2);
+  EXPECT_EQ(v.ctx.selected_explanation()->detail, "match: variant 1");
+  EXPECT_EQ(v.view->DumpState()["selected"], 2);
+  // The Transition tab: its own first row, then its row 3 (trow=3, as a click).
+  v.view->LoadState("tab=4");
+  frames(2);
+  EXPECT_EQ(v.view->DumpState()["explains"], "transition");
+  EXPECT_EQ(shown(), "#0 {env=prod, version=v1}, route-config");
+  EXPECT_EQ(v.ctx.selected_explanation()->detail, "changed");
+  v.view->LoadState("tab=4;trow=3");
+  frames(2);
+  const std::string trow3 = "#3 {env=test, version=v2}, route-config";
+  EXPECT_EQ(shown(), trow3);
+  EXPECT_EQ(v.ctx.selected_explanation()->detail, "unchanged");
+  const std::vector<std::string> trow3_steps = {"before: variant 1",
+                                                "after: variant 1",
+                                                "if sent as two responses, new variants first, in between: variant 1",
+                                                "if sent as two responses, removal first, in between: variant 1"};
+  EXPECT_EQ(steps(), trow3_steps);
+  EXPECT_EQ(v.view->DumpState()["transition_row"], 3);
+  // Another tab and back: each shows its own selection again.
+  v.view->LoadState("tab=2");
+  frames(2);
+  EXPECT_EQ(shown(), row2) << "the Findings tab explains the Subscriptions row";
+  v.view->LoadState("tab=4");
+  frames(2);
+  EXPECT_EQ(shown(), trow3) << "back on the Transition tab: its row";
+  // A profile switch: the shell selects nothing (App::DrawProfileSelector); the row comes back.
+  v.doc->set_profile("tp2");
+  v.ctx.SelectExplanation(nullptr);
+  frames(1);
+  EXPECT_EQ(shown(), trow3);
+  EXPECT_EQ(steps(), trow3_steps);
+  // A new evaluation (an edit): the same rows, explained from the new evaluation.
+  v.view->OnEvaluated(*v.doc);
+  v.ctx.SelectExplanation(nullptr);
+  frames(2);
+  EXPECT_EQ(shown(), trow3);
+  v.view->LoadState("tab=1");
+  frames(2);
+  EXPECT_EQ(shown(), row2);
+  EXPECT_EQ(v.view->DumpState()["selected"], 2);
+  EXPECT_EQ(ThreadEvaluationWork() - work, 0u) << "the view selected, matched or serialised on the UI thread";
+  EXPECT_TRUE(v.ctx.jobs.empty());
 }
 
 // The policy view's resource chooser names each resource as a person reads it (ReadableKey), then

@@ -76,6 +76,25 @@ inputs:
 )SCN");
   ExpectFastPath(r, r.plain->ToJson(), r.explained->ToJson());
   EXPECT_EQ(r.plain->ToJson()["subscriptions"].size(), 2u);
+  // The rows' explanations (what the app's Explanation shows for a row) only under `why`: per
+  // subscription, per resource, the root and one step per variant tested.
+  const auto* plain = ResultAs<variants::VariantsResult>(r.plain.get());
+  const auto* explained = ResultAs<variants::VariantsResult>(r.explained.get());
+  ASSERT_TRUE(plain && explained);
+  EXPECT_TRUE(plain->evaluation.explanations.empty());
+  EXPECT_EQ(plain->evaluation.ExplanationOf(0, 0), nullptr);
+  ASSERT_EQ(explained->evaluation.explanations.size(), 2u);
+  const doc::Step* qa = explained->evaluation.ExplanationOf(1, 0);
+  ASSERT_NE(qa, nullptr);
+  EXPECT_EQ(qa->what, "inputs {env=qa} subscribes to R");
+  EXPECT_EQ(qa->detail, "none: none (resource does not exist for this client)");
+  ASSERT_EQ(qa->children.size(), 2u);
+  EXPECT_EQ(qa->children[0].what, "variant 0: env=prod");
+  EXPECT_EQ(qa->children[0].detail, "does not match");
+  EXPECT_EQ(explained->evaluation.ExplanationOf(0, 0)->children[0].detail, "matches");
+  // The tree's subscription steps hold the same variant tests.
+  ASSERT_EQ(r.why.children.size(), 2u);
+  EXPECT_EQ(r.why.children[1].children[0].children.size(), qa->children.size());
 }
 
 // A106 matcher_list (grpc/grpc src/core/xds/grpc/xds_matcher.cc): the per-request trace is the

@@ -100,5 +100,61 @@ TEST(VariantsIndexTest, EnginePathOnAGeneratedSnapshot) {
   EXPECT_EQ(ResultJson(a)["overlaps"].size(), 4u * 15u);
 }
 
+// Load compiles the final variant sets once (Analysis::index) and Evaluate selects through it:
+// every selection equals the spec's naive scan (Select), for resources the index holds and for
+// one it cannot (70 variants, more than its 64 bits: Evaluate tests the constraints instead).
+TEST(VariantsIndexTest, EvaluateSelectsThroughTheIndexAsTheNaiveScan) {
+  std::vector<ResourceVariants> snap = GenerateSnapshot(60, 16, 6);
+  ResourceVariants wide;
+  wide.name = "wide";
+  for (int i = 0; i < 70; ++i) {
+    Variant v;
+    v.constraint = Constraint::Value("k0", "w" + std::to_string(i % 35));  // each value twice: ambiguous
+    if (i == 69) v.constraint = Constraint::Value("k1", "v2");
+    // A variant's identity is its constraints: the textproto of the second "w<i>" differs by
+    // a not(exists) of a key no subscription sends.
+    if (i >= 35 && i < 69) v.constraint = Constraint::And({v.constraint, Constraint::Not(Constraint::Exists("zz"))});
+    v.canonical = CanonicalTextProto(v.constraint);
+    wide.variants.push_back(v);
+  }
+  snap.push_back(wide);
+  Scenario s = LoadScenario({{"generated.textproto", SnapshotTextProto(snap)}});
+  Query q;
+  for (const auto& [name, params] : GenerateSubscriptions(snap, 40, 6)) {
+    std::string flag;
+    for (const auto& [k, v] : params) flag += (flag.empty() ? "" : ",") + k + "=" + v;
+    q.flags.push_back({"params", flag});
+  }
+  q.flags.push_back({"params", "k0=w3,k1=v2"});
+  q.flags.push_back({"params", ""});
+  Analysis a = Load(s, ParseVariantsQuery(q));
+  ASSERT_TRUE(a.index);
+  const int wi = a.index->ResourceIndex("wide");
+  ASSERT_GE(wi, 0);
+  EXPECT_FALSE(a.index->indexed(static_cast<size_t>(wi)));
+  EXPECT_TRUE(a.index->indexed(0));
+  ASSERT_EQ(a.subscriptions.size(), 42u);
+  Evaluation e = Evaluate(a, a.subscriptions);
+  ASSERT_EQ(e.selections.size(), a.subscriptions.size());
+  size_t compared = 0, ambiguous = 0;
+  for (size_t si = 0; si < a.subscriptions.size(); ++si) {
+    ASSERT_EQ(e.selections[si].size(), a.final_state.resources.size());
+    for (const auto& [name, sel] : e.selections[si]) {
+      const Selection naive = Select(a.final_state.Find(name), a.subscriptions[si].params);
+      EXPECT_EQ(sel.matching, naive.matching) << si << " " << name;
+      EXPECT_EQ(sel.outcome, naive.outcome) << si << " " << name;
+      EXPECT_EQ(sel.selected, naive.selected) << si << " " << name;
+      ambiguous += sel.outcome == Outcome::kAmbiguous;
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 42u * 61u);
+  EXPECT_GT(ambiguous, 0u);
+  // k0=w3, k1=v2 against "wide": variants 3, 38 (k0=w3) and 69 (k1=v2).
+  const auto& last = e.selections[40];
+  EXPECT_EQ(last.back().first, "wide");
+  EXPECT_EQ(last.back().second.matching, (std::vector<size_t>{3, 38, 69}));
+}
+
 }  // namespace
 }  // namespace cfgi::variants

@@ -103,6 +103,13 @@ class Selections {
     }
     return s;
   }
+  // Show, and the place's selection again when the shell cleared the Explanation while the place
+  // stayed on screen (a profile switch or the document shown again select nothing).
+  const doc::Step* ShowKept(ViewContext& ctx, std::string_view place) {
+    const doc::Step* s = Show(ctx, place);
+    if (s && ctx.selected_explanation() == nullptr) ctx.SelectExplanation(s);
+    return s;
+  }
   const doc::Step* Of(std::string_view place) const {
     auto it = by_place_.find(place);
     return it == by_place_.end() ? nullptr : it->second;

@@ -161,12 +161,6 @@ void VariantsView::SaveAdded(ViewContext& ctx) {
 }
 
 void VariantsView::DrawSubscriptions(ViewContext& ctx) {
-  if (pending_row_ >= 0) {  // --view "sub=N" / a restored selection
-    if (static_cast<size_t>(pending_row_) < sub_rows_.size()) {
-      Explain(ctx, sub_rows_[static_cast<size_t>(pending_row_)]);
-    }
-    pending_row_ = -1;
-  }
   subs_head_.Begin("##subs-head");  // the table below keeps its 8 rows (TableHeaderArea)
   // Folded by default so the table keeps its rows at 1024x700 and scale 1.5.
   if (ImGui::CollapsingHeader("Add a subscription (keys and values from the known domains)")) DrawBuilder(ctx);
@@ -216,7 +210,7 @@ void VariantsView::DrawSubscriptions(ViewContext& ctx) {
       ImGui::PushID(i);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      if (ImGui::Selectable(s.name.c_str(), explaining_ == kSubRow && selected_row_ == i,
+      if (ImGui::Selectable(s.name.c_str(), sel_.Of("subscriptions") && selected_row_ == i,
                             ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap))
         Explain(ctx, row);
       ImGui::TableNextColumn();

@@ -29,43 +29,23 @@ std::string VariantsView::SourceName(const v::Update* u) {
   return n.substr(n.rfind('/') + 1);
 }
 
-// Selects the row's resource, explains the change and jumps to the variant it gets after (else
-// the one it had before, else the subscription).
+// Selects the row's resource, explains the change (the evaluation's step: before, after each
+// response, after, the two-response deliveries; past the rows the evaluation explains, the change
+// alone), shown in the place "transition", and jumps to the variant it gets after (else the one
+// it had before, else the subscription).
 void VariantsView::OpenTransitionRow(ViewContext& ctx, const v::TransitionRow& r, bool jump) {
   sel_t_row_ = static_cast<size_t>(&r - ev_->transition.rows.data());
-  explaining_ = kTransitionRow;
   if (size_t ri = ResourceIndex(r.resource); ri != SIZE_MAX) selected_resource_ = ri;
   const Sub& s = subs_[r.subscription];
-  auto step = [](const std::string& what, const v::Seen& x) {
-    doc::Step st;
-    st.what = what + ": " + (x.sel.outcome == v::Outcome::kMatch ? "variant " + x.Text()
-                             : x.sel.outcome == v::Outcome::kNone ? std::string("none")
-                                                                  : "ambiguous " + x.Text());
-    st.outcome = x.sel.outcome == v::Outcome::kMatch  ? doc::Outcome::kMatched
-                 : x.sel.outcome == v::Outcome::kNone ? doc::Outcome::kNoMatch
-                                                      : doc::Outcome::kError;
-    if (x.r && !x.sel.matching.empty()) {
-      const v::Variant& var = x.r->variants[x.sel.matching.front()];
-      st.detail = Displayable(v::Render(var.constraint));
-      st.range = var.range;
-      if (var.source) st.file = var.source->name();
-    }
-    return st;
-  };
-  why_ = doc::Step{};
-  why_.what = SubLabel(r.subscription) + " " + v::RenderParams(s.params) + ", " + r.resource;
-  why_.detail = v::ChangeName(r.change);
-  why_.outcome = r.change == v::Change::kBecameAmbiguous ? doc::Outcome::kError
-                 : r.change == v::Change::kBecameUnmatched ? doc::Outcome::kNoMatch
-                                                            : doc::Outcome::kInfo;
-  why_.Add(step("before", r.before));
-  for (size_t k = 0; k < r.intermediate.size(); ++k)
-    why_.Add(step("after response " + std::to_string(k + 1) + " (" + SourceName(ev_->transition.responses[k]) + ")",
-                  r.intermediate[k]));
-  why_.Add(step("after", r.after));
-  why_.Add(step("if sent as two responses, new variants first, in between", r.adds_first));
-  why_.Add(step("if sent as two responses, removal first, in between", r.removes_first));
-  ctx.SelectExplanation(&why_);
+  doc::Step why;
+  if (sel_t_row_ < ev_->transition_explanations.size()) {
+    why = ev_->transition_explanations[sel_t_row_];
+  } else {
+    why.what = SubLabel(r.subscription) + " " + v::RenderParams(s.params) + ", " + r.resource;
+    why.detail = v::ChangeName(r.change);
+  }
+  for (doc::Step& st : why.children) st.detail = Displayable(std::move(st.detail));
+  sel_.SelectOwned(ctx, "transition", std::move(why));
   if (!jump) return;
   const v::Seen& target = !r.after.sel.matching.empty() ? r.after : r.before;
   if (target.r && !target.sel.matching.empty()) {
@@ -76,19 +56,10 @@ void VariantsView::OpenTransitionRow(ViewContext& ctx, const v::TransitionRow& r
   }
 }
 
-void VariantsView::DrawTransition(ViewContext& ctx) {
-  if (!analysis_->has_transition) {
-    DocHint("This scenario has no transition.",
-            "A transition compares the variants clients have now (before) with the variants after one or more "
-            "responses. Name the sources that form the \"before\" set in inputs.before (CLI: --before NAME); the "
-            "other sources are applied after them, in order, each as one response. Examples: the samples \"TP2: "
-            "transition to a second key (one response)\" and \"... split over two responses\".",
-            "inputs:\n  before: [transition-before.textproto]   # the variants clients have now\n"
-            "sources:\n  - file: transition-before.textproto\n  - file: transition-after.textproto    # one response");
-    return;
-  }
+// Above the Transition table: the counts for the delivery chosen, the delivery choice and its
+// verdict, the responses. Returns how many states lie between before and after as delivered.
+size_t VariantsView::DrawTransitionSummary() {
   const size_t nresp = ev_->transition.responses.size();
-  transition_head_.Begin("##transition-head");  // the table below keeps its 8 rows (TableHeaderArea)
   // One count of the table below (TransitionCounts), for the delivery chosen: the summary, the
   // sentence under it and --dump-state read it; "in between" counts the cells of the columns
   // between the responses, so the summary never says 0 above ambiguous rows.
@@ -132,7 +103,6 @@ void VariantsView::DrawTransition(ViewContext& ctx) {
     if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(b).x + ImGui::GetFrameHeight() * 1.5f) ImGui::NewLine();
     ImGui::RadioButton(b, &delivery_, m);
   }
-  auto between = [this](const v::TransitionRow& r) { return Between(r); };
   const size_t broken = tc.broken, amb = tc.between_ambiguous;
   ImGui::PushTextWrapPos(0);
   const size_t nbetween = delivery_ == 0 ? (nresp > 0 ? nresp - 1 : 0) : delivery_ == 1 ? 0 : 1;
@@ -169,6 +139,23 @@ void VariantsView::DrawTransition(ViewContext& ctx) {
                    "single response, so that no subscriber sees the state in between.");
   ImGui::PopTextWrapPos();
 
+  return nbetween;
+}
+
+void VariantsView::DrawTransition(ViewContext& ctx) {
+  if (!analysis_->has_transition) {
+    DocHint("This scenario has no transition.",
+            "A transition compares the variants clients have now (before) with the variants after one or more "
+            "responses. Name the sources that form the \"before\" set in inputs.before (CLI: --before NAME); the "
+            "other sources are applied after them, in order, each as one response. Examples: the samples \"TP2: "
+            "transition to a second key (one response)\" and \"... split over two responses\".",
+            "inputs:\n  before: [transition-before.textproto]   # the variants clients have now\n"
+            "sources:\n  - file: transition-before.textproto\n  - file: transition-after.textproto    # one response");
+    return;
+  }
+  transition_head_.Begin("##transition-head");  // the table below keeps its 8 rows (TableHeaderArea)
+  const size_t nbetween = DrawTransitionSummary();
+  auto between = [this](const v::TransitionRow& r) { return Between(r); };
   // Columns: subscriber, params, [resource], before, in between (one per intermediate state), after, change.
   bool one_resource = true;
   for (const v::TransitionRow& r : ev_->transition.rows) one_resource &= r.resource == ev_->transition.rows[0].resource;
@@ -211,7 +198,7 @@ void VariantsView::DrawTransition(ViewContext& ctx) {
         ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(bg));
       }
       ImGui::TableNextColumn();
-      if (ImGui::Selectable(SubLabel(r.subscription).c_str(), explaining_ == kTransitionRow && sel_t_row_ == static_cast<size_t>(i),
+      if (ImGui::Selectable(SubLabel(r.subscription).c_str(), sel_.Of("transition") && sel_t_row_ == static_cast<size_t>(i),
                             ImGuiSelectableFlags_SpanAllColumns))
         open = &r;
       ImGui::TableNextColumn();

@@ -95,6 +95,9 @@ void VariantsView::OnEvaluated(const OpenDocument& d) {
   subs_shown_.reset();
   matrix_shown_.reset();
   subs_dirty_ = !added_.empty();
+  // The steps shown were the previous evaluation's (the shell clears the Explanation itself on a
+  // new evaluation); the selected rows are explained again from this one at the next Draw.
+  sel_.Forget();
   resources_.clear();
   if (!analysis_ || !ev_) {
     analysis_ = nullptr;
@@ -163,9 +166,11 @@ void VariantsView::RebuildRows() {
   std::map<std::string, size_t> by_name;
   for (size_t i = 0; i < resources_.size(); ++i) by_name[resources_[i].r->name] = i;
   for (size_t s = 0; s < ev_->selections.size(); ++s)
-    for (const auto& [name, sel] : ev_->selections[s]) {
+    for (size_t k = 0; k < ev_->selections[s].size(); ++k) {
+      const auto& [name, sel] = ev_->selections[s][k];
       SubRow row;
       row.sub = s;
+      row.k = k;
       auto it = by_name.find(name);
       row.resource = it == by_name.end() ? SIZE_MAX : it->second;
       row.resource_name = name;
@@ -239,6 +244,7 @@ void VariantsView::SubmitSubscriptions(ViewContext& ctx) {
     subs_shown_.reset();
     ev_ = doc_eval_;
     RebuildRows();
+    ForgetSelections(ctx);
     return;
   }
   std::vector<v::Subscription> subs = analysis_->subscriptions;
@@ -246,17 +252,19 @@ void VariantsView::SubmitSubscriptions(ViewContext& ctx) {
   subs_job_.Submit(ctx, "subs/variants", this, "Evaluating the added subscriptions",
                    [m = model_sp_, subs = std::move(subs)](JobProgress& p) {
                      p.Step("select", 0);
-                     return SubsOutcome{m, v::Evaluate(m->analysis, subs)};
+                     doc::Explanation why;  // the rows' explanations come with it (Evaluation::explanations)
+                     return SubsOutcome{m, v::Evaluate(m->analysis, subs, &why)};
                    });
 }
 
-// The worker's outcomes, taken at the start of Draw: the added subscriptions' evaluation, the
-// selected row's explanation, the matrix.
+// The worker's outcomes, taken at the start of Draw: the added subscriptions' evaluation (with
+// its rows' explanations), the matrix.
 void VariantsView::TakeOutcomes(ViewContext& ctx) {
   if (std::shared_ptr<const SubsOutcome> o = subs_job_.Take(); o && o->model == model_sp_) {
     subs_shown_ = std::move(o);
     ev_ = &subs_shown_->evaluation;
     RebuildRows();
+    ForgetSelections(ctx);
     if (explain_sub_ != SIZE_MAX) {
       for (const SubRow& r : sub_rows_)
         if (r.sub == explain_sub_) {
@@ -266,33 +274,38 @@ void VariantsView::TakeOutcomes(ViewContext& ctx) {
       explain_sub_ = SIZE_MAX;
     }
   }
-  if (std::shared_ptr<const WhyOutcome> o = why_job_.Take(); o && o->row == selected_row_ && explaining_ == kSubRow) {
-    why_ = o->why;
-    // The constraints as the UI font can show them.
-    for (doc::Step& st : why_.children) st.what = Displayable(st.what);
-  }
   if (std::shared_ptr<const MatrixOutcome> o = matrix_job_.Take(); o && o->model == model_sp_) matrix_shown_ = std::move(o);
 }
 
-// Explains one subscription x resource: a what-if for the worker (variants::ExplainSelection,
-// every variant's constraints tested against the parameters). The row's answer shows at once;
-// the tests of each variant follow when the worker delivers them.
+void VariantsView::ForgetSelections(ViewContext& ctx) { sel_.ForgetUnder(ctx, ""); }
+
+namespace {
+// A step as the UI font can show it (Displayable), with its children.
+void MakeDisplayable(doc::Step& st) {
+  st.what = Displayable(std::move(st.what));
+  st.detail = Displayable(std::move(st.detail));
+  for (doc::Step& c : st.children) MakeDisplayable(c);
+}
+}  // namespace
+
+// Explains one subscription x resource: the evaluation's step for the row (every variant's
+// constraints tested against the parameters, made on the worker by variants::Evaluate), shown
+// in the place "subscriptions"; past the rows the evaluation explains, the row's answer alone.
 void VariantsView::Explain(ViewContext& ctx, const SubRow& row, bool jump) {
   selected_row_ = static_cast<int>(&row - sub_rows_.data());
-  explaining_ = kSubRow;
   const Sub& s = subs_[row.sub];
-  why_ = doc::Step{};
-  why_.what = s.name + " " + v::RenderParams(s.params) + " subscribes to " + row.resource_name;
-  why_.detail = std::string(v::OutcomeName(row.sel->outcome)) + ": " + row.variant_text;
-  why_.outcome = row.sel->outcome == v::Outcome::kMatch  ? doc::Outcome::kMatched
-                 : row.sel->outcome == v::Outcome::kNone ? doc::Outcome::kNoMatch
-                                                         : doc::Outcome::kError;
-  if (model_sp_)
-    why_job_.Submit(ctx, "why/variants", this, "Explaining the selection",
-                    [m = model_sp_, who = s.name, p = s.params, res = row.resource_name, at = selected_row_](JobProgress&) {
-                      return WhyOutcome{at, v::ExplainSelection(m->analysis, who, p, res)};
-                    });
-  ctx.SelectExplanation(&why_);
+  doc::Step why;
+  if (const doc::Step* st = ev_->ExplanationOf(row.sub, row.k)) {
+    why = *st;
+  } else {
+    why.what = s.name + " " + v::RenderParams(s.params) + " subscribes to " + row.resource_name;
+    why.detail = std::string(v::OutcomeName(row.sel->outcome)) + ": " + row.variant_text;
+    why.outcome = row.sel->outcome == v::Outcome::kMatch  ? doc::Outcome::kMatched
+                  : row.sel->outcome == v::Outcome::kNone ? doc::Outcome::kNoMatch
+                                                          : doc::Outcome::kError;
+  }
+  MakeDisplayable(why);
+  sel_.SelectOwned(ctx, "subscriptions", std::move(why));
   if (!jump) return;
   // Jump to the variant it gets (or the first matching one), else to the subscription.
   const v::ResourceVariants* r = row.resource == SIZE_MAX ? nullptr : resources_[row.resource].r;
@@ -304,6 +317,22 @@ void VariantsView::Explain(ViewContext& ctx, const SubRow& row, bool jump) {
   }
 }
 
+// The Transition tab on a transition with rows explains its own row; every other tab (and the
+// Transition tab's hint without one) the Subscriptions row.
+const char* VariantsView::PlaceOf(int n) const {
+  return n == 4 && analysis_->has_transition && !ev_->transition.rows.empty() ? "transition" : "subscriptions";
+}
+
+void VariantsView::ShowPlace(ViewContext& ctx, int n) {
+  const char* place = PlaceOf(n);
+  if (sel_.ShowKept(ctx, place)) return;
+  const std::vector<v::TransitionRow>& trows = ev_->transition.rows;
+  if (std::string_view(place) == "transition")
+    OpenTransitionRow(ctx, trows[std::min(sel_t_row_, trows.size() - 1)], false);
+  else if (!sub_rows_.empty())
+    Explain(ctx, sub_rows_[std::min(static_cast<size_t>(std::max(selected_row_, 0)), sub_rows_.size() - 1)], false);
+}
+
 void VariantsView::Draw(ViewContext& ctx) {
   if (!analysis_) {
     theme::TextMuted("Not evaluated yet.");
@@ -311,50 +340,53 @@ void VariantsView::Draw(ViewContext& ctx) {
   }
   TakeOutcomes(ctx);
   if (subs_dirty_) SubmitSubscriptions(ctx);
-  // The Explanation panel always explains something of this view: after an evaluation (or a
-  // profile change) the row selected before, else the first; the Transition tab's rows there.
-  if (!ctx.selected_explanation()) {
-    const std::vector<v::TransitionRow>& trows = ev_->transition.rows;
-    if (StateInt(tabs_.Save(), "tab") == 4 && !trows.empty())  // the tab shown (or restored)
-      OpenTransitionRow(ctx, trows[std::min(sel_t_row_, trows.size() - 1)], false);
-    else if (!sub_rows_.empty())
-      Explain(ctx, sub_rows_[std::min(static_cast<size_t>(std::max(selected_row_, 0)), sub_rows_.size() - 1)], false);
+  if (pending_row_ >= 0) {  // --view "sub=N" / a restored selection
+    if (static_cast<size_t>(pending_row_) < sub_rows_.size()) Explain(ctx, sub_rows_[static_cast<size_t>(pending_row_)]);
+    pending_row_ = -1;
   }
-  explaining_ = ctx.selected_explanation() != &why_ ? kNothing : explaining_;
+  if (pending_t_row_ >= 0) {
+    if (static_cast<size_t>(pending_t_row_) < ev_->transition.rows.size())
+      OpenTransitionRow(ctx, ev_->transition.rows[static_cast<size_t>(pending_t_row_)]);
+    pending_t_row_ = -1;
+  }
   room_.Reset();
   if (!tabs_.Begin("##variants")) return;
   char label[96];
   std::snprintf(label, sizeof label, "Resources (%zu)###res", resources_.size());
   if (tabs_.Item(0, label)) {
+    ShowPlace(ctx, 0);
     DrawResources(ctx);
     ImGui::EndTabItem();
   }
   std::snprintf(label, sizeof label, "Subscriptions (%zu)###subs", subs_.size());
   if (tabs_.Item(1, label)) {
+    ShowPlace(ctx, 1);
     DrawSubscriptions(ctx);
     ImGui::EndTabItem();
   }
   // The tab counts the rows the Findings table lists: overlaps and coverage gaps.
   std::snprintf(label, sizeof label, "Findings (%zu)###findings", overlap_count_ + gap_count_);
   if (tabs_.Item(2, label)) {
+    ShowPlace(ctx, 2);
     DrawFindings(ctx);
     ImGui::EndTabItem();
   }
   if (tabs_.Item(3, "Coverage matrix")) {
+    ShowPlace(ctx, 3);
     DrawMatrix(ctx);
     ImGui::EndTabItem();
   }
-  if (!analysis_->has_transition)
-    std::snprintf(label, sizeof label, "Transition###transition");
-  else if (t_counts_.ambiguous + t_counts_.unmatched + split_broken_ > 0)
+  if (analysis_->has_transition && t_counts_.ambiguous + t_counts_.unmatched + split_broken_ > 0)
     std::snprintf(label, sizeof label, "Transition %s###transition", theme::kIconWarning);
   else
     std::snprintf(label, sizeof label, "Transition###transition");
   if (tabs_.Item(4, label)) {
+    ShowPlace(ctx, 4);
     DrawTransition(ctx);
     ImGui::EndTabItem();
   }
   if (tabs_.Item(5, "Caching proxy###proxy")) {
+    ShowPlace(ctx, 5);
     DrawProxy(ctx);
     ImGui::EndTabItem();
   }
@@ -378,14 +410,15 @@ nlohmann::ordered_json VariantsView::Counts() const {
   return j;
 }
 
-// "tab=N;resource=NAME[;delivery=D]": the open tab, the selected resource and, on the
-// Transition tab, how the change is delivered (0 as sent, 1 one response, 2 new variants
-// first, 3 removal first).
+// "tab=N[;sub=R];resource=NAME[;delivery=D][;trow=T]": the open tab, the selected Subscriptions
+// row, the selected resource and, on the Transition tab, how the change is delivered (0 as sent,
+// 1 one response, 2 new variants first, 3 removal first) and the selected row.
 std::string VariantsView::SaveState() const {
   std::string s = tabs_.Save();
   if (selected_row_ >= 0) s += ";sub=" + std::to_string(selected_row_);
   if (selected_resource_ < resources_.size()) s += ";resource=" + resources_[selected_resource_].r->name;
   if (delivery_ != 0) s += ";delivery=" + std::to_string(delivery_);
+  if (sel_t_row_ != 0) s += ";trow=" + std::to_string(sel_t_row_);
   return s;
 }
 void VariantsView::LoadState(std::string_view state) {
@@ -394,6 +427,8 @@ void VariantsView::LoadState(std::string_view state) {
   if (auto d = StateInt(state, "delivery"); d && *d >= 0 && *d <= 3) delivery_ = *d;
   // sub=N: the Subscriptions tab's row N is selected and explained at the next frame.
   if (auto r = StateInt(state, "sub"); r && *r >= 0) pending_row_ = *r;
+  // trow=N: the Transition tab's row N is selected and explained at the next frame.
+  if (auto r = StateInt(state, "trow"); r && *r >= 0) pending_t_row_ = *r;
   SelectPendingResource();
 }
 
@@ -413,10 +448,13 @@ nlohmann::ordered_json VariantsView::DumpState() const {
   nlohmann::ordered_json j = {{"counts", Counts()},          {"table", room_.ToJson()},
                               {"known", std::move(known)}, {"subscriptions", std::move(rows)},
                               {"selected", selected_row_}, {"pending", subs_dirty_ || subs_job_.pending()}};
-  if (selected_row_ >= 0) {
+  // What the Explanation shows for the tab on screen (Selections): its place and step.
+  j["explains"] = sel_.shown();
+  j["transition_row"] = sel_t_row_;
+  if (const doc::Step* st = sel_.Of(sel_.shown())) {
     nlohmann::ordered_json steps = nlohmann::ordered_json::array();
-    for (const doc::Step& st : why_.children) steps.push_back(st.what);
-    j["explanation"] = {{"what", why_.what}, {"detail", why_.detail}, {"steps", std::move(steps)}};
+    for (const doc::Step& c : st->children) steps.push_back(c.what);
+    j["explanation"] = {{"what", st->what}, {"detail", st->detail}, {"steps", std::move(steps)}};
   }
   return j;
 }
@@ -434,8 +472,6 @@ size_t VariantsView::ResourceIndex(const std::string& name) const {
     if (resources_[i].r->name == name) return i;
   return SIZE_MAX;
 }
-
-// Selects the row's resource, explains the change and jumps to the variant it gets after (else
 
 }  // namespace variants_view
 

@@ -14,10 +14,12 @@
 // variants::Analysis (variant sets, static findings) and a variants::Evaluation (selections,
 // transition, proxy fan-out), the document's (VariantsResult::evaluation, made on the worker).
 // What the user adds is a what-if for the worker, through WorkerOutcome: the subscriptions added
-// in the view (variants::Evaluate over the scenario's and the added ones, key "subs/variants"),
-// the explanation of the selected row (variants::ExplainSelection, "why/variants") and the matrix
-// of the chosen resource and keys (variants::MatrixOf, "matrix/variants"). OnEvaluated and Draw
-// never select, compare or serialise (tests/gui/views_test.cpp counts it).
+// in the view (variants::Evaluate over the scenario's and the added ones, with their explanations,
+// key "subs/variants") and the matrix of the chosen resource and keys (variants::MatrixOf,
+// "matrix/variants"). A row's explanation is the evaluation's (Evaluation::explanations,
+// transition_explanations), shown through the view's Selections (view_tabs.h): the Transition tab
+// explains its selected row, every other tab the selected Subscriptions row. OnEvaluated and
+// Draw never select, match, compare or serialise (tests/gui/views_test.cpp counts it).
 #pragma once
 
 #include <cstddef>
@@ -74,6 +76,7 @@ struct Sub {
 
 struct SubRow {
   size_t sub = 0;
+  size_t k = 0;                // index into the evaluation's selections[sub] (and explanations[sub])
   size_t resource = SIZE_MAX;  // index into resources_, SIZE_MAX when the name is unknown
   std::string resource_name;
   const v::Selection* sel = nullptr;  // the evaluation's
@@ -91,11 +94,6 @@ struct MatrixOutcome {
   size_t resource = SIZE_MAX;
   std::string x, y;
   v::CoverageMatrix matrix;
-};
-// The selected row's explanation, for the row it was asked for.
-struct WhyOutcome {
-  int row = -1;
-  doc::Step why;
 };
 
 class VariantsView final : public EngineView {
@@ -116,6 +114,12 @@ class VariantsView final : public EngineView {
   void SubmitSubscriptions(ViewContext& ctx);
   void TakeOutcomes(ViewContext& ctx);
   void Explain(ViewContext& ctx, const SubRow& row, bool jump = true);
+  // The tab on screen (n) shows its place's selection (Selections): the Transition tab's row on
+  // a transition, else the Subscriptions row; none yet: the selected (or first) row is explained.
+  void ShowPlace(ViewContext& ctx, int n);
+  const char* PlaceOf(int n) const;
+  // After the rows were rebuilt from another evaluation: the selections are made again from it.
+  void ForgetSelections(ViewContext& ctx);
   std::string SubLabel(size_t i) const;
   size_t ResourceIndex(const std::string& name) const;
   // ---- tabs, one file each ----
@@ -126,6 +130,7 @@ class VariantsView final : public EngineView {
   void DrawFindings(ViewContext& ctx);
   void DrawMatrix(ViewContext& ctx);
   void DrawTransition(ViewContext& ctx);
+  size_t DrawTransitionSummary();
   void OpenTransitionRow(ViewContext& ctx, const v::TransitionRow& r, bool jump = true);
   static void SeenCell(const v::Seen& x);
   static std::string SourceName(const v::Update* u);
@@ -159,8 +164,9 @@ class VariantsView final : public EngineView {
   size_t gap_count_ = 0;  // coverage regions listed in the Findings tab
   std::vector<Sub> subs_;
   std::vector<SubRow> sub_rows_;
-  doc::Step why_;
-  WorkerOutcome<WhyOutcome> why_job_;
+  // What the Explanation shows per place ("subscriptions", "transition"): copies of the
+  // evaluation's steps, as the UI font can show them (Displayable).
+  Selections sel_;
   size_t selected_resource_ = 0;
   char new_params_[256] = {};
   std::string add_error_;
@@ -173,9 +179,10 @@ class VariantsView final : public EngineView {
   char sub_name_[64] = {};
   std::string save_message_;
   // The Subscriptions row selected and explained (Explain sets it; -1 none): highlighted in the
-  // table, saved as sub=N, the test hook's "selected".
+  // table, saved as sub=N, the test hook's "selected"; the place "subscriptions" explains it.
   int selected_row_ = -1;
   int pending_row_ = -1;  // from the state (sub=N), applied at the next Draw
+  int pending_t_row_ = -1;  // from the state (trow=N), applied at the next Draw
   // matrix: the chosen resource's keys (its coverage keys, from the analysis) and the outcome
   size_t matrix_resource_ = SIZE_MAX;
   std::vector<v::CoverageKey> matrix_keys_;
@@ -184,9 +191,8 @@ class VariantsView final : public EngineView {
   std::shared_ptr<const MatrixOutcome> matrix_shown_;
   WorkerOutcome<MatrixOutcome> matrix_job_;
   struct { size_t changed = 0, ambiguous = 0, unmatched = 0, same = 0; } t_counts_;
-  // What why_ explains: a Subscriptions row or a Transition row (index into sub_rows_ /
-  // ev_->transition.rows), highlighted in its table.
-  enum { kNothing, kSubRow, kTransitionRow } explaining_ = kNothing;
+  // The Transition row selected (index into ev_->transition.rows): the place "transition"
+  // explains it, the table highlights it.
   size_t sel_t_row_ = 0;
   size_t split_broken_ = 0;  // rows not `match` in between although `match` before and after
   int delivery_ = 0;  // transition tab: 0 as sent, 1 one response, 2 new variants first, 3 removal first
