@@ -675,6 +675,24 @@ TEST(PolicyViewSelection, TheExplanationFollowsTheTabOnScreen) {
   frames(2);
   EXPECT_EQ(v.ctx.selected_explanation(), nullptr) << shown();
   EXPECT_EQ(v.view->DumpState()["explains"]["place"], "type/2");
+
+  // A profile switch (the shell drops the selection): the same row, explained from the Kuma
+  // release now shown; then the Resource tab's leaf, from that release's inspection.
+  v.view->LoadState("mode=types;tab=0");
+  frames(2);
+  v.doc->set_profile("kuma-2.13");
+  v.ctx.SelectExplanation(nullptr);
+  frames(2);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["row"], "rule/0");
+  EXPECT_EQ(st["explains"]["profile"], "kuma-2.13");
+  EXPECT_EQ(shown(), rule_what);
+  v.view->LoadState("mode=resource");
+  frames(2);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["row"], leaf);
+  EXPECT_EQ(st["explains"]["profile"], "kuma-2.13");
+  EXPECT_EQ(shown(), leaf_what);
 }
 
 

@@ -473,12 +473,14 @@ class TxtView final : public EngineView {
         ImGui::TableNextColumn();
         const tx::Evaluation& ev = results_[i]->evaluation;
         ImGui::PushID(static_cast<int>(i));
-        std::string head = std::string(tx::Profiles().entries()[i].name) +
-                           (ev.language_unknown ? std::string(" (any language)") : " (language " + ev.language + ")");
+        // The profile's name on the head, its language under it (a narrow column cuts neither).
+        std::string head = tx::Profiles().entries()[i].name;
         const Pick picked = Picked("tab/0");
         const bool head_sel = picked.choice == -1 && picked.profile == i;
         if (head_sel) highlighted_ = PickText(-1, i);
         if (ImGui::Selectable(head.c_str(), head_sel)) SelectChoice(ctx, "tab/0", -1, i, false);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click for this profile's whole evaluation.");
+        theme::TextMuted("%s", ev.language_unknown ? "any language" : ("language " + ev.language).c_str());
         if (!ev.by_language.empty()) {
           // a2 without a language, and the answer depends on it: the outcome per language.
           ImGui::TextColored(theme::Pal().warning, "%s depends on the language:", theme::kIconSkipped);
@@ -519,7 +521,13 @@ class TxtView final : public EngineView {
     choices_head_.End();
     std::vector<theme::FitColumn> cols = {{"Choice", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_DefaultSort, 0}};
     for (const auto& e : tx::Profiles().entries()) cols.push_back({e.name, 0, 1.0f});
-    if (!theme::BeginTableFit("##choices", cols, kTable | ImGuiTableFlags_Sortable)) return;
+    // Each profile's column holds its longest criterion word whole ("✓ service config"): below
+    // that width the table scrolls sideways rather than cut the words.
+    const float word = ImGui::CalcTextSize((std::string(theme::kIconOk) + " service config").c_str()).x +
+                       ImGui::GetStyle().CellPadding.x * 2;
+    const float min_em = (ImGui::CalcTextSize("choice 00").x + word * static_cast<float>(tx::Profiles().size())) /
+                         ImGui::GetFontSize();
+    if (!theme::BeginTableFit("##choices", cols, kTable | ImGuiTableFlags_Sortable, ImVec2(0, 0), min_em)) return;
     ImGui::TableSetupScrollFreeze(1, 1);
     order_.Update(n, [this](size_t a, size_t b, int column) { return CompareChoices(a, b, column); });
     ImGui::TableHeadersRow();

@@ -256,10 +256,11 @@ void PolicyView::DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t) 
   if (!sub_tabs_.Begin("##typetabs", pending_type_.empty() || pending_type_ == type_name_)) return;
   std::string l = "Resources (" + std::to_string(tr.to_rules.size()) + ")###res";
   if (sub_tabs_.Item(0, l)) {
-    // The row's step is gone (another profile): the same row and field of the profile shown.
-    if (!sel_.Show(ctx, Place()) && rule_ < tr.to_rules.size()) {
+    // The row's step is gone (another profile): the same row and field of the profile shown;
+    // nothing selected yet: the first resource, so the Explanation explains a row on screen.
+    if (!sel_.Show(ctx, Place()) && !tr.to_rules.empty()) {
       const size_t field = field_;
-      SelectRule(ctx, tr, rule_, false);
+      SelectRule(ctx, tr, rule_ < tr.to_rules.size() ? rule_ : 0, false);
       if (field < tr.to_rules[rule_].provenance().size()) {
         field_ = field;
         SelectField(ctx, tr.to_rules[rule_].provenance()[field], false);
