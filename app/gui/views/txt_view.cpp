@@ -856,7 +856,7 @@ class TxtView final : public EngineView {
 
   ViewTabs tabs_;
   Selections sel_;            // per tab: "tab/0" Choices, "tab/6" Config
-  TableOrder order_;          // the Choices table's sort
+  TableOrder order_{true};    // the Choices table's sort (by choice ascending: the list's order)
   std::string highlighted_;   // the row drawn highlighted in the last frame (DumpState)
   int pending_choice_ = -2;   // LoadState's "choice=N" (-1: the client), selected at the next Draw
   std::string pending_cell_;  // LoadState's "cell=PROFILE" with it

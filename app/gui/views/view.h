@@ -182,6 +182,9 @@ struct TableRoom {
 //   for (size_t i : order_.order()) DrawRow(rows_[i]);
 class TableOrder {
  public:
+  // `natural_first`: sorting by the first column ascending is the rows' own order (a request's
+  // or a choice's number), so Save leaves it out.
+  explicit TableOrder(bool natural_first = false) : natural_first_(natural_first) {}
   // `compare(a, b, column)`: <0, 0 or >0 as row a sorts before, with or after row b by `column`.
   template <class Compare>
   void Update(size_t rows, Compare compare) {
@@ -216,7 +219,7 @@ class TableOrder {
   void Load(std::string_view state);
   // "C" or "-C" of the first sort column, empty when unsorted.
   std::string Save() const {
-    if (spec_.empty()) return {};
+    if (spec_.empty() || (natural_first_ && spec_.front() == std::make_pair(0, false))) return {};
     return (spec_.front().second ? "-" : "") + std::to_string(spec_.front().first);
   }
   // The comparison of two typed values: <0, 0, >0.
@@ -229,6 +232,7 @@ class TableOrder {
   std::vector<size_t> order_;
   std::vector<std::pair<int, bool>> spec_;  // (column, descending), as last applied
   bool sorted_ = false;
+  bool natural_first_ = false;
   int request_column_ = -1;
   bool request_descending_ = false;
 };

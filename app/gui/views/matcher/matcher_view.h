@@ -322,7 +322,7 @@ class MatcherView final : public EngineView {
   bool edited_ = false;
   Selections sel_;  // per tab: "tab/0" Requests, "tab/1" Tree, "tab/2" Profiles
   int pending_req_ = -1;  // a restored "req=R", selected at the next Draw (-1: none)
-  TableOrder order_;      // the Requests table's sort
+  TableOrder order_{true};  // the Requests table's sort (by #N ascending: the scenario's order)
   bool copy_request_ = false;  // "copy=1": copy the Requests table at the next Draw
   std::string highlighted_;    // the row drawn highlighted in the last frame (DumpState)
   std::map<std::pair<uint32_t, uint32_t>, doc::Outcome> outcome_;  // the tree's marks, by source range

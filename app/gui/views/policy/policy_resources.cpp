@@ -94,17 +94,18 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
   float avail = ImGui::GetContentRegionAvail().y;
   bool has_sel = rule_ < tr.to_rules.size();
   // With a row selected the fields table shares the height; the resources keep 8 rows.
+  // (and a sideways scrollbar, when the view is narrower than the columns' headers)
   const float table_min = (ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2) * 9 +
-                          ImGui::GetStyle().ScrollbarSize + ImGui::GetStyle().ItemSpacing.y;
+                          ImGui::GetStyle().ScrollbarSize * 2 + ImGui::GetStyle().ItemSpacing.y;
   float top_h = has_sel ? std::max(avail * 0.55f, std::min(table_min, avail)) : 0;
   constexpr int kConfLines = 3;  // a cell shows up to three fields; the rest on hover and below
   const float row_h = ImGui::GetTextLineHeight() * kConfLines + ImGui::GetStyle().ItemSpacing.y * (kConfLines - 1);
   // Columns never narrower than their headers (sideways scroll below that); sortable on the
   // typed rows (resource type and name, conf, origins, own items or fallback); right click:
   // Copy as text.
-  const std::vector<theme::FitColumn> cols = {{"Resource", 0, 2}, {"Merged conf", 0, 4},
-                                              {"Origin (policy[ruleIndex])", 0, 2},
-                                              {"Rule", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6}};
+  // "Origin": the (policy[ruleIndex]) that merged into the row, in merge order (the cell's hover).
+  const std::vector<theme::FitColumn> cols = {{"Resource", 0, 2}, {"Merged conf", 0, 4}, {"Origin", 0, 2},
+                                              {"Rule", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("own items").x}};
   // Unsorted until a header is clicked (SortTristate): the engine's order first.
   if (theme::BeginTableFit("##rules", cols, kTable | ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate, ImVec2(0, top_h))) {
     ImGui::TableSetupScrollFreeze(0, 1);
@@ -151,6 +152,7 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
         }
         ImGui::TableNextColumn();
         ImGui::TextWrapped("%s", OriginsText(r.origin()).c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("policy[ruleIndex] of each item merged into it, in merge order");
         ImGui::TableNextColumn();
         if (r.sparse)
           ImGui::TextUnformatted("own items");
@@ -169,7 +171,7 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
         for (const std::string& line : sums[filtered_rows_[k]]) conf += (conf.empty() ? "" : "; ") + line;
         rows.push_back({ResourceLabel(r), conf, OriginsText(r.origin()), r.sparse ? "own items" : "fallback"});
       }
-      ImGui::SetClipboardText(theme::TableText({"Resource", "Merged conf", "Origin (policy[ruleIndex])", "Rule"}, rows).c_str());
+      ImGui::SetClipboardText(theme::TableText({"Resource", "Merged conf", "Origin", "Rule"}, rows).c_str());
     }
     copy_request_ = false;
     ImGui::EndTable();
