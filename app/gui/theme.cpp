@@ -2,6 +2,7 @@
 
 #include <imgui_internal.h>
 
+#include <algorithm>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -363,6 +364,91 @@ bool BeginTableMinWidth(const char* id, int columns, ImGuiTableFlags flags, floa
   const float min_w = ImGui::GetFontSize() * min_width_em;
   if (ImGui::GetContentRegionAvail().x >= min_w) return ImGui::BeginTable(id, columns, flags, outer_size);
   return ImGui::BeginTable(id, columns, flags | ImGuiTableFlags_ScrollX, outer_size, min_w);
+}
+
+namespace {
+// The width a header needs: its label (up to "##") and, when the table sorts, the sort arrow
+// (imgui_tables.cpp TableHeader: ARROW_SCALE 0.65 of the font size and the frame padding).
+float HeaderWidth(const char* name, bool sortable) {
+  float w = ImGui::CalcTextSize(name, nullptr, true).x;
+  if (sortable) w += ImGui::GetFontSize() * 0.65f + ImGui::GetStyle().FramePadding.x;
+  return w;
+}
+}  // namespace
+
+std::vector<ColumnWidth> TableColumnWidths() {
+  std::vector<ColumnWidth> out;
+  const ImGuiTable* t = ImGui::GetCurrentTable();
+  if (!t) return out;
+  const bool sortable = (t->Flags & ImGuiTableFlags_Sortable) != 0;
+  for (int i = 0; i < t->ColumnsCount; ++i) {
+    const ImGuiTableColumn& c = t->Columns[i];
+    if (!c.IsEnabled) continue;
+    const char* name = ImGui::TableGetColumnName(i);
+    out.push_back({name ? name : "", c.WidthGiven, HeaderWidth(name ? name : "", sortable && !(c.Flags & ImGuiTableColumnFlags_NoSort))});
+  }
+  return out;
+}
+
+bool TableCopyMenu() {
+  const ImGuiID id = ImGui::GetID("##copy-as-text");
+  if (ImGui::TableGetHoveredColumn() >= 0 && ImGui::IsMouseReleased(ImGuiMouseButton_Right)) ImGui::OpenPopup(id);
+  bool chosen = false;
+  if (ImGui::BeginPopupEx(id, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoSavedSettings)) {
+    chosen = ImGui::MenuItem("Copy as text");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("The rows as the table shows them, tab-separated");
+    ImGui::EndPopup();
+  }
+  return chosen;
+}
+
+std::string TableText(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows) {
+  std::string out;
+  auto line = [&out](const std::vector<std::string>& cells) {
+    for (size_t i = 0; i < cells.size(); ++i) {
+      if (i) out += '\t';
+      for (char c : cells[i]) out += c == '\t' || c == '\n' ? ' ' : c;
+    }
+    out += '\n';
+  };
+  line(header);
+  for (const auto& r : rows) line(r);
+  return out;
+}
+
+void TableSortBy(int column, bool descending) {
+  ImGui::TableSetColumnSortDirection(column, descending ? ImGuiSortDirection_Descending : ImGuiSortDirection_Ascending, false);
+}
+
+bool BeginTableFit(const char* id, const std::vector<FitColumn>& columns, ImGuiTableFlags flags, const ImVec2& outer_size,
+                   float min_width_em) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  const bool sortable = (flags & ImGuiTableFlags_Sortable) != 0;
+  const float pad = st.CellPadding.x * 2 + 1;  // each column's padding and border
+  float fixed = 0, weights = 0, per_weight = 0;
+  for (const FitColumn& c : columns) {
+    const float header = HeaderWidth(c.name, sortable && !(c.flags & ImGuiTableColumnFlags_NoSort));
+    if (c.flags & ImGuiTableColumnFlags_WidthFixed) {
+      fixed += std::max(c.size, header) + pad;
+    } else {
+      weights += c.size;
+      per_weight = std::max(per_weight, (header + pad) / c.size);
+    }
+  }
+  const float min_w = std::max(fixed + per_weight * weights + st.ScrollbarSize, ImGui::GetFontSize() * min_width_em);
+  bool open;
+  if (ImGui::GetContentRegionAvail().x >= min_w) open = ImGui::BeginTable(id, static_cast<int>(columns.size()), flags, outer_size);
+  else open = ImGui::BeginTable(id, static_cast<int>(columns.size()), flags | ImGuiTableFlags_ScrollX, outer_size, min_w);
+  if (!open) return false;
+  for (const FitColumn& c : columns) {
+    if (c.flags & ImGuiTableColumnFlags_WidthFixed) {
+      const float header = HeaderWidth(c.name, sortable && !(c.flags & ImGuiTableColumnFlags_NoSort));
+      ImGui::TableSetupColumn(c.name, c.flags, c.size > 0 ? std::max(c.size, header) : 0);
+    } else {
+      ImGui::TableSetupColumn(c.name, c.flags | ImGuiTableColumnFlags_WidthStretch, c.size);
+    }
+  }
+  return true;
 }
 
 float TableRoomRows() {

@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include <vector>
+
 #include <imgui.h>
 
 #include "core/doc/diagnostic.h"
@@ -91,5 +93,41 @@ bool BeginTableMinWidth(const char* id, int columns, ImGuiTableFlags flags, floa
 // to the window's visible bottom, clipped by every window around it. What `gui_engine_views`
 // checks ("8 table rows at 1024x700 and at scale 1.5"); 0 outside a table.
 float TableRoomRows();
+
+// Call between BeginTable and EndTable: each enabled column's header label, the width it is
+// given (the cell's content width) and the width its header needs (the label, and the sort
+// arrow when the table sorts by it). What `gui_engine_views` checks at 1024x700 and scale 1.5:
+// no column narrower than its header.
+struct ColumnWidth {
+  std::string name;
+  float width = 0, header = 0;
+};
+std::vector<ColumnWidth> TableColumnWidths();
+
+// Call between BeginTable and EndTable, after the rows: a right click in the table opens its
+// context menu, "Copy as text". True in the frame it is chosen (the view then copies its rows,
+// TableText).
+bool TableCopyMenu();
+// The rows as the table shows them, tab-separated, the header first, one line each.
+std::string TableText(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows);
+
+// Call between BeginTable and TableHeadersRow: sorts the table by `column` (the --view hook and
+// tests; a header click does the same).
+void TableSortBy(int column, bool descending);
+
+// TableSetupColumn for a stretch column whose header must stay readable: the table's minimum
+// width (BeginTableFit) keeps it at least as wide as its header.
+struct FitColumn {
+  const char* name;
+  ImGuiTableColumnFlags flags = 0;  // ImGuiTableColumnFlags_WidthFixed or _WidthStretch (default)
+  float size = 1;                   // a stretch column's weight; a fixed column's width (0: fit its content)
+};
+// BeginTable with `columns` set up (TableSetupColumn each, not TableHeadersRow): when the room
+// is narrower than every column at its header's width (stretch columns by their weights), the
+// table scrolls sideways at that width instead of squeezing a header. Fixed columns are never
+// narrower than their header. `sortable`: room for the header's sort arrow.
+// `min_width_em`: a width (font sizes) under which the table scrolls sideways anyway (its cells' text).
+bool BeginTableFit(const char* id, const std::vector<FitColumn>& columns, ImGuiTableFlags flags,
+                   const ImVec2& outer_size = ImVec2(0, 0), float min_width_em = 0);
 
 }  // namespace cfgi::gui::theme

@@ -19,6 +19,7 @@
 #include "core/doc/utf8.h"
 #include "core/engine/build_count.h"
 #include "core/policy/policy_engine.h"
+#include "core/targeting/targeting_engine.h"
 #include "core/variants/scenario_edit.h"
 #include "core/variants/variants_engine.h"
 
@@ -45,6 +46,7 @@ struct ImGuiFrame {
   ImGuiFrame() {
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // no imgui.ini: a table's sort or widths never carry over between tests
     io.DisplaySize = ImVec2(1440, 900);
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;
@@ -754,7 +756,349 @@ TEST(PolicyViewSelection, TheExplanationFollowsTheTabOnScreen) {
   frames(2);
   EXPECT_EQ(v.ctx.selected_explanation(), nullptr) << shown();
   EXPECT_EQ(v.view->DumpState()["explains"]["place"], "type/2");
+
+  // A profile switch (the shell drops the selection): the same row, explained from the Kuma
+  // release now shown; then the Resource tab's leaf, from that release's inspection.
+  v.view->LoadState("mode=types;tab=0");
+  frames(2);
+  v.doc->set_profile("kuma-2.13");
+  v.ctx.SelectExplanation(nullptr);
+  frames(2);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["row"], "rule/0");
+  EXPECT_EQ(st["explains"]["profile"], "kuma-2.13");
+  EXPECT_EQ(shown(), rule_what);
+  v.view->LoadState("mode=resource");
+  frames(2);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["row"], leaf);
+  EXPECT_EQ(st["explains"]["profile"], "kuma-2.13");
+  EXPECT_EQ(shown(), leaf_what);
 }
 
+
+// The shell's profile selector (app_menu.cpp): the document's profile changes and the shell drops
+// the Explanation's selection; the view gets no OnEvaluated (every profile was evaluated).
+// One frame of the view in a window of the app's engine view at 1440x900 (a scrolling table
+// below a window's bottom is not drawn at all, BeginTable).
+void DrawInAppWindow(EngineView& view, ViewContext& ctx) {
+  ImGui::SetNextWindowPos(ImVec2(0, 0));
+  ImGui::SetNextWindowSize(ImVec2(900, 760));
+  DrawInWindow(view, ctx);
+}
+
+void SwitchProfile(ViewOnSample& v, const std::string& profile) {
+  v.doc->set_profile(profile);
+  ASSERT_EQ(v.doc->profile(), profile);
+  v.ctx.SelectExplanation(nullptr);
+}
+
+std::string Shown(const FakeContext& ctx) { return ctx.selected_explanation() ? ctx.selected_explanation()->what : "(none)"; }
+
+// The matcher view's Selections: the Explanation explains the request selected on the tab on
+// screen, the row drawn highlighted is that request, and the subject names it and the profile.
+// samples/matcher/profiles-diverge (tests/golden/matcher/profiles-diverge.scenario.json): request
+// 1 ({x-tenant: acme, content-type: application/json}) falls to on_no_match -> default under
+// grpc-core (C-core reads content-type as application/grpc) and matches matchers[1] ->
+// json-transcoding under envoy; request 0 is the first the profiles disagree on.
+TEST(MatcherViewSelection, TheExplanationFollowsTheRowOnScreen) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/matcher/profiles-diverge.scenario.yaml");
+  ASSERT_EQ(v.doc->profile(), "grpc-core");
+  v.view->OnEvaluated(*v.doc);
+  auto frames = [&](int n) {
+    for (int i = 0; i < n; ++i) DrawInAppWindow(*v.view, v.ctx);
+  };
+  frames(2);
+  nlohmann::ordered_json st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["place"], "tab/0");
+  EXPECT_EQ(st["explains"]["row"], "0@grpc-core") << "nothing clicked yet: the first request";
+  EXPECT_EQ(st["explains"]["text"], "#0  x-env: staging");
+  EXPECT_EQ(st["highlighted"], "#0  x-env: staging");
+  EXPECT_EQ(Shown(v.ctx), "request #0  x-env: staging \u00b7 grpc-core");
+  EXPECT_EQ(st["explains"]["what"], Shown(v.ctx));
+
+  v.view->LoadState("req=1");  // a click on row 1 (the same Select, without the jump)
+  frames(2);
+  st = v.view->DumpState();
+  const std::string row1 = "#1  x-tenant: acme content-type: application/json";
+  EXPECT_EQ(st["explains"]["row"], "1@grpc-core");
+  EXPECT_EQ(st["explains"]["text"], row1);
+  EXPECT_EQ(st["highlighted"], row1);
+  EXPECT_EQ(Shown(v.ctx), "request " + row1 + " \u00b7 grpc-core");
+  EXPECT_EQ(st["explains"]["decided_by"], "action default") << "grpc-core: on_no_match's action";
+
+  v.view->LoadState("tab=1");  // Tree: marks and explains the Requests tab's request
+  frames(2);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["place"], "tab/1");
+  EXPECT_EQ(st["explains"]["row"], "1@grpc-core");
+  EXPECT_EQ(Shown(v.ctx), "request " + row1 + " \u00b7 grpc-core");
+
+  v.view->LoadState("tab=2");  // Profiles: its own row, the first request the profiles disagree on
+  frames(2);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["place"], "tab/2");
+  EXPECT_EQ(st["explains"]["row"], "0@grpc-core");
+  EXPECT_EQ(st["highlighted"], "#0  x-env: staging");
+  EXPECT_EQ(Shown(v.ctx), "request #0  x-env: staging \u00b7 grpc-core");
+
+  v.view->LoadState("tab=3");  // Issues: nothing to select
+  frames(2);
+  EXPECT_EQ(v.ctx.selected_explanation(), nullptr) << Shown(v.ctx);
+
+  v.view->LoadState("tab=0");  // back: the Requests tab's own row
+  frames(2);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["row"], "1@grpc-core");
+  EXPECT_EQ(st["highlighted"], row1);
+  EXPECT_EQ(Shown(v.ctx), "request " + row1 + " \u00b7 grpc-core");
+
+  SwitchProfile(v, "envoy");  // the same row, explained under envoy
+  frames(2);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["row"], "1@envoy");
+  EXPECT_EQ(st["explains"]["profile"], "envoy");
+  EXPECT_EQ(st["highlighted"], row1);
+  EXPECT_EQ(Shown(v.ctx), "request " + row1 + " \u00b7 envoy");
+  EXPECT_EQ(st["explains"]["decided_by"], "single_predicate") << "envoy: matchers[1]'s content-type prefix";
+
+  v.view->OnEvaluated(*v.doc);  // a new evaluation (an edit): the row stays selected
+  frames(2);
+  EXPECT_EQ(v.view->DumpState()["explains"]["row"], "1@envoy");
+  EXPECT_EQ(Shown(v.ctx), "request " + row1 + " \u00b7 envoy");
+}
+
+// The txt view's Selections: on the Choices tab the selected profile's client until a row or a
+// cell picks a choice; the Config tab its own; a profile switch explains the same row under the
+// new profile; the edited client's outcome keeps the row. samples/txt/canary-50 (draw r=50):
+// grpc-core takes choice 0 (r <= 50), grpc-java and grpc-go choice 1 (tests/golden/txt).
+TEST(TxtViewSelection, TheExplanationFollowsTheRowOnScreen) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/txt/canary-50.scenario.yaml");
+  ASSERT_EQ(v.doc->profile(), "grpc-core");
+  v.view->OnEvaluated(*v.doc);
+  auto frames = [&](int n) {
+    for (int i = 0; i < n; ++i) DrawInAppWindow(*v.view, v.ctx);
+  };
+  frames(2);
+  nlohmann::ordered_json st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["place"], "tab/0");
+  EXPECT_EQ(st["explains"]["row"], "client@grpc-core");
+  EXPECT_EQ(st["explains"]["text"], "grpc-core: \u2713 choice 0");
+  EXPECT_EQ(st["highlighted"], "grpc-core: \u2713 choice 0");
+  EXPECT_EQ(Shown(v.ctx), "grpc-core: \u2713 choice 0");
+
+  v.view->LoadState("choice=1;cell=grpc-java");  // a click on grpc-java's cell of choice 1
+  frames(2);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["row"], "choice 1@grpc-java");
+  EXPECT_EQ(st["explains"]["text"], "choice 1 \u00b7 grpc-java: selected");
+  EXPECT_EQ(st["highlighted"], "choice 1 \u00b7 grpc-java: selected");
+  EXPECT_EQ(Shown(v.ctx), "choice 1 \u00b7 grpc-java: selected");
+
+  v.view->LoadState("tab=6");  // Config: its own selection, the selected profile's column
+  frames(2);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["place"], "tab/6");
+  EXPECT_EQ(st["explains"]["row"], "client@grpc-core");
+  EXPECT_EQ(st["highlighted"], "grpc-core: \u2713 choice 0");
+  EXPECT_EQ(Shown(v.ctx), "grpc-core: \u2713 choice 0");
+
+  v.view->LoadState("tab=1");  // Records: nothing to select
+  frames(2);
+  EXPECT_EQ(v.ctx.selected_explanation(), nullptr) << Shown(v.ctx);
+
+  v.view->LoadState("tab=0");  // back: the cell picked there
+  frames(2);
+  EXPECT_EQ(v.view->DumpState()["explains"]["row"], "choice 1@grpc-java");
+  EXPECT_EQ(Shown(v.ctx), "choice 1 \u00b7 grpc-java: selected");
+
+  SwitchProfile(v, "grpc-go");  // choice 1, now under grpc-go
+  frames(2);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["row"], "choice 1@grpc-go");
+  EXPECT_EQ(st["explains"]["profile"], "grpc-go");
+  EXPECT_EQ(st["highlighted"], "choice 1 \u00b7 grpc-go: selected");
+  EXPECT_EQ(Shown(v.ctx), "choice 1 \u00b7 grpc-go: selected");
+
+  // The edited client (r=10) arrives from the worker: the same row, from the new outcome.
+  v.view->LoadState("draw=10");
+  frames(1);
+  ASSERT_EQ(v.ctx.JobsWithKey("client/").size(), 1u);
+  JobProgress p;
+  RunOnWorker(*v.ctx.JobsWithKey("client/")[0], p);
+  v.ctx.JobsWithKey("client/")[0]->done();
+  frames(2);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["row"], "choice 1@grpc-go");
+  EXPECT_EQ(Shown(v.ctx), "choice 1 \u00b7 grpc-go: not reached") << "r=10 takes the canary, choice 0";
+}
+
+// The targeting view's Selections (one place: the view has no tabs; one profile, so no profile
+// switch): a reference, a service of it, a node of its LDAP tree; an evaluation and the edited
+// configuration's outcome keep the row. samples/targeting/storage_registry
+// (tests/golden/targeting): reference 0 is ReplicatedStore.Primary, matched by service 10 only;
+// its first failing service is #11 (role replica).
+TEST(TargetingViewSelection, TheExplanationFollowsTheRowOnScreen) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/targeting/storage_registry.scenario.yaml");
+  v.view->OnEvaluated(*v.doc);
+  auto frames = [&](int n) {
+    for (int i = 0; i < n; ++i) DrawInAppWindow(*v.view, v.ctx);
+  };
+  frames(2);
+  nlohmann::ordered_json st = v.view->DumpState();
+  const std::string ref0 = "storage::ReplicatedStore.Primary (storage::ReplicatedStore_storage.replica~eu1)";
+  EXPECT_EQ(st["explains"]["row"], "ref/0");
+  EXPECT_EQ(st["explains"]["text"], ref0);
+  EXPECT_EQ(st["highlighted"]["reference"], ref0);
+  EXPECT_EQ(Shown(v.ctx), "reference Primary");
+
+  v.view->LoadState("ref=1");  // a click on reference 1
+  frames(2);
+  st = v.view->DumpState();
+  const std::string ref1 = "storage::ReplicatedStore.Replicas (storage::ReplicatedStore_storage.replica~eu1)";
+  EXPECT_EQ(st["explains"]["row"], "ref/1");
+  EXPECT_EQ(st["highlighted"]["reference"], ref1);
+  EXPECT_EQ(Shown(v.ctx), "reference Replicas");
+
+  v.view->LoadState("ref=0;svc=0");  // a click on reference 0's first service (#10, the primary)
+  frames(2);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["row"], "svc/0/0");
+  EXPECT_EQ(st["explains"]["text"], st["highlighted"]["service"]);
+  EXPECT_EQ(st["highlighted"]["reference"], ref0);
+  const std::string svc = st["explains"]["text"].get<std::string>();
+  EXPECT_EQ(svc.rfind("#10", 0), 0u) << svc;
+  EXPECT_EQ(svc.substr(svc.size() - 9), ": matches") << svc;
+  const std::string what = Shown(v.ctx);
+
+  v.view->OnEvaluated(*v.doc);  // a new evaluation: the same service, from the new resolution
+  frames(2);
+  EXPECT_EQ(v.view->DumpState()["explains"]["row"], "svc/0/0");
+  EXPECT_EQ(Shown(v.ctx), what);
+}
+
+// Sortable tables sort the typed rows (stable; the first column ascending by default) and "Copy as
+// text" copies what the table shows, tab-separated, in the order shown.
+TEST(TableSort, MatcherRequestsSortByAProfilesOutcomeStably) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/matcher/profiles-diverge.scenario.yaml");
+  v.view->OnEvaluated(*v.doc);
+  DrawInAppWindow(*v.view, v.ctx);
+  EXPECT_EQ(v.view->DumpState()["order"], nlohmann::ordered_json::parse(R"(["#0","#1","#2","#3","#4"])"));
+  // a106 column (2 + profile 3), descending: the unmatched request #3 sorts first; the matched
+  // ones by their actions, descending (reject-anonymous, prod-canary, default x2 in input order).
+  v.view->LoadState("sort=-5");
+  DrawInAppWindow(*v.view, v.ctx);
+  DrawInAppWindow(*v.view, v.ctx);
+  EXPECT_EQ(v.view->DumpState()["order"], nlohmann::ordered_json::parse(R"(["#3","#0","#4","#1","#2"])"));
+  v.view->LoadState("sort=5");  // ascending: matched first, actions ascending, ties in input order
+  DrawInAppWindow(*v.view, v.ctx);
+  DrawInAppWindow(*v.view, v.ctx);
+  EXPECT_EQ(v.view->DumpState()["order"], nlohmann::ordered_json::parse(R"(["#1","#2","#4","#0","#3"])"));
+  EXPECT_NE(v.view->SaveState().find("sort=5"), std::string::npos) << v.view->SaveState();
+  v.view->LoadState("copy=1");
+  DrawInAppWindow(*v.view, v.ctx);
+  const std::string copied = ImGui::GetClipboardText() ? ImGui::GetClipboardText() : "";
+  std::vector<std::string> lines;
+  for (size_t at = 0; at < copied.size();) {
+    const size_t nl = copied.find('\n', at);
+    lines.push_back(copied.substr(at, nl - at));
+    at = nl == std::string::npos ? copied.size() : nl + 1;
+  }
+  ASSERT_EQ(lines.size(), 7u) << copied;  // the header, 5 requests, the edited request
+  EXPECT_EQ(lines[0], "Request\tHeaders\tgrpc-core\tenvoy\tgrpc-java\ta106");
+  EXPECT_EQ(lines[1], "#1\tx-tenant: acme content-type: application/json\t\u2713 default\t\u2713 json-transcoding\t"
+                      "\u2713 json-transcoding\t\u2713 default");
+  EXPECT_EQ(lines[5], "#3\tx-tenant: acme x-env: prod\t\u2713 prod-stable\t\u2713 prod-stable\t\u2713 prod-stable\t\u2717 no match");
+  // The edited request's outcome comes from a job (not run here): its row says so.
+  EXPECT_EQ(lines[6], "edit\t\tevaluating...\tevaluating...\tevaluating...\tevaluating...");
+}
+
+TEST(TableSort, TxtChoicesTargetingReferencesAndPolicyResourcesSort) {
+  ImGuiFrame frame;
+  {
+    ViewOnSample v("samples/txt/canary-50.scenario.yaml");
+    v.view->OnEvaluated(*v.doc);
+    DrawInAppWindow(*v.view, v.ctx);
+    EXPECT_EQ(v.view->DumpState()["order"], nlohmann::ordered_json::parse("[0, 1]"));
+    v.view->LoadState("sort=2");  // grpc-java: choice 1 selected, choice 0 skipped
+    DrawInAppWindow(*v.view, v.ctx);
+    DrawInAppWindow(*v.view, v.ctx);
+    EXPECT_EQ(v.view->DumpState()["order"], nlohmann::ordered_json::parse("[1, 0]"));
+    v.view->LoadState("copy=1");
+    DrawInAppWindow(*v.view, v.ctx);
+    const std::string copied = ImGui::GetClipboardText();
+    EXPECT_EQ(copied.substr(0, copied.find('\n')), "Choice\tgrpc-core\tgrpc-java\tgrpc-go\ta2");
+    EXPECT_EQ(copied.substr(copied.find('\n') + 1, 9), "choice 1\t");
+  }
+  {
+    ViewOnSample v("samples/targeting/storage_registry.scenario.yaml");
+    v.view->OnEvaluated(*v.doc);
+    DrawInAppWindow(*v.view, v.ctx);
+    const nlohmann::ordered_json natural = v.view->DumpState()["order"];
+    ASSERT_GE(natural.size(), 3u);
+    for (size_t i = 0; i < natural.size(); ++i) EXPECT_EQ(natural[i], i) << "unsorted until a header is clicked";
+    v.view->LoadState("sort=-2");  // Reference, descending
+    DrawInAppWindow(*v.view, v.ctx);
+    DrawInAppWindow(*v.view, v.ctx);
+    const nlohmann::ordered_json sorted = v.view->DumpState()["order"];
+    ASSERT_EQ(sorted.size(), natural.size());
+    const auto* model = ModelAs<targeting::TargetingModel>(v.doc->model());
+    ASSERT_NE(model, nullptr);
+    const auto* res = ResultAs<targeting::TargetingResult>(v.doc->report().typed.get());
+    ASSERT_NE(res, nullptr);
+    for (size_t i = 1; i < sorted.size(); ++i)
+      EXPECT_GE(res->resolution.references[sorted[i - 1].get<size_t>()].reference->name,
+                res->resolution.references[sorted[i].get<size_t>()].reference->name);
+  }
+}
+
+// Layout by content width: at 1024x700 with UI scale 1.5, and in a window half as wide, no column
+// of a view's main table is narrower than its header (the label and the sort arrow): tables scroll
+// sideways instead (theme::BeginTableFit), fixed columns fit their content. view_shows.table.columns
+// (TableRoom) gives each column's width and the width its header needs; gui_engine_views checks the
+// same in the app at 1024x700 x1.5 with its fonts.
+struct ColumnsCase {
+  const char* sample;
+  const char* state;
+  const char* table;
+};
+class ColumnsFitHeaders : public ::testing::TestWithParam<ColumnsCase> {};
+
+TEST_P(ColumnsFitHeaders, NoColumnNarrowerThanItsHeader) {
+  const ColumnsCase& c = GetParam();
+  ImGuiFrame frame;
+  ImGui::GetStyle().ScaleAllSizes(1.5f);
+  ImGui::GetIO().FontGlobalScale = 1.5f;
+  ViewOnSample v(c.sample);
+  v.view->LoadState(c.state);
+  v.view->OnEvaluated(*v.doc);
+  for (float width : {1024.0f * 0.55f, 1024.0f * 0.3f}) {  // the engine view's share at 1024 px, and less
+    for (int i = 0; i < 4; ++i) {
+      ImGui::SetNextWindowPos(ImVec2(0, 0));
+      ImGui::SetNextWindowSize(ImVec2(width, 700));
+      DrawInWindow(*v.view, v.ctx);
+    }
+    const nlohmann::ordered_json t = v.view->DumpState()["table"];
+    ASSERT_TRUE(t.is_object()) << c.sample << " " << c.state;
+    EXPECT_EQ(t["id"], c.table);
+    ASSERT_FALSE(t["columns"].empty());
+    for (const auto& col : t["columns"])
+      EXPECT_GE(col["width"].get<int>(), col["header"].get<int>() - 1)
+          << c.sample << " " << c.state << " at " << width << " px: column " << col.dump();
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Views, ColumnsFitHeaders,
+    ::testing::Values(ColumnsCase{"samples/matcher/profiles-diverge.scenario.yaml", "tab=0", "requests"},
+                      ColumnsCase{"samples/txt/canary-50.scenario.yaml", "tab=0", "choices"},
+                      ColumnsCase{"samples/policy/inspect-one-resource.scenario.yaml", "mode=resource", "stack"},
+                      ColumnsCase{"samples/policy/inspect-one-resource.scenario.yaml", "mode=types;type=MeshTimeout;tab=0", "resources"},
+                      ColumnsCase{"samples/targeting/storage_registry.scenario.yaml", "ref=0", "references"}),
+    [](const ::testing::TestParamInfo<ColumnsCase>& info) { return "case" + std::to_string(info.index); });
 }  // namespace
 }  // namespace cfgi::gui

@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <memory>
 #include <string>
@@ -20,6 +21,7 @@
 
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
+#include "app/gui/views/view_tabs.h"
 #include "core/ldap/filter.h"
 #include "core/ldap/value.h"
 #include "core/targeting/model.h"
@@ -49,8 +51,15 @@ struct ConfigTexts final : ViewRows {
 
 class TargetingView final : public EngineView {
  public:
-  // "ref=N": the selected reference (the view has no tabs).
-  std::string SaveState() const override { return "ref=" + std::to_string(sel_ref_); }
+  // "ref=N[;sort=C]": the selected reference (the view has no tabs) and the References table's
+  // sort column ("-C": descending). Loading also takes "svc=K" (the reference's K-th service
+  // explained, as a click in the services list does) and "copy=1" (the References table copied
+  // as text at the next Draw, as its context menu's "Copy as text" does).
+  std::string SaveState() const override {
+    std::string s = "ref=" + std::to_string(sel_ref_);
+    if (std::string sort = order_.Save(); !sort.empty()) s += ";sort=" + sort;
+    return s;
+  }
   // The test hook: no tab labels with counts; the References table's room.
   nlohmann::ordered_json DumpState() const override {
     nlohmann::ordered_json j = EngineView::DumpState();
@@ -62,12 +71,26 @@ class TargetingView final : public EngineView {
       for (const tg::ResolvedReference& r : res_->references)
         targets.push_back(r.target ? nlohmann::ordered_json(*r.target) : nlohmann::ordered_json());
     j["targets"] = std::move(targets);
+    // What the Explanation explains (Selections), the rows drawn highlighted, the References
+    // table's rows in the order shown.
+    j["explains"] = sel_.ToJson();
+    j["highlighted"] = {{"reference", highlighted_ref_.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(highlighted_ref_)},
+                        {"service", highlighted_svc_.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(highlighted_svc_)}};
+    nlohmann::ordered_json order = nlohmann::ordered_json::array();
+    for (size_t i : order_.order()) order.push_back(static_cast<int>(i));
+    j["order"] = std::move(order);
     return j;
   }
   // Loading also takes an edited value (the --view hook and tests): "set=KEY:TEXT", applied to
   // the configuration of the next evaluation as if typed.
   void LoadState(std::string_view state) override {
-    if (auto ref = StateInt(state, "ref")) sel_ref_ = *ref;
+    if (auto ref = StateInt(state, "ref")) {
+      sel_ref_ = *ref;
+      pending_row_ = RefId(*ref);
+    }
+    if (auto svc = StateInt(state, "svc")) pending_row_ = SvcId(sel_ref_, *svc);
+    order_.Load(state);
+    if (StateInt(state, "copy") == 1) copy_request_ = true;
     if (auto set = StateField(state, "set"); set && set->find(':') != std::string::npos)
       typed_.emplace_back(set->substr(0, set->find(':')), set->substr(set->find(':') + 1));
   }
@@ -88,6 +111,8 @@ class TargetingView final : public EngineView {
     }
     edited_ = false;
     shown_.reset();
+    sel_.Invalidate();  // the steps were the old resolution's; the rows stay selected
+    order_.Reset();
     const auto* texts = dynamic_cast<const ConfigTexts*>(d.view_rows());
     for (const tg::ConfigEntry& e : ws_->config.entries()) {
       const size_t i = keys_.size();
@@ -123,10 +148,17 @@ class TargetingView final : public EngineView {
         ImGui::TextColored(theme::Pal().error, "%s %s", theme::kIconError, d.message.c_str());
       return;
     }
-    // The Explanation panel always explains something of this view: the selected reference
-    // (the first by default), until a service row picks one service's filter evaluation.
-    if (!ctx.selected_explanation() && sel_ref_ >= 0 && sel_ref_ < static_cast<int>(res_->references.size()))
-      ctx.SelectExplanation(RefStep(res_->references[static_cast<size_t>(sel_ref_)]));
+    // The Explanation panel explains the row selected (Selections, one place: the view has no
+    // tabs): the selected reference (the first by default), a service of it, or a node of that
+    // service's LDAP tree; after an evaluation or an edited configuration's outcome, the same row
+    // of the new resolution.
+    highlighted_ref_.clear();
+    highlighted_svc_.clear();
+    if (!pending_row_.empty()) {
+      SelectRow(ctx, pending_row_);
+      pending_row_.clear();
+    }
+    if (!sel_.Show(ctx, kPlace)) SelectRow(ctx, sel_.Row(kPlace).empty() ? RefId(sel_ref_) : sel_.Row(kPlace));
     // The configuration above keeps room for the References table's 8 rows (TableHeaderArea; the
     // References line and the services' first lines count too); the references take 45% of
     // what is left, and never less than their 8 rows.
@@ -152,16 +184,8 @@ class TargetingView final : public EngineView {
   void Reresolve(const tg::Resolution* res) {
     res_ = res;
     if (sel_ref_ >= static_cast<int>(res_->references.size())) sel_ref_ = 0;
-    sel_service_ = -1;
     step_ = doc::Step{};
-    // Default the service to the first one that fails (the interesting "why not"), else the first.
-    if (sel_ref_ >= 0 && sel_ref_ < static_cast<int>(res_->references.size())) {
-      const auto& sv = res_->references[static_cast<size_t>(sel_ref_)].services;
-      for (size_t i = 0; i < sv.size() && sel_service_ < 0; ++i)
-        if (!sv[i].matched) sel_service_ = static_cast<int>(i);
-      if (sel_service_ < 0 && !sv.empty()) sel_service_ = 0;
-    }
-    BuildStep();
+    DefaultService();
   }
 
   void BuildStep() {
@@ -183,6 +207,114 @@ class TargetingView final : public EngineView {
     }
     return &res_->explanation;
   }
+
+  // ---- what is selected (Selections, one place) ----
+  // Row ids: "ref/I" (reference I of the resolution), "svc/I/K" (its K-th service's LDAP
+  // evaluation), "node/I/K/a.b.c" (a node of that evaluation's tree, by child positions).
+  static constexpr const char* kPlace = "references";
+  static std::string RefId(int i) { return "ref/" + std::to_string(i); }
+  static std::string SvcId(int i, int k) { return "svc/" + std::to_string(i) + "/" + std::to_string(k); }
+  std::string RefText(const tg::ResolvedReference& rr) const { return rr.component->name + "." + rr.reference->name + " (" + rr.instance + ")"; }
+  static std::string SvcText(const tg::ServiceMatch& m) {
+    return "#" + std::to_string(m.service->id) + (m.service->name.empty() ? "" : " " + m.service->name) +
+           (m.self_excluded ? ": own service" : m.matched ? ": matches" : ": does not match");
+  }
+  // Selects the row `id` of the current resolution (no jump); a row that is gone: the selected
+  // reference.
+  void SelectRow(ViewContext& ctx, const std::string& id) {
+    const int n = static_cast<int>(res_->references.size());
+    int i = -1, k = -1;
+    std::string path;
+    if (id.rfind("ref/", 0) == 0) i = std::atoi(id.c_str() + 4);
+    else if (id.rfind("svc/", 0) == 0 || id.rfind("node/", 0) == 0) {
+      const char* p = id.c_str() + (id[0] == 's' ? 4 : 5);
+      i = std::atoi(p);
+      const char* slash = std::strchr(p, '/');
+      k = slash ? std::atoi(slash + 1) : -1;
+      if (id[0] == 'n' && slash && std::strchr(slash + 1, '/')) path = std::strchr(slash + 1, '/') + 1;
+    }
+    if (i < 0 || i >= n) i = sel_ref_ >= 0 && sel_ref_ < n ? sel_ref_ : (n ? 0 : -1);
+    if (i < 0) return;
+    const tg::ResolvedReference& rr = res_->references[static_cast<size_t>(i)];
+    if (sel_ref_ != i) {
+      sel_ref_ = i;
+      DefaultService();
+    }
+    if (k < 0 || k >= static_cast<int>(rr.services.size()) || !rr.services[static_cast<size_t>(k)].service) {
+      sel_.Select(ctx, kPlace, RefStep(rr), RefId(i), RefText(rr));
+      return;
+    }
+    sel_service_ = k;
+    BuildStep();
+    const tg::ServiceMatch& m = rr.services[static_cast<size_t>(k)];
+    if (id[0] != 'n') {
+      sel_.SelectOwned(ctx, kPlace, step_, SvcId(i, k), SvcText(m));
+      return;
+    }
+    const doc::Step* s = &step_;
+    const ldap::Trace* t = &m.trace;
+    for (size_t at = 0; at < path.size();) {
+      const size_t c = static_cast<size_t>(std::atoi(path.c_str() + at));
+      if (c >= s->children.size() || c >= t->children.size()) break;
+      s = &s->children[c];
+      t = &t->children[c];
+      at = path.find('.', at);
+      if (at == std::string::npos) break;
+      ++at;
+    }
+    sel_.SelectOwned(ctx, kPlace, *s, "node/" + std::to_string(i) + "/" + std::to_string(k) + "/" + path, t->text);
+  }
+  // The selected reference's service to show: the first that fails (the interesting "why not"),
+  // else the first.
+  void DefaultService() {
+    sel_service_ = -1;
+    if (sel_ref_ < 0 || sel_ref_ >= static_cast<int>(res_->references.size())) return;
+    const auto& sv = res_->references[static_cast<size_t>(sel_ref_)].services;
+    for (size_t k = 0; k < sv.size() && sel_service_ < 0; ++k)
+      if (!sv[k].matched) sel_service_ = static_cast<int>(k);
+    if (sel_service_ < 0 && !sv.empty()) sel_service_ = 0;
+    BuildStep();
+  }
+
+  // Sort comparison of two references by a References column, on the typed values.
+  int CompareRefs(size_t a, size_t b, int column) const {
+    const tg::ResolvedReference& x = res_->references[a];
+    const tg::ResolvedReference& y = res_->references[b];
+    switch (column) {
+      case 0: return TableOrder::Cmp(x.component->name, y.component->name);
+      case 1: return TableOrder::Cmp(x.instance, y.instance);
+      case 2: return TableOrder::Cmp(x.reference->name, y.reference->name);
+      case 3: return TableOrder::Cmp(static_cast<int>(x.method), static_cast<int>(y.method));
+      case 4: return TableOrder::Cmp(x.target, y.target);
+      case 5: return TableOrder::Cmp(x.effective_filter, y.effective_filter);
+      case 6: return TableOrder::Cmp(std::make_pair(x.satisfied, x.matching.size()), std::make_pair(y.satisfied, y.matching.size()));
+      case 7: return TableOrder::Cmp(std::make_pair(x.error.has_value(), x.error_code), std::make_pair(y.error.has_value(), y.error_code));
+      default: return 0;
+    }
+  }
+  // A reference's cells as the References table draws them (Copy as text).
+  static std::vector<std::string> RefCells(const tg::ResolvedReference& rr) {
+    const std::string before = rr.target_before ? *rr.target_before : "(none)";
+    const std::string after = rr.target ? *rr.target : (rr.error ? "(error)" : "(none)");
+    std::string bound = "-";
+    if (rr.satisfied) bound = *rr.satisfied ? std::string(theme::kIconOk) + " " + std::to_string(rr.matching.size()) + " svc"
+                                            : std::string(theme::kIconNoMatch) + " unsatisfied";
+    return {rr.component->name,
+            rr.instance + (rr.factory_instance ? "" : " (not a factory)"),
+            rr.reference->name,
+            tg::MethodName(rr.method),
+            before == after ? before + " (unchanged)" : before + " -> " + after,
+            rr.effective_filter ? *rr.effective_filter : "-",
+            bound,
+            rr.error ? std::string(theme::kIconError) + " " + rr.error_code + " " + *rr.error : std::string()};
+  }
+  std::string ReferencesText() const {
+    std::vector<std::vector<std::string>> rows;
+    for (size_t i : order_.order()) rows.push_back(RefCells(res_->references[i]));
+    return theme::TableText(kRefColumns, rows);
+  }
+  static inline const std::vector<std::string> kRefColumns = {"Component", "Instance", "Reference", "Method",
+                                                              "Target before -> after", "Effective filter", "Bound", "Error"};
 
   void DrawConfig(ViewContext& ctx) {
     ImGui::TextUnformatted("Configuration");
@@ -228,9 +360,10 @@ class TargetingView final : public EngineView {
   void TakeConfigOutcome(ViewContext& ctx) {
     std::shared_ptr<const tg::ConfigOutcome> o = config_job_.Take();
     if (!o || !edited_ || o->model != model_sp_) return;
-    // The old resolution's steps go away: drop the selection first; the one drawn before stays
-    // alive one more outcome.
-    ctx.SelectExplanation(nullptr);
+    // The old resolution's steps go away: the selection is made again from the new one (the
+    // rows stay selected); the one drawn before stays alive one more outcome.
+    sel_.Invalidate();
+    order_.Reset();
     previous_ = std::move(shown_);
     shown_ = std::move(o);
     Reresolve(&shown_->resolution);
@@ -256,34 +389,27 @@ class TargetingView final : public EngineView {
       ImGui::TextColored(theme::Pal().error, "%s %d error%s", theme::kIconError, errors, errors == 1 ? "" : "s");
     else
       ImGui::TextColored(theme::Pal().ok, "%s no errors", theme::kIconOk);
-    if (!theme::BeginTableMinWidth("##refs", 8, kTable, 60)) return;
+    const std::vector<theme::FitColumn> cols = {{"Component", 0, 1.2f}, {"Instance", 0, 1.4f},
+                                                {"Reference", 0, 0.7f}, {"Method", 0, 0.7f}, {"Target before -> after", 0, 2.0f},
+                                                {"Effective filter", 0, 2.0f}, {"Bound", 0, 0.7f}, {"Error", 0, 1.5f}};
+    // Unsorted until a header is clicked (SortTristate): the resolution's order first.
+    if (!theme::BeginTableFit("##refs", cols, kTable | ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate, ImVec2(0, 0), 60)) return;
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("Component", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-    ImGui::TableSetupColumn("Instance", ImGuiTableColumnFlags_WidthStretch, 1.4f);
-    ImGui::TableSetupColumn("Reference", ImGuiTableColumnFlags_WidthStretch, 0.7f);
-    ImGui::TableSetupColumn("Method", ImGuiTableColumnFlags_WidthStretch, 0.7f);
-    ImGui::TableSetupColumn("Target before -> after", ImGuiTableColumnFlags_WidthStretch, 2.0f);
-    ImGui::TableSetupColumn("Effective filter", ImGuiTableColumnFlags_WidthStretch, 2.0f);
-    ImGui::TableSetupColumn("Bound", ImGuiTableColumnFlags_WidthStretch, 0.7f);
-    ImGui::TableSetupColumn("Error", ImGuiTableColumnFlags_WidthStretch, 1.5f);
+    order_.Update(res_->references.size(), [this](size_t a, size_t b, int column) { return CompareRefs(a, b, column); });
     ImGui::TableHeadersRow();
-    for (size_t i = 0; i < res_->references.size(); ++i) {
+    for (size_t i : order_.order()) {
       const tg::ResolvedReference& rr = res_->references[i];
       ImGui::PushID(static_cast<int>(i));
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       bool sel = sel_ref_ == static_cast<int>(i);
+      if (sel) highlighted_ref_ = RefText(rr);
       if (ImGui::Selectable(rr.component->name.c_str(), sel,
                             ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
         sel_ref_ = static_cast<int>(i);
-        ctx.SelectExplanation(RefStep(rr));
+        DefaultService();
+        sel_.Select(ctx, kPlace, RefStep(rr), RefId(static_cast<int>(i)), RefText(rr));
         ctx.JumpTo(rr.reference->file, rr.reference->range);
-        sel_service_ = -1;
-        const auto& sv = rr.services;
-        for (size_t k = 0; k < sv.size() && sel_service_ < 0; ++k)
-          if (!sv[k].matched) sel_service_ = static_cast<int>(k);
-        if (sel_service_ < 0 && !sv.empty()) sel_service_ = 0;
-        BuildStep();
       }
       theme::TooltipIfClipped(rr.component->name.c_str(), ImGui::GetColumnWidth());
       ImGui::TableNextColumn();
@@ -330,14 +456,18 @@ class TargetingView final : public EngineView {
       ImGui::PopID();
     }
     room_.Measure("references", res_->references.size());
+    if (theme::TableCopyMenu() || copy_request_) ImGui::SetClipboardText(ReferencesText().c_str());
+    copy_request_ = false;
     ImGui::EndTable();
   }
 
-  void DrawTrace(ViewContext& ctx, const ldap::Trace& t, const doc::Step& step) {
+  // `path`: the node's child positions from the root ("" the root, "0.2" ...).
+  void DrawTrace(ViewContext& ctx, const ldap::Trace& t, const doc::Step& step, const std::string& path) {
     ImGuiTreeNodeFlags f = ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_SpanAvailWidth |
                            ImGuiTreeNodeFlags_OpenOnArrow;
     if (t.children.empty()) f |= ImGuiTreeNodeFlags_Leaf;
-    if (ctx.selected_explanation() == &step) f |= ImGuiTreeNodeFlags_Selected;
+    const std::string id = "node/" + std::to_string(sel_ref_) + "/" + std::to_string(sel_service_) + "/" + path;
+    if (sel_.Row(kPlace) == id) f |= ImGuiTreeNodeFlags_Selected;
     std::string label = std::string(t.matched ? theme::kIconOk : theme::kIconNoMatch) + " " + t.text;
     if (t.reason != ldap::Reason::kChildren) label += std::string("  [") + ldap::ReasonName(t.reason) + "]";
     ImGui::PushStyleColor(ImGuiCol_Text, t.matched ? theme::Pal().ok : theme::Pal().warning);
@@ -346,7 +476,7 @@ class TargetingView final : public EngineView {
     ImGui::PopFont();
     ImGui::PopStyleColor();
     if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
-      ctx.SelectExplanation(&step);
+      sel_.SelectOwned(ctx, kPlace, step, id, t.text);
       if (!step.file.empty() || step.range.end > step.range.begin) ctx.JumpTo(step.file, step.range);
     }
     if (!t.detail.empty()) {
@@ -355,7 +485,7 @@ class TargetingView final : public EngineView {
     }
     if (open) {
       for (size_t i = 0; i < t.children.size() && i < step.children.size(); ++i)
-        DrawTrace(ctx, t.children[i], step.children[i]);
+        DrawTrace(ctx, t.children[i], step.children[i], path + (path.empty() ? "" : ".") + std::to_string(i));
       ImGui::TreePop();
     }
   }
@@ -390,10 +520,11 @@ class TargetingView final : public EngineView {
       ImGui::PushStyleColor(ImGuiCol_Text, m.self_excluded ? theme::Pal().muted
                                            : m.matched      ? theme::Pal().ok
                                                             : theme::Pal().warning);
+      if (sel_service_ == static_cast<int>(i)) highlighted_svc_ = SvcText(m);
       if (ImGui::Selectable(label.c_str(), sel_service_ == static_cast<int>(i))) {
         sel_service_ = static_cast<int>(i);
         BuildStep();
-        ctx.SelectExplanation(&step_);
+        sel_.SelectOwned(ctx, kPlace, step_, SvcId(sel_ref_, sel_service_), SvcText(m));
         ctx.JumpTo(m.service->file, m.service->range);
       }
       ImGui::PopStyleColor();
@@ -416,7 +547,7 @@ class TargetingView final : public EngineView {
       if (m.trace.text.empty())
         theme::TextMuted("(no trace)");
       else
-        DrawTrace(ctx, m.trace, step_);
+        DrawTrace(ctx, m.trace, step_, "");
       ImGui::Separator();
       theme::TextMuted("properties:");
       ImGui::PushFont(theme::GetFonts().mono);
@@ -444,6 +575,11 @@ class TargetingView final : public EngineView {
   TableHeaderArea config_head_;  // the factory configuration above the references
   int sel_service_ = -1;
   doc::Step step_;  // the selected service's LDAP trace as explanation steps
+  Selections sel_;  // one place (kPlace): a reference, a service, an LDAP node
+  std::string pending_row_;  // a restored "ref=N" / "svc=K", selected at the next Draw
+  TableOrder order_;         // the References table's sort
+  bool copy_request_ = false;  // "copy=1"
+  std::string highlighted_ref_, highlighted_svc_;  // drawn highlighted in the last frame (DumpState)
 };
 
 }  // namespace

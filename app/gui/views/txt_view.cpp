@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -91,11 +92,22 @@ std::string OutcomeWords(const std::string& outcome) {
 class TxtView final : public EngineView {
  public:
 
-  // "tab=N": the open tab. Loading also takes an edited client (the --view hook and tests):
-  // "language=L", "hostname=H", "draw=R", each optional; any of them makes the client edited.
-  std::string SaveState() const override { return tabs_.Save(); }
+  // "tab=N[;sort=C]": the open tab and the Choices table's sort column ("-C": descending).
+  // Loading also takes an edited client (the --view hook and tests): "language=L",
+  // "hostname=H", "draw=R", each optional; any of them makes the client edited; "choice=N" (and
+  // "cell=PROFILE") selects a row of the Choices table as a click does, "copy=1" copies the
+  // Choices table as text at the next Draw, as its context menu's "Copy as text" does.
+  std::string SaveState() const override {
+    std::string s = tabs_.Save();
+    if (std::string sort = order_.Save(); !sort.empty()) s += ";sort=" + sort;
+    return s;
+  }
   void LoadState(std::string_view state) override {
     tabs_.Load(state);
+    order_.Load(state);
+    if (auto v = StateInt(state, "choice")) pending_choice_ = *v;
+    if (auto v = StateField(state, "cell")) pending_cell_ = *v;
+    if (StateInt(state, "copy") == 1) copy_request_ = true;
     if (auto v = StateField(state, "language")) {
       std::snprintf(language_, sizeof language_, "%s", v->c_str());
       client_edited_ = true;
@@ -231,39 +243,51 @@ class TxtView final : public EngineView {
     }
     client_head_.End();
 
-    // The Explanation panel always explains something of this view: the selected profile's
-    // client (which choice it gets and why) until a cell of the Choices grid picks one choice.
-    if (!ctx.selected_explanation()) {
-      size_t p = tx::Profiles().Index(tx::Profiles().Parse(ctx.document().profile()));
-      if (p < tx::Profiles().size() && why_[p]) ctx.SelectExplanation(why_[p]);
-    }
+    // The Explanation panel explains what the tab on screen has selected (Selections): on the
+    // Choices tab the selected profile's client (which choice it gets and why) until a row or a
+    // cell picks one choice; on the Config tab the profile whose column head was clicked; after
+    // a profile switch the same row under the new profile. Other tabs select nothing.
     room_.Reset();
+    highlighted_.clear();
+    if (pending_choice_ != -2) {
+      const size_t p = pending_cell_.empty() ? CurrentProfile(ctx) : tx::Profiles().Index(tx::Profiles().Parse(pending_cell_));
+      SelectChoice(ctx, "tab/0", pending_choice_, p < tx::Profiles().size() ? p : CurrentProfile(ctx), false);
+      pending_choice_ = -2;
+      pending_cell_.clear();
+    }
     if (!tabs_.Begin("##txt")) return;
     if (tabs_.Item(0, "Choices")) {
+      Ensure(ctx, "tab/0");
       DrawChoices(ctx);
       ImGui::EndTabItem();
     }
     if (tabs_.Item(1, "Records")) {
+      sel_.Show(ctx, "tab/1");
       DrawRecords(ctx);
       ImGui::EndTabItem();
     }
     if (tabs_.Item(2, "Attribute")) {
+      sel_.Show(ctx, "tab/2");
       DrawAttribute(ctx);
       ImGui::EndTabItem();
     }
     if (tabs_.Item(3, "Rollout")) {
+      sel_.Show(ctx, "tab/3");
       DrawRollout();
       ImGui::EndTabItem();
     }
     if (tabs_.Item(4, "Profiles (" + std::to_string(comparison_->size()) + " differ)###div")) {
+      sel_.Show(ctx, "tab/4");
       DrawDivergences(ctx);
       ImGui::EndTabItem();
     }
     if (tabs_.Item(5, "Encoder")) {
+      sel_.Show(ctx, "tab/5");
       DrawEncoder(ctx);
       ImGui::EndTabItem();
     }
     if (tabs_.Item(6, "Config")) {
+      Ensure(ctx, "tab/6");
       DrawConfig(ctx);
       ImGui::EndTabItem();
     }
@@ -304,6 +328,8 @@ class TxtView final : public EngineView {
     comparison_ = &d.comparison();
     client_shown_.reset();
     BuildConfigLines();
+    sel_.Invalidate();  // the steps are the new results' (the rows stay selected)
+    order_.Reset();
   }
 
   // The user picked a _grpc_config name other than the one the engine evaluated.
@@ -337,7 +363,94 @@ class TxtView final : public EngineView {
     }
     comparison_ = &client_shown_->comparison;
     BuildConfigLines();
-    ctx.SelectExplanation(nullptr);  // Draw explains the selected profile's client again
+    sel_.Invalidate();  // Draw explains the selected rows again, from the new outcome
+    order_.Reset();
+  }
+
+  // ---- what is selected (Selections: "tab/0" Choices, "tab/6" Config) ----
+  // Row ids: "client@PROFILE" (the profile's whole evaluation: a summary head, a Config column
+  // head), "choice N@PROFILE" (choice N under that profile: a row, or a cell of that column).
+  struct Pick {
+    int choice = -1;  // -1: the client's whole evaluation
+    size_t profile = 0;
+  };
+  static std::string RowId(int choice, size_t p) {
+    return (choice < 0 ? std::string("client") : "choice " + std::to_string(choice)) + "@" + tx::Profiles().entries()[p].name;
+  }
+  static std::optional<Pick> ParseRow(const std::string& id) {
+    const size_t at = id.find('@');
+    if (at == std::string::npos) return std::nullopt;
+    Pick k;
+    if (id.compare(0, 7, "choice ") == 0) k.choice = std::atoi(id.c_str() + 7);
+    k.profile = tx::Profiles().Index(tx::Profiles().Parse(id.substr(at + 1)));
+    if (k.profile >= tx::Profiles().size()) k.profile = 0;
+    return k;
+  }
+  Pick Picked(std::string_view place) const { return ParseRow(sel_.Row(place)).value_or(Pick{-2, 0}); }
+  size_t CurrentProfile(ViewContext& ctx) const {
+    const size_t p = tx::Profiles().Index(tx::Profiles().Parse(ctx.document().profile()));
+    return p < tx::Profiles().size() ? p : 0;
+  }
+  // The text of the row the subject names: "grpc-core (language c++)", "choice 1 · grpc-java: selected".
+  std::string PickText(int choice, size_t p) const {
+    const char* name = tx::Profiles().entries()[p].name;
+    if (!results_[p]) return name;
+    const tx::Evaluation& ev = results_[p]->evaluation;
+    if (choice < 0) return std::string(name) + ": " + OutcomeLine(ev);
+    for (const tx::ChoiceTrace& t : ev.trace)
+      if (t.index == choice) return "choice " + std::to_string(choice) + " \u00b7 " + name + ": " + OutcomeWords(t.outcome);
+    return "choice " + std::to_string(choice) + " \u00b7 " + name + ": -";
+  }
+  void SelectChoice(ViewContext& ctx, std::string_view place, int choice, size_t p, bool jump) {
+    const doc::Step* step = choice < 0 ? why_[p] : ChoiceStep(why_[p], choice);
+    // The subject names the choice and the profile ("choice 1 · grpc-java: selected").
+    sel_.SelectTitled(ctx, place, step, PickText(choice, p), RowId(choice, p), PickText(choice, p));
+    if (jump && choice >= 0) JumpToChoice(ctx, tx::Profiles().At(p), choice);
+  }
+  // Shows `place`'s selection; when its step is gone (a profile switch, an evaluation, the edited
+  // client's outcome) the same row again, under the selected profile if that changed; nothing
+  // selected yet: the selected profile's client.
+  void Ensure(ViewContext& ctx, std::string_view place) {
+    if (sel_.Show(ctx, place)) return;
+    Pick k = ParseRow(sel_.Row(place)).value_or(Pick{-1, CurrentProfile(ctx)});
+    if (sel_.ProfileOf(place) != ctx.document().profile()) k.profile = CurrentProfile(ctx);
+    SelectChoice(ctx, place, place == "tab/6" ? -1 : k.choice, k.profile, false);
+  }
+
+  // Sort comparison of two rows of the Choices table (choice positions): by position, or by a
+  // profile's outcome for the choice (selected, skipped, error, not reached, none).
+  int CompareChoices(size_t a, size_t b, int column) const {
+    if (column == 0) return TableOrder::Cmp(a, b);
+    const size_t p = static_cast<size_t>(column - 1);
+    if (p >= tx::Profiles().size() || !results_[p]) return 0;
+    const auto& trace = results_[p]->evaluation.trace;
+    auto rank = [&trace](size_t i) {
+      if (i >= trace.size()) return 5;
+      const std::string& o = trace[i].outcome;
+      return o == "selected" ? 0 : o == "skipped" ? 1 : o == "error" ? 2 : o == "not-reached" ? 3 : 4;
+    };
+    return TableOrder::Cmp(rank(a), rank(b));
+  }
+  // A Choices cell as drawn: the outcome, then each criterion's verdict ("✓ selected ✓ language").
+  std::string ChoiceCell(size_t p, size_t row) const {
+    const auto& trace = results_[p]->evaluation.trace;
+    if (row >= trace.size()) return "-";
+    const tx::ChoiceTrace& t = trace[row];
+    std::string cell = (t.outcome == "selected" ? std::string(theme::kIconOk) + " " : "") + OutcomeWords(t.outcome);
+    for (const auto& [crit, verdict] : t.criteria) cell += std::string("  ") + VerdictIcon(verdict) + " " + CriterionWord(crit);
+    return cell;
+  }
+  // The Choices table as it shows it, in the order shown (Copy as text).
+  std::string ChoicesText() const {
+    std::vector<std::string> header = {"Choice"};
+    for (const auto& e : tx::Profiles().entries()) header.push_back(e.name);
+    std::vector<std::vector<std::string>> rows;
+    for (size_t row : order_.order()) {
+      std::vector<std::string> cells = {"choice " + std::to_string(row)};
+      for (size_t i = 0; i < tx::Profiles().size(); ++i) cells.push_back(results_[i] ? ChoiceCell(i, row) : "-");
+      rows.push_back(std::move(cells));
+    }
+    return theme::TableText(header, rows);
   }
 
   static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
@@ -360,9 +473,14 @@ class TxtView final : public EngineView {
         ImGui::TableNextColumn();
         const tx::Evaluation& ev = results_[i]->evaluation;
         ImGui::PushID(static_cast<int>(i));
-        std::string head = std::string(tx::Profiles().entries()[i].name) +
-                           (ev.language_unknown ? std::string(" (any language)") : " (language " + ev.language + ")");
-        if (ImGui::Selectable(head.c_str())) ctx.SelectExplanation(why_[i]);
+        // The profile's name on the head, its language under it (a narrow column cuts neither).
+        std::string head = tx::Profiles().entries()[i].name;
+        const Pick picked = Picked("tab/0");
+        const bool head_sel = picked.choice == -1 && picked.profile == i;
+        if (head_sel) highlighted_ = PickText(-1, i);
+        if (ImGui::Selectable(head.c_str(), head_sel)) SelectChoice(ctx, "tab/0", -1, i, false);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click for this profile's whole evaluation.");
+        theme::TextMuted("%s", ev.language_unknown ? "any language" : ("language " + ev.language).c_str());
         if (!ev.by_language.empty()) {
           // a2 without a language, and the answer depends on it: the outcome per language.
           ImGui::TextColored(theme::Pal().warning, "%s depends on the language:", theme::kIconSkipped);
@@ -401,18 +519,34 @@ class TxtView final : public EngineView {
                      "the profile's explanation.", theme::kIconOk, theme::kIconNoMatch, theme::kIconError, theme::kIconSkipped);
     ImGui::PopTextWrapPos();
     choices_head_.End();
-    if (!ImGui::BeginTable("##choices", 5, kTable)) return;
+    std::vector<theme::FitColumn> cols = {{"Choice", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_DefaultSort, 0}};
+    for (const auto& e : tx::Profiles().entries()) cols.push_back({e.name, 0, 1.0f});
+    // Each profile's column holds its longest criterion word whole ("✓ service config"): below
+    // that width the table scrolls sideways rather than cut the words.
+    const float word = ImGui::CalcTextSize((std::string(theme::kIconOk) + " service config").c_str()).x +
+                       ImGui::GetStyle().CellPadding.x * 2;
+    const float min_em = (ImGui::CalcTextSize("choice 00").x + word * static_cast<float>(tx::Profiles().size())) /
+                         ImGui::GetFontSize();
+    if (!theme::BeginTableFit("##choices", cols, kTable | ImGuiTableFlags_Sortable, ImVec2(0, 0), min_em)) return;
     ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn("Choice", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4.5f);
-    for (const auto& e : tx::Profiles().entries()) ImGui::TableSetupColumn(e.name, ImGuiTableColumnFlags_WidthStretch);
+    order_.Update(n, [this](size_t a, size_t b, int column) { return CompareChoices(a, b, column); });
     ImGui::TableHeadersRow();
+    const Pick picked = Picked("tab/0");
+    const size_t current = CurrentProfile(ctx);
     ImGuiListClipper clip;
     clip.Begin(static_cast<int>(n));
     while (clip.Step()) {
-      for (int row = clip.DisplayStart; row < clip.DisplayEnd; ++row) {
+      for (int shown = clip.DisplayStart; shown < clip.DisplayEnd; ++shown) {
+        const int row = static_cast<int>(order_.order()[static_cast<size_t>(shown)]);
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
-        ImGui::Text("choice %d", row);
+        ImGui::PushID(row);
+        // The row: choice N under the selected profile (its cell is highlighted with it).
+        const bool row_sel = picked.choice == row;
+        if (row_sel) highlighted_ = PickText(row, picked.profile);
+        if (ImGui::Selectable(("choice " + std::to_string(row) + "##row").c_str(), row_sel))
+          SelectChoice(ctx, "tab/0", row, current, true);
+        ImGui::PopID();
         for (size_t i = 0; i < tx::Profiles().size(); ++i) {
           ImGui::TableNextColumn();
           const tx::Evaluation& ev = results_[i]->evaluation;
@@ -427,12 +561,9 @@ class TxtView final : public EngineView {
                                               : theme::Pal().muted;
           ImGui::PushStyleColor(ImGuiCol_Text, oc);
           std::string label = (t.outcome == "selected" ? std::string(theme::kIconOk) + " " : "") + OutcomeWords(t.outcome);
-          bool click = ImGui::Selectable(label.c_str());
+          bool click = ImGui::Selectable(label.c_str(), picked.choice == t.index && picked.profile == i);
           ImGui::PopStyleColor();
-          if (click) {
-            ctx.SelectExplanation(ChoiceStep(why_[i], t.index));
-            JumpToChoice(ctx, tx::Profiles().At(i), t.index);
-          }
+          if (click) SelectChoice(ctx, "tab/0", t.index, i, true);
           for (const auto& [crit, verdict] : t.criteria) {
             // Wrap inside the cell rather than overflow into the next profile's column; the
             // verdict first, so a column too narrow for the word still shows it.
@@ -448,6 +579,8 @@ class TxtView final : public EngineView {
         }
       }
     }
+    if (theme::TableCopyMenu() || copy_request_) ImGui::SetClipboardText(ChoicesText().c_str());
+    copy_request_ = false;
     room_.Measure("choices", n);
     ImGui::EndTable();
   }
@@ -593,7 +726,9 @@ class TxtView final : public EngineView {
       const tx::Evaluation& ev = results_[i]->evaluation;
       std::string head = OutcomeLine(ev);
       ImGui::PushStyleColor(ImGuiCol_Text, ev.error ? theme::Pal().error : ev.choice ? theme::Pal().ok : theme::Pal().warning);
-      if (ImGui::Selectable(head.c_str())) ctx.SelectExplanation(why_[i]);
+      const Pick picked = Picked("tab/6");
+      if (picked.profile == i && picked.choice == -1) highlighted_ = PickText(-1, i);
+      if (ImGui::Selectable(head.c_str(), picked.profile == i && picked.choice == -1)) SelectChoice(ctx, "tab/6", -1, i, false);
       ImGui::PopStyleColor();
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click for this profile's explanation.");
       const std::vector<tx::ConfigLine>& lines = config_[i] ? *config_[i] : kNoLines;
@@ -663,6 +798,13 @@ class TxtView final : public EngineView {
     }
     j["choices"] = std::move(grid);
     j["config"] = std::move(config);
+    // What the Explanation explains (the tab on screen's selection), the row drawn highlighted,
+    // and the Choices table's rows in the order shown.
+    j["explains"] = sel_.ToJson();
+    j["highlighted"] = highlighted_.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(highlighted_);
+    nlohmann::ordered_json order = nlohmann::ordered_json::array();
+    for (size_t i : order_.order()) order.push_back(static_cast<int>(i));
+    j["order"] = std::move(order);
     return j;
   }
 
@@ -713,6 +855,12 @@ class TxtView final : public EngineView {
   }
 
   ViewTabs tabs_;
+  Selections sel_;            // per tab: "tab/0" Choices, "tab/6" Config
+  TableOrder order_{true};    // the Choices table's sort (by choice ascending: the list's order)
+  std::string highlighted_;   // the row drawn highlighted in the last frame (DumpState)
+  int pending_choice_ = -2;   // LoadState's "choice=N" (-1: the client), selected at the next Draw
+  std::string pending_cell_;  // LoadState's "cell=PROFILE" with it
+  bool copy_request_ = false; // LoadState's "copy=1"
   TableRoom room_;  // the Choices table (DumpState "table")
   TableHeaderArea client_head_, choices_head_;  // above the tabs; above the Choices table
   const tx::TxtModel* model_ = nullptr;

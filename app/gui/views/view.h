@@ -149,20 +149,92 @@ class WorkerOutcome {
 // A view's main table as last drawn: its id, how many rows it lists and how many one-line rows
 // its visible body holds (theme::TableRoomRows), for DumpState's "table". Measure it between
 // BeginTable and EndTable; Reset it at the start of Draw so a tab without one reports null.
+// Measure also keeps each column's width and the width its header needs (theme::TableColumnWidths),
+// so a test checks that no column is narrower than its header.
 struct TableRoom {
   std::string id;
   size_t rows = 0;
   float room = 0;
+  std::vector<theme::ColumnWidth> columns;
   void Reset() { id.clear(); }
   void Measure(const char* table_id, size_t table_rows) {
     id = table_id;
     rows = table_rows;
     room = theme::TableRoomRows();
+    columns = theme::TableColumnWidths();
   }
   nlohmann::ordered_json ToJson() const {
     if (id.empty()) return nullptr;
-    return {{"id", id}, {"rows", rows}, {"room", static_cast<int>(room * 10) / 10.0}};
+    nlohmann::ordered_json cols = nlohmann::ordered_json::array();
+    for (const theme::ColumnWidth& c : columns)
+      cols.push_back({{"name", c.name}, {"width", static_cast<int>(c.width)}, {"header", static_cast<int>(c.header + 0.999f)}});
+    return {{"id", id}, {"rows", rows}, {"room", static_cast<int>(room * 10) / 10.0}, {"columns", std::move(cols)}};
   }
+};
+
+// A sortable table's row order (ImGuiTableFlags_Sortable): indices of the view's typed rows,
+// stably sorted by the header's sort specs with a comparison of the typed values (numbers as
+// numbers, never text parsed back). Call Update between the columns' setup and TableHeadersRow;
+// draw rows in order(). A requested sort (the "sort=C" / "sort=-C" view state: column C,
+// descending with "-") is applied at the next Update, as a header click would.
+//
+//   order_.Update(rows_.size(), [&](size_t a, size_t b, int column) { return Compare(rows_[a], rows_[b], column); });
+//   for (size_t i : order_.order()) DrawRow(rows_[i]);
+class TableOrder {
+ public:
+  // `natural_first`: sorting by the first column ascending is the rows' own order (a request's
+  // or a choice's number), so Save leaves it out.
+  explicit TableOrder(bool natural_first = false) : natural_first_(natural_first) {}
+  // `compare(a, b, column)`: <0, 0 or >0 as row a sorts before, with or after row b by `column`.
+  template <class Compare>
+  void Update(size_t rows, Compare compare) {
+    if (request_column_ >= 0) {
+      theme::TableSortBy(request_column_, request_descending_);
+      request_column_ = -1;
+    }
+    ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
+    const bool dirty = specs && specs->SpecsDirty;
+    if (!dirty && order_.size() == rows && sorted_) return;
+    order_.resize(rows);
+    for (size_t i = 0; i < rows; ++i) order_[i] = i;
+    spec_.clear();
+    if (specs)
+      for (int k = 0; k < specs->SpecsCount; ++k)
+        spec_.emplace_back(specs->Specs[k].ColumnIndex, specs->Specs[k].SortDirection == ImGuiSortDirection_Descending);
+    std::stable_sort(order_.begin(), order_.end(), [&](size_t a, size_t b) {
+      for (const auto& [column, descending] : spec_) {
+        const int c = compare(a, b, column);
+        if (c != 0) return descending ? c > 0 : c < 0;
+      }
+      return false;
+    });
+    if (specs) specs->SpecsDirty = false;
+    sorted_ = true;
+  }
+  // The rows in the order shown.
+  const std::vector<size_t>& order() const { return order_; }
+  // The rows changed (a new evaluation): sorted again at the next Update.
+  void Reset() { sorted_ = false; }
+  // "sort=2" / "sort=-2" (a view state field): sort by that column at the next Update.
+  void Load(std::string_view state);
+  // "C" or "-C" of the first sort column, empty when unsorted.
+  std::string Save() const {
+    if (spec_.empty() || (natural_first_ && spec_.front() == std::make_pair(0, false))) return {};
+    return (spec_.front().second ? "-" : "") + std::to_string(spec_.front().first);
+  }
+  // The comparison of two typed values: <0, 0, >0.
+  template <class T>
+  static int Cmp(const T& a, const T& b) {
+    return a < b ? -1 : b < a ? 1 : 0;
+  }
+
+ private:
+  std::vector<size_t> order_;
+  std::vector<std::pair<int, bool>> spec_;  // (column, descending), as last applied
+  bool sorted_ = false;
+  bool natural_first_ = false;
+  int request_column_ = -1;
+  bool request_descending_ = false;
 };
 
 // The text and controls above a view's main table (a summary, a builder, a rule's sentence):
@@ -209,6 +281,13 @@ inline std::optional<int> StateInt(std::string_view state, std::string_view key)
   std::optional<std::string> v = StateField(state, key);
   if (!v) return std::nullopt;
   return std::atoi(v->c_str());
+}
+
+inline void TableOrder::Load(std::string_view state) {
+  if (std::optional<std::string> v = StateField(state, "sort"); v && !v->empty()) {
+    request_descending_ = (*v)[0] == '-';
+    request_column_ = std::atoi(v->c_str() + (request_descending_ ? 1 : 0));
+  }
 }
 
 // The document's profile comparison as a table (path, one column per profile): the generic

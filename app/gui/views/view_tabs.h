@@ -72,32 +72,65 @@ class ViewTabs {
 };
 
 // One selection model per view: what each place of the view (a tab; the policy view's tab of one
-// policy type) last explained. A view calls Select when a row is clicked (or a restored state
-// selects one) and Show once a frame for the place on screen: on a switch of place the Explanation
-// shows that place's own selection again, or the report's explanation when it has none, never a
-// row of a tab that is no longer on screen. Forget in OnEvaluated (the steps were the old
-// reports'); ForgetUnder when a place's rows change (another policy type's table).
+// policy type) has selected (its row: an id the view chooses and the text the row shows) and the
+// step that explains it. The Explanation panel explains the selection of the place on screen, and
+// the view highlights that place's row (Row), so the two cannot disagree.
+//   - Select when a row is clicked (or a restored state or the default selects one).
+//   - Show once a frame for the place on screen: on a switch of place the Explanation shows that
+//     place's own selection again, or the report's when it has none, never a row of a tab that is
+//     no longer on screen. Show returns null when the place's step is gone while its row is kept:
+//     another profile was chosen (the step explained the row under the profile it was selected
+//     in), the shell dropped the selection, a new evaluation or a what-if's outcome replaced the
+//     results (Invalidate). The view then selects Row(place) again from its current results, so
+//     the row stays highlighted and explained after a tab switch, a profile switch and an edit.
+//   - Invalidate in OnEvaluated (the steps were the old reports'; rows are kept), Forget to drop
+//     the rows too; ForgetUnder when a place's rows change (another policy type's table).
 //
-//   if (sel_.Show(ctx, "tab/2") == nullptr && !rows_.empty()) sel_.Select(ctx, "tab/2", &rows_[0].why);
-//   if (ImGui::Selectable(...)) sel_.Select(ctx, "tab/2", &row.why);
+//   const doc::Step* s = sel_.Show(ctx, "tab/0");
+//   if (!s) SelectRow(ctx, sel_.Row("tab/0").empty() ? "0" : sel_.Row("tab/0"));  // the row under the current profile
+//   if (ImGui::Selectable(text, sel_.Row("tab/0") == id)) sel_.Select(ctx, "tab/0", &row.why, id, text);
 class Selections {
  public:
-  void Select(ViewContext& ctx, std::string_view place, const doc::Step* step) {
-    by_place_[std::string(place)] = step;
+  void Select(ViewContext& ctx, std::string_view place, const doc::Step* step, std::string row = {},
+              std::string text = {}) {
+    Entry& e = by_place_[std::string(place)];
+    if (step != &e.own) e.own = doc::Step{};
+    e.step = step;
+    e.row = std::move(row);
+    e.text = std::move(text);
+    e.profile = ctx.document().profile();
     shown_ = place;
     ctx.SelectExplanation(step);
   }
   // Select, the Selections keeping `step` (one the view made, not a node of the reports).
-  void SelectOwned(ViewContext& ctx, std::string_view place, doc::Step step) {
-    doc::Step& kept = owned_[std::string(place)];
-    kept = std::move(step);
-    Select(ctx, place, &kept);
+  void SelectOwned(ViewContext& ctx, std::string_view place, doc::Step step, std::string row = {},
+                   std::string text = {}) {
+    Entry& e = by_place_[std::string(place)];
+    e.own = std::move(step);
+    Select(ctx, place, &e.own, std::move(row), std::move(text));
   }
-  // The place on screen: when it is not the one shown last, its selection is shown. Returns its
-  // selection (null: none yet, the view may select its first row).
+  // SelectOwned with a copy of `step` titled `what`: the Explanation's subject names the row
+  // (a request, a choice under a profile) where the engine's step names only the evaluation.
+  void SelectTitled(ViewContext& ctx, std::string_view place, const doc::Step* step, std::string what, std::string row,
+                    std::string text) {
+    if (!step) {
+      Select(ctx, place, nullptr, std::move(row), std::move(text));
+      return;
+    }
+    doc::Step copy = *step;
+    copy.what = std::move(what);
+    SelectOwned(ctx, place, std::move(copy), std::move(row), std::move(text));
+  }
+  // The place on screen: the Explanation shows its selection (again, when the shell dropped it).
+  // Returns its step; null when it has none, or when its step was made under another profile or
+  // invalidated: then select Row(place) again (the row is kept).
   const doc::Step* Show(ViewContext& ctx, std::string_view place) {
-    const doc::Step* s = Of(place);
-    if (place != shown_) {
+    const doc::Step* s = nullptr;
+    if (auto it = by_place_.find(place); it != by_place_.end() && it->second.step) {
+      if (it->second.profile == ctx.document().profile()) s = it->second.step;
+      else Stale(it->second);
+    }
+    if (place != shown_ || ctx.selected_explanation() != s) {
       shown_ = place;
       ctx.SelectExplanation(s);
     }
@@ -110,14 +143,31 @@ class Selections {
     if (s && ctx.selected_explanation() == nullptr) ctx.SelectExplanation(s);
     return s;
   }
+  // The selected step of `place` (null: none, or gone).
   const doc::Step* Of(std::string_view place) const {
     auto it = by_place_.find(place);
-    return it == by_place_.end() ? nullptr : it->second;
+    return it == by_place_.end() ? nullptr : it->second.step;
+  }
+  // The row `place` has selected (the id given to Select; empty: none), kept when its step is gone.
+  const std::string& Row(std::string_view place) const {
+    static const std::string kNone;
+    auto it = by_place_.find(place);
+    return it == by_place_.end() ? kNone : it->second.row;
+  }
+  // The profile `place`'s selection was made under (empty: none).
+  const std::string& ProfileOf(std::string_view place) const {
+    static const std::string kNone;
+    auto it = by_place_.find(place);
+    return it == by_place_.end() ? kNone : it->second.profile;
   }
   const std::string& shown() const { return shown_; }
+  // The steps are gone (a new evaluation, a what-if's outcome); the rows stay selected. The next
+  // Show of each place returns null, so the view selects its row again from the new results.
+  void Invalidate() {
+    for (auto& [place, e] : by_place_) Stale(e);
+  }
   void Forget() {
     by_place_.clear();
-    owned_.clear();
     shown_.clear();
   }
   // Forgets the places whose name starts with `prefix` ("type/"); when one of them is shown, the
@@ -129,13 +179,34 @@ class Selections {
     }
     for (auto it = by_place_.begin(); it != by_place_.end();)
       it = it->first.compare(0, prefix.size(), prefix) == 0 ? by_place_.erase(it) : std::next(it);
-    for (auto it = owned_.begin(); it != owned_.end();)
-      it = it->first.compare(0, prefix.size(), prefix) == 0 ? owned_.erase(it) : std::next(it);
+  }
+  // The test hook (DumpState "explains"): the place on screen, its row (id and text as the row
+  // shows it), the step explaining it (its title) and the step that decided it (DecidingPath).
+  nlohmann::ordered_json ToJson() const {
+    nlohmann::ordered_json j = {{"place", shown_}};
+    auto it = by_place_.find(shown_);
+    const Entry* e = it == by_place_.end() ? nullptr : &it->second;
+    j["row"] = e && !e->row.empty() ? nlohmann::ordered_json(e->row) : nlohmann::ordered_json();
+    j["text"] = e && !e->text.empty() ? nlohmann::ordered_json(e->text) : nlohmann::ordered_json();
+    const doc::Step* s = e ? e->step : nullptr;
+    j["what"] = s ? nlohmann::ordered_json(s->what) : nlohmann::ordered_json();
+    j["profile"] = s ? nlohmann::ordered_json(e->profile) : nlohmann::ordered_json();
+    std::vector<const doc::Step*> path = s ? doc::DecidingPath(*s) : std::vector<const doc::Step*>{};
+    j["decided_by"] = path.size() > 1 ? nlohmann::ordered_json(path.back()->what) : nlohmann::ordered_json();
+    return j;
   }
 
  private:
-  std::map<std::string, const doc::Step*, std::less<>> by_place_;
-  std::map<std::string, doc::Step, std::less<>> owned_;  // SelectOwned's steps, per place
+  struct Entry {
+    const doc::Step* step = nullptr;
+    doc::Step own;  // SelectOwned's step
+    std::string row, text, profile;
+  };
+  static void Stale(Entry& e) {
+    e.step = nullptr;
+    e.own = doc::Step{};
+  }
+  std::map<std::string, Entry, std::less<>> by_place_;
   std::string shown_;
 };
 

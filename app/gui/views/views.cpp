@@ -11,6 +11,7 @@ std::unique_ptr<EngineView> CreateTxtView();
 std::unique_ptr<EngineView> CreatePolicyView();
 std::unique_ptr<EngineView> CreateTargetingView();
 // The views' worker-side steps (ViewRows).
+std::shared_ptr<const ViewRows> BuildMatcherRows(const Inspection& in);     // matcher/matcher_view.cpp
 std::shared_ptr<const ViewRows> BuildPolicyRows(const Inspection& in);      // policy/policy_texts.h
 std::shared_ptr<const ViewRows> BuildTargetingRows(const Inspection& in);   // targeting_view.cpp
 
@@ -25,7 +26,7 @@ struct ViewEntry {
 
 constexpr ViewEntry kViews[] = {
     {"variants", &CreateVariantsView},
-    {"matcher", &CreateMatcherView},
+    {"matcher", &CreateMatcherView, &BuildMatcherRows},
     {"txt", &CreateTxtView},
     {"policy", &CreatePolicyView, &BuildPolicyRows},
     {"targeting", &CreateTargetingView, &BuildTargetingRows},

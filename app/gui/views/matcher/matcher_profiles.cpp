@@ -26,11 +26,11 @@ void MatcherView::DrawDivergences(ViewContext& ctx) {
   int shown = 0;
   for (size_t i = 0; i < rows_.size(); ++i)
     if (rows_[i].diverges) {
-      DrawRow(ctx, rows_[i], static_cast<int>(i));
+      DrawRow(ctx, "tab/2", rows_[i], static_cast<int>(i));
       ++shown;
     }
   if (edit_.diverges) {
-    DrawRow(ctx, edit_, -2);
+    DrawRow(ctx, "tab/2", edit_, -2);
     ++shown;
   }
   ImGui::EndTable();

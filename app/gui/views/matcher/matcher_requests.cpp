@@ -26,7 +26,7 @@ std::string MatcherView::CellLine(const mt::Result& r, ImVec4* color) {
   return t;
 }
 
-void MatcherView::DrawCell(ViewContext& ctx, const Eval& ev, int index, size_t profile) {
+void MatcherView::DrawCell(ViewContext& ctx, std::string_view place, const Eval& ev, int index, size_t profile) {
   if (!ev.result) {
     theme::TextMuted("evaluating...");
     return;
@@ -35,7 +35,8 @@ void MatcherView::DrawCell(ViewContext& ctx, const Eval& ev, int index, size_t p
   const std::string t = CellLine(*ev.result, &color);
   const float room = ImGui::GetContentRegionAvail().x;
   ImGui::PushStyleColor(ImGuiCol_Text, color);
-  if (ImGui::Selectable((t + "##cell").c_str(), selected_ == index && selected_profile_ == profile)) Select(ctx, index, profile);
+  const Pick picked = Picked(place);
+  if (ImGui::Selectable((t + "##cell").c_str(), picked.index == index && picked.profile == profile)) Select(ctx, place, index, profile);
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) {
     ImGui::BeginTooltip();
@@ -47,15 +48,16 @@ void MatcherView::DrawCell(ViewContext& ctx, const Eval& ev, int index, size_t p
   }
 }
 
-void MatcherView::DrawRow(ViewContext& ctx, Row& row, int index) {
+void MatcherView::DrawRow(ViewContext& ctx, std::string_view place, Row& row, int index) {
   ImGui::PushID(index);
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  bool sel = selected_ == index;
+  const bool sel = Picked(place).index == index;
+  if (sel) highlighted_ = RowText(row);
   std::string lab = row.label + (row.diverges ? std::string(" ") + theme::kIconDiverge : std::string());
   if (index == -2 && EditStale()) lab += " ...";
   if (ImGui::Selectable(lab.c_str(), sel, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
-    Select(ctx, index, ProfileIndex(ctx));
+    Select(ctx, place, index, ProfileIndex(ctx));
     if (index == -2) editor_open_ = true;  // the edited request: show its editor
   }
   if (ImGui::IsItemHovered()) {
@@ -64,12 +66,12 @@ void MatcherView::DrawRow(ViewContext& ctx, Row& row, int index) {
   }
   ImGui::TableNextColumn();
   ImGui::PushFont(theme::GetFonts().mono);
-  theme::CellText(DescribeRequest(row.request));
+  theme::CellText(row.text);
   ImGui::PopFont();
   for (size_t i = 0; i < kNumProfiles; ++i) {
     ImGui::TableNextColumn();
     ImGui::PushID(static_cast<int>(i));
-    DrawCell(ctx, row.evals[i], index, i);
+    DrawCell(ctx, place, row.evals[i], index, i);
     ImGui::PopID();
   }
   ImGui::PopID();
@@ -94,20 +96,26 @@ void MatcherView::DrawRequests(ViewContext& ctx) {
     editor_decided_ = true;
   }
   const float h = std::max(min_table, avail - header_h - (editor_open_ ? editor_h : 0));
-  if (theme::BeginTableMinWidth("##requests", static_cast<int>(2 + kNumProfiles), kTable | ImGuiTableFlags_ScrollY, 30, ImVec2(0, h))) {
+  // Columns as wide as their headers at least (BeginTableFit: sideways scroll below that); sortable
+  // by any column (the edited request stays last); right click: Copy as text.
+  std::vector<theme::FitColumn> cols = {{"Request", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_DefaultSort, 0},
+                                        {"Headers", 0, 1.2f}};
+  for (const auto& e : mt::Profiles().entries()) cols.push_back({e.name, 0, 1.0f});
+  if (theme::BeginTableFit("##requests", cols, kTable | ImGuiTableFlags_ScrollY | ImGuiTableFlags_Sortable, ImVec2(0, h), 30)) {
     ImGui::TableSetupScrollFreeze(1, 1);
-    ImGui::TableSetupColumn("Request", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 3.5f);
-    ImGui::TableSetupColumn("Headers", ImGuiTableColumnFlags_WidthStretch, 1.2f);
-    for (const auto& e : mt::Profiles().entries()) ImGui::TableSetupColumn(e.name, ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    order_.Update(rows_.size(), [this](size_t a, size_t b, int column) { return CompareRows(a, b, column); });
     ImGui::TableHeadersRow();
     ImGuiListClipper clip;  // one-line rows: 100,000 requests stay fluid
     clip.Begin(static_cast<int>(rows_.size()) + 1);
+    const std::vector<size_t>& order = order_.order();
     while (clip.Step())
       for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
-        if (static_cast<size_t>(i) < rows_.size()) DrawRow(ctx, rows_[static_cast<size_t>(i)], i);
-        else DrawRow(ctx, edit_, -2);
+        if (static_cast<size_t>(i) < order.size()) DrawRow(ctx, "tab/0", rows_[order[static_cast<size_t>(i)]], static_cast<int>(order[static_cast<size_t>(i)]));
+        else DrawRow(ctx, "tab/0", edit_, -2);
       }
     room_.Measure("requests", rows_.size() + 1);
+    if (theme::TableCopyMenu() || copy_request_) ImGui::SetClipboardText(RequestsText().c_str());
+    copy_request_ = false;
     ImGui::EndTable();
   }
   ImGui::SetNextItemOpen(editor_open_, ImGuiCond_Always);
@@ -115,6 +123,41 @@ void MatcherView::DrawRequests(ViewContext& ctx) {
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("One header per line, k=v; :path, :method and :authority too. Evaluated under every profile as you type.");
   if (editor_open_) DrawRequestEditor(ctx, 5, false);
+}
+
+int MatcherView::CompareRows(size_t a, size_t b, int column) const {
+  const Row& x = rows_[a];
+  const Row& y = rows_[b];
+  if (column == 0) return TableOrder::Cmp(a, b);
+  if (column == 1) return TableOrder::Cmp(x.text, y.text);
+  const size_t p = static_cast<size_t>(column - 2);
+  if (p >= kNumProfiles || !x.evals[p].result || !y.evals[p].result) return 0;
+  const mt::Result& rx = *x.evals[p].result;
+  const mt::Result& ry = *y.evals[p].result;
+  // Matched first, then by the actions' names in the order they were added.
+  if (int c = TableOrder::Cmp(!rx.matched, !ry.matched)) return c;
+  auto names = [](const mt::Result& r) {
+    std::vector<std::string> n;
+    for (const mt::Action* act : r.actions) n.push_back(act ? act->name : std::string());
+    return n;
+  };
+  return TableOrder::Cmp(names(rx), names(ry));
+}
+
+std::string MatcherView::RequestsText() const {
+  std::vector<std::string> header = {"Request", "Headers"};
+  for (const auto& e : mt::Profiles().entries()) header.push_back(e.name);
+  std::vector<std::vector<std::string>> rows;
+  auto add = [&rows](const Row& r) {
+    std::vector<std::string> cells = {r.label, r.text};
+    ImVec4 color;
+    for (size_t i = 0; i < kNumProfiles; ++i) cells.push_back(r.evals[i].result ? CellLine(*r.evals[i].result, &color) : "evaluating...");
+    rows.push_back(std::move(cells));
+  };
+  for (size_t i : order_.order())
+    if (i < rows_.size()) add(rows_[i]);
+  add(edit_);
+  return theme::TableText(header, rows);
 }
 
 void MatcherView::DrawRequestEditor(ViewContext& ctx, int lines, bool label) {

@@ -211,9 +211,11 @@ void MatcherView::DrawMatcher(ViewContext& ctx, const mt::Matcher& m) {
 }
 
 void MatcherView::DrawTree(ViewContext& ctx) {
-  // The current request: the selected row, else the edited request under the selected profile.
-  const Row* row = SelectedRow();
-  size_t prof = selected_profile_;
+  // The current request: the Requests tab's row the Tree explains (EnsureTree), else the edited
+  // request under the selected profile.
+  const Pick picked = Picked("tab/1");
+  const Row* row = RowAt(picked.index);
+  size_t prof = picked.profile;
   if (!row) {
     row = &edit_;
     prof = ProfileIndex(ctx);

@@ -9,12 +9,18 @@ std::unique_ptr<EngineView> CreateMatcherView();
 namespace matcher_view {
 
 std::string MatcherView::SaveState() const {
-  return selected_ == -1 ? tabs_.Save() : tabs_.Save() + ";req=" + std::to_string(selected_);
+  std::string s = tabs_.Save();
+  const int req = pending_req_ != -1 ? pending_req_ : Picked("tab/0").index;
+  if (req != -1) s += ";req=" + std::to_string(req);
+  if (std::string sort = order_.Save(); !sort.empty()) s += ";sort=" + sort;
+  return s;
 }
 
 void MatcherView::LoadState(std::string_view state) {
   tabs_.Load(state);
-  if (auto r = StateInt(state, "req"); r && *r >= -2) selected_ = *r;
+  order_.Load(state);
+  if (auto r = StateInt(state, "req"); r && *r >= -2) pending_req_ = *r;
+  if (StateInt(state, "copy") == 1) copy_request_ = true;
 }
 
 nlohmann::ordered_json MatcherView::DumpState() const {
@@ -31,7 +37,14 @@ nlohmann::ordered_json MatcherView::DumpState() const {
       per[mt::Profiles().entries()[i].name] = mt::OutcomeJson(edit_shown_->results[i]);
     edit["profiles"] = std::move(per);
   }
-  return {{"counts", std::move(counts)}, {"table", room_.ToJson()}, {"edit", std::move(edit)}};
+  // What the Explanation explains (the tab on screen's selection) and the row drawn highlighted;
+  // the Requests table's rows in the order shown.
+  nlohmann::ordered_json order = nlohmann::ordered_json::array();
+  for (size_t i : order_.order())
+    if (i < rows_.size()) order.push_back(rows_[i].label);
+  return {{"counts", std::move(counts)}, {"table", room_.ToJson()}, {"edit", std::move(edit)},
+          {"explains", sel_.ToJson()}, {"highlighted", highlighted_.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(highlighted_)},
+          {"order", std::move(order)}};
 }
 
 void MatcherView::OnEvaluated(const OpenDocument& d) {
@@ -47,11 +60,15 @@ void MatcherView::OnEvaluated(const OpenDocument& d) {
   for (const Report& r : d.reports())
     if (const auto* m = ResultAs<mt::MatcherResult>(r.typed.get())) res[mt::Profiles().Index(m->id)] = m;
   rows_.resize(sm_->requests.size());
-  if (selected_ >= static_cast<int>(rows_.size())) selected_ = -1;  // the selection survives an edit
+  // The selections survive an edit (their rows are kept; a row gone falls back to the default).
+  sel_.Invalidate();
+  order_.Reset();
+  const auto* texts = dynamic_cast<const MatcherTexts*>(d.view_rows());
   for (size_t i = 0; i < sm_->requests.size(); ++i) {
     Row& row = rows_[i];
     row.request = sm_->requests[i];
     row.label = "#" + std::to_string(i);
+    row.text = texts && i < texts->requests.size() ? texts->requests[i] : std::string();
     for (size_t p = 0; p < kNumProfiles; ++p)
       if (res[p] && i < res[p]->requests.size()) row.evals[p] = {&res[p]->requests[i].result, &res[p]->requests[i].why};
     row.diverges = d.comparison().CountUnder("/requests/" + std::to_string(i));
@@ -110,16 +127,22 @@ void MatcherView::Draw(ViewContext& ctx) {
     ImGui::TextColored(theme::Pal().warning, "%s %d warning%s", theme::kIconWarning, warn, warn == 1 ? "" : "s");
   }
 
-  // The Explanation panel always explains a request of this view: after an evaluation or a
-  // profile change, the row selected before (else the first) under the selected profile.
-  if (!ctx.selected_explanation() && (!rows_.empty() || selected_ == -2))
-    Select(ctx, selected_ == -2 || selected_ >= 0 ? selected_ : 0, ProfileIndex(ctx), false);
+  // The Explanation panel explains the row selected on the tab on screen (Selections): after a
+  // click, a tab switch and back, an evaluation or a profile change (the row under the selected
+  // profile); a tab with nothing to select (Issues, CEL) shows none.
+  if (pending_req_ != -1) {
+    if (RowAt(pending_req_)) Select(ctx, "tab/0", pending_req_, ProfileIndex(ctx), false);
+    pending_req_ = -1;
+  }
   if (!tabs_.Begin("##matcher")) return;
+  highlighted_.clear();
   if (tabs_.Item(0, "Requests")) {
+    Ensure(ctx, "tab/0");
     DrawRequests(ctx);
     ImGui::EndTabItem();
   }
   if (tabs_.Item(1, "Tree")) {
+    EnsureTree(ctx);
     DrawTree(ctx);
     ImGui::EndTabItem();
   }
@@ -128,17 +151,20 @@ void MatcherView::Draw(ViewContext& ctx) {
   // differences are named inside the tab, not added here.
   const size_t differ = profiles_count_ = ctx.document().comparison().size();
   if (tabs_.Item(2, std::string("Profiles (") + std::to_string(differ) + " differ)###div")) {
+    Ensure(ctx, "tab/2");
     DrawDivergences(ctx);
     ImGui::EndTabItem();
   }
   // The Problems panel's count: the tab lists the same findings.
   issues_count_ = static_cast<size_t>(ctx.document().problem_counts().total());
   if (tabs_.Item(3, "Issues (" + std::to_string(issues_count_) + ")###issues")) {
+    sel_.Show(ctx, "tab/3");
     DrawIssues(ctx);
     ImGui::EndTabItem();
   }
   std::string cel_label = std::string("CEL") + (cel_errors_.empty() ? "" : std::string(" ") + theme::kIconError);
   if (tabs_.Item(kCelTab, cel_label + "###cel")) {
+    sel_.Show(ctx, "tab/4");
     DrawCel(ctx);
     ImGui::EndTabItem();
   }
@@ -166,7 +192,9 @@ void MatcherView::TakeEditOutcome(ViewContext& ctx) {
     edit_.evals[i] = i < o.results.size() ? Eval{&o.results[i], &o.why[i]} : Eval{};
   edit_.diverges = o.diverges;
   edit_.request = o.request;
-  if (selected_ == -2 && edit_.evals[selected_profile_].why) ctx.SelectExplanation(edit_.evals[selected_profile_].why);
+  edit_.text = mt::RequestText(o.request);  // typed headers only (RequestFromText): no JSON here
+  // The edited request's steps are new: every tab selects its row again (the rows are kept).
+  sel_.Invalidate();
 }
 
 std::string MatcherView::EnvoyLabel(const mt::DiscoveredMatcher& d) const {
@@ -209,21 +237,63 @@ size_t MatcherView::ProfileIndex(ViewContext& ctx) const {
   return i < kNumProfiles ? i : 0;
 }
 
-const Row* MatcherView::SelectedRow() const {
-  if (selected_ == -2) return &edit_;
-  if (selected_ >= 0 && static_cast<size_t>(selected_) < rows_.size()) return &rows_[static_cast<size_t>(selected_)];
+std::string MatcherView::RowId(int index, size_t profile) {
+  return (index == -2 ? std::string("edit") : std::to_string(index)) + "@" + mt::Profiles().entries()[profile].name;
+}
+
+MatcherView::Pick MatcherView::ParseRow(const std::string& id) {
+  Pick p;
+  const size_t at = id.find('@');
+  if (id.empty() || at == std::string::npos) return p;
+  p.index = id.compare(0, at, "edit") == 0 ? -2 : std::atoi(id.c_str());
+  const size_t prof = mt::Profiles().Index(mt::Profiles().Parse(id.substr(at + 1)));
+  p.profile = prof < kNumProfiles ? prof : 0;
+  return p;
+}
+
+const Row* MatcherView::RowAt(int index) const {
+  if (index == -2) return &edit_;
+  if (index >= 0 && static_cast<size_t>(index) < rows_.size()) return &rows_[static_cast<size_t>(index)];
   return nullptr;
 }
 
-void MatcherView::Select(ViewContext& ctx, int index, size_t profile, bool jump) {
-  selected_ = index;
-  selected_profile_ = profile;
-  const Row* row = SelectedRow();
+MatcherView::Pick MatcherView::Wanted(ViewContext& ctx, std::string_view place) const {
+  Pick p = Picked(place);
+  if (p.index != -1 && sel_.ProfileOf(place) != ctx.document().profile()) p.profile = ProfileIndex(ctx);
+  if (p.index != -1 && RowAt(p.index)) return p;
+  p.profile = ProfileIndex(ctx);
+  p.index = -1;
+  if (place == "tab/2") {
+    for (size_t i = 0; i < rows_.size() && p.index == -1; ++i)
+      if (rows_[i].diverges) p.index = static_cast<int>(i);
+    if (p.index == -1 && edit_.diverges) p.index = -2;
+  } else {
+    p.index = rows_.empty() ? -2 : 0;
+  }
+  return p;
+}
+
+void MatcherView::Ensure(ViewContext& ctx, std::string_view place) {
+  if (sel_.Show(ctx, place)) return;
+  const Pick p = Wanted(ctx, place);
+  if (p.index != -1) Select(ctx, place, p.index, p.profile, false);
+}
+
+void MatcherView::EnsureTree(ViewContext& ctx) {
+  const Pick want = Wanted(ctx, "tab/0");
+  if (sel_.Show(ctx, "tab/1") && sel_.Row("tab/1") == RowId(want.index, want.profile)) return;
+  if (want.index != -1) Select(ctx, "tab/1", want.index, want.profile, false);
+}
+
+void MatcherView::Select(ViewContext& ctx, std::string_view place, int index, size_t profile, bool jump) {
+  const Row* row = RowAt(index);
   if (!row) return;
   const Eval& ev = row->evals[profile];
-  if (!ev.result) return;
-  ctx.SelectExplanation(ev.why);
-  if (!jump) return;
+  // The subject names the request and the profile ("request #1 x-tenant: acme · envoy"); the
+  // engine's step only says "matcher".
+  sel_.SelectTitled(ctx, place, ev.why, "request " + RowText(*row) + " \u00b7 " + mt::Profiles().entries()[profile].name,
+                    RowId(index, profile), RowText(*row));
+  if (!jump || !ev.result) return;
   // The terminal action (the last added) is where the request ended up.
   if (!ev.result->actions.empty() && ev.result->actions.back())
     ctx.JumpTo(file_, ev.result->actions.back()->range);
@@ -232,5 +302,13 @@ void MatcherView::Select(ViewContext& ctx, int index, size_t profile, bool jump)
 }  // namespace matcher_view
 
 std::unique_ptr<EngineView> CreateMatcherView() { return std::make_unique<matcher_view::MatcherView>(); }
+
+std::shared_ptr<const ViewRows> BuildMatcherRows(const Inspection& in) {
+  const auto* model = ModelAs<matcher::MatcherModel>(in.model.get());
+  if (!model) return nullptr;
+  auto t = std::make_shared<matcher_view::MatcherTexts>();
+  for (const matcher::Request& r : model->sm.requests) t->requests.push_back(matcher::RequestText(r));
+  return t;
+}
 
 }  // namespace cfgi::gui

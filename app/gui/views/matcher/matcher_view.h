@@ -113,6 +113,7 @@ struct Eval {
 struct Row {
   mt::Request request;
   std::string label;
+  std::string text;  // the request on one line (matcher::RequestText, made on the worker: MatcherTexts)
   std::array<Eval, kNumProfiles> evals;  // per profile: into the document's results (owned for the edit row)
   size_t diverges = 0;                   // the comparison's leaves about this request
 };
@@ -126,20 +127,11 @@ inline std::string Join(const std::vector<const mt::Action*>& v) {
   return s;
 }
 
-inline std::string DescribeRequest(const mt::Request& r) {
-  std::string s;
-  auto add = [&](const std::string& k, const std::string& v) {
-    if (!s.empty()) s += " ";
-    s += k + "=" + v;
-  };
-  if (r.method) add(":method", *r.method);
-  if (r.path) add(":path", *r.path);
-  if (r.host) add(":authority", *r.host);
-  for (const auto& [k, v] : r.headers) add(k, v);
-  if (s.empty()) s = "(no headers)";
-  if (s.size() > 400) s = s.substr(0, 397) + "...";
-  return s;
-}
+// Each request on one line (matcher::RequestText, which prints dynamic metadata as JSON text),
+// made on the worker with the inspection (the view's ViewRows), in the scenario's order.
+struct MatcherTexts final : ViewRows {
+  std::vector<std::string> requests;
+};
 
 inline std::string RequestEditText(const mt::Request& r) {
   std::string s;
@@ -165,7 +157,10 @@ inline std::string DescribeInput(const mt::Input& in) {
 
 class MatcherView final : public EngineView {
  public:
-  // "tab=N[;req=R]": the open tab and the selected request (its row; -2 the edited request).
+  // "tab=N[;req=R][;sort=C]": the open tab, the Requests tab's selected request (its row; -2 the
+  // edited request) and the Requests table's sort column ("-C": descending). Loading also takes
+  // "copy=1" (the --view hook and tests): the Requests table is copied as text at the next Draw,
+  // as its context menu's "Copy as text" does.
   std::string SaveState() const override;
   void LoadState(std::string_view state) override;
   // The test hook: the tab labels' counts, the Requests table's room, and the edited request's
@@ -197,9 +192,29 @@ class MatcherView final : public EngineView {
 
   size_t ProfileIndex(ViewContext& ctx) const;
 
-  const Row* SelectedRow() const;
-
-  void Select(ViewContext& ctx, int index, size_t profile, bool jump = true);
+  // ---- what is selected (Selections: one per tab) ----
+  // A selected row: its index (-2 the edited request, -1 none) and the profile whose outcome is
+  // explained (a row click: the selected profile; a cell click: that cell's).
+  struct Pick {
+    int index = -1;
+    size_t profile = 0;
+  };
+  // The Selections row id "<index>@<profile>" ("edit@envoy" for the edited request) and back.
+  static std::string RowId(int index, size_t profile);
+  static Pick ParseRow(const std::string& id);
+  Pick Picked(std::string_view place) const { return ParseRow(sel_.Row(place)); }
+  const Row* RowAt(int index) const;
+  // The row text the Explanation's subject names: "#2  method=GET path=/api x-env: prod".
+  static std::string RowText(const Row& row) { return row.label + "  " + row.text; }
+  // The row `place` should explain now: its own (under the selected profile when the profile
+  // changed since), else the view's default (Requests: the first request; Profiles: the first
+  // request the profiles disagree on).
+  Pick Wanted(ViewContext& ctx, std::string_view place) const;
+  // Shows `place`'s selection, selecting Wanted again when its step is gone (Selections::Show).
+  void Ensure(ViewContext& ctx, std::string_view place);
+  // The Tree explains and marks the Requests tab's row.
+  void EnsureTree(ViewContext& ctx);
+  void Select(ViewContext& ctx, std::string_view place, int index, size_t profile, bool jump = true);
 
   static constexpr ImGuiTableFlags kTable = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH |
                                             ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg;
@@ -210,9 +225,14 @@ class MatcherView final : public EngineView {
 
   // A row is one line high (8 rows fit at 1024x700): each profile's cell is a one-line
   // selectable (click: that profile's trace) whose hover shows the outcome whole.
-  void DrawCell(ViewContext& ctx, const Eval& ev, int index, size_t profile);
+  void DrawCell(ViewContext& ctx, std::string_view place, const Eval& ev, int index, size_t profile);
 
-  void DrawRow(ViewContext& ctx, Row& row, int index);
+  void DrawRow(ViewContext& ctx, std::string_view place, Row& row, int index);
+  // The Requests table's rows as it shows them (Copy as text), in the order shown.
+  std::string RequestsText() const;
+  // Sort comparison of two requests by a Requests column: index, request text, then each
+  // profile's outcome (matched first, then the actions' names).
+  int CompareRows(size_t a, size_t b, int column) const;
 
   void DrawRequests(ViewContext& ctx);
 
@@ -300,8 +320,11 @@ class MatcherView final : public EngineView {
   bool editor_open_ = true, editor_decided_ = false;  // the Requests tab's editor header
   char edit_buf_[4096] = {};
   bool edited_ = false;
-  int selected_ = -1;  // row index, -2 = the edited request
-  size_t selected_profile_ = 0;
+  Selections sel_;  // per tab: "tab/0" Requests, "tab/1" Tree, "tab/2" Profiles
+  int pending_req_ = -1;  // a restored "req=R", selected at the next Draw (-1: none)
+  TableOrder order_{true};  // the Requests table's sort (by #N ascending: the scenario's order)
+  bool copy_request_ = false;  // "copy=1": copy the Requests table at the next Draw
+  std::string highlighted_;    // the row drawn highlighted in the last frame (DumpState)
   std::map<std::pair<uint32_t, uint32_t>, doc::Outcome> outcome_;  // the tree's marks, by source range
   static constexpr size_t kMaxMapEntries = 200;
   ViewTabs tabs_;

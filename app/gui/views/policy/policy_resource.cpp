@@ -7,7 +7,7 @@ namespace cfgi::gui::policy_view {
 void PolicyView::SelectLeaf(ViewContext& ctx, const pol::TypeInspection& t, const pol::ConfLine& l, bool jump) {
   leaf_ = t.type + ":" + l.path;
   stack_type_ = t.type;
-  sel_.Select(ctx, "resource", &l.why);
+  sel_.Select(ctx, "resource", &l.why, leaf_, l.key + (l.leaf ? " " + texts_->Leaf(&l.value) : std::string()));
   if (jump && l.field) ctx.JumpTo(l.field->set.loc.file, l.field->set.loc.range);
 }
 
@@ -94,7 +94,17 @@ void PolicyView::DrawResource(ViewContext& ctx) {
       }
     if (leaf_.empty()) {
       stack_type_ = first.type;
-      sel_.Select(ctx, "resource", &first.why);
+      sel_.Select(ctx, "resource", &first.why, "head:" + first.type, first.type);
+    }
+  }
+  // The selected row again, from the inspection of the profile shown (its step was another's).
+  if (reselect_) {
+    reselect_ = false;
+    const std::string row = sel_.Row("resource");
+    for (const pol::TypeInspection& t : in.types) {
+      if (row == "head:" + t.type) sel_.Select(ctx, "resource", &t.why, row, t.type);
+      for (const pol::ConfLine& l : t.lines)
+        if (l.field && t.type + ":" + l.path == row) SelectLeaf(ctx, t, l, false);
     }
   }
   const ImGuiTableFlags split = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
@@ -138,7 +148,7 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
   bool open = ImGui::CollapsingHeader(head.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
   if (ImGui::IsItemClicked()) {
     stack_type_ = t.type;
-    sel_.Select(ctx, "resource", &t.why);
+    sel_.Select(ctx, "resource", &t.why, "head:" + t.type, t.type);
   }
   if (!open) {
     ImGui::PopID();

@@ -20,11 +20,11 @@ void PolicyView::SelectRule(ViewContext& ctx, const pol::TypeRules& tr, size_t i
     s.range = f.set.loc.range;
     why.Add(std::move(s));
   }
-  sel_.SelectOwned(ctx, "type/0", std::move(why));  // the Resources tab's
+  sel_.SelectOwned(ctx, "type/0", std::move(why), "rule/" + std::to_string(i), ResourceLabel(r));  // the Resources tab's
   if (jump) ctx.JumpTo(r.meta().loc.file, r.meta().loc.range);
 }
 
-void PolicyView::SelectField(ViewContext& ctx, const pol::FieldProvenance& f) {
+void PolicyView::SelectField(ViewContext& ctx, const pol::FieldProvenance& f, bool jump) {
   doc::Step why_;
   why_.what = f.path + " = " + Clip(texts_->Json(&f.set.value), 160);
   why_.outcome = doc::Outcome::kMatched;
@@ -40,8 +40,8 @@ void PolicyView::SelectField(ViewContext& ctx, const pol::FieldProvenance& f) {
     s.range = w.loc.range;
     why_.Add(std::move(s));
   }
-  sel_.SelectOwned(ctx, "type/0", std::move(why_));
-  ctx.JumpTo(f.set.loc.file, f.set.loc.range);
+  sel_.SelectOwned(ctx, "type/0", std::move(why_), "rule/" + std::to_string(rule_) + "/field/" + std::to_string(field_), f.path);
+  if (jump) ctx.JumpTo(f.set.loc.file, f.set.loc.range);
 }
 
 std::string PolicyView::AsWritten(const pol::FieldProvenance::Write& w) {
@@ -86,6 +86,7 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
       for (size_t k = 0; !pass && k < sums[i].size(); ++k) pass = rule_filter_.PassFilter(sums[i][k].c_str());
       if (pass) filtered_rows_.push_back(i);
     }
+    rules_order_.Reset();
   }
   ImGui::SameLine();
   theme::TextMuted("%zu of %zu resources (key, conf or origin; \"a,b\" either, \"-x\" excludes)", filtered_rows_.size(),
@@ -93,23 +94,30 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
   float avail = ImGui::GetContentRegionAvail().y;
   bool has_sel = rule_ < tr.to_rules.size();
   // With a row selected the fields table shares the height; the resources keep 8 rows.
+  // (and a sideways scrollbar, when the view is narrower than the columns' headers)
   const float table_min = (ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2) * 9 +
-                          ImGui::GetStyle().ScrollbarSize + ImGui::GetStyle().ItemSpacing.y;
+                          ImGui::GetStyle().ScrollbarSize * 2 + ImGui::GetStyle().ItemSpacing.y;
   float top_h = has_sel ? std::max(avail * 0.55f, std::min(table_min, avail)) : 0;
   constexpr int kConfLines = 3;  // a cell shows up to three fields; the rest on hover and below
   const float row_h = ImGui::GetTextLineHeight() * kConfLines + ImGui::GetStyle().ItemSpacing.y * (kConfLines - 1);
-  if (ImGui::BeginTable("##rules", 4, kTable, ImVec2(0, top_h))) {
+  // Columns never narrower than their headers (sideways scroll below that); sortable on the
+  // typed rows (resource type and name, conf, origins, own items or fallback); right click:
+  // Copy as text.
+  // "Origin": the (policy[ruleIndex]) that merged into the row, in merge order (the cell's hover).
+  const std::vector<theme::FitColumn> cols = {{"Resource", 0, 2}, {"Merged conf", 0, 4}, {"Origin", 0, 2},
+                                              {"Rule", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("own items").x}};
+  // Unsorted until a header is clicked (SortTristate): the engine's order first.
+  if (theme::BeginTableFit("##rules", cols, kTable | ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate, ImVec2(0, top_h))) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("Resource", ImGuiTableColumnFlags_WidthStretch, 2);
-    ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, 4);
-    ImGui::TableSetupColumn("Origin (policy[ruleIndex])", ImGuiTableColumnFlags_WidthStretch, 2);
-    ImGui::TableSetupColumn("Rule", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 7);
+    rules_order_.Update(filtered_rows_.size(), [&](size_t a, size_t b, int column) {
+      return CompareRules(tr, sums, filtered_rows_[a], filtered_rows_[b], column);
+    });
     ImGui::TableHeadersRow();
     ImGuiListClipper clip;
     clip.Begin(static_cast<int>(filtered_rows_.size()));
     while (clip.Step()) {
       for (int row = clip.DisplayStart; row < clip.DisplayEnd; ++row) {
-        const size_t idx = filtered_rows_[static_cast<size_t>(row)];
+        const size_t idx = filtered_rows_[rules_order_.order()[static_cast<size_t>(row)]];
         const int i = static_cast<int>(idx);
         const pol::ResourceRule& r = tr.to_rules[idx];
         ImGui::PushID(i);
@@ -144,6 +152,7 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
         }
         ImGui::TableNextColumn();
         ImGui::TextWrapped("%s", OriginsText(r.origin()).c_str());
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("policy[ruleIndex] of each item merged into it, in merge order");
         ImGui::TableNextColumn();
         if (r.sparse)
           ImGui::TextUnformatted("own items");
@@ -154,6 +163,17 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
       }
     }
     room_.Measure("resources", filtered_rows_.size());
+    if (theme::TableCopyMenu() || copy_request_) {
+      std::vector<std::vector<std::string>> rows;
+      for (size_t k : rules_order_.order()) {
+        const pol::ResourceRule& r = tr.to_rules[filtered_rows_[k]];
+        std::string conf;
+        for (const std::string& line : sums[filtered_rows_[k]]) conf += (conf.empty() ? "" : "; ") + line;
+        rows.push_back({ResourceLabel(r), conf, OriginsText(r.origin()), r.sparse ? "own items" : "fallback"});
+      }
+      ImGui::SetClipboardText(theme::TableText({"Resource", "Merged conf", "Origin", "Rule"}, rows).c_str());
+    }
+    copy_request_ = false;
     ImGui::EndTable();
   }
   if (!has_sel) {
@@ -165,6 +185,28 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
   ImGui::SameLine();
   theme::TextMuted("(click a field: its origin in Explanation and Source)");
   DrawFields(ctx, r.provenance());
+}
+
+int PolicyView::CompareRules(const pol::TypeRules& tr, const std::vector<std::vector<std::string>>& sums, size_t a,
+                             size_t b, int column) {
+  const pol::ResourceRule& x = tr.to_rules[a];
+  const pol::ResourceRule& y = tr.to_rules[b];
+  switch (column) {
+    case 0:
+      return TableOrder::Cmp(std::make_tuple(x.meta().type, x.meta().DisplayName(), x.section),
+                             std::make_tuple(y.meta().type, y.meta().DisplayName(), y.section));
+    case 1: return TableOrder::Cmp(sums[a], sums[b]);  // the conf's "path: value" lines, as the cell shows them
+    case 2: {
+      auto key = [](const pol::ResourceRule& r) {
+        std::vector<std::pair<std::string, size_t>> k;
+        for (const pol::Origin& o : r.origin()) k.emplace_back(o.policy ? o.policy->meta.DisplayName() : std::string(), o.rule_index);
+        return k;
+      };
+      return TableOrder::Cmp(key(x), key(y));
+    }
+    case 3: return TableOrder::Cmp(!x.sparse, !y.sparse);
+    default: return 0;
+  }
 }
 
 void PolicyView::DrawFields(ViewContext& ctx, const std::vector<pol::FieldProvenance>& prov) {

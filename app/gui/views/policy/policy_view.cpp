@@ -25,6 +25,8 @@ std::string PolicyView::SaveState() const {
 
 void PolicyView::LoadState(std::string_view state) {
   sub_tabs_.Load(state);
+  rules_order_.Load(state);
+  if (StateInt(state, "copy") == 1) copy_request_ = true;
   if (auto type = StateField(state, "type")) pending_type_ = *type;
   if (auto rule = StateInt(state, "rule")) pending_rule_ = static_cast<size_t>(*rule);
   if (auto mode = StateField(state, "mode")) mode_request_ = *mode == "types" ? 1 : 0;
@@ -57,6 +59,7 @@ void PolicyView::OnEvaluated(const OpenDocument& d) {
   res_filter_dirty_ = true;
   summaries_.clear();
   filtered_rows_.clear();
+  rules_order_.Reset();
   filtered_type_ = SIZE_MAX;
   leaf_.clear();
   res_key_ = kuma_res_ ? kuma_res_->inspection.key : std::string();
@@ -78,8 +81,7 @@ nlohmann::ordered_json PolicyView::DumpState() const {
   nlohmann::ordered_json j = EngineView::DumpState();
   j["table"] = room_.ToJson();
   // What the Explanation shows for the place on screen (Selections), and the rows highlighted.
-  const doc::Step* s = sel_.Of(sel_.shown());
-  j["explains"] = {{"place", sel_.shown()}, {"what", s ? nlohmann::ordered_json(s->what) : nlohmann::ordered_json()}};
+  j["explains"] = sel_.ToJson();
   j["highlighted"] = {{"leaf", leaf_},
                       {"rule", rule_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(rule_)},
                       {"field", field_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(field_)}};
@@ -147,7 +149,9 @@ void PolicyView::Draw(ViewContext& ctx) {
   if (ImGui::BeginTabItem("Resource: everything it gets###resource", nullptr,
                           mode_request_ == 0 ? ImGuiTabItemFlags_SetSelected : 0)) {
     mode_ = 0;
-    sel_.Show(ctx, Place());
+    // The leaf's step is gone (another profile: the Kuma side changed): DrawResource selects the
+    // same leaf of the profile shown.
+    if (!sel_.Show(ctx, Place()) && !sel_.Row("resource").empty()) reselect_ = true;
     DrawResource(ctx);
     ImGui::EndTabItem();
   }
@@ -252,7 +256,16 @@ void PolicyView::DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t) 
   if (!sub_tabs_.Begin("##typetabs", pending_type_.empty() || pending_type_ == type_name_)) return;
   std::string l = "Resources (" + std::to_string(tr.to_rules.size()) + ")###res";
   if (sub_tabs_.Item(0, l)) {
-    sel_.Show(ctx, Place());
+    // The row's step is gone (another profile): the same row and field of the profile shown;
+    // nothing selected yet: the first resource, so the Explanation explains a row on screen.
+    if (!sel_.Show(ctx, Place()) && !tr.to_rules.empty()) {
+      const size_t field = field_;
+      SelectRule(ctx, tr, rule_ < tr.to_rules.size() ? rule_ : 0, false);
+      if (field < tr.to_rules[rule_].provenance().size()) {
+        field_ = field;
+        SelectField(ctx, tr.to_rules[rule_].provenance()[field], false);
+      }
+    }
     DrawResourceRules(ctx, tr);
     ImGui::EndTabItem();
   }

@@ -103,7 +103,9 @@ inline constexpr size_t kLargeMesh = 2000;
 class PolicyView final : public EngineView {
  public:
 
-  // "type=MMeshRetry;tab=N;rule=N": the open policy type, its sub-tab and the selected resource.
+  // "type=MMeshRetry;tab=N;rule=N": the open policy type, its sub-tab and the selected resource;
+  // "sort=C" / "sort=-C" sorts the Resources table, "copy=1" copies it as text at the next Draw
+  // (the --view hook and tests; its context menu's "Copy as text" does the same).
   std::string SaveState() const override;
   void LoadState(std::string_view state) override;
   void OnEvaluated(const OpenDocument& d) override;
@@ -166,7 +168,7 @@ class PolicyView final : public EngineView {
   std::string TypePath(size_t t) const { return "/rules/" + std::to_string(t); }
   size_t Diffs(size_t t) const { return comparison_ ? comparison_->CountUnder(TypePath(t)) : 0; }
 
-  void SelectField(ViewContext& ctx, const pol::FieldProvenance& f);
+  void SelectField(ViewContext& ctx, const pol::FieldProvenance& f, bool jump = true);
   // Selects a ResourceRules row: its explanation (the resource, its origins, its fields) and source.
   void SelectRule(ViewContext& ctx, const pol::TypeRules& tr, size_t i, bool jump);
   // The place the open tab is (Selections): "resource", "type/N".
@@ -188,6 +190,10 @@ class PolicyView final : public EngineView {
   const std::vector<std::vector<std::string>>& Summaries(const pol::TypeRules& tr);
 
   void DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr);
+
+  // Sort comparison of two ResourceRules rows (indices into tr.to_rules) by a column of the table.
+  static int CompareRules(const pol::TypeRules& tr, const std::vector<std::vector<std::string>>& sums, size_t a, size_t b,
+                          int column);
 
   void DrawFields(ViewContext& ctx, const std::vector<pol::FieldProvenance>& prov);
 
@@ -231,6 +237,7 @@ class PolicyView final : public EngineView {
   std::string res_key_, asked_res_, pending_res_, restore_res_;
   std::string leaf_, pending_leaf_;  // "TYPE:/json/pointer" of the selected leaf
   bool auto_selected_ = false;        // the first leaf was selected for this evaluation
+  bool reselect_ = false;             // the Resource tab's row is selected again (its step is gone)
   std::string stack_type_;           // the type whose merge stack is shown
   ImGuiTextFilter res_filter_;
   bool res_filter_dirty_ = true;
@@ -239,6 +246,8 @@ class PolicyView final : public EngineView {
   ImGuiTextFilter rule_filter_;
   size_t filtered_type_ = SIZE_MAX;
   std::vector<size_t> filtered_rows_;
+  TableOrder rules_order_;     // the Resources table's sort, over filtered_rows_
+  bool copy_request_ = false;  // "copy=1": the Resources table copied as text at the next Draw
 };
 
 }  // namespace cfgi::gui::policy_view
