@@ -68,6 +68,37 @@ void FindSteps(const doc::Step& s, const std::string& file, const std::string& f
 }
 
 // Kuma: the provenance writes (set or overridden) whose YAML holds `offset`, one line each.
+// Every provenance write of `r` (set and overridden), for `each`.
+void ForEachWrite(const policy::PolicyResult& r, const std::function<void(const policy::FieldProvenance::Write&)>& each) {
+  auto all = [&](const std::vector<policy::FieldProvenance>& prov) {
+    for (const policy::FieldProvenance& fp : prov) {
+      each(fp.set);
+      for (const auto& w : fp.overrode) each(w);
+    }
+  };
+  for (const policy::TypeRules& t : r.rules.types) {
+    for (const policy::ResourceRule& rr : t.to_rules)
+      if (rr.sparse) all(rr.provenance());
+    for (const policy::InboundRule& ir : t.from_rules) all(ir.provenance);
+    if (t.has_proxy_rule) all(t.proxy_rule.provenance);
+  }
+}
+
+// A write's location is its value; on a key (`requestTimeout:` before `15s`) the value is the
+// nearest one after the offset on the same line. `offset` itself when a value holds it or none follows.
+uint32_t ValueAt(const policy::PolicyResult& r, const std::string& file, const doc::Source& src, uint32_t offset) {
+  bool held = false;
+  uint32_t next = UINT32_MAX;
+  int line = src.Locate(offset).line;
+  ForEachWrite(r, [&](const policy::FieldProvenance::Write& w) {
+    if (Normal(w.loc.file) != file || w.loc.range.end <= w.loc.range.begin) return;
+    if (Holds(w.loc.range, offset)) held = true;
+    if (w.loc.range.begin > offset && w.loc.range.begin < next && src.Locate(w.loc.range.begin).line == line)
+      next = w.loc.range.begin;
+  });
+  return held || next == UINT32_MAX ? offset : next;
+}
+
 void PolicyFieldLines(const policy::PolicyResult& r, const std::string& file, uint32_t offset,
                       std::vector<std::string>& lines, size_t cap) {
   std::set<std::string> seen;
@@ -132,7 +163,7 @@ std::string HoverMarkdown(const std::string& file, uint32_t offset, const std::v
   // 2. Kuma: the merged value of the field here and the policy item that set it.
   std::vector<std::string> fields;
   if (const auto* pr = ResultAs<policy::PolicyResult>(r.typed.get()); pr && pr->evaluated) {
-    PolicyFieldLines(*pr, file, offset, fields, 8);
+    PolicyFieldLines(*pr, file, ValueAt(*pr, file, src, offset), fields, 8);
     if (!fields.empty()) {
       std::string dp = pr->rules.dataplane ? pr->rules.dataplane->meta.name : "";
       md += "**Merged for dataplane `" + Inline(dp) + "`** (profile " + r.profile + ")\n\n";

@@ -429,6 +429,24 @@ class LspServer {
         result->formats[file].push_back(format);
       }
     }
+    // A file two groups read (a mesh file alone and as a scenario's source) is reported by both,
+    // as `check` of both prints it in each group: the editor shows each finding once.
+    for (auto& [file, list] : result->diagnostics) {
+      std::vector<doc::Format>& formats = result->formats[file];
+      std::vector<doc::Diagnostic> kept;
+      std::vector<doc::Format> kept_formats;
+      for (size_t i = 0; i < list.size(); ++i) {
+        const doc::Diagnostic& d = list[i];
+        bool dup = std::any_of(kept.begin(), kept.end(), [&d](const doc::Diagnostic& e) {
+          return e.code == d.code && e.range == d.range && e.severity == d.severity && e.message == d.message;
+        });
+        if (dup) continue;
+        kept.push_back(d);
+        kept_formats.push_back(formats[i]);
+      }
+      list = std::move(kept);
+      formats = std::move(kept_formats);
+    }
     return result;
   }
 
