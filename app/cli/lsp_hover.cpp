@@ -183,7 +183,13 @@ std::string HoverMarkdown(const std::string& file, uint32_t offset, const std::v
     for (const Hit& h : hits) {
       const doc::Step& s = *h.chain.back();
       std::string line;
-      for (size_t i = 1; i + 1 < h.chain.size(); ++i) line += Inline(h.chain[i]->what) + " › ";
+      for (size_t i = 1; i + 1 < h.chain.size(); ++i) {
+        line += Inline(h.chain[i]->what);
+        // One of several inputs (requests, subscriptions, clients): which one.
+        if (i == 1 && h.chain[0]->children.size() > 1)
+          line += " " + std::to_string(h.chain[1] - h.chain[0]->children.data());
+        line += " › ";
+      }
       line += "**" + Inline(s.what) + "**: " + OutcomeWord(s.outcome);
       if (!s.detail.empty()) line += " — " + Inline(s.detail);
       auto it = std::find_if(lines.begin(), lines.end(), [&line](const auto& l) { return l.first == line; });

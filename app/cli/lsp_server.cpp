@@ -401,7 +401,17 @@ class LspServer {
       gate = Gate();
     }
     EngineRequest request{gate.rule ? gate.rule->engine : "", ""};
-    std::vector<FileGroup> groups = GroupFiles(inputs, request, reader);
+    // One file is one scenario, as `check FILE` reads it (RunCheckEval groups only several files):
+    // GroupFiles would parse it once more to name the engine that InspectGroups chooses anyway.
+    std::vector<FileGroup> groups;
+    if (inputs.size() == 1) {
+      FileGroup g;
+      g.files = inputs;
+      g.request = request;
+      groups.push_back(std::move(g));
+    } else {
+      groups = GroupFiles(inputs, request, reader);
+    }
     CheckFailure failure;
     auto cancelled = [this, dir, generation] { return Superseded(dir, generation); };
     if (!InspectGroups(a, gate, groups, reader, cancelled, &result->runs, &failure)) {
@@ -494,6 +504,15 @@ class LspServer {
     uint32_t offset = LspOffset(*l.src, p.at("position"));
     std::shared_ptr<Inspection> eval = Evaluated(l);
     std::string md = HoverMarkdown(l.path, offset, l.result->diagnostics[l.path], *l.src, *l.run, eval.get(), docs_url_);
+    // Inside a source embedded in this scenario file: the explanation of that source, at the
+    // same place in its own text.
+    doc::Position at = l.src->Locate(offset);
+    for (const auto& [name, e] : EmbeddedSources(*l.run->scenario, {l.path})) {
+      int line = at.line - e.first_line + 1;
+      if (line < 1 || line > e.src->line_count() || at.column <= e.indent) continue;
+      uint32_t inner = e.src->Offset(line, at.column - e.indent);
+      md += HoverMarkdown(name, inner, {}, *e.src, *l.run, eval.get(), docs_url_);
+    }
     if (md.empty()) return lsp::Reply::Result(nullptr);
     return lsp::Reply::Result(json{{"contents", {{"kind", "markdown"}, {"value", md}}}});
   }
