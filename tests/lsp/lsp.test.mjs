@@ -87,6 +87,37 @@ test('diagnostics equal check --format json (code, severity, start) and SARIF (e
   assert.equal(await s.stop(), 0);
 });
 
+test('files of a directory that form one mesh are checked together, each with its own diagnostics', async () => {
+  const dir = tmp();
+  const mesh = path.join(dir, 'mesh.yaml'), policy = path.join(dir, 'policy.yaml');
+  fs.writeFileSync(mesh, ['type: Mesh', 'name: default', '---', 'type: MeshService', 'name: backend', 'mesh: default',
+    'labels: {app: backend}', 'spec:', '  selector: {dataplaneTags: {app: backend}}', '  ports: [{port: 8080, appProtocol: http}]',
+    '---', 'type: Dataplane', 'name: frontend-1', 'mesh: default', 'labels: {app: frontend}', 'networking:',
+    '  address: 10.0.0.1', '  inbound: [{port: 8080, tags: {kuma.io/service: frontend, app: frontend}}]', ''].join('\n'));
+  fs.writeFileSync(policy, ['type: MeshTimeout', 'name: to-backend', 'mesh: default', 'spec:',
+    '  targetRef: {kind: Dataplane, labels: {app: frontend}}', '  to:', '    - targetRef: {kind: MeshService, name: backend}',
+    '      default: {connectionTimeout: 2s}', '    - targetRef: {kind: MeshService, name: missing}',
+    '      default: {connectionTimeout: 3s}', ''].join('\n'));
+  const s = await startServer();
+  // Alone, the policy names a MeshService nobody declares (POL008) in an undeclared mesh (POL020).
+  const pu = s.open(policy, read(policy));
+  assert.deepEqual(brief((await s.diagnostics(pu, 1)).diagnostics), ['POL008 2 6:17-6:50', 'POL008 2 8:17-8:50', 'POL020 3 0:0-9:37']);
+  assert.deepEqual(brief((await s.diagnostics(pu, 1)).diagnostics), checkFindings(policy));
+  // With the mesh open too: one scenario, as `check mesh.yaml policy.yaml`; only 'missing' is left.
+  const mu = s.open(mesh, read(mesh));
+  const m = await s.diagnostics(mu, 1);
+  // The same check publishes the policy file again (after mesh.yaml: in URI order).
+  while (s.published.filter((x) => x.uri === pu).length < 2) await new Promise((r) => setTimeout(r, 10));
+  const after = s.published.filter((x) => x.uri === pu).at(-1);
+  assert.deepEqual(brief(after.diagnostics), ['POL008 2 8:17-8:50']);
+  assert.deepEqual(brief(after.diagnostics), checkFindings(policy, [mesh]));
+  assert.deepEqual(brief(m.diagnostics), checkFindings(mesh, [policy]));
+  // Go to definition crosses files: the targetRef names the MeshService in mesh.yaml.
+  const defs = await s.conn.sendRequest(lsp.DefinitionRequest.type, { textDocument: { uri: pu }, position: { line: 6, character: 30 } });
+  assert.deepEqual(defs, [{ uri: mu, range: { start: { line: 3, character: 0 }, end: { line: 9, character: 40 } } }]);
+  assert.equal(await s.stop(), 0);
+});
+
 test('UTF-16 columns: findings after non-ASCII text on their line', async () => {
   const dir = tmp();
   const file = path.join(dir, 'dead-choice.zone');

@@ -91,9 +91,11 @@ const SEVERITY = { error: 1, warning: 2, note: 3 };
 // What `check` reports for `file` (run in its directory, as the server finds the project file
 // from there), as LSP diagnostics in `file`: "CODE severity L:C-L:C" sorted. Findings in a
 // source embedded in `file` are placed where the block holds them.
-export function checkFindings(file) {
+// With `together`, the other files of the directory checked with it (`check a.yaml b.yaml`).
+export function checkFindings(file, together = []) {
   const dir = path.dirname(file), base = path.basename(file);
-  const run = (format) => JSON.parse(spawnSync(CLI, ['check', '--format', format, base], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 }).stdout);
+  const names = [base, ...together.map((f) => path.basename(f))].sort();
+  const run = (format) => JSON.parse(spawnSync(CLI, ['check', '--format', format, ...names], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 }).stdout);
   const json = run('json'), sarif = run('sarif');
   const diags = json.diagnostics || json.groups.flatMap((g) => g.diagnostics);
   const text = require('node:fs').readFileSync(file, 'utf8');
@@ -103,6 +105,7 @@ export function checkFindings(file) {
   const out = [];
   for (const d of diags) {
     const r = results.find((x) => x.ruleId === d.code && x.message.text === d.message &&
+      x.locations?.[0]?.physicalLocation?.artifactLocation?.uri === d.file &&
       x.locations?.[0]?.physicalLocation?.region?.startLine === d.line &&
       x.locations[0].physicalLocation.region.startColumn === d.column);
     const region = r.locations[0].physicalLocation.region;
