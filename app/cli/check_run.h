@@ -29,7 +29,7 @@ struct GroupRun {
   const Engine* engine = nullptr;
   std::string profile;  // "all" or one of the engine's
   Inspection inspection;
-  bool fails = false;   // a finding at or above the gate's fail-on threshold (the exit status)
+  bool fails = false;  // a finding at or above the gate's fail-on threshold (the exit status)
 };
 
 // Why InspectGroups stopped: a usage error, a file a query flag names that cannot be read, or the
@@ -50,7 +50,7 @@ struct CheckFailure {
 // empty) is asked between the inspection's steps. False with `*failure` set; `*runs` then holds
 // what was done.
 bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups,
-                   const FileReader& reader, const std::function<bool()>& cancelled, std::vector<GroupRun>* runs,
-                   CheckFailure* failure);
+                   const FileReader& reader, const std::function<bool()>& cancelled,
+                   std::vector<GroupRun>* runs, CheckFailure* failure);
 
 }  // namespace cfgi::cli

@@ -8,11 +8,10 @@
 //   return RunLsp(a);   // until `exit`: 0 after `shutdown`, else 1
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "app/cli/check_run.h"
 #include "core/doc/diagnostic.h"
@@ -58,9 +57,9 @@ uint32_t LspOffset(const doc::Source& src, const nlohmann::json& position);
 // that set it (or that overrode it) under the group's profile, and the explanation steps whose
 // source range holds it under each profile evaluated, with the profiles that reached each.
 // Empty when nothing is there.
-std::string HoverMarkdown(const std::string& file, uint32_t offset, const std::vector<doc::Diagnostic>& findings,
-                          const doc::Source& src, const GroupRun& run, const Inspection* evaluated,
-                          const std::string& docs_url);
+std::string HoverMarkdown(const std::string& file, uint32_t offset,
+                          const std::vector<doc::Diagnostic>& findings, const doc::Source& src,
+                          const GroupRun& run, const Inspection* evaluated, const std::string& docs_url);
 
 // The documentSymbol outline of `file` in a checked group, from the engine's typed model: for the
 // policy engine every Kuma resource and policy of the file (kind and name) with its to[] / from[]

@@ -22,7 +22,9 @@ namespace {
 
 std::string Normal(const std::string& path) { return fs::path(path).lexically_normal().generic_string(); }
 
-bool Holds(doc::SourceRange r, uint32_t offset) { return r.end > r.begin && r.begin <= offset && offset < r.end; }
+bool Holds(doc::SourceRange r, uint32_t offset) {
+  return r.end > r.begin && r.begin <= offset && offset < r.end;
+}
 
 // A Markdown-safe inline text: backticks become quotes, line breaks spaces.
 std::string Inline(std::string s) {
@@ -69,7 +71,8 @@ void FindSteps(const doc::Step& s, const std::string& file, const std::string& f
 
 // Kuma: the provenance writes (set or overridden) whose YAML holds `offset`, one line each.
 // Every provenance write of `r` (set and overridden), for `each`.
-void ForEachWrite(const policy::PolicyResult& r, const std::function<void(const policy::FieldProvenance::Write&)>& each) {
+void ForEachWrite(const policy::PolicyResult& r,
+                  const std::function<void(const policy::FieldProvenance::Write&)>& each) {
   auto all = [&](const std::vector<policy::FieldProvenance>& prov) {
     for (const policy::FieldProvenance& fp : prov) {
       each(fp.set);
@@ -86,7 +89,8 @@ void ForEachWrite(const policy::PolicyResult& r, const std::function<void(const 
 
 // A write's location is its value; on a key (`requestTimeout:` before `15s`) the value is the
 // nearest one after the offset on the same line. `offset` itself when a value holds it or none follows.
-uint32_t ValueAt(const policy::PolicyResult& r, const std::string& file, const doc::Source& src, uint32_t offset) {
+uint32_t ValueAt(const policy::PolicyResult& r, const std::string& file, const doc::Source& src,
+                 uint32_t offset) {
   bool held = false;
   uint32_t next = UINT32_MAX;
   int line = src.Locate(offset).line;
@@ -107,9 +111,11 @@ void PolicyFieldLines(const policy::PolicyResult& r, const std::string& file, ui
     const char* dir = it->direction == policy::Direction::kTo     ? "to"
                       : it->direction == policy::Direction::kFrom ? "from"
                                                                   : "rules";
-    return it->policy->meta.type + " " + it->policy->meta.name + " " + dir + "[" + std::to_string(it->rule_index) + "]";
+    return it->policy->meta.type + " " + it->policy->meta.name + " " + dir + "[" +
+           std::to_string(it->rule_index) + "]";
   };
-  auto visit = [&](const std::string& type, const std::string& target, const std::vector<policy::FieldProvenance>& prov) {
+  auto visit = [&](const std::string& type, const std::string& target,
+                   const std::vector<policy::FieldProvenance>& prov) {
     for (const policy::FieldProvenance& fp : prov) {
       if (lines.size() >= cap) return;
       auto here = [&](const policy::FieldProvenance::Write& w) {
@@ -124,8 +130,9 @@ void PolicyFieldLines(const policy::PolicyResult& r, const std::string& file, ui
         for (const auto& w : fp.overrode) {
           if (!here(w)) continue;
           line = "`" + Inline(type) + "` for `" + Inline(target) + "`: `" + Inline(fp.path) + "` = `" +
-                 Inline(policy::LeafText(w.value)) + "` is overridden by **" + Inline(item_name(fp.set.item)) +
-                 "** (merged value `" + Inline(policy::LeafText(fp.set.value)) + "`)";
+                 Inline(policy::LeafText(w.value)) + "` is overridden by **" +
+                 Inline(item_name(fp.set.item)) + "** (merged value `" +
+                 Inline(policy::LeafText(fp.set.value)) + "`)";
           break;
         }
       }
@@ -136,26 +143,28 @@ void PolicyFieldLines(const policy::PolicyResult& r, const std::string& file, ui
     for (const policy::ResourceRule& rr : t.to_rules)
       if (rr.sparse) visit(t.type, std::string(rr.key), rr.provenance());
     for (const policy::InboundRule& ir : t.from_rules)
-      visit(t.type, "inbound " + (ir.inbound ? std::to_string(ir.inbound->port) : std::string("?")), ir.provenance);
+      visit(t.type, "inbound " + (ir.inbound ? std::to_string(ir.inbound->port) : std::string("?")),
+            ir.provenance);
     if (t.has_proxy_rule) visit(t.type, "the proxy", t.proxy_rule.provenance);
   }
 }
 
 }  // namespace
 
-std::string HoverMarkdown(const std::string& file, uint32_t offset, const std::vector<doc::Diagnostic>& findings,
-                          const doc::Source& src, const GroupRun& run, const Inspection* evaluated,
-                          const std::string& docs_url) {
+std::string HoverMarkdown(const std::string& file, uint32_t offset,
+                          const std::vector<doc::Diagnostic>& findings, const doc::Source& src,
+                          const GroupRun& run, const Inspection* evaluated, const std::string& docs_url) {
   std::string md;
   // 1. The findings here, with the code's documentation.
   for (const doc::Diagnostic& d : findings) {
     doc::SourceRange r{d.range.begin, std::max(d.range.end, d.range.begin + 1)};
-    if (!(r.begin <= offset && offset < r.end) && !(d.range.empty() && src.Locate(offset).line == d.begin.line))
+    if (!(r.begin <= offset && offset < r.end) &&
+        !(d.range.empty() && src.Locate(offset).line == d.begin.line))
       continue;
     md += "**" + d.code + "** (" + doc::SeverityName(d.severity) + "): " + Inline(d.message) + "\n\n";
     if (const doc::CodeInfo* c = doc::FindCode(d.code))
-      md += "*" + Inline(std::string(c->title)) + "* — [" + d.code + " in docs/diagnostics.md](" + docs_url + "#" +
-            doc::CodeAnchor(d.code) + ")\n\n";
+      md += "*" + Inline(std::string(c->title)) + "* — [" + d.code + " in docs/diagnostics.md](" + docs_url +
+            "#" + doc::CodeAnchor(d.code) + ")\n\n";
   }
   if (!evaluated || evaluated->reports.empty()) return md;
   const Report* chosen = evaluated->Find(run.profile);
@@ -217,12 +226,15 @@ json DocumentSymbols(const std::string& file, const doc::Source& src, const Grou
   const auto* m = ModelAs<policy::PolicyModel>(run.inspection.model.get());
   if (!m) return out;
   auto range = [&src](const policy::Loc& loc) { return LspRange(src, loc.range.begin, loc.range.end); };
-  auto mine = [&file](const policy::Loc& loc) { return Normal(loc.file) == file && loc.range.end > loc.range.begin; };
+  auto mine = [&file](const policy::Loc& loc) {
+    return Normal(loc.file) == file && loc.range.end > loc.range.begin;
+  };
   // LSP SymbolKind: 2 Module, 5 Class, 19 Object, 20 Key.
   auto resource = [&](const policy::Meta& meta, int kind) {
     if (!mine(meta.loc)) return;
     json r = range(meta.loc);
-    out.push_back(json{{"name", meta.name}, {"detail", meta.type}, {"kind", kind}, {"range", r}, {"selectionRange", r}});
+    out.push_back(json{
+        {"name", meta.name}, {"detail", meta.type}, {"kind", kind}, {"range", r}, {"selectionRange", r}});
   };
   for (const policy::Resource& r : m->mesh.meshes) resource(r.meta, 2);
   for (const policy::MeshService& s : m->mesh.services) resource(s.meta, 5);
@@ -238,7 +250,8 @@ json DocumentSymbols(const std::string& file, const doc::Source& src, const Grou
       for (size_t i = 0; i < list.size(); ++i) {
         const policy::PolicyItem& it = list[i];
         if (!mine(it.loc)) continue;
-        std::string target = it.target_ref.kind + (it.target_ref.name.empty() ? "" : " " + it.target_ref.name);
+        std::string target =
+            it.target_ref.kind + (it.target_ref.name.empty() ? "" : " " + it.target_ref.name);
         json ir = range(it.loc);
         children.push_back(json{{"name", std::string(dir) + "[" + std::to_string(i) + "]"},
                                 {"detail", target},
@@ -250,8 +263,12 @@ json DocumentSymbols(const std::string& file, const doc::Source& src, const Grou
     items(p.to, "to");
     items(p.from, "from");
     items(p.rules, "rules");
-    out.push_back(json{{"name", p.meta.name}, {"detail", p.meta.type}, {"kind", 19}, {"range", r},
-                       {"selectionRange", r}, {"children", std::move(children)}});
+    out.push_back(json{{"name", p.meta.name},
+                       {"detail", p.meta.type},
+                       {"kind", 19},
+                       {"range", r},
+                       {"selectionRange", r},
+                       {"children", std::move(children)}});
   }
   return out;
 }

@@ -120,7 +120,9 @@ json LspDiagnostic(const doc::Diagnostic& d, const doc::Source* src, const std::
     range = {{"start", at(d.begin)}, {"end", at(end)}};
   }
   json j = {{"range", range},
-            {"severity", d.severity == doc::Severity::kError ? 1 : d.severity == doc::Severity::kWarning ? 2 : 3},
+            {"severity", d.severity == doc::Severity::kError     ? 1
+                         : d.severity == doc::Severity::kWarning ? 2
+                                                                 : 3},
             {"code", d.code},
             {"source", "config-inspector"},
             {"message", d.message}};
@@ -139,13 +141,13 @@ struct OpenDoc {
 // The last complete check of a directory's open documents.
 struct DirResult {
   std::vector<GroupRun> runs;
-  std::map<std::string, int> versions;                              // path -> version checked
+  std::map<std::string, int> versions;  // path -> version checked
   // path -> its findings; a finding of a source embedded in a scenario file (`text: |`) is
   // placed in that file (EmbeddedFindings), so its file, range and position are the scenario's.
   std::map<std::string, std::vector<doc::Diagnostic>> diagnostics;
   std::map<std::string, std::vector<doc::Format>> formats;  // the format each finding's text is in
-  std::mutex eval_mu;                                               // guards evals
-  std::map<size_t, std::shared_ptr<Inspection>> evals;              // run index -> `eval` of it
+  std::mutex eval_mu;                                       // guards evals
+  std::map<size_t, std::shared_ptr<Inspection>> evals;      // run index -> `eval` of it
 
   // The run whose scenario has `path` as a source (or as its envelope); null when none.
   const GroupRun* RunOf(const std::string& path, size_t* index) const {
@@ -173,7 +175,7 @@ struct DirResult {
 // literal block keeps every line as written, after the indentation). Folded (`>`), quoted and
 // plain scalars do not keep lines: their findings stay unplaced (docs/editors.md).
 struct Embedded {
-  std::string host;              // the scenario file's path
+  std::string host;  // the scenario file's path
   const doc::Source* host_src = nullptr;
   const doc::Source* src = nullptr;  // the embedded source
   int first_line = 0;
@@ -207,7 +209,8 @@ std::map<std::string, Embedded> EmbeddedSources(const Scenario& s, const std::se
     const doc::Document* d = s.FindSource(name);
     if (!d || host.text().compare(text->range().begin, 1, "|") != 0) continue;
     int line = host.Locate(text->range().begin).line + 1;
-    while (line <= host.line_count() && host.Line(line).find_first_not_of(" \t") == std::string_view::npos) ++line;
+    while (line <= host.line_count() && host.Line(line).find_first_not_of(" \t") == std::string_view::npos)
+      ++line;
     if (line > host.line_count()) continue;
     std::string_view first = host.Line(line);
     Embedded e;
@@ -236,8 +239,10 @@ class LspServer {
     ep_->OnNotification("textDocument/didChange", [this](const json& p) { DidChange(p); });
     ep_->OnNotification("textDocument/didClose", [this](const json& p) { DidClose(p); });
     ep_->OnNotification("textDocument/didSave", [](const json&) {});
-    ep_->OnRequest("textDocument/hover", [this](const json& p, const lsp::RequestContext&) { return Hover(p); });
-    ep_->OnRequest("textDocument/codeAction", [this](const json& p, const lsp::RequestContext&) { return CodeActions(p); });
+    ep_->OnRequest("textDocument/hover",
+                   [this](const json& p, const lsp::RequestContext&) { return Hover(p); });
+    ep_->OnRequest("textDocument/codeAction",
+                   [this](const json& p, const lsp::RequestContext&) { return CodeActions(p); });
     ep_->OnRequest("textDocument/documentSymbol",
                    [this](const json& p, const lsp::RequestContext&) { return Symbols(p); });
     ep_->OnRequest("textDocument/definition",
@@ -255,7 +260,8 @@ class LspServer {
 
  private:
   json Initialize(const json& params) {
-    if (params.is_object() && params.contains("initializationOptions") && params["initializationOptions"].is_object()) {
+    if (params.is_object() && params.contains("initializationOptions") &&
+        params["initializationOptions"].is_object()) {
       const json& o = params["initializationOptions"];
       if (o.contains("debounceMs") && o["debounceMs"].is_number_integer())
         debounce_ = std::clamp(o["debounceMs"].get<int>(), 0, 10000);
@@ -358,7 +364,8 @@ class LspServer {
         if (const GroupRun* run = result->RunOf(f.path, &index))
           if (const doc::Document* d = DirResult::DocumentOf(*run->scenario, f.path)) src = d->source.get();
         json list = json::array();
-        for (const doc::Diagnostic& d : result->diagnostics[f.path]) list.push_back(LspDiagnostic(d, src, docs_url_));
+        for (const doc::Diagnostic& d : result->diagnostics[f.path])
+          list.push_back(LspDiagnostic(d, src, docs_url_));
         ep_->Notify("textDocument/publishDiagnostics",
                     json{{"uri", f.uri}, {"version", f.version}, {"diagnostics", std::move(list)}});
       }
@@ -386,7 +393,8 @@ class LspServer {
     auto result = std::make_shared<DirResult>();
     for (const OpenDoc& f : files) result->versions[f.path] = f.version;
     if (inputs.empty()) return result;
-    FileReader reader = [texts](const std::string& scenario, const std::string& rel) -> std::optional<std::string> {
+    FileReader reader = [texts](const std::string& scenario,
+                                const std::string& rel) -> std::optional<std::string> {
       std::string p = !rel.empty() && rel[0] == '/' ? rel : DirOf(scenario) + "/" + rel;
       if (auto it = texts->find(Normal(p)); it != texts->end()) return it->second;
       return ReadSibling(scenario, rel);
@@ -503,7 +511,8 @@ class LspServer {
     if (!l.src) return lsp::Reply::Result(nullptr);
     uint32_t offset = LspOffset(*l.src, p.at("position"));
     std::shared_ptr<Inspection> eval = Evaluated(l);
-    std::string md = HoverMarkdown(l.path, offset, l.result->diagnostics[l.path], *l.src, *l.run, eval.get(), docs_url_);
+    std::string md =
+        HoverMarkdown(l.path, offset, l.result->diagnostics[l.path], *l.src, *l.run, eval.get(), docs_url_);
     // Inside a source embedded in this scenario file: the explanation of that source, at the
     // same place in its own text.
     doc::Position at = l.src->Locate(offset);
@@ -541,32 +550,40 @@ class LspServer {
                                               : line.find_first_not_of(" \t")));
         std::string text = indent + leader + " config-inspector: ignore " + d.code + " -- reason\n";
         json at = {{"line", d.begin.line - 1}, {"character", 0}};
-        actions.push_back(json{{"title", "Ignore " + d.code + " here (config-inspector: ignore comment)"},
-                               {"kind", "quickfix"},
-                               {"diagnostics", json::array({diag})},
-                               {"edit", {{"changes", {{uri, json::array({{{"range", {{"start", at}, {"end", at}}},
-                                                                          {"newText", text}}})}}}}}});
+        actions.push_back(
+            json{{"title", "Ignore " + d.code + " here (config-inspector: ignore comment)"},
+                 {"kind", "quickfix"},
+                 {"diagnostics", json::array({diag})},
+                 {"edit",
+                  {{"changes",
+                    {{uri, json::array({{{"range", {{"start", at}, {"end", at}}}, {"newText", text}}})}}}}}});
       }
       // Did you mean: the suggestion the message carries replaces the word the finding covers.
       static const std::string kDym = "did you mean '";
       if (size_t k = d.message.find(kDym); k != std::string::npos && d.range.end > d.range.begin) {
         size_t q = d.message.find('\'', k + kDym.size());
-        std::string suggestion = q == std::string::npos ? "" : d.message.substr(k + kDym.size(), q - k - kDym.size());
-        std::string_view covered = std::string_view(l.src->text()).substr(d.range.begin, d.range.end - d.range.begin);
+        std::string suggestion =
+            q == std::string::npos ? "" : d.message.substr(k + kDym.size(), q - k - kDym.size());
+        std::string_view covered =
+            std::string_view(l.src->text()).substr(d.range.begin, d.range.end - d.range.begin);
         // Only a word: a key or a bare value on one line (a quoted scalar keeps its quotes).
         std::string_view word = covered;
         if (word.size() >= 2 && (word.front() == '"' || word.front() == '\'') && word.back() == word.front())
           word = word.substr(1, word.size() - 2);
-        bool simple = !suggestion.empty() && !word.empty() && word.find_first_of("\n:{}[], ") == std::string_view::npos &&
-                      word != suggestion;
+        bool simple = !suggestion.empty() && !word.empty() &&
+                      word.find_first_of("\n:{}[], ") == std::string_view::npos && word != suggestion;
         if (simple) {
           uint32_t wb = d.range.begin + static_cast<uint32_t>(word.data() - covered.data());
-          actions.push_back(json{{"title", "Change to '" + suggestion + "'"},
-                                 {"kind", "quickfix"},
-                                 {"isPreferred", true},
-                                 {"diagnostics", json::array({diag})},
-                                 {"edit", {{"changes", {{uri, json::array({{{"range", LspRange(*l.src, wb, wb + static_cast<uint32_t>(word.size()))},
-                                                                            {"newText", suggestion}}})}}}}}});
+          actions.push_back(json{
+              {"title", "Change to '" + suggestion + "'"},
+              {"kind", "quickfix"},
+              {"isPreferred", true},
+              {"diagnostics", json::array({diag})},
+              {"edit",
+               {{"changes",
+                 {{uri,
+                   json::array({{{"range", LspRange(*l.src, wb, wb + static_cast<uint32_t>(word.size()))},
+                                 {"newText", suggestion}}})}}}}}});
         }
       }
     }
@@ -591,9 +608,9 @@ class LspServer {
   std::mutex mu_;
   std::condition_variable cv_;
   bool stop_ = false;
-  std::map<std::string, OpenDoc> docs_;           // by URI
-  std::set<std::string> dirty_;                   // directories to check
-  std::map<std::string, uint64_t> generation_;    // per directory: edits so far
+  std::map<std::string, OpenDoc> docs_;                        // by URI
+  std::set<std::string> dirty_;                                // directories to check
+  std::map<std::string, uint64_t> generation_;                 // per directory: edits so far
   std::map<std::string, std::shared_ptr<DirResult>> results_;  // per directory: the last complete check
   std::chrono::steady_clock::time_point last_change_;
   std::thread worker_;
@@ -608,7 +625,8 @@ bool ParseLspArgs(const std::vector<std::string>& args, LspArgs* out, std::strin
       out->help = true;
       return true;
     }
-    if (r.is_flag() && r.name() == "stdio") continue;  // what vscode-languageclient adds for TransportKind.stdio
+    if (r.is_flag() && r.name() == "stdio")
+      continue;  // what vscode-languageclient adds for TransportKind.stdio
     if (r.is_flag() && r.name() == "debounce") {
       if (!r.TakeValue()) return Refuse(error, "--debounce needs a value in milliseconds");
       const std::string& v = r.value();

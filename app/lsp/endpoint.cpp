@@ -17,7 +17,8 @@ bool ValidId(const json& id) { return id.is_number_integer() || id.is_number_uns
 
 }  // namespace
 
-Endpoint::Endpoint(std::ostream* out, std::ostream* log, FrameLimits limits) : out_(out), log_(log), limits_(limits) {}
+Endpoint::Endpoint(std::ostream* out, std::ostream* log, FrameLimits limits)
+    : out_(out), log_(log), limits_(limits) {}
 
 void Endpoint::Send(const json& message) {
   std::string framed = Frame(Dump(message));
@@ -66,13 +67,15 @@ bool Endpoint::Accept(const std::string& body) {
   }
   if (!m.is_object() || m.value("jsonrpc", json()) != "2.0") {
     json id = m.is_object() && m.contains("id") && ValidId(m["id"]) ? m["id"] : json();
-    QueueReply(ErrorMessage(id, error::kInvalidRequest, "not a JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\")"));
+    QueueReply(ErrorMessage(id, error::kInvalidRequest,
+                            "not a JSON-RPC 2.0 message (an object with \"jsonrpc\": \"2.0\")"));
     return true;
   }
   if (!m.contains("method")) return true;  // a response to a request of ours: we send none, ignore
   if (!m["method"].is_string() || (m.contains("id") && !ValidId(m["id"]))) {
     json id = m.contains("id") && ValidId(m["id"]) ? m["id"] : json();
-    QueueReply(ErrorMessage(id, error::kInvalidRequest, "\"method\" must be a string and \"id\" a number or a string"));
+    QueueReply(ErrorMessage(id, error::kInvalidRequest,
+                            "\"method\" must be a string and \"id\" a number or a string"));
     return true;
   }
   const std::string method = m["method"].get<std::string>();
@@ -135,14 +138,16 @@ void Endpoint::Dispatch(const json& m) {
       reply = Reply::Error(error::kInvalidRequest, "initialize was already received");
     } else {
       try {
-        reply = Reply::Result(on_initialize_ ? on_initialize_(params) : json{{"capabilities", json::object()}});
+        reply =
+            Reply::Result(on_initialize_ ? on_initialize_(params) : json{{"capabilities", json::object()}});
         initialized_ = true;
       } catch (const std::exception& e) {
         reply = Reply::Error(error::kInternalError, e.what());
       }
     }
   } else if (!initialized_) {
-    reply = Reply::Error(error::kServerNotInitialized, "the server is not initialized: send `initialize` first");
+    reply =
+        Reply::Error(error::kServerNotInitialized, "the server is not initialized: send `initialize` first");
   } else if (method == "shutdown") {
     if (on_shutdown_) on_shutdown_();
     shutdown_ = true;
@@ -205,7 +210,9 @@ int Endpoint::Run(const ByteSource& read) {
           break;
         case FrameReader::Event::kTooLarge:
           Log(reader.error());
-          QueueReply(json{{"jsonrpc", "2.0"}, {"method", "window/logMessage"}, {"params", {{"type", 1}, {"message", reader.error()}}}});
+          QueueReply(json{{"jsonrpc", "2.0"},
+                          {"method", "window/logMessage"},
+                          {"params", {{"type", 1}, {"message", reader.error()}}}});
           break;
         case FrameReader::Event::kError:
           Log("framing error: " + reader.error() + "; stopping");

@@ -38,11 +38,10 @@
 #include <functional>
 #include <map>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
 #include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "app/lsp/jsonrpc.h"
 
@@ -98,7 +97,9 @@ class Endpoint {
   // Called on `shutdown` before it is answered (stop workers here).
   void OnShutdown(std::function<void()> f) { on_shutdown_ = std::move(f); }
   void OnRequest(const std::string& method, RequestHandler h) { requests_[method] = std::move(h); }
-  void OnNotification(const std::string& method, NotificationHandler h) { notifications_[method] = std::move(h); }
+  void OnNotification(const std::string& method, NotificationHandler h) {
+    notifications_[method] = std::move(h);
+  }
 
   // Sends a notification; any thread.
   void Notify(const std::string& method, const json& params);
@@ -113,8 +114,8 @@ class Endpoint {
  private:
   struct Incoming {
     json message;
-    bool end = false;   // no more messages
-    bool reply = false; // `message` is an answer the reader made (an error): sent in its turn
+    bool end = false;    // no more messages
+    bool reply = false;  // `message` is an answer the reader made (an error): sent in its turn
   };
   void Send(const json& message);
   void SendError(const json& id, int code, const std::string& message);

@@ -55,10 +55,12 @@ FrameReader::Event FrameReader::ParseHeader(std::string_view header) {
     size_t eol = header.find("\r\n");
     std::string_view line = header.substr(0, eol);
     header.remove_prefix(eol + 2);
-    if (line.find('\n') != std::string_view::npos) return Fail("a header line ends in a bare \"\\n\" (\"\\r\\n\" is required)");
+    if (line.find('\n') != std::string_view::npos)
+      return Fail("a header line ends in a bare \"\\n\" (\"\\r\\n\" is required)");
     size_t colon = line.find(':');
     if (colon == std::string_view::npos || colon == 0)
-      return Fail("malformed header line \"" + std::string(line.substr(0, 80)) + "\" (expected \"Name: value\")");
+      return Fail("malformed header line \"" + std::string(line.substr(0, 80)) +
+                  "\" (expected \"Name: value\")");
     std::string_view name = Trim(line.substr(0, colon));
     std::string_view value = Trim(line.substr(colon + 1));
     if (!EqualsIgnoreCase(name, "Content-Length")) continue;

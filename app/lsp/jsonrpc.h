@@ -22,14 +22,14 @@ namespace cfgi::lsp {
 
 // JSON-RPC 2.0 (section 5.1) and LSP 3.17 ("ErrorCodes", "LSPErrorCodes").
 namespace error {
-inline constexpr int kParseError = -32700;            // the content is not JSON
-inline constexpr int kInvalidRequest = -32600;        // JSON, but not a request / notification
+inline constexpr int kParseError = -32700;      // the content is not JSON
+inline constexpr int kInvalidRequest = -32600;  // JSON, but not a request / notification
 inline constexpr int kMethodNotFound = -32601;
 inline constexpr int kInvalidParams = -32602;
 inline constexpr int kInternalError = -32603;
 inline constexpr int kServerNotInitialized = -32002;  // a request before `initialize`
 inline constexpr int kRequestFailed = -32803;
-inline constexpr int kRequestCancelled = -32800;      // answered after `$/cancelRequest`
+inline constexpr int kRequestCancelled = -32800;  // answered after `$/cancelRequest`
 }  // namespace error
 
 // The limits of one message. A header part longer than max_header_bytes without its empty line
@@ -75,8 +75,8 @@ class FrameReader {
   FrameLimits limits_;
   State state_ = State::kHeader;
   std::string buffer_;
-  size_t pos_ = 0;        // start of the unread bytes in buffer_
-  size_t length_ = 0;     // kBody / kSkip: bytes of the body still to read / skip
+  size_t pos_ = 0;     // start of the unread bytes in buffer_
+  size_t length_ = 0;  // kBody / kSkip: bytes of the body still to read / skip
   std::string body_, error_;
 };
 

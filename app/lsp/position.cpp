@@ -20,7 +20,8 @@ size_t SequenceLength(std::string_view s, size_t i) {
     if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
   }
   if (n == 4) {
-    uint32_t cp = ((c & 0x07) << 18) | ((b(i + 1) & 0x3F) << 12) | ((b(i + 2) & 0x3F) << 6) | (b(i + 3) & 0x3F);
+    uint32_t cp =
+        ((c & 0x07) << 18) | ((b(i + 1) & 0x3F) << 12) | ((b(i + 2) & 0x3F) << 6) | (b(i + 3) & 0x3F);
     if (cp < 0x10000 || cp > 0x10FFFF) return 0;
   }
   return n;

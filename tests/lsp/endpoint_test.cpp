@@ -58,7 +58,8 @@ struct Session {
   Session() {
     ep.OnInitialize([](const json&) { return json{{"capabilities", {{"hoverProvider", true}}}}; });
     ep.OnRequest("echo", [](const json& p, const RequestContext&) { return Reply::Result(p); });
-    ep.OnRequest("throws", [](const json&, const RequestContext&) -> Reply { throw std::runtime_error("boom"); });
+    ep.OnRequest("throws",
+                 [](const json&, const RequestContext&) -> Reply { throw std::runtime_error("boom"); });
     ep.OnNotification("note", [this](const json& p) { seen.push_back(p.dump()); });
   }
   int Run(const std::string& in, size_t chunk = 7) { return ep.Run(FromString(in, chunk)); }
@@ -72,8 +73,9 @@ struct Session {
 TEST(EndpointTest, ShutdownThenExitIsZero) {
   Session s;
   EXPECT_EQ(s.Run(Req(1, "initialize") + Note("initialized") + Req(2, "shutdown") + Note("exit")), 0);
-  EXPECT_EQ(s.Replies(), (std::vector<json>{{{"id", 1}, {"result", {{"capabilities", {{"hoverProvider", true}}}}}},
-                                            {{"id", 2}, {"result", nullptr}}}));
+  EXPECT_EQ(s.Replies(),
+            (std::vector<json>{{{"id", 1}, {"result", {{"capabilities", {{"hoverProvider", true}}}}}},
+                               {{"id", 2}, {"result", nullptr}}}));
 }
 
 TEST(EndpointTest, ExitWithoutShutdownIsOne) {
@@ -97,9 +99,11 @@ TEST(EndpointTest, RequestsBeforeInitialize) {
   EXPECT_EQ(s.Run(Req(1, "echo") + Note("note", {{"x", 1}}) + Req(2, "shutdown") + Req(3, "initialize") +
                   Req(4, "initialize") + Note("note", {{"x", 2}})),
             1);
-  EXPECT_EQ(s.Replies(), (std::vector<json>{ErrorReply(1, -32002), ErrorReply(2, -32002),
-                                            {{"id", 3}, {"result", {{"capabilities", {{"hoverProvider", true}}}}}},
-                                            ErrorReply(4, -32600)}));
+  EXPECT_EQ(s.Replies(),
+            (std::vector<json>{ErrorReply(1, -32002),
+                               ErrorReply(2, -32002),
+                               {{"id", 3}, {"result", {{"capabilities", {{"hoverProvider", true}}}}}},
+                               ErrorReply(4, -32600)}));
   EXPECT_EQ(s.seen, std::vector<std::string>{R"({"x":2})"});  // the one before initialize was dropped
 }
 
@@ -115,21 +119,30 @@ TEST(EndpointTest, UnknownMethods) {
 
 TEST(EndpointTest, RequestsAfterShutdownAreInvalid) {
   Session s;
-  EXPECT_EQ(s.Run(Req(1, "initialize") + Req(2, "shutdown") + Req(3, "echo") + Req(4, "shutdown") + Note("exit")), 0);
+  EXPECT_EQ(
+      s.Run(Req(1, "initialize") + Req(2, "shutdown") + Req(3, "echo") + Req(4, "shutdown") + Note("exit")),
+      0);
   EXPECT_EQ(s.Replies()[2], ErrorReply(3, -32600));
   EXPECT_EQ(s.Replies()[3], ErrorReply(4, -32600));
 }
 
 TEST(EndpointTest, ParseErrorAndInvalidRequests) {
   Session s;
-  s.Run(Req(1, "initialize") + Frame("{not json") + Frame("[]") + Frame(R"({"jsonrpc":"1.0","id":3,"method":"echo"})") +
-        Frame(R"({"jsonrpc":"2.0","id":{},"method":"echo"})") + Frame(R"({"jsonrpc":"2.0","id":5,"method":7})") +
-        Frame("\xff\xfe") + Req(6, "throws") + Req(7, "echo", {{"still", "here"}}));
-  EXPECT_EQ(s.Replies(), (std::vector<json>{{{"id", 1}, {"result", {{"capabilities", {{"hoverProvider", true}}}}}},
-                                            ErrorReply(nullptr, -32700), ErrorReply(nullptr, -32600),
-                                            ErrorReply(3, -32600), ErrorReply(nullptr, -32600),
-                                            ErrorReply(5, -32600), ErrorReply(nullptr, -32700),
-                                            ErrorReply(6, -32603), {{"id", 7}, {"result", {{"still", "here"}}}}}));
+  s.Run(Req(1, "initialize") + Frame("{not json") + Frame("[]") +
+        Frame(R"({"jsonrpc":"1.0","id":3,"method":"echo"})") +
+        Frame(R"({"jsonrpc":"2.0","id":{},"method":"echo"})") +
+        Frame(R"({"jsonrpc":"2.0","id":5,"method":7})") + Frame("\xff\xfe") + Req(6, "throws") +
+        Req(7, "echo", {{"still", "here"}}));
+  EXPECT_EQ(s.Replies(),
+            (std::vector<json>{{{"id", 1}, {"result", {{"capabilities", {{"hoverProvider", true}}}}}},
+                               ErrorReply(nullptr, -32700),
+                               ErrorReply(nullptr, -32600),
+                               ErrorReply(3, -32600),
+                               ErrorReply(nullptr, -32600),
+                               ErrorReply(5, -32600),
+                               ErrorReply(nullptr, -32700),
+                               ErrorReply(6, -32603),
+                               {{"id", 7}, {"result", {{"still", "here"}}}}}));
 }
 
 TEST(EndpointTest, ResponsesFromTheClientAreIgnored) {
@@ -152,14 +165,17 @@ TEST(EndpointTest, BodyOverTheLimitIsLoggedAndSkipped) {
   l.max_body_bytes = 100;
   Endpoint ep(&out, nullptr, l);
   ep.OnRequest("echo", [](const json& p, const RequestContext&) { return Reply::Result(p); });
-  const std::string body = json{{"jsonrpc", "2.0"}, {"id", 2}, {"method", "echo"}, {"params", {{"pad", std::string(200, 'x')}}}}.dump();
+  const std::string body =
+      json{{"jsonrpc", "2.0"}, {"id", 2}, {"method", "echo"}, {"params", {{"pad", std::string(200, 'x')}}}}
+          .dump();
   ASSERT_EQ(body.size(), 260u);
   ep.Run(FromString(Req(1, "initialize") + Frame(body) + Req(3, "echo")));
   std::vector<json> m = Output(out.str());
   ASSERT_EQ(m.size(), 3u);
   EXPECT_EQ(m[1]["method"], "window/logMessage");
   EXPECT_EQ(m[1]["params"]["type"], 1);
-  EXPECT_EQ(m[1]["params"]["message"], "a message of 260 bytes is over the limit of 100 bytes; it was skipped");
+  EXPECT_EQ(m[1]["params"]["message"],
+            "a message of 260 bytes is over the limit of 100 bytes; it was skipped");
   EXPECT_EQ(m[2]["id"], 3);
 }
 
@@ -182,9 +198,11 @@ TEST(EndpointTest, CancelRequest) {
   s.Run(Req(1, "initialize") + Req(10, "slow") + Req(11, "count") + Note("$/cancelRequest", {{"id", 11}}) +
         Note("$/cancelRequest", {{"id", 10}}) + Note("$/cancelRequest", {{"id", 99}}) + Req(99, "count") +
         Note("$/cancelRequest", {{"id", "no-such"}}) + Note("$/cancelRequest", json::object()));
-  EXPECT_EQ(s.Replies(), (std::vector<json>{{{"id", 1}, {"result", {{"capabilities", {{"hoverProvider", true}}}}}},
-                                            ErrorReply(10, -32800), ErrorReply(11, -32800),
-                                            {{"id", 99}, {"result", nullptr}}}));
+  EXPECT_EQ(s.Replies(),
+            (std::vector<json>{{{"id", 1}, {"result", {{"capabilities", {{"hoverProvider", true}}}}}},
+                               ErrorReply(10, -32800),
+                               ErrorReply(11, -32800),
+                               {{"id", 99}, {"result", nullptr}}}));
   EXPECT_LE(ran.load(), 2);  // slow at most once (it may be cancelled before it starts) and 99; never 11
   EXPECT_GE(ran.load(), 1);
 }

@@ -40,10 +40,13 @@ TEST(FrameReaderTest, TwoMessagesWholeAndSplitAtEveryByte) {
 
 TEST(FrameReaderTest, HeaderNamesAreCaseInsensitiveAndOtherHeadersIgnored) {
   EXPECT_EQ(Events("content-length:  2 \r\nX-Other: y\r\n\r\n{}", 5), std::vector<std::string>{"M:{}"});
-  EXPECT_EQ(Events("Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}", 100), std::vector<std::string>{"M:{}"});
+  EXPECT_EQ(Events("Content-Length: 2\r\nContent-Length: 2\r\n\r\n{}", 100),
+            std::vector<std::string>{"M:{}"});
 }
 
-TEST(FrameReaderTest, EmptyBody) { EXPECT_EQ(Events("Content-Length: 0\r\n\r\n", 3), std::vector<std::string>{"M:"}); }
+TEST(FrameReaderTest, EmptyBody) {
+  EXPECT_EQ(Events("Content-Length: 0\r\n\r\n", 3), std::vector<std::string>{"M:"});
+}
 
 TEST(FrameReaderTest, MalformedHeaders) {
   struct Case {
@@ -57,8 +60,10 @@ TEST(FrameReaderTest, MalformedHeaders) {
       {"Content-Length: two\r\n\r\n{}", "Content-Length \"two\" is not a decimal byte count"},
       {"Content-Length: -1\r\n\r\n{}", "Content-Length \"-1\" is not a decimal byte count"},
       {"Content-Length: \r\n\r\n{}", "Content-Length \"\" is not a decimal byte count"},
-      {"Content-Length: 1234567890123456789\r\n\r\n", "Content-Length \"1234567890123456789\" is not a decimal byte count"},
-      {"Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}", "Content-Length given twice with different values"},
+      {"Content-Length: 1234567890123456789\r\n\r\n",
+       "Content-Length \"1234567890123456789\" is not a decimal byte count"},
+      {"Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+       "Content-Length given twice with different values"},
       {"Content-Length: 2\nX: y\r\n\r\n{}", "a header line ends in a bare \"\\n\" (\"\\r\\n\" is required)"},
   };
   for (const Case& c : cases) {
@@ -93,8 +98,8 @@ TEST(FrameReaderTest, BodyOverTheLimitIsSkippedAndTheNextMessageRead) {
   FrameLimits l;
   l.max_body_bytes = 10;
   const std::string in = Frame(std::string(11, 'x')) + Frame("0123456789");
-  const std::vector<std::string> want = {"L:a message of 11 bytes is over the limit of 10 bytes; it was skipped",
-                                         "M:0123456789"};
+  const std::vector<std::string> want = {
+      "L:a message of 11 bytes is over the limit of 10 bytes; it was skipped", "M:0123456789"};
   EXPECT_EQ(Events(in, 1, l), want);
   EXPECT_EQ(Events(in, 4, l), want);
   EXPECT_EQ(Events(in, in.size(), l), want);
