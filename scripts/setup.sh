@@ -51,6 +51,12 @@ if [[ ! -f tests/sarif/node_modules/ajv-draft-04/package.json ||
   (cd tests/sarif && npm ci --no-audit --no-fund --ignore-scripts --silent)
 fi
 
+# The LSP client (vscode-languageserver-protocol over vscode-jsonrpc) of tests/lsp/*.test.mjs,
+# which drive `config-inspector-cli lsp`, from tests/lsp's lockfile.
+if [[ ! -f tests/lsp/node_modules/vscode-languageserver-protocol/package.json ]]; then
+  (cd tests/lsp && npm ci --no-audit --no-fund --ignore-scripts --silent)
+fi
+
 if [[ "${1:-}" == "--web" ]]; then
   # apt-get source needs a deb-src entry (scripts/build-wasm-deps.sh adds it too, when missing).
   if ! apt-cache showsrc re2 2>/dev/null | grep -q '^Package:'; then

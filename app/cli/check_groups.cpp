@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "app/cli/check_print.h"
+#include "app/cli/check_run.h"
 #include "app/cli/common.h"
 #include "app/cli/query_flags.h"
 #include "app/cli/sarif.h"
@@ -17,14 +18,6 @@ namespace {
 
 using nlohmann::ordered_json;
 
-struct GroupRun {
-  std::vector<InputFile> inputs;
-  std::shared_ptr<Scenario> scenario;
-  const Engine* engine = nullptr;
-  std::string profile;  // "all" or one of the engine's
-  Inspection inspection;
-};
-
 std::string Join(const std::vector<InputFile>& files) {
   std::string out;
   for (const InputFile& f : files) out += (out.empty() ? "" : ", ") + f.name;
@@ -33,23 +26,33 @@ std::string Join(const std::vector<InputFile>& files) {
 
 }  // namespace
 
-int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups) {
-  std::vector<GroupRun> runs;
+int CheckFailure::Exit() const { return kind == Kind::kCannotRead ? CannotRead(what) : UsageError(what); }
+
+bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups,
+                   const FileReader& reader, const std::function<bool()>& cancelled, std::vector<GroupRun>* out,
+                   CheckFailure* failure) {
+  std::vector<GroupRun>& runs = *out;
+  auto fail = [failure](CheckFailure::Kind k, std::string what) {
+    failure->kind = k;
+    failure->what = std::move(what);
+    return false;
+  };
   bool profile_used = a.profile.empty() || a.profile == "all";
   for (const FileGroup& g : groups) {
     GroupRun run;
     run.inputs = g.files;
-    run.scenario = std::make_shared<Scenario>(LoadScenario(run.inputs, ReadSibling));
+    run.scenario = std::make_shared<Scenario>(LoadScenario(run.inputs, reader));
     std::string rule;
     run.engine = SelectEngine(run.scenario.get(), g.request, &rule);
-    if (!run.engine) return UsageError(UnknownEngine(g.request.engine));
+    if (!run.engine) return fail(CheckFailure::Kind::kUsage, UnknownEngine(g.request.engine));
     // The query flags: each group's engine must own them (phase two, query_flags.h).
-    if (std::optional<std::string> error = CheckQueryFlags(*run.engine, a.query)) return UsageError(*error);
+    if (std::optional<std::string> error = CheckQueryFlags(*run.engine, a.query))
+      return fail(CheckFailure::Kind::kUsage, *error);
     size_t named = run.inputs.size();
     if (std::optional<std::string> unread = ReadFileValuedQueryFlags(*run.engine, a.query, &run.inputs))
-      return CannotRead(*unread);
+      return fail(CheckFailure::Kind::kCannotRead, *unread);
     if (run.inputs.size() != named) {
-      *run.scenario = LoadScenario(run.inputs, ReadSibling);
+      *run.scenario = LoadScenario(run.inputs, reader);
       SelectEngine(run.scenario.get(), EngineRequest{std::string(run.engine->name()), a.profile});
     }
     if (gate.project && runs.empty())  // the project file's own problems: once, in the first group
@@ -61,28 +64,40 @@ int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
     profile_used = profile_used || !flag.empty();
     std::string error;
     run.profile = GroupProfile(gate, *run.engine, rule, flag, *run.scenario, &error);
-    if (run.profile.empty()) return UsageError(error);
+    if (run.profile.empty()) return fail(CheckFailure::Kind::kUsage, error);
     runs.push_back(std::move(run));
   }
   if (!profile_used) {
     std::string engines;
     for (const GroupRun& r : runs) engines += (engines.empty() ? "" : ", ") + std::string(r.engine->name());
-    return UsageError("unknown profile '" + a.profile + "' for the engines of these files (" + engines + ")");
+    return fail(CheckFailure::Kind::kUsage,
+                "unknown profile '" + a.profile + "' for the engines of these files (" + engines + ")");
   }
 
   const bool evaluate = a.command == "eval";
-  bool errors = false;
   for (GroupRun& run : runs) {
     InspectOptions o;
     o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
     o.suppressions = gate.suppressions;
+    o.cancelled = cancelled;
     if (run.profile != "all") o.profiles = {run.profile};
     run.inspection = Inspect(*run.engine, run.scenario, a.query, o);
+    if (run.inspection.cancelled) return fail(CheckFailure::Kind::kCancelled, "cancelled");
     for (Report& r : run.inspection.reports) {
-      errors |= FailsOn(r.diagnostics, gate.fail_on);
+      run.fails |= FailsOn(r.diagnostics, gate.fail_on);
       std::erase_if(r.diagnostics, [&](const doc::Diagnostic& d) { return !Shown(d.severity, gate.min_severity); });
     }
   }
+  return true;
+}
+
+int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups) {
+  std::vector<GroupRun> runs;
+  CheckFailure failure;
+  if (!InspectGroups(a, gate, groups, ReadSibling, {}, &runs, &failure)) return failure.Exit();
+  const bool evaluate = a.command == "eval";
+  bool errors = false;
+  for (const GroupRun& run : runs) errors |= run.fails;
 
   TextStyle style{ShouldColour()};
   if (a.format == "json") {

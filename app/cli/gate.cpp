@@ -45,11 +45,12 @@ std::string FindProjectFile(const GateFlags& f) {
   if (!f.project.empty()) return f.project;
   if (f.no_project) return "";
   std::error_code ec;
-  fs::path dir = fs::current_path(ec);
+  fs::path dir = f.search_from.empty() ? fs::current_path(ec) : fs::absolute(fs::path(f.search_from), ec);
   if (ec) return "";
   for (;;) {
     fs::path candidate = dir / kProjectFileName;
     if (fs::is_regular_file(candidate, ec)) {
+      if (!f.search_from.empty()) return candidate.lexically_normal().generic_string();
       // Named as the user would write it: relative to the current directory.
       fs::path rel = candidate.lexically_relative(fs::current_path(ec));
       return rel.empty() ? candidate.string() : rel.generic_string();

@@ -31,6 +31,9 @@ struct GateFlags {
   bool show_suppressed = false;
   std::string project;       // --project FILE (not --config: the targeting engine's query flag)
   bool no_project = false;   // --no-project: ignore any project file
+  // Where the upward search for the project file starts; empty: the current directory. The
+  // language server sets the document's directory (its current directory is the editor's).
+  std::string search_from;
 };
 
 // True for the names (without dashes) SetGateFlag handles; `takes_value` is false only for

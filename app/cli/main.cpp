@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/cli/common.h"
+#include "app/cli/lsp.h"
 #include "app/cli/subcommands.h"
 #include "core/engine/engine.h"
 
@@ -19,6 +20,7 @@ usage:
   config-inspector-cli encode [--name NAME] [--ttl T] [--format zone|dig|json] FILE
   config-inspector-cli ldap FILTER [--props JSON] [--match-case]
   config-inspector-cli codes [--format text|json]
+  config-inspector-cli lsp [--debounce MS]
   config-inspector-cli test [--covall] [--fail-under PCT] [--junit FILE] FILE|DIR...
   config-inspector-cli --help | --version
 
@@ -50,6 +52,7 @@ split at 255 bytes and escaped: a zone-file record (--format zone, the default),
 (--name defaults to _grpc_config.example.com., --ttl to 3600).
 ldap evaluates one CppMicroServices LDAP filter against a JSON object of properties (keys
 case-insensitive unless --match-case) and prints {"matched", "error", "explanation"}.
+lsp runs the language server on stdin/stdout for an editor (docs/editors.md; `lsp --help`).
 codes lists every diagnostic code: severity, engine, title and its docs/diagnostics.md anchor.
 test runs the scenarios' expect entries and prints the coverage of their configuration
 (docs/cli.md "test"; `test --help`).
@@ -85,6 +88,12 @@ int main(int argc, char** argv) {
   if (args[0] == "encode") return RunEncode({args.begin() + 1, args.end()});
   if (args[0] == "ldap") return RunLdap({args.begin() + 1, args.end()});
   if (args[0] == "codes") return RunCodes({args.begin() + 1, args.end()});
+  if (args[0] == "lsp") {  // lsp_server.cpp: the language server on stdio
+    LspArgs l;
+    std::string error;
+    if (!ParseLspArgs({args.begin() + 1, args.end()}, &l, &error)) return UsageError(error);
+    return RunLsp(l);
+  }
   if (args[0] == "test") {  // test_cmd.cpp
     TestArgs t;
     std::string error;

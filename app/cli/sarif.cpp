@@ -74,6 +74,11 @@ std::string ArtifactUri(const std::string& p, const std::string& base_dir) {
   return "file://" + PercentEncode(path.lexically_normal().generic_string());
 }
 
+doc::Position DiagnosticEnd(const doc::Diagnostic& d, const doc::Source* src) {
+  if (src && d.range.end > d.range.begin && src->Locate(d.range.begin) == d.begin) return src->Locate(d.range.end);
+  return d.begin;
+}
+
 std::string DocsUrl() {
   if (const char* env = std::getenv("CONFIG_INSPECTOR_DOCS_URL"); env && *env) return env;
   return "file://" + PercentEncode(std::string(CFGI_DOCS_DIR) + "/diagnostics.md");
@@ -104,10 +109,7 @@ ordered_json SarifLog(const std::vector<SarifFinding>& findings, const SourceLoo
     r["message"] = {{"text", d.message}};
     ordered_json loc = ordered_json::object();
     if (!d.file.empty()) {
-      doc::Position end = d.begin;
-      if (const doc::Source* src = sources ? sources(d.file) : nullptr;
-          src && d.range.end > d.range.begin && src->Locate(d.range.begin) == d.begin)
-        end = src->Locate(d.range.end);
+      doc::Position end = DiagnosticEnd(d, sources ? sources(d.file) : nullptr);
       ordered_json region;
       region["startLine"] = d.begin.line;
       region["startColumn"] = d.begin.column;

@@ -50,6 +50,11 @@ struct SarifFinding {
 nlohmann::ordered_json SarifLog(const std::vector<SarifFinding>& findings, const SourceLookup& sources,
                                 const SarifOptions& o);
 
+// Where a finding ends: the end of its range in `src` (the source its `file` names) when the
+// range is not empty and `src` places its start at d.begin; else d.begin. SARIF's region end and
+// the language server's range end (lsp_server.cpp).
+doc::Position DiagnosticEnd(const doc::Diagnostic& d, const doc::Source* src);
+
 // $CONFIG_INSPECTOR_DOCS_URL when set, else the file:// URI of this checkout's
 // docs/diagnostics.md (the build's source directory).
 std::string DocsUrl();

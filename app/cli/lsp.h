@@ -1,0 +1,74 @@
+// app/cli/lsp.h: `config-inspector-cli lsp`, a language server (LSP 3.17) over stdio: the
+// findings of `check` as the editor's diagnostics, hovers from the engines' explanations, quick
+// fixes (an ignore comment, a did-you-mean), document symbols. The base protocol is app/lsp
+// (cfgi_lsp); the findings are check_run.h InspectGroups, the one check pipeline (docs/editors.md).
+//
+//   LspArgs a;
+//   if (!ParseLspArgs(args, &a, &error)) return UsageError(error);
+//   return RunLsp(a);   // until `exit`: 0 after `shutdown`, else 1
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/cli/check_run.h"
+#include "core/doc/diagnostic.h"
+#include "core/doc/source.h"
+
+namespace cfgi::cli {
+
+inline constexpr const char* kLspUsage = R"(usage: config-inspector-cli lsp [--debounce MS]
+
+Runs the language server on standard input and output (LSP 3.17, JSON-RPC with Content-Length
+framing). An editor starts it; see docs/editors.md for VS Code, Neovim and Helix.
+  --debounce MS   wait this long after the last edit before checking (default 150, 0..10000)
+exit status: 0 after shutdown and exit, 1 on exit without shutdown or a broken stream, 2 usage.
+)";
+
+struct LspArgs {
+  int debounce_ms = 150;
+  bool help = false;
+};
+bool ParseLspArgs(const std::vector<std::string>& args, LspArgs* out, std::string* error);
+int RunLsp(const LspArgs& a);
+
+// "file:///a/b%20c.yaml" -> "/a/b c.yaml"; "" for a URI that is not a local file.
+std::string UriToPath(std::string_view uri);
+// "/a/b c.yaml" -> "file:///a/b%20c.yaml".
+std::string PathToUri(std::string_view path);
+
+// A finding as an LSP Diagnostic: range in UTF-16 columns (from `src`, the source its file
+// names; 0:0 when null), severity (error 1, warning 2, note 3), code, codeDescription.href (the
+// docs link SARIF's rules use: DocsUrl() + "#" + anchor), source "config-inspector", and
+// data.path (the field path).
+nlohmann::json LspDiagnostic(const doc::Diagnostic& d, const doc::Source* src, const std::string& docs_url);
+
+// The LSP range {start, end} of bytes [begin, end) of `src`.
+nlohmann::json LspRange(const doc::Source& src, uint32_t begin, uint32_t end);
+// The byte offset of an LSP position in `src` (clamped to the text).
+uint32_t LspOffset(const doc::Source& src, const nlohmann::json& position);
+
+// The hover's Markdown at byte `offset` of `file` in a checked group: the findings whose range
+// holds it (code, severity, message, the code's documentation title and link), then, from the
+// group's evaluation (`eval` of the scenario's inputs; `evaluated`: null when it could not be
+// made), for a Kuma policy field the merged value for the chosen dataplane and the policy item
+// that set it (or that overrode it) under the group's profile, and the explanation steps whose
+// source range holds it under each profile evaluated, with the profiles that reached each.
+// Empty when nothing is there.
+std::string HoverMarkdown(const std::string& file, uint32_t offset,
+                          const std::vector<doc::Diagnostic>& findings, const doc::Source& src,
+                          const GroupRun& run, const Inspection* evaluated, const std::string& docs_url);
+
+// The documentSymbol outline of `file` in a checked group, from the engine's typed model: for the
+// policy engine every Kuma resource and policy of the file (kind and name) with its to[] / from[]
+// / rules[] items as children. Other engines: an empty list (docs/editors.md says so).
+nlohmann::json DocumentSymbols(const std::string& file, const doc::Source& src, const GroupRun& run);
+
+// Go to definition at byte `offset` of `file`: on a Kuma policy's targetRef (top level or an
+// item's), the resources it selects (the policy engine's ResolveTargetRef) as Location[] in the
+// files of the group; an empty list elsewhere.
+nlohmann::json Definitions(const std::string& file, uint32_t offset, const GroupRun& run);
+
+}  // namespace cfgi::cli

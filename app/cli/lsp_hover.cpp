@@ -1,0 +1,301 @@
+// app/cli/lsp_hover.cpp: what the language server shows at a position (lsp.h): the hover's
+// Markdown, the outline and go-to-definition. Everything comes from the engines' typed results:
+// the findings of the check, the explanation tree of the group's evaluation (doc::Step, the same
+// tree `eval --explain` prints and the app's Explanation panel draws), and for Kuma the per-field
+// provenance of the merged rules (policy_rules.h FieldProvenance) and ResolveTargetRef.
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <set>
+
+#include "app/cli/lsp.h"
+#include "core/doc/codes.h"
+#include "core/doc/utf8.h"
+#include "core/policy/policy_engine.h"
+
+namespace cfgi::cli {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+std::string Normal(const std::string& path) { return fs::path(path).lexically_normal().generic_string(); }
+
+bool Holds(doc::SourceRange r, uint32_t offset) {
+  return r.end > r.begin && r.begin <= offset && offset < r.end;
+}
+
+// A Markdown-safe inline text: backticks become quotes, line breaks spaces.
+std::string Inline(std::string s) {
+  s = doc::ValidUtf8(s);
+  for (char& c : s) {
+    if (c == '`') c = '\'';
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  return s;
+}
+
+// The outcome as a word (colour is never the only signal: here there is none).
+const char* OutcomeWord(doc::Outcome o) {
+  switch (o) {
+    case doc::Outcome::kMatched:
+      return "✓ matched";
+    case doc::Outcome::kNoMatch:
+      return "✗ no match";
+    case doc::Outcome::kError:
+      return "⚠ error";
+    case doc::Outcome::kSkipped:
+      return "↷ skipped";
+    case doc::Outcome::kInfo:
+      return "·";
+  }
+  return "";
+}
+
+// Every deepest step of `root` whose range in `file` holds `offset`, with the chain of `what`s
+// that leads to it; at most `cap`, in tree order.
+struct Hit {
+  std::vector<const doc::Step*> chain;
+};
+void FindSteps(const doc::Step& s, const std::string& file, const std::string& first_source, uint32_t offset,
+               std::vector<const doc::Step*>& chain, std::vector<Hit>& hits, size_t cap) {
+  if (hits.size() >= cap) return;
+  chain.push_back(&s);
+  size_t before = hits.size();
+  for (const doc::Step& c : s.children) FindSteps(c, file, first_source, offset, chain, hits, cap);
+  const std::string& f = s.file.empty() ? first_source : s.file;
+  if (hits.size() == before && Normal(f) == file && Holds(s.range, offset)) hits.push_back({chain});
+  chain.pop_back();
+}
+
+// Kuma: the provenance writes (set or overridden) whose YAML holds `offset`, one line each.
+// Every provenance write of `r` (set and overridden), for `each`.
+void ForEachWrite(const policy::PolicyResult& r,
+                  const std::function<void(const policy::FieldProvenance::Write&)>& each) {
+  auto all = [&](const std::vector<policy::FieldProvenance>& prov) {
+    for (const policy::FieldProvenance& fp : prov) {
+      each(fp.set);
+      for (const auto& w : fp.overrode) each(w);
+    }
+  };
+  for (const policy::TypeRules& t : r.rules.types) {
+    for (const policy::ResourceRule& rr : t.to_rules)
+      if (rr.sparse) all(rr.provenance());
+    for (const policy::InboundRule& ir : t.from_rules) all(ir.provenance);
+    if (t.has_proxy_rule) all(t.proxy_rule.provenance);
+  }
+}
+
+// A write's location is its value; on a key (`requestTimeout:` before `15s`) the value is the
+// nearest one after the offset on the same line. `offset` itself when a value holds it or none follows.
+uint32_t ValueAt(const policy::PolicyResult& r, const std::string& file, const doc::Source& src,
+                 uint32_t offset) {
+  bool held = false;
+  uint32_t next = UINT32_MAX;
+  int line = src.Locate(offset).line;
+  ForEachWrite(r, [&](const policy::FieldProvenance::Write& w) {
+    if (Normal(w.loc.file) != file || w.loc.range.end <= w.loc.range.begin) return;
+    if (Holds(w.loc.range, offset)) held = true;
+    if (w.loc.range.begin > offset && w.loc.range.begin < next && src.Locate(w.loc.range.begin).line == line)
+      next = w.loc.range.begin;
+  });
+  return held || next == UINT32_MAX ? offset : next;
+}
+
+void PolicyFieldLines(const policy::PolicyResult& r, const std::string& file, uint32_t offset,
+                      std::vector<std::string>& lines, size_t cap) {
+  std::set<std::string> seen;
+  auto item_name = [](const policy::Item* it) {
+    if (!it || !it->policy) return std::string("Kuma's default");
+    const char* dir = it->direction == policy::Direction::kTo     ? "to"
+                      : it->direction == policy::Direction::kFrom ? "from"
+                                                                  : "rules";
+    return it->policy->meta.type + " " + it->policy->meta.name + " " + dir + "[" +
+           std::to_string(it->rule_index) + "]";
+  };
+  auto visit = [&](const std::string& type, const std::string& target,
+                   const std::vector<policy::FieldProvenance>& prov) {
+    for (const policy::FieldProvenance& fp : prov) {
+      if (lines.size() >= cap) return;
+      auto here = [&](const policy::FieldProvenance::Write& w) {
+        return Normal(w.loc.file) == file && Holds(w.loc.range, offset);
+      };
+      std::string line;
+      if (here(fp.set)) {
+        line = "`" + Inline(type) + "` for `" + Inline(target) + "`: `" + Inline(fp.path) + "` = `" +
+               Inline(policy::LeafText(fp.set.value)) + "`, set by **" + Inline(item_name(fp.set.item)) +
+               "** (the merged value)";
+      } else {
+        for (const auto& w : fp.overrode) {
+          if (!here(w)) continue;
+          line = "`" + Inline(type) + "` for `" + Inline(target) + "`: `" + Inline(fp.path) + "` = `" +
+                 Inline(policy::LeafText(w.value)) + "` is overridden by **" +
+                 Inline(item_name(fp.set.item)) + "** (merged value `" +
+                 Inline(policy::LeafText(fp.set.value)) + "`)";
+          break;
+        }
+      }
+      if (!line.empty() && seen.insert(line).second) lines.push_back(line);
+    }
+  };
+  for (const policy::TypeRules& t : r.rules.types) {
+    for (const policy::ResourceRule& rr : t.to_rules)
+      if (rr.sparse) visit(t.type, std::string(rr.key), rr.provenance());
+    for (const policy::InboundRule& ir : t.from_rules)
+      visit(t.type, "inbound " + (ir.inbound ? std::to_string(ir.inbound->port) : std::string("?")),
+            ir.provenance);
+    if (t.has_proxy_rule) visit(t.type, "the proxy", t.proxy_rule.provenance);
+  }
+}
+
+}  // namespace
+
+std::string HoverMarkdown(const std::string& file, uint32_t offset,
+                          const std::vector<doc::Diagnostic>& findings, const doc::Source& src,
+                          const GroupRun& run, const Inspection* evaluated, const std::string& docs_url) {
+  std::string md;
+  // 1. The findings here, with the code's documentation.
+  for (const doc::Diagnostic& d : findings) {
+    doc::SourceRange r{d.range.begin, std::max(d.range.end, d.range.begin + 1)};
+    if (!(r.begin <= offset && offset < r.end) &&
+        !(d.range.empty() && src.Locate(offset).line == d.begin.line))
+      continue;
+    md += "**" + d.code + "** (" + doc::SeverityName(d.severity) + "): " + Inline(d.message) + "\n\n";
+    if (const doc::CodeInfo* c = doc::FindCode(d.code))
+      md += "*" + Inline(std::string(c->title)) + "* — [" + d.code + " in docs/diagnostics.md](" + docs_url +
+            "#" + doc::CodeAnchor(d.code) + ")\n\n";
+  }
+  if (!evaluated || evaluated->reports.empty()) return md;
+  const Report* chosen = evaluated->Find(run.profile);
+  const Report& r = chosen ? *chosen : evaluated->reports.front();
+  // 2. Kuma: the merged value of the field here and the policy item that set it.
+  std::vector<std::string> fields;
+  if (const auto* pr = ResultAs<policy::PolicyResult>(r.typed.get()); pr && pr->evaluated) {
+    PolicyFieldLines(*pr, file, ValueAt(*pr, file, src, offset), fields, 8);
+    if (!fields.empty()) {
+      std::string dp = pr->rules.dataplane ? pr->rules.dataplane->meta.name : "";
+      md += "**Merged for dataplane `" + Inline(dp) + "`** (profile " + r.profile + ")\n\n";
+      for (const std::string& l : fields) md += "- " + l + "\n";
+      md += "\n";
+    }
+  }
+  // 3. The explanation steps whose source range holds the position, under every profile
+  // evaluated: one line per distinct step, with the profiles that reached it (so a TXT choice
+  // says which implementations pick it, a matcher predicate under which profiles it matched).
+  std::string first = run.scenario->sources.empty() ? "" : run.scenario->sources.front().source->name();
+  std::vector<std::pair<std::string, std::vector<std::string>>> lines;  // line -> profiles
+  for (const Report& each : evaluated->reports) {
+    std::vector<Hit> hits;
+    std::vector<const doc::Step*> chain;
+    FindSteps(each.explanation, file, first, offset, chain, hits, 6);
+    for (const Hit& h : hits) {
+      const doc::Step& s = *h.chain.back();
+      std::string line;
+      for (size_t i = 1; i + 1 < h.chain.size(); ++i) {
+        line += Inline(h.chain[i]->what);
+        // One of several inputs (requests, subscriptions, clients): which one.
+        if (i == 1 && h.chain[0]->children.size() > 1)
+          line += " " + std::to_string(h.chain[1] - h.chain[0]->children.data());
+        line += " › ";
+      }
+      line += "**" + Inline(s.what) + "**: " + OutcomeWord(s.outcome);
+      if (!s.detail.empty()) line += " — " + Inline(s.detail);
+      auto it = std::find_if(lines.begin(), lines.end(), [&line](const auto& l) { return l.first == line; });
+      if (it == lines.end()) {
+        lines.push_back({line, {}});
+        it = lines.end() - 1;
+      }
+      if (std::find(it->second.begin(), it->second.end(), each.profile) == it->second.end())
+        it->second.push_back(each.profile);
+    }
+  }
+  if (!lines.empty()) {
+    md += "**Why** (" + std::string(run.engine->name()) + ", the scenario's inputs)\n\n";
+    for (const auto& [line, profiles] : lines) {
+      std::string who;
+      for (const std::string& p : profiles) who += (who.empty() ? "" : ", ") + p;
+      md += "- " + line + " *(" + who + ")*\n";
+    }
+  }
+  return md;
+}
+
+json DocumentSymbols(const std::string& file, const doc::Source& src, const GroupRun& run) {
+  json out = json::array();
+  const auto* m = ModelAs<policy::PolicyModel>(run.inspection.model.get());
+  if (!m) return out;
+  auto range = [&src](const policy::Loc& loc) { return LspRange(src, loc.range.begin, loc.range.end); };
+  auto mine = [&file](const policy::Loc& loc) {
+    return Normal(loc.file) == file && loc.range.end > loc.range.begin;
+  };
+  // LSP SymbolKind: 2 Module, 5 Class, 19 Object, 20 Key.
+  auto resource = [&](const policy::Meta& meta, int kind) {
+    if (!mine(meta.loc)) return;
+    json r = range(meta.loc);
+    out.push_back(json{
+        {"name", meta.name}, {"detail", meta.type}, {"kind", kind}, {"range", r}, {"selectionRange", r}});
+  };
+  for (const policy::Resource& r : m->mesh.meshes) resource(r.meta, 2);
+  for (const policy::MeshService& s : m->mesh.services) resource(s.meta, 5);
+  for (const policy::Resource& r : m->mesh.external_services) resource(r.meta, 5);
+  for (const policy::MeshService& s : m->mesh.multizone_services) resource(s.meta, 5);
+  for (const policy::MeshGateway& g : m->mesh.gateways) resource(g.meta, 5);
+  for (const policy::Dataplane& d : m->mesh.dataplanes) resource(d.meta, 19);
+  for (const policy::Policy& p : m->mesh.policies) {
+    if (!mine(p.meta.loc)) continue;
+    json r = range(p.meta.loc);
+    json children = json::array();
+    auto items = [&](const std::vector<policy::PolicyItem>& list, const char* dir) {
+      for (size_t i = 0; i < list.size(); ++i) {
+        const policy::PolicyItem& it = list[i];
+        if (!mine(it.loc)) continue;
+        std::string target =
+            it.target_ref.kind + (it.target_ref.name.empty() ? "" : " " + it.target_ref.name);
+        json ir = range(it.loc);
+        children.push_back(json{{"name", std::string(dir) + "[" + std::to_string(i) + "]"},
+                                {"detail", target},
+                                {"kind", 20},
+                                {"range", ir},
+                                {"selectionRange", ir}});
+      }
+    };
+    items(p.to, "to");
+    items(p.from, "from");
+    items(p.rules, "rules");
+    out.push_back(json{{"name", p.meta.name},
+                       {"detail", p.meta.type},
+                       {"kind", 19},
+                       {"range", r},
+                       {"selectionRange", r},
+                       {"children", std::move(children)}});
+  }
+  return out;
+}
+
+json Definitions(const std::string& file, uint32_t offset, const GroupRun& run) {
+  json out = json::array();
+  const auto* m = ModelAs<policy::PolicyModel>(run.inspection.model.get());
+  if (!m) return out;
+  auto here = [&](const policy::Loc& loc) { return Normal(loc.file) == file && Holds(loc.range, offset); };
+  std::set<std::pair<std::string, uint32_t>> seen;
+  for (const policy::Policy& p : m->mesh.policies) {
+    if (!here(p.meta.loc)) continue;
+    std::vector<const policy::TargetRef*> refs;
+    if (p.top.present) refs.push_back(&p.top);
+    for (const auto* list : {&p.to, &p.from, &p.rules})
+      for (const policy::PolicyItem& it : *list) refs.push_back(&it.target_ref);
+    for (const policy::TargetRef* t : refs) {
+      if (!here(t->loc)) continue;
+      for (const policy::Resolved& r : policy::ResolveTargetRef(m->mesh, p, *t, false)) {
+        const policy::Loc& loc = r.meta().loc;
+        if (!loc.source || loc.file.empty() || !seen.insert({loc.file, loc.range.begin}).second) continue;
+        out.push_back(json{{"uri", PathToUri(fs::absolute(loc.file).lexically_normal().generic_string())},
+                           {"range", LspRange(*loc.source, loc.range.begin, loc.range.end)}});
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace cfgi::cli
