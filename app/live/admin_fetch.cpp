@@ -158,8 +158,6 @@ std::string Snippet(const std::string& body) {
   return s + (body.size() > 120 ? "..." : "");
 }
 
-}  // namespace
-
 struct Body {
   std::string text;
   bool too_big = false;
