@@ -178,7 +178,7 @@ struct TableRoom {
 // draw rows in order(). A requested sort (the "sort=C" / "sort=-C" view state: column C,
 // descending with "-") is applied at the next Update, as a header click would.
 //
-//   order_.Update(rows_.size(), [&](size_t a, size_t b, int column) { return Compare(rows_[a], rows_[b], column); });
+//   order_.Update(rows_.size(), [&](size_t a, size_t b, int column) { return RowLess(rows_[a], rows_[b], column); });
 //   for (size_t i : order_.order()) DrawRow(rows_[i]);
 class TableOrder {
  public:
