@@ -25,6 +25,7 @@
 
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
+#include "app/gui/views/txt_words.h"
 #include "app/gui/views/view_tabs.h"
 #include "core/txt/txt_encode.h"
 #include "core/txt/txt_engine.h"
@@ -35,59 +36,7 @@ namespace cfgi::gui {
 namespace {
 
 namespace tx = cfgi::txt;
-
-const char* VerdictIcon(tx::Verdict v) {
-  switch (v) {
-    case tx::Verdict::kPass: return theme::kIconOk;
-    case tx::Verdict::kFail: return theme::kIconNoMatch;
-    case tx::Verdict::kError: return theme::kIconError;
-    case tx::Verdict::kNotReached: return theme::kIconSkipped;
-    case tx::Verdict::kAbsent: return "-";
-  }
-  return "";
-}
-
-ImVec4 VerdictColor(tx::Verdict v) {
-  switch (v) {
-    case tx::Verdict::kPass: return theme::Pal().ok;
-    case tx::Verdict::kFail: return theme::Pal().warning;
-    case tx::Verdict::kError: return theme::Pal().error;
-    default: return theme::Pal().muted;
-  }
-}
-
-// A criterion in the Choices grid, in words (the JSON key is in the hover).
-const char* CriterionWord(tx::Criterion c) {
-  switch (c) {
-    case tx::Criterion::kLanguage: return "language";
-    case tx::Criterion::kHostname: return "hostname";
-    case tx::Criterion::kPercentage: return "percentage";
-    case tx::Criterion::kServiceConfig: return "service config";
-    case tx::Criterion::kKeys: return "keys";
-  }
-  return "";
-}
-
-// A verdict in words, for the hover and the test hook.
-const char* VerdictWord(tx::Verdict v) {
-  switch (v) {
-    case tx::Verdict::kPass: return "passes";
-    case tx::Verdict::kFail: return "fails";
-    case tx::Verdict::kError: return "is an error";
-    case tx::Verdict::kNotReached: return "not reached";
-    case tx::Verdict::kAbsent: return "absent";
-  }
-  return "";
-}
-
-// A choice's outcome in words ("selected", "skipped: a criterion fails", ...).
-std::string OutcomeWords(const std::string& outcome) {
-  if (outcome == "selected") return "selected";
-  if (outcome == "skipped") return "skipped";
-  if (outcome == "error") return "error";
-  if (outcome == "not-reached") return "not reached";
-  return outcome;
-}
+using namespace txt_words;  // VerdictIcon, CriterionWord, ... (txt_words.h)
 
 class TxtView final : public EngineView {
  public:
