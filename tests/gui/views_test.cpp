@@ -777,8 +777,6 @@ TEST(PolicyViewSelection, TheExplanationFollowsTheTabOnScreen) {
 }
 
 
-// The shell's profile selector (app_menu.cpp): the document's profile changes and the shell drops
-// the Explanation's selection; the view gets no OnEvaluated (every profile was evaluated).
 // One frame of the view in a window of the app's engine view at 1440x900 (a scrolling table
 // below a window's bottom is not drawn at all, BeginTable).
 void DrawInAppWindow(EngineView& view, ViewContext& ctx) {
@@ -787,6 +785,13 @@ void DrawInAppWindow(EngineView& view, ViewContext& ctx) {
   DrawInWindow(view, ctx);
 }
 
+// `n` frames of the sample's view in the app's window.
+void Frames(ViewOnSample& v, int n) {
+  for (int i = 0; i < n; ++i) DrawInAppWindow(*v.view, v.ctx);
+}
+
+// The shell's profile selector (app_menu.cpp): the document's profile changes and the shell drops
+// the Explanation's selection; the view gets no OnEvaluated (every profile was evaluated).
 void SwitchProfile(ViewOnSample& v, const std::string& profile) {
   v.doc->set_profile(profile);
   ASSERT_EQ(v.doc->profile(), profile);
@@ -806,10 +811,7 @@ TEST(MatcherViewSelection, TheExplanationFollowsTheRowOnScreen) {
   ViewOnSample v("samples/matcher/profiles-diverge.scenario.yaml");
   ASSERT_EQ(v.doc->profile(), "grpc-core");
   v.view->OnEvaluated(*v.doc);
-  auto frames = [&](int n) {
-    for (int i = 0; i < n; ++i) DrawInAppWindow(*v.view, v.ctx);
-  };
-  frames(2);
+  Frames(v, 2);
   nlohmann::ordered_json st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["place"], "tab/0");
   EXPECT_EQ(st["explains"]["row"], "0@grpc-core") << "nothing clicked yet: the first request";
@@ -819,7 +821,7 @@ TEST(MatcherViewSelection, TheExplanationFollowsTheRowOnScreen) {
   EXPECT_EQ(st["explains"]["what"], Shown(v.ctx));
 
   v.view->LoadState("req=1");  // a click on row 1 (the same Select, without the jump)
-  frames(2);
+  Frames(v, 2);
   st = v.view->DumpState();
   const std::string row1 = "#1  x-tenant: acme content-type: application/json";
   EXPECT_EQ(st["explains"]["row"], "1@grpc-core");
@@ -829,14 +831,14 @@ TEST(MatcherViewSelection, TheExplanationFollowsTheRowOnScreen) {
   EXPECT_EQ(st["explains"]["decided_by"], "action default") << "grpc-core: on_no_match's action";
 
   v.view->LoadState("tab=1");  // Tree: marks and explains the Requests tab's request
-  frames(2);
+  Frames(v, 2);
   st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["place"], "tab/1");
   EXPECT_EQ(st["explains"]["row"], "1@grpc-core");
   EXPECT_EQ(Shown(v.ctx), "request " + row1 + " \u00b7 grpc-core");
 
   v.view->LoadState("tab=2");  // Profiles: its own row, the first request the profiles disagree on
-  frames(2);
+  Frames(v, 2);
   st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["place"], "tab/2");
   EXPECT_EQ(st["explains"]["row"], "0@grpc-core");
@@ -844,18 +846,18 @@ TEST(MatcherViewSelection, TheExplanationFollowsTheRowOnScreen) {
   EXPECT_EQ(Shown(v.ctx), "request #0  x-env: staging \u00b7 grpc-core");
 
   v.view->LoadState("tab=3");  // Issues: nothing to select
-  frames(2);
+  Frames(v, 2);
   EXPECT_EQ(v.ctx.selected_explanation(), nullptr) << Shown(v.ctx);
 
   v.view->LoadState("tab=0");  // back: the Requests tab's own row
-  frames(2);
+  Frames(v, 2);
   st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["row"], "1@grpc-core");
   EXPECT_EQ(st["highlighted"], row1);
   EXPECT_EQ(Shown(v.ctx), "request " + row1 + " \u00b7 grpc-core");
 
   SwitchProfile(v, "envoy");  // the same row, explained under envoy
-  frames(2);
+  Frames(v, 2);
   st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["row"], "1@envoy");
   EXPECT_EQ(st["explains"]["profile"], "envoy");
@@ -864,7 +866,7 @@ TEST(MatcherViewSelection, TheExplanationFollowsTheRowOnScreen) {
   EXPECT_EQ(st["explains"]["decided_by"], "single_predicate") << "envoy: matchers[1]'s content-type prefix";
 
   v.view->OnEvaluated(*v.doc);  // a new evaluation (an edit): the row stays selected
-  frames(2);
+  Frames(v, 2);
   EXPECT_EQ(v.view->DumpState()["explains"]["row"], "1@envoy");
   EXPECT_EQ(Shown(v.ctx), "request " + row1 + " \u00b7 envoy");
 }
@@ -878,10 +880,7 @@ TEST(TxtViewSelection, TheExplanationFollowsTheRowOnScreen) {
   ViewOnSample v("samples/txt/canary-50.scenario.yaml");
   ASSERT_EQ(v.doc->profile(), "grpc-core");
   v.view->OnEvaluated(*v.doc);
-  auto frames = [&](int n) {
-    for (int i = 0; i < n; ++i) DrawInAppWindow(*v.view, v.ctx);
-  };
-  frames(2);
+  Frames(v, 2);
   nlohmann::ordered_json st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["place"], "tab/0");
   EXPECT_EQ(st["explains"]["row"], "client@grpc-core");
@@ -890,7 +889,7 @@ TEST(TxtViewSelection, TheExplanationFollowsTheRowOnScreen) {
   EXPECT_EQ(Shown(v.ctx), "grpc-core: \u2713 choice 0");
 
   v.view->LoadState("choice=1;cell=grpc-java");  // a click on grpc-java's cell of choice 1
-  frames(2);
+  Frames(v, 2);
   st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["row"], "choice 1@grpc-java");
   EXPECT_EQ(st["explains"]["text"], "choice 1 \u00b7 grpc-java: selected");
@@ -898,7 +897,7 @@ TEST(TxtViewSelection, TheExplanationFollowsTheRowOnScreen) {
   EXPECT_EQ(Shown(v.ctx), "choice 1 \u00b7 grpc-java: selected");
 
   v.view->LoadState("tab=6");  // Config: its own selection, the selected profile's column
-  frames(2);
+  Frames(v, 2);
   st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["place"], "tab/6");
   EXPECT_EQ(st["explains"]["row"], "client@grpc-core");
@@ -906,16 +905,16 @@ TEST(TxtViewSelection, TheExplanationFollowsTheRowOnScreen) {
   EXPECT_EQ(Shown(v.ctx), "grpc-core: \u2713 choice 0");
 
   v.view->LoadState("tab=1");  // Records: nothing to select
-  frames(2);
+  Frames(v, 2);
   EXPECT_EQ(v.ctx.selected_explanation(), nullptr) << Shown(v.ctx);
 
   v.view->LoadState("tab=0");  // back: the cell picked there
-  frames(2);
+  Frames(v, 2);
   EXPECT_EQ(v.view->DumpState()["explains"]["row"], "choice 1@grpc-java");
   EXPECT_EQ(Shown(v.ctx), "choice 1 \u00b7 grpc-java: selected");
 
   SwitchProfile(v, "grpc-go");  // choice 1, now under grpc-go
-  frames(2);
+  Frames(v, 2);
   st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["row"], "choice 1@grpc-go");
   EXPECT_EQ(st["explains"]["profile"], "grpc-go");
@@ -924,12 +923,12 @@ TEST(TxtViewSelection, TheExplanationFollowsTheRowOnScreen) {
 
   // The edited client (r=10) arrives from the worker: the same row, from the new outcome.
   v.view->LoadState("draw=10");
-  frames(1);
+  Frames(v, 1);
   ASSERT_EQ(v.ctx.JobsWithKey("client/").size(), 1u);
   JobProgress p;
   RunOnWorker(*v.ctx.JobsWithKey("client/")[0], p);
   v.ctx.JobsWithKey("client/")[0]->done();
-  frames(2);
+  Frames(v, 2);
   st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["row"], "choice 1@grpc-go");
   EXPECT_EQ(Shown(v.ctx), "choice 1 \u00b7 grpc-go: not reached") << "r=10 takes the canary, choice 0";
@@ -944,10 +943,7 @@ TEST(TargetingViewSelection, TheExplanationFollowsTheRowOnScreen) {
   ImGuiFrame frame;
   ViewOnSample v("samples/targeting/storage_registry.scenario.yaml");
   v.view->OnEvaluated(*v.doc);
-  auto frames = [&](int n) {
-    for (int i = 0; i < n; ++i) DrawInAppWindow(*v.view, v.ctx);
-  };
-  frames(2);
+  Frames(v, 2);
   nlohmann::ordered_json st = v.view->DumpState();
   const std::string ref0 = "storage::ReplicatedStore.Primary (storage::ReplicatedStore_storage.replica~eu1)";
   EXPECT_EQ(st["explains"]["row"], "ref/0");
@@ -956,7 +952,7 @@ TEST(TargetingViewSelection, TheExplanationFollowsTheRowOnScreen) {
   EXPECT_EQ(Shown(v.ctx), "reference Primary");
 
   v.view->LoadState("ref=1");  // a click on reference 1
-  frames(2);
+  Frames(v, 2);
   st = v.view->DumpState();
   const std::string ref1 = "storage::ReplicatedStore.Replicas (storage::ReplicatedStore_storage.replica~eu1)";
   EXPECT_EQ(st["explains"]["row"], "ref/1");
@@ -964,7 +960,7 @@ TEST(TargetingViewSelection, TheExplanationFollowsTheRowOnScreen) {
   EXPECT_EQ(Shown(v.ctx), "reference Replicas");
 
   v.view->LoadState("ref=0;svc=0");  // a click on reference 0's first service (#10, the primary)
-  frames(2);
+  Frames(v, 2);
   st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["row"], "svc/0/0");
   EXPECT_EQ(st["explains"]["text"], st["highlighted"]["service"]);
@@ -975,7 +971,7 @@ TEST(TargetingViewSelection, TheExplanationFollowsTheRowOnScreen) {
   const std::string what = Shown(v.ctx);
 
   v.view->OnEvaluated(*v.doc);  // a new evaluation: the same service, from the new resolution
-  frames(2);
+  Frames(v, 2);
   EXPECT_EQ(v.view->DumpState()["explains"]["row"], "svc/0/0");
   EXPECT_EQ(Shown(v.ctx), what);
 }
