@@ -47,26 +47,23 @@ std::string HostPort(const Url& u) {
 
 // "a=b&c" -> [(a, b), (c, "")]; every name must be one of kAdminParams.
 bool ParseQuery(const std::string& q, Url* out, std::string* why) {
-  size_t i = 0;
-  while (i <= q.size() && !q.empty()) {
-    size_t amp = q.find('&', i);
-    std::string item = q.substr(i, amp == std::string::npos ? std::string::npos : amp - i);
-    if (!item.empty()) {
-      size_t eq = item.find('=');
-      std::string k = item.substr(0, eq), v = eq == std::string::npos ? "" : item.substr(eq + 1);
-      if (std::find_if(std::begin(kAdminParams), std::end(kAdminParams), [&](const char* p) { return k == p; }) ==
-          std::end(kAdminParams)) {
-        *why = "'" + k + "' is not a /config_dump parameter; Envoy's admin takes resource=, mask=, name_regex= and include_eds";
-        return false;
-      }
-      if (k != "include_eds" && v.empty()) {
-        *why = k + "= needs a value (e.g. resource=dynamic_active_clusters, mask=dynamic_listeners, name_regex=.*inbound.*)";
-        return false;
-      }
-      out->params.emplace_back(k, v);
-    }
-    if (amp == std::string::npos) break;
+  for (size_t i = 0; i < q.size();) {
+    size_t amp = std::min(q.find('&', i), q.size());
+    std::string item = q.substr(i, amp - i);
     i = amp + 1;
+    if (item.empty()) continue;
+    size_t eq = item.find('=');
+    std::string k = item.substr(0, eq), v = eq == std::string::npos ? "" : item.substr(eq + 1);
+    if (std::find_if(std::begin(kAdminParams), std::end(kAdminParams), [&](const char* p) { return k == p; }) ==
+        std::end(kAdminParams)) {
+      *why = "'" + k + "' is not a /config_dump parameter; Envoy's admin takes resource=, mask=, name_regex= and include_eds";
+      return false;
+    }
+    if (k != "include_eds" && v.empty()) {
+      *why = k + "= needs a value (e.g. resource=dynamic_active_clusters, mask=dynamic_listeners, name_regex=.*inbound.*)";
+      return false;
+    }
+    out->params.emplace_back(k, v);
   }
   return true;
 }
@@ -198,10 +195,8 @@ LiveResult FetchConfigDump(const AdminRequest& req) {
   if (!u) return fail("LIVE014", "'" + req.url + "' is not an Envoy admin URL: " + why);
   if (req.include_eds && !u->HasParam("include_eds")) u->params.emplace_back("include_eds", "");
   std::string path = u->base + "/config_dump";
-  for (size_t i = 0; i < u->params.size(); ++i)
-    path += (i ? "&" : "?") + u->params[i].first + (u->params[i].second.empty() && u->params[i].first == "include_eds"
-                                                         ? ""
-                                                         : "=" + u->params[i].second);
+  for (size_t i = 0; i < u->params.size(); ++i)  // only include_eds has no value (ParseQuery)
+    path += (i ? "&" : "?") + u->params[i].first + (u->params[i].second.empty() ? "" : "=" + u->params[i].second);
   const bool unix_socket = u->scheme == "unix";
   std::string shown = unix_socket ? "unix:" + u->socket + path : u->scheme + "://" + HostPort(*u) + path;
   std::string where = unix_socket ? "the socket " + u->socket : HostPort(*u);
