@@ -934,6 +934,21 @@ TEST(TxtViewSelection, TheExplanationFollowsTheRowOnScreen) {
   EXPECT_EQ(Shown(v.ctx), "choice 1 \u00b7 grpc-go: not reached") << "r=10 takes the canary, choice 0";
 }
 
+// A profile whose TXT answer is an error: the Explanation's title carries the message (the row's
+// words) and says it once, not again as the detail. samples/txt/bad-json-split: grpc-core fails
+// to parse the joined JSON (tests/golden/txt).
+TEST(TxtViewSelection, AnErrorIsSaidOnce) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/txt/bad-json-split.scenario.yaml");
+  ASSERT_EQ(v.doc->profile(), "grpc-core");
+  v.view->OnEvaluated(*v.doc);
+  Frames(v, 2);
+  const doc::Step* s = v.ctx.selected_explanation();
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->what.rfind("grpc-core: \u2716 error: failed to parse service config: JSON parse error", 0), 0u) << s->what;
+  EXPECT_EQ(s->detail, "") << "the message again";
+}
+
 // The targeting view's Selections (one place: the view has no tabs; one profile, so no profile
 // switch): a reference, a service of it, a node of its LDAP tree; an evaluation and the edited
 // configuration's outcome keep the row. samples/targeting/storage_registry
