@@ -715,6 +715,22 @@ TEST(PolicyViewKeys, TheChooserListsKrisUnder212AndCoreKeysUnder210) {
 // screen has selected and highlighted. samples/policy/realistic-mesh: the Resource tab opens on its
 // first leaf; a type's Resources tab with a restored row explains that row, not the Resource tab's
 // leaf; back on the Resource tab its leaf again; a tab with nothing selected shows the report's.
+// A field overridden many times (a generated mesh: 20 values struck through under one field)
+// shows the values nearest the winner and folds the earlier ones into one "+N earlier" line.
+// tests/gui/data/overrides.scenario.yaml: six mesh-wide MeshTimeouts set connectionTimeout;
+// timeouts-0 wins (Kuma orders equal items by name), five values are overridden.
+TEST(PolicyViewTree, ManyOverriddenValuesFold) {
+  ImGuiFrame frame;
+  ViewOnSample v("tests/gui/data/overrides.scenario.yaml");
+  ASSERT_EQ(v.doc->engine().name(), "policy");
+  v.view->OnEvaluated(*v.doc);
+  for (int i = 0; i < 3; ++i) DrawInWindow(*v.view, v.ctx);
+  nlohmann::ordered_json st = v.view->DumpState();
+  EXPECT_EQ(st["highlighted"]["leaf"], "MeshTimeout:/connectionTimeout");
+  EXPECT_EQ(st["overridden_values"]["shown"], 3);
+  EXPECT_EQ(st["overridden_values"]["folded"], 2);
+}
+
 TEST(PolicyViewSelection, TheExplanationFollowsTheTabOnScreen) {
   ImGuiFrame frame;
   ViewOnSample v("samples/policy/realistic-mesh.scenario.yaml");
