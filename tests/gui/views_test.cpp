@@ -539,6 +539,10 @@ TEST(TxtViewConfig, TheConfigTreeIsTheEnginesRows) {
     "          service: \"echo.Echo\"",
     "      timeout: \"1s\""])"));
   EXPECT_EQ(config["grpc-java"]["tree"][7], "      timeout: \"5s\"");
+  // One tree with a column per profile: the eight rows once, the timeout (1s against 5s) marked.
+  const nlohmann::ordered_json rows = v.view->DumpState()["config_rows"];
+  EXPECT_EQ(rows["rows"], 8);
+  EXPECT_EQ(rows["differing"], nlohmann::ordered_json::parse(R"(["timeout"])"));
 }
 
 // The policy view's texts are made on the worker with the inspection (OpenDocument::view_rows,
