@@ -8,6 +8,10 @@
 set(CFGI_FONT_INTER_DIR /usr/share/fonts/opentype/inter CACHE PATH "Inter fonts (fonts-inter)")
 set(CFGI_FONT_DEJAVU_DIR /usr/share/fonts/truetype/dejavu CACHE PATH "DejaVu fonts (fonts-dejavu-core)")
 set(CFGI_WEB_OPT -Os CACHE STRING "Optimisation of the web app's code and link (size first)")
+# The evaluation worker (web_eval_worker.cmake): the core compiled a second time as eval.js +
+# eval.wasm, run in a Web Worker by web/js/evaluator.js. OFF: the app does not use it yet (its
+# views draw typed results the page-side module cannot rebuild from the worker's JSON; docs/web.md).
+option(CFGI_WEB_EVAL_WORKER "Build the web evaluation worker (eval.js, eval.wasm)" OFF)
 
 function(cfgi_web_app target)
   set(site ${CMAKE_BINARY_DIR}/site)
@@ -65,10 +69,18 @@ function(cfgi_web_app target)
     get_filename_component(n ${js} NAME)
     list(APPEND site_files js/${n})
   endforeach()
+  if(CFGI_WEB_EVAL_WORKER)
+    include(${CMAKE_SOURCE_DIR}/cmake/web_eval_worker.cmake)
+    cfgi_web_eval_worker(${target}-eval ${site})
+    list(APPEND site_files eval.js eval.wasm)
+  endif()
   string(REPLACE ";" "," site_files_arg "${site_files}")
   add_custom_target(${target}_offline ALL
     COMMAND ${CMAKE_COMMAND} -DSITE=${site} -DTEMPLATE=${CMAKE_SOURCE_DIR}/web/js/sw.js -DVERSION=${PROJECT_VERSION}
             "-DFILES=${site_files_arg}" -P ${CMAKE_SOURCE_DIR}/cmake/web_offline.cmake
     COMMENT "web page: service worker")
   add_dependencies(${target}_offline ${target} ${target}_page)
+  if(CFGI_WEB_EVAL_WORKER)
+    add_dependencies(${target}_offline ${target}-eval)
+  endif()
 endfunction()
