@@ -58,7 +58,7 @@ async function runInWorker(page, key, files, mark) {
     const tick = (t) => { gap = Math.max(gap, t - last); last = t; if (on) requestAnimationFrame(tick); };
     requestAnimationFrame(tick);
     const t0 = performance.now();
-    const json = await window.cfgiEvaluator.submit(key, window.__job, (step, fraction) => steps.push({ step, fraction }));
+    const json = await window.cfgiEvaluator.submit(key, window.__job, (step, fraction) => steps.push({ step, fraction, at: performance.now() - t0 }));
     const ms = performance.now() - t0;
     on = false;
     return { json, steps, rafMaxGapMs: gap, ms };
@@ -71,12 +71,22 @@ describe('evaluation off the page\'s thread', { skip }, () => {
     try {
       // Warm: the worker's module compiled and instantiated (a small job).
       await runInWorker(page, 'eval/warm', read(SMALL));
+      // The same gap with nothing evaluating (the machine's own noise), for comparison.
+      const idleGap = await page.evaluate(() => new Promise((resolve) => {
+        let last = performance.now();
+        let gap = 0;
+        const end = last + 3000;
+        const tick = (t) => { gap = Math.max(gap, t - last); last = t; if (t < end) requestAnimationFrame(tick); else resolve(gap); };
+        requestAnimationFrame(tick);
+      }));
       const r = await runInWorker(page, 'eval/large-mesh', read(LARGE_MESH), 'worker-eval');
       await page.evaluate(() => window.configInspector.step('mark=after'));
       const stats = await page.evaluate(() => window.configInspector.frameStats());
       const tag = stats.tags['mark=worker-eval'];
       console.log(`worker: large-mesh evaluated in ${r.ms.toFixed(0)} ms; page frames meanwhile ${tag.frames}, ` +
-                  `longest ${tag.max_ms} ms (app frame CPU), longest gap between animation frames ${r.rafMaxGapMs.toFixed(0)} ms`);
+                  `longest ${tag.max_ms} ms (app frame CPU), longest gap between animation frames ${r.rafMaxGapMs.toFixed(0)} ms (${idleGap.toFixed(0)} ms over 3 s idle)`);
+      // Where the worker's time goes (each step's start, ms after the job was submitted).
+      console.log(`worker steps: ${r.steps.map((s) => `${s.step} @${s.at.toFixed(0)}`).join(', ')}; outcome ${(r.json.length / 1e6).toFixed(1)} MB of JSON`);
       assert.ok(tag.frames >= 1, 'the page drew frames while the worker evaluated');
       assert.ok(tag.max_ms <= FRAME_BUDGET_MS, `a page frame took ${tag.max_ms} ms`);
 
