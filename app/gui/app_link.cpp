@@ -93,9 +93,11 @@ ordered_json App::StateJson() const {
     }
   }
   j["problems"] = std::move(problems);
-  // Which panels show (folded ones leave a strip; F11 maximises the engine view).
-  j["layout"] = {{"documents", SidebarShown()}, {"documents_folded_narrow_window", sidebar_auto_folded_}, {"explanation", show_explanation_ && !maximized_},
-                 {"bottom", BottomShown()}, {"bottom_folded_short_window", bottom_auto_folded_}, {"maximized", maximized_},
+  // Which panels show (folded ones leave a strip; F11 maximises the engine view; with nothing
+  // open none of them is drawn).
+  const bool any = !docs_.empty();
+  j["layout"] = {{"documents", any && SidebarShown()}, {"documents_folded_narrow_window", sidebar_auto_folded_},
+                 {"explanation", any && show_explanation_ && !maximized_}, {"bottom", any && BottomShown()}, {"bottom_folded_short_window", bottom_auto_folded_}, {"maximized", maximized_},
                  {"engine_view", {center_px_[0], center_px_[1]}}, {"row_height", ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2}};
   j["problem_groups"] = ProblemGroupsJson();
   j["explanation"] = ExplanationJson();

@@ -715,6 +715,22 @@ TEST(PolicyViewKeys, TheChooserListsKrisUnder212AndCoreKeysUnder210) {
 // screen has selected and highlighted. samples/policy/realistic-mesh: the Resource tab opens on its
 // first leaf; a type's Resources tab with a restored row explains that row, not the Resource tab's
 // leaf; back on the Resource tab its leaf again; a tab with nothing selected shows the report's.
+// A field overridden many times (a generated mesh: 20 values struck through under one field)
+// shows the values nearest the winner and folds the earlier ones into one "+N earlier" line.
+// tests/gui/data/overrides.scenario.yaml: six mesh-wide MeshTimeouts set connectionTimeout;
+// timeouts-0 wins (Kuma orders equal items by name), five values are overridden.
+TEST(PolicyViewTree, ManyOverriddenValuesFold) {
+  ImGuiFrame frame;
+  ViewOnSample v("tests/gui/data/overrides.scenario.yaml");
+  ASSERT_EQ(v.doc->engine().name(), "policy");
+  v.view->OnEvaluated(*v.doc);
+  for (int i = 0; i < 3; ++i) DrawInWindow(*v.view, v.ctx);
+  nlohmann::ordered_json st = v.view->DumpState();
+  EXPECT_EQ(st["highlighted"]["leaf"], "MeshTimeout:/connectionTimeout");
+  EXPECT_EQ(st["overridden_values"]["shown"], 3);
+  EXPECT_EQ(st["overridden_values"]["folded"], 2);
+}
+
 TEST(PolicyViewSelection, TheExplanationFollowsTheTabOnScreen) {
   ImGuiFrame frame;
   ViewOnSample v("samples/policy/realistic-mesh.scenario.yaml");
@@ -932,6 +948,21 @@ TEST(TxtViewSelection, TheExplanationFollowsTheRowOnScreen) {
   st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["row"], "choice 1@grpc-go");
   EXPECT_EQ(Shown(v.ctx), "choice 1 \u00b7 grpc-go: not reached") << "r=10 takes the canary, choice 0";
+}
+
+// A profile whose TXT answer is an error: the Explanation's title carries the message (the row's
+// words) and says it once, not again as the detail. samples/txt/bad-json-split: grpc-core fails
+// to parse the joined JSON (tests/golden/txt).
+TEST(TxtViewSelection, AnErrorIsSaidOnce) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/txt/bad-json-split.scenario.yaml");
+  ASSERT_EQ(v.doc->profile(), "grpc-core");
+  v.view->OnEvaluated(*v.doc);
+  Frames(v, 2);
+  const doc::Step* s = v.ctx.selected_explanation();
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->what.rfind("grpc-core: \u2716 error: failed to parse service config: JSON parse error", 0), 0u) << s->what;
+  EXPECT_EQ(s->detail, "") << "the message again";
 }
 
 // The targeting view's Selections (one place: the view has no tabs; one profile, so no profile

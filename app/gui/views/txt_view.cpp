@@ -415,7 +415,10 @@ class TxtView final : public EngineView {
   }
 
   void DrawChoices(ViewContext& ctx) {
-    choices_head_.Begin("##choices-head");  // the table below keeps its 8 rows
+    size_t n = 0;
+    for (const tx::TxtResult* r : results_) n = std::max(n, r->evaluation.trace.size());
+    // The table below keeps its 8 rows; an empty one leaves the room to the heads and to why.
+    choices_head_.Begin("##choices-head", n == 0 ? 1.0f : 8.0f);
     // Summary per profile.
     if (ImGui::BeginTable("##summary", 4, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
       for (size_t i = 0; i < tx::Profiles().size(); ++i) {
@@ -461,11 +464,13 @@ class TxtView final : public EngineView {
       }
       ImGui::EndTable();
     }
-    size_t n = 0;
-    for (const tx::TxtResult* r : results_) n = std::max(n, r->evaluation.trace.size());
     ImGui::PushTextWrapPos(0);
-    theme::TextMuted("Each choice's criteria: %s passes, %s fails, %s is an error, %s not reached. Click a cell for "
-                     "the profile's explanation.", theme::kIconOk, theme::kIconNoMatch, theme::kIconError, theme::kIconSkipped);
+    if (n == 0)  // an empty table says why
+      theme::TextMuted("No choices to compare: no profile read a list of choices from the records (its error or "
+                       "\"no service config\" above; Problems says where).");
+    else
+      theme::TextMuted("Each choice's criteria: %s passes, %s fails, %s is an error, %s not reached. Click a cell for "
+                       "the profile's explanation.", theme::kIconOk, theme::kIconNoMatch, theme::kIconError, theme::kIconSkipped);
     ImGui::PopTextWrapPos();
     choices_head_.End();
     std::vector<theme::FitColumn> cols = {{"Choice", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_DefaultSort, 0}};

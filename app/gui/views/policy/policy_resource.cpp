@@ -194,7 +194,38 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
       ImGui::TextColored(theme::Pal().warning, "%s %s: %s", theme::kIconDiverge, OtherName(), d->second.c_str());
     }
     if (l.field) {
-      for (size_t w = 0; w < l.field->overrode.size(); ++w) {
+      // A generated mesh overrides one field 20 times: the values nearest the winner (the last of
+      // the merge stack's earlier items) show, the earlier ones fold into one line that unfolds.
+      const size_t n_over = l.field->overrode.size();
+      const std::string key = t.type + ":" + l.path;
+      const bool unfolded = unfolded_overrides_.count(key) > 0;
+      size_t first = 0;
+      if (n_over > kShownOverrides + 1 && !unfolded) {
+        first = n_over - kShownOverrides;
+        ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 2));
+        const std::string more = "+" + std::to_string(first) + " earlier overridden values##more";
+        ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().muted);
+        if (ImGui::Selectable(more.c_str(), false, 0, ImGui::CalcTextSize(more.c_str(), nullptr, true)))
+          unfolded_overrides_.insert(key);
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) {
+          std::string who;
+          for (size_t w = 0; w < first; ++w) {
+            const pol::FieldProvenance::Write& o = l.field->overrode[w];
+            who += (w ? ", " : "") + (o.item && o.item->policy ? o.item->policy->meta.name : std::string("?"));
+          }
+          ImGui::SetTooltip("overridden earlier by %s; click to list them", who.c_str());
+        }
+      } else if (unfolded && n_over > kShownOverrides + 1) {
+        ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 2));
+        ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().muted);
+        if (ImGui::Selectable("fold the earlier values##fold", false, 0, ImGui::CalcTextSize("fold the earlier values")))
+          unfolded_overrides_.erase(key);
+        ImGui::PopStyleColor();
+      }
+      overrides_drawn_.folded += first;
+      overrides_drawn_.shown += n_over - first;
+      for (size_t w = first; w < n_over; ++w) {
         const pol::FieldProvenance::Write& o = l.field->overrode[w];
         ImGui::PushID(static_cast<int>(w) + 1000);
         ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 2));

@@ -85,11 +85,13 @@ nlohmann::ordered_json PolicyView::DumpState() const {
   j["highlighted"] = {{"leaf", leaf_},
                       {"rule", rule_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(rule_)},
                       {"field", field_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(field_)}};
+  j["overridden_values"] = {{"shown", overrides_drawn_.shown}, {"folded", overrides_drawn_.folded}};
   return j;
 }
 
 void PolicyView::Draw(ViewContext& ctx) {
   room_.Reset();
+  overrides_drawn_ = {};
   if (!model_ || !kuma_ || !madr_) {
     theme::TextMuted("Not evaluated yet.");
     return;

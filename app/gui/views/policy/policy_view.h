@@ -43,6 +43,7 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -236,6 +237,13 @@ class PolicyView final : public EngineView {
   int mode_request_ = -1;  // a restored mode, served on the next frame
   std::string res_key_, asked_res_, pending_res_, restore_res_;
   std::string leaf_, pending_leaf_;  // "TYPE:/json/pointer" of the selected leaf
+  // Leaves ("TYPE:/json/pointer") whose whole list of overridden values is unfolded; the others
+  // show the kShownOverrides values nearest the winner and "+N earlier values".
+  std::set<std::string> unfolded_overrides_;
+  static constexpr size_t kShownOverrides = 3;
+  struct {
+    size_t shown = 0, folded = 0;  // overridden values drawn and folded in the last frame (DumpState)
+  } overrides_drawn_;
   bool auto_selected_ = false;        // the first leaf was selected for this evaluation
   bool reselect_ = false;             // the Resource tab's row is selected again (its step is gone)
   std::string stack_type_;           // the type whose merge stack is shown
