@@ -735,6 +735,26 @@ TEST(PolicyViewTree, ManyOverriddenValuesFold) {
   EXPECT_EQ(st["overridden_values"]["folded"], 2);
 }
 
+// The Resource tab's filter over the merged fields (Chrome DevTools' Computed pane): a line
+// shows when it or a line below it matches; a type with no match goes whole.
+// samples/policy/inspect-one-resource: backend:http gets MeshTimeout (idleTimeout,
+// http.requestTimeout, http.streamIdleTimeout, ...), MeshRetry and MeshHTTPRoute.
+TEST(PolicyViewTree, TheFieldFilterKeepsMatchesAndTheirParents) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/policy/inspect-one-resource.scenario.yaml");
+  v.view->OnEvaluated(*v.doc);
+  for (int i = 0; i < 3; ++i) DrawInWindow(*v.view, v.ctx);
+  EXPECT_EQ(v.view->DumpState()["field_filter"]["hidden"], 0);
+  v.view->LoadState("mode=resource;fields=requestTimeout");
+  for (int i = 0; i < 2; ++i) DrawInWindow(*v.view, v.ctx);
+  const nlohmann::ordered_json st = v.view->DumpState();
+  EXPECT_EQ(st["field_filter"]["text"], "requestTimeout");
+  // Shown: MeshTimeout's http and http.requestTimeout; hidden: MeshHTTPRoute's 14 lines,
+  // MeshRetry's 2 and MeshTimeout's other 2 (idleTimeout, http.streamIdleTimeout).
+  EXPECT_EQ(st["field_filter"]["hidden"], 18);
+  EXPECT_NE(v.view->SaveState().find(";fields=requestTimeout"), std::string::npos);
+}
+
 TEST(PolicyViewSelection, TheExplanationFollowsTheTabOnScreen) {
   ImGuiFrame frame;
   ViewOnSample v("samples/policy/realistic-mesh.scenario.yaml");

@@ -107,6 +107,15 @@ void PolicyView::DrawResource(ViewContext& ctx) {
         if (l.field && t.type + ":" + l.path == row) SelectLeaf(ctx, t, l, false);
     }
   }
+  field_filter_.Draw("##fieldfilter", ImGui::GetFontSize() * 14);
+  if (!field_filter_.IsActive()) {
+    ImGui::SameLine(ImGui::GetItemRectMin().x - ImGui::GetWindowPos().x + ImGui::GetStyle().FramePadding.x);
+    theme::TextMuted("Filter fields (key, value or policy)");
+  } else {
+    ImGui::SameLine();
+    theme::TextMuted("%zu lines hidden", fields_hidden_);
+  }
+  fields_hidden_ = 0;
   const ImGuiTableFlags split = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
   if (!ImGui::BeginTable("##inspect", 2, split, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
   ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, 3);
@@ -133,7 +142,32 @@ bool PolicyView::Chip(const char* id, const std::string& text, const ImVec4& col
   return clicked;
 }
 
+std::vector<bool> PolicyView::FieldsShown(const pol::TypeInspection& t) const {
+  std::vector<bool> shown(t.lines.size(), true);
+  if (!field_filter_.IsActive()) return shown;
+  // From the last line up: a line shows when it matches or a line below it (deeper, before the
+  // next line at its depth or above) shows; `below[d]` holds that for the lines at depth d.
+  std::vector<bool> below;
+  for (size_t i = t.lines.size(); i-- > 0;) {
+    const pol::ConfLine& l = t.lines[i];
+    const size_t d = static_cast<size_t>(std::max(0, l.depth));
+    if (below.size() < d + 2) below.resize(d + 2, false);
+    std::string text = l.key + ": " + (l.leaf ? texts_->Leaf(&l.value) : std::string());
+    if (l.field && l.field->set.item && l.field->set.item->policy) text += " " + l.field->set.item->policy->meta.name;
+    const bool keep = field_filter_.PassFilter(text.c_str()) || below[d + 1];
+    for (size_t k = d + 1; k < below.size(); ++k) below[k] = false;  // its subtree is done
+    below[d] = below[d] || keep;
+    shown[i] = keep;
+  }
+  return shown;
+}
+
 void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
+  const std::vector<bool> shown = FieldsShown(t);
+  if (field_filter_.IsActive() && std::find(shown.begin(), shown.end(), true) == shown.end()) {
+    fields_hidden_ += t.lines.size();
+    return;  // nothing of this type matches: its header goes too
+  }
   ImGui::PushID(t.type.c_str());
   const pol::InspectionDiff* idiff = InspectDiff();
   const size_t ti = static_cast<size_t>(&t - PrimaryResult()->inspection.types.data());
@@ -158,6 +192,10 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
   const float x0 = ImGui::GetCursorPosX();
   for (size_t i = 0; i < t.lines.size(); ++i) {
     const pol::ConfLine& l = t.lines[i];
+    if (!shown[i]) {
+      ++fields_hidden_;
+      continue;
+    }
     ImGui::PushID(static_cast<int>(i));
     ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 1));
     std::string text = l.key == "-" ? "-" : l.key + ":";

@@ -248,6 +248,11 @@ class PolicyView final : public EngineView {
   bool reselect_ = false;             // the Resource tab's row is selected again (its step is gone)
   std::string stack_type_;           // the type whose merge stack is shown
   ImGuiTextFilter res_filter_;
+  // The Resource tab's filter over the merged fields (as Chrome DevTools' Computed pane): a line
+  // shows when its key, value or setting policy matches, or a line below it does.
+  ImGuiTextFilter field_filter_;
+  std::vector<bool> FieldsShown(const pol::TypeInspection& t) const;
+  size_t fields_hidden_ = 0;  // lines the filter hid in the last frame (DumpState)
   bool res_filter_dirty_ = true;
   std::vector<int> res_filtered_;
   std::map<size_t, std::vector<std::vector<std::string>>> summaries_;  // per type index: each rule's ConfSummary
