@@ -15,6 +15,7 @@
 #include "app/gui/jobs.h"
 #include "app/gui/open_document.h"
 #include "app/gui/views/policy/policy_texts.h"
+#include "app/gui/views/policy/policy_view.h"
 #include "app/gui/views/view.h"
 #include "core/doc/utf8.h"
 #include "core/engine/build_count.h"
@@ -733,6 +734,21 @@ TEST(PolicyViewTree, ManyOverriddenValuesFold) {
   EXPECT_EQ(st["highlighted"]["leaf"], "MeshTimeout:/connectionTimeout");
   EXPECT_EQ(st["overridden_values"]["shown"], 3);
   EXPECT_EQ(st["overridden_values"]["folded"], 2);
+}
+
+// An Origin cell on one line: three origins in full, more as the first and last with the count
+// (a generated mesh merges 20 items into one row; the cell spanned 8 lines).
+TEST(PolicyViewTree, OriginsShortenPastThree) {
+  namespace pol = cfgi::policy;
+  std::vector<pol::Policy> ps(5);
+  for (size_t i = 0; i < ps.size(); ++i) ps[i].meta.name = "p-" + std::to_string(i);
+  std::vector<pol::Origin> os;
+  for (size_t i = 0; i < 3; ++i) os.push_back({&ps[i], 0});
+  EXPECT_EQ(policy_view::ShortOriginsText(os), "p-0[0], p-1[0], p-2[0]");
+  os.push_back({&ps[3], 1});
+  os.push_back({&ps[4], 0});
+  EXPECT_EQ(policy_view::ShortOriginsText(os), "p-0[0] \u2026 p-4[0] (5)");
+  EXPECT_EQ(policy_view::OriginsText(os), "p-0[0], p-1[0], p-2[0], p-3[1], p-4[0]");
 }
 
 // The Resource tab's filter over the merged fields (Chrome DevTools' Computed pane): a line

@@ -151,8 +151,7 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
           ImGui::SetTooltip("%s", all.c_str());
         }
         ImGui::TableNextColumn();
-        ImGui::TextWrapped("%s", OriginsText(r.origin()).c_str());
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("policy[ruleIndex] of each item merged into it, in merge order");
+        OriginsCell(r.origin());  // one line: a generated mesh merges 20 items into one row
         ImGui::TableNextColumn();
         if (r.sparse)
           ImGui::TextUnformatted("own items");

@@ -80,6 +80,28 @@ inline std::string OriginsText(const std::vector<pol::Origin>& os) {
   return s.empty() ? "-" : s;
 }
 
+// A table cell's origins on one line: up to three in full, else the first and last with the
+// count ("p-1900[0] … p-0000[0] (20)"); the hover shows OriginsText whole.
+inline std::string ShortOriginsText(const std::vector<pol::Origin>& os) {
+  if (os.size() <= 3) return OriginsText(os);
+  auto one = [](const pol::Origin& o) {
+    return (o.policy ? o.policy->meta.DisplayName() : std::string("?")) + "[" + std::to_string(o.rule_index) + "]";
+  };
+  return one(os.front()) + " \u2026 " + one(os.back()) + " (" + std::to_string(os.size()) + ")";
+}
+
+// An Origin cell: ShortOriginsText on one line, the whole list in merge order on hover.
+inline void OriginsCell(const std::vector<pol::Origin>& os) {
+  ImGui::TextUnformatted(ShortOriginsText(os).c_str());
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+  theme::TextMuted("policy[ruleIndex] of each item merged into it, in merge order:");
+  ImGui::TextWrapped("%s", OriginsText(os).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
 inline std::string ResourceLabel(const pol::ResourceRule& r) {
   std::string s = r.meta().type + " " + r.meta().DisplayName();
   if (!r.section.empty()) s += " :" + r.section;
