@@ -736,6 +736,39 @@ TEST(PolicyViewTree, ManyOverriddenValuesFold) {
   EXPECT_EQ(st["overridden_values"]["folded"], 2);
 }
 
+// A leaf selected other than by a click on it (a restored view state) is scrolled into view in
+// the merged conf tree; one at the top leaves the tree where it is.
+// samples/policy/inspect-one-resource: MeshHTTPRoute's 14 lines, MeshRetry's 2, then MeshTimeout's
+// (idleTimeout last), more than the test window's height.
+TEST(PolicyViewTree, ARestoredLeafBelowTheFoldIsScrolledIntoView) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/policy/inspect-one-resource.scenario.yaml");
+  v.view->LoadState("mode=resource;leaf=MeshTimeout:/idleTimeout");
+  v.view->OnEvaluated(*v.doc);
+  for (int i = 0; i < 4; ++i) {
+    ImGui::SetNextWindowSize(ImVec2(900, 520));  // the tree's ~25 lines do not fit
+    DrawInWindow(*v.view, v.ctx);
+  }
+  nlohmann::ordered_json st = v.view->DumpState();
+  EXPECT_EQ(st["highlighted"]["leaf"], "MeshTimeout:/idleTimeout");
+  EXPECT_GT(st["tree_scroll_y"].get<float>(), 0.0f);
+}
+
+TEST(PolicyViewTree, ARestoredLeafOnScreenLeavesTheTreeWhereItIs) {
+  ImGuiFrame frame;  // a new ImGui context: no scroll kept from another test's window
+  nlohmann::ordered_json st;
+  ViewOnSample top("samples/policy/inspect-one-resource.scenario.yaml");
+  top.view->LoadState("mode=resource;leaf=MeshHTTPRoute:/rules/0/default/backendRefs");
+  top.view->OnEvaluated(*top.doc);
+  for (int i = 0; i < 4; ++i) {
+    ImGui::SetNextWindowSize(ImVec2(900, 520));
+    DrawInWindow(*top.view, top.ctx);
+  }
+  st = top.view->DumpState();
+  EXPECT_EQ(st["highlighted"]["leaf"], "MeshHTTPRoute:/rules/0/default/backendRefs");
+  EXPECT_EQ(st["tree_scroll_y"].get<float>(), 0.0f);
+}
+
 // An Origin cell on one line: three origins in full, more as the first and last with the count
 // (a generated mesh merges 20 items into one row; the cell spanned 8 lines).
 TEST(PolicyViewTree, OriginsShortenPastThree) {

@@ -6,6 +6,9 @@ namespace cfgi::gui::policy_view {
 
 void PolicyView::SelectLeaf(ViewContext& ctx, const pol::TypeInspection& t, const pol::ConfLine& l, bool jump) {
   leaf_ = t.type + ":" + l.path;
+  // Not a click on the line (a restored view state, the first selection, a profile switch):
+  // the tree scrolls it into view when it is drawn.
+  if (!jump) scroll_to_leaf_ = true;
   stack_type_ = t.type;
   sel_.Select(ctx, "resource", &l.why, leaf_, l.key + (l.leaf ? " " + texts_->Leaf(&l.value) : std::string()));
   if (jump && l.field) ctx.JumpTo(l.field->set.loc.file, l.field->set.loc.range);
@@ -124,6 +127,7 @@ void PolicyView::DrawResource(ViewContext& ctx) {
   ImGui::TableNextColumn();
   ImGui::BeginChild("##tree", ImVec2(0, 0));
   for (const pol::TypeInspection& t : in.types) DrawTypeTree(ctx, t);
+  tree_scroll_y_ = ImGui::GetScrollY();
   ImGui::EndChild();
   ImGui::TableNextColumn();
   ImGui::BeginChild("##stack", ImVec2(0, 0));
@@ -205,6 +209,10 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     if (ImGui::Selectable(text.c_str(), selected, ImGuiSelectableFlags_AllowItemOverlap, size) && l.field)
       SelectLeaf(ctx, t, l, true);
+    if (selected && scroll_to_leaf_) {
+      scroll_to_leaf_ = false;
+      if (!ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.3f);
+    }
     ImGui::PopFont();
     if (l.field) {
       const pol::FieldProvenance& f = *l.field;

@@ -92,6 +92,7 @@ nlohmann::ordered_json PolicyView::DumpState() const {
                       {"field", field_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(field_)}};
   j["overridden_values"] = {{"shown", overrides_drawn_.shown}, {"folded", overrides_drawn_.folded}};
   j["field_filter"] = {{"text", field_filter_.InputBuf}, {"hidden", fields_hidden_}};
+  j["tree_scroll_y"] = tree_scroll_y_;
   return j;
 }
 

@@ -259,6 +259,8 @@ class PolicyView final : public EngineView {
   int mode_request_ = -1;  // a restored mode, served on the next frame
   std::string res_key_, asked_res_, pending_res_, restore_res_;
   std::string leaf_, pending_leaf_;  // "TYPE:/json/pointer" of the selected leaf
+  bool scroll_to_leaf_ = false;      // SelectLeaf not from a click: scroll the tree to it once
+  float tree_scroll_y_ = 0;          // the tree's scroll position in the last frame (DumpState)
   // Leaves ("TYPE:/json/pointer") whose whole list of overridden values is unfolded; the others
   // show the kShownOverrides values nearest the winner and "+N earlier values".
   std::set<std::string> unfolded_overrides_;
