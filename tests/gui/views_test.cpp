@@ -518,10 +518,19 @@ TEST(VariantsViewSelection, TheExplanationFollowsTheTabOnScreen) {
       for (const doc::Step& c : s->children) out.push_back(c.what);
     return out;
   };
-  // Opened on the Resources tab: the first Subscriptions row.
+  // Opened on the Resources tab: the resource on screen and who gets each of its variants.
   frames(2);
-  EXPECT_EQ(v.view->DumpState()["explains"], "subscriptions");
-  EXPECT_EQ(shown(), "inputs {env=prod, version=v1} subscribes to route-config");
+  EXPECT_EQ(v.view->DumpState()["explains"], "resources");
+  EXPECT_EQ(shown().rfind("resource route-config: ", 0), 0u) << shown();
+  ASSERT_FALSE(steps().empty());
+  EXPECT_EQ(steps()[0].rfind("variant ", 0), 0u) << steps()[0];
+  // samples/variants/transition-steps: three variants of route-config, each received by its
+  // subscriptions; a summary, so nothing "decided" it. (The test's default font has no "∧":
+  // Displayable writes "&", as the app does with a font without it.)
+  EXPECT_EQ(steps(), (std::vector<std::string>{"variant 1: env=test", "variant 2: env=prod & version=v1",
+                                               "variant 3: env=prod & version=v2"}));
+  EXPECT_EQ(v.ctx.selected_explanation()->children[1].detail, "received by inputs {env=prod, version=v1}");
+  EXPECT_EQ(doc::DecidingPath(*v.ctx.selected_explanation()).size(), 1u);
   // A row selected (sub=2, as a click selects it).
   v.view->LoadState("tab=1;sub=2");
   frames(2);
