@@ -20,7 +20,42 @@ namespace {
 
 using nlohmann::ordered_json;
 
-// `--lookup` / `--admin` in text: what was asked of whom, then (DNS) the answer as dig prints it.
+// `--csds` in text: each client scope, then one line per resource: type, name, version, status,
+// last update, and a rejected update's version, time and reason.
+void PrintCsdsText(const ordered_json& info) {
+  std::cout << "; CSDS FetchClientStatus at " << info.value("target", "");
+  if (info.contains("status")) std::cout << ": " << info["status"].get<std::string>();
+  if (info.contains("scopes")) {
+    size_t n = info["scopes"].size();
+    std::cout << ", " << n << (n == 1 ? " client scope" : " client scopes");
+  }
+  std::cout << "\n";
+  if (!info.contains("scopes")) return;
+  for (const ordered_json& s : info["scopes"]) {
+    std::cout << "; scope " << (s.value("scope", "").empty() ? "(none)" : s.value("scope", ""));
+    if (s.contains("node")) {
+      const ordered_json& n = s["node"];
+      std::cout << ", node " << n.value("id", "");
+      if (n.contains("user_agent_name")) std::cout << " (" << n.value("user_agent_name", "") << " " << n.value("user_agent_version", "") << ")";
+    }
+    std::cout << ": " << s["resources"].size() << " resources, document " << s.value("document", "") << "\n";
+    for (const ordered_json& r : s["resources"]) {
+      std::cout << ";   " << r.value("client_status", "") << " " << r.value("type", "") << " " << r.value("name", "");
+      if (!r.value("version", "").empty()) std::cout << " version " << r.value("version", "");
+      if (r.contains("last_updated")) std::cout << " updated " << r.value("last_updated", "");
+      if (r.contains("error_state")) {
+        const ordered_json& e = r["error_state"];
+        std::cout << "; rejected";
+        if (e.contains("version_info")) std::cout << " version " << e.value("version_info", "");
+        if (e.contains("last_update_attempt")) std::cout << " at " << e.value("last_update_attempt", "");
+        std::cout << ": " << e.value("details", "");
+      }
+      std::cout << "\n";
+    }
+  }
+}
+
+// `--lookup` / `--admin` / `--csds` in text: what was asked of whom, then (DNS) the answer as dig prints it.
 void PrintLiveText(const ordered_json& info, const std::vector<InputFile>& inputs) {
   if (info.is_null() || info.empty()) return;
   if (info.value("source", "") == "dns") {
@@ -28,6 +63,8 @@ void PrintLiveText(const ordered_json& info, const std::vector<InputFile>& input
               << (info["server"].is_string() ? info["server"].get<std::string>() : "the system resolver") << "\n";
     for (const InputFile& f : inputs)
       if (f.name.rfind("dns:", 0) == 0) std::cout << f.text << "\n";
+  } else if (info.value("source", "") == "csds") {
+    PrintCsdsText(info);
   } else if (info.contains("url")) {
     std::cout << "; GET " << info["url"].get<std::string>();
     if (info.contains("status")) std::cout << ": HTTP " << info["status"] << ", " << info["size"] << " bytes";
@@ -244,14 +281,15 @@ int RunCheckEval(const CheckEvalArgs& a) {
     if (!text) return CannotRead(f);
     inputs.push_back({f, std::move(*text)});
   }
-  // Live sources (live_flags.h): the fetched document is one more source, read by the txt
-  // engine (--lookup) or the matcher engine (--admin) unless --engine says otherwise.
+  // Live sources (live_flags.h): the fetched documents are more sources, read by the txt engine
+  // (--lookup) or the matcher engine (--admin, --csds: config_dump documents) unless --engine says
+  // otherwise.
   std::vector<doc::Diagnostic> live_diagnostics;
   ordered_json live_info;
   std::string engine = a.engine;
   if (a.live.any()) {
-    live_info = RunLive(a.live, &inputs, &live_diagnostics);
-    if (engine.empty()) engine = a.live.lookup.empty() ? "matcher" : "txt";
+    if (std::string unread; !RunLive(a.live, &inputs, &live_diagnostics, &live_info, &unread)) return CannotRead(unread);
+    if (engine.empty()) engine = a.live.engine();
     if (inputs.empty()) return PrintLiveFailure(live_info, live_diagnostics, a.format);
   }
   Scenario s = LoadScenario(inputs, ReadSibling);
