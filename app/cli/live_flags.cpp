@@ -14,6 +14,8 @@ const char* Placeholder(const std::string& name) {
   if (name == "admin") return "URL";
   if (name == "csds") return "HOST:PORT";
   if (name == "tls-ca") return "FILE";
+  if (name == "kuma-cp") return "URL";
+  if (name == "mesh") return "MESH";
   return "MS";
 }
 
@@ -26,7 +28,7 @@ LiveFlag ParseLiveFlag(const std::string& name, const std::function<bool()>& tak
     return LiveFlag::kTaken;
   }
   if (name != "lookup" && name != "dns-server" && name != "admin" && name != "timeout" && name != "csds" &&
-      name != "tls-ca")
+      name != "tls-ca" && name != "kuma-cp" && name != "mesh")
     return LiveFlag::kNotMine;
   if (!take_value()) {
     *error = "--" + name + " needs a value " + Placeholder(name);
@@ -37,13 +39,15 @@ LiveFlag ParseLiveFlag(const std::string& name, const std::function<bool()>& tak
   if (name == "admin") live->admin = *value;
   if (name == "csds") live->csds = *value;
   if (name == "tls-ca") live->tls_ca = *value;
+  if (name == "kuma-cp") live->kuma_cp = *value;
+  if (name == "mesh") live->mesh = *value;
   if (name == "timeout") {
     char* end = nullptr;
     long v = std::strtol(value->c_str(), &end, 10);
     if (value->empty() || *end || v <= 0 || v > 600000) {
       *error = "--timeout is milliseconds, 1 to 600000 (default " + std::to_string(live::kDefaultDnsTimeoutMs) +
                " for --lookup, " + std::to_string(live::kDefaultAdminTimeoutMs) + " for --admin, " +
-               std::to_string(live::kDefaultCsdsTimeoutMs) + " for --csds)";
+               std::to_string(live::kDefaultCsdsTimeoutMs) + " for --csds and --kuma-cp)";
       return LiveFlag::kError;
     }
     live->timeout_ms = static_cast<int>(v);
@@ -56,13 +60,16 @@ LiveFlag ParseLiveFlag(const std::string& name, const std::function<bool()>& tak
 }
 
 std::string CheckLiveArgs(const LiveArgs& live) {
-  int sources = !live.lookup.empty() + !live.admin.empty() + !live.csds.empty();
-  if (sources > 1) return "--lookup, --admin and --csds are different live sources; give one";
+  int sources = !live.lookup.empty() + !live.admin.empty() + !live.csds.empty() + !live.kuma_cp.empty();
+  if (sources > 1) return "--lookup, --admin, --csds and --kuma-cp are different live sources; give one";
+  if (!live.kuma_cp.empty() && (live.mesh.empty() || live.dataplane.empty()))
+    return "--kuma-cp URL needs --mesh MESH and --dataplane NAME (the dataplane whose _rules to compare)";
+  if (!live.mesh.empty() && live.kuma_cp.empty()) return "--mesh needs --kuma-cp URL";
   if (!live.dns_server.empty() && live.lookup.empty()) return "--dns-server needs --lookup HOST";
   if (live.include_eds && live.admin.empty()) return "--include-eds needs --admin URL";
   if ((live.tls || !live.tls_ca.empty()) && live.csds.empty()) return "--tls and --tls-ca need --csds HOST:PORT";
   if (!live.tls_ca.empty() && !live.tls) return "--tls-ca FILE needs --tls";
-  if (live.timeout_ms && !live.any()) return "--timeout needs --lookup HOST, --admin URL or --csds HOST:PORT";
+  if (live.timeout_ms && !live.any()) return "--timeout needs --lookup HOST, --admin URL, --csds HOST:PORT or --kuma-cp URL";
   return {};
 }
 
@@ -81,6 +88,13 @@ bool RunLive(const LiveArgs& a, std::vector<InputFile>* inputs, std::vector<doc:
     q.include_eds = a.include_eds;
     if (a.timeout_ms) q.timeout_ms = a.timeout_ms;
     r = live::FetchConfigDump(q);
+  } else if (!a.kuma_cp.empty()) {
+    live::KumaCpRequest q;
+    q.url = a.kuma_cp;
+    q.mesh = a.mesh;
+    q.dataplane = a.dataplane;
+    if (a.timeout_ms) q.timeout_ms = a.timeout_ms;
+    r = live::FetchKumaCp(q);
   } else {
     live::CsdsRequest q;
     q.target = a.csds;

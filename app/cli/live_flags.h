@@ -1,7 +1,9 @@
 // app/cli/live_flags.h: the live-source flags of `check` / `eval` (docs/live-sources.md):
 // `--lookup HOST [--dns-server IP[:PORT]]` asks DNS for _grpc_config.HOST TXT, `--admin URL
 // [--include-eds]` fetches a running Envoy's /config_dump, `--csds HOST:PORT [--tls] [--tls-ca
-// FILE]` asks a gRPC process for its xDS clients' state (CSDS), `--timeout MS` bounds each. The
+// FILE]` asks a gRPC process for its xDS clients' state (CSDS), `--kuma-cp URL --mesh M
+// --dataplane NAME` reads a Kuma control plane's resources and _rules answer for a dataplane,
+// `--timeout MS` bounds each. The
 // fetched documents join the files as more sources (app/live/live.h does the network).
 //
 //   LiveArgs live;
@@ -28,10 +30,13 @@ struct LiveArgs {
   std::string csds;        // --csds HOST:PORT
   bool tls = false;        // --tls (CSDS over TLS)
   std::string tls_ca;      // --tls-ca FILE (read by the CLI: its PEM)
+  std::string kuma_cp;     // --kuma-cp URL
+  std::string mesh;        // --mesh M (with --kuma-cp)
+  std::string dataplane;   // the policy engine's --dataplane NAME, copied here for --kuma-cp
   int timeout_ms = 0;      // --timeout MS; 0: each source's default (live.h)
-  bool any() const { return !lookup.empty() || !admin.empty() || !csds.empty(); }
-  // The engine that reads the fetched documents: txt for DNS, matcher for the others.
-  const char* engine() const { return !lookup.empty() ? "txt" : "matcher"; }
+  bool any() const { return !lookup.empty() || !admin.empty() || !csds.empty() || !kuma_cp.empty(); }
+  // The engine that reads the fetched documents: txt for DNS, policy for Kuma, matcher for the others.
+  const char* engine() const { return !lookup.empty() ? "txt" : !kuma_cp.empty() ? "policy" : "matcher"; }
 };
 
 enum class LiveFlag { kNotMine, kTaken, kError };

@@ -50,6 +50,8 @@ live sources, read instead of (or beside) FILE... (docs/live-sources.md; not in 
   --lookup HOST [--dns-server IP[:PORT]]    the _grpc_config.HOST TXT records, as a gRPC client asks DNS
   --admin URL [--include-eds]               a running Envoy's /config_dump (http://, https://, unix:PATH)
   --csds HOST:PORT [--tls [--tls-ca FILE]]  a gRPC process's xDS clients and resources (CSDS, admin port)
+  --kuma-cp URL --mesh M --dataplane NAME   a Kuma control plane's _rules for a dataplane against ours
+                                            (the profile of its version), differences as divergences
   --timeout MS                              the network call's bound (DNS 5000, others 10000 by default)
 
 encode writes a gRPC service config (or a list of A2 choices) in JSON as a DNS TXT record, strings

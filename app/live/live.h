@@ -32,6 +32,7 @@ inline constexpr int kDefaultDnsTimeoutMs = 5000;     // whole lookup, TCP fallb
 inline constexpr int kDefaultAdminTimeoutMs = 10000;  // connect + read of /config_dump
 inline constexpr size_t kMaxAdminBody = 256u << 20;   // a config_dump larger than 256 MiB is refused
 inline constexpr int kDefaultCsdsTimeoutMs = 10000;   // the FetchClientStatus call's deadline (connect included)
+inline constexpr int kDefaultKumaTimeoutMs = 10000;   // every request of one --kuma-cp exchange, together
 
 struct DnsRequest {
   std::string host;    // the target's host; "_grpc_config." is prepended (gRFC A2)
@@ -52,6 +53,23 @@ struct CsdsRequest {
   std::string ca_pem;  // root certificates for TLS (PEM, the contents of --tls-ca FILE); empty: the system's
   int timeout_ms = kDefaultCsdsTimeoutMs;
 };
+
+// A Kuma control plane's REST API (its API server, port 5681), asked about one dataplane.
+struct KumaCpRequest {
+  std::string url;        // http://HOST:PORT[/prefix]
+  std::string mesh;       // --mesh
+  std::string dataplane;  // --dataplane
+  int timeout_ms = kDefaultKumaTimeoutMs;
+};
+
+// The policy profile a control plane's version is judged under: "kuma-2.14" for 2.14.x (exact);
+// for another 2.x release, the newest profile not newer than it (else the oldest); for a build
+// of Kuma's main branch ("0.0.0-preview.v...") or a 3.x release, kuma-3.0-preview.
+struct KumaProfileChoice {
+  std::string profile;
+  bool exact = false;
+};
+KumaProfileChoice KumaProfileForVersion(const std::string& version);
 
 // What the network said, for the CLI's JSON ("live") and the app's status line.
 struct LiveResult {
@@ -101,6 +119,14 @@ LiveResult FetchClientStatus(const CsdsRequest& r);
 // RECEIVED_ERROR), and `info` listing every resource. Bytes that are not a ClientStatusResponse
 // give LIVE023 and no document. Native build only; tests/fuzz/csds_response_fuzzer.cpp calls it.
 LiveResult DescribeClientStatus(const std::string& target, const std::string& response_bytes);
+
+// Reads the control plane's version (GET /), the mesh's resources (the Mesh, the Dataplane and
+// every mesh-scoped type's list) and its `_rules` answer for the dataplane, with one timeout for
+// the whole exchange. `document` is the resources as a YAML stream for the policy engine
+// (`kuma-cp:HOST:PORT/meshes/MESH`); info["rules"] is Kuma's `_rules` JSON and info["profile"] the
+// profile to compare it with (KumaProfileForVersion; LIVE034 when not exact). Failures are
+// LIVE030-LIVE035 on the URL and no document.
+LiveResult FetchKumaCp(const KumaCpRequest& r);
 
 // True in the native build; false in WebAssembly (live sources are a desktop/CLI feature).
 bool Available();

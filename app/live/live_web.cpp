@@ -25,5 +25,7 @@ bool Available() { return false; }
 LiveResult LookupTxt(const DnsRequest& r) { return Unavailable("_grpc_config." + r.host); }
 LiveResult FetchConfigDump(const AdminRequest& r) { return Unavailable(r.url); }
 LiveResult FetchClientStatus(const CsdsRequest& r) { return Unavailable(r.target); }
+LiveResult FetchKumaCp(const KumaCpRequest& r) { return Unavailable(r.url); }
+KumaProfileChoice KumaProfileForVersion(const std::string&) { return {}; }
 
 }  // namespace cfgi::live

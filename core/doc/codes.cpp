@@ -276,6 +276,12 @@ const std::vector<CodeInfo>& Codes() {
     {"LIVE027", Severity::kNote, "all", "A client asked for a resource and has had no answer yet (`REQUESTED`): RPCs that need it wait"},
     {"LIVE028", Severity::kNote, "all", "The CSDS answer holds no xDS client: the process has not created one yet (no `xds:` channel, no…"},
     {"LIVE029", Severity::kNote, "all", "Some resources' bodies are in schemas Config Inspector does not hold (a gRPC client's Listener,…"},
+    {"LIVE030", Severity::kError, "all", "The Kuma control plane cannot be reached (connection refused, unknown host)"},
+    {"LIVE031", Severity::kError, "all", "The control plane did not answer within the timeout (default 10000 ms for the whole exchange: the…"},
+    {"LIVE032", Severity::kError, "all", "A request to Kuma's API answered an HTTP error; Kuma's `title` and `detail` are quoted"},
+    {"LIVE033", Severity::kError, "all", "The address answers, but not as Kuma's API server: not an HTTP server, a body that is not a JSON…"},
+    {"LIVE034", Severity::kWarning, "all", "The control plane runs a Kuma release this tool has no profile for (a release between or after the…"},
+    {"LIVE035", Severity::kError, "all", "The `--kuma-cp` URL is not `http://HOST[:PORT][/prefix]` or `https://...` (another scheme, no host,…"},
   };
   return kCodes;
 }
