@@ -9,6 +9,7 @@
 #include "app/cli/query_flags.h"
 #include "app/cli/render_text.h"
 #include "app/cli/sarif.h"
+#include "app/live/live.h"
 #include "app/cli/subcommands.h"
 #include "core/doc/utf8.h"
 #include "core/engine/group.h"
@@ -20,8 +21,6 @@ namespace {
 
 using nlohmann::ordered_json;
 
-// The control plane's answer in the comparison with ours (--kuma-cp).
-constexpr const char* kLiveKumaProfile = "kuma (live)";
 
 // `--csds` in text: each client scope, then one line per resource: type, name, version, status,
 // last update, and a rejected update's version, time and reason.
@@ -386,9 +385,11 @@ int RunCheckEval(const CheckEvalArgs& a) {
     // --kuma-cp: the control plane's _rules answer is one more profile, "kuma (live)", in the one
     // profile comparison (core/engine/compare.h).
     std::optional<Comparison> live_cmp;
-    if (!a.live.kuma_cp.empty() && live_info.contains("rules"))
-      live_cmp = Compare({{profile, &r.result}, {kLiveKumaProfile, &live_info["rules"]}}, e->profile_settings(),
-                         e->answer_units());
+    if (!a.live.kuma_cp.empty() && live_info.contains("rules")) {
+      live_cmp = live::CompareKumaLive(profile, r.result, live_info["rules"]);
+      for (doc::Diagnostic& d : live::KumaDivergenceNotes(*live_cmp, profile, inputs.front()))
+        if (Shown(d.severity, gate.min_severity)) r.diagnostics.push_back(std::move(d));
+    }
     std::erase_if(r.diagnostics, [&](const doc::Diagnostic& d) { return !Shown(d.severity, gate.min_severity); });
     if (a.format == "json") {
       ordered_json j = ReportJson(*e, profile, r);
@@ -409,7 +410,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
       PrintLiveText(live_info, inputs);
       PrintText(r, evaluate, a.explain, style);
       PrintSuppressedText(r.suppressed, gate);
-      if (live_cmp) PrintDivergencesText(*live_cmp, {profile, kLiveKumaProfile}, e, r.typed.get());
+      if (live_cmp) PrintDivergencesText(*live_cmp, {profile, live::kKumaLiveProfile}, e, r.typed.get());
     }
   }
   return errors ? kExitFindings : kExitOk;

@@ -24,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/doc/diagnostic.h"
+#include "core/engine/compare.h"
 #include "core/engine/scenario.h"
 
 namespace cfgi::live {
@@ -127,6 +128,19 @@ LiveResult DescribeClientStatus(const std::string& target, const std::string& re
 // profile to compare it with (KumaProfileForVersion; LIVE034 when not exact). Failures are
 // LIVE030-LIVE035 on the URL and no document.
 LiveResult FetchKumaCp(const KumaCpRequest& r);
+
+// The profile name of a control plane's answer in the comparison with ours.
+inline constexpr const char* kKumaLiveProfile = "kuma (live)";
+
+// The one profile comparison (core/engine/compare.h) of our `_rules` answer under `profile` with
+// the control plane's (info["rules"] of FetchKumaCp), the live one as "kuma (live)".
+Comparison CompareKumaLive(const std::string& profile, const nlohmann::ordered_json& ours,
+                           const nlohmann::ordered_json& live);
+
+// One LIVE036 note per differing answer of `c` (its first leaves with both values), at 1:1 of
+// `document` (the resources' document).
+std::vector<doc::Diagnostic> KumaDivergenceNotes(const Comparison& c, const std::string& profile,
+                                                 const InputFile& document);
 
 // True in the native build; false in WebAssembly (live sources are a desktop/CLI feature).
 bool Available();

@@ -27,5 +27,7 @@ LiveResult FetchConfigDump(const AdminRequest& r) { return Unavailable(r.url); }
 LiveResult FetchClientStatus(const CsdsRequest& r) { return Unavailable(r.target); }
 LiveResult FetchKumaCp(const KumaCpRequest& r) { return Unavailable(r.url); }
 KumaProfileChoice KumaProfileForVersion(const std::string&) { return {}; }
+Comparison CompareKumaLive(const std::string&, const nlohmann::ordered_json&, const nlohmann::ordered_json&) { return {}; }
+std::vector<doc::Diagnostic> KumaDivergenceNotes(const Comparison&, const std::string&, const InputFile&) { return {}; }
 
 }  // namespace cfgi::live

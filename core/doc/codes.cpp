@@ -282,6 +282,7 @@ const std::vector<CodeInfo>& Codes() {
     {"LIVE033", Severity::kError, "all", "The address answers, but not as Kuma's API server: not an HTTP server, a body that is not a JSON…"},
     {"LIVE034", Severity::kWarning, "all", "The control plane runs a Kuma release this tool has no profile for (a release between or after the…"},
     {"LIVE035", Severity::kError, "all", "The `--kuma-cp` URL is not `http://HOST[:PORT][/prefix]` or `https://...` (another scheme, no host,…"},
+    {"LIVE036", Severity::kNote, "all", "The control plane's `_rules` answer for the dataplane differs from ours under the profile used (one…"},
   };
   return kCodes;
 }

@@ -161,6 +161,14 @@ TEST(LiveKumaCpTest, OneDifferingFieldIsADivergence) {
   EXPECT_EQ(j["divergences"][0]["values"]["kuma-2.14"], "5s");
   EXPECT_EQ(j["divergences"][0]["values"]["kuma (live)"], "6s");
   EXPECT_EQ(j["differing_answers"].size(), 1u);
+  EXPECT_EQ(Codes(j["diagnostics"]), std::vector<std::string>{"LIVE036"});
+  for (const auto& d : j["diagnostics"])
+    if (d["code"] == "LIVE036")
+      EXPECT_NE(d["message"].get<std::string>().find("the control plane's _rules differs from kuma-2.14's at "
+                                                     "rules[0].fromRules[0]: rules[0].fromRules[0].rules[0].conf.http."
+                                                     "requestTimeout is \"6s\" live, \"5s\" here"),
+                std::string::npos)
+          << d["message"];
   auto text = RunCli("eval --kuma-cp " + cp.url() + " --mesh default --dataplane web-1");
   EXPECT_NE(text.out.find("== divergences: 1 (1 field)\n"), std::string::npos) << text.out;
   EXPECT_NE(text.out.find("kuma (live) gives"), std::string::npos) << text.out;
