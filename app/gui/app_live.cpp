@@ -285,7 +285,8 @@ void App::StartLive(const LiveSource& src, const std::string& replaces) {
     if (src.kind == Kind::kKumaCp && r.info.contains("differing_answers")) {
       size_t n = r.info["differing_answers"].get<size_t>();
       said += n == 0 ? ": agrees with " + r.info.value("profile", "")
-                     : ": " + std::to_string(n) + " answers differ from " + r.info.value("profile", "") + " (Problems)";
+                     : ": " + std::to_string(n) + (n == 1 ? " answer differs from " : " answers differ from ") +
+                           r.info.value("profile", "") + " (Problems)";
     }
     status_ = err.empty() ? std::string(r.info.value("differing_answers", 0) ? theme::kIconWarning : theme::kIconOk) + " " + said : std::string(theme::kIconError) + " " + said + ": " + err;
     status_until_ = platform::Now() + 8;

@@ -208,7 +208,7 @@ assert d["codes"] == ["LIVE036"], d["codes"]
 assert d["info"]["version"] == "2.14.3" and d["info"]["profile"] == "kuma-2.14", d["info"]
 assert d["info"]["differing_answers"] == 1, d["info"]["differing_answers"]
 assert d["info"]["divergences"][0]["path"] == "/rules/0/fromRules/0/rules/0/conf/http/requestTimeout", d["info"]["divergences"]
-assert "1 answers differ from kuma-2.14" in s["live"]["status"], s["live"]["status"]
+assert "1 answer differs from kuma-2.14" in s["live"]["status"], s["live"]["status"]
 print("live kuma: policy engine under kuma-2.14, one differing answer (LIVE036)")
 PY
 
