@@ -49,8 +49,8 @@ options:
                            lookup=HOST[,server=IP:PORT][,timeout=MS],
                            admin=URL[,include_eds][,timeout=MS], csds=HOST:PORT[,tls][,timeout=MS],
                            kuma=URL,mesh=M,dataplane=NAME[,timeout=MS] (File > Connect...),
-                           refresh (F5), cancel (the
-                           running live request; does not wait for it); with --frames N the app
+                           refresh (F5), cancel (the running live request; does not wait for
+                           it), mark=NAME (only tags the frames after it); with --frames N the app
                            quits after the last step
   --timing                 print the time from start to the first frame, and the longest frame
                            that applied an evaluation's results, on stderr

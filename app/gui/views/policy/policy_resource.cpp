@@ -6,6 +6,9 @@ namespace cfgi::gui::policy_view {
 
 void PolicyView::SelectLeaf(ViewContext& ctx, const pol::TypeInspection& t, const pol::ConfLine& l, bool jump) {
   leaf_ = t.type + ":" + l.path;
+  // Not a click on the line (a restored view state, the first selection, a profile switch):
+  // the tree scrolls it into view when it is drawn.
+  if (!jump) scroll_to_leaf_ = true;
   stack_type_ = t.type;
   sel_.Select(ctx, "resource", &l.why, leaf_, l.key + (l.leaf ? " " + texts_->Leaf(&l.value) : std::string()));
   if (jump && l.field) ctx.JumpTo(l.field->set.loc.file, l.field->set.loc.range);
@@ -107,6 +110,15 @@ void PolicyView::DrawResource(ViewContext& ctx) {
         if (l.field && t.type + ":" + l.path == row) SelectLeaf(ctx, t, l, false);
     }
   }
+  field_filter_.Draw("##fieldfilter", ImGui::GetFontSize() * 14);
+  if (!field_filter_.IsActive()) {
+    ImGui::SameLine(ImGui::GetItemRectMin().x - ImGui::GetWindowPos().x + ImGui::GetStyle().FramePadding.x);
+    theme::TextMuted("Filter fields (key, value or policy)");
+  } else {
+    ImGui::SameLine();
+    theme::TextMuted("%zu lines hidden", fields_hidden_);
+  }
+  fields_hidden_ = 0;
   const ImGuiTableFlags split = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
   if (!ImGui::BeginTable("##inspect", 2, split, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
   ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, 3);
@@ -115,6 +127,7 @@ void PolicyView::DrawResource(ViewContext& ctx) {
   ImGui::TableNextColumn();
   ImGui::BeginChild("##tree", ImVec2(0, 0));
   for (const pol::TypeInspection& t : in.types) DrawTypeTree(ctx, t);
+  tree_scroll_y_ = ImGui::GetScrollY();
   ImGui::EndChild();
   ImGui::TableNextColumn();
   ImGui::BeginChild("##stack", ImVec2(0, 0));
@@ -133,7 +146,32 @@ bool PolicyView::Chip(const char* id, const std::string& text, const ImVec4& col
   return clicked;
 }
 
+std::vector<bool> PolicyView::FieldsShown(const pol::TypeInspection& t) const {
+  std::vector<bool> shown(t.lines.size(), true);
+  if (!field_filter_.IsActive()) return shown;
+  // From the last line up: a line shows when it matches or a line below it (deeper, before the
+  // next line at its depth or above) shows; `below[d]` holds that for the lines at depth d.
+  std::vector<bool> below;
+  for (size_t i = t.lines.size(); i-- > 0;) {
+    const pol::ConfLine& l = t.lines[i];
+    const size_t d = static_cast<size_t>(std::max(0, l.depth));
+    if (below.size() < d + 2) below.resize(d + 2, false);
+    std::string text = l.key + ": " + (l.leaf ? texts_->Leaf(&l.value) : std::string());
+    if (l.field && l.field->set.item && l.field->set.item->policy) text += " " + l.field->set.item->policy->meta.name;
+    const bool keep = field_filter_.PassFilter(text.c_str()) || below[d + 1];
+    for (size_t k = d + 1; k < below.size(); ++k) below[k] = false;  // its subtree is done
+    below[d] = below[d] || keep;
+    shown[i] = keep;
+  }
+  return shown;
+}
+
 void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
+  const std::vector<bool> shown = FieldsShown(t);
+  if (field_filter_.IsActive() && std::find(shown.begin(), shown.end(), true) == shown.end()) {
+    fields_hidden_ += t.lines.size();
+    return;  // nothing of this type matches: its header goes too
+  }
   ImGui::PushID(t.type.c_str());
   const pol::InspectionDiff* idiff = InspectDiff();
   const size_t ti = static_cast<size_t>(&t - PrimaryResult()->inspection.types.data());
@@ -158,6 +196,10 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
   const float x0 = ImGui::GetCursorPosX();
   for (size_t i = 0; i < t.lines.size(); ++i) {
     const pol::ConfLine& l = t.lines[i];
+    if (!shown[i]) {
+      ++fields_hidden_;
+      continue;
+    }
     ImGui::PushID(static_cast<int>(i));
     ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 1));
     std::string text = l.key == "-" ? "-" : l.key + ":";
@@ -167,6 +209,10 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     if (ImGui::Selectable(text.c_str(), selected, ImGuiSelectableFlags_AllowItemOverlap, size) && l.field)
       SelectLeaf(ctx, t, l, true);
+    if (selected && scroll_to_leaf_) {
+      scroll_to_leaf_ = false;
+      if (!ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.3f);
+    }
     ImGui::PopFont();
     if (l.field) {
       const pol::FieldProvenance& f = *l.field;
@@ -194,7 +240,38 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
       ImGui::TextColored(theme::Pal().warning, "%s %s: %s", theme::kIconDiverge, OtherName(), d->second.c_str());
     }
     if (l.field) {
-      for (size_t w = 0; w < l.field->overrode.size(); ++w) {
+      // A generated mesh overrides one field 20 times: the values nearest the winner (the last of
+      // the merge stack's earlier items) show, the earlier ones fold into one line that unfolds.
+      const size_t n_over = l.field->overrode.size();
+      const std::string key = t.type + ":" + l.path;
+      const bool unfolded = unfolded_overrides_.count(key) > 0;
+      size_t first = 0;
+      if (n_over > kShownOverrides + 1 && !unfolded) {
+        first = n_over - kShownOverrides;
+        ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 2));
+        const std::string more = "+" + std::to_string(first) + " earlier overridden values##more";
+        ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().muted);
+        if (ImGui::Selectable(more.c_str(), false, 0, ImGui::CalcTextSize(more.c_str(), nullptr, true)))
+          unfolded_overrides_.insert(key);
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) {
+          std::string who;
+          for (size_t w = 0; w < first; ++w) {
+            const pol::FieldProvenance::Write& o = l.field->overrode[w];
+            who += (w ? ", " : "") + (o.item && o.item->policy ? o.item->policy->meta.name : std::string("?"));
+          }
+          ImGui::SetTooltip("overridden earlier by %s; click to list them", who.c_str());
+        }
+      } else if (unfolded && n_over > kShownOverrides + 1) {
+        ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 2));
+        ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().muted);
+        if (ImGui::Selectable("fold the earlier values##fold", false, 0, ImGui::CalcTextSize("fold the earlier values")))
+          unfolded_overrides_.erase(key);
+        ImGui::PopStyleColor();
+      }
+      overrides_drawn_.folded += first;
+      overrides_drawn_.shown += n_over - first;
+      for (size_t w = first; w < n_over; ++w) {
         const pol::FieldProvenance::Write& o = l.field->overrode[w];
         ImGui::PushID(static_cast<int>(w) + 1000);
         ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 2));
