@@ -115,6 +115,12 @@ void App::Start(const std::vector<std::string>& paths) {
   if (options_.show == "help") show_help_ = true;
   if (options_.show == "about") show_about_ = true;
   if (options_.show == "open") ShowOpenDialog();
+  if (options_.show.rfind("connect", 0) == 0) {  // connect, connect=csds (the kind: dns, admin, csds, kuma)
+    live_form_.show = true;
+    static const char* kKinds[] = {"connect=dns", "connect=admin", "connect=csds", "connect=kuma"};
+    for (int k = 0; k < 4; ++k)
+      if (options_.show == kKinds[k]) live_form_.kind = k;
+  }
   // The first start (and any start with nothing to restore) shows the welcome page: nothing is
   // open, so DrawCenter draws it; --show welcome shows it over restored documents too.
   if (options_.show == "welcome") welcome_ = true;
