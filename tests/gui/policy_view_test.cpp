@@ -164,6 +164,9 @@ TEST(PolicyViewTree, TheFieldFilterKeepsMatchesAndTheirParents) {
   // Shown: MeshTimeout's http and http.requestTimeout; hidden: MeshHTTPRoute's 14 lines,
   // MeshRetry's 2 and MeshTimeout's other 2 (idleTimeout, http.streamIdleTimeout).
   EXPECT_EQ(st["field_filter"]["hidden"], 18);
+  // The selected leaf (MeshHTTPRoute's, hidden now) gives way to the first field shown.
+  EXPECT_EQ(st["highlighted"]["leaf"], "MeshTimeout:/http/requestTimeout");
+  EXPECT_EQ(st["explains"]["what"], "MeshTimeout /http/requestTimeout = 2s");
   EXPECT_NE(v.view->SaveState().find(";fields=requestTimeout"), std::string::npos);
 }
 

@@ -110,15 +110,6 @@ void PolicyView::DrawResource(ViewContext& ctx) {
         if (l.field && t.type + ":" + l.path == row) SelectLeaf(ctx, t, l, false);
     }
   }
-  field_filter_.Draw("##fieldfilter", ImGui::GetFontSize() * 14);
-  if (!field_filter_.IsActive()) {
-    ImGui::SameLine(ImGui::GetItemRectMin().x - ImGui::GetWindowPos().x + ImGui::GetStyle().FramePadding.x);
-    theme::TextMuted("Filter fields (key, value or policy)");
-  } else {
-    ImGui::SameLine();
-    theme::TextMuted("%zu lines hidden", fields_hidden_);
-  }
-  fields_hidden_ = 0;
   const ImGuiTableFlags split = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
   if (!ImGui::BeginTable("##inspect", 2, split, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
   ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, 3);
@@ -126,7 +117,22 @@ void PolicyView::DrawResource(ViewContext& ctx) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::BeginChild("##tree", ImVec2(0, 0));
+  // The filter over the merged fields, atop the tree's column (the merge stack beside it keeps
+  // its rows at 1024x700).
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::InputTextWithHint("##fieldfilter", "filter fields (key, value or policy)", field_filter_.InputBuf,
+                               IM_ARRAYSIZE(field_filter_.InputBuf)))
+    field_filter_.Build();
+  if (ImGui::IsItemHovered() && field_filter_.IsActive())
+    ImGui::SetTooltip("%zu lines hidden: the fields shown match, or hold a field that does", fields_hidden_);
+  fields_hidden_ = 0;
+  leaf_drawn_ = false;
+  first_field_ = {};
   for (const pol::TypeInspection& t : in.types) DrawTypeTree(ctx, t);
+  // The filter hid the selected leaf: the first field it shows is selected and explained, so
+  // the Explanation never explains a line that is not on screen.
+  if (field_filter_.IsActive() && !leaf_drawn_ && first_field_.first)
+    SelectLeaf(ctx, *first_field_.first, *first_field_.second, false);
   tree_scroll_y_ = ImGui::GetScrollY();
   ImGui::EndChild();
   ImGui::TableNextColumn();
@@ -205,6 +211,8 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
     std::string text = l.key == "-" ? "-" : l.key + ":";
     if (l.leaf) text += " " + texts_->Leaf(&l.value);
     const bool selected = leaf_ == t.type + ":" + l.path;
+    if (selected) leaf_drawn_ = true;
+    if (l.field && !first_field_.first) first_field_ = {&t, &l};
     ImGui::PushFont(theme::GetFonts().mono);
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     if (ImGui::Selectable(text.c_str(), selected, ImGuiSelectableFlags_AllowItemOverlap, size) && l.field)

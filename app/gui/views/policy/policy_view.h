@@ -277,6 +277,8 @@ class PolicyView final : public EngineView {
   ImGuiTextFilter field_filter_;
   std::vector<bool> FieldsShown(const pol::TypeInspection& t) const;
   size_t fields_hidden_ = 0;  // lines the filter hid in the last frame (DumpState)
+  bool leaf_drawn_ = false;   // the selected leaf was drawn this frame (not filtered out)
+  std::pair<const pol::TypeInspection*, const pol::ConfLine*> first_field_{};  // the first field drawn
   bool res_filter_dirty_ = true;
   std::vector<int> res_filtered_;
   std::map<size_t, std::vector<std::vector<std::string>>> summaries_;  // per type index: each rule's ConfSummary
