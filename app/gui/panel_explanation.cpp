@@ -177,6 +177,12 @@ void App::DrawExplanation() {
     }
     reveal_deciding_ = false;
   }
+  // Right click: the explanation as the CLI's --explain text (doc::Step::ToText, one step per
+  // line), for a ticket or a chat.
+  if (s && ImGui::BeginPopupContextWindow("##explain_menu")) {
+    if (ImGui::MenuItem("Copy the explanation as text")) ImGui::SetClipboardText(s->ToText().c_str());
+    ImGui::EndPopup();
+  }
   ImGui::EndChild();
 }
 
