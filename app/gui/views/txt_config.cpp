@@ -1,6 +1,7 @@
 // app/gui/views/txt_config.cpp: the Config tab's merged tree (txt_config.h).
 #include "app/gui/views/txt_config.h"
 
+#include <algorithm>
 #include <string>
 
 #include <imgui.h>
@@ -53,6 +54,25 @@ size_t DrawRows(const std::vector<txt::ConfigRow>& rows) {
   }
   ImGui::PopFont();
   return drawn;
+}
+
+float MinWidthEm(const std::vector<txt::ConfigRow>& rows) {
+  ImGui::PushFont(theme::GetFonts().mono);
+  const float em = ImGui::GetFontSize();
+  const ImGuiStyle& st = ImGui::GetStyle();
+  float field = ImGui::CalcTextSize("outcome").x;
+  std::vector<float> cols;
+  for (const txt::ConfigRow& r : rows) {
+    // The indent, the tree arrow and the ⇄ mark beside the key.
+    field = std::max(field, em * 1.2f * static_cast<float>(r.depth) + em * 2.6f + ImGui::CalcTextSize(r.key.c_str()).x);
+    cols.resize(std::max(cols.size(), r.per.size()), ImGui::CalcTextSize("choice 00").x);
+    for (size_t t = 0; t < r.per.size(); ++t)
+      if (r.per[t]) cols[t] = std::max(cols[t], ImGui::CalcTextSize((r.per[t]->container ? r.per[t]->summary : r.per[t]->value).c_str()).x);
+  }
+  ImGui::PopFont();
+  float w = field + st.CellPadding.x * 2;
+  for (float c : cols) w += c + st.CellPadding.x * 2 + st.ItemSpacing.x;
+  return std::min(160.0f, w / ImGui::GetFontSize());
 }
 
 size_t CountDiffering(const std::vector<txt::ConfigRow>& rows) {

@@ -15,6 +15,10 @@ namespace cfgi::gui::txt_config {
 // folded container holding one), columns 1..N each tree's value. Returns the rows drawn.
 size_t DrawRows(const std::vector<txt::ConfigRow>& rows);
 
+// The width, in font sizes, the table needs to show every key (indented) and every value whole
+// (a stretched column shares what is left); capped at 160.
+float MinWidthEm(const std::vector<txt::ConfigRow>& rows);
+
 // How many rows differ (the ⇄ count the tab's header shows).
 size_t CountDiffering(const std::vector<txt::ConfigRow>& rows);
 

@@ -670,8 +670,11 @@ class TxtView final : public EngineView {
     theme::TextMuted("%s %s", client_edited_ ? "What the edited client ends up with, per profile." : "What the scenario's client ends up with, per profile.",
                      differ == 0 ? "" : (std::string(theme::kIconDiverge) + " " + std::to_string(differ) + (differ == 1 ? " value differs." : " values differ.")).c_str());
     const int n = static_cast<int>(tx::Profiles().size());
-    if (!ImGui::BeginTable("##config", n + 1, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable | ImGuiTableFlags_ScrollY |
-                                                  ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
+    if (config_min_em_ < 0) config_min_em_ = txt_config::MinWidthEm(config_rows_);
+    // Below the width its keys and values need, the table scrolls sideways instead of cutting them.
+    if (!theme::BeginTableMinWidth("##config", n + 1, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable | ImGuiTableFlags_ScrollY |
+                                                      ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp,
+                                   config_min_em_))
       return;
     ImGui::TableSetupScrollFreeze(1, 1);
     ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthStretch, 1.6f);
@@ -716,6 +719,7 @@ class TxtView final : public EngineView {
       trees.push_back(config_[i].get());
     }
     config_rows_ = tx::MergeConfigTrees(trees);
+    config_min_em_ = -1;  // measured again at the next draw
   }
 
  public:
@@ -838,6 +842,7 @@ class TxtView final : public EngineView {
   // Per profile: the service config it ends up with, as the engine's tree lines (null: none).
   std::shared_ptr<const std::vector<tx::ConfigLine>> config_[4];
   std::vector<tx::ConfigRow> config_rows_;  // config_ merged (BuildConfigLines)
+  float config_min_em_ = -1;                // the Config table's width need (txt_config::MinWidthEm)
   static inline const std::vector<tx::ConfigLine> kNoLines;
   bool encoder_dirty_ = true;
   WorkerOutcome<tx::EncodeResult> encode_job_;
