@@ -8,6 +8,7 @@
 //   return RunLsp(a);   // until `exit`: 0 after `shutdown`, else 1
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -41,9 +42,12 @@ std::string PathToUri(std::string_view path);
 
 // A finding as an LSP Diagnostic: range in UTF-16 columns (from `src`, the source its file
 // names; 0:0 when null), severity (error 1, warning 2, note 3), code, codeDescription.href (the
-// docs link SARIF's rules use: DocsUrl() + "#" + anchor), source "config-inspector", and
-// data.path (the field path).
-nlohmann::json LspDiagnostic(const doc::Diagnostic& d, const doc::Source* src, const std::string& docs_url);
+// docs link SARIF's rules use: DocsUrl() + "#" + anchor), source "config-inspector",
+// data.path (the field path), and relatedInformation: each of d.related whose file `source_of`
+// knows (a Location in that file, UTF-16 columns, with the related place's message).
+using SourceOf = std::function<const doc::Source*(const std::string& file)>;
+nlohmann::json LspDiagnostic(const doc::Diagnostic& d, const doc::Source* src, const std::string& docs_url,
+                             const SourceOf& source_of = {});
 
 // The LSP range {start, end} of bytes [begin, end) of `src`.
 nlohmann::json LspRange(const doc::Source& src, uint32_t begin, uint32_t end);

@@ -36,21 +36,11 @@ std::string Inline(std::string s) {
   return s;
 }
 
-// The outcome as a word (colour is never the only signal: here there is none).
-const char* OutcomeWord(doc::Outcome o) {
-  switch (o) {
-    case doc::Outcome::kMatched:
-      return "✓ matched";
-    case doc::Outcome::kNoMatch:
-      return "✗ no match";
-    case doc::Outcome::kError:
-      return "⚠ error";
-    case doc::Outcome::kSkipped:
-      return "↷ skipped";
-    case doc::Outcome::kInfo:
-      return "·";
-  }
-  return "";
+// The outcome as the explanation's mark and name ("✓ matched", "✗ no-match"; info: "·"), as
+// Step::ToText marks it: colour is never the only signal (here there is none).
+std::string OutcomeWord(doc::Outcome o) {
+  std::string mark = doc::OutcomeMark(o);
+  return o == doc::Outcome::kInfo ? mark : mark + " " + doc::OutcomeName(o);
 }
 
 // Every deepest step of `root` whose range in `file` holds `offset`, with the chain of `what`s

@@ -76,7 +76,8 @@ void Shadowed(const Matcher& m, doc::DiagnosticSink& out) {
       out.Warning("MAT016", m.list[j].range,
                   nj + " (" + Describe(m.list[j].predicate) + ") can never be reached: " + ni + " (" + Describe(a.predicate) +
                       ") matches every request it matches and ends the list; put the more specific matcher first or remove " + nj,
-                  m.list[j].predicate.path);
+                  m.list[j].predicate.path)
+          .Relate(out.source(), a.range, ni + " (" + Describe(a.predicate) + ") matches first and ends the list");
       break;
     }
   }

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, lsp, startServer, uriOf, checkFindings, brief, applyEdits } from './lsp_client.mjs';
+import { spawnSync } from 'node:child_process';
+import { CLI, ROOT, lsp, startServer, uriOf, checkFindings, brief, applyEdits } from './lsp_client.mjs';
 
 const sample = (p) => path.join(ROOT, 'samples', p);
 const read = (p) => fs.readFileSync(p, 'utf8');
@@ -87,6 +88,28 @@ test('diagnostics equal check --format json (code, severity, start) and SARIF (e
   assert.equal(await s.stop(), 0);
 });
 
+test('relatedInformation: the other place a finding names, in the file or placed in the scenario', async () => {
+  const s = await startServer();
+  const zone = sample('txt/dead-choice.zone');
+  const zu = s.open(zone, read(zone));
+  const dead = (await s.diagnostics(zu, 1)).diagnostics.find((d) => d.code === 'TXT038');
+  // Choice 1 starts at byte 180 of line 2; choice 0, the one that matches every client, at 43.
+  assert.deepEqual(dead.relatedInformation, [{ location: { uri: zu, range: { start: { line: 1, character: 43 }, end: { line: 1, character: 179 } } },
+    message: 'choice 0 matches every client' }]);
+  // check --format json names the same place (1-based).
+  const json = JSON.parse(spawnSync(CLI, ['check', '--format', 'json', zone], { encoding: 'utf8' }).stdout);
+  assert.deepEqual(json.diagnostics.find((d) => d.code === 'TXT038').related.map((r) => [r.line, r.column, r.message]),
+    [[2, 44, 'choice 0 matches every client']]);
+  // A matcher embedded in a scenario: the shadowing matcher is placed in the scenario file too.
+  const sc = sample('matcher/a106-example2-keep-matching.scenario.yaml');
+  const su = s.open(sc, read(sc));
+  const shadowed = (await s.diagnostics(su, 1)).diagnostics.find((d) => d.code === 'MAT016');
+  assert.deepEqual(shadowed.range, { start: { line: 21, character: 12 }, end: { line: 22, character: 39 } });
+  assert.deepEqual(shadowed.relatedInformation, [{ location: { uri: su, range: { start: { line: 18, character: 12 }, end: { line: 19, character: 39 } } },
+    message: 'matchers[2] (custom_match: true) matches first and ends the list' }]);
+  assert.equal(await s.stop(), 0);
+});
+
 test('files of a directory that form one mesh are checked together, each with its own diagnostics', async () => {
   const dir = tmp();
   const mesh = path.join(dir, 'mesh.yaml'), policy = path.join(dir, 'policy.yaml');
@@ -152,8 +175,8 @@ test('hover: the finding and its documentation, and each engine\'s explanation',
   // matcher: a predicate of a source embedded in a scenario, for each of its requests.
   await openAll('matcher/a106-example1-linear.scenario.yaml');
   h = await hover('matcher/a106-example1-linear.scenario.yaml', 16, 18);
-  assert.ok(h.includes("- matcher 0 › matchers[0] › **single_predicate**: ✗ no match — header 'x-user-segment' = 'standard-user-1'; exact 'premium': false *(grpc-core, envoy, grpc-java, a106)*\n"), h);
-  assert.ok(h.includes("- matcher 1 › matchers[0] › **single_predicate**: ✗ no match — header 'x-user-segment' = 'guest'; exact 'premium': false *(grpc-core, envoy, grpc-java, a106)*\n"), h);
+  assert.ok(h.includes("- matcher 0 › matchers[0] › **single_predicate**: ✗ no-match — header 'x-user-segment' = 'standard-user-1'; exact 'premium': false *(grpc-core, envoy, grpc-java, a106)*\n"), h);
+  assert.ok(h.includes("- matcher 1 › matchers[0] › **single_predicate**: ✗ no-match — header 'x-user-segment' = 'guest'; exact 'premium': false *(grpc-core, envoy, grpc-java, a106)*\n"), h);
   // policy: the merged value of a field for the scenario's dataplane and who set or overrode it.
   await openAll('policy/realistic-mesh.scenario.yaml', 'policy/realistic-mesh.yaml');
   h = await hover('policy/realistic-mesh.yaml', 101, 22);
@@ -164,11 +187,16 @@ test('hover: the finding and its documentation, and each engine\'s explanation',
   await openAll('targeting/value_injection.scenario.yaml');
   h = await hover('targeting/value_injection.scenario.yaml', 12, 8);
   assert.ok(h.includes("- **component app::TenantView**: · — factory 'tenant.view': instance app::TenantView_tenant~acme from configuration tenant~acme *(cppmicroservices)*"), h);
+  // targeting: a DS reference, its effective filter and the services that satisfy it.
+  h = await hover('targeting/value_injection.scenario.yaml', 15, 15);
+  assert.equal(h, '**Why** (targeting, the scenario\'s inputs)\n\n- component app::TenantView › **reference Store**: ✓ matched — ' +
+    'method 2: "(&(tenant={{tenant}})(tier=gold))" -> "(&(tenant=*)(tier=gold))"; effective filter ' +
+    '(&(objectclass=app::IStore)(&(tenant=*)(tier=gold))); 2 matching service(s): service 1, service 2 *(cppmicroservices)*\n');
   // variants: a variant, for each subscription.
   await openAll('variants/basic-env.scenario.yaml');
   h = await hover('variants/basic-env.scenario.yaml', 10, 6);
   assert.ok(h.includes('- subscription {env=prod} 0 › route-config › **variant 0: env=prod**: ✓ matched — matches *(tp2)*\n'), h);
-  assert.ok(h.includes('- subscription {env=test} 1 › route-config › **variant 0: env=prod**: ✗ no match — does not match *(tp2)*\n'), h);
+  assert.ok(h.includes('- subscription {env=test} 1 › route-config › **variant 0: env=prod**: ✗ no-match — does not match *(tp2)*\n'), h);
   // document: the finding of a file no engine reads.
   await openAll('document/app-values.yaml');
   h = await hover('document/app-values.yaml', 0, 0);
