@@ -622,16 +622,47 @@ class LspServer {
     return lsp::Reply::Result(actions);
   }
 
+  // Places in the editor: a source embedded in this scenario file is placed in it (Embedded::Map).
+  static Place PlaceIn(const std::map<std::string, Embedded>& embedded) {
+    return [embedded](const std::string& file, const doc::Source& src, doc::SourceRange r) {
+      auto e = embedded.find(file);
+      if (e != embedded.end() && e->second.src == &src) {
+        doc::Position b = e->second.Map(src.Locate(r.begin)), end = e->second.Map(src.Locate(std::max(r.begin, r.end)));
+        const doc::Source& host = *e->second.host_src;
+        return json{{"uri", PathToUri(fs::absolute(e->second.host).lexically_normal().generic_string())},
+                    {"range", LspRange(host, host.Offset(b.line, b.column), host.Offset(end.line, end.column))}};
+      }
+      return json{{"uri", PathToUri(fs::absolute(file).lexically_normal().generic_string())},
+                  {"range", LspRange(src, r.begin, r.end)}};
+    };
+  }
+
   lsp::Reply Definition(const json& p) {
     Located l = Locate(p);
     if (!l.src) return lsp::Reply::Result(json::array());
-    return lsp::Reply::Result(Definitions(l.path, LspOffset(*l.src, p.at("position")), *l.run));
+    uint32_t offset = LspOffset(*l.src, p.at("position"));
+    std::map<std::string, Embedded> embedded = EmbeddedSources(*l.run->scenario, {l.path});
+    Place at = PlaceIn(embedded);
+    json out = Definitions(l.path, offset, *l.run, at);
+    // Inside a source embedded in this scenario file: the definitions at the same place in its text.
+    doc::Position pos = l.src->Locate(offset);
+    for (const auto& [name, e] : embedded) {
+      int line = pos.line - e.first_line + 1;
+      if (line < 1 || line > e.src->line_count() || pos.column <= e.indent) continue;
+      for (json& d : Definitions(name, e.src->Offset(line, pos.column - e.indent), *l.run, at)) out.push_back(std::move(d));
+    }
+    return lsp::Reply::Result(out);
   }
 
   lsp::Reply Symbols(const json& p) {
     Located l = Locate(p);
     if (!l.src) return lsp::Reply::Result(json::array());
-    return lsp::Reply::Result(DocumentSymbols(l.path, *l.src, *l.run));
+    std::map<std::string, Embedded> embedded = EmbeddedSources(*l.run->scenario, {l.path});
+    Place at = PlaceIn(embedded);
+    json out = DocumentSymbols(l.path, *l.src, *l.run, at);
+    for (const auto& [name, e] : embedded)
+      for (json& s : DocumentSymbols(name, *e.src, *l.run, at)) out.push_back(std::move(s));
+    return lsp::Reply::Result(out);
   }
 
   lsp::Endpoint* ep_;

@@ -22,6 +22,12 @@ std::string Describe(const Predicate& p) {
   return "custom_match";
 }
 
+}  // namespace
+
+std::string DescribePredicate(const Predicate& p) { return Describe(p); }
+
+namespace {
+
 bool StringCovers(const StringMatch& a, const StringMatch& b) {
   if (a.ignore_case != b.ignore_case && !a.ignore_case) return false;
   if (a.kind == StringMatch::Kind::kRegex || b.kind == StringMatch::Kind::kRegex) return false;
