@@ -3,10 +3,15 @@
 # Adds app/platform/platform_web.cpp, links emscripten's GLFW emulation on WebGL 2, bundles the
 # samples and the fonts (Debian's fonts-inter and fonts-dejavu-core) with --preload-file, uses
 # web/shell.html as the page and copies web/js + web/style.css beside it. The site is
-# ${CMAKE_BINARY_DIR}/site (index.html, index.js, index.wasm, index.data, js/, style.css).
+# ${CMAKE_BINARY_DIR}/site (index.html, index.js, index.wasm, index.data, js/, style.css, the icons,
+# manifest.webmanifest and sw.js, the service worker that caches all of them: web_offline.cmake).
 set(CFGI_FONT_INTER_DIR /usr/share/fonts/opentype/inter CACHE PATH "Inter fonts (fonts-inter)")
 set(CFGI_FONT_DEJAVU_DIR /usr/share/fonts/truetype/dejavu CACHE PATH "DejaVu fonts (fonts-dejavu-core)")
 set(CFGI_WEB_OPT -Os CACHE STRING "Optimisation of the web app's code and link (size first)")
+# The evaluation worker (web_eval_worker.cmake): the core compiled a second time as eval.js +
+# eval.wasm, run in a Web Worker by web/js/evaluator.js. OFF: the app does not use it yet (its
+# views draw typed results the page-side module cannot rebuild from the worker's JSON; docs/web.md).
+option(CFGI_WEB_EVAL_WORKER "Build the web evaluation worker (eval.js, eval.wasm)" OFF)
 
 function(cfgi_web_app target)
   set(site ${CMAKE_BINARY_DIR}/site)
@@ -30,6 +35,8 @@ function(cfgi_web_app target)
     list(APPEND preload "SHELL:--preload-file ${f}@/fonts/${n}")
   endforeach()
   file(GLOB web_js CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/js/*.js)
+  # js/sw.js is the service worker's template: the build writes it to the site's root (below).
+  list(FILTER web_js EXCLUDE REGEX "/sw\\.js$")
   file(GLOB_RECURSE samples CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/samples/*)
   target_link_options(${target} PRIVATE
     ${CFGI_WEB_OPT}
@@ -55,4 +62,25 @@ function(cfgi_web_app target)
     COMMAND ${CMAKE_COMMAND} -E copy_if_different ${CMAKE_SOURCE_DIR}/assets/config-inspector-48.png ${site}/icon-48.png
     COMMAND ${CMAKE_COMMAND} -E copy_if_different ${CMAKE_SOURCE_DIR}/assets/manifest.webmanifest ${site}/manifest.webmanifest
     COMMENT "web page: ${site}")
+  # The service worker (offline after one visit): written after the link and the copies, from
+  # every file above with its SHA-256 and the project version (the About box's CFGI_VERSION).
+  set(site_files index.html index.js index.wasm index.data style.css icon.svg icon.png icon-48.png manifest.webmanifest)
+  foreach(js ${web_js})
+    get_filename_component(n ${js} NAME)
+    list(APPEND site_files js/${n})
+  endforeach()
+  if(CFGI_WEB_EVAL_WORKER)
+    include(${CMAKE_SOURCE_DIR}/cmake/web_eval_worker.cmake)
+    cfgi_web_eval_worker(${target}-eval ${site})
+    list(APPEND site_files eval.js eval.wasm)
+  endif()
+  string(REPLACE ";" "," site_files_arg "${site_files}")
+  add_custom_target(${target}_offline ALL
+    COMMAND ${CMAKE_COMMAND} -DSITE=${site} -DTEMPLATE=${CMAKE_SOURCE_DIR}/web/js/sw.js -DVERSION=${PROJECT_VERSION}
+            "-DFILES=${site_files_arg}" -P ${CMAKE_SOURCE_DIR}/cmake/web_offline.cmake
+    COMMENT "web page: service worker")
+  add_dependencies(${target}_offline ${target} ${target}_page)
+  if(CFGI_WEB_EVAL_WORKER)
+    add_dependencies(${target}_offline ${target}-eval)
+  endif()
 endfunction()

@@ -12,10 +12,12 @@ native=(build-essential cmake pkg-config make
         libre2-dev libprotobuf-dev protobuf-compiler libgtest-dev libgmock-dev libbenchmark-dev
         libfreetype-dev xvfb xauth fonts-inter fonts-dejavu-core jq
         python3-junitparser libxml2-utils
-        libc-ares-dev libcurl4-openssl-dev libcpp-httplib-dev dnsmasq-base ccache)
+        libc-ares-dev libcurl4-openssl-dev libcpp-httplib-dev dnsmasq-base ccache
+        libgrpc++-dev protobuf-compiler-grpc)
 # Live sources (app/live, docs/live-sources.md): c-ares for DNS (the library grpc-core's resolver
-# uses), libcurl for Envoy's admin (http, https, Unix sockets), cpp-httplib for the tests' admin
-# server; dnsmasq-base is the real DNS server tests/cli/live_test.cpp
+# uses), libcurl for Envoy's admin and Kuma's API (http, https, Unix sockets), gRPC C++ and its
+# protoc plugin for CSDS (the app/live/proto service; the tests' CSDS server too), cpp-httplib for
+# the tests' admin and control plane; dnsmasq-base is the real DNS server tests/cli/live_test.cpp
 # starts on loopback. ccache: the native builds use it when present (CMakeLists.txt).
 # Fuzzing (`make fuzz`): clang with libFuzzer and the sanitizer runtimes.
 fuzz=(clang libclang-rt-14-dev)

@@ -9,6 +9,7 @@
 #include "app/cli/query_flags.h"
 #include "app/cli/render_text.h"
 #include "app/cli/sarif.h"
+#include "app/live/live.h"
 #include "app/cli/subcommands.h"
 #include "core/doc/utf8.h"
 #include "core/engine/group.h"
@@ -20,7 +21,43 @@ namespace {
 
 using nlohmann::ordered_json;
 
-// `--lookup` / `--admin` in text: what was asked of whom, then (DNS) the answer as dig prints it.
+
+// `--csds` in text: each client scope, then one line per resource: type, name, version, status,
+// last update, and a rejected update's version, time and reason.
+void PrintCsdsText(const ordered_json& info) {
+  std::cout << "; CSDS FetchClientStatus at " << info.value("target", "");
+  if (info.contains("status")) std::cout << ": " << info["status"].get<std::string>();
+  if (info.contains("scopes")) {
+    size_t n = info["scopes"].size();
+    std::cout << ", " << n << (n == 1 ? " client scope" : " client scopes");
+  }
+  std::cout << "\n";
+  if (!info.contains("scopes")) return;
+  for (const ordered_json& s : info["scopes"]) {
+    std::cout << "; scope " << (s.value("scope", "").empty() ? "(none)" : s.value("scope", ""));
+    if (s.contains("node")) {
+      const ordered_json& n = s["node"];
+      std::cout << ", node " << n.value("id", "");
+      if (n.contains("user_agent_name")) std::cout << " (" << n.value("user_agent_name", "") << " " << n.value("user_agent_version", "") << ")";
+    }
+    std::cout << ": " << s["resources"].size() << " resources, document " << s.value("document", "") << "\n";
+    for (const ordered_json& r : s["resources"]) {
+      std::cout << ";   " << r.value("client_status", "") << " " << r.value("type", "") << " " << r.value("name", "");
+      if (!r.value("version", "").empty()) std::cout << " version " << r.value("version", "");
+      if (r.contains("last_updated")) std::cout << " updated " << r.value("last_updated", "");
+      if (r.contains("error_state")) {
+        const ordered_json& e = r["error_state"];
+        std::cout << "; rejected";
+        if (e.contains("version_info")) std::cout << " version " << e.value("version_info", "");
+        if (e.contains("last_update_attempt")) std::cout << " at " << e.value("last_update_attempt", "");
+        std::cout << ": " << e.value("details", "");
+      }
+      std::cout << "\n";
+    }
+  }
+}
+
+// `--lookup` / `--admin` / `--csds` in text: what was asked of whom, then (DNS) the answer as dig prints it.
 void PrintLiveText(const ordered_json& info, const std::vector<InputFile>& inputs) {
   if (info.is_null() || info.empty()) return;
   if (info.value("source", "") == "dns") {
@@ -28,6 +65,13 @@ void PrintLiveText(const ordered_json& info, const std::vector<InputFile>& input
               << (info["server"].is_string() ? info["server"].get<std::string>() : "the system resolver") << "\n";
     for (const InputFile& f : inputs)
       if (f.name.rfind("dns:", 0) == 0) std::cout << f.text << "\n";
+  } else if (info.value("source", "") == "kuma-cp") {
+    std::cout << "; Kuma control plane " << info.value("url", "") << ": " << info.value("product", "Kuma") << " "
+              << info.value("version", "") << ", profile " << info.value("profile", "") << "; mesh "
+              << info.value("mesh", "") << ", " << info.value("resources", 0) << " resources, _rules of dataplane "
+              << info.value("dataplane", "") << "\n";
+  } else if (info.value("source", "") == "csds") {
+    PrintCsdsText(info);
   } else if (info.contains("url")) {
     std::cout << "; GET " << info["url"].get<std::string>();
     if (info.contains("status")) std::cout << ": HTTP " << info["status"] << ", " << info["size"] << " bytes";
@@ -85,6 +129,25 @@ std::string GroupSentence(const AnswerGroup& g) {
 
 }  // namespace
 
+namespace {
+
+// "== divergences: N (M fields)", then one heading per differing answer (the engine's name for
+// it, read from `typed`, the first profile's result) and one sentence per group of profiles that
+// agree. `--profile all` and `--kuma-cp` (its profile against "kuma (live)").
+void PrintDivergencesText(const Comparison& c, const std::vector<std::string>& profiles, const Engine* engine,
+                          const EngineResult* typed) {
+  std::cout << "== divergences: " << c.size();
+  if (!c.empty()) std::cout << " (" << c.divergences.size() << (c.divergences.size() == 1 ? " field)" : " fields)");
+  std::cout << "\n";
+  for (const DifferingAnswer& a : c.answers) {
+    std::string title = engine && typed ? engine->AnswerTitle(a.path, *typed) : ReadablePointer(a.path);
+    std::cout << title << " differs:\n";
+    for (const AnswerGroup& g : GroupByAgreement(c, a, profiles)) std::cout << "  " << GroupSentence(g) << "\n";
+  }
+}
+
+}  // namespace
+
 // `--profile all --format text`: each profile's diagnostics (and answer), then the divergences.
 void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, const TextStyle& st, const Gate& gate) {
   for (const Report& r : in.reports) {
@@ -95,19 +158,9 @@ void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, con
   // One heading per differing answer (the engine's name for it), then one sentence per group of
   // profiles that agree: what they give, the first fields and how many more (`--format json`
   // lists every field by its JSON pointer).
-  std::cout << "== divergences: " << in.comparison.size();
-  if (!in.comparison.empty())
-    std::cout << " (" << in.comparison.divergences.size() << (in.comparison.divergences.size() == 1 ? " field)" : " fields)");
-  std::cout << "\n";
   std::vector<std::string> profiles;
   for (const Report& r : in.reports) profiles.push_back(r.profile);
-  for (const DifferingAnswer& a : in.comparison.answers) {
-    std::string title = in.engine && !in.reports.empty() && in.reports.front().typed
-                            ? in.engine->AnswerTitle(a.path, *in.reports.front().typed)
-                            : ReadablePointer(a.path);
-    std::cout << title << " differs:\n";
-    for (const AnswerGroup& g : GroupByAgreement(in.comparison, a, profiles)) std::cout << "  " << GroupSentence(g) << "\n";
-  }
+  PrintDivergencesText(in.comparison, profiles, in.engine, in.reports.empty() ? nullptr : in.reports.front().typed.get());
   if (!in.comparison.notes.empty()) {
     std::cout << "== what differs: " << in.comparison.notes.size() << "\n";
     for (const ComparisonNote& n : in.comparison.notes) std::cout << "- " << n.text << "\n";
@@ -230,12 +283,16 @@ bool ParseCheckEvalArgs(const std::vector<std::string>& args, CheckEvalArgs* out
   }
   if (a.command != "check" && a.command != "eval")
     return Refuse(error, a.command.empty() ? "missing command" : "unknown command '" + a.command + "'");
+  for (const auto& [k, v] : a.query.flags)  // --dataplane is the policy engine's query flag; --kuma-cp asks about it too
+    if (k == "dataplane") a.live.dataplane = v;
   if (std::string live_error = CheckLiveArgs(a.live); !live_error.empty()) return Refuse(error, live_error);
   if (a.files.empty() && !a.live.any()) return Refuse(error, "no input files");
   return true;
 }
 
 int RunCheckEval(const CheckEvalArgs& a) {
+  Query query = a.query;          // --kuma-cp adds the _rules endpoint to it
+  std::string profile_flag = a.profile;  // --kuma-cp: the control plane's release unless --profile
   Gate gate;  // thresholds, suppressions and the project file (gate.h)
   if (std::string error; !ResolveGate(a.gate, a.files, &gate, &error)) return UsageError(error);
   std::vector<InputFile> inputs;
@@ -244,22 +301,27 @@ int RunCheckEval(const CheckEvalArgs& a) {
     if (!text) return CannotRead(f);
     inputs.push_back({f, std::move(*text)});
   }
-  // Live sources (live_flags.h): the fetched document is one more source, read by the txt
-  // engine (--lookup) or the matcher engine (--admin) unless --engine says otherwise.
+  // Live sources (live_flags.h): the fetched documents are more sources, read by the txt engine
+  // (--lookup) or the matcher engine (--admin, --csds: config_dump documents) unless --engine says
+  // otherwise.
   std::vector<doc::Diagnostic> live_diagnostics;
   ordered_json live_info;
   std::string engine = a.engine;
   if (a.live.any()) {
-    live_info = RunLive(a.live, &inputs, &live_diagnostics);
-    if (engine.empty()) engine = a.live.lookup.empty() ? "matcher" : "txt";
+    if (std::string unread; !RunLive(a.live, &inputs, &live_diagnostics, &live_info, &unread)) return CannotRead(unread);
+    if (engine.empty()) engine = a.live.engine();
     if (inputs.empty()) return PrintLiveFailure(live_info, live_diagnostics, a.format);
+    if (!a.live.kuma_cp.empty()) {  // our own answer to the same question: Kuma's _rules endpoint
+      query.flags.emplace_back("kuma-inspect", "/meshes/" + a.live.mesh + "/dataplanes/" + a.live.dataplane + "/_rules");
+      if (profile_flag.empty()) profile_flag = live_info.value("profile", "");
+    }
   }
   Scenario s = LoadScenario(inputs, ReadSibling);
   s.diagnostics.insert(s.diagnostics.end(), live_diagnostics.begin(), live_diagnostics.end());
   // The rules of docs/formats.md "How the engine is chosen"; adds ENG001 and friends to s (not
   // ENG002 for an answer without records: the live diagnostics above say why, EmptySourceExplained). The
   // project file's engine for the files' path comes after --engine (and a live source's engine).
-  EngineRequest request{a.engine.empty() && gate.rule ? gate.rule->engine : engine, a.profile};
+  EngineRequest request{a.engine.empty() && gate.rule ? gate.rule->engine : engine, profile_flag};
   // Files that different engines read: one scenario and one report per group (core/engine/group.h).
   if (!a.live.any() && inputs.size() > 1) {
     std::vector<FileGroup> groups = GroupFiles(inputs, request, ReadSibling);
@@ -269,28 +331,30 @@ int RunCheckEval(const CheckEvalArgs& a) {
   const Engine* e = SelectEngine(&s, request, &rule);
   if (!e) return UsageError(UnknownEngine(a.engine));
   // Phase two of the query flags: THIS engine's definitions only.
-  if (std::optional<std::string> error = CheckQueryFlags(*e, a.query)) return UsageError(*error);
+  if (std::optional<std::string> error = CheckQueryFlags(*e, query)) return UsageError(*error);
   size_t named = inputs.size();
-  if (std::optional<std::string> unread = ReadFileValuedQueryFlags(*e, a.query, &inputs))
+  if (std::optional<std::string> unread = ReadFileValuedQueryFlags(*e, query, &inputs))
     return CannotRead(*unread);
   if (inputs.size() != named) {  // the same engine reads them
     s = LoadScenario(inputs, ReadSibling);
     s.diagnostics.insert(s.diagnostics.end(), live_diagnostics.begin(), live_diagnostics.end());
-    SelectEngine(&s, EngineRequest{std::string(e->name()), a.profile});
+    SelectEngine(&s, EngineRequest{std::string(e->name()), profile_flag});
   }
   if (gate.project)  // the project file's own problems are findings of this run
     s.diagnostics.insert(s.diagnostics.begin(), gate.project->diagnostics.begin(), gate.project->diagnostics.end());
 
   bool evaluate = a.command == "eval";
   std::string profile_error;
-  std::string profile = GroupProfile(gate, *e, rule, a.profile, s, &profile_error);
+  std::string profile = GroupProfile(gate, *e, rule, profile_flag, s, &profile_error);
   if (profile.empty()) return UsageError(profile_error);
+  if (profile == "all" && !a.live.kuma_cp.empty())
+    return UsageError("--kuma-cp compares one profile with the control plane's answer; give --profile P or none");
   if (profile != "all") profile = e->CanonicalProfile(profile);  // an alias names its profile
   bool errors = false;
   TextStyle style{ShouldColour()};
   if (profile == "all") {
     if (a.format == "json") {
-      ordered_json j = AllProfilesJson(*e, s, a.query, evaluate, gate.suppressions, gate.show_suppressed);
+      ordered_json j = AllProfilesJson(*e, s, query, evaluate, gate.suppressions, gate.show_suppressed);
       for (auto& [name, one] : j["profiles"].items()) {
         errors |= FailsOnJson(one["diagnostics"], gate.fail_on);
         HideBelow(&one, gate.min_severity);
@@ -301,7 +365,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
       InspectOptions o;
       o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
       o.suppressions = gate.suppressions;
-      Inspection in = Inspect(*e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), a.query, o);
+      Inspection in = Inspect(*e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), query, o);
       std::vector<const Report*> reports;
       for (Report& r : in.reports) {
         errors |= FailsOn(r.diagnostics, gate.fail_on);
@@ -316,8 +380,16 @@ int RunCheckEval(const CheckEvalArgs& a) {
       }
     }
   } else {
-    Report r = RunScenario(*e, s, a.query, profile, evaluate, gate.suppressions);
+    Report r = RunScenario(*e, s, query, profile, evaluate, gate.suppressions);
     errors = FailsOn(r.diagnostics, gate.fail_on);
+    // --kuma-cp: the control plane's _rules answer is one more profile, "kuma (live)", in the one
+    // profile comparison (core/engine/compare.h).
+    std::optional<Comparison> live_cmp;
+    if (!a.live.kuma_cp.empty() && live_info.contains("rules")) {
+      live_cmp = live::CompareKumaLive(profile, r.result, live_info["rules"]);
+      for (doc::Diagnostic& d : live::KumaDivergenceNotes(*live_cmp, profile, inputs.front()))
+        if (Shown(d.severity, gate.min_severity)) r.diagnostics.push_back(std::move(d));
+    }
     std::erase_if(r.diagnostics, [&](const doc::Diagnostic& d) { return !Shown(d.severity, gate.min_severity); });
     if (a.format == "json") {
       ordered_json j = ReportJson(*e, profile, r);
@@ -327,6 +399,10 @@ int RunCheckEval(const CheckEvalArgs& a) {
       }
       if (a.explain) j["explanation"] = r.explanation.ToJson();
       if (a.live.any()) j["live"] = live_info;
+      if (live_cmp) {
+        j["divergences"] = live_cmp->ToJson();
+        j["differing_answers"] = live_cmp->AnswersJson();
+      }
       PrintJson(j);
     } else if (a.format == "sarif") {
       PrintSarif({&r}, {&s}, false, gate.show_suppressed);
@@ -334,6 +410,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
       PrintLiveText(live_info, inputs);
       PrintText(r, evaluate, a.explain, style);
       PrintSuppressedText(r.suppressed, gate);
+      if (live_cmp) PrintDivergencesText(*live_cmp, {profile, live::kKumaLiveProfile}, e, r.typed.get());
     }
   }
   return errors ? kExitFindings : kExitOk;

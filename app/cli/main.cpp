@@ -46,6 +46,14 @@ options:
   --project FILE   the project file (default: .config-inspector.yaml, from here upward)
   --no-project     ignore any project file
 
+live sources, read instead of (or beside) FILE... (docs/live-sources.md; not in the web build):
+  --lookup HOST [--dns-server IP[:PORT]]    the _grpc_config.HOST TXT records, as a gRPC client asks DNS
+  --admin URL [--include-eds]               a running Envoy's /config_dump (http://, https://, unix:PATH)
+  --csds HOST:PORT [--tls [--tls-ca FILE]]  a gRPC process's xDS clients and resources (CSDS, admin port)
+  --kuma-cp URL --mesh M --dataplane NAME   a Kuma control plane's _rules for a dataplane against ours
+                                            (the profile of its version), differences as divergences
+  --timeout MS                              the network call's bound (DNS 5000, others 10000 by default)
+
 encode writes a gRPC service config (or a list of A2 choices) in JSON as a DNS TXT record, strings
 split at 255 bytes and escaped: a zone-file record (--format zone, the default), dig's ANSWER line
 (--format dig) or both in JSON; `eval` reads either back to the same config

@@ -9,6 +9,7 @@
 
 #include <imgui.h>
 
+#include "app/gui/app_internal.h"
 #include "app/gui/theme.h"
 
 #ifndef CFGI_SAMPLES_DIR
@@ -114,6 +115,12 @@ void App::Start(const std::vector<std::string>& paths) {
   if (options_.show == "help") show_help_ = true;
   if (options_.show == "about") show_about_ = true;
   if (options_.show == "open") ShowOpenDialog();
+  if (options_.show.rfind("connect", 0) == 0) {  // connect, connect=csds (the kind: dns, admin, csds, kuma)
+    live_form_.show = true;
+    static const char* kKinds[] = {"connect=dns", "connect=admin", "connect=csds", "connect=kuma"};
+    for (int k = 0; k < 4; ++k)
+      if (options_.show == kKinds[k]) live_form_.kind = k;
+  }
   // The first start (and any start with nothing to restore) shows the welcome page: nothing is
   // open, so DrawCenter draws it; --show welcome shows it over restored documents too.
   if (options_.show == "welcome") welcome_ = true;
@@ -187,12 +194,17 @@ bool App::Frame() {
   // (under 480 points of height at the UI scale: 1024x700 at scale 1.5) folds them to their strip
   // by itself; unfolding them there (the strip, the View menu) keeps them open until the window's
   // height crosses that line again. The user's own choice (show_bottom_) is not changed.
-  // Likewise a window under 760 points wide at the UI scale (1024x700 at 1.5) folds the Documents
-  // panel, so the engine view's columns keep their values.
+  // Likewise, by content width: when the engine view would fall under kMinViewPoints beside the
+  // Documents and Explanation panels (1024x700, and any window at scale 1.5 under 1,900 pixels),
+  // the Documents panel folds, so the view's columns keep their values.
+  // With no document open (the welcome page) the panels have nothing to show: they are not drawn
+  // and leave the whole window to the welcome page (no strips either; it has Open itself).
+  const bool nothing_open = docs_.empty();
   bottom_auto_folded_ = short_window_.Update(total_h / scale < 480.0f);
-  sidebar_auto_folded_ = narrow_window_.Update(avail.x / scale < 760.0f);
-  const bool sidebar_on = SidebarShown(), explanation_on = show_explanation_ && !maximized_,
-             bottom_on = show_bottom_ && !maximized_ && !bottom_auto_folded_;
+  const float view_pts = avail.x / scale - sidebar_w_ - (show_explanation_ ? right_w_ : 0.0f);
+  sidebar_auto_folded_ = narrow_window_.Update(view_pts < kMinViewPoints);
+  const bool sidebar_on = SidebarShown() && !nothing_open, explanation_on = show_explanation_ && !maximized_ && !nothing_open,
+             bottom_on = show_bottom_ && !maximized_ && !bottom_auto_folded_ && !nothing_open;
   const float strip = ImGui::GetFrameHeight();
   // The engine view keeps at least 60% of the height and 46% of the width, so a small window
   // (1024x700) or a large UI scale (1.5) still shows 8 rows of its tables and their values; at a
@@ -200,7 +212,7 @@ bool App::Frame() {
   // tables showed 5.9 rows at 1.5 with 60%).
   const float max_bottom = std::max(80.0f, total_h / scale * (scale > 1.25f ? 0.3f : 0.4f));
   bottom_h_ = std::clamp(bottom_h_, 80.0f, max_bottom);
-  const float top_h = bottom_on ? total_h - bottom_h_ * scale - split : total_h - strip;
+  const float top_h = bottom_on ? total_h - bottom_h_ * scale - split : nothing_open ? total_h : total_h - strip;
 
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
   // Top row: sidebar | view | explanation.
@@ -218,13 +230,13 @@ bool App::Frame() {
       ImGui::EndChild();
       ImGui::SameLine();
       Splitter("##split_sidebar", true, &sidebar_w_, 140, max_side, scale);
-    } else {
+    } else if (!nothing_open) {
       bool show = false;
       FoldedStrip("##strip_sidebar", true, "\u00bb", "Show the Documents panel", &show);
       if (show) ShowSidebar(true);
     }
     ImGui::SameLine();
-    float center_w = ImGui::GetContentRegionAvail().x - (explanation_on ? right_w_ * scale + split : strip);
+    float center_w = ImGui::GetContentRegionAvail().x - (explanation_on ? right_w_ * scale + split : nothing_open ? 0.0f : strip);
     ImGui::BeginChild("##center", ImVec2(center_w, 0), false, ImGuiWindowFlags_NoScrollbar);
     ImGui::PopStyleVar();
     center_px_[0] = ImGui::GetWindowWidth();
@@ -243,7 +255,7 @@ bool App::Frame() {
       DrawExplanation();
       ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
       ImGui::EndChild();
-    } else {
+    } else if (!nothing_open) {
       FoldedStrip("##strip_explanation", true, "\u00ab", "Show the Explanation panel", &show_explanation_);
     }
   }
@@ -272,7 +284,7 @@ bool App::Frame() {
       ImGui::EndChild();
     }
     ImGui::EndChild();
-  } else {
+  } else if (!nothing_open) {
     // The folded Problems and Source panels: one line with the problem counts.
     std::string label = "\u25b4 PROBLEMS";
     if (const OpenDocument* d = active_ >= 0 ? docs_[static_cast<size_t>(active_)].doc.get() : nullptr) {

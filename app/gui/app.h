@@ -20,7 +20,7 @@
 //   panel_problems.cpp     PROBLEMS, F8 / Shift+F8
 //   panel_source.cpp       SOURCE, Ctrl+S
 //   panel_status.cpp       the status bar
-//   app_live.cpp           File > Look up DNS... / Open Envoy admin... / Refresh (live sources)
+//   app_live.cpp           File > Connect... (DNS, Envoy admin, CSDS, Kuma CP) / Refresh (live sources)
 // app_internal.h holds the few helpers these files share.
 #pragma once
 
@@ -55,6 +55,19 @@ struct Sample {
   std::string path;
   std::string title;
   std::string group;  // the directory under samples/ (the engine)
+};
+
+// The four live sources File > Connect... offers (live.h).
+enum class LiveKind { kDns, kAdmin, kCsds, kKumaCp };
+struct LiveSource {
+  LiveKind kind = LiveKind::kDns;
+  std::string host, server;          // DNS
+  std::string url;                   // Envoy admin, Kuma control plane
+  bool include_eds = false;          // Envoy admin
+  std::string target;                // CSDS: HOST:PORT
+  bool tls = false;                  // CSDS
+  std::string mesh, dataplane;       // Kuma control plane
+  int timeout_ms = 5000;
 };
 
 class App final : public ViewContext {
@@ -186,12 +199,6 @@ class App final : public ViewContext {
   void DrawHelp();
   void DrawAbout();
   // app_live.cpp: live sources (app/live/live.h), fetched as a job on a thread of its own.
-  struct LiveSource {
-    bool dns = true;
-    std::string host, server, url;
-    bool include_eds = false;
-    int timeout_ms = 5000;
-  };
   void DrawLiveMenuItems();
   void DrawLiveDialogs();
   // Starts the lookup or fetch as the job "live" (a running one is cancelled); `replaces` names
@@ -200,15 +207,20 @@ class App final : public ViewContext {
   void RefreshLive();
   void CancelLive();
   // The --step hooks of the live sources: "lookup=HOST[,server=IP:PORT][,timeout=MS]",
-  // "admin=URL[,include_eds][,timeout=MS]", "refresh", "cancel". False with `error` set when
+  // "admin=URL[,include_eds][,timeout=MS]", "csds=HOST:PORT[,tls][,timeout=MS]",
+  // "kuma=URL,mesh=M,dataplane=NAME[,timeout=MS]", "refresh", "cancel". False with `error` set when
   // the step is not one of them or is malformed; `*mine` says whether it was.
   bool ApplyLiveStep(const std::string& key, const std::string& value, bool* mine, std::string* error);
   // --dump-state "live": the live documents (how each was fetched, how often, what DNS or the
   // admin said), the running job and the cancelled count.
   nlohmann::ordered_json LiveStateJson() const;
   struct LiveForm {
-    bool show = false, dns = true, include_eds = false;
+    bool show = false, include_eds = false, tls = false;
+    int kind = 0;  // LiveKind
+    int timeout_for = -1;  // the kind timeout_ms was set for (each kind's default when it changes)
     char host[256] = "", server[96] = "", url[512] = "http://127.0.0.1:9901";
+    char target[256] = "localhost:50051", cp_url[512] = "http://127.0.0.1:5681", mesh[128] = "default",
+         dataplane[256] = "";
     int timeout_ms = 5000;
   };
   LiveForm live_form_;

@@ -14,12 +14,16 @@
 
 namespace cfgi::gui {
 
-// The file name of a path ("a/b.yaml" -> "b.yaml"); the path itself when it has no '/'.
 // How often the app redraws while the worker runs (the progress bar, the first evaluation's
 // spinner): 4 frames a second. Each frame costs a full redraw, which under software GL takes CPU
 // the evaluation needs (time to results stays within 1.3x of the CLI's).
 constexpr double kProgressRedrawSeconds = 0.25;
 
+// The width, in points at the UI scale, under which the engine view would be too narrow for its
+// tables beside the side panels: the Documents panel folds by itself (App::Draw).
+constexpr float kMinViewPoints = 700.0f;
+
+// The file name of a path ("a/b.yaml" -> "b.yaml"); the path itself when it has no '/'.
 inline std::string BaseName(const std::string& p) {
   size_t slash = p.rfind('/');
   return slash == std::string::npos ? p : p.substr(slash + 1);

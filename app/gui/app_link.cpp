@@ -93,9 +93,11 @@ ordered_json App::StateJson() const {
     }
   }
   j["problems"] = std::move(problems);
-  // Which panels show (folded ones leave a strip; F11 maximises the engine view).
-  j["layout"] = {{"documents", SidebarShown()}, {"documents_folded_narrow_window", sidebar_auto_folded_}, {"explanation", show_explanation_ && !maximized_},
-                 {"bottom", BottomShown()}, {"bottom_folded_short_window", bottom_auto_folded_}, {"maximized", maximized_},
+  // Which panels show (folded ones leave a strip; F11 maximises the engine view; with nothing
+  // open none of them is drawn).
+  const bool any = !docs_.empty();
+  j["layout"] = {{"documents", any && SidebarShown()}, {"documents_folded_narrow_window", sidebar_auto_folded_},
+                 {"explanation", any && show_explanation_ && !maximized_}, {"bottom", any && BottomShown()}, {"bottom_folded_short_window", bottom_auto_folded_}, {"maximized", maximized_},
                  {"engine_view", {center_px_[0], center_px_[1]}}, {"row_height", ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2}};
   j["problem_groups"] = ProblemGroupsJson();
   j["explanation"] = ExplanationJson();
@@ -133,6 +135,7 @@ bool App::ApplyHookStep(const std::string& step, std::string* error) {
   const std::string key = step.substr(0, eq), value = eq == std::string::npos ? "" : step.substr(eq + 1);
   bool live_step = false;  // app_live.cpp: lookup=, admin=, refresh, cancel (no document needed)
   if (bool ok = ApplyLiveStep(key, value, &live_step, error); live_step) return ok;
+  if (key == "mark") return true;  // changes nothing: the frames after it carry its tag (a test's window)
   if (key == "open") {  // File > Open... of a path: read off the UI thread, as after start-up
     if (value.empty()) {
       *error = "open needs a path";
@@ -181,7 +184,7 @@ bool App::ApplyHookStep(const std::string& step, std::string* error) {
     source_view_.TypeForTest(n);
   } else {
     *error = "unknown step " + step +
-             " (open=PATH, profile=P, view=STATE, dataplane=NAME, type=N, edit=FILE\nTEXT, dead_lints=hide|show, lookup=HOST[,server=IP:PORT][,timeout=MS], "
+             " (mark=NAME, open=PATH, profile=P, view=STATE, dataplane=NAME, type=N, edit=FILE\nTEXT, dead_lints=hide|show, lookup=HOST[,server=IP:PORT][,timeout=MS], "
              "admin=URL[,include_eds][,timeout=MS], refresh, cancel)";
     return false;
   }

@@ -33,7 +33,8 @@ options:
   --screenshot FILE.png    render --frames frames (default 5), write the last as PNG, exit
   --frames N               number of frames to render before a test hook runs
   --dump-state FILE.json   write the open documents, diagnostics and results as JSON, exit
-  --show help|about|open   open a dialog at start (for screenshots of it)
+  --show help|about|open|connect[=dns|admin|csds|kuma]
+                           open a dialog at start (for screenshots of it)
   --view STATE             open the FILEs' views in this state, e.g. "tab=3" or
                            "tab=1;resource=listener-a" (the keys each view saves; docs/gui.md)
   --engine NAME            read the FILEs with this engine (as the Documents list's "Read as")
@@ -46,8 +47,10 @@ options:
                            profile=P, view=STATE, dataplane=NAME, type=N (N keys typed in
                            the Source panel), dead_lints=hide|show (the per-document switch);
                            lookup=HOST[,server=IP:PORT][,timeout=MS],
-                           admin=URL[,include_eds][,timeout=MS], refresh (F5), cancel (the
-                           running live request; does not wait for it); with --frames N the app
+                           admin=URL[,include_eds][,timeout=MS], csds=HOST:PORT[,tls][,timeout=MS],
+                           kuma=URL,mesh=M,dataplane=NAME[,timeout=MS] (File > Connect...),
+                           refresh (F5), cancel (the running live request; does not wait for
+                           it), mark=NAME (only tags the frames after it); with --frames N the app
                            quits after the last step
   --timing                 print the time from start to the first frame, and the longest frame
                            that applied an evaluation's results, on stderr

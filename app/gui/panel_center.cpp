@@ -29,20 +29,31 @@ void App::DrawCenter() {
   }
   // Title block: scenario title, description, engine and timing.
   const ImGuiStyle& st = ImGui::GetStyle();
+  // The engine view alone and back (F11), visible where the view starts: every side panel
+  // folds away (the strips bring them back).
+  const char* max_label = maximized_ ? "\u2750##maximise" : "\u25a1##maximise";
+  const float max_w = ImGui::CalcTextSize(max_label, nullptr, true).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
+  ImGui::SetCursorPos(ImVec2(ImGui::GetWindowWidth() - max_w - st.WindowPadding.x, st.WindowPadding.y * 1.2f));
+  ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0, 0, 0, 0));
+  ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().muted);
+  if (ImGui::SmallButton(max_label)) maximized_ = !maximized_;
+  ImGui::PopStyleColor(2);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip(maximized_ ? "Show the side panels again (F11)" : "Maximise the engine view: fold the side panels (F11)");
   ImGui::SetCursorPos(ImVec2(st.WindowPadding.x * 1.5f, st.WindowPadding.y * 1.2f));
   ImGui::BeginGroup();
   ImGui::PushFont(theme::GetFonts().bold);
   ImGui::TextUnformatted(d->title().c_str());
   ImGui::PopFont();
   const std::string& desc = d->scenario().description;
-  const float full = ImGui::GetContentRegionAvail().x - st.WindowPadding.x;
+  const float full = ImGui::GetContentRegionAvail().x - st.WindowPadding.x - max_w;
   // The description follows the title on its line (one line for both, so the engine view keeps
   // its rows at 1024x700 and scale 1.5); opened ("more"), it wraps under the title.
   // Only when the title leaves no room for "... more" does the description go under it.
   const float more_w = ImGui::CalcTextSize(" \u2026 more").x + st.FramePadding.x * 4;
   if (!desc.empty() && !description_open_ && full - ImGui::GetItemRectSize().x >= more_w + ImGui::GetFontSize() * 1.5f)
     ImGui::SameLine(0, ImGui::GetFontSize());
-  const float room = description_open_ ? full : ImGui::GetContentRegionAvail().x - st.WindowPadding.x;
+  const float room = description_open_ ? full : ImGui::GetContentRegionAvail().x - st.WindowPadding.x - max_w;
   if (!desc.empty() && (description_open_ || ImGui::CalcTextSize(desc.c_str()).x <= room)) {
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + room);
     theme::TextMuted("%s", desc.c_str());

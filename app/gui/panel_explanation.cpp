@@ -145,16 +145,17 @@ void App::DrawExplanation() {
       ImGui::Spacing();
       theme::TextMuted("DECIDED BY");
       ImGui::PushID("##decider");
-      ImGui::PushStyleColor(ImGuiCol_Text, theme::OutcomeColor(dec.outcome));
-      bool click = ImGui::Selectable(theme::OutcomeIcon(dec.outcome), true, 0,
-                                     ImVec2(ImGui::CalcTextSize(theme::OutcomeIcon(dec.outcome)).x, 0));
-      ImGui::PopStyleColor();
+      // The outcome's icon in its colour, as on the steps below (a framed icon read as a
+      // checkbox); the icon and the text are one click target that jumps to the source.
+      ImGui::BeginGroup();
+      ImGui::TextColored(theme::OutcomeColor(dec.outcome), "%s", theme::OutcomeIcon(dec.outcome));
       ImGui::SameLine();
       ImGui::BeginGroup();
       WrappedStepText(dec);
       ImGui::EndGroup();
-      click |= ImGui::IsItemClicked();
-      if (click && !dec.range.empty()) JumpTo(dec.file, dec.range);
+      ImGui::EndGroup();
+      if (!dec.range.empty() && ImGui::IsItemHovered()) ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+      if (ImGui::IsItemClicked() && !dec.range.empty()) JumpTo(dec.file, dec.range);
       ImGui::PopID();
       if (deciding_.size() > 2) {
         std::string via = "via ";

@@ -135,9 +135,8 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
   int first = std::max(0, static_cast<int>((win_pos.y - text_origin.y) / line_h));
   int last = std::min(line_count_ - 1, static_cast<int>((win_pos.y + win_size.y - text_origin.y) / line_h) + 1);
 
-  // Gutter background and line numbers.
-  dl->AddRectFilled(ImVec2(origin.x, win_pos.y), ImVec2(origin.x + gutter_w, win_pos.y + win_size.y),
-                    ImGui::GetColorU32(theme::IsDark() ? ImVec4(0.11f, 0.115f, 0.13f, 1) : ImVec4(0.965f, 0.97f, 0.975f, 1)));
+  // The gutter's line numbers and severity icons, per visible line (drawn after the editor, over
+  // its left edge, so they stay in place when the text scrolls sideways).
   std::vector<int> line_sev(static_cast<size_t>(last - first + 1), 3);
   std::vector<std::vector<const doc::Diagnostic*>> line_diags(static_cast<size_t>(last - first + 1));
   for (const doc::Diagnostic* d : diags) {
@@ -148,50 +147,6 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
       line_diags[static_cast<size_t>(l - first)].push_back(d);
     }
   }
-  // Hovering the gutter lists the line's problems, repeated codes counted (a generated file can
-  // carry several on one line): "MAT030 x 3  no request reached ...".
-  const ImVec2 mouse = ImGui::GetIO().MousePos;
-  if (ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows) && mouse.x >= origin.x && mouse.x < origin.x + gutter_w) {
-    int l = static_cast<int>((mouse.y - text_origin.y) / line_h);
-    if (l >= first && l <= last && !line_diags[static_cast<size_t>(l - first)].empty()) {
-      ImGui::BeginTooltip();
-      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
-      for (const ProblemGroup& g : GroupProblems([&] {
-             std::vector<doc::Diagnostic> v;
-             for (const doc::Diagnostic* d : line_diags[static_cast<size_t>(l - first)]) v.push_back(*d);
-             return v;
-           }())) {
-        ImGui::TextColored(theme::SeverityColor(g.severity), "%s %s%s", theme::SeverityIcon(g.severity), g.code.c_str(),
-                           g.grouped() ? (" \u00d7 " + std::to_string(g.rows.size())).c_str() : "");
-        ImGui::SameLine();
-        ImGui::TextWrapped("%s", line_diags[static_cast<size_t>(l - first)][static_cast<size_t>(g.rows.front())]->message.c_str());
-      }
-      ImGui::PopTextWrapPos();
-      ImGui::EndTooltip();
-    }
-  }
-  for (int l = first; l <= last; ++l) {
-    char num[24];
-    std::snprintf(num, sizeof num, "%*d", std::min(digits, 9), l + 1);
-    float y = text_origin.y + l * line_h;
-    int sev = line_sev[static_cast<size_t>(l - first)];
-    ImU32 numcol = ImGui::GetColorU32(sev < 3 ? theme::SeverityColor(static_cast<doc::Severity>(sev)) : pal.gutter_text);
-    dl->AddText(mono, mono->FontSize, ImVec2(origin.x + icon_w, y), numcol, num);
-    if (sev < 3) {
-      auto s = static_cast<doc::Severity>(sev);
-      dl->AddText(mono, mono->FontSize, ImVec2(origin.x + char_w * 0.4f, y), ImGui::GetColorU32(theme::SeverityColor(s)),
-                  theme::SeverityIcon(s));
-      // More than one problem on the line: their count, small, under the icon's corner.
-      const size_t n = line_diags[static_cast<size_t>(l - first)].size();
-      if (n > 1) {
-        char cnt[8];
-        std::snprintf(cnt, sizeof cnt, "%zu", std::min<size_t>(n, 99));
-        const float fs = mono->FontSize * 0.62f;
-        dl->AddText(mono, fs, ImVec2(origin.x + char_w * 1.25f, y + line_h - fs), ImGui::GetColorU32(theme::SeverityColor(s)), cnt);
-      }
-    }
-  }
-
   // Revealed range (from Problems, Explanation, views) and diagnostics, under the text.
   if (reveal_file_ == file) {
     float age = static_cast<float>(ImGui::GetTime() - reveal_time_);
@@ -336,6 +291,65 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
     ImGui::SetScrollY(std::max(0.0f, y - win_size.y * 0.35f));
     if (x > win_size.x - char_w * 8) ImGui::SetScrollX(x - win_size.x * 0.5f);
     else ImGui::SetScrollX(0);
+  }
+  const bool editor_hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows);
+  const float gutter_h = win_size.y - (ImGui::GetScrollMaxX() > 0 ? style.ScrollbarSize : 0.0f);
+  ImGui::EndChild();
+
+  // The gutter: a child over the editor's left edge, drawn after it (so above the text when it
+  // scrolls sideways), taking no input (the wheel and clicks reach the editor under it).
+  ImGui::SetCursorScreenPos(win_pos);
+  ImGui::BeginChild("##gutter", ImVec2(gutter_w, gutter_h), false,
+                    ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoNav |
+                        ImGuiWindowFlags_NoScrollWithMouse);
+  {
+    ImDrawList* gdl = ImGui::GetWindowDrawList();
+    const float gx = win_pos.x;
+    gdl->AddRectFilled(ImVec2(gx, win_pos.y), ImVec2(gx + gutter_w, win_pos.y + gutter_h),
+                       ImGui::GetColorU32(theme::IsDark() ? ImVec4(0.11f, 0.115f, 0.13f, 1) : ImVec4(0.965f, 0.97f, 0.975f, 1)));
+    // Hovering the gutter lists the line's problems, repeated codes counted (a generated file can
+    // carry several on one line): "MAT030 x 3  no request reached ...".
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    if (editor_hovered && mouse.x >= gx && mouse.x < gx + gutter_w) {
+      int l = static_cast<int>((mouse.y - text_origin.y) / line_h);
+      if (l >= first && l <= last && !line_diags[static_cast<size_t>(l - first)].empty()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+        for (const ProblemGroup& g : GroupProblems([&] {
+               std::vector<doc::Diagnostic> v;
+               for (const doc::Diagnostic* d : line_diags[static_cast<size_t>(l - first)]) v.push_back(*d);
+               return v;
+             }())) {
+          ImGui::TextColored(theme::SeverityColor(g.severity), "%s %s%s", theme::SeverityIcon(g.severity), g.code.c_str(),
+                             g.grouped() ? (" \u00d7 " + std::to_string(g.rows.size())).c_str() : "");
+          ImGui::SameLine();
+          ImGui::TextWrapped("%s", line_diags[static_cast<size_t>(l - first)][static_cast<size_t>(g.rows.front())]->message.c_str());
+        }
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
+    }
+    for (int l = first; l <= last; ++l) {
+      char num[24];
+      std::snprintf(num, sizeof num, "%*d", std::min(digits, 9), l + 1);
+      float y = text_origin.y + l * line_h;
+      int sev = line_sev[static_cast<size_t>(l - first)];
+      ImU32 numcol = ImGui::GetColorU32(sev < 3 ? theme::SeverityColor(static_cast<doc::Severity>(sev)) : pal.gutter_text);
+      gdl->AddText(mono, mono->FontSize, ImVec2(gx + icon_w, y), numcol, num);
+      if (sev < 3) {
+        auto s = static_cast<doc::Severity>(sev);
+        gdl->AddText(mono, mono->FontSize, ImVec2(gx + char_w * 0.4f, y), ImGui::GetColorU32(theme::SeverityColor(s)),
+                    theme::SeverityIcon(s));
+        // More than one problem on the line: their count, small, under the icon's corner.
+        const size_t n = line_diags[static_cast<size_t>(l - first)].size();
+        if (n > 1) {
+          char cnt[8];
+          std::snprintf(cnt, sizeof cnt, "%zu", std::min<size_t>(n, 99));
+          const float fs = mono->FontSize * 0.62f;
+          gdl->AddText(mono, fs, ImVec2(gx + char_w * 1.25f, y + line_h - fs), ImGui::GetColorU32(theme::SeverityColor(s)), cnt);
+        }
+      }
+    }
   }
   ImGui::EndChild();
   ImGui::PopStyleColor();

@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/live/http_get.h"
 #include "app/live/live.h"
 #include "core/doc/source.h"
 
@@ -147,34 +148,6 @@ std::optional<Url> ParseUrl(std::string u, std::string* why) {
   return out;
 }
 
-std::string Snippet(const std::string& body) {
-  std::string s = body.substr(0, 120);
-  for (char& c : s)
-    if (c == '\n' || c == '\r' || c == '\t' || static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) c = ' ';
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return s + (body.size() > 120 ? "..." : "");
-}
-
-struct Body {
-  std::string text;
-  bool too_big = false;
-};
-
-size_t OnData(char* data, size_t size, size_t n, void* user) {
-  Body* b = static_cast<Body*>(user);
-  if (b->text.size() + size * n > kMaxAdminBody) {
-    b->too_big = true;
-    return 0;  // curl stops with CURLE_WRITE_ERROR
-  }
-  b->text.append(data, size * n);
-  return size * n;
-}
-
-void InitCurlOnce() {
-  static std::once_flag once;
-  std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-}
-
 }  // namespace
 
 LiveResult FetchConfigDump(const AdminRequest& req) {
@@ -208,28 +181,11 @@ LiveResult FetchConfigDump(const AdminRequest& req) {
     out.info["query"] = q;
   }
 
-  InitCurlOnce();
-  std::unique_ptr<CURL, void (*)(CURL*)> curl(curl_easy_init(), curl_easy_cleanup);
-  if (!curl) return fail("LIVE010", "cannot start an HTTP client (curl_easy_init failed)");
   std::string curl_url = unix_socket ? "http://localhost" + path : u->scheme + "://" + HostPort(*u) + path;
-  Body got;
-  char error[CURL_ERROR_SIZE] = {0};
-  curl_easy_setopt(curl.get(), CURLOPT_URL, curl_url.c_str());
-  if (unix_socket) curl_easy_setopt(curl.get(), CURLOPT_UNIX_SOCKET_PATH, u->socket.c_str());
-  curl_easy_setopt(curl.get(), CURLOPT_PROTOCOLS_STR, "http,https");
-  curl_easy_setopt(curl.get(), CURLOPT_NOSIGNAL, 1L);  // called from worker threads
-  curl_easy_setopt(curl.get(), CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(timeout));
-  curl_easy_setopt(curl.get(), CURLOPT_TIMEOUT_MS, static_cast<long>(timeout));  // connect + whole answer
-  curl_easy_setopt(curl.get(), CURLOPT_FOLLOWLOCATION, 0L);
-  curl_easy_setopt(curl.get(), CURLOPT_WRITEFUNCTION, OnData);
-  curl_easy_setopt(curl.get(), CURLOPT_WRITEDATA, &got);
-  curl_easy_setopt(curl.get(), CURLOPT_ERRORBUFFER, error);
-  curl_easy_setopt(curl.get(), CURLOPT_USERAGENT, "config-inspector");
-  auto started = std::chrono::steady_clock::now();
-  CURLcode rc = curl_easy_perform(curl.get());
-  long ms = static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
-  out.info["elapsed_ms"] = ms;
-  std::string detail = error[0] ? std::string(error) : curl_easy_strerror(rc);
+  HttpAnswer got = HttpGet({curl_url, unix_socket ? u->socket : "", timeout, kMaxAdminBody, ""});
+  const CURLcode rc = got.rc;
+  out.info["elapsed_ms"] = got.elapsed_ms;
+  const std::string& detail = got.detail;
   if (got.too_big)
     return fail("LIVE012", shown + " sent more than " + std::to_string(kMaxAdminBody >> 20) +
                                " MiB; ask for less (?resource=dynamic_active_clusters, a mask=, or without include_eds)");
@@ -241,6 +197,7 @@ LiveResult FetchConfigDump(const AdminRequest& req) {
                                  "); check that it is Envoy's admin port, or raise --timeout MS");
     case CURLE_COULDNT_CONNECT:
     case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_FAILED_INIT:
       if (unix_socket)
         return fail("LIVE010", "cannot connect to " + where + " (" + detail +
                                    "): is Envoy running with its admin on this pipe (admin.address.pipe.path in the "
@@ -265,12 +222,9 @@ LiveResult FetchConfigDump(const AdminRequest& req) {
       return fail("LIVE011", "no complete answer from " + shown + " (" + detail +
                                  "); check that it is Envoy's admin port, or raise --timeout MS");
   }
-  long status = 0;
-  curl_easy_getinfo(curl.get(), CURLINFO_RESPONSE_CODE, &status);
-  char* ctype_c = nullptr;
-  curl_easy_getinfo(curl.get(), CURLINFO_CONTENT_TYPE, &ctype_c);
-  std::string ctype = ctype_c ? ctype_c : "";
-  std::string body = std::move(got.text);
+  const long status = got.status;
+  const std::string& ctype = got.content_type;
+  std::string body = std::move(got.body);
   out.info["status"] = status;
   out.info["size"] = body.size();
   if (status != 200) {

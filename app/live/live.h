@@ -12,6 +12,9 @@
 //
 //   live::AdminRequest a;  a.url = "http://127.0.0.1:9901";  a.include_eds = true;
 //   live::LiveResult d = live::FetchConfigDump(a);  // d.document empty when nothing usable came
+//
+//   live::CsdsRequest c;  c.target = "127.0.0.1:50051";
+//   live::LiveResult x = live::FetchClientStatus(c);  // one config_dump document per client scope
 #pragma once
 
 #include <optional>
@@ -21,6 +24,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/doc/diagnostic.h"
+#include "core/engine/compare.h"
 #include "core/engine/scenario.h"
 
 namespace cfgi::live {
@@ -28,6 +32,8 @@ namespace cfgi::live {
 inline constexpr int kDefaultDnsTimeoutMs = 5000;     // whole lookup, TCP fallback included
 inline constexpr int kDefaultAdminTimeoutMs = 10000;  // connect + read of /config_dump
 inline constexpr size_t kMaxAdminBody = 256u << 20;   // a config_dump larger than 256 MiB is refused
+inline constexpr int kDefaultCsdsTimeoutMs = 10000;   // the FetchClientStatus call's deadline (connect included)
+inline constexpr int kDefaultKumaTimeoutMs = 10000;   // every request of one --kuma-cp exchange, together
 
 struct DnsRequest {
   std::string host;    // the target's host; "_grpc_config." is prepended (gRFC A2)
@@ -41,12 +47,40 @@ struct AdminRequest {
   int timeout_ms = kDefaultAdminTimeoutMs;
 };
 
+// A gRPC admin server (gRFC A38) asked for its xDS clients' state over CSDS (gRFC A40).
+struct CsdsRequest {
+  std::string target;  // HOST:PORT, [IPv6]:PORT or unix:PATH (a gRPC target, as grpcdebug takes it)
+  bool tls = false;    // TLS channel credentials (the system's roots, or ca_pem); plaintext otherwise
+  std::string ca_pem;  // root certificates for TLS (PEM, the contents of --tls-ca FILE); empty: the system's
+  int timeout_ms = kDefaultCsdsTimeoutMs;
+};
+
+// A Kuma control plane's REST API (its API server, port 5681), asked about one dataplane.
+struct KumaCpRequest {
+  std::string url;        // http://HOST:PORT[/prefix]
+  std::string mesh;       // --mesh
+  std::string dataplane;  // --dataplane
+  int timeout_ms = kDefaultKumaTimeoutMs;
+};
+
+// The policy profile a control plane's version is judged under: "kuma-2.14" for 2.14.x (exact);
+// for another 2.x release, the newest profile not newer than it (else the oldest); for a build
+// of Kuma's main branch ("0.0.0-preview.v...") or a 3.x release, kuma-3.0-preview.
+struct KumaProfileChoice {
+  std::string profile;
+  bool exact = false;
+};
+KumaProfileChoice KumaProfileForVersion(const std::string& version);
+
 // What the network said, for the CLI's JSON ("live") and the app's status line.
 struct LiveResult {
   // The document to load; name empty when there is nothing to load (connection refused, an HTTP
   // error, a body that is not JSON). For DNS it is always set: the answer as `dig` prints it (the
   // status line, the flags, the answer section), also for NXDOMAIN and timeouts.
   InputFile document;
+  // Further documents of the same answer (CSDS: one per client scope after the first), read by
+  // the same engine as `document`.
+  std::vector<InputFile> more_documents;
   // What came but cannot be loaded (a body that is not JSON: LIVE013 points into it), for the
   // app to show beside its diagnostic; empty otherwise.
   InputFile rejected;
@@ -71,6 +105,42 @@ LiveResult FetchConfigDump(const AdminRequest& r);
 // accepted (a message shorter than its header gives LIVE007). Native build only; the DNS-answer
 // fuzzer (tests/fuzz/dns_answer_fuzzer.cpp) calls it.
 LiveResult DescribeAnswer(const std::string& qname, const std::string& message, bool tcp);
+
+// Calls envoy.service.status.v3.ClientStatusDiscoveryService/FetchClientStatus on r.target with
+// gRPC C++ (a deadline of r.timeout_ms on the call, connect included) and reads the answer with
+// DescribeClientStatus. Never throws; unreachable, refused, deadline, UNIMPLEMENTED (not a CSDS
+// server) and malformed answers are LIVE02x diagnostics on the target (docs/live-sources.md).
+LiveResult FetchClientStatus(const CsdsRequest& r);
+
+// What FetchClientStatus makes of the bytes of a ClientStatusResponse: for each ClientConfig (a
+// client scope), a document `csds:TARGET[/SCOPE]` in envoy.admin.v3.ConfigDump JSON (listeners,
+// routes, clusters, endpoints as dynamic_* entries with version, last_updated, client_status and
+// error_state), which the matcher engine reads as it reads a saved config_dump (NACKs as MAT040),
+// plus LIVE diagnostics for resources the client lacks (REQUESTED, DOES_NOT_EXIST, TIMEOUT,
+// RECEIVED_ERROR), and `info` listing every resource. Bytes that are not a ClientStatusResponse
+// give LIVE023 and no document. Native build only; tests/fuzz/csds_response_fuzzer.cpp calls it.
+LiveResult DescribeClientStatus(const std::string& target, const std::string& response_bytes);
+
+// Reads the control plane's version (GET /), the mesh's resources (the Mesh, the Dataplane and
+// every mesh-scoped type's list) and its `_rules` answer for the dataplane, with one timeout for
+// the whole exchange. `document` is the resources as a YAML stream for the policy engine
+// (`kuma-cp:HOST:PORT/meshes/MESH`); info["rules"] is Kuma's `_rules` JSON and info["profile"] the
+// profile to compare it with (KumaProfileForVersion; LIVE034 when not exact). Failures are
+// LIVE030-LIVE035 on the URL and no document.
+LiveResult FetchKumaCp(const KumaCpRequest& r);
+
+// The profile name of a control plane's answer in the comparison with ours.
+inline constexpr const char* kKumaLiveProfile = "kuma (live)";
+
+// The one profile comparison (core/engine/compare.h) of our `_rules` answer under `profile` with
+// the control plane's (info["rules"] of FetchKumaCp), the live one as "kuma (live)".
+Comparison CompareKumaLive(const std::string& profile, const nlohmann::ordered_json& ours,
+                           const nlohmann::ordered_json& live);
+
+// One LIVE036 note per differing answer of `c` (its first leaves with both values), at 1:1 of
+// `document` (the resources' document).
+std::vector<doc::Diagnostic> KumaDivergenceNotes(const Comparison& c, const std::string& profile,
+                                                 const InputFile& document);
 
 // True in the native build; false in WebAssembly (live sources are a desktop/CLI feature).
 bool Available();

@@ -12,8 +12,9 @@ LiveResult Unavailable(const std::string& what) {
   doc::Source src(what, what);
   doc::DiagnosticSink sink(&src);
   sink.Error("LIVE015", {0, static_cast<uint32_t>(what.size())},
-             "live sources (DNS lookup, Envoy admin) are a desktop/CLI feature: the web build sends nothing "
-             "anywhere; run config-inspector-cli eval --lookup HOST or --admin URL, or open a saved file");
+             "live sources (DNS lookup, Envoy admin, CSDS, Kuma control plane) are a desktop/CLI feature: the web build "
+             "sends nothing anywhere; run config-inspector-cli eval --lookup HOST, --admin URL, --csds HOST:PORT or "
+             "--kuma-cp URL, or open a saved file");
   out.diagnostics = sink.list();
   return out;
 }
@@ -23,5 +24,10 @@ LiveResult Unavailable(const std::string& what) {
 bool Available() { return false; }
 LiveResult LookupTxt(const DnsRequest& r) { return Unavailable("_grpc_config." + r.host); }
 LiveResult FetchConfigDump(const AdminRequest& r) { return Unavailable(r.url); }
+LiveResult FetchClientStatus(const CsdsRequest& r) { return Unavailable(r.target); }
+LiveResult FetchKumaCp(const KumaCpRequest& r) { return Unavailable(r.url); }
+KumaProfileChoice KumaProfileForVersion(const std::string&) { return {}; }
+Comparison CompareKumaLive(const std::string&, const nlohmann::ordered_json&, const nlohmann::ordered_json&) { return {}; }
+std::vector<doc::Diagnostic> KumaDivergenceNotes(const Comparison&, const std::string&, const InputFile&) { return {}; }
 
 }  // namespace cfgi::live

@@ -144,6 +144,18 @@ Compiled CompileParsed(const ::cel::expr::ParsedExpr& parsed, const Limits& limi
 // Evaluates against a request. Never throws: evaluation errors are Value::Error.
 Value Evaluate(const Program& p, const Request& r);
 
+// One sub-expression of a program and its value in one evaluation (the CEL playground's
+// per-node values, as regex101 explains each token): the AST in pre-order with its depth, the
+// node as CEL text (Unparse), and its value, or not evaluated (the other side of a `&&` / `||`
+// / `?:` that decided without it, or an operand after an error).
+struct SubExpression {
+  int depth = 0;
+  std::string text;
+  bool evaluated = false;
+  Value value;
+};
+std::vector<SubExpression> EvaluateSubExpressions(const Program& p, const Request& r);
+
 // A106 CelMatcher: true only when the result is the bool `true`; an error or another type is no
 // match. `detail` (optional) receives the result's rendering for an explanation.
 bool Matches(const Program& p, const Request& r, std::string* detail = nullptr);

@@ -28,7 +28,17 @@ class Evaluator {
  public:
   Evaluator(const Program& p, const Request& r) : p_(p), r_(r) {}
 
+  // Every node's value, when asked (EvaluateSubExpressions): the last one computed per node.
+  std::map<const Expr*, Value>* values = nullptr;
+
   Value Eval(const Expr& e) {
+    if (!values) return EvalNode(e);
+    Value v = EvalNode(e);
+    (*values)[&e] = v;
+    return v;
+  }
+
+  Value EvalNode(const Expr& e) {
     switch (e.kind) {
       case Expr::Kind::kConst:
         switch (e.const_kind) {
@@ -490,6 +500,31 @@ class Evaluator {
 Value Evaluate(const Program& p, const Request& r) {
   Evaluator ev(p, r);
   return ev.Eval(p.ast_);
+}
+
+std::vector<SubExpression> EvaluateSubExpressions(const Program& p, const Request& r) {
+  std::map<const Expr*, Value> values;
+  Evaluator ev(p, r);
+  ev.values = &values;
+  ev.Eval(p.ast());
+  std::vector<SubExpression> out;
+  struct Walk {
+    const std::map<const Expr*, Value>& values;
+    std::vector<SubExpression>& out;
+    void operator()(const Expr& e, int depth, const Expr* parent = nullptr) {
+      // The variable of an attribute path (`request` in request.path) is no row of its own: the
+      // evaluator reads the attribute whole and the select's row shows its value.
+      if (parent && parent->kind == Expr::Kind::kSelect && e.kind == Expr::Kind::kIdent) return;
+      SubExpression s;
+      s.depth = depth;
+      s.text = Unparse(e);
+      if (auto it = values.find(&e); it != values.end()) s.evaluated = true, s.value = it->second;
+      out.push_back(std::move(s));
+      for (const Expr& c : e.children) (*this)(c, depth + 1, &e);
+    }
+  };
+  Walk{values, out}(p.ast(), 0);
+  return out;
 }
 
 bool Matches(const Program& p, const Request& r, std::string* detail) {

@@ -266,6 +266,23 @@ const std::vector<CodeInfo>& Codes() {
     {"LIVE014", Severity::kError, "all", "The admin URL is not `http://HOST[:PORT][/prefix]`, `https://...` or `unix:PATH` (another scheme, no host…"},
     {"LIVE015", Severity::kError, "all", "The web build has no live sources: it sends nothing anywhere"},
     {"LIVE016", Severity::kError, "all", "The admin address answered, but not as an HTTP server: a garbled or HTTP/0.9-looking reply, a connection…"},
+    {"LIVE020", Severity::kError, "all", "The CSDS target cannot be reached (gRPC `UNAVAILABLE`: connection refused, unknown host, a TLS…"},
+    {"LIVE021", Severity::kError, "all", "No answer within the timeout (gRPC `DEADLINE_EXCEEDED`; default 10000 ms, connect included; the…"},
+    {"LIVE022", Severity::kError, "all", "The target speaks gRPC but has no `envoy.service.status.v3.ClientStatusDiscoveryService` (gRPC…"},
+    {"LIVE023", Severity::kError, "all", "The answer is not a `ClientStatusResponse` (its bytes do not parse as one): a server that answers…"},
+    {"LIVE024", Severity::kError, "all", "The CSDS call failed with another gRPC status (`PERMISSION_DENIED`, `UNAUTHENTICATED`, `INTERNAL`,…"},
+    {"LIVE025", Severity::kError, "all", "The `--csds` target is not a gRPC target: empty, with spaces or quotes, a URL (`http://...`), or…"},
+    {"LIVE026", Severity::kWarning, "all", "A client lacks a resource it asked for: `DOES_NOT_EXIST` (the control plane does not have it, or…"},
+    {"LIVE027", Severity::kNote, "all", "A client asked for a resource and has had no answer yet (`REQUESTED`): RPCs that need it wait"},
+    {"LIVE028", Severity::kNote, "all", "The CSDS answer holds no xDS client: the process has not created one yet (no `xds:` channel, no…"},
+    {"LIVE029", Severity::kNote, "all", "Some resources' bodies are in schemas Config Inspector does not hold (a gRPC client's Listener,…"},
+    {"LIVE030", Severity::kError, "all", "The Kuma control plane cannot be reached (connection refused, unknown host)"},
+    {"LIVE031", Severity::kError, "all", "The control plane did not answer within the timeout (default 10000 ms for the whole exchange: the…"},
+    {"LIVE032", Severity::kError, "all", "A request to Kuma's API answered an HTTP error; Kuma's `title` and `detail` are quoted"},
+    {"LIVE033", Severity::kError, "all", "The address answers, but not as Kuma's API server: not an HTTP server, a body that is not a JSON…"},
+    {"LIVE034", Severity::kWarning, "all", "The control plane runs a Kuma release this tool has no profile for (a release between or after the…"},
+    {"LIVE035", Severity::kError, "all", "The `--kuma-cp` URL is not `http://HOST[:PORT][/prefix]` or `https://...` (another scheme, no host,…"},
+    {"LIVE036", Severity::kNote, "all", "The control plane's `_rules` answer for the dataplane differs from ours under the profile used (one…"},
   };
   return kCodes;
 }

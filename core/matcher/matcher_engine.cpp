@@ -140,6 +140,7 @@ CelOutcome EvaluateCel(const cel::Program& p, const Request& r, Profile profile)
   o.value = cel::Evaluate(p, cr);
   o.match = cel::Matches(p, cr, &o.match_detail);
   o.extracted = cel::ExtractString(p, cr, std::nullopt, &o.extract_detail);
+  o.sub = cel::EvaluateSubExpressions(p, cr);
   return o;
 }
 

@@ -124,6 +124,8 @@ struct CelOutcome {
   std::string match_detail;
   std::optional<std::string> extracted;
   std::string extract_detail;
+  // Each sub-expression's value for this request (cel::EvaluateSubExpressions), for the CEL tab.
+  std::vector<cel::SubExpression> sub;
 };
 CelOutcome EvaluateCel(const cel::Program& p, const Request& r, Profile profile);
 

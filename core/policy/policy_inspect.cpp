@@ -32,7 +32,8 @@ doc::Step MakeStep(std::string what, doc::Outcome o, std::string detail, const L
 // given) is the item that decided the value being explained.
 doc::Step StackStep(const ResourceRule& rule, Profile p, const Item* setter) {
   doc::Step s;
-  s.what = "merge stack (" + std::to_string(rule.items().size()) + " items, ascending: later wins)";
+  s.what = "merge stack (" + std::to_string(rule.items().size()) + (rule.items().size() == 1 ? " item" : " items") +
+           ", ascending: later wins)";
   s.outcome = doc::Outcome::kInfo;
   for (size_t i = 0; i < rule.items().size(); ++i) {
     const Item* it = rule.items()[i];
@@ -219,7 +220,7 @@ ResourceInspection InspectResource(const DataplaneRules& r, const Model& m, cons
     ti.why.what = t.type + " for " + key;
     ti.why.outcome = doc::Outcome::kInfo;
     ti.why.detail = ti.fallback ? "no rule of its own: falls back to " + std::string(ti.rule->key)
-                                : "merge of " + std::to_string(ti.rule->items().size()) + " items";
+                                : "merge of " + std::to_string(ti.rule->items().size()) + (ti.rule->items().size() == 1 ? " item" : " items");
     ti.why.Add(StackStep(*ti.rule, p, nullptr));
     out.types.push_back(std::move(ti));
   }

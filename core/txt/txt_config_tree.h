@@ -31,4 +31,21 @@ std::vector<ConfigLine> ConfigTree(const nlohmann::ordered_json& j, const std::s
 // The lines as text, two spaces per depth ("  key: value", a container's summary as its value).
 std::vector<std::string> ConfigTreeText(const std::vector<ConfigLine>& lines);
 
+// One row of several profiles' trees side by side (the app's Config tab: one tree, a column per
+// profile): the line each tree has at this path (null where it has none).
+struct ConfigRow {
+  int depth = 0;
+  std::string key;
+  bool container = false;             // a container in at least one tree
+  int children = 0;                   // the rows below it (what a collapsed node skips)
+  std::vector<const ConfigLine*> per; // one per tree, in the trees' order
+  bool differs = false;               // the trees that have a config disagree here (value, kind or presence)
+  bool holds_difference = false;      // a container with a differing row below it
+};
+
+// The union of `trees` (null or empty: a profile without a service config, left out of
+// `differs`) keyed by path, in the first tree's order with another tree's extra lines after
+// their preceding line. The lines must outlive the rows.
+std::vector<ConfigRow> MergeConfigTrees(const std::vector<const std::vector<ConfigLine>*>& trees);
+
 }  // namespace cfgi::txt

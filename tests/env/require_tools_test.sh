@@ -40,6 +40,7 @@ for set in native; do
   fi
 done
 check native dnsmasq dnsmasq-base
+check native grpc_cpp_plugin protobuf-compiler-grpc
 check native xvfb-run xvfb
 check native jq jq
 check web chromium chromium

@@ -7,17 +7,20 @@
 # answer changes between two queries (so Refresh is seen to re-query), a UDP socket that never
 # answers (the timeout), and an HTTP server with a config_dump in the shape of Envoy's admin
 # (which also changes between two requests), HTTP 500 and an HTML body.
-#   1. dns: File > Look up DNS (step lookup=HOST,server=...) opens dns:_grpc_config.one.test read
+#   1. dns: File > Connect... > DNS (step lookup=HOST,server=...) opens dns:_grpc_config.one.test read
 #      by the txt engine (query name, NOERROR, the record, round_robin); flip.test, then Refresh
 #      (F5): the same document, fetched twice, now pick_first; missing.test: NXDOMAIN, LIVE003 in
 #      the Problems panel and no ENG002 beside it (core EmptySourceExplained, shared with the CLI).
 #   2. faults: a timeout (LIVE002), a refused port (LIVE001), and a 30 s lookup cancelled while it
 #      runs (step cancel): the app ends long before that lookup's timeout.
-#   3. admin: File > Open Envoy admin (step admin=URL) opens the config_dump with the matcher
+#   3. admin: File > Connect... > Envoy admin (step admin=URL) opens the config_dump with the matcher
 #      engine, the NACK as MAT040 with Envoy's reason; Refresh gets the next dump (a second
 #      listener's matcher appears); HTTP 500 (LIVE012)
 #      and an HTML body (LIVE013) open documents that carry their diagnostic.
-# Screenshots at 1440x900 of the DNS answer and of the admin config_dump are left in OUT_DIR.
+#   4. kuma: a Kuma control plane's API (step kuma=URL,mesh=M,dataplane=NAME): the resources
+#      read by the policy engine under kuma-2.14 (its version) and one LIVE036 for the field its
+#      _rules answers differently.
+# Screenshots at 1440x900 of the DNS answer, the admin config_dump and the Kuma mesh are left in OUT_DIR.
 # The DNS runs skip, saying so, only when the dnsmasq binary is not installed.
 set -euo pipefail
 app=$1 check=$2 src=$3 out=$4
@@ -186,4 +189,27 @@ assert p == [("LIVE013", html, 1, 1)], p
 assert "text/html" in f["problems"][0]["message"], f["problems"][0]["message"]
 print("live admin: config_dump refreshed,", [x[0] for x in codes], "; HTTP 500", c500, "; HTML", p)
 PY
+# 4. A Kuma control plane (File > Connect..., step kuma=URL,mesh=M,dataplane=NAME): the mesh's
+# resources open with the policy engine under the profile of its version, and its _rules, which
+# differs from ours in one field, gives one LIVE036 note.
+run_xvfb "$app" --settings-dir "$out/settings-kuma" --size 1440x900 --frames 40 \
+  --step "kuma=http://127.0.0.1:$http/kuma,mesh=default,dataplane=web-1,timeout=5000" \
+  --screenshot "$out/live-kuma.png" --dump-state "$out/live-kuma.json"
+"$check" "$out/live-kuma.png" 64 1440 900
+python3 - "$out/live-kuma.json" "$http" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+docs = s["live"]["documents"]
+assert len(docs) == 1, docs
+d = docs[0]
+assert d["path"] == "kuma-cp:127.0.0.1:%s/meshes/default" % sys.argv[2], d["path"]
+assert d["source"] == "kuma-cp" and d["mesh"] == "default" and d["dataplane"] == "web-1", d
+assert d["codes"] == ["LIVE036"], d["codes"]
+assert d["info"]["version"] == "2.14.3" and d["info"]["profile"] == "kuma-2.14", d["info"]
+assert d["info"]["differing_answers"] == 1, d["info"]["differing_answers"]
+assert d["info"]["divergences"][0]["path"] == "/rules/0/fromRules/0/rules/0/conf/http/requestTimeout", d["info"]["divergences"]
+assert "1 answer differs from kuma-2.14" in s["live"]["status"], s["live"]["status"]
+print("live kuma: policy engine under kuma-2.14, one differing answer (LIVE036)")
+PY
+
 echo "live: screenshots in $out (live-dns.png, live-faults.png, live-admin.png)"

@@ -98,12 +98,50 @@ def config_dump(version, second):
                          "version_info": version, "dynamic_listeners": listeners}]}
 
 
+# A Kuma control plane's API under /kuma (kumahq/kuma v2.14.3 pkg/api-server: the index, the Mesh,
+# the Dataplane, each type's list, the dataplane's _rules), with one MeshTimeout on web-1's inbound.
+# Its _rules says requestTimeout 6s where the resources give 5s: one differing answer (LIVE036).
+KUMA_TIMEOUT = {"type": "MeshTimeout", "mesh": "default", "name": "web-inbound", "labels": {},
+                "spec": {"targetRef": {"kind": "Dataplane", "labels": {"app": "web"}},
+                         "from": [{"targetRef": {"kind": "Mesh"},
+                                   "default": {"idleTimeout": "20s", "http": {"requestTimeout": "5s"}}}]}}
+KUMA_INBOUND = {"name": "http", "port": 8080, "tags": {"kuma.io/service": "web"}}
+KUMA_ORIGIN = {"labels": {}, "mesh": "default", "name": "web-inbound", "type": "MeshTimeout"}
+KUMA = {
+    "/kuma/": {"hostname": "kuma-cp-0", "product": "Kuma", "version": "2.14.3", "instanceId": "kuma-cp-0-1",
+               "clusterId": "c1", "gui": "/gui"},
+    "/kuma/meshes/default": {"type": "Mesh", "name": "default", "labels": {}},
+    "/kuma/meshes/default/dataplanes/web-1": {
+        "type": "Dataplane", "mesh": "default", "name": "web-1", "labels": {"app": "web"},
+        "networking": {"address": "10.0.0.5", "inbound": [KUMA_INBOUND]}},
+    "/kuma/meshes/default/meshtimeouts": {"total": 1, "items": [KUMA_TIMEOUT], "next": None},
+    "/kuma/meshes/default/dataplanes/web-1/_rules": {
+        "httpMatches": [],
+        "resource": {"labels": {"app": "web"}, "mesh": "default", "name": "web-1", "type": "Dataplane"},
+        "rules": [{
+            "fromRules": [{"inbound": KUMA_INBOUND, "rules": [{
+                "conf": {"http": {"requestTimeout": "6s"}, "idleTimeout": "20s"}, "matchers": [],
+                "origin": [KUMA_ORIGIN]}]}],
+            "inboundRules": [{"inbound": KUMA_INBOUND, "rules": [{
+                "conf": [{"http": {"requestTimeout": "5s"}, "idleTimeout": "20s"}],
+                "origin": [{"resourceMeta": KUMA_ORIGIN, "ruleIndex": 0}]}]}],
+            "toResourceRules": [], "toRules": [], "type": "MeshTimeout", "warnings": []}]},
+}
+
+
 class Admin(BaseHTTPRequestHandler):
     served = 0
 
     def do_GET(self):
         path = self.path.split("?")[0]
-        if path == "/config_dump":
+        if path.startswith("/kuma/"):
+            answer = KUMA.get(path)
+            if answer is None and path.startswith("/kuma/meshes/default/") and path.count("/") == 4:
+                answer = {"total": 0, "items": [], "next": None}  # another type's list: empty
+            body = json.dumps(answer if answer is not None else {"status": 404, "title": "Not found"}).encode()
+            self.send_response(200 if answer is not None else 404)
+            self.send_header("Content-Type", "application/json")
+        elif path == "/config_dump":
             first = Admin.served % 2 == 0
             Admin.served += 1
             body = json.dumps(config_dump("7" if first else "8", not first), indent=1).encode()

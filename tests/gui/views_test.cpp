@@ -22,42 +22,10 @@
 #include "core/targeting/targeting_engine.h"
 #include "core/variants/scenario_edit.h"
 #include "core/variants/variants_engine.h"
+#include "tests/gui/view_test_support.h"
 
 namespace cfgi::gui {
 namespace {
-
-std::optional<std::string> ReadPath(const std::string& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::unique_ptr<OpenDocument> OpenSample(const std::string& rel) {
-  std::string path = std::string(CFGI_SOURCE_DIR) + "/" + rel;
-  std::optional<std::string> text = ReadPath(path);
-  EXPECT_TRUE(text) << path;
-  return OpenDocument::Open({{path, text.value_or("")}}, ReadPath);
-}
-
-// Views may measure text in OnEvaluated (which glyphs the font has): give them a frame.
-struct ImGuiFrame {
-  ImGuiFrame() {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;  // no imgui.ini: a table's sort or widths never carry over between tests
-    io.DisplaySize = ImVec2(1440, 900);
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-    ImGui::NewFrame();
-  }
-  ~ImGuiFrame() {
-    ImGui::EndFrame();
-    ImGui::DestroyContext();
-  }
-};
 
 struct Case {
   const char* sample;
@@ -232,55 +200,6 @@ TEST(Jobs, ARunningJobStopsWhenANewerOneArrives) {
   EXPECT_FALSE(first_done);
   EXPECT_EQ(jobs.active().size(), 1u);
   EXPECT_EQ(jobs.active()[0].title, "newer");
-}
-
-// What a view may ask of the shell, recorded: Run keeps the jobs for the test to run.
-class FakeContext final : public ViewContext {
- public:
-  explicit FakeContext(const OpenDocument& d) : d_(d) {}
-  const OpenDocument& document() const override { return d_; }
-  void SelectExplanation(const doc::Step* s) override { step_ = s; }
-  const doc::Step* selected_explanation() const override { return step_; }
-  void JumpTo(const std::string&, doc::SourceRange) override {}
-  void Ask(Query) override {}
-  void Run(Job job) override { jobs.push_back(std::move(job)); }
-  bool dark_theme() const override { return true; }
-  bool ReplaceText(const std::string&, std::string) override { return false; }
-  std::vector<Job> jobs;
-  // The jobs submitted so far whose key starts with `prefix`, oldest first.
-  std::vector<Job*> JobsWithKey(const std::string& prefix) {
-    std::vector<Job*> v;
-    for (Job& j : jobs)
-      if (j.key.rfind(prefix, 0) == 0) v.push_back(&j);
-    return v;
-  }
-
- private:
-  const OpenDocument& d_;
-  const doc::Step* step_ = nullptr;
-};
-
-// One frame of the view (inside an ImGuiFrame, which keeps a frame open).
-void DrawInWindow(EngineView& view, ViewContext& ctx) {
-  ImGui::Begin("##test");
-  view.Draw(ctx);
-  ImGui::End();
-  ImGui::EndFrame();
-  ImGui::NewFrame();
-}
-
-// A sample's document and its engine's view in the fake shell (inside an ImGuiFrame).
-struct ViewOnSample {
-  explicit ViewOnSample(const std::string& sample) : doc(OpenSample(sample)), view(CreateView(doc->engine().name())), ctx(*doc) {}
-  std::unique_ptr<OpenDocument> doc;
-  std::unique_ptr<EngineView> view;
-  FakeContext ctx;
-};
-
-// Runs a job's work on another thread, as the worker does.
-void RunOnWorker(Job& job, JobProgress& progress) {
-  std::thread worker([&] { job.work(progress); });
-  worker.join();
 }
 
 // The matcher view's CEL tab compiles the editor's text on the worker:
@@ -539,30 +458,10 @@ TEST(TxtViewConfig, TheConfigTreeIsTheEnginesRows) {
     "          service: \"echo.Echo\"",
     "      timeout: \"1s\""])"));
   EXPECT_EQ(config["grpc-java"]["tree"][7], "      timeout: \"5s\"");
-}
-
-// The policy view's texts are made on the worker with the inspection (OpenDocument::view_rows,
-// PolicyTexts): samples/policy/kuma-2.14-mesh's MeshTrafficPermission RBAC matchers of the http
-// inbound under kuma-2.14, the deny first (meshtrafficpermission/xds/rbac_configurer.go).
-TEST(PolicyViewTexts, MatchesAndValuesAreFormattedOnTheWorker) {
-  std::unique_ptr<OpenDocument> d = OpenSample("samples/policy/kuma-2.14-mesh.scenario.yaml");
-  ASSERT_EQ(d->engine().name(), "policy");
-  const auto* texts = dynamic_cast<const PolicyTexts*>(d->view_rows());
-  ASSERT_NE(texts, nullptr);
-  const policy::PolicyResult* r = nullptr;
-  for (const Report& rep : d->reports())
-    if (rep.profile == "kuma-2.14") r = ResultAs<policy::PolicyResult>(rep.typed.get());
-  ASSERT_NE(r, nullptr);
-  const policy::TypeRules* mtp = nullptr;
-  for (const policy::TypeRules& t : r->rules.types)
-    if (t.type == "MeshTrafficPermission") mtp = &t;
-  ASSERT_NE(mtp, nullptr);
-  ASSERT_EQ(mtp->rbac.size(), 3u);
-  EXPECT_EQ(texts->Match(&mtp->rbac[0].match), "spiffeID Exact spiffe://mesh-1/ns/team-a/sa/legacy-batch");
-  EXPECT_EQ(texts->Match(&mtp->rbac[1].match), "spiffeID Prefix spiffe://mesh-1/ns/team-a");
-  // A value the worker did not format reads "?" (the view never formats it itself).
-  const nlohmann::json stray = 1;
-  EXPECT_EQ(texts->Json(&stray), "?");
+  // One tree with a column per profile: the eight rows once, the timeout (1s against 5s) marked.
+  const nlohmann::ordered_json rows = v.view->DumpState()["config_rows"];
+  EXPECT_EQ(rows["rows"], 8);
+  EXPECT_EQ(rows["differing"], nlohmann::ordered_json::parse(R"(["timeout"])"));
 }
 
 // The variants view's selected row is explained by the evaluation (variants::Evaluate under
@@ -619,10 +518,19 @@ TEST(VariantsViewSelection, TheExplanationFollowsTheTabOnScreen) {
       for (const doc::Step& c : s->children) out.push_back(c.what);
     return out;
   };
-  // Opened on the Resources tab: the first Subscriptions row.
+  // Opened on the Resources tab: the resource on screen and who gets each of its variants.
   frames(2);
-  EXPECT_EQ(v.view->DumpState()["explains"], "subscriptions");
-  EXPECT_EQ(shown(), "inputs {env=prod, version=v1} subscribes to route-config");
+  EXPECT_EQ(v.view->DumpState()["explains"], "resources");
+  EXPECT_EQ(shown().rfind("resource route-config: ", 0), 0u) << shown();
+  ASSERT_FALSE(steps().empty());
+  EXPECT_EQ(steps()[0].rfind("variant ", 0), 0u) << steps()[0];
+  // samples/variants/transition-steps: three variants of route-config, each received by its
+  // subscriptions; a summary, so nothing "decided" it. (The test's default font has no "∧":
+  // Displayable writes "&", as the app does with a font without it.)
+  EXPECT_EQ(steps(), (std::vector<std::string>{"variant 1: env=test", "variant 2: env=prod & version=v1",
+                                               "variant 3: env=prod & version=v2"}));
+  EXPECT_EQ(v.ctx.selected_explanation()->children[1].detail, "received by inputs {env=prod, version=v1}");
+  EXPECT_EQ(doc::DecidingPath(*v.ctx.selected_explanation()).size(), 1u);
   // A row selected (sub=2, as a click selects it).
   v.view->LoadState("tab=1;sub=2");
   frames(2);
@@ -672,133 +580,6 @@ TEST(VariantsViewSelection, TheExplanationFollowsTheTabOnScreen) {
   EXPECT_EQ(ThreadEvaluationWork() - work, 0u) << "the view selected, matched or serialised on the UI thread";
   EXPECT_TRUE(v.ctx.jobs.empty());
 }
-
-// The policy view's resource chooser names each resource as a person reads it (ReadableKey), then
-// its key as the profile names it, made on the worker (PolicyTexts::ChooserLabels from
-// policy::KeyNames, the one naming the JSON and the CLI use): samples/policy/kuma-2.14-mesh under
-// kuma-2.14 lists KRIs (kri_msvc_mesh-1___backend_http, the Mesh as kri_m____mesh-1_), under
-// kuma-2.10 core_model keys; the engine is asked with the core key either way.
-TEST(PolicyViewKeys, TheChooserListsKrisUnder212AndCoreKeysUnder210) {
-  std::unique_ptr<OpenDocument> d = OpenSample("samples/policy/kuma-2.14-mesh.scenario.yaml");
-  const auto* texts = dynamic_cast<const PolicyTexts*>(d->view_rows());
-  ASSERT_NE(texts, nullptr);
-  const std::vector<std::string> core = {"mesh:name/mesh-1", "meshservice:mesh/mesh-1:name/backend",
-                                         "meshservice:mesh/mesh-1:name/backend:section/http"};
-  const std::vector<std::string> kri = {"Mesh mesh-1   kri_m____mesh-1_", "MeshService backend   kri_msvc_mesh-1___backend_",
-                                        "MeshService backend :http   kri_msvc_mesh-1___backend_http"};
-  const std::vector<std::string> core_labels = {"Mesh mesh-1   mesh:name/mesh-1",
-                                                "MeshService backend   meshservice:mesh/mesh-1:name/backend",
-                                                "MeshService backend :http   meshservice:mesh/mesh-1:name/backend:section/http"};
-  std::map<std::string, const policy::PolicyResult*> by_profile;
-  for (const Report& rep : d->reports())
-    if (const auto* r = ResultAs<policy::PolicyResult>(rep.typed.get())) by_profile[rep.profile] = r;
-  for (const char* p : {"kuma-2.14", "kuma-2.13", "kuma-3.0-preview"}) {
-    ASSERT_TRUE(by_profile.count(p)) << p;
-    const policy::PolicyResult& r = *by_profile[p];
-    EXPECT_EQ(r.resource_keys, core) << p;
-    EXPECT_EQ(texts->ChooserLabels(r.resource_keys), kri) << p;
-    EXPECT_EQ(texts->KeyName(&r.rules, r.inspection.key), "kri_msvc_mesh-1___backend_http") << p;
-    EXPECT_EQ(texts->InspectedLabel(&r.inspection), "MeshService backend :http   kri_msvc_mesh-1___backend_http") << p;
-  }
-  for (const char* p : {"kuma-2.10", "madr"}) {
-    ASSERT_TRUE(by_profile.count(p)) << p;
-    EXPECT_EQ(texts->ChooserLabels(by_profile[p]->resource_keys), core_labels) << p;
-  }
-  // Namespaced and zoned keys, KRIs and a key of neither form.
-  EXPECT_EQ(policy::ReadableKey("meshservice:mesh/default:zone/east:namespace/kuma-demo:name/backend:section/grpc"),
-            "MeshService backend :grpc (ns kuma-demo, zone east)");
-  EXPECT_EQ(policy::ReadableKey("kri_extsvc_default_east_kuma-demo_httpbin_443"), "MeshExternalService httpbin :443 (ns kuma-demo, zone east)");
-  EXPECT_EQ(policy::ReadableKey("something-else"), "something-else");
-}
-
-// One selection model per view (Selections, view_tabs.h): the Explanation explains what the tab on
-// screen has selected and highlighted. samples/policy/realistic-mesh: the Resource tab opens on its
-// first leaf; a type's Resources tab with a restored row explains that row, not the Resource tab's
-// leaf; back on the Resource tab its leaf again; a tab with nothing selected shows the report's.
-TEST(PolicyViewSelection, TheExplanationFollowsTheTabOnScreen) {
-  ImGuiFrame frame;
-  ViewOnSample v("samples/policy/realistic-mesh.scenario.yaml");
-  ASSERT_EQ(v.doc->engine().name(), "policy");
-  v.view->OnEvaluated(*v.doc);
-  auto frames = [&](int n) {
-    for (int i = 0; i < n; ++i) DrawInWindow(*v.view, v.ctx);
-  };
-  auto shown = [&]() -> std::string { return v.ctx.selected_explanation() ? v.ctx.selected_explanation()->what : "(report)"; };
-  frames(3);
-  nlohmann::ordered_json st = v.view->DumpState();
-  ASSERT_EQ(st["explains"]["place"], "resource");
-  const std::string leaf = st["highlighted"]["leaf"].get<std::string>();
-  ASSERT_FALSE(leaf.empty());
-  EXPECT_EQ(leaf, "MeshCircuitBreaker:/connectionLimits/maxConnections");
-  const std::string leaf_what = shown();
-  EXPECT_EQ(leaf_what, "MeshCircuitBreaker /connectionLimits/maxConnections = 1024");  // of the default resource, a MeshService
-  EXPECT_EQ(st["explains"]["what"], leaf_what);
-
-  v.view->LoadState("mode=types;type=MeshTimeout;tab=0;rule=0");
-  frames(4);
-  st = v.view->DumpState();
-  EXPECT_EQ(st["explains"]["place"], "type/0");
-  EXPECT_EQ(st["highlighted"]["rule"], 0);
-  EXPECT_EQ(shown(), "MeshTimeout for Mesh default");
-  EXPECT_EQ(st["explains"]["what"], shown());
-  const std::string rule_what = shown();
-
-  v.view->LoadState("mode=resource");
-  frames(2);
-  EXPECT_EQ(shown(), leaf_what) << "back on the Resource tab: its own leaf";
-  EXPECT_EQ(v.view->DumpState()["highlighted"]["leaf"], leaf);
-
-  v.view->LoadState("mode=types");
-  frames(2);
-  EXPECT_EQ(shown(), rule_what) << "back on the type: its row";
-
-  v.view->LoadState("mode=types;tab=2");  // Items: nothing selected there
-  frames(2);
-  EXPECT_EQ(v.ctx.selected_explanation(), nullptr) << shown();
-  EXPECT_EQ(v.view->DumpState()["explains"]["place"], "type/2");
-
-  // A profile switch (the shell drops the selection): the same row, explained from the Kuma
-  // release now shown; then the Resource tab's leaf, from that release's inspection.
-  v.view->LoadState("mode=types;tab=0");
-  frames(2);
-  v.doc->set_profile("kuma-2.13");
-  v.ctx.SelectExplanation(nullptr);
-  frames(2);
-  st = v.view->DumpState();
-  EXPECT_EQ(st["explains"]["row"], "rule/0");
-  EXPECT_EQ(st["explains"]["profile"], "kuma-2.13");
-  EXPECT_EQ(shown(), rule_what);
-  v.view->LoadState("mode=resource");
-  frames(2);
-  st = v.view->DumpState();
-  EXPECT_EQ(st["explains"]["row"], leaf);
-  EXPECT_EQ(st["explains"]["profile"], "kuma-2.13");
-  EXPECT_EQ(shown(), leaf_what);
-}
-
-
-// One frame of the view in a window of the app's engine view at 1440x900 (a scrolling table
-// below a window's bottom is not drawn at all, BeginTable).
-void DrawInAppWindow(EngineView& view, ViewContext& ctx) {
-  ImGui::SetNextWindowPos(ImVec2(0, 0));
-  ImGui::SetNextWindowSize(ImVec2(900, 760));
-  DrawInWindow(view, ctx);
-}
-
-// `n` frames of the sample's view in the app's window.
-void Frames(ViewOnSample& v, int n) {
-  for (int i = 0; i < n; ++i) DrawInAppWindow(*v.view, v.ctx);
-}
-
-// The shell's profile selector (app_menu.cpp): the document's profile changes and the shell drops
-// the Explanation's selection; the view gets no OnEvaluated (every profile was evaluated).
-void SwitchProfile(ViewOnSample& v, const std::string& profile) {
-  v.doc->set_profile(profile);
-  ASSERT_EQ(v.doc->profile(), profile);
-  v.ctx.SelectExplanation(nullptr);
-}
-
-std::string Shown(const FakeContext& ctx) { return ctx.selected_explanation() ? ctx.selected_explanation()->what : "(none)"; }
 
 // The matcher view's Selections: the Explanation explains the request selected on the tab on
 // screen, the row drawn highlighted is that request, and the subject names it and the profile.
@@ -932,6 +713,21 @@ TEST(TxtViewSelection, TheExplanationFollowsTheRowOnScreen) {
   st = v.view->DumpState();
   EXPECT_EQ(st["explains"]["row"], "choice 1@grpc-go");
   EXPECT_EQ(Shown(v.ctx), "choice 1 \u00b7 grpc-go: not reached") << "r=10 takes the canary, choice 0";
+}
+
+// A profile whose TXT answer is an error: the Explanation's title carries the message (the row's
+// words) and says it once, not again as the detail. samples/txt/bad-json-split: grpc-core fails
+// to parse the joined JSON (tests/golden/txt).
+TEST(TxtViewSelection, AnErrorIsSaidOnce) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/txt/bad-json-split.scenario.yaml");
+  ASSERT_EQ(v.doc->profile(), "grpc-core");
+  v.view->OnEvaluated(*v.doc);
+  Frames(v, 2);
+  const doc::Step* s = v.ctx.selected_explanation();
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->what.rfind("grpc-core: \u2716 error: failed to parse service config: JSON parse error", 0), 0u) << s->what;
+  EXPECT_EQ(s->detail, "") << "the message again";
 }
 
 // The targeting view's Selections (one place: the view has no tabs; one profile, so no profile

@@ -395,3 +395,50 @@ TEST(CelUnparse, RoundTrip) {
 
 }  // namespace
 }  // namespace cfgi::cel
+
+namespace cfgi::cel {
+namespace {
+
+// The CEL tab's per-node values (EvaluateSubExpressions): the AST in pre-order with depths, each
+// node's value from the one evaluation, and the right side of a `&&` that a false left side
+// decided left unevaluated (cel-spec langdef.md, "Logical operators": short-circuit is allowed).
+std::vector<std::string> SubRows(const std::string& text, const Request& r) {
+  Compiled c = CompileText(text);
+  EXPECT_TRUE(c.ok()) << text;
+  std::vector<std::string> out;
+  if (!c.ok()) return out;
+  for (const SubExpression& s : EvaluateSubExpressions(*c.program, r))
+    out.push_back(std::string(static_cast<size_t>(s.depth) * 2, ' ') + s.text + " = " +
+                  (s.evaluated ? s.value.DebugString() : "(not evaluated)"));
+  return out;
+}
+
+TEST(CelSubExpressions, EachNodeHasItsValueAndTheShortCircuitedSideNone) {
+  Request r;
+  r.headers["x-env"] = "dev";
+  r.path = "/admin.Users/Delete";
+  EXPECT_EQ(SubRows("request.headers['x-env'] == 'prod' && request.path.startsWith('/admin.')", r),
+            (std::vector<std::string>{
+                "request.headers['x-env'] == 'prod' && request.path.startsWith('/admin.') = false",
+                "  request.headers['x-env'] == 'prod' = false",
+                "    request.headers['x-env'] = 'dev'",
+                "      request.headers = {'x-env': 'dev'}",
+                "      'x-env' = 'x-env'",
+                "    'prod' = 'prod'",
+                "  request.path.startsWith('/admin.') = (not evaluated)",
+                "    request.path = (not evaluated)",
+                "    '/admin.' = (not evaluated)",
+            }));
+}
+
+TEST(CelSubExpressions, AnErrorIsTheValueOfTheNodeThatFailed) {
+  Request r;  // no x-env header
+  const std::vector<std::string> rows = SubRows("request.headers['x-env'] == 'prod'", r);
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_EQ(rows[0].rfind("request.headers['x-env'] == 'prod' = error: ", 0), 0u) << rows[0];
+  EXPECT_EQ(rows[1].rfind("  request.headers['x-env'] = error: ", 0), 0u) << rows[1];
+  EXPECT_EQ(rows[2], "    request.headers = {}");
+}
+
+}  // namespace
+}  // namespace cfgi::cel

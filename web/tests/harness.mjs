@@ -19,10 +19,17 @@ const MIME = {
   '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.data': 'application/octet-stream', '.json': 'application/json',
 };
 
-// Serves SITE on 127.0.0.1 only. Resolves to {url, close}.
+// Serves SITE on 127.0.0.1 only. Resolves to {url, close, override}: `override(path, text)`
+// answers `path` ('/sw.js') with `text` instead of the file (null: the file again).
 export function serve() {
+  const overrides = new Map();
   const server = http.createServer((req, res) => {
     const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (overrides.has(rel)) {
+      res.writeHead(200, { 'Content-Type': MIME[path.extname(rel)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
+      res.end(overrides.get(rel));
+      return;
+    }
     let file = path.join(SITE, rel === '/' ? 'index.html' : rel);
     if (!file.startsWith(SITE) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404).end('not found');
@@ -34,7 +41,11 @@ export function serve() {
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) });
+      resolve({
+        url: `http://127.0.0.1:${port}/`,
+        close: () => new Promise((r) => server.close(r)),
+        override: (p, text) => (text === null ? overrides.delete(p) : overrides.set(p, text)),
+      });
     });
   });
 }

@@ -25,6 +25,7 @@
 
 #include "app/gui/theme.h"
 #include "app/gui/views/view.h"
+#include "app/gui/views/txt_config.h"
 #include "app/gui/views/txt_words.h"
 #include "app/gui/views/view_tabs.h"
 #include "core/txt/txt_encode.h"
@@ -415,7 +416,10 @@ class TxtView final : public EngineView {
   }
 
   void DrawChoices(ViewContext& ctx) {
-    choices_head_.Begin("##choices-head");  // the table below keeps its 8 rows
+    size_t n = 0;
+    for (const tx::TxtResult* r : results_) n = std::max(n, r->evaluation.trace.size());
+    // The table below keeps its 8 rows; an empty one leaves the room to the heads and to why.
+    choices_head_.Begin("##choices-head", n == 0 ? 1.0f : 8.0f);
     // Summary per profile.
     if (ImGui::BeginTable("##summary", 4, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame)) {
       for (size_t i = 0; i < tx::Profiles().size(); ++i) {
@@ -461,11 +465,13 @@ class TxtView final : public EngineView {
       }
       ImGui::EndTable();
     }
-    size_t n = 0;
-    for (const tx::TxtResult* r : results_) n = std::max(n, r->evaluation.trace.size());
     ImGui::PushTextWrapPos(0);
-    theme::TextMuted("Each choice's criteria: %s passes, %s fails, %s is an error, %s not reached. Click a cell for "
-                     "the profile's explanation.", theme::kIconOk, theme::kIconNoMatch, theme::kIconError, theme::kIconSkipped);
+    if (n == 0)  // an empty table says why
+      theme::TextMuted("No choices to compare: no profile read a list of choices from the records (its error or "
+                       "\"no service config\" above; Problems says where).");
+    else
+      theme::TextMuted("Each choice's criteria: %s passes, %s fails, %s is an error, %s not reached. Click a cell for "
+                       "the profile's explanation.", theme::kIconOk, theme::kIconNoMatch, theme::kIconError, theme::kIconSkipped);
     ImGui::PopTextWrapPos();
     choices_head_.End();
     std::vector<theme::FitColumn> cols = {{"Choice", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_DefaultSort, 0}};
@@ -656,54 +662,38 @@ class TxtView final : public EngineView {
     DrawComparison("##div", ctx.document(), all, "");
   }
 
-  // Config: per profile, the service config the client ends up with, as a tree (keys, array
-  // indexes, values as JSON text: the engine's tx::ConfigLine rows); the choice above it.
+  // Config: the service config the client ends up with, one tree with a column per profile (the
+  // rows the engine's trees merged into, txt_config.h), the rows where they differ marked ⇄; the
+  // first row each profile's outcome (click: its explanation).
   void DrawConfig(ViewContext& ctx) {
-    theme::TextMuted(client_edited_ ? "What the edited client ends up with, per profile."
-                                    : "What the scenario's client ends up with, per profile.");
+    const size_t differ = txt_config::CountDiffering(config_rows_);
+    theme::TextMuted("%s %s", client_edited_ ? "What the edited client ends up with, per profile." : "What the scenario's client ends up with, per profile.",
+                     differ == 0 ? "" : (std::string(theme::kIconDiverge) + " " + std::to_string(differ) + (differ == 1 ? " value differs." : " values differ.")).c_str());
     const int n = static_cast<int>(tx::Profiles().size());
-    if (!ImGui::BeginTable("##config", n, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
-                                              ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchSame))
+    if (!ImGui::BeginTable("##config", n + 1, ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable | ImGuiTableFlags_ScrollY |
+                                                  ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp))
       return;
-    ImGui::TableSetupScrollFreeze(0, 1);
-    for (const auto& e : tx::Profiles().entries()) ImGui::TableSetupColumn(e.name);
+    ImGui::TableSetupScrollFreeze(1, 1);
+    ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+    for (const auto& e : tx::Profiles().entries()) ImGui::TableSetupColumn(e.name, ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableHeadersRow();
     ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    theme::TextMuted("outcome");
+    const Pick picked = Picked("tab/6");
     for (size_t i = 0; i < tx::Profiles().size(); ++i) {
       ImGui::TableNextColumn();
       ImGui::PushID(static_cast<int>(i));
       const tx::Evaluation& ev = results_[i]->evaluation;
-      std::string head = OutcomeLine(ev);
+      const std::string head = OutcomeLine(ev);
       ImGui::PushStyleColor(ImGuiCol_Text, ev.error ? theme::Pal().error : ev.choice ? theme::Pal().ok : theme::Pal().warning);
-      const Pick picked = Picked("tab/6");
       if (picked.profile == i && picked.choice == -1) highlighted_ = PickText(-1, i);
       if (ImGui::Selectable(head.c_str(), picked.profile == i && picked.choice == -1)) SelectChoice(ctx, "tab/6", -1, i, false);
       ImGui::PopStyleColor();
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click for this profile's explanation.");
-      const std::vector<tx::ConfigLine>& lines = config_[i] ? *config_[i] : kNoLines;
-      ImGui::PushFont(theme::GetFonts().mono);
-      for (size_t k = 0; k < lines.size(); ++k) {
-        const tx::ConfigLine& l = lines[k];
-        ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetFontSize() * 1.2f * static_cast<float>(l.depth));
-        if (l.container) {
-          ImGui::PushID(static_cast<int>(k));
-          bool open = ImGui::TreeNodeEx("##c", ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_NoTreePushOnOpen |
-                                                   ImGuiTreeNodeFlags_SpanAvailWidth, "%s", l.key.c_str());
-          ImGui::SameLine();
-          theme::TextMuted("%s", l.summary.c_str());
-          ImGui::PopID();
-          if (!open) k += static_cast<size_t>(l.children);
-          continue;
-        }
-        ImGui::TextUnformatted((l.key + ":").c_str());
-        ImGui::SameLine();
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(l.value.size() && l.value[0] == '"' ? theme::Pal().ok : theme::Pal().accent, "%s", l.value.c_str());
-        ImGui::PopTextWrapPos();
-      }
-      ImGui::PopFont();
+      theme::TooltipIfClipped(head.c_str(), ImGui::GetColumnWidth());
       ImGui::PopID();
     }
+    txt_config::DrawRows(config_rows_);
     ImGui::EndTable();
   }
 
@@ -717,9 +707,15 @@ class TxtView final : public EngineView {
   }
 
   // The tree lines the engine built with each profile's service config (txt_config_tree.h).
+  // The Config tab's rows: the trees merged by path, the differing rows marked (a service
+  // config is a few dozen lines; merged once per result, not per frame).
   void BuildConfigLines() {
-    for (size_t i = 0; i < tx::Profiles().size(); ++i)
+    std::vector<const std::vector<tx::ConfigLine>*> trees;
+    for (size_t i = 0; i < tx::Profiles().size(); ++i) {
       config_[i] = results_[i] ? results_[i]->evaluation.service_config_lines : nullptr;
+      trees.push_back(config_[i].get());
+    }
+    config_rows_ = tx::MergeConfigTrees(trees);
   }
 
  public:
@@ -747,6 +743,10 @@ class TxtView final : public EngineView {
     }
     j["choices"] = std::move(grid);
     j["config"] = std::move(config);
+    nlohmann::ordered_json differing = nlohmann::ordered_json::array();
+    for (const tx::ConfigRow& r : config_rows_)
+      if (r.differs) differing.push_back(r.key);
+    j["config_rows"] = {{"rows", config_rows_.size()}, {"differing", std::move(differing)}};
     // What the Explanation explains (the tab on screen's selection), the row drawn highlighted,
     // and the Choices table's rows in the order shown.
     j["explains"] = sel_.ToJson();
@@ -837,6 +837,7 @@ class TxtView final : public EngineView {
   char encoder_buf_[16384] = {};
   // Per profile: the service config it ends up with, as the engine's tree lines (null: none).
   std::shared_ptr<const std::vector<tx::ConfigLine>> config_[4];
+  std::vector<tx::ConfigRow> config_rows_;  // config_ merged (BuildConfigLines)
   static inline const std::vector<tx::ConfigLine> kNoLines;
   bool encoder_dirty_ = true;
   WorkerOutcome<tx::EncodeResult> encode_job_;

@@ -119,6 +119,8 @@ class Selections {
     }
     doc::Step copy = *step;
     copy.what = std::move(what);
+    // The title already says the step's detail (a profile's error message): said once.
+    if (!copy.detail.empty() && copy.what.find(copy.detail) != std::string::npos) copy.detail.clear();
     SelectOwned(ctx, place, std::move(copy), std::move(row), std::move(text));
   }
   // The place on screen: the Explanation shows its selection (again, when the shell dropped it).

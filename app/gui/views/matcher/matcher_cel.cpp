@@ -134,6 +134,43 @@ void MatcherView::DrawCel(ViewContext& ctx) {
     }
     ImGui::EndTable();
   }
+  // Each sub-expression's value under the selected profile (computed with the outcome on the
+  // worker, cel::EvaluateSubExpressions): where a long expression turned false or errored.
+  if (cel_ok_ && !CelStale()) {
+    const size_t sel = ProfileIndex(ctx);
+    const std::vector<cel::SubExpression>& sub = cel_evals_[sel].sub;
+    if (!sub.empty() && ImGui::TreeNodeEx("##celsub", ImGuiTreeNodeFlags_DefaultOpen, "Sub-expressions under %s (%zu)",
+                                          mt::Profiles().entries()[sel].name, sub.size())) {
+      const float rows_h = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(std::min<size_t>(sub.size(), 10) + 1.5f);
+      if (theme::BeginTableMinWidth("##celsubtab", 2, kTable | ImGuiTableFlags_ScrollY, 30, ImVec2(0, rows_h))) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        ImGui::TableSetupColumn("Expression", ImGuiTableColumnFlags_WidthStretch, 1.6f);
+        ImGui::TableSetupColumn("Value (type)", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableHeadersRow();
+        ImGui::PushFont(theme::GetFonts().mono);
+        for (const cel::SubExpression& x : sub) {
+          ImGui::TableNextRow();
+          ImGui::TableNextColumn();
+          ImGui::SetCursorPosX(ImGui::GetCursorPosX() + ImGui::GetFontSize() * 0.9f * static_cast<float>(x.depth));
+          theme::CellText(x.text);
+          ImGui::TableNextColumn();
+          if (!x.evaluated) {
+            theme::TextMuted("%s not evaluated", theme::kIconSkipped);
+            if (ImGui::IsItemHovered()) ImGui::SetTooltip("CEL did not need it: the other side of && / || / ?: decided, or an operand before it failed.");
+          } else if (x.value.is_error()) {
+            const ImVec4 c = theme::Pal().error;
+            theme::CellText(x.value.DebugString(), &c);
+          } else {
+            const ImVec4 c = x.value.type == cel::Value::Type::kBool ? (x.value.b ? theme::Pal().ok : theme::Pal().muted) : theme::Pal().accent;
+            theme::CellText(x.value.DebugString() + "  (" + x.value.type_name() + ")", &c);
+          }
+        }
+        ImGui::PopFont();
+        ImGui::EndTable();
+      }
+      ImGui::TreePop();
+    }
+  }
   ImGui::Spacing();
   DrawRequestEditor(ctx, 4);
 }

@@ -42,7 +42,15 @@ nlohmann::ordered_json MatcherView::DumpState() const {
   nlohmann::ordered_json order = nlohmann::ordered_json::array();
   for (size_t i : order_.order())
     if (i < rows_.size()) order.push_back(rows_[i].label);
-  return {{"counts", std::move(counts)}, {"table", room_.ToJson()}, {"edit", std::move(edit)},
+  // The CEL tab's sub-expressions under the selected profile's outcome, as "text = value".
+  nlohmann::ordered_json cel_sub = nlohmann::ordered_json::object();
+  for (size_t i = 0; i < kNumProfiles; ++i) {
+    nlohmann::ordered_json rows = nlohmann::ordered_json::array();
+    for (const cel::SubExpression& x : cel_evals_[i].sub)
+      rows.push_back(std::string(static_cast<size_t>(x.depth) * 2, ' ') + x.text + " = " + (x.evaluated ? x.value.DebugString() : "(not evaluated)"));
+    if (!rows.empty()) cel_sub[mt::Profiles().entries()[i].name] = std::move(rows);
+  }
+  return {{"counts", std::move(counts)}, {"table", room_.ToJson()}, {"edit", std::move(edit)}, {"cel_sub", std::move(cel_sub)},
           {"explains", sel_.ToJson()}, {"highlighted", highlighted_.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(highlighted_)},
           {"order", std::move(order)}};
 }

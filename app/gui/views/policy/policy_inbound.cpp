@@ -35,7 +35,7 @@ void PolicyView::DrawInbound(ViewContext& ctx, const pol::TypeRules& tr) {
       for (const std::string& line : texts_->Summary(&r.conf)) ImGui::TextUnformatted(line.c_str());
       ImGui::PopFont();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(OriginsText(r.origin).c_str());
+      OriginsCell(r.origin);
       ImGui::TableNextColumn();
       // A row Kuma computes but the type's plugin does not apply (legacy from-rules of an
       // IsFromAsRules type) is marked, so the applied answer is unambiguous.
@@ -50,7 +50,7 @@ void PolicyView::DrawInbound(ViewContext& ctx, const pol::TypeRules& tr) {
       ImGui::TableNextColumn();
       for (const std::string& line : texts_->Summary(&tr.proxy_rule.conf)) ImGui::TextUnformatted(line.c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(OriginsText(tr.proxy_rule.origin).c_str());
+      OriginsCell(tr.proxy_rule.origin);
       ImGui::TableNextColumn();
     }
     ImGui::EndTable();

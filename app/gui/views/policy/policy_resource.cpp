@@ -6,6 +6,9 @@ namespace cfgi::gui::policy_view {
 
 void PolicyView::SelectLeaf(ViewContext& ctx, const pol::TypeInspection& t, const pol::ConfLine& l, bool jump) {
   leaf_ = t.type + ":" + l.path;
+  // Not a click on the line (a restored view state, the first selection, a profile switch):
+  // the tree scrolls it into view when it is drawn.
+  if (!jump) scroll_to_leaf_ = true;
   stack_type_ = t.type;
   sel_.Select(ctx, "resource", &l.why, leaf_, l.key + (l.leaf ? " " + texts_->Leaf(&l.value) : std::string()));
   if (jump && l.field) ctx.JumpTo(l.field->set.loc.file, l.field->set.loc.range);
@@ -114,7 +117,23 @@ void PolicyView::DrawResource(ViewContext& ctx) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::BeginChild("##tree", ImVec2(0, 0));
+  // The filter over the merged fields, atop the tree's column (the merge stack beside it keeps
+  // its rows at 1024x700).
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::InputTextWithHint("##fieldfilter", "filter fields (key, value or policy)", field_filter_.InputBuf,
+                               IM_ARRAYSIZE(field_filter_.InputBuf)))
+    field_filter_.Build();
+  if (ImGui::IsItemHovered() && field_filter_.IsActive())
+    ImGui::SetTooltip("%zu lines hidden: the fields shown match, or hold a field that does", fields_hidden_);
+  fields_hidden_ = 0;
+  leaf_drawn_ = false;
+  first_field_ = {};
   for (const pol::TypeInspection& t : in.types) DrawTypeTree(ctx, t);
+  // The filter hid the selected leaf: the first field it shows is selected and explained, so
+  // the Explanation never explains a line that is not on screen.
+  if (field_filter_.IsActive() && !leaf_drawn_ && first_field_.first)
+    SelectLeaf(ctx, *first_field_.first, *first_field_.second, false);
+  tree_scroll_y_ = ImGui::GetScrollY();
   ImGui::EndChild();
   ImGui::TableNextColumn();
   ImGui::BeginChild("##stack", ImVec2(0, 0));
@@ -133,7 +152,32 @@ bool PolicyView::Chip(const char* id, const std::string& text, const ImVec4& col
   return clicked;
 }
 
+std::vector<bool> PolicyView::FieldsShown(const pol::TypeInspection& t) const {
+  std::vector<bool> shown(t.lines.size(), true);
+  if (!field_filter_.IsActive()) return shown;
+  // From the last line up: a line shows when it matches or a line below it (deeper, before the
+  // next line at its depth or above) shows; `below[d]` holds that for the lines at depth d.
+  std::vector<bool> below;
+  for (size_t i = t.lines.size(); i-- > 0;) {
+    const pol::ConfLine& l = t.lines[i];
+    const size_t d = static_cast<size_t>(std::max(0, l.depth));
+    if (below.size() < d + 2) below.resize(d + 2, false);
+    std::string text = l.key + ": " + (l.leaf ? texts_->Leaf(&l.value) : std::string());
+    if (l.field && l.field->set.item && l.field->set.item->policy) text += " " + l.field->set.item->policy->meta.name;
+    const bool keep = field_filter_.PassFilter(text.c_str()) || below[d + 1];
+    for (size_t k = d + 1; k < below.size(); ++k) below[k] = false;  // its subtree is done
+    below[d] = below[d] || keep;
+    shown[i] = keep;
+  }
+  return shown;
+}
+
 void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
+  const std::vector<bool> shown = FieldsShown(t);
+  if (field_filter_.IsActive() && std::find(shown.begin(), shown.end(), true) == shown.end()) {
+    fields_hidden_ += t.lines.size();
+    return;  // nothing of this type matches: its header goes too
+  }
   ImGui::PushID(t.type.c_str());
   const pol::InspectionDiff* idiff = InspectDiff();
   const size_t ti = static_cast<size_t>(&t - PrimaryResult()->inspection.types.data());
@@ -158,15 +202,25 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
   const float x0 = ImGui::GetCursorPosX();
   for (size_t i = 0; i < t.lines.size(); ++i) {
     const pol::ConfLine& l = t.lines[i];
+    if (!shown[i]) {
+      ++fields_hidden_;
+      continue;
+    }
     ImGui::PushID(static_cast<int>(i));
     ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 1));
     std::string text = l.key == "-" ? "-" : l.key + ":";
     if (l.leaf) text += " " + texts_->Leaf(&l.value);
     const bool selected = leaf_ == t.type + ":" + l.path;
+    if (selected) leaf_drawn_ = true;
+    if (l.field && !first_field_.first) first_field_ = {&t, &l};
     ImGui::PushFont(theme::GetFonts().mono);
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     if (ImGui::Selectable(text.c_str(), selected, ImGuiSelectableFlags_AllowItemOverlap, size) && l.field)
       SelectLeaf(ctx, t, l, true);
+    if (selected && scroll_to_leaf_) {
+      scroll_to_leaf_ = false;
+      if (!ImGui::IsItemVisible()) ImGui::SetScrollHereY(0.3f);
+    }
     ImGui::PopFont();
     if (l.field) {
       const pol::FieldProvenance& f = *l.field;
@@ -194,7 +248,38 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
       ImGui::TextColored(theme::Pal().warning, "%s %s: %s", theme::kIconDiverge, OtherName(), d->second.c_str());
     }
     if (l.field) {
-      for (size_t w = 0; w < l.field->overrode.size(); ++w) {
+      // A generated mesh overrides one field 20 times: the values nearest the winner (the last of
+      // the merge stack's earlier items) show, the earlier ones fold into one line that unfolds.
+      const size_t n_over = l.field->overrode.size();
+      const std::string key = t.type + ":" + l.path;
+      const bool unfolded = unfolded_overrides_.count(key) > 0;
+      size_t first = 0;
+      if (n_over > kShownOverrides + 1 && !unfolded) {
+        first = n_over - kShownOverrides;
+        ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 2));
+        const std::string more = "+" + std::to_string(first) + " earlier overridden values##more";
+        ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().muted);
+        if (ImGui::Selectable(more.c_str(), false, 0, ImGui::CalcTextSize(more.c_str(), nullptr, true)))
+          unfolded_overrides_.insert(key);
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) {
+          std::string who;
+          for (size_t w = 0; w < first; ++w) {
+            const pol::FieldProvenance::Write& o = l.field->overrode[w];
+            who += (w ? ", " : "") + (o.item && o.item->policy ? o.item->policy->meta.name : std::string("?"));
+          }
+          ImGui::SetTooltip("overridden earlier by %s; click to list them", who.c_str());
+        }
+      } else if (unfolded && n_over > kShownOverrides + 1) {
+        ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 2));
+        ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().muted);
+        if (ImGui::Selectable("fold the earlier values##fold", false, 0, ImGui::CalcTextSize("fold the earlier values")))
+          unfolded_overrides_.erase(key);
+        ImGui::PopStyleColor();
+      }
+      overrides_drawn_.folded += first;
+      overrides_drawn_.shown += n_over - first;
+      for (size_t w = first; w < n_over; ++w) {
         const pol::FieldProvenance::Write& o = l.field->overrode[w];
         ImGui::PushID(static_cast<int>(w) + 1000);
         ImGui::SetCursorPosX(x0 + indent * static_cast<float>(l.depth + 2));

@@ -91,6 +91,19 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
   ImGui::SameLine();
   theme::TextMuted("%zu of %zu resources (key, conf or origin; \"a,b\" either, \"-x\" excludes)", filtered_rows_.size(),
                    tr.to_rules.size());
+  // An empty table says why: no rule at all for this dataplane, or the filter hides them all.
+  if (tr.to_rules.empty()) {
+    ImGui::PushTextWrapPos(0);
+    if (tr.to_items.empty() && tr.from_items.empty())
+      theme::TextMuted("No %s applies to dataplane %s: no policy of this type selects it (Selection says why each "
+                       "did not, when the mesh has any).", tr.type.c_str(), DataplaneName().c_str());
+    else
+      theme::TextMuted("No to-rule of %s for dataplane %s: the policies that select it set only from/rules (the Items "
+                       "tab lists them).", tr.type.c_str(), DataplaneName().c_str());
+    ImGui::PopTextWrapPos();
+  } else if (filtered_rows_.empty()) {
+    theme::TextMuted("The filter hides every resource: clear it to see the %zu.", tr.to_rules.size());
+  }
   float avail = ImGui::GetContentRegionAvail().y;
   bool has_sel = rule_ < tr.to_rules.size();
   // With a row selected the fields table shares the height; the resources keep 8 rows.
@@ -151,8 +164,7 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
           ImGui::SetTooltip("%s", all.c_str());
         }
         ImGui::TableNextColumn();
-        ImGui::TextWrapped("%s", OriginsText(r.origin()).c_str());
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("policy[ruleIndex] of each item merged into it, in merge order");
+        OriginsCell(r.origin());  // one line: a generated mesh merges 20 items into one row
         ImGui::TableNextColumn();
         if (r.sparse)
           ImGui::TextUnformatted("own items");

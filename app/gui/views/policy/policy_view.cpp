@@ -20,6 +20,7 @@ std::string PolicyView::SaveState() const {
   if (!leaf.empty()) s += ";leaf=" + leaf;
   const std::string dp = !pending_dp_.empty() ? pending_dp_ : !asked_.empty() ? asked_ : DataplaneName();
   if (!dp.empty()) s += ";dp=" + dp;
+  if (field_filter_.IsActive()) s += std::string(";fields=") + field_filter_.InputBuf;
   return s;
 }
 
@@ -34,6 +35,10 @@ void PolicyView::LoadState(std::string_view state) {
   if (auto res = StateField(state, "res")) pending_res_ = *res;
   if (auto leaf = StateField(state, "leaf")) pending_leaf_ = *leaf;
   if (auto dp = StateField(state, "dp")) pending_dp_ = *dp;
+  if (auto f = StateField(state, "fields")) {  // the Resource tab's field filter
+    std::snprintf(field_filter_.InputBuf, sizeof field_filter_.InputBuf, "%s", f->c_str());
+    field_filter_.Build();
+  }
 }
 
 void PolicyView::OnEvaluated(const OpenDocument& d) {
@@ -85,11 +90,15 @@ nlohmann::ordered_json PolicyView::DumpState() const {
   j["highlighted"] = {{"leaf", leaf_},
                       {"rule", rule_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(rule_)},
                       {"field", field_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(field_)}};
+  j["overridden_values"] = {{"shown", overrides_drawn_.shown}, {"folded", overrides_drawn_.folded}};
+  j["field_filter"] = {{"text", field_filter_.InputBuf}, {"hidden", fields_hidden_}};
+  j["tree_scroll_y"] = tree_scroll_y_;
   return j;
 }
 
 void PolicyView::Draw(ViewContext& ctx) {
   room_.Reset();
+  overrides_drawn_ = {};
   if (!model_ || !kuma_ || !madr_) {
     theme::TextMuted("Not evaluated yet.");
     return;

@@ -43,6 +43,7 @@
 #include <cstdlib>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,28 @@ inline std::string OriginsText(const std::vector<pol::Origin>& os) {
     s += (o.policy ? o.policy->meta.DisplayName() : std::string("?")) + "[" + std::to_string(o.rule_index) + "]";
   }
   return s.empty() ? "-" : s;
+}
+
+// A table cell's origins on one line: up to three in full, else the first and last with the
+// count ("p-1900[0] … p-0000[0] (20)"); the hover shows OriginsText whole.
+inline std::string ShortOriginsText(const std::vector<pol::Origin>& os) {
+  if (os.size() <= 3) return OriginsText(os);
+  auto one = [](const pol::Origin& o) {
+    return (o.policy ? o.policy->meta.DisplayName() : std::string("?")) + "[" + std::to_string(o.rule_index) + "]";
+  };
+  return one(os.front()) + " \u2026 " + one(os.back()) + " (" + std::to_string(os.size()) + ")";
+}
+
+// An Origin cell: ShortOriginsText on one line, the whole list in merge order on hover.
+inline void OriginsCell(const std::vector<pol::Origin>& os) {
+  ImGui::TextUnformatted(ShortOriginsText(os).c_str());
+  if (!ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+  theme::TextMuted("policy[ruleIndex] of each item merged into it, in merge order:");
+  ImGui::TextWrapped("%s", OriginsText(os).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
 }
 
 inline std::string ResourceLabel(const pol::ResourceRule& r) {
@@ -236,10 +259,26 @@ class PolicyView final : public EngineView {
   int mode_request_ = -1;  // a restored mode, served on the next frame
   std::string res_key_, asked_res_, pending_res_, restore_res_;
   std::string leaf_, pending_leaf_;  // "TYPE:/json/pointer" of the selected leaf
+  bool scroll_to_leaf_ = false;      // SelectLeaf not from a click: scroll the tree to it once
+  float tree_scroll_y_ = 0;          // the tree's scroll position in the last frame (DumpState)
+  // Leaves ("TYPE:/json/pointer") whose whole list of overridden values is unfolded; the others
+  // show the kShownOverrides values nearest the winner and "+N earlier values".
+  std::set<std::string> unfolded_overrides_;
+  static constexpr size_t kShownOverrides = 3;
+  struct {
+    size_t shown = 0, folded = 0;  // overridden values drawn and folded in the last frame (DumpState)
+  } overrides_drawn_;
   bool auto_selected_ = false;        // the first leaf was selected for this evaluation
   bool reselect_ = false;             // the Resource tab's row is selected again (its step is gone)
   std::string stack_type_;           // the type whose merge stack is shown
   ImGuiTextFilter res_filter_;
+  // The Resource tab's filter over the merged fields (as Chrome DevTools' Computed pane): a line
+  // shows when its key, value or setting policy matches, or a line below it does.
+  ImGuiTextFilter field_filter_;
+  std::vector<bool> FieldsShown(const pol::TypeInspection& t) const;
+  size_t fields_hidden_ = 0;  // lines the filter hid in the last frame (DumpState)
+  bool leaf_drawn_ = false;   // the selected leaf was drawn this frame (not filtered out)
+  std::pair<const pol::TypeInspection*, const pol::ConfLine*> first_field_{};  // the first field drawn
   bool res_filter_dirty_ = true;
   std::vector<int> res_filtered_;
   std::map<size_t, std::vector<std::vector<std::string>>> summaries_;  // per type index: each rule's ConfSummary

@@ -23,7 +23,10 @@ void VariantsView::DrawResources(ViewContext& ctx) {
       char buf[512];
       std::snprintf(buf, sizeof buf, "%s%s  (%zu)##r%d", info.findings->overlaps.empty() ? "" : "⚠ ", ShortName(info.r->name).c_str(),
                     info.r->variants.size(), i);
-      if (ImGui::Selectable(buf, selected_resource_ == static_cast<size_t>(i))) selected_resource_ = static_cast<size_t>(i);
+      if (ImGui::Selectable(buf, selected_resource_ == static_cast<size_t>(i))) {
+        selected_resource_ = static_cast<size_t>(i);
+        ExplainResource(ctx, selected_resource_);
+      }
       if (ShortName(info.r->name) != info.r->name) ShortNameHover(info.r->name);  // a long xdstp:// name
       else theme::TooltipIfClipped(buf, ImGui::GetItemRectSize().x);
     }
@@ -71,8 +74,11 @@ void VariantsView::DrawResources(ViewContext& ctx) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();
         ImGui::PushID(i);
-        if (ImGui::Selectable(row.id.c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
+        const std::string row_id = "res:" + std::to_string(selected_resource_) + ":" + std::to_string(i);
+        if (ImGui::Selectable(row.id.c_str(), sel_.Row("resources") == row_id, ImGuiSelectableFlags_SpanAllColumns)) {
+          ExplainResource(ctx, selected_resource_, i);
           ctx.JumpTo(var.source ? var.source->name() : "", var.range);
+        }
         // The row clips long constraints and content: hovering it shows them whole.
         if (ImGui::IsItemHovered())
           ImGui::SetTooltip("variant %s\n%s\nkeys %s%s%s", row.id.c_str(), row.constraint.c_str(), row.keys.c_str(),

@@ -317,9 +317,47 @@ void VariantsView::Explain(ViewContext& ctx, const SubRow& row, bool jump) {
   }
 }
 
-// The Transition tab on a transition with rows explains its own row; every other tab (and the
-// Transition tab's hint without one) the Subscriptions row.
+void VariantsView::ExplainResource(ViewContext& ctx, size_t res, int variant) {
+  if (res >= resources_.size()) return;
+  const ResourceInfo& info = resources_[res];
+  // Who gets each variant: the Subscriptions rows of this resource (the evaluation's selections).
+  auto variant_step = [&](size_t i) {
+    const v::Variant& var = info.r->variants[i];
+    doc::Step st;
+    st.what = "variant " + info.rows[i].id + ": " + info.rows[i].constraint;
+    std::string who;
+    size_t n = 0;
+    for (const SubRow& row : sub_rows_)
+      if (row.resource == res && row.sel && row.sel->selected && *row.sel->selected == i)
+        who += (n++ ? ", " : "") + subs_[row.sub].name + " " + v::RenderParams(subs_[row.sub].params);
+    st.detail = n == 0 ? "no subscription gets it" : "received by " + who;
+    // Info, not matched: a resource's summary has no deciding variant (doc::DecidingPath).
+    st.outcome = n == 0 ? doc::Outcome::kNoMatch : doc::Outcome::kInfo;
+    st.file = var.source ? var.source->name() : "";
+    st.range = var.range;
+    return st;
+  };
+  doc::Step why;
+  if (variant >= 0 && static_cast<size_t>(variant) < info.r->variants.size()) {
+    why = variant_step(static_cast<size_t>(variant));
+    why.what += " (" + ShortName(info.r->name) + ")";
+  } else {
+    why.what = "resource " + ShortName(info.r->name) + ": " + std::to_string(info.r->variants.size()) +
+               (info.r->variants.size() == 1 ? " variant" : " variants") + ", keys " + info.keys;
+    why.detail = info.findings->overlaps.empty() ? "each subscription gets at most one variant"
+                                                 : std::to_string(info.findings->overlaps.size()) + " overlapping pair(s): see Findings";
+    why.outcome = info.findings->overlaps.empty() ? doc::Outcome::kInfo : doc::Outcome::kError;
+    for (size_t i = 0; i < info.r->variants.size(); ++i) why.children.push_back(variant_step(i));
+  }
+  MakeDisplayable(why);
+  sel_.SelectOwned(ctx, "resources", std::move(why), "res:" + std::to_string(res) + (variant >= 0 ? ":" + std::to_string(variant) : ""));
+}
+
+// Each tab explains its own rows: the Resources tab the selected resource, the Transition tab on
+// a transition with rows its row; the others (and the Transition tab's hint without one) the
+// Subscriptions row.
 const char* VariantsView::PlaceOf(int n) const {
+  if (n == 0) return "resources";
   return n == 4 && analysis_->has_transition && !ev_->transition.rows.empty() ? "transition" : "subscriptions";
 }
 
@@ -327,7 +365,14 @@ void VariantsView::ShowPlace(ViewContext& ctx, int n) {
   const char* place = PlaceOf(n);
   if (sel_.ShowKept(ctx, place)) return;
   const std::vector<v::TransitionRow>& trows = ev_->transition.rows;
-  if (std::string_view(place) == "transition")
+  if (std::string_view(place) == "resources") {
+    // The row kept ("res:R" or "res:R:V") when it is still the resource on screen.
+    const std::string& row = sel_.Row("resources");
+    const std::string mine = "res:" + std::to_string(selected_resource_) + ":";
+    const int variant = row.rfind(mine, 0) == 0 ? std::atoi(row.c_str() + mine.size()) : -1;
+    ExplainResource(ctx, selected_resource_, variant);
+  }
+  else if (std::string_view(place) == "transition")
     OpenTransitionRow(ctx, trows[std::min(sel_t_row_, trows.size() - 1)], false);
   else if (!sub_rows_.empty())
     Explain(ctx, sub_rows_[std::min(static_cast<size_t>(std::max(selected_row_, 0)), sub_rows_.size() - 1)], false);

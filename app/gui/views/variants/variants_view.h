@@ -114,6 +114,9 @@ class VariantsView final : public EngineView {
   void SubmitSubscriptions(ViewContext& ctx);
   void TakeOutcomes(ViewContext& ctx);
   void Explain(ViewContext& ctx, const SubRow& row, bool jump = true);
+  // The Resources tab's place "resources": resource `res` and its variants, each with the
+  // subscriptions that get it (from the evaluation's rows), or one variant of it (`variant` >= 0).
+  void ExplainResource(ViewContext& ctx, size_t res, int variant = -1);
   // The tab on screen (n) shows its place's selection (Selections): the Transition tab's row on
   // a transition, else the Subscriptions row; none yet: the selected (or first) row is explained.
   void ShowPlace(ViewContext& ctx, int n);

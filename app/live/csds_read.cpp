@@ -1,0 +1,312 @@
+// app/live/csds_read.cpp: the reader of a CSDS answer (live.h DescribeClientStatus). The bytes
+// are an envoy.service.status.v3.ClientStatusResponse (app/live/proto, data-plane-api
+// envoy/service/status/v3/csds.proto); each ClientConfig is one xDS client of the process (gRPC:
+// one per channel target plus "#server", its client_scope) and lists its resources as
+// GenericXdsConfig {type_url, name, version_info, xds_config, last_updated, client_status,
+// error_state}. grpc-core fills them in XdsClient::DumpClientConfig (src/core/xds/xds_client/
+// xds_client.cc) and serves them from src/cpp/server/csds/csds.cc (gRFC A40; A38 registers it
+// with the admin services); A88 adds RECEIVED_ERROR and TIMEOUT.
+//
+// Each scope becomes a document in the shape Envoy's own /config_dump has
+// (envoy/admin/v3/config_dump_shared.proto: DynamicListener {name, active_state, error_state,
+// client_status}, DynamicRouteConfig / DynamicCluster / DynamicEndpointConfig {version_info, the
+// resource, last_updated, error_state, client_status}), so the matcher engine reads it as it reads
+// a saved config_dump: matchers found in the resources, a NACK's error_state as MAT040.
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/util/json_util.h>
+#include <google/protobuf/util/time_util.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/live/live.h"
+#include "core/doc/source.h"
+#include "envoy/service/status/v3/csds.pb.h"
+
+namespace cfgi::live {
+
+namespace {
+
+namespace pb = google::protobuf;
+namespace csds = envoy::service::status::v3;
+namespace admin = envoy::admin::v3;
+using nlohmann::ordered_json;
+
+// Where each resource type goes in a config_dump: the per-type dump message, its list field,
+// the field holding the resource, and our word for it.
+struct Kind {
+  const char* type;       // the resource's message name (type_url without the prefix)
+  const char* dump;       // envoy.admin.v3.<dump>
+  const char* list;       // the dump's repeated field
+  const char* field;      // the entry's field that holds the resource
+  const char* word;       // what the text output calls it
+  const char* name_key;   // the resource's own name field (a body with only its name)
+};
+constexpr Kind kKinds[] = {
+    {"envoy.config.listener.v3.Listener", "ListenersConfigDump", "dynamic_listeners", "listener", "Listener", "name"},
+    {"envoy.config.route.v3.RouteConfiguration", "RoutesConfigDump", "dynamic_route_configs", "route_config",
+     "RouteConfiguration", "name"},
+    {"envoy.config.cluster.v3.Cluster", "ClustersConfigDump", "dynamic_active_clusters", "cluster", "Cluster", "name"},
+    {"envoy.config.endpoint.v3.ClusterLoadAssignment", "EndpointsConfigDump", "dynamic_endpoint_configs",
+     "endpoint_config", "ClusterLoadAssignment", "cluster_name"},
+    {"envoy.config.core.v3.TypedExtensionConfig", "EcdsConfigDump", "ecds_filters", "ecds_filter", "extension config",
+     "name"},
+};
+
+std::string TypeName(const std::string& type_url) {
+  size_t slash = type_url.rfind('/');
+  return slash == std::string::npos ? type_url : type_url.substr(slash + 1);
+}
+
+const Kind* KindOf(const std::string& type_url) {
+  std::string t = TypeName(type_url);
+  for (const Kind& k : kKinds)
+    if (t == k.type) return &k;
+  return nullptr;
+}
+
+std::string Time(const pb::Timestamp& t) { return pb::util::TimeUtil::ToString(t); }
+
+// The resource's body as proto3 JSON when its schema is compiled in (and every Any inside it
+// resolves); nullopt otherwise.
+std::optional<ordered_json> BodyJson(const pb::Any& any) {
+  if (!pb::DescriptorPool::generated_pool()->FindMessageTypeByName(TypeName(any.type_url()))) return std::nullopt;
+  std::string text;
+  pb::util::JsonPrintOptions o;
+  o.preserve_proto_field_names = true;
+  if (!pb::util::MessageToJsonString(any, &text, o).ok()) return std::nullopt;
+  ordered_json j = ordered_json::parse(text, nullptr, false);
+  if (j.is_discarded()) return std::nullopt;
+  return j;
+}
+
+ordered_json ErrorStateJson(const admin::UpdateFailureState& e) {
+  ordered_json j = ordered_json::object();
+  if (e.has_last_update_attempt()) j["last_update_attempt"] = Time(e.last_update_attempt());
+  j["details"] = e.details();
+  if (!e.version_info().empty()) j["version_info"] = e.version_info();
+  return j;
+}
+
+// "  " * n before every line but the first.
+std::string Indent(const std::string& s, int n) {
+  std::string pad(static_cast<size_t>(n), ' '), out;
+  for (char c : s) {
+    out += c;
+    if (c == '\n') out += pad;
+  }
+  return out;
+}
+
+struct Entry {
+  ordered_json json;
+  const csds::ClientConfig::GenericXdsConfig* r;
+  size_t begin = 0, end = 0;  // in the document, once written
+};
+
+// One scope's document and its findings.
+struct ScopeDoc {
+  InputFile file;
+  std::vector<doc::Diagnostic> diagnostics;
+  ordered_json resources = ordered_json::array();
+};
+
+ScopeDoc Describe(const std::string& name, const csds::ClientConfig& c) {
+  ScopeDoc out;
+  out.file.name = name;
+  // Group the resources by dump message, in kKinds' order (Envoy's config_dump order).
+  std::map<const Kind*, std::vector<Entry>> by_kind;
+  std::set<std::string> opaque_types, unlisted_types;
+  for (const auto& r : c.generic_xds_configs()) {
+    ordered_json info = ordered_json::object();
+    info["type"] = TypeName(r.type_url());
+    info["name"] = r.name();
+    info["version"] = r.version_info();
+    info["client_status"] = admin::ClientResourceStatus_Name(r.client_status());
+    if (info["client_status"].get<std::string>().empty())
+      info["client_status"] = "status " + std::to_string(static_cast<int>(r.client_status()));
+    if (r.has_last_updated()) info["last_updated"] = Time(r.last_updated());
+    if (r.is_static_resource()) info["static"] = true;
+    if (r.has_error_state()) info["error_state"] = ErrorStateJson(r.error_state());
+    if (r.has_xds_config()) info["size"] = r.xds_config().value().size();
+    const Kind* k = KindOf(r.type_url());
+    if (!k) {
+      unlisted_types.insert(TypeName(r.type_url()));
+      info["in_document"] = false;
+      out.resources.push_back(std::move(info));
+      continue;
+    }
+    out.resources.push_back(std::move(info));
+    std::optional<ordered_json> body = r.has_xds_config() ? BodyJson(r.xds_config()) : std::nullopt;
+    if (r.has_xds_config() && !body) opaque_types.insert(TypeName(r.xds_config().type_url()));
+    if (!body) {  // a body with its name only: the resource is named, its contents are not here
+      body = ordered_json::object();
+      (*body)["@type"] = "type.googleapis.com/" + std::string(k->type);
+      (*body)[k->name_key] = r.name();
+    }
+    ordered_json e = ordered_json::object();
+    const bool listener = std::string(k->list) == "dynamic_listeners";
+    if (listener) {
+      e["name"] = r.name();
+      if (r.has_xds_config()) {
+        ordered_json s = ordered_json::object();
+        s["version_info"] = r.version_info();
+        s["listener"] = std::move(*body);
+        if (r.has_last_updated()) s["last_updated"] = Time(r.last_updated());
+        e["active_state"] = std::move(s);
+      }
+    } else {
+      e["version_info"] = r.version_info();
+      e[k->field] = std::move(*body);
+      if (r.has_last_updated()) e["last_updated"] = Time(r.last_updated());
+    }
+    if (r.has_error_state()) e["error_state"] = ErrorStateJson(r.error_state());
+    e["client_status"] = admin::ClientResourceStatus_Name(r.client_status());
+    by_kind[k].push_back({std::move(e), &r});
+  }
+
+  // Written by hand around each entry's dump, so each entry's place is known.
+  std::string& t = out.file.text;
+  t = "{\n  \"@type\": \"type.googleapis.com/envoy.admin.v3.ConfigDump\",\n  \"configs\": [";
+  bool first_kind = true;
+  for (const Kind& k : kKinds) {
+    auto it = by_kind.find(&k);
+    if (it == by_kind.end()) continue;
+    t += first_kind ? "\n" : ",\n";
+    first_kind = false;
+    t += "    {\n      \"@type\": \"type.googleapis.com/envoy.admin.v3." + std::string(k.dump) + "\",\n      \"" + k.list +
+         "\": [";
+    for (size_t i = 0; i < it->second.size(); ++i) {
+      Entry& e = it->second[i];
+      t += i ? ",\n        " : "\n        ";
+      e.begin = t.size();
+      t += Indent(e.json.dump(2), 8);
+      e.end = t.size();
+    }
+    t += "\n      ]\n    }";
+  }
+  t += first_kind ? "]\n}\n" : "\n  ]\n}\n";
+
+  doc::Source src(out.file.name, out.file.text);
+  doc::DiagnosticSink sink(&src);
+  for (const Kind& k : kKinds) {
+    auto it = by_kind.find(&k);
+    if (it == by_kind.end()) continue;
+    for (const Entry& e : it->second) {
+      const auto& r = *e.r;
+      doc::SourceRange at{static_cast<uint32_t>(e.begin), static_cast<uint32_t>(e.end)};
+      std::string what = std::string(k.word) + " '" + r.name() + "'";
+      std::string err = r.has_error_state() && !r.error_state().details().empty()
+                            ? " (\"" + r.error_state().details() + "\")"
+                            : "";
+      switch (r.client_status()) {
+        case admin::REQUESTED:
+          sink.Note("LIVE027", at,
+                    "the client asked for " + what + " and has no answer yet (REQUESTED): RPCs that need it wait for "
+                    "it; if this lasts, check that the control plane knows this name");
+          break;
+        case admin::DOES_NOT_EXIST:
+          sink.Warning("LIVE026", at,
+                       what + " does not exist on the control plane (DOES_NOT_EXIST: never sent, or removed): RPCs "
+                       "that need it fail; check the name the client asks for against the control plane's resources");
+          break;
+        case admin::TIMEOUT:
+          sink.Warning("LIVE026", at,
+                       what + " did not come within the client's resource timer (TIMEOUT, gRFC A88): the control "
+                       "plane is slow or does not send it; check the control plane's logs for this name");
+          break;
+        case admin::RECEIVED_ERROR:
+          sink.Warning("LIVE026", at,
+                       "the control plane sent an error for " + what + err +
+                           " (RECEIVED_ERROR, gRFC A88): the client keeps its last accepted version" +
+                           (r.version_info().empty() ? " (none)" : " (" + r.version_info() + ")") +
+                           "; fix the resource on the control plane");
+          break;
+        default:
+          break;  // ACKED; NACKED is the matcher engine's MAT040 (the entry's error_state)
+      }
+    }
+  }
+  if (!opaque_types.empty() || !unlisted_types.empty()) {
+    std::string list;
+    for (const std::string& s : opaque_types) list += (list.empty() ? "" : ", ") + s;
+    std::string msg;
+    if (!opaque_types.empty())
+      msg = "the bodies of " + list + " resources are in schemas Config Inspector does not hold: they are listed "
+            "with name, version and status, and matchers inside them are not searched";
+    if (!unlisted_types.empty()) {
+      std::string u;
+      for (const std::string& s : unlisted_types) u += (u.empty() ? "" : ", ") + s;
+      msg += (msg.empty() ? "" : "; ") + std::string("resources of type ") + u +
+             " have no place in a config_dump and are listed in the answer only (--format json: live.scopes)";
+    }
+    sink.Note("LIVE029", {0, 1}, msg);
+  }
+  out.diagnostics = sink.list();
+  return out;
+}
+
+}  // namespace
+
+LiveResult DescribeClientStatus(const std::string& target, const std::string& bytes) {
+  LiveResult out;
+  out.info["source"] = "csds";
+  out.info["target"] = target;
+  auto fail = [&](const std::string& code, const std::string& msg) {
+    doc::Source src(target, target);
+    doc::DiagnosticSink sink(&src);
+    sink.Error(code, {0, static_cast<uint32_t>(target.size())}, msg);
+    out.diagnostics = sink.list();
+    return out;
+  };
+  csds::ClientStatusResponse resp;
+  if (!resp.ParseFromString(bytes) ||
+      (resp.config_size() == 0 && !resp.GetReflection()->GetUnknownFields(resp).empty()))
+    return fail("LIVE023", "the answer of " + target + " (" + std::to_string(bytes.size()) +
+                               " bytes) is not a ClientStatusResponse: is this a gRPC admin port with CSDS "
+                               "(grpc::AddAdminServices), not a service that answers the method with something else?");
+  out.info["size"] = bytes.size();
+  ordered_json scopes = ordered_json::array();
+  std::set<std::string> names;
+  for (int i = 0; i < resp.config_size(); ++i) {
+    const csds::ClientConfig& c = resp.config(i);
+    std::string name = "csds:" + target + (c.client_scope().empty() ? "" : "/" + c.client_scope());
+    if (!names.insert(name).second) name += "#" + std::to_string(i);
+    ScopeDoc d = Describe(name, c);
+    ordered_json s = ordered_json::object();
+    s["scope"] = c.client_scope();
+    if (c.has_node()) {
+      ordered_json n = ordered_json::object();
+      n["id"] = c.node().id();
+      if (!c.node().cluster().empty()) n["cluster"] = c.node().cluster();
+      if (!c.node().user_agent_name().empty()) n["user_agent_name"] = c.node().user_agent_name();
+      if (!c.node().user_agent_version().empty()) n["user_agent_version"] = c.node().user_agent_version();
+      s["node"] = n;
+    }
+    s["document"] = name;
+    s["resources"] = std::move(d.resources);
+    scopes.push_back(std::move(s));
+    out.diagnostics.insert(out.diagnostics.end(), d.diagnostics.begin(), d.diagnostics.end());
+    if (i == 0) {
+      out.document = std::move(d.file);
+    } else {
+      out.more_documents.push_back(std::move(d.file));
+    }
+  }
+  out.info["scopes"] = std::move(scopes);
+  if (resp.config_size() == 0) {  // an xDS-enabled process with no xDS client yet: an empty dump
+    out.document = {"csds:" + target, "{\n  \"@type\": \"type.googleapis.com/envoy.admin.v3.ConfigDump\",\n  \"configs\": []\n}\n"};
+    doc::Source src(out.document.name, out.document.text);
+    doc::DiagnosticSink sink(&src);
+    sink.Note("LIVE028", {0, 1},
+              target + " answered CSDS with no xDS client: the process has not created one yet (no xds: channel or "
+                       "xDS server started), so there is nothing to show");
+    out.diagnostics.insert(out.diagnostics.end(), sink.list().begin(), sink.list().end());
+  }
+  return out;
+}
+
+}  // namespace cfgi::live

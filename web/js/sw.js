@@ -1,0 +1,87 @@
+// The service worker: after one visit the app opens with no network. This file is a template:
+// the build (cmake/web_offline.cmake) writes it to the site's root as sw.js (a worker controls
+// the pages under its own directory, so it cannot live in js/) with BUILD filled in: the app's
+// version (the CMake project version, the one the About box shows), a build id (a hash of every
+// file's SHA-256) and each file of the site with its SHA-256.
+//
+// install:  every file is fetched (revalidated with the server, not taken from the HTTP cache),
+//           checked against its SHA-256 (a file half-deployed or from another build fails the
+//           install, which the browser retries on the next visit) and stored in the cache
+//           `config-inspector-<version>-<build>`;
+// activate: every other `config-inspector-*` cache (older builds) is deleted and the open pages
+//           are taken over, so the next load runs from the cache;
+// fetch:    a GET for one of the site's files (the site's root is index.html) is answered from
+//           the cache, else from the network; nothing else is cached. The cache holds one build
+//           as a whole, so a page never mixes the files of two builds.
+// Modelled on the precache of Workbox (GoogleChrome/workbox packages/workbox-precaching:
+// PrecacheController install / activate, revisioned cache entries), without its library.
+'use strict';
+
+const BUILD = /*CFGI_BUILD*/ { version: '0', build: 'dev', files: [] };
+const PREFIX = 'config-inspector-';
+const CACHE = PREFIX + BUILD.version + '-' + BUILD.build;
+
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  for (const f of BUILD.files) {
+    const url = new URL(f.path, self.registration.scope).href;
+    const response = await fetch(url, { cache: 'no-cache', credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`${f.path}: HTTP ${response.status}`);
+    const body = await response.clone().arrayBuffer();
+    const sha = hex(await crypto.subtle.digest('SHA-256', body));
+    if (sha !== f.sha256) throw new Error(`${f.path}: SHA-256 ${sha}, the build has ${f.sha256}`);
+    await cache.put(url, response);
+  }
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()).catch(async (e) => {
+    await caches.delete(CACHE);  // never half a build
+    throw e;
+  }));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys())
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    await self.clients.claim();
+  })());
+});
+
+// The cache key of a request: the site's root and index.html are one file; the query and the
+// fragment (a permalink's #s=...) do not name another one.
+function key(request) {
+  const url = new URL(request.url);
+  const scope = new URL(self.registration.scope);
+  if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return null;
+  let rel = url.pathname.slice(scope.pathname.length);
+  if (rel === '') rel = 'index.html';
+  return BUILD.files.some((f) => f.path === rel) ? new URL(rel, scope).href : null;
+}
+
+self.addEventListener('fetch', (event) => {
+  if (event.request.method !== 'GET') return;
+  const k = key(event.request);
+  if (!k) return;  // not ours: the browser's own handling
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(k);
+    return hit || fetch(event.request);
+  })());
+});
+
+// The page asks which build is cached (web/js/offline.js, the About box, the tests).
+self.addEventListener('message', (event) => {
+  if (event.data !== 'cfgi-offline-status') return;
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const stored = (await cache.keys()).length;
+    event.source.postMessage({ type: 'cfgi-offline-status', cache: CACHE, version: BUILD.version, build: BUILD.build,
+                               files: BUILD.files.length, stored, complete: stored === BUILD.files.length });
+  })());
+});
