@@ -8,6 +8,7 @@
 //   return RunLsp(a);   // until `exit`: 0 after `shutdown`, else 1
 #pragma once
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -41,9 +42,12 @@ std::string PathToUri(std::string_view path);
 
 // A finding as an LSP Diagnostic: range in UTF-16 columns (from `src`, the source its file
 // names; 0:0 when null), severity (error 1, warning 2, note 3), code, codeDescription.href (the
-// docs link SARIF's rules use: DocsUrl() + "#" + anchor), source "config-inspector", and
-// data.path (the field path).
-nlohmann::json LspDiagnostic(const doc::Diagnostic& d, const doc::Source* src, const std::string& docs_url);
+// docs link SARIF's rules use: DocsUrl() + "#" + anchor), source "config-inspector",
+// data.path (the field path), and relatedInformation: each of d.related whose file `source_of`
+// knows (a Location in that file, UTF-16 columns, with the related place's message).
+using SourceOf = std::function<const doc::Source*(const std::string& file)>;
+nlohmann::json LspDiagnostic(const doc::Diagnostic& d, const doc::Source* src, const std::string& docs_url,
+                             const SourceOf& source_of = {});
 
 // The LSP range {start, end} of bytes [begin, end) of `src`.
 nlohmann::json LspRange(const doc::Source& src, uint32_t begin, uint32_t end);
@@ -61,14 +65,23 @@ std::string HoverMarkdown(const std::string& file, uint32_t offset,
                           const std::vector<doc::Diagnostic>& findings, const doc::Source& src,
                           const GroupRun& run, const Inspection* evaluated, const std::string& docs_url);
 
-// The documentSymbol outline of `file` in a checked group, from the engine's typed model: for the
-// policy engine every Kuma resource and policy of the file (kind and name) with its to[] / from[]
-// / rules[] items as children. Other engines: an empty list (docs/editors.md says so).
-nlohmann::json DocumentSymbols(const std::string& file, const doc::Source& src, const GroupRun& run);
+// Where bytes `r` of `src` (the source named `file` in a group) are in the editor: an LSP
+// Location {uri, range}. The server's places a source embedded in an open scenario file
+// (`sources: [{name, text: |}]`) in that file.
+using Place = std::function<nlohmann::json(const std::string& file, const doc::Source& src, doc::SourceRange r)>;
+
+// The documentSymbol outline of `file` in a checked group, from the engine's typed model: Kuma
+// resources and policies (kind and name) with their to[] / from[] / rules[] items; a matcher's
+// list items (the predicate in words) and map entries, nested as the matcher nests them; each TXT
+// name's grpc_config choices (grpc-core's reading of the list); DS components with their
+// references; TP2 resources with their variants. Ranges placed by `at`.
+nlohmann::json DocumentSymbols(const std::string& file, const doc::Source& src, const GroupRun& run, const Place& at);
 
 // Go to definition at byte `offset` of `file`: on a Kuma policy's targetRef (top level or an
-// item's), the resources it selects (the policy engine's ResolveTargetRef) as Location[] in the
-// files of the group; an empty list elsewhere.
-nlohmann::json Definitions(const std::string& file, uint32_t offset, const GroupRun& run);
+// item's), the resources it selects (the policy engine's ResolveTargetRef); on a DS reference, the
+// components whose `service.interfaces` provide its interface and the registered services that
+// implement it; on an item of a scenario's
+// `sources:` that names a `file`, that file. Location[] placed by `at`; empty elsewhere.
+nlohmann::json Definitions(const std::string& file, uint32_t offset, const GroupRun& run, const Place& at);
 
 }  // namespace cfgi::cli

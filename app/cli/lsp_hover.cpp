@@ -1,8 +1,8 @@
 // app/cli/lsp_hover.cpp: what the language server shows at a position (lsp.h): the hover's
-// Markdown, the outline and go-to-definition. Everything comes from the engines' typed results:
+// Markdown (the outline and go-to-definition are lsp_nav.cpp). Everything comes from the engines' typed results:
 // the findings of the check, the explanation tree of the group's evaluation (doc::Step, the same
 // tree `eval --explain` prints and the app's Explanation panel draws), and for Kuma the per-field
-// provenance of the merged rules (policy_rules.h FieldProvenance) and ResolveTargetRef.
+// provenance of the merged rules (policy_rules.h FieldProvenance).
 #include <algorithm>
 #include <filesystem>
 #include <functional>
@@ -36,21 +36,11 @@ std::string Inline(std::string s) {
   return s;
 }
 
-// The outcome as a word (colour is never the only signal: here there is none).
-const char* OutcomeWord(doc::Outcome o) {
-  switch (o) {
-    case doc::Outcome::kMatched:
-      return "✓ matched";
-    case doc::Outcome::kNoMatch:
-      return "✗ no match";
-    case doc::Outcome::kError:
-      return "⚠ error";
-    case doc::Outcome::kSkipped:
-      return "↷ skipped";
-    case doc::Outcome::kInfo:
-      return "·";
-  }
-  return "";
+// The outcome as the explanation's mark and name ("✓ matched", "✗ no-match"; info: "·"), as
+// Step::ToText marks it: colour is never the only signal (here there is none).
+std::string OutcomeWord(doc::Outcome o) {
+  std::string mark = doc::OutcomeMark(o);
+  return o == doc::Outcome::kInfo ? mark : mark + " " + doc::OutcomeName(o);
 }
 
 // Every deepest step of `root` whose range in `file` holds `offset`, with the chain of `what`s
@@ -219,83 +209,6 @@ std::string HoverMarkdown(const std::string& file, uint32_t offset,
     }
   }
   return md;
-}
-
-json DocumentSymbols(const std::string& file, const doc::Source& src, const GroupRun& run) {
-  json out = json::array();
-  const auto* m = ModelAs<policy::PolicyModel>(run.inspection.model.get());
-  if (!m) return out;
-  auto range = [&src](const policy::Loc& loc) { return LspRange(src, loc.range.begin, loc.range.end); };
-  auto mine = [&file](const policy::Loc& loc) {
-    return Normal(loc.file) == file && loc.range.end > loc.range.begin;
-  };
-  // LSP SymbolKind: 2 Module, 5 Class, 19 Object, 20 Key.
-  auto resource = [&](const policy::Meta& meta, int kind) {
-    if (!mine(meta.loc)) return;
-    json r = range(meta.loc);
-    out.push_back(json{
-        {"name", meta.name}, {"detail", meta.type}, {"kind", kind}, {"range", r}, {"selectionRange", r}});
-  };
-  for (const policy::Resource& r : m->mesh.meshes) resource(r.meta, 2);
-  for (const policy::MeshService& s : m->mesh.services) resource(s.meta, 5);
-  for (const policy::Resource& r : m->mesh.external_services) resource(r.meta, 5);
-  for (const policy::MeshService& s : m->mesh.multizone_services) resource(s.meta, 5);
-  for (const policy::MeshGateway& g : m->mesh.gateways) resource(g.meta, 5);
-  for (const policy::Dataplane& d : m->mesh.dataplanes) resource(d.meta, 19);
-  for (const policy::Policy& p : m->mesh.policies) {
-    if (!mine(p.meta.loc)) continue;
-    json r = range(p.meta.loc);
-    json children = json::array();
-    auto items = [&](const std::vector<policy::PolicyItem>& list, const char* dir) {
-      for (size_t i = 0; i < list.size(); ++i) {
-        const policy::PolicyItem& it = list[i];
-        if (!mine(it.loc)) continue;
-        std::string target =
-            it.target_ref.kind + (it.target_ref.name.empty() ? "" : " " + it.target_ref.name);
-        json ir = range(it.loc);
-        children.push_back(json{{"name", std::string(dir) + "[" + std::to_string(i) + "]"},
-                                {"detail", target},
-                                {"kind", 20},
-                                {"range", ir},
-                                {"selectionRange", ir}});
-      }
-    };
-    items(p.to, "to");
-    items(p.from, "from");
-    items(p.rules, "rules");
-    out.push_back(json{{"name", p.meta.name},
-                       {"detail", p.meta.type},
-                       {"kind", 19},
-                       {"range", r},
-                       {"selectionRange", r},
-                       {"children", std::move(children)}});
-  }
-  return out;
-}
-
-json Definitions(const std::string& file, uint32_t offset, const GroupRun& run) {
-  json out = json::array();
-  const auto* m = ModelAs<policy::PolicyModel>(run.inspection.model.get());
-  if (!m) return out;
-  auto here = [&](const policy::Loc& loc) { return Normal(loc.file) == file && Holds(loc.range, offset); };
-  std::set<std::pair<std::string, uint32_t>> seen;
-  for (const policy::Policy& p : m->mesh.policies) {
-    if (!here(p.meta.loc)) continue;
-    std::vector<const policy::TargetRef*> refs;
-    if (p.top.present) refs.push_back(&p.top);
-    for (const auto* list : {&p.to, &p.from, &p.rules})
-      for (const policy::PolicyItem& it : *list) refs.push_back(&it.target_ref);
-    for (const policy::TargetRef* t : refs) {
-      if (!here(t->loc)) continue;
-      for (const policy::Resolved& r : policy::ResolveTargetRef(m->mesh, p, *t, false)) {
-        const policy::Loc& loc = r.meta().loc;
-        if (!loc.source || loc.file.empty() || !seen.insert({loc.file, loc.range.begin}).second) continue;
-        out.push_back(json{{"uri", PathToUri(fs::absolute(loc.file).lexically_normal().generic_string())},
-                           {"range", LspRange(*loc.source, loc.range.begin, loc.range.end)}});
-      }
-    }
-  }
-  return out;
 }
 
 }  // namespace cfgi::cli

@@ -110,7 +110,8 @@ uint32_t LspOffset(const doc::Source& src, const json& position) {
   return src.Offset(line, static_cast<int>(col) + 1);
 }
 
-json LspDiagnostic(const doc::Diagnostic& d, const doc::Source* src, const std::string& docs_url) {
+json LspDiagnostic(const doc::Diagnostic& d, const doc::Source* src, const std::string& docs_url,
+                   const SourceOf& source_of) {
   json range = {{"start", {{"line", 0}, {"character", 0}}}, {"end", {{"line", 0}, {"character", 0}}}};
   if (src && d.begin.line >= 1) {
     doc::Position end = DiagnosticEnd(d, src);
@@ -128,6 +129,19 @@ json LspDiagnostic(const doc::Diagnostic& d, const doc::Source* src, const std::
             {"message", d.message}};
   if (doc::FindCode(d.code)) j["codeDescription"] = {{"href", docs_url + "#" + doc::CodeAnchor(d.code)}};
   j["data"] = {{"path", d.path}};
+  if (!d.related.empty() && source_of) {
+    json related = json::array();
+    for (const doc::Related& r : d.related) {
+      const doc::Source* at = source_of(r.file);
+      if (!at) continue;
+      related.push_back(
+          json{{"location",
+                {{"uri", PathToUri(fs::absolute(r.file).lexically_normal().generic_string())},
+                 {"range", LspRange(*at, r.range.begin, r.range.end)}}},
+               {"message", r.message}});
+    }
+    if (!related.empty()) j["relatedInformation"] = std::move(related);
+  }
   return j;
 }
 
@@ -162,6 +176,12 @@ struct DirResult {
     }
     return nullptr;
   }
+  // The source named `file` in any group (a finding's related place); null when none.
+  const doc::Source* SourceOf(const std::string& file) const {
+    for (const GroupRun& run : runs)
+      if (const doc::Document* d = DocumentOf(*run.scenario, Normal(file))) return d->source.get();
+    return nullptr;
+  }
   static const doc::Document* DocumentOf(const Scenario& s, const std::string& path) {
     if (s.envelope && s.envelope->source && Normal(s.envelope->source->name()) == path) return &*s.envelope;
     for (const doc::Document& d : s.sources)
@@ -190,6 +210,14 @@ struct Embedded {
     out.range = {host_src->Offset(b.line, b.column), host_src->Offset(e.line, e.column)};
     out.begin = host_src->Locate(out.range.begin);
     return out;
+  }
+  // A related place of the embedded source, in the scenario file.
+  void Place(doc::Related& r) const {
+    doc::Position b = Map(r.begin), e = Map(r.end);
+    r.file = host;
+    r.range = {host_src->Offset(b.line, b.column), host_src->Offset(e.line, e.column)};
+    r.begin = host_src->Locate(r.range.begin);
+    r.end = host_src->Locate(r.range.end);
   }
 };
 
@@ -364,8 +392,9 @@ class LspServer {
         if (const GroupRun* run = result->RunOf(f.path, &index))
           if (const doc::Document* d = DirResult::DocumentOf(*run->scenario, f.path)) src = d->source.get();
         json list = json::array();
+        SourceOf source_of = [&result](const std::string& file) { return result->SourceOf(file); };
         for (const doc::Diagnostic& d : result->diagnostics[f.path])
-          list.push_back(LspDiagnostic(d, src, docs_url_));
+          list.push_back(LspDiagnostic(d, src, docs_url_, source_of));
         ep_->Notify("textDocument/publishDiagnostics",
                     json{{"uri", f.uri}, {"version", f.version}, {"diagnostics", std::move(list)}});
       }
@@ -438,13 +467,15 @@ class LspServer {
         const doc::Document* from = DirResult::DocumentOf(*run.scenario, file);
         doc::Format format = from ? from->format : doc::Format::kText;
         auto e = embedded.find(d.file);
-        if (!open.count(file) && e != embedded.end()) {
-          result->diagnostics[e->second.host].push_back(e->second.Place(d));
-          result->formats[e->second.host].push_back(format);
-          continue;
+        bool placed = !open.count(file) && e != embedded.end();
+        doc::Diagnostic out = placed ? e->second.Place(d) : d;
+        for (doc::Related& r : out.related) {
+          auto in = embedded.find(r.file);
+          if (!open.count(Normal(r.file)) && in != embedded.end()) in->second.Place(r);
         }
-        result->diagnostics[file].push_back(d);
-        result->formats[file].push_back(format);
+        const std::string& to = placed ? e->second.host : file;
+        result->diagnostics[to].push_back(std::move(out));
+        result->formats[to].push_back(format);
       }
     }
     // A file two groups read (a mesh file alone and as a scenario's source) is reported by both,
@@ -540,7 +571,8 @@ class LspServer {
       const std::string leader = CommentLeader(formats[i]);
       uint32_t begin = d.range.begin, end = std::max(d.range.begin, d.range.end);
       if (d.begin.line < 1 || end < from || begin > to) continue;
-      json diag = LspDiagnostic(d, l.src, docs_url_);
+      json diag = LspDiagnostic(d, l.src, docs_url_,
+                                [&l](const std::string& file) { return l.result->SourceOf(file); });
       // Ignore: a comment line above the finding's line, indented as it is (core/doc/suppress.h
       // ReadCommentSuppressions: a comment covers its own line and the next).
       if (!leader.empty() && doc::FindCode(d.code)) {
@@ -590,16 +622,47 @@ class LspServer {
     return lsp::Reply::Result(actions);
   }
 
+  // Places in the editor: a source embedded in this scenario file is placed in it (Embedded::Map).
+  static Place PlaceIn(const std::map<std::string, Embedded>& embedded) {
+    return [embedded](const std::string& file, const doc::Source& src, doc::SourceRange r) {
+      auto e = embedded.find(file);
+      if (e != embedded.end() && e->second.src == &src) {
+        doc::Position b = e->second.Map(src.Locate(r.begin)), end = e->second.Map(src.Locate(std::max(r.begin, r.end)));
+        const doc::Source& host = *e->second.host_src;
+        return json{{"uri", PathToUri(fs::absolute(e->second.host).lexically_normal().generic_string())},
+                    {"range", LspRange(host, host.Offset(b.line, b.column), host.Offset(end.line, end.column))}};
+      }
+      return json{{"uri", PathToUri(fs::absolute(file).lexically_normal().generic_string())},
+                  {"range", LspRange(src, r.begin, r.end)}};
+    };
+  }
+
   lsp::Reply Definition(const json& p) {
     Located l = Locate(p);
     if (!l.src) return lsp::Reply::Result(json::array());
-    return lsp::Reply::Result(Definitions(l.path, LspOffset(*l.src, p.at("position")), *l.run));
+    uint32_t offset = LspOffset(*l.src, p.at("position"));
+    std::map<std::string, Embedded> embedded = EmbeddedSources(*l.run->scenario, {l.path});
+    Place at = PlaceIn(embedded);
+    json out = Definitions(l.path, offset, *l.run, at);
+    // Inside a source embedded in this scenario file: the definitions at the same place in its text.
+    doc::Position pos = l.src->Locate(offset);
+    for (const auto& [name, e] : embedded) {
+      int line = pos.line - e.first_line + 1;
+      if (line < 1 || line > e.src->line_count() || pos.column <= e.indent) continue;
+      for (json& d : Definitions(name, e.src->Offset(line, pos.column - e.indent), *l.run, at)) out.push_back(std::move(d));
+    }
+    return lsp::Reply::Result(out);
   }
 
   lsp::Reply Symbols(const json& p) {
     Located l = Locate(p);
     if (!l.src) return lsp::Reply::Result(json::array());
-    return lsp::Reply::Result(DocumentSymbols(l.path, *l.src, *l.run));
+    std::map<std::string, Embedded> embedded = EmbeddedSources(*l.run->scenario, {l.path});
+    Place at = PlaceIn(embedded);
+    json out = DocumentSymbols(l.path, *l.src, *l.run, at);
+    for (const auto& [name, e] : embedded)
+      for (json& s : DocumentSymbols(name, *e.src, *l.run, at)) out.push_back(std::move(s));
+    return lsp::Reply::Result(out);
   }
 
   lsp::Endpoint* ep_;

@@ -121,6 +121,23 @@ ordered_json SarifLog(const std::vector<SarifFinding>& findings, const SourceLoo
     if (!d.path.empty())
       loc["logicalLocations"] = ordered_json::array({{{"fullyQualifiedName", d.path}, {"kind", "member"}}});
     if (!loc.empty()) r["locations"] = ordered_json::array({std::move(loc)});
+    // SARIF 2.1.0 3.27.22: the other places the message names, each a location with an id.
+    if (!d.related.empty()) {
+      ordered_json related = ordered_json::array();
+      for (const doc::Related& x : d.related) {
+        ordered_json region;
+        region["startLine"] = x.begin.line;
+        region["startColumn"] = x.begin.column;
+        region["endLine"] = x.end.line;
+        region["endColumn"] = x.end.column;
+        related.push_back({{"id", related.size()},
+                           {"physicalLocation",
+                            {{"artifactLocation", {{"uri", ArtifactUri(x.file, o.base_dir)}}},
+                             {"region", std::move(region)}}},
+                           {"message", {{"text", x.message}}}});
+      }
+      r["relatedLocations"] = std::move(related);
+    }
     std::string key = d.code + '\n' + ArtifactUri(d.file, o.base_dir) + '\n' + d.path + '\n' + d.message;
     int n = seen[key]++;
     r["partialFingerprints"] = {{"configInspector/v1", Hex(Fnv1a(key + '\n' + std::to_string(n)))}};

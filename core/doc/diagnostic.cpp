@@ -40,6 +40,20 @@ Diagnostic& DiagnosticSink::Add(Severity sev, std::string code, SourceRange rang
   return list_.back();
 }
 
+Diagnostic& Diagnostic::Relate(const Source* src, SourceRange range, std::string message) {
+  if (!src) return *this;
+  const uint32_t size = static_cast<uint32_t>(src->text().size());
+  Related r;
+  r.file = src->name();
+  r.range.begin = std::min(range.begin, size);
+  r.range.end = std::min(std::max(range.end, r.range.begin), size);
+  r.begin = src->Locate(r.range.begin);
+  r.end = src->Locate(r.range.end);
+  r.message = std::move(message);
+  related.push_back(std::move(r));
+  return *this;
+}
+
 bool DiagnosticSink::has_errors() const { return HasErrors(list_); }
 
 DiagnosticSink::ScopedField::ScopedField(DiagnosticSink* sink, std::string_view segment)

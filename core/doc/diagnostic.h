@@ -19,6 +19,18 @@ enum class Severity { kError, kWarning, kNote };
 // "error", "warning", "note".
 const char* SeverityName(Severity s);
 
+// Another place a finding names: the earlier matcher that shadows it, the choice before it that
+// matches every client, the other variant of an overlap, the item that overrides it, the first of
+// a duplicate. SARIF carries these as a result's relatedLocations, the language server as a
+// diagnostic's relatedInformation, `check --format json` as "related".
+struct Related {
+  std::string file;   // Source::name()
+  SourceRange range;  // byte offsets into the file
+  Position begin;     // 1-based, from range.begin
+  Position end;       // 1-based, from range.end
+  std::string message;  // what that place is ("matchers[0] (prefix '/a') ends the list here")
+};
+
 struct Diagnostic {
   std::string code;      // e.g. "DOC001"; stable, documented
   Severity severity = Severity::kError;
@@ -30,6 +42,11 @@ struct Diagnostic {
   // More findings like this one that the engine did not list (it stops at kMaxRepeats + 1 when
   // a finding can repeat 100,000 times); CapRepeats counts them in its note.
   size_t also = 0;
+  std::vector<Related> related;  // the other places the message names, in the order it names them
+
+  // Adds the other place `range` of `src` (a finding about no text: ignored) with `message`;
+  // returns *this, so an engine writes sink.Warning(...).Relate(src, range, "...").
+  Diagnostic& Relate(const Source* src, SourceRange range, std::string message);
 };
 
 // Collects diagnostics for one source, resolving positions as they are added. Field paths are

@@ -14,8 +14,7 @@ const char* OutcomeName(Outcome o) {
   return "info";
 }
 
-namespace {
-const char* Mark(Outcome o) {
+const char* OutcomeMark(Outcome o) {
   switch (o) {
     case Outcome::kMatched: return "\u2713";   // ✓
     case Outcome::kNoMatch: return "\u2717";   // ✗
@@ -25,7 +24,6 @@ const char* Mark(Outcome o) {
   }
   return " ";
 }
-}  // namespace
 
 nlohmann::ordered_json Step::ToJson(const JsonOptions& o) const {
   nlohmann::ordered_json j;
@@ -51,7 +49,7 @@ nlohmann::ordered_json Step::ToJson(const JsonOptions& o) const {
 
 std::string Step::ToText(int indent) const {
   std::string s(static_cast<size_t>(indent) * 2, ' ');
-  s += Mark(outcome);
+  s += OutcomeMark(outcome);
   s += ' ';
   s += what;
   if (!detail.empty()) s += ": " + detail;

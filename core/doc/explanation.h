@@ -18,6 +18,9 @@ namespace cfgi::doc {
 enum class Outcome { kMatched, kNoMatch, kError, kSkipped, kInfo };
 // "matched", "no-match", "error", "skipped", "info"
 const char* OutcomeName(Outcome o);
+// The mark Step::ToText and the editor's hover put before a step: "✓" matched, "✗" no match,
+// "!" error, "-" skipped, "·" info.
+const char* OutcomeMark(Outcome o);
 
 struct Step {
   std::string what;

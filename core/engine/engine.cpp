@@ -316,6 +316,12 @@ ordered_json DiagnosticsJson(const std::vector<doc::Diagnostic>& ds) {
     j["line"] = d.begin.line;
     j["column"] = d.begin.column;
     j["path"] = d.path;
+    if (!d.related.empty()) {
+      ordered_json rel = ordered_json::array();
+      for (const doc::Related& r : d.related)
+        rel.push_back({{"message", r.message}, {"file", r.file}, {"line", r.begin.line}, {"column", r.begin.column}});
+      j["related"] = std::move(rel);
+    }
     a.push_back(std::move(j));
   }
   return a;

@@ -22,6 +22,12 @@ std::string Describe(const Predicate& p) {
   return "custom_match";
 }
 
+}  // namespace
+
+std::string DescribePredicate(const Predicate& p) { return Describe(p); }
+
+namespace {
+
 bool StringCovers(const StringMatch& a, const StringMatch& b) {
   if (a.ignore_case != b.ignore_case && !a.ignore_case) return false;
   if (a.kind == StringMatch::Kind::kRegex || b.kind == StringMatch::Kind::kRegex) return false;
@@ -76,7 +82,8 @@ void Shadowed(const Matcher& m, doc::DiagnosticSink& out) {
       out.Warning("MAT016", m.list[j].range,
                   nj + " (" + Describe(m.list[j].predicate) + ") can never be reached: " + ni + " (" + Describe(a.predicate) +
                       ") matches every request it matches and ends the list; put the more specific matcher first or remove " + nj,
-                  m.list[j].predicate.path);
+                  m.list[j].predicate.path)
+          .Relate(out.source(), a.range, ni + " (" + Describe(a.predicate) + ") matches first and ends the list");
       break;
     }
   }

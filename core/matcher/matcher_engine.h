@@ -99,6 +99,10 @@ class MatcherResult final : public EngineResult {
   size_t unreached_count = 0;
 };
 
+// A predicate in a few words, as MAT016 and the editor's outline name it: "header 'x-user' exact
+// 'a'", "CEL request.path == '/'", "custom_match: true", "or_matcher".
+std::string DescribePredicate(const Predicate& p);
+
 // What a what-if request's outcomes are compared on (cfgi::Compare across profiles): its
 // {"actions", "skipped", "matched"}, as in the engine's result.
 nlohmann::ordered_json OutcomeJson(const Result& r);

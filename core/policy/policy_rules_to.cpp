@@ -190,12 +190,17 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
   if (o.provenance) {
     std::vector<int> relevant(t.to_items.size(), 0), live(t.to_items.size(), 0);
     std::vector<std::string> example(t.to_items.size());
+    std::vector<const Item*> overrider(t.to_items.size(), nullptr);  // the first item that overrides it
     for (const ResourceRule& rr : t.to_rules) {
       for (const Item* it : rr.items()) {
         relevant[it->rank]++;
         if (example[it->rank].empty()) example[it->rank] = rr.key;
       }
-      for (const FieldProvenance& f : rr.provenance()) live[f.set.item->rank]++;
+      for (const FieldProvenance& f : rr.provenance()) {
+        live[f.set.item->rank]++;
+        for (const FieldProvenance::Write& w : f.overrode)
+          if (w.item && !overrider[w.item->rank] && f.set.item->entry) overrider[w.item->rank] = f.set.item;
+      }
     }
     // Every dead item is reported; Inspect's one cap (doc::CapRepeats) lists 20 per file.
     for (const Item& it : t.to_items) {
@@ -206,6 +211,11 @@ void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalO
                    it.policy->meta.name + "' never takes effect on dataplane '" + dp.meta.name +
                    "': later items override every field it sets (e.g. in " + example[it.rank] +
                    "); remove it or target it more specifically");
+      if (const Item* by = overrider[it.rank])
+        sink.list().back().Relate(by->entry->loc.source, by->entry->loc.range,
+                                  std::string(DirectionName(by->direction)) + "[" + std::to_string(by->rule_index) +
+                                      "] of " + by->policy->meta.type + " '" + by->policy->meta.name +
+                                      "' overrides it (later in the merge order)");
       diags.insert(diags.end(), sink.list().begin(), sink.list().end());
     }
   }

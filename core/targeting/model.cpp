@@ -170,20 +170,24 @@ void ConfigurationRules(const Node& c, int index, Component& comp, doc::Diagnost
                               std::to_string(index) + "\")";
   if (policy && pids && pids->is_seq()) {
     std::vector<std::string> seen;
+    std::vector<const Node*> seen_at;
     int i = 0;
     for (const Node& e : pids->items()) {
       int at = i++;
       if (!e.is_string()) continue;
       std::string pid = e.text() == "$" ? comp.name : e.text();
-      if (std::find(seen.begin(), seen.end(), pid) != seen.end()) {
+      if (auto first = std::find(seen.begin(), seen.end(), pid); first != seen.end()) {
+        const Node& earlier = *seen_at[static_cast<size_t>(first - seen.begin())];
         sink.Error("TGT035", e.range(),
                    "configuration-pid '" + pid + "' is listed twice" +
                        (e.text() == "$" ? std::string(" ('$' stands for the component name)") : std::string()) +
                        ": \"configuration-pid error in the manifest. Duplicate pid detected.\"" + skipped + "; remove the duplicate",
-                   ".configuration-pid[" + std::to_string(at) + "]");
+                   ".configuration-pid[" + std::to_string(at) + "]")
+            .Relate(sink.source(), earlier.range(), "configuration-pid '" + pid + "' first listed here");
         *ok = false;
       }
       seen.push_back(pid);
+      seen_at.push_back(&e);
     }
     for (std::string& p : comp.configuration_pids)
       if (p == "$") p = comp.name;

@@ -408,7 +408,14 @@ Resolution Resolve(const Inputs& in, const ResolveOptions& opts) {
         }
         if (steps) {
           ref_step.outcome = rr.matching.empty() ? doc::Outcome::kNoMatch : doc::Outcome::kMatched;
+          // The effective filter and the services that satisfy it (the editor's hover on a
+          // reference shows this step).
+          if (rr.effective_filter) ref_step.detail += "; effective filter " + *rr.effective_filter;
           ref_step.detail += "; " + std::to_string(rr.matching.size()) + " matching service(s)";
+          std::string names;
+          for (const ServiceMatch& sm : rr.services)
+            if (sm.matched && !sm.self_excluded) names += (names.empty() ? ": " : ", ") + ServiceLabel(*sm.service);
+          ref_step.detail += names;
         }
       }
       if (steps) comp_step.Add(std::move(ref_step));

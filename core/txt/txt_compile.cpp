@@ -102,17 +102,18 @@ struct Builder {
   // Reports a finding about attribute `attr` (`r` in its JSON text's coordinates, mapped to the
   // source here); attr -1: about the name's records as a whole (at the source's first record).
   // TXT013 (records grpc-go concatenates) is reported at the attribute's last record.
-  void Report(std::string code, Severity sev, SourceRange r, int attr, std::string path, std::string msg) {
+  doc::Diagnostic& Report(std::string code, Severity sev, SourceRange r, int attr, std::string path, std::string msg) {
     const std::vector<TxtRecord>& recs = a.records.records;
-    SourceRange at;
-    if (attr < 0) {
-      at = recs.empty() ? SourceRange{0, 0} : recs[0].range;
-    } else {
-      const Attribute& attribute = c.attributes[static_cast<size_t>(attr)];
-      at = attribute.json.Map(r.begin, r.end);
-      if (code == "TXT013" && !attribute.records.empty()) at = recs[static_cast<size_t>(attribute.records.back())].range;
-    }
-    sink.Add(sev, std::move(code), at, std::move(msg), std::move(path));
+    SourceRange at = In(r, attr);
+    if (code == "TXT013" && attr >= 0 && !c.attributes[static_cast<size_t>(attr)].records.empty())
+      at = recs[static_cast<size_t>(c.attributes[static_cast<size_t>(attr)].records.back())].range;
+    return sink.Add(sev, std::move(code), at, std::move(msg), std::move(path));
+  }
+  // `r` of attribute `attr`'s JSON text in the source; attr -1: the source's first record.
+  SourceRange In(SourceRange r, int attr) const {
+    const std::vector<TxtRecord>& recs = a.records.records;
+    if (attr < 0) return recs.empty() ? SourceRange{0, 0} : recs[0].range;
+    return c.attributes[static_cast<size_t>(attr)].json.Map(r.begin, r.end);
   }
   void Global(std::string msg) {
     if (c.global_error.empty()) c.global_error = std::move(msg);
@@ -528,7 +529,9 @@ struct Builder {
               "choice " + std::to_string(d.index) + " is never selected by " + Profiles().Name(p) + ": choice " +
               std::to_string(i) + " before it matches every client" +
               (p == ProfileId::kCore && HasPercentage(c.choices[i]) ? " (percentage 99 and up is every draw in grpc-core)" : "") +
-              "; move it up or narrow choice " + std::to_string(i));
+              "; move it up or narrow choice " + std::to_string(i))
+            .Relate(a.source.get(), In(c.choices[i].node->range(), c.choices[i].attribute),
+                    "choice " + std::to_string(i) + " matches every client");
       }
       break;
     }

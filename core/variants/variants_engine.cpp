@@ -285,7 +285,8 @@ ResourceFindings AnalyzeResource(const ResourceVariants& r, const Analysis& a, S
         "VAR103", vb.range,
         "variants " + va.IdText() + " and " + vb.IdText() + " of \"" + r.name + "\" overlap: the parameters " +
             ParamsJsonText(o.witness) + " match both (" + Render(va.constraint) + " and " + Render(vb.constraint) +
-            "), and TP2 leaves the choice undefined; make their constraints mutually exclusive");
+            "), and TP2 leaves the choice undefined; make their constraints mutually exclusive")
+        .Relate(va.source, va.range, "variant " + va.IdText() + " matches " + ParamsJsonText(o.witness) + " too");
   }
 
   // Coverage over the key domains.

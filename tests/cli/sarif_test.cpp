@@ -101,6 +101,35 @@ TEST(SarifTest, CleanRunHasEmptyResultsAndExitsZero) {
   EXPECT_EQ(status, 0) << v;
 }
 
+// A finding that names another place (TXT038: the choice before it that matches every client)
+// carries it as relatedLocations (SARIF 2.1.0 3.27.22), and `--format json` as "related".
+TEST(SarifTest, RelatedLocationsForTheOtherPlaceAFindingNames) {
+  CliOutput r = RunCli("check --format sarif " + kSamples + "txt/dead-choice.zone");
+  ordered_json j = ordered_json::parse(r.out);
+  const ordered_json* dead = nullptr;
+  for (const ordered_json& x : j["runs"][0]["results"])
+    if (x["ruleId"] == "TXT038") dead = &x;
+  ASSERT_NE(dead, nullptr) << r.out;
+  EXPECT_EQ((*dead)["locations"][0]["physicalLocation"]["region"].dump(),
+            R"({"startLine":2,"startColumn":181,"endLine":2,"endColumn":299})");
+  // The same file as the result's own location (its URI depends on the current directory).
+  const std::string uri = (*dead)["locations"][0]["physicalLocation"]["artifactLocation"].dump();
+  EXPECT_EQ((*dead)["relatedLocations"].dump(),
+            R"([{"id":0,"physicalLocation":{"artifactLocation":)" + uri +
+                R"(,"region":{"startLine":2,"startColumn":44,"endLine":2,"endColumn":180}},)"
+                R"("message":{"text":"choice 0 matches every client"}}])");
+  int status = 0;
+  std::string v = Validate("sarif_related.sarif", r.out, &status);
+  EXPECT_EQ(status, 0) << v;
+  CliOutput js = RunCli("check --format json " + kSamples + "txt/dead-choice.zone");
+  ordered_json k = ordered_json::parse(js.out);
+  for (const ordered_json& d : k["diagnostics"]) {
+    if (d["code"] != "TXT038") continue;
+    EXPECT_EQ(d["related"].dump(), R"([{"message":"choice 0 matches every client","file":")" + kSamples +
+                                       R"(txt/dead-choice.zone","line":2,"column":44}])");
+  }
+}
+
 TEST(SarifTest, AllProfilesMergeEqualFindingsAndNameTheProfiles) {
   // grpc-rejections: the gRPC NACKs are errors under grpc-core, grpc-java and a106, notes under envoy.
   CliOutput r = RunCli("check --format sarif --profile all " + kSamples + "matcher/grpc-rejections.scenario.yaml");

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, lsp, startServer, uriOf, checkFindings, brief, applyEdits } from './lsp_client.mjs';
+import { spawnSync } from 'node:child_process';
+import { CLI, ROOT, lsp, startServer, uriOf, checkFindings, brief, applyEdits } from './lsp_client.mjs';
 
 const sample = (p) => path.join(ROOT, 'samples', p);
 const read = (p) => fs.readFileSync(p, 'utf8');
@@ -87,6 +88,28 @@ test('diagnostics equal check --format json (code, severity, start) and SARIF (e
   assert.equal(await s.stop(), 0);
 });
 
+test('relatedInformation: the other place a finding names, in the file or placed in the scenario', async () => {
+  const s = await startServer();
+  const zone = sample('txt/dead-choice.zone');
+  const zu = s.open(zone, read(zone));
+  const dead = (await s.diagnostics(zu, 1)).diagnostics.find((d) => d.code === 'TXT038');
+  // Choice 1 starts at byte 180 of line 2; choice 0, the one that matches every client, at 43.
+  assert.deepEqual(dead.relatedInformation, [{ location: { uri: zu, range: { start: { line: 1, character: 43 }, end: { line: 1, character: 179 } } },
+    message: 'choice 0 matches every client' }]);
+  // check --format json names the same place (1-based).
+  const json = JSON.parse(spawnSync(CLI, ['check', '--format', 'json', zone], { encoding: 'utf8' }).stdout);
+  assert.deepEqual(json.diagnostics.find((d) => d.code === 'TXT038').related.map((r) => [r.line, r.column, r.message]),
+    [[2, 44, 'choice 0 matches every client']]);
+  // A matcher embedded in a scenario: the shadowing matcher is placed in the scenario file too.
+  const sc = sample('matcher/a106-example2-keep-matching.scenario.yaml');
+  const su = s.open(sc, read(sc));
+  const shadowed = (await s.diagnostics(su, 1)).diagnostics.find((d) => d.code === 'MAT016');
+  assert.deepEqual(shadowed.range, { start: { line: 21, character: 12 }, end: { line: 22, character: 39 } });
+  assert.deepEqual(shadowed.relatedInformation, [{ location: { uri: su, range: { start: { line: 18, character: 12 }, end: { line: 19, character: 39 } } },
+    message: 'matchers[2] (custom_match: true) matches first and ends the list' }]);
+  assert.equal(await s.stop(), 0);
+});
+
 test('files of a directory that form one mesh are checked together, each with its own diagnostics', async () => {
   const dir = tmp();
   const mesh = path.join(dir, 'mesh.yaml'), policy = path.join(dir, 'policy.yaml');
@@ -152,8 +175,8 @@ test('hover: the finding and its documentation, and each engine\'s explanation',
   // matcher: a predicate of a source embedded in a scenario, for each of its requests.
   await openAll('matcher/a106-example1-linear.scenario.yaml');
   h = await hover('matcher/a106-example1-linear.scenario.yaml', 16, 18);
-  assert.ok(h.includes("- matcher 0 › matchers[0] › **single_predicate**: ✗ no match — header 'x-user-segment' = 'standard-user-1'; exact 'premium': false *(grpc-core, envoy, grpc-java, a106)*\n"), h);
-  assert.ok(h.includes("- matcher 1 › matchers[0] › **single_predicate**: ✗ no match — header 'x-user-segment' = 'guest'; exact 'premium': false *(grpc-core, envoy, grpc-java, a106)*\n"), h);
+  assert.ok(h.includes("- matcher 0 › matchers[0] › **single_predicate**: ✗ no-match — header 'x-user-segment' = 'standard-user-1'; exact 'premium': false *(grpc-core, envoy, grpc-java, a106)*\n"), h);
+  assert.ok(h.includes("- matcher 1 › matchers[0] › **single_predicate**: ✗ no-match — header 'x-user-segment' = 'guest'; exact 'premium': false *(grpc-core, envoy, grpc-java, a106)*\n"), h);
   // policy: the merged value of a field for the scenario's dataplane and who set or overrode it.
   await openAll('policy/realistic-mesh.scenario.yaml', 'policy/realistic-mesh.yaml');
   h = await hover('policy/realistic-mesh.yaml', 101, 22);
@@ -164,11 +187,16 @@ test('hover: the finding and its documentation, and each engine\'s explanation',
   await openAll('targeting/value_injection.scenario.yaml');
   h = await hover('targeting/value_injection.scenario.yaml', 12, 8);
   assert.ok(h.includes("- **component app::TenantView**: · — factory 'tenant.view': instance app::TenantView_tenant~acme from configuration tenant~acme *(cppmicroservices)*"), h);
+  // targeting: a DS reference, its effective filter and the services that satisfy it.
+  h = await hover('targeting/value_injection.scenario.yaml', 15, 15);
+  assert.equal(h, '**Why** (targeting, the scenario\'s inputs)\n\n- component app::TenantView › **reference Store**: ✓ matched — ' +
+    'method 2: "(&(tenant={{tenant}})(tier=gold))" -> "(&(tenant=*)(tier=gold))"; effective filter ' +
+    '(&(objectclass=app::IStore)(&(tenant=*)(tier=gold))); 2 matching service(s): service 1, service 2 *(cppmicroservices)*\n');
   // variants: a variant, for each subscription.
   await openAll('variants/basic-env.scenario.yaml');
   h = await hover('variants/basic-env.scenario.yaml', 10, 6);
   assert.ok(h.includes('- subscription {env=prod} 0 › route-config › **variant 0: env=prod**: ✓ matched — matches *(tp2)*\n'), h);
-  assert.ok(h.includes('- subscription {env=test} 1 › route-config › **variant 0: env=prod**: ✗ no match — does not match *(tp2)*\n'), h);
+  assert.ok(h.includes('- subscription {env=test} 1 › route-config › **variant 0: env=prod**: ✗ no-match — does not match *(tp2)*\n'), h);
   // document: the finding of a file no engine reads.
   await openAll('document/app-values.yaml');
   h = await hover('document/app-values.yaml', 0, 0);
@@ -242,6 +270,68 @@ test('document symbols and go to definition from a targetRef (Kuma)', async () =
   const defs = await s.conn.sendRequest(lsp.DefinitionRequest.type, { textDocument: { uri }, position: { line: 112, character: 25 } });
   assert.deepEqual(defs, [{ uri, range: { start: { line: 18, character: 0 }, end: { line: 27, character: 48 } } }]);
   assert.deepEqual(await s.conn.sendRequest(lsp.DefinitionRequest.type, { textDocument: { uri }, position: { line: 0, character: 0 } }), []);
+  assert.equal(await s.stop(), 0);
+});
+
+test('outline of every engine: matchers, TXT choices, DS components and references, TP2 variants', async () => {
+  const s = await startServer();
+  const outline = async (file) => {
+    const uri = s.open(sample(file), read(sample(file)));
+    await s.diagnostics(uri, 1);
+    const out = [];
+    const walk = (x, depth) => {
+      out.push([depth, x.name, x.detail, x.kind, x.range.start.line, x.range.start.character, x.range.end.line, x.range.end.character]);
+      for (const c of x.children || []) walk(c, depth + 1);
+    };
+    for (const x of await s.conn.sendRequest(lsp.DocumentSymbolRequest.type, { textDocument: { uri } })) walk(x, 0);
+    s.conn.sendNotification(lsp.DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+    return out;
+  };
+  // A matcher list embedded in a scenario: its items placed in the scenario file.
+  assert.deepEqual(await outline('matcher/a106-example2-keep-matching.scenario.yaml'), [
+    [0, 'matchers[0]', 'custom_match: true', 12, 12, 12, 13, 60], [0, 'matchers[1]', 'custom_match: false', 12, 15, 12, 16, 39],
+    [0, 'matchers[2]', 'custom_match: true', 12, 18, 12, 19, 39], [0, 'matchers[3]', 'custom_match: false', 12, 21, 12, 22, 39]]);
+  // A zone file: the name, then its choices (choice 1 is the dead one, from byte 180).
+  assert.deepEqual(await outline('txt/dead-choice.zone'), [
+    [0, '_grpc_config.srv', 'TXT grpc_config', 2, 1, 0, 1, 16],
+    [1, 'choice 0', 'percentage', 20, 1, 43, 1, 179], [1, 'choice 1', 'every client', 20, 1, 180, 1, 298]]);
+  // A DS manifest: components with what they provide, and their references with interface and target.
+  const ds = await outline('targeting/storage_manifest.json');
+  assert.deepEqual(ds.slice(0, 2), [[0, 'storage::ReplicatedStore', 'provides storage::IStore', 5, 5, 6, 39, 7],
+    [1, 'Primary', 'storage::IBackend (&(region={{region}})(role=primary))', 11, 12, 10, 18, 11]]);
+  assert.deepEqual(ds.slice(5), [[0, 'storage::Janitor', 'component', 5, 40, 6, 51, 7], [1, 'Backend', 'storage::IBackend (role=primary)', 11, 45, 10, 49, 11]]);
+  // TP2: each resource with its variants (canonical constraints).
+  assert.deepEqual(await outline('variants/basic-env.scenario.yaml'), [
+    [0, 'route-config', 'resource', 5, 10, 6, 13, 43],
+    [1, 'variant 0', 'constraint { key: "env" value: "prod" }', 20, 10, 6, 10, 43],
+    [1, 'variant 1', 'constraint { key: "env" value: "test" }', 20, 13, 6, 13, 43]]);
+  assert.equal(await s.stop(), 0);
+});
+
+test('go to definition: a DS reference to its providers, a scenario source to its file', async () => {
+  const s = await startServer();
+  const scenario = sample('targeting/storage_registry.scenario.yaml'), manifest = sample('targeting/storage_manifest.json');
+  const su = s.open(scenario, read(scenario)), mu = s.open(manifest, read(manifest));
+  await s.diagnostics(su, 1);
+  await s.diagnostics(mu, 1);
+  const def = (uri, line, character) => s.conn.sendRequest(lsp.DefinitionRequest.type, { textDocument: { uri }, position: { line, character } });
+  // Reference Primary (storage::IBackend): the five registered services that implement it.
+  const services = uriOf(sample('targeting/storage_services.json'));
+  assert.deepEqual(await def(mu, 13, 20), [[2, 4, 3, 113], [4, 4, 5, 83], [6, 4, 7, 82], [8, 4, 9, 84], [10, 4, 11, 85]].map(([a, b, c, d]) =>
+    ({ uri: services, range: { start: { line: a, character: b }, end: { line: c, character: d } } })));
+  // `- file: storage_services.json` in the scenario: the file.
+  const top = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+  assert.deepEqual(await def(su, 11, 12), [{ uri: services, range: top }]);
+  assert.deepEqual(await def(su, 10, 12), [{ uri: mu, range: top }]);
+  assert.deepEqual(await def(su, 14, 4), []);
+  // A reference in a manifest embedded in a scenario: the services of its inputs, in that file
+  // (opened alone: two scenarios of one engine in a directory are one group, as `check a b` reads them).
+  for (const uri of [su, mu]) s.conn.sendNotification(lsp.DidCloseTextDocumentNotification.type, { textDocument: { uri } });
+  const vi = sample('targeting/value_injection.scenario.yaml');
+  const vu = s.open(vi, read(vi));
+  await s.diagnostics(vu, 1);
+  assert.deepEqual(await def(vu, 15, 15), [[26, 6, 80], [27, 6, 82], [28, 6, 85]].map(([l, a, b]) =>
+    ({ uri: vu, range: { start: { line: l, character: a }, end: { line: l, character: b } } })));
   assert.equal(await s.stop(), 0);
 });
 
