@@ -726,7 +726,8 @@ TEST(TxtViewSelection, AnErrorIsSaidOnce) {
   Frames(v, 2);
   const doc::Step* s = v.ctx.selected_explanation();
   ASSERT_NE(s, nullptr);
-  EXPECT_EQ(s->what.rfind("grpc-core: \u2716 error: failed to parse service config: JSON parse error", 0), 0u) << s->what;
+  EXPECT_EQ(s->what, "grpc-core: \u2716 error: failed to parse service config: JSON parse error: syntax error while "
+                     "parsing array - unexpected '}'; expected ']'");
   EXPECT_EQ(s->detail, "") << "the message again";
 }
 
