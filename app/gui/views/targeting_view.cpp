@@ -465,7 +465,7 @@ class TargetingView final : public EngineView {
       ImGui::PopID();
     }
     room_.Measure("references", res_->references.size());
-    if (theme::TableCopyMenu() || copy_request_) ImGui::SetClipboardText(ReferencesText().c_str());
+    if (theme::TableCopyMenu(ctx.selected_explanation()) || copy_request_) ImGui::SetClipboardText(ReferencesText().c_str());
     copy_request_ = false;
     ImGui::EndTable();
   }
