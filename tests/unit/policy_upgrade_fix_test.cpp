@@ -85,7 +85,7 @@ V OthersByPath(const Checked& c) {
 const std::string kK8sMesh =
     "apiVersion: kuma.io/v1alpha1\nkind: Mesh\nmetadata:\n  name: default\n---\n"
     "apiVersion: kuma.io/v1alpha1\nkind: MeshService\nmetadata:\n  name: backend\n  namespace: kuma-demo\n"
-    "  labels:\n    kuma.io/mesh: default\nspec:\n  selector:\n    dataplaneTags:\n      app: backend\n"
+    "  labels:\n    kuma.io/mesh: default\nspec:\n  selector:\n    dataplaneLabels:\n      matchLabels:\n        app: backend\n"
     "  ports:\n    - port: 8080\n      appProtocol: http\n---\n";
 
 TEST(KumaUpgradeFix, NameAndNamespaceBecomeLabelsInTheRefsBlockStyle) {
@@ -94,10 +94,10 @@ TEST(KumaUpgradeFix, NameAndNamespaceBecomeLabelsInTheRefsBlockStyle) {
                            "  namespace: kuma-system\n  labels:\n    kuma.io/mesh: default\nspec:\n"
                            "  targetRef:\n    kind: Mesh\n"
                            "  to:\n"
-                           "    - targetRef:\n"          // line 31
-                           "        kind: MeshService\n"  // 32
-                           "        name: backend\n"      // 33
-                           "        namespace: kuma-demo\n"  // 34
+                           "    - targetRef:\n"          // line 33
+                           "        kind: MeshService\n"  // 34
+                           "        name: backend\n"      // 35
+                           "        namespace: kuma-demo\n"  // 36
                            "      default:\n        idleTimeout: 20s\n";
   Checked before = Check(yaml);
   std::vector<const doc::Diagnostic*> removed = before.Of("POL061");
@@ -110,8 +110,8 @@ TEST(KumaUpgradeFix, NameAndNamespaceBecomeLabelsInTheRefsBlockStyle) {
     EXPECT_EQ(d->fixes[0].title,
               "Select by labels (Kuma 3.0): kuma.io/display-name: backend, k8s.kuma.io/namespace: kuma-demo");
     EXPECT_EQ(Edits(d->fixes[0]),
-              (V{"33:9-33:22 'labels:\n          kuma.io/display-name: backend\n          k8s.kuma.io/namespace: kuma-demo'",
-                 "34:1-35:1 ''"}));
+              (V{"35:9-35:22 'labels:\n          kuma.io/display-name: backend\n          k8s.kuma.io/namespace: kuma-demo'",
+                 "36:1-37:1 ''"}));
   }
   std::string fixed = Apply(yaml, removed[0]->fixes[0]);
   EXPECT_NE(fixed.find("    - targetRef:\n        kind: MeshService\n        labels:\n"
@@ -131,20 +131,20 @@ TEST(KumaUpgradeFix, ANameAloneTakesThePolicysNamespaceAndZone) {
   const std::string yaml =
       "type: Mesh\nname: default\n---\n"
       "type: MeshService\nname: backend\nmesh: default\nlabels:\n  kuma.io/display-name: backend\n"
-      "  kuma.io/zone: east\nspec:\n  selector:\n    dataplaneTags:\n      app: backend\n"
+      "  kuma.io/zone: east\nspec:\n  selector:\n    dataplaneLabels:\n      matchLabels:\n        app: backend\n"
       "  ports:\n    - port: 8080\n---\n"
       "type: MeshTimeout\nname: t\nmesh: default\nlabels:\n  kuma.io/zone: east\nspec:\n"
       "  targetRef:\n    kind: Mesh\n  to:\n"
-      "    - targetRef:\n"              // 25
-      "        kind: MeshService\n"      // 26
-      "        name: backend\n"          // 27
+      "    - targetRef:\n"              // 27
+      "        kind: MeshService\n"      // 28
+      "        name: backend\n"          // 29
       "      default:\n        idleTimeout: 20s";  // no final line break
   Checked before = Check(yaml);
   std::vector<const doc::Diagnostic*> removed = before.Of("POL061");
   ASSERT_EQ(removed.size(), 1u) << ::testing::PrintToString(before.Brief());
   ASSERT_EQ(removed[0]->fixes.size(), 1u);
   EXPECT_EQ(Edits(removed[0]->fixes[0]),
-            (V{"27:9-27:22 'labels:\n          kuma.io/display-name: backend\n          kuma.io/zone: east'"}));
+            (V{"29:9-29:22 'labels:\n          kuma.io/display-name: backend\n          kuma.io/zone: east'"}));
   Checked after = Check(Apply(yaml, removed[0]->fixes[0]));
   EXPECT_TRUE(after.Of("POL061").empty()) << ::testing::PrintToString(after.Brief());
   EXPECT_EQ(OthersByPath(after), OthersByPath(before));
