@@ -15,6 +15,13 @@
 #    configuration's level, and -O2 cost a third more time on the large test files. Benchmarks
 #    keep the configuration's level: they are measured.
 option(CFGI_PCH "Precompile the common system headers of every target" ON)
+# Unity builds: each target's files compiled CFGI_UNITY_BATCH at a time as one translation unit,
+# so the headers they share are parsed once per batch. For the configurations built once from
+# cold (native-asan and wasm in `make test`); a developer's incremental native build keeps one
+# file per unit (ccache per file). Files that must stay alone (their own anonymous-namespace
+# helpers clash with a neighbour's) set SKIP_UNITY_BUILD_INCLUSION.
+option(CFGI_UNITY "Compile each target's sources in batches (unity build)" OFF)
+set(CFGI_UNITY_BATCH 8 CACHE STRING "Sources per unity translation unit")
 
 set(CFGI_PCH_HEADERS <algorithm> <cstdint> <functional> <map> <memory> <optional> <set> <string>
     <string_view> <utility> <vector> <nlohmann/json.hpp>)
@@ -38,6 +45,9 @@ function(_cfgi_build_speed_dir dir)
       continue()
     endif()
     _cfgi_is_test_program(${t} is_test)
+    if(CFGI_UNITY AND NOT t MATCHES "_proto$")  # generated protobuf code: file-level statics clash
+      set_target_properties(${t} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE ${CFGI_UNITY_BATCH})
+    endif()
     if(CFGI_PCH)
       set(headers ${CFGI_PCH_HEADERS})
       if(is_test AND NOT t MATCHES "^fuzz_replay")

@@ -37,6 +37,12 @@ int RunLsp(const LspArgs& a);
 
 // "file:///a/b%20c.yaml" -> "/a/b c.yaml"; "" for a URI that is not a local file.
 std::string UriToPath(std::string_view uri);
+
+// A path as the server compares files: lexically normal, with '/' separators.
+std::string NormalPath(const std::string& path);
+
+// True when the non-empty range `r` holds byte `offset` (the place of a hover or a definition).
+inline bool RangeHolds(doc::SourceRange r, uint32_t offset) { return r.end > r.begin && r.begin <= offset && offset < r.end; }
 // "/a/b c.yaml" -> "file:///a/b%20c.yaml".
 std::string PathToUri(std::string_view path);
 

@@ -30,6 +30,8 @@ namespace cfgi::cli {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
+std::string NormalPath(const std::string& path) { return fs::path(path).lexically_normal().generic_string(); }
+
 namespace {
 
 int HexValue(char c) {
@@ -38,8 +40,6 @@ int HexValue(char c) {
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
 }
-
-std::string Normal(const std::string& path) { return fs::path(path).lexically_normal().generic_string(); }
 
 std::string DirOf(const std::string& path) {
   size_t slash = path.rfind('/');
@@ -167,8 +167,8 @@ struct DirResult {
   const GroupRun* RunOf(const std::string& path, size_t* index) const {
     for (size_t i = 0; i < runs.size(); ++i) {
       const Scenario& s = *runs[i].scenario;
-      bool has = (s.envelope && s.envelope->source && Normal(s.envelope->source->name()) == path);
-      for (const doc::Document& d : s.sources) has = has || Normal(d.source->name()) == path;
+      bool has = (s.envelope && s.envelope->source && NormalPath(s.envelope->source->name()) == path);
+      for (const doc::Document& d : s.sources) has = has || NormalPath(d.source->name()) == path;
       if (has) {
         *index = i;
         return &runs[i];
@@ -179,13 +179,13 @@ struct DirResult {
   // The source named `file` in any group (a finding's related place); null when none.
   const doc::Source* SourceOf(const std::string& file) const {
     for (const GroupRun& run : runs)
-      if (const doc::Document* d = DocumentOf(*run.scenario, Normal(file))) return d->source.get();
+      if (const doc::Document* d = DocumentOf(*run.scenario, NormalPath(file))) return d->source.get();
     return nullptr;
   }
   static const doc::Document* DocumentOf(const Scenario& s, const std::string& path) {
-    if (s.envelope && s.envelope->source && Normal(s.envelope->source->name()) == path) return &*s.envelope;
+    if (s.envelope && s.envelope->source && NormalPath(s.envelope->source->name()) == path) return &*s.envelope;
     for (const doc::Document& d : s.sources)
-      if (Normal(d.source->name()) == path) return &d;
+      if (NormalPath(d.source->name()) == path) return &d;
     return nullptr;
   }
 };
@@ -234,7 +234,7 @@ struct Embedded {
 // The embedded literal-block sources of `s` whose scenario file is open, by source name.
 std::map<std::string, Embedded> EmbeddedSources(const Scenario& s, const std::set<std::string>& open) {
   std::map<std::string, Embedded> out;
-  if (!s.envelope || !s.envelope->source || !open.count(Normal(s.envelope->source->name()))) return out;
+  if (!s.envelope || !s.envelope->source || !open.count(NormalPath(s.envelope->source->name()))) return out;
   const doc::Source& host = *s.envelope->source;
   const doc::Node* root = s.envelope->root();
   const doc::Node* list = root ? root->Get("sources") : nullptr;
@@ -252,7 +252,7 @@ std::map<std::string, Embedded> EmbeddedSources(const Scenario& s, const std::se
     if (line > host.line_count()) continue;
     std::string_view first = host.Line(line);
     Embedded e;
-    e.host = Normal(host.name());
+    e.host = NormalPath(host.name());
     e.host_src = &host;
     e.src = d->source.get();
     // Blank lines the block starts with are part of the text: the embedded line 1 is the first
@@ -327,7 +327,7 @@ class LspServer {
     d.uri = td.at("uri").get<std::string>();
     d.path = UriToPath(d.uri);
     if (d.path.empty()) return;  // untitled:, or a remote file: nothing to check against
-    d.path = Normal(d.path);
+    d.path = NormalPath(d.path);
     d.text = td.at("text").get<std::string>();
     d.version = td.value("version", 0);
     {
@@ -435,7 +435,7 @@ class LspServer {
     FileReader reader = [texts](const std::string& scenario,
                                 const std::string& rel) -> std::optional<std::string> {
       std::string p = !rel.empty() && rel[0] == '/' ? rel : DirOf(scenario) + "/" + rel;
-      if (auto it = texts->find(Normal(p)); it != texts->end()) return it->second;
+      if (auto it = texts->find(NormalPath(p)); it != texts->end()) return it->second;
       return ReadSibling(scenario, rel);
     };
     CheckEvalArgs a;
@@ -473,7 +473,7 @@ class LspServer {
     for (const GroupRun& run : result->runs) {
       std::map<std::string, Embedded> embedded = EmbeddedSources(*run.scenario, open);
       for (const doc::Diagnostic& d : run.inspection.reports.front().diagnostics) {
-        std::string file = Normal(d.file);
+        std::string file = NormalPath(d.file);
         const doc::Document* from = DirResult::DocumentOf(*run.scenario, file);
         doc::Format format = from ? from->format : doc::Format::kText;
         auto e = embedded.find(d.file);
@@ -481,7 +481,7 @@ class LspServer {
         doc::Diagnostic out = placed ? e->second.Place(d) : d;
         for (doc::Related& r : out.related) {
           auto in = embedded.find(r.file);
-          if (!open.count(Normal(r.file)) && in != embedded.end()) in->second.Place(r);
+          if (!open.count(NormalPath(r.file)) && in != embedded.end()) in->second.Place(r);
         }
         const std::string& to = placed ? e->second.host : file;
         result->diagnostics[to].push_back(std::move(out));
@@ -521,7 +521,7 @@ class LspServer {
   // The last check of the document `uri` names; run and src null when it has none yet.
   Located Locate(const json& params) {
     Located l;
-    l.path = Normal(UriToPath(params.at("textDocument").at("uri").get<std::string>()));
+    l.path = NormalPath(UriToPath(params.at("textDocument").at("uri").get<std::string>()));
     std::lock_guard<std::mutex> lock(mu_);
     auto it = results_.find(DirOf(l.path));
     if (it == results_.end()) return l;
