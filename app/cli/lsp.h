@@ -1,7 +1,8 @@
 // app/cli/lsp.h: `config-inspector-cli lsp`, a language server (LSP 3.17) over stdio: the
 // findings of `check` as the editor's diagnostics, hovers from the engines' explanations, quick
-// fixes (an ignore comment, a did-you-mean), document symbols. The base protocol is app/lsp
-// (cfgi_lsp); the findings are check_run.h InspectGroups, the one check pipeline (docs/editors.md).
+// fixes (an ignore comment, and each doc::Fix a finding carries), document symbols. The base
+// protocol is app/lsp (cfgi_lsp); the findings are check_run.h InspectGroups, the one check
+// pipeline (docs/editors.md).
 //
 //   LspArgs a;
 //   if (!ParseLspArgs(args, &a, &error)) return UsageError(error);

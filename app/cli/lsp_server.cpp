@@ -209,6 +209,16 @@ struct Embedded {
     doc::Position e = Map(DiagnosticEnd(d, src));
     out.range = {host_src->Offset(b.line, b.column), host_src->Offset(e.line, e.column)};
     out.begin = host_src->Locate(out.range.begin);
+    // A fix's edits move with it; each new line of an inserted text gets the block's indentation.
+    for (doc::Fix& f : out.fixes)
+      for (doc::Edit& x : f.edits) {
+        doc::Position xb = Map(x.begin), xe = Map(x.end);
+        x.range = {host_src->Offset(xb.line, xb.column), host_src->Offset(xe.line, xe.column)};
+        x.begin = host_src->Locate(x.range.begin);
+        x.end = host_src->Locate(x.range.end);
+        for (size_t i = 0; (i = x.text.find('\n', i)) != std::string::npos; i += 1 + indent)
+          x.text.insert(i + 1, std::string(indent, ' '));
+      }
     return out;
   }
   // A related place of the embedded source, in the scenario file.
@@ -590,33 +600,16 @@ class LspServer {
                   {{"changes",
                     {{uri, json::array({{{"range", {{"start", at}, {"end", at}}}, {"newText", text}}})}}}}}});
       }
-      // Did you mean: the suggestion the message carries replaces the word the finding covers.
-      static const std::string kDym = "did you mean '";
-      if (size_t k = d.message.find(kDym); k != std::string::npos && d.range.end > d.range.begin) {
-        size_t q = d.message.find('\'', k + kDym.size());
-        std::string suggestion =
-            q == std::string::npos ? "" : d.message.substr(k + kDym.size(), q - k - kDym.size());
-        std::string_view covered =
-            std::string_view(l.src->text()).substr(d.range.begin, d.range.end - d.range.begin);
-        // Only a word: a key or a bare value on one line (a quoted scalar keeps its quotes).
-        std::string_view word = covered;
-        if (word.size() >= 2 && (word.front() == '"' || word.front() == '\'') && word.back() == word.front())
-          word = word.substr(1, word.size() - 2);
-        bool simple = !suggestion.empty() && !word.empty() &&
-                      word.find_first_of("\n:{}[], ") == std::string_view::npos && word != suggestion;
-        if (simple) {
-          uint32_t wb = d.range.begin + static_cast<uint32_t>(word.data() - covered.data());
-          actions.push_back(json{
-              {"title", "Change to '" + suggestion + "'"},
-              {"kind", "quickfix"},
-              {"isPreferred", true},
-              {"diagnostics", json::array({diag})},
-              {"edit",
-               {{"changes",
-                 {{uri,
-                   json::array({{{"range", LspRange(*l.src, wb, wb + static_cast<uint32_t>(word.size()))},
-                                 {"newText", suggestion}}})}}}}}});
-        }
+      // The finding's machine-applicable fixes (doc::Fix: did you mean, the Kuma 3.0 rewrites).
+      for (const doc::Fix& f : d.fixes) {
+        json edits = json::array();
+        for (const doc::Edit& e : f.edits)
+          edits.push_back({{"range", LspRange(*l.src, e.range.begin, e.range.end)}, {"newText", e.text}});
+        actions.push_back(json{{"title", f.title},
+                               {"kind", "quickfix"},
+                               {"isPreferred", true},
+                               {"diagnostics", json::array({diag})},
+                               {"edit", {{"changes", {{uri, std::move(edits)}}}}}});
       }
     }
     return lsp::Reply::Result(actions);
