@@ -398,11 +398,28 @@ class TargetingView final : public EngineView {
       ImGui::TextColored(theme::Pal().error, "%s %d error%s", theme::kIconError, errors, errors == 1 ? "" : "s");
     else
       ImGui::TextColored(theme::Pal().ok, "%s no errors", theme::kIconOk);
-    const std::vector<theme::FitColumn> cols = {{"Component", 0, 1.2f}, {"Instance", 0, 1.4f},
-                                                {"Reference", 0, 0.7f}, {"Method", 0, 0.7f}, {"Target before -> after", 0, 2.0f},
-                                                {"Effective filter", 0, 2.0f}, {"Bound", 0, 0.7f}, {"Error", 0, 1.5f}};
+    // Narrower than the whole table: Instance, Method, the target's before/after and the
+    // effective filter (all four in the Explanation of the selected row, wrapped between the
+    // filter's parts) fold away, so the answer's columns (Bound, Error) stay in view without a
+    // sideways scroll; a header's right click shows
+    // them again. Only a change of width class changes them (a user's choice then stays).
+    const bool compact = ImGui::GetContentRegionAvail().x < ImGui::GetFontSize() * kReferencesFullEm;
+    if (compact) {
+      ImGui::SameLine();
+      theme::TextMuted("(4 columns folded: right-click a header)");
+    }
+    const std::vector<theme::FitColumn> cols = {
+        {"Component", 0, 1.2f}, {"Instance", 0, 1.4f, compact}, {"Reference", 0, compact ? 1.2f : 0.7f},
+        {"Method", 0, 0.7f, compact}, {"Target before -> after", 0, 2.0f, compact}, {"Effective filter", 0, 2.0f, compact},
+        {"Bound", 0, compact ? 1.0f : 0.7f}, {"Error", 0, compact ? 1.0f : 1.5f}};
     // Unsorted until a header is clicked (SortTristate): the resolution's order first.
-    if (!theme::BeginTableFit("##refs", cols, kTable | ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate, ImVec2(0, 0), 60)) return;
+    if (!theme::BeginTableFit("##refs", cols, kTable | ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate | ImGuiTableFlags_Hideable,
+                              ImVec2(0, 0), compact ? kReferencesCompactEm : kReferencesFullEm))
+      return;
+    if (compact != compact_refs_) {
+      compact_refs_ = compact;
+      for (int c : {1, 3, 4, 5}) ImGui::TableSetColumnEnabled(c, !compact);
+    }
     ImGui::TableSetupScrollFreeze(0, 1);
     order_.Update(res_->references.size(), [this](size_t a, size_t b, int column) { return CompareRefs(a, b, column); });
     ImGui::TableHeadersRow();
@@ -580,6 +597,10 @@ class TargetingView final : public EngineView {
   std::vector<std::array<char, 512>> bufs_;
   std::vector<ldap::Value::Kind> kinds_;
   int sel_ref_ = 0;
+  // The References table's widths: whole at kReferencesFullEm font sizes and more; narrower,
+  // compact (three columns folded) down to kReferencesCompactEm, then a sideways scroll.
+  static constexpr float kReferencesFullEm = 60, kReferencesCompactEm = 24;
+  bool compact_refs_ = false;
   TableRoom room_;  // the References table (DumpState "table")
   TableHeaderArea config_head_;  // the factory configuration above the references
   int sel_service_ = -1;

@@ -656,10 +656,8 @@ class TxtView final : public EngineView {
 
   // The one comparison (the document's for the scenario's client, cfgi::Compare for an edited one).
   void DrawDivergences(ViewContext& ctx) {
-    std::vector<const Divergence*> all;
-    for (const Divergence& d : comparison_->divergences) all.push_back(&d);
     theme::TextMuted(client_edited_ ? "For the edited client." : "For the scenario's client (as `eval --profile all` prints it).");
-    DrawComparison("##div", ctx.document(), all, "");
+    DrawComparison("##div", ctx.document(), *comparison_, comparison_->AnswersUnder(""));
   }
 
   // Config: the service config the client ends up with, one tree with a column per profile (the
