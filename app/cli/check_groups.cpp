@@ -30,7 +30,7 @@ int CheckFailure::Exit() const { return kind == Kind::kCannotRead ? CannotRead(w
 
 bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups,
                    const FileReader& reader, const std::function<bool()>& cancelled, std::vector<GroupRun>* out,
-                   CheckFailure* failure) {
+                   CheckFailure* failure, const std::vector<doc::Diagnostic>& live_diagnostics) {
   std::vector<GroupRun>& runs = *out;
   auto fail = [failure](CheckFailure::Kind k, std::string what) {
     failure->kind = k;
@@ -55,6 +55,12 @@ bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
       *run.scenario = LoadScenario(run.inputs, reader);
       SelectEngine(run.scenario.get(), EngineRequest{std::string(run.engine->name()), a.profile});
     }
+    for (const doc::Diagnostic& d : live_diagnostics)
+      for (const InputFile& f : g.files)
+        if (f.name == d.file) {
+          run.scenario->diagnostics.push_back(d);
+          break;
+        }
     if (gate.project && runs.empty())  // the project file's own problems: once, in the first group
       run.scenario->diagnostics.insert(run.scenario->diagnostics.begin(), gate.project->diagnostics.begin(),
                                        gate.project->diagnostics.end());
@@ -91,10 +97,11 @@ bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
   return true;
 }
 
-int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups) {
+int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups,
+                   const nlohmann::ordered_json* live_info, const std::vector<doc::Diagnostic>& live_diagnostics) {
   std::vector<GroupRun> runs;
   CheckFailure failure;
-  if (!InspectGroups(a, gate, groups, ReadSibling, {}, &runs, &failure)) return failure.Exit();
+  if (!InspectGroups(a, gate, groups, ReadSibling, {}, &runs, &failure, live_diagnostics)) return failure.Exit();
   const bool evaluate = a.command == "eval";
   bool errors = false;
   for (const GroupRun& run : runs) errors |= run.fails;
@@ -127,6 +134,7 @@ int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
       }
       j["groups"].push_back(std::move(g));
     }
+    if (live_info) j["live"] = *live_info;
     PrintJson(j);
   } else if (a.format == "sarif") {
     std::vector<const Report*> reports;
@@ -137,6 +145,11 @@ int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
     }
     PrintSarif(reports, scenarios, a.profile == "all", gate.show_suppressed);
   } else {
+    if (live_info) {
+      std::vector<InputFile> all;
+      for (const FileGroup& g : groups) all.insert(all.end(), g.files.begin(), g.files.end());
+      PrintLiveText(*live_info, all);
+    }
     for (const GroupRun& run : runs) {
       std::cout << "== files: " << Join(run.inputs) << " (engine " << run.engine->name();
       if (run.profile != "all") std::cout << ", profile " << run.profile;

@@ -1,0 +1,229 @@
+// app/live/any_json.cpp: binary Anys opened as proto3 JSON (any_json.h).
+#include "app/live/any_json.h"
+
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/dynamic_message.h>
+#include <google/protobuf/message.h>
+#include <google/protobuf/util/json_util.h>
+
+#include <cmath>
+#include <memory>
+
+// Every schema OpenAny resolves; each is named in Schemas() below so the linker keeps its
+// descriptor (a generated file nobody references is dropped from the static library).
+#include "envoy/config/core/v3/extension.pb.h"
+#include "envoy/config/listener/v3/listener.pb.h"
+#include "envoy/config/rbac/v3/rbac.pb.h"
+#include "envoy/config/route/v3/route.pb.h"
+#include "envoy/extensions/common/matching/v3/extension_matcher.pb.h"
+#include "envoy/extensions/filters/http/composite/v3/composite.pb.h"
+#include "envoy/extensions/filters/http/rbac/v3/rbac.pb.h"
+#include "envoy/extensions/filters/http/router/v3/router.pb.h"
+#include "envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.pb.h"
+#include "envoy/extensions/filters/network/rbac/v3/rbac.pb.h"
+#include "envoy/extensions/matching/common_inputs/network/v3/network_inputs.pb.h"
+#include "envoy/extensions/matching/common_inputs/ssl/v3/ssl_inputs.pb.h"
+#include "envoy/extensions/matching/input_matchers/ip/v3/ip.pb.h"
+#include "envoy/service/discovery/v3/discovery.pb.h"
+#include "envoy/type/matcher/v3/http_inputs.pb.h"
+#include "xds/type/matcher/v3/cel.pb.h"
+#include "xds/type/matcher/v3/http_inputs.pb.h"
+#include "xds/type/matcher/v3/ip.pb.h"
+#include "xds/type/matcher/v3/matcher.pb.h"
+
+namespace cfgi::live {
+
+namespace {
+
+namespace pb = google::protobuf;
+using nlohmann::ordered_json;
+
+std::string Base64(const std::string& in) {
+  static const char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  size_t i = 0;
+  for (; i + 2 < in.size(); i += 3) {
+    uint32_t v = (uint8_t(in[i]) << 16) | (uint8_t(in[i + 1]) << 8) | uint8_t(in[i + 2]);
+    for (int s = 18; s >= 0; s -= 6) out += kAlphabet[(v >> s) & 63];
+  }
+  if (i + 1 == in.size()) {
+    uint32_t v = uint8_t(in[i]) << 16;
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    out += "==";
+  } else if (i + 2 == in.size()) {
+    uint32_t v = (uint8_t(in[i]) << 16) | (uint8_t(in[i + 1]) << 8);
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    out += kAlphabet[(v >> 6) & 63];
+    out += '=';
+  }
+  return out;
+}
+
+// The messages a gRPC client's resources hold, down to the matchers' inputs and actions.
+void Schemas() {
+  static const bool kOnce = [] {
+    const pb::Descriptor* all[] = {
+        envoy::config::core::v3::TypedExtensionConfig::descriptor(),
+        envoy::config::listener::v3::Listener::descriptor(),
+        envoy::config::rbac::v3::Action::descriptor(),
+        envoy::config::route::v3::RouteConfiguration::descriptor(),
+        envoy::extensions::common::matching::v3::ExtensionWithMatcher::descriptor(),
+        envoy::extensions::common::matching::v3::ExtensionWithMatcherPerRoute::descriptor(),
+        envoy::extensions::filters::http::composite::v3::Composite::descriptor(),
+        envoy::extensions::filters::http::rbac::v3::RBACPerRoute::descriptor(),
+        envoy::extensions::filters::http::router::v3::Router::descriptor(),
+        envoy::extensions::filters::network::http_connection_manager::v3::HttpConnectionManager::descriptor(),
+        envoy::extensions::filters::network::rbac::v3::RBAC::descriptor(),
+        envoy::extensions::matching::common_inputs::network::v3::DestinationIPInput::descriptor(),
+        envoy::extensions::matching::common_inputs::ssl::v3::UriSanInput::descriptor(),
+        envoy::extensions::matching::input_matchers::ip::v3::Ip::descriptor(),
+        envoy::service::discovery::v3::Resource::descriptor(),
+        envoy::type::matcher::v3::HttpRequestHeaderMatchInput::descriptor(),
+        xds::type::matcher::v3::CelMatcher::descriptor(),
+        xds::type::matcher::v3::HttpAttributesCelMatchInput::descriptor(),
+        xds::type::matcher::v3::IPMatcher::descriptor(),
+        xds::type::matcher::v3::Matcher::descriptor(),
+    };
+    return all[0] != nullptr;
+  }();
+  (void)kOnce;
+}
+
+class Writer {
+ public:
+  std::set<std::string> opaque;
+
+  // An Any (type_url, value) as JSON: expanded with "@type", or kept binary.
+  ordered_json Any(const std::string& type_url, const std::string& value, int depth, bool* known, bool* opened) {
+    size_t slash = type_url.rfind('/');
+    std::string name = slash == std::string::npos ? type_url : type_url.substr(slash + 1);
+    const pb::Descriptor* d = pb::DescriptorPool::generated_pool()->FindMessageTypeByName(name);
+    if (known) *known = d != nullptr;
+    std::unique_ptr<pb::Message> m;
+    if (d && depth < 64) {
+      if (const pb::Message* proto = pb::MessageFactory::generated_factory()->GetPrototype(d)) m.reset(proto->New());
+    }
+    if (!m || !m->ParseFromString(value)) {
+      opaque.insert(type_url);
+      ordered_json j = ordered_json::object();
+      j["type_url"] = type_url;
+      j["value"] = Base64(value);
+      return j;
+    }
+    if (opened) *opened = true;
+    ordered_json j = ordered_json::object();
+    j["@type"] = type_url;
+    ordered_json body = Message(*m, depth + 1);
+    if (IsWellKnown(*d)) {
+      j["value"] = std::move(body);  // proto3 JSON: a well-known type inside an Any is under "value"
+    } else {
+      for (auto& [k, v] : body.items()) j[k] = std::move(v);
+    }
+    return j;
+  }
+
+  ordered_json Message(const pb::Message& m, int depth) {
+    const pb::Descriptor* d = m.GetDescriptor();
+    if (d->full_name() == "google.protobuf.Any") {
+      const pb::Reflection* r = m.GetReflection();
+      return Any(r->GetString(m, d->FindFieldByNumber(1)), r->GetString(m, d->FindFieldByNumber(2)), depth, nullptr,
+                 nullptr);
+    }
+    if (IsWellKnown(*d)) {  // Duration, Timestamp, wrappers, Struct...: protobuf's own JSON form
+      std::string text;
+      if (pb::util::MessageToJsonString(m, &text).ok()) {
+        ordered_json j = ordered_json::parse(text, nullptr, false);
+        if (!j.is_discarded()) return j;
+      }
+      return ordered_json::object();
+    }
+    ordered_json out = ordered_json::object();
+    if (depth > 64) return out;
+    const pb::Reflection* r = m.GetReflection();
+    std::vector<const pb::FieldDescriptor*> fields;
+    r->ListFields(m, &fields);
+    for (const pb::FieldDescriptor* f : fields) {
+      if (f->is_map()) {
+        ordered_json obj = ordered_json::object();
+        const pb::FieldDescriptor* kf = f->message_type()->FindFieldByNumber(1);
+        const pb::FieldDescriptor* vf = f->message_type()->FindFieldByNumber(2);
+        for (int i = 0; i < r->FieldSize(m, f); ++i) {
+          const pb::Message& e = r->GetRepeatedMessage(m, f, i);
+          ordered_json k = Scalar(e, kf, -1);
+          std::string key = k.is_string() ? k.get<std::string>() : k.dump();
+          obj[key] = Value(e, vf, -1, depth);
+        }
+        out[f->name()] = std::move(obj);
+      } else if (f->is_repeated()) {
+        ordered_json arr = ordered_json::array();
+        for (int i = 0; i < r->FieldSize(m, f); ++i) arr.push_back(Value(m, f, i, depth));
+        out[f->name()] = std::move(arr);
+      } else {
+        out[f->name()] = Value(m, f, -1, depth);
+      }
+    }
+    return out;
+  }
+
+ private:
+  static bool IsWellKnown(const pb::Descriptor& d) {
+    return d.file()->package() == "google.protobuf" && d.full_name() != "google.protobuf.Any";
+  }
+
+  ordered_json Value(const pb::Message& m, const pb::FieldDescriptor* f, int i, int depth) {
+    if (f->cpp_type() == pb::FieldDescriptor::CPPTYPE_MESSAGE) {
+      const pb::Reflection* r = m.GetReflection();
+      return Message(i < 0 ? r->GetMessage(m, f) : r->GetRepeatedMessage(m, f, i), depth + 1);
+    }
+    return Scalar(m, f, i);
+  }
+
+  // i < 0: a singular field.
+  static ordered_json Scalar(const pb::Message& m, const pb::FieldDescriptor* f, int i) {
+    const pb::Reflection* r = m.GetReflection();
+    const bool rep = i >= 0;
+    switch (f->cpp_type()) {
+      case pb::FieldDescriptor::CPPTYPE_INT32: return rep ? r->GetRepeatedInt32(m, f, i) : r->GetInt32(m, f);
+      case pb::FieldDescriptor::CPPTYPE_UINT32: return rep ? r->GetRepeatedUInt32(m, f, i) : r->GetUInt32(m, f);
+      case pb::FieldDescriptor::CPPTYPE_INT64:  // proto3 JSON: 64-bit integers are strings
+        return std::to_string(rep ? r->GetRepeatedInt64(m, f, i) : r->GetInt64(m, f));
+      case pb::FieldDescriptor::CPPTYPE_UINT64: return std::to_string(rep ? r->GetRepeatedUInt64(m, f, i) : r->GetUInt64(m, f));
+      case pb::FieldDescriptor::CPPTYPE_BOOL: return rep ? r->GetRepeatedBool(m, f, i) : r->GetBool(m, f);
+      case pb::FieldDescriptor::CPPTYPE_DOUBLE:
+      case pb::FieldDescriptor::CPPTYPE_FLOAT: {
+        double v = f->cpp_type() == pb::FieldDescriptor::CPPTYPE_DOUBLE
+                       ? (rep ? r->GetRepeatedDouble(m, f, i) : r->GetDouble(m, f))
+                       : (rep ? r->GetRepeatedFloat(m, f, i) : r->GetFloat(m, f));
+        if (std::isnan(v)) return "NaN";
+        if (std::isinf(v)) return v > 0 ? "Infinity" : "-Infinity";
+        return v;
+      }
+      case pb::FieldDescriptor::CPPTYPE_ENUM: {
+        const pb::EnumValueDescriptor* e = rep ? r->GetRepeatedEnum(m, f, i) : r->GetEnum(m, f);
+        return e->name();
+      }
+      case pb::FieldDescriptor::CPPTYPE_STRING: {
+        std::string s = rep ? r->GetRepeatedString(m, f, i) : r->GetString(m, f);
+        if (f->type() == pb::FieldDescriptor::TYPE_BYTES) return Base64(s);
+        return s;  // proto3 parsing checked UTF-8; the writer dumps with error_handler_t::replace anyway
+      }
+      default: return nullptr;
+    }
+  }
+};
+
+}  // namespace
+
+AnyJson OpenAny(const google::protobuf::Any& any) {
+  Schemas();
+  Writer w;
+  AnyJson out;
+  out.json = w.Any(any.type_url(), any.value(), 0, &out.known, &out.opened);
+  out.opaque = std::move(w.opaque);
+  if (out.opened) out.opaque.erase(any.type_url());
+  return out;
+}
+
+}  // namespace cfgi::live
