@@ -87,8 +87,12 @@ void PrintLiveText(const ordered_json& info, const std::vector<InputFile>& input
   } else if (info.value("source", "") == "kuma-cp") {
     std::cout << "; Kuma control plane " << info.value("url", "") << ": " << info.value("product", "Kuma") << " "
               << info.value("version", "") << ", profile " << info.value("profile", "") << "; mesh "
-              << info.value("mesh", "") << ", " << info.value("resources", 0) << " resources, _rules of dataplane "
-              << info.value("dataplane", "") << "\n";
+              << info.value("mesh", "") << ", " << info.value("resources", 0) << " resources, _rules "
+              << (info.contains("policies") ? "and _policies " : "") << "of dataplane " << info.value("dataplane", "")
+              << "\n";
+    if (info.contains("policies_skipped"))
+      std::cout << "; _policies not compared: HTTP " << info["policies_skipped"].value("status", 0) << " "
+                << info["policies_skipped"].value("said", "") << "\n";
   } else if (info.value("source", "") == "csds") {
     PrintCsdsText(info);
   } else if (info.contains("url")) {
@@ -394,7 +398,11 @@ int RunCheckEval(const CheckEvalArgs& a) {
     // profile comparison (core/engine/compare.h).
     std::optional<Comparison> live_cmp;
     if (!a.live.kuma_cp.empty() && live_info.contains("rules")) {
-      live_cmp = live::CompareKumaLive(profile, r.result, live_info["rules"]);
+      std::optional<ordered_json> ours_policies;
+      if (live_info.contains("policies"))
+        ours_policies = live::OurKumaPolicies(s, query, profile, a.live.mesh, a.live.dataplane);
+      live_cmp = live::CompareKumaLive(profile, r.result, live_info["rules"], ours_policies ? &*ours_policies : nullptr,
+                                       ours_policies ? &live_info["policies"] : nullptr);
       for (doc::Diagnostic& d : live::KumaDivergenceNotes(*live_cmp, profile, inputs.front()))
         if (Shown(d.severity, gate.min_severity)) r.diagnostics.push_back(std::move(d));
     }

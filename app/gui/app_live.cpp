@@ -6,7 +6,7 @@
 // fetches it again into the same document. The network call is the job "live" (jobs.h) on a
 // thread of its own: the status bar shows its progress against its timeout and a Cancel button,
 // the UI never waits for it. For Kuma the job also evaluates the resources under the control
-// plane's profile and compares our _rules with its answer (live::CompareKumaLive): the
+// plane's profile and compares our _rules and _policies with its answers (live::CompareKumaLive): the
 // differences are LIVE036 notes in Problems, computed on the job's thread. A fetch that brings
 // nothing to load (a refused connection, HTTP 500, a body that is not JSON) opens a document
 // too, holding the URL (or the body) with its LIVE diagnostic, so the Problems panel says what
@@ -89,7 +89,10 @@ void CompareWithKuma(const LiveSource& src, live::LiveResult* r) {
              {"kuma-inspect", "/meshes/" + src.mesh + "/dataplanes/" + src.dataplane + "/_rules"}};
   Scenario s = LoadScenario({r->document});
   Report ours = RunScenario(*policy, s, q, profile, true);
-  Comparison c = live::CompareKumaLive(profile, ours.result, r->info["rules"]);
+  std::optional<nlohmann::ordered_json> ours_policies;
+  if (r->info.contains("policies")) ours_policies = live::OurKumaPolicies(s, q, profile, src.mesh, src.dataplane);
+  Comparison c = live::CompareKumaLive(profile, ours.result, r->info["rules"], ours_policies ? &*ours_policies : nullptr,
+                                       ours_policies ? &r->info["policies"] : nullptr);
   r->info["divergences"] = c.ToJson();
   r->info["differing_answers"] = c.size();
   for (doc::Diagnostic& d : live::KumaDivergenceNotes(c, profile, r->document)) r->diagnostics.push_back(std::move(d));

@@ -10,6 +10,9 @@
 //                                           (the WsPath of the types' zz_generated.resource.go)
 //   GET /meshes/{mesh}/dataplanes/{name}/_rules   the control plane's rules for that dataplane
 //                                           (resource_endpoints.go rulesForResource)
+//   GET /meshes/{mesh}/dataplanes/{name}/_policies   the policies that apply to the dataplane
+//                                           itself (resource_endpoints.go getPoliciesConf,
+//                                           matchedPoliciesToProxyPolicy)
 // Errors are Kuma's {"type", "status", "title", "detail"} (rest_errors; _rules' dp_not_found golden).
 // The resources become one document, a YAML stream of the items as Kuma printed them, which the
 // policy engine reads as it reads `kumactl get ... -o yaml` output.
@@ -158,7 +161,9 @@ LiveResult FetchKumaCp(const KumaCpRequest& req) {
   int requests = 0;
   // One GET within what is left of the timeout; nullopt after a failure (already reported).
   // `missing_ok`: a 404 is an answer (a type this control plane does not have): empty body.
-  auto get = [&](const std::string& path, bool missing_ok = false) -> std::optional<ordered_json> {
+  // missing_ok: a 404 is an empty object (a type this control plane does not have). soft: a 404 or
+  // 400 is {"status", "said"} (an endpoint this control plane does not answer for this mesh).
+  auto get = [&](const std::string& path, bool missing_ok = false, bool soft = false) -> std::optional<ordered_json> {
     long spent = static_cast<long>(
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
     int left = static_cast<int>(std::max<long>(1, timeout - spent));
@@ -192,12 +197,18 @@ LiveResult FetchKumaCp(const KumaCpRequest& req) {
     ordered_json j = ordered_json::parse(a.body, nullptr, false);
     if (a.status != 200) {
       // Kuma's error answer: {"type", "status", "title", "detail"}.
-      std::string said = j.is_object() && j.contains("title") && j["title"].is_string()
+      const std::string said = j.is_object() && j.contains("title") && j["title"].is_string()
                              ? "\"" + j["title"].get<std::string>() + "\"" +
                                    (j.contains("detail") && j["detail"].is_string()
                                         ? ": \"" + j["detail"].get<std::string>() + "\""
                                         : "")
                              : "\"" + Snippet(a.body) + "\"";
+      if (soft && (a.status == 404 || a.status == 400)) {
+        ordered_json skipped = ordered_json::object();
+        skipped["status"] = a.status;
+        skipped["said"] = said;
+        return skipped;
+      }
       std::string hint = a.status == 404 ? "check --mesh and --dataplane (kumactl get dataplanes --mesh MESH lists them)"
                          : a.status == 401 || a.status == 403
                              ? "the API needs credentials this tool does not send; use the control plane's "
@@ -257,6 +268,21 @@ LiveResult FetchKumaCp(const KumaCpRequest& req) {
   std::optional<ordered_json> rules = get(mesh_path + "/dataplanes/" + req.dataplane + "/_rules");
   if (!rules) return out;
   out.info["rules"] = std::move(*rules);
+  // The dataplane's own policies (resource_endpoints.go getPoliciesConf with
+  // matchedPoliciesToProxyPolicy: {"policies": [{"conf", "kind", "origins": [{"kri"}]}]}, one per
+  // policy type with a single-item rule; testdata/resources/inspect/dataplanes/_policies/). Kuma
+  // answers 400 when the mesh's meshServices mode is not Exclusive, and a release without the
+  // endpoint 404: then only _rules is compared, and the text and JSON say why.
+  std::optional<ordered_json> policies = get(mesh_path + "/dataplanes/" + req.dataplane + "/_policies", false, true);
+  if (!policies) return out;
+  if (policies->contains("policies") && (*policies)["policies"].is_array()) {
+    out.info["policies"] = std::move(*policies);
+  } else if (policies->contains("said")) {
+    out.info["policies_skipped"] = std::move(*policies);
+  } else {
+    return fail("LIVE033", base->Url(mesh_path + "/dataplanes/" + req.dataplane + "/_policies") +
+                               " answered without \"policies\": not Kuma's inspect API");
+  }
   out.info["requests"] = requests;
   out.info["resources"] = items.size();
   out.info["elapsed_ms"] = static_cast<long>(

@@ -25,6 +25,7 @@
 
 #include "core/doc/diagnostic.h"
 #include "core/engine/compare.h"
+#include "core/engine/engine.h"
 #include "core/engine/scenario.h"
 
 namespace cfgi::live {
@@ -132,10 +133,21 @@ LiveResult FetchKumaCp(const KumaCpRequest& r);
 // The profile name of a control plane's answer in the comparison with ours.
 inline constexpr const char* kKumaLiveProfile = "kuma (live)";
 
+// Where our and the control plane's `_policies` answers sit in the compared results.
+inline constexpr const char* kKumaPoliciesKey = "_policies";
+
 // The one profile comparison (core/engine/compare.h) of our `_rules` answer under `profile` with
-// the control plane's (info["rules"] of FetchKumaCp), the live one as "kuma (live)".
+// the control plane's (info["rules"] of FetchKumaCp), the live one as "kuma (live)". With both
+// `_policies` answers (info["policies"] and OurKumaPolicies), they are compared in the same
+// comparison under "/_policies/KIND": one differing answer per policy kind.
 Comparison CompareKumaLive(const std::string& profile, const nlohmann::ordered_json& ours,
-                           const nlohmann::ordered_json& live);
+                           const nlohmann::ordered_json& live, const nlohmann::ordered_json* our_policies = nullptr,
+                           const nlohmann::ordered_json* live_policies = nullptr);
+
+// Our answer to GET /meshes/MESH/dataplanes/NAME/_policies for the scenario (the policy engine's
+// --kuma-inspect, with `base`'s other flags); nullopt when the engine gives none.
+std::optional<nlohmann::ordered_json> OurKumaPolicies(const Scenario& s, const Query& base, const std::string& profile,
+                                                      const std::string& mesh, const std::string& dataplane);
 
 // One LIVE036 note per differing answer of `c` (its first leaves with both values), at 1:1 of
 // `document` (the resources' document).

@@ -275,7 +275,7 @@ const std::vector<CodeInfo>& Codes() {
     {"LIVE026", Severity::kWarning, "all", "A client lacks a resource it asked for: `DOES_NOT_EXIST` (the control plane does not have it, or…"},
     {"LIVE027", Severity::kNote, "all", "A client asked for a resource and has had no answer yet (`REQUESTED`): RPCs that need it wait"},
     {"LIVE028", Severity::kNote, "all", "The CSDS answer holds no xDS client: the process has not created one yet (no `xds:` channel, no…"},
-    {"LIVE029", Severity::kNote, "all", "Some resources' bodies are in schemas Config Inspector does not hold (a gRPC client's Listener,…"},
+    {"LIVE029", Severity::kNote, "all", "A resource's body is in a schema Config Inspector does not hold (a gRPC client's Cluster and…"},
     {"LIVE030", Severity::kError, "all", "The Kuma control plane cannot be reached (connection refused, unknown host)"},
     {"LIVE031", Severity::kError, "all", "The control plane did not answer within the timeout (default 10000 ms for the whole exchange: the…"},
     {"LIVE032", Severity::kError, "all", "A request to Kuma's API answered an HTTP error; Kuma's `title` and `detail` are quoted"},
@@ -283,6 +283,7 @@ const std::vector<CodeInfo>& Codes() {
     {"LIVE034", Severity::kWarning, "all", "The control plane runs a Kuma release this tool has no profile for (a release between or after the…"},
     {"LIVE035", Severity::kError, "all", "The `--kuma-cp` URL is not `http://HOST[:PORT][/prefix]` or `https://...` (another scheme, no host,…"},
     {"LIVE036", Severity::kNote, "all", "The control plane's `_rules` answer for the dataplane differs from ours under the profile used (one…"},
+    {"LIVE037", Severity::kWarning, "all", "A resource's body (CSDS `xds_config`) does not parse as the type its `type_url` names (bytes of…"},
   };
   return kCodes;
 }

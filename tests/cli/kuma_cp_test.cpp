@@ -3,7 +3,10 @@
 // pkg/api-server): the index `/` with {"product", "version", ...} (index_endpoints.go), the Mesh and
 // the Dataplane in universal format, each type's list {"total", "items", "next"}, and the
 // dataplane's `_rules` in the shape of pkg/api-server/testdata/resources/inspect/dataplanes/_rules/
-// *.golden.json; errors as {"type": "/std-errors", "status", "title", "detail"} (dp_not_found).
+// *.golden.json, and its `_policies` in the shape of .../dataplanes/_policies/*.golden.json
+// (multiple_policies: {"policies": [{"conf", "kind", "origins": [{"kri"}]}]}; meshservice_disabled:
+// a 400 when the Mesh's meshServices mode is not Exclusive); errors as {"type": "/std-errors",
+// "status", "title", "detail"} (dp_not_found).
 // The resources and answers are ours: a dataplane with one inbound and a MeshTimeout on it.
 #include <gtest/gtest.h>
 #include <httplib.h>
@@ -36,10 +39,15 @@ constexpr const char* kTimeouts = R"({"total": 1, "items": [{"type": "MeshTimeou
 
 // What Kuma 2.14 answers for web-1: the MeshTimeout's from[] item on the one inbound, as the
 // legacy fromRules and as inboundRules (rulesForResource).
-std::string Rules(const std::string& request_timeout = "5s") {
+// With `trace`, the MeshTrace's proxyRule comes first, as overriding_meshtrace.golden.json prints one.
+std::string Rules(const std::string& request_timeout = "5s", bool trace = false) {
   return R"({"httpMatches": [],
  "resource": {"labels": {"app": "web"}, "mesh": "default", "name": "web-1", "type": "Dataplane"},
- "rules": [{
+ "rules": [)" + std::string(trace ? R"({"fromRules": [], "inboundRules": [],
+  "proxyRule": {"conf": {"backends": [{"type": "Zipkin", "zipkin": {"url": "http://jaeger-collector:9411/api/v2/spans",
+    "traceId128bit": false, "apiVersion": "httpJson", "sharedSpanContext": true}}]},
+   "origin": [{"labels": {}, "mesh": "default", "name": "web-trace", "type": "MeshTrace"}]},
+  "toResourceRules": [], "toRules": [], "type": "MeshTrace", "warnings": []}, )" : "") + R"({
   "fromRules": [{"inbound": {"name": "http", "port": 8080, "tags": {"kuma.io/service": "web"}},
     "rules": [{"conf": {"http": {"requestTimeout": ")" + request_timeout + R"("}, "idleTimeout": "20s"},
       "matchers": [], "origin": [{"labels": {}, "mesh": "default", "name": "web-inbound", "type": "MeshTimeout"}]}]}],
@@ -50,10 +58,31 @@ std::string Rules(const std::string& request_timeout = "5s") {
   "toResourceRules": [], "toRules": [], "type": "MeshTimeout", "warnings": []}]})";
 }
 
+// A Mesh with MeshServices in Exclusive mode (the _policies endpoint needs it) and a MeshTrace
+// targeting the whole mesh, whose conf Kuma shows with its defaults (multiple_policies.golden.json).
+constexpr const char* kExclusiveMesh = R"({"type": "Mesh", "name": "default", "creationTime": "2026-11-20T09:00:00Z",
+ "modificationTime": "2026-11-20T09:00:00Z", "labels": {"kuma.io/origin": "zone"}, "meshServices": {"mode": "Exclusive"}})";
+constexpr const char* kTraces = R"({"total": 1, "items": [{"type": "MeshTrace", "mesh": "default", "name": "web-trace",
+ "creationTime": "2026-11-20T09:03:00Z", "modificationTime": "2026-11-20T09:03:00Z", "labels": {},
+ "spec": {"targetRef": {"kind": "Mesh"}, "default": {"backends": [{"type": "Zipkin",
+   "zipkin": {"url": "http://jaeger-collector:9411/api/v2/spans", "apiVersion": "httpJson"}}]}}}], "next": null})";
+std::string Policies(const std::string& url = "http://jaeger-collector:9411/api/v2/spans", bool passthrough = false) {
+  std::string out = R"({"policies": [)";
+  if (passthrough)
+    out += R"({"conf": {"passthroughMode": "None"}, "kind": "MeshPassthrough",
+      "origins": [{"kri": "kri_mp_default___disable-passthrough_"}]}, )";
+  return out + R"({"conf": {"backends": [{"type": "Zipkin", "zipkin": {"url": ")" + url +
+         R"(", "traceId128bit": false, "apiVersion": "httpJson", "sharedSpanContext": true}}]},
+    "kind": "MeshTrace", "origins": [{"kri": "kri_mtr_default___web-trace_"}]}]})";
+}
+
 class KumaCp {
  public:
   std::string version = "2.14.3";
   std::string rules = Rules();
+  std::string mesh = kMesh;
+  std::string policies;  // empty: no such endpoint (404, as httplib answers a path it does not serve)
+  int policies_status = 200;
   int rules_status = 200;
   int index_delay_ms = 0;
   bool not_kuma = false;
@@ -67,8 +96,18 @@ class KumaCp {
                           R"(", "instanceId": "kuma-cp-0-7b9d", "clusterId": "3f1c2a", "gui": "/gui"})",
                       "application/json");
     });
-    svr_.Get("/meshes/default", [](const httplib::Request&, httplib::Response& res) {
-      res.set_content(kMesh, "application/json");
+    svr_.Get("/meshes/default", [this](const httplib::Request&, httplib::Response& res) {
+      std::lock_guard<std::mutex> l(mu_);
+      res.set_content(mesh, "application/json");
+    });
+    svr_.Get("/meshes/default/dataplanes/web-1/_policies", [this](const httplib::Request&, httplib::Response& res) {
+      std::lock_guard<std::mutex> l(mu_);
+      if (policies.empty()) {
+        res.status = 404;
+        return;
+      }
+      res.status = policies_status;
+      res.set_content(policies, "application/json");
     });
     svr_.Get("/meshes/default/dataplanes/web-1", [](const httplib::Request&, httplib::Response& res) {
       res.set_content(kDataplane, "application/json");
@@ -92,6 +131,7 @@ class KumaCp {
       std::lock_guard<std::mutex> l(mu_);
       lists_.push_back(req.matches[1].str() + "?size=" + req.get_param_value("size"));
       if (req.matches[1] == "meshtimeouts") return res.set_content(kTimeouts, "application/json");
+      if (req.matches[1] == "meshtraces" && mesh == kExclusiveMesh) return res.set_content(kTraces, "application/json");
       res.set_content(R"({"total": 0, "items": [], "next": null})", "application/json");
     });
     port_ = svr_.bind_to_any_port("127.0.0.1");
@@ -256,6 +296,89 @@ TEST(LiveKumaCpTest, ApiErrorsAndNetworkFaults) {
   cli = RunCli("eval --kuma-cp " + cp.url() + " --mesh default");
   EXPECT_EQ(cli.exit_code, 2);
   EXPECT_NE(cli.err.find("--kuma-cp URL needs --mesh MESH and --dataplane NAME"), std::string::npos) << cli.err;
+}
+
+TEST(LiveKumaCpTest, PoliciesAgreeWithTheControlPlane) {
+  KumaCp cp;
+  cp.mesh = kExclusiveMesh;
+  cp.rules = Rules("5s", true);
+  cp.policies = Policies();
+  auto r = RunCli("eval --format json --kuma-cp " + cp.url() + " --mesh default --dataplane web-1");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["live"]["policies"]["policies"][0]["kind"], "MeshTrace");
+  EXPECT_FALSE(j["live"].contains("policies_skipped"));
+  EXPECT_EQ(j["divergences"], nlohmann::json::array()) << j["divergences"].dump(1);
+  EXPECT_TRUE(Codes(j["diagnostics"]).empty()) << j["diagnostics"].dump(1);
+  auto t = RunCli("eval --kuma-cp " + cp.url() + " --mesh default --dataplane web-1");
+  EXPECT_NE(t.out.find(", 4 resources, _rules and _policies of dataplane web-1\n"), std::string::npos) << t.out;
+  EXPECT_NE(t.out.find("== divergences: 0\n"), std::string::npos) << t.out;
+}
+
+TEST(LiveKumaCpTest, EachDifferingPolicyKindIsOneDivergence) {
+  KumaCp cp;
+  cp.mesh = kExclusiveMesh;
+  cp.rules = Rules("5s", true);
+  // The control plane's MeshTrace has another URL, and it has a MeshPassthrough we were not shown.
+  cp.policies = Policies("http://zipkin.tracing:9411/api/v2/spans", true);
+  auto r = RunCli("eval --format json --kuma-cp " + cp.url() + " --mesh default --dataplane web-1");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["differing_answers"].size(), 2u) << j["differing_answers"].dump(1);
+  EXPECT_EQ(j["differing_answers"][0]["path"], "/_policies/MeshPassthrough");
+  EXPECT_EQ(j["differing_answers"][1]["path"], "/_policies/MeshTrace");
+  ASSERT_EQ(j["divergences"].size(), 2u) << j["divergences"].dump(1);
+  EXPECT_EQ(j["divergences"][0]["path"], "/_policies/MeshPassthrough");
+  EXPECT_EQ(j["divergences"][0]["values"]["kuma-2.14"], nullptr);
+  EXPECT_EQ(j["divergences"][1]["path"], "/_policies/MeshTrace/conf/backends/0/zipkin/url");
+  EXPECT_EQ(j["divergences"][1]["values"]["kuma (live)"], "http://zipkin.tracing:9411/api/v2/spans");
+  EXPECT_EQ(j["divergences"][1]["values"]["kuma-2.14"], "http://jaeger-collector:9411/api/v2/spans");
+  std::vector<std::string> notes;
+  for (const auto& d : j["diagnostics"])
+    if (d["code"] == "LIVE036") notes.push_back(d["message"]);
+  ASSERT_EQ(notes.size(), 2u) << j["diagnostics"].dump(1);
+  EXPECT_EQ(notes[0].rfind("the control plane's _policies differs from kuma-2.14's at _policies.MeshPassthrough: "
+                           "_policies.MeshPassthrough is {2 keys} live, null here; ",
+                           0),
+            0u)
+      << notes[0];
+  EXPECT_EQ(notes[1].rfind("the control plane's _policies differs from kuma-2.14's at _policies.MeshTrace: "
+                           "_policies.MeshTrace.conf.backends[0].zipkin.url is \"http://zipkin.tracing:9411/api/v2/spans\" live, "
+                           "\"http://jaeger-collector:9411/api/v2/spans\" here",
+                           0),
+            0u)
+      << notes[1];
+  auto t = RunCli("eval --kuma-cp " + cp.url() + " --mesh default --dataplane web-1");
+  EXPECT_NE(t.out.find("== divergences: 2 (2 fields)\n"), std::string::npos) << t.out;
+}
+
+TEST(LiveKumaCpTest, PoliciesNotAnsweredAreSaidAndRulesStillCompared) {
+  KumaCp cp;  // meshServices not Exclusive: Kuma answers 400 (meshservice_disabled.golden.json)
+  cp.policies = R"({"type": "/std-errors", "status": 400, "title": "Bad Request",
+    "detail": "bad request: can't use _policies endpoint without meshService enabled",
+    "details": "bad request: can't use _policies endpoint without meshService enabled"})";
+  cp.policies_status = 400;
+  auto r = RunCli("eval --format json --kuma-cp " + cp.url() + " --mesh default --dataplane web-1");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["live"]["policies_skipped"]["status"], 400);
+  EXPECT_EQ(j["live"]["policies_skipped"]["said"],
+            "\"Bad Request\": \"bad request: can't use _policies endpoint without meshService enabled\"");
+  EXPECT_EQ(j["divergences"], nlohmann::json::array());
+  auto t = RunCli("eval --kuma-cp " + cp.url() + " --mesh default --dataplane web-1");
+  EXPECT_NE(t.out.find("; _policies not compared: HTTP 400 \"Bad Request\": \"bad request: can't use _policies "
+                       "endpoint without meshService enabled\"\n"),
+            std::string::npos)
+      << t.out;
+  // A body that is not Kuma's answer: LIVE033.
+  cp.policies = R"({"items": []})";
+  cp.policies_status = 200;
+  cp.mesh = kExclusiveMesh;
+  cp.rules = Rules("5s", true);
+  auto bad = RunCli("check --format json --kuma-cp " + cp.url() + " --mesh default --dataplane web-1");
+  EXPECT_EQ(bad.exit_code, 1) << bad.out;
+  EXPECT_NE(bad.out.find("_policies answered without \\\"policies\\\": not Kuma's inspect API"), std::string::npos)
+      << bad.out;
 }
 
 }  // namespace
