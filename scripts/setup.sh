@@ -59,6 +59,13 @@ if [[ ! -f tests/lsp/node_modules/vscode-languageserver-protocol/package.json ]]
   (cd tests/lsp && npm ci --no-audit --no-fund --ignore-scripts --silent)
 fi
 
+# The VS Code extension's packages (vscode-languageclient; @vscode/vsce, which builds the .vsix),
+# from editors/vscode's lockfile, for tests/lsp/vscode_extension.test.mjs.
+if [[ ! -f editors/vscode/node_modules/@vscode/vsce/package.json ||
+      ! -f editors/vscode/node_modules/vscode-languageclient/package.json ]]; then
+  (cd editors/vscode && npm ci --no-audit --no-fund --ignore-scripts --silent)
+fi
+
 if [[ "${1:-}" == "--web" ]]; then
   # apt-get source needs a deb-src entry (scripts/build-wasm-deps.sh adds it too, when missing).
   if ! apt-cache showsrc re2 2>/dev/null | grep -q '^Package:'; then

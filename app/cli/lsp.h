@@ -1,7 +1,8 @@
 // app/cli/lsp.h: `config-inspector-cli lsp`, a language server (LSP 3.17) over stdio: the
 // findings of `check` as the editor's diagnostics, hovers from the engines' explanations, quick
-// fixes (an ignore comment, a did-you-mean), document symbols. The base protocol is app/lsp
-// (cfgi_lsp); the findings are check_run.h InspectGroups, the one check pipeline (docs/editors.md).
+// fixes (an ignore comment, and each doc::Fix a finding carries), document symbols. The base
+// protocol is app/lsp (cfgi_lsp); the findings are check_run.h InspectGroups, the one check
+// pipeline (docs/editors.md).
 //
 //   LspArgs a;
 //   if (!ParseLspArgs(args, &a, &error)) return UsageError(error);
@@ -37,6 +38,12 @@ int RunLsp(const LspArgs& a);
 
 // "file:///a/b%20c.yaml" -> "/a/b c.yaml"; "" for a URI that is not a local file.
 std::string UriToPath(std::string_view uri);
+
+// A path as the server compares files: lexically normal, with '/' separators.
+std::string NormalPath(const std::string& path);
+
+// True when the non-empty range `r` holds byte `offset` (the place of a hover or a definition).
+inline bool RangeHolds(doc::SourceRange r, uint32_t offset) { return r.end > r.begin && r.begin <= offset && offset < r.end; }
 // "/a/b c.yaml" -> "file:///a/b%20c.yaml".
 std::string PathToUri(std::string_view path);
 

@@ -20,12 +20,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string Normal(const std::string& path) { return fs::path(path).lexically_normal().generic_string(); }
-
-bool Holds(doc::SourceRange r, uint32_t offset) {
-  return r.end > r.begin && r.begin <= offset && offset < r.end;
-}
-
 // A Markdown-safe inline text: backticks become quotes, line breaks spaces.
 std::string Inline(std::string s) {
   s = doc::ValidUtf8(s);
@@ -55,7 +49,7 @@ void FindSteps(const doc::Step& s, const std::string& file, const std::string& f
   size_t before = hits.size();
   for (const doc::Step& c : s.children) FindSteps(c, file, first_source, offset, chain, hits, cap);
   const std::string& f = s.file.empty() ? first_source : s.file;
-  if (hits.size() == before && Normal(f) == file && Holds(s.range, offset)) hits.push_back({chain});
+  if (hits.size() == before && NormalPath(f) == file && RangeHolds(s.range, offset)) hits.push_back({chain});
   chain.pop_back();
 }
 
@@ -85,8 +79,8 @@ uint32_t ValueAt(const policy::PolicyResult& r, const std::string& file, const d
   uint32_t next = UINT32_MAX;
   int line = src.Locate(offset).line;
   ForEachWrite(r, [&](const policy::FieldProvenance::Write& w) {
-    if (Normal(w.loc.file) != file || w.loc.range.end <= w.loc.range.begin) return;
-    if (Holds(w.loc.range, offset)) held = true;
+    if (NormalPath(w.loc.file) != file || w.loc.range.end <= w.loc.range.begin) return;
+    if (RangeHolds(w.loc.range, offset)) held = true;
     if (w.loc.range.begin > offset && w.loc.range.begin < next && src.Locate(w.loc.range.begin).line == line)
       next = w.loc.range.begin;
   });
@@ -109,7 +103,7 @@ void PolicyFieldLines(const policy::PolicyResult& r, const std::string& file, ui
     for (const policy::FieldProvenance& fp : prov) {
       if (lines.size() >= cap) return;
       auto here = [&](const policy::FieldProvenance::Write& w) {
-        return Normal(w.loc.file) == file && Holds(w.loc.range, offset);
+        return NormalPath(w.loc.file) == file && RangeHolds(w.loc.range, offset);
       };
       std::string line;
       if (here(fp.set)) {

@@ -21,9 +21,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string Normal(const std::string& path) { return fs::path(path).lexically_normal().generic_string(); }
-
-bool Holds(doc::SourceRange r, uint32_t offset) { return r.end > r.begin && r.begin <= offset && offset < r.end; }
 
 // LSP SymbolKind: 2 Module, 5 Class, 11 Interface, 12 Function, 19 Object, 20 Key.
 json Symbol(const std::string& name, const std::string& detail, int kind, const json& range) {
@@ -33,7 +30,7 @@ json Symbol(const std::string& name, const std::string& detail, int kind, const 
 void PolicySymbols(const policy::PolicyModel& m, const std::string& file, const doc::Source& src, const Place& at,
                    json& out) {
   auto range = [&](const policy::Loc& loc) { return at(file, src, loc.range)["range"]; };
-  auto mine = [&file](const policy::Loc& loc) { return Normal(loc.file) == file && loc.range.end > loc.range.begin; };
+  auto mine = [&file](const policy::Loc& loc) { return NormalPath(loc.file) == file && loc.range.end > loc.range.begin; };
   auto resource = [&](const policy::Meta& meta, int kind) {
     if (mine(meta.loc)) out.push_back(Symbol(meta.name, meta.type, kind, range(meta.loc)));
   };
@@ -101,7 +98,7 @@ void TxtSymbols(const txt::TxtModel& m, const std::string& file, const doc::Sour
   std::vector<std::shared_ptr<const txt::Analysis>> names = m.per_name;
   if (names.empty() && m.analysis) names.push_back(m.analysis);
   for (const auto& a : names) {
-    if (!a->source || Normal(a->source->name()) != file) continue;
+    if (!a->source || NormalPath(a->source->name()) != file) continue;
     const txt::Compiled& c = a->of(txt::ProfileId::kCore);
     json children = json::array();
     for (const txt::Choice& ch : c.choices) {
@@ -127,7 +124,7 @@ void TxtSymbols(const txt::TxtModel& m, const std::string& file, const doc::Sour
 void TargetingSymbols(const targeting::Workspace& w, const std::string& file, const doc::Source& src,
                       const Place& at, json& out) {
   for (const targeting::Component& c : w.manifest.components) {
-    if (Normal(c.file) != file || c.range.end <= c.range.begin) continue;
+    if (NormalPath(c.file) != file || c.range.end <= c.range.begin) continue;
     json children = json::array();
     for (const targeting::Reference& r : c.references) {
       if (r.range.end <= r.range.begin) continue;
@@ -148,7 +145,7 @@ void VariantsSymbols(const variants::Analysis& a, const std::string& file, const
     json children = json::array();
     doc::SourceRange whole{UINT32_MAX, 0};
     for (const variants::Variant& v : r.variants) {
-      if (!v.source || Normal(v.source->name()) != file || v.range.end <= v.range.begin) continue;
+      if (!v.source || NormalPath(v.source->name()) != file || v.range.end <= v.range.begin) continue;
       whole = {std::min(whole.begin, v.range.begin), std::max(whole.end, v.range.end)};
       children.push_back(Symbol("variant " + v.IdText(), v.canonical, 20, at(file, src, v.range)["range"]));
     }
@@ -161,10 +158,10 @@ void VariantsSymbols(const variants::Analysis& a, const std::string& file, const
 
 // The source named `file` among the scenario's (its envelope included); null when none.
 const doc::Source* SourceNamed(const Scenario& s, const std::string& file) {
-  if (s.envelope && s.envelope->source && Normal(s.envelope->source->name()) == Normal(file))
+  if (s.envelope && s.envelope->source && NormalPath(s.envelope->source->name()) == NormalPath(file))
     return s.envelope->source.get();
   for (const doc::Document& d : s.sources)
-    if (Normal(d.source->name()) == Normal(file)) return d.source.get();
+    if (NormalPath(d.source->name()) == NormalPath(file)) return d.source.get();
   return nullptr;
 }
 
@@ -176,7 +173,7 @@ json DocumentSymbols(const std::string& file, const doc::Source& src, const Grou
   if (const auto* m = ModelAs<policy::PolicyModel>(model)) PolicySymbols(*m, file, src, at, out);
   if (const auto* m = ModelAs<matcher::MatcherModel>(model)) {
     const matcher::ScenarioMatcher& sm = m->sm;
-    if (sm.matcher.root && sm.matcher.source && Normal(sm.matcher.source->name()) == file)
+    if (sm.matcher.root && sm.matcher.source && NormalPath(sm.matcher.source->name()) == file)
       out = MatcherSymbols(*sm.matcher.root, file, src, at);
   }
   if (const auto* m = ModelAs<txt::TxtModel>(model)) TxtSymbols(*m, file, src, at, out);
@@ -189,13 +186,13 @@ json Definitions(const std::string& file, uint32_t offset, const GroupRun& run, 
   json out = json::array();
   std::set<std::pair<std::string, uint32_t>> seen;
   auto add = [&](const std::string& f, const doc::Source* s, doc::SourceRange r) {
-    if (!s || f.empty() || !seen.insert({Normal(f), r.begin}).second) return;
+    if (!s || f.empty() || !seen.insert({NormalPath(f), r.begin}).second) return;
     out.push_back(at(f, *s, r));
   };
   const EngineModel* model = run.inspection.model.get();
   // Kuma: a targetRef (top level or an item's) -> the resources it selects.
   if (const auto* m = ModelAs<policy::PolicyModel>(model)) {
-    auto here = [&](const policy::Loc& loc) { return Normal(loc.file) == file && Holds(loc.range, offset); };
+    auto here = [&](const policy::Loc& loc) { return NormalPath(loc.file) == file && RangeHolds(loc.range, offset); };
     for (const policy::Policy& p : m->mesh.policies) {
       if (!here(p.meta.loc)) continue;
       std::vector<const policy::TargetRef*> refs;
@@ -214,7 +211,7 @@ json Definitions(const std::string& file, uint32_t offset, const GroupRun& run, 
     const targeting::Workspace& w = m->workspace;
     for (const targeting::Component& c : w.manifest.components)
       for (const targeting::Reference& r : c.references) {
-        if (Normal(r.file) != file || !Holds(r.range, offset)) continue;
+        if (NormalPath(r.file) != file || !RangeHolds(r.range, offset)) continue;
         for (const targeting::Component& p : w.manifest.components)
           if (std::find(p.interfaces.begin(), p.interfaces.end(), r.interface) != p.interfaces.end())
             add(p.file, SourceNamed(*run.scenario, p.file), p.range);
@@ -226,13 +223,13 @@ json Definitions(const std::string& file, uint32_t offset, const GroupRun& run, 
   }
   // A scenario's `sources: [{file: X}]` -> X (its first line).
   const Scenario& s = *run.scenario;
-  if (s.envelope && s.envelope->source && Normal(s.envelope->source->name()) == file) {
+  if (s.envelope && s.envelope->source && NormalPath(s.envelope->source->name()) == file) {
     const doc::Node* root = s.envelope->root();
     const doc::Node* list = root ? root->Get("sources") : nullptr;
     for (size_t i = 0; list && list->is_seq() && i < list->items().size(); ++i) {
       const doc::Node& item = list->items()[i];
       const doc::Node* f = item.is_map() ? item.Get("file") : item.is_string() ? &item : nullptr;
-      if (!f || !f->is_string() || !Holds(item.range(), offset)) continue;
+      if (!f || !f->is_string() || !RangeHolds(item.range(), offset)) continue;
       std::string rel = f->text();
       std::string path = !rel.empty() && rel[0] == '/' ? rel : (fs::path(file).parent_path() / rel).generic_string();
       out.push_back(json{{"uri", PathToUri(fs::absolute(path).lexically_normal().generic_string())},

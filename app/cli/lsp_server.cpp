@@ -30,6 +30,8 @@ namespace cfgi::cli {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
+std::string NormalPath(const std::string& path) { return fs::path(path).lexically_normal().generic_string(); }
+
 namespace {
 
 int HexValue(char c) {
@@ -38,8 +40,6 @@ int HexValue(char c) {
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
 }
-
-std::string Normal(const std::string& path) { return fs::path(path).lexically_normal().generic_string(); }
 
 std::string DirOf(const std::string& path) {
   size_t slash = path.rfind('/');
@@ -167,8 +167,8 @@ struct DirResult {
   const GroupRun* RunOf(const std::string& path, size_t* index) const {
     for (size_t i = 0; i < runs.size(); ++i) {
       const Scenario& s = *runs[i].scenario;
-      bool has = (s.envelope && s.envelope->source && Normal(s.envelope->source->name()) == path);
-      for (const doc::Document& d : s.sources) has = has || Normal(d.source->name()) == path;
+      bool has = (s.envelope && s.envelope->source && NormalPath(s.envelope->source->name()) == path);
+      for (const doc::Document& d : s.sources) has = has || NormalPath(d.source->name()) == path;
       if (has) {
         *index = i;
         return &runs[i];
@@ -179,13 +179,13 @@ struct DirResult {
   // The source named `file` in any group (a finding's related place); null when none.
   const doc::Source* SourceOf(const std::string& file) const {
     for (const GroupRun& run : runs)
-      if (const doc::Document* d = DocumentOf(*run.scenario, Normal(file))) return d->source.get();
+      if (const doc::Document* d = DocumentOf(*run.scenario, NormalPath(file))) return d->source.get();
     return nullptr;
   }
   static const doc::Document* DocumentOf(const Scenario& s, const std::string& path) {
-    if (s.envelope && s.envelope->source && Normal(s.envelope->source->name()) == path) return &*s.envelope;
+    if (s.envelope && s.envelope->source && NormalPath(s.envelope->source->name()) == path) return &*s.envelope;
     for (const doc::Document& d : s.sources)
-      if (Normal(d.source->name()) == path) return &d;
+      if (NormalPath(d.source->name()) == path) return &d;
     return nullptr;
   }
 };
@@ -209,6 +209,16 @@ struct Embedded {
     doc::Position e = Map(DiagnosticEnd(d, src));
     out.range = {host_src->Offset(b.line, b.column), host_src->Offset(e.line, e.column)};
     out.begin = host_src->Locate(out.range.begin);
+    // A fix's edits move with it; each new line of an inserted text gets the block's indentation.
+    for (doc::Fix& f : out.fixes)
+      for (doc::Edit& x : f.edits) {
+        doc::Position xb = Map(x.begin), xe = Map(x.end);
+        x.range = {host_src->Offset(xb.line, xb.column), host_src->Offset(xe.line, xe.column)};
+        x.begin = host_src->Locate(x.range.begin);
+        x.end = host_src->Locate(x.range.end);
+        for (size_t i = 0; (i = x.text.find('\n', i)) != std::string::npos; i += 1 + indent)
+          x.text.insert(i + 1, std::string(indent, ' '));
+      }
     return out;
   }
   // A related place of the embedded source, in the scenario file.
@@ -224,7 +234,7 @@ struct Embedded {
 // The embedded literal-block sources of `s` whose scenario file is open, by source name.
 std::map<std::string, Embedded> EmbeddedSources(const Scenario& s, const std::set<std::string>& open) {
   std::map<std::string, Embedded> out;
-  if (!s.envelope || !s.envelope->source || !open.count(Normal(s.envelope->source->name()))) return out;
+  if (!s.envelope || !s.envelope->source || !open.count(NormalPath(s.envelope->source->name()))) return out;
   const doc::Source& host = *s.envelope->source;
   const doc::Node* root = s.envelope->root();
   const doc::Node* list = root ? root->Get("sources") : nullptr;
@@ -242,7 +252,7 @@ std::map<std::string, Embedded> EmbeddedSources(const Scenario& s, const std::se
     if (line > host.line_count()) continue;
     std::string_view first = host.Line(line);
     Embedded e;
-    e.host = Normal(host.name());
+    e.host = NormalPath(host.name());
     e.host_src = &host;
     e.src = d->source.get();
     // Blank lines the block starts with are part of the text: the embedded line 1 is the first
@@ -317,7 +327,7 @@ class LspServer {
     d.uri = td.at("uri").get<std::string>();
     d.path = UriToPath(d.uri);
     if (d.path.empty()) return;  // untitled:, or a remote file: nothing to check against
-    d.path = Normal(d.path);
+    d.path = NormalPath(d.path);
     d.text = td.at("text").get<std::string>();
     d.version = td.value("version", 0);
     {
@@ -425,7 +435,7 @@ class LspServer {
     FileReader reader = [texts](const std::string& scenario,
                                 const std::string& rel) -> std::optional<std::string> {
       std::string p = !rel.empty() && rel[0] == '/' ? rel : DirOf(scenario) + "/" + rel;
-      if (auto it = texts->find(Normal(p)); it != texts->end()) return it->second;
+      if (auto it = texts->find(NormalPath(p)); it != texts->end()) return it->second;
       return ReadSibling(scenario, rel);
     };
     CheckEvalArgs a;
@@ -463,7 +473,7 @@ class LspServer {
     for (const GroupRun& run : result->runs) {
       std::map<std::string, Embedded> embedded = EmbeddedSources(*run.scenario, open);
       for (const doc::Diagnostic& d : run.inspection.reports.front().diagnostics) {
-        std::string file = Normal(d.file);
+        std::string file = NormalPath(d.file);
         const doc::Document* from = DirResult::DocumentOf(*run.scenario, file);
         doc::Format format = from ? from->format : doc::Format::kText;
         auto e = embedded.find(d.file);
@@ -471,7 +481,7 @@ class LspServer {
         doc::Diagnostic out = placed ? e->second.Place(d) : d;
         for (doc::Related& r : out.related) {
           auto in = embedded.find(r.file);
-          if (!open.count(Normal(r.file)) && in != embedded.end()) in->second.Place(r);
+          if (!open.count(NormalPath(r.file)) && in != embedded.end()) in->second.Place(r);
         }
         const std::string& to = placed ? e->second.host : file;
         result->diagnostics[to].push_back(std::move(out));
@@ -511,7 +521,7 @@ class LspServer {
   // The last check of the document `uri` names; run and src null when it has none yet.
   Located Locate(const json& params) {
     Located l;
-    l.path = Normal(UriToPath(params.at("textDocument").at("uri").get<std::string>()));
+    l.path = NormalPath(UriToPath(params.at("textDocument").at("uri").get<std::string>()));
     std::lock_guard<std::mutex> lock(mu_);
     auto it = results_.find(DirOf(l.path));
     if (it == results_.end()) return l;
@@ -590,33 +600,16 @@ class LspServer {
                   {{"changes",
                     {{uri, json::array({{{"range", {{"start", at}, {"end", at}}}, {"newText", text}}})}}}}}});
       }
-      // Did you mean: the suggestion the message carries replaces the word the finding covers.
-      static const std::string kDym = "did you mean '";
-      if (size_t k = d.message.find(kDym); k != std::string::npos && d.range.end > d.range.begin) {
-        size_t q = d.message.find('\'', k + kDym.size());
-        std::string suggestion =
-            q == std::string::npos ? "" : d.message.substr(k + kDym.size(), q - k - kDym.size());
-        std::string_view covered =
-            std::string_view(l.src->text()).substr(d.range.begin, d.range.end - d.range.begin);
-        // Only a word: a key or a bare value on one line (a quoted scalar keeps its quotes).
-        std::string_view word = covered;
-        if (word.size() >= 2 && (word.front() == '"' || word.front() == '\'') && word.back() == word.front())
-          word = word.substr(1, word.size() - 2);
-        bool simple = !suggestion.empty() && !word.empty() &&
-                      word.find_first_of("\n:{}[], ") == std::string_view::npos && word != suggestion;
-        if (simple) {
-          uint32_t wb = d.range.begin + static_cast<uint32_t>(word.data() - covered.data());
-          actions.push_back(json{
-              {"title", "Change to '" + suggestion + "'"},
-              {"kind", "quickfix"},
-              {"isPreferred", true},
-              {"diagnostics", json::array({diag})},
-              {"edit",
-               {{"changes",
-                 {{uri,
-                   json::array({{{"range", LspRange(*l.src, wb, wb + static_cast<uint32_t>(word.size()))},
-                                 {"newText", suggestion}}})}}}}}});
-        }
+      // The finding's machine-applicable fixes (doc::Fix: did you mean, the Kuma 3.0 rewrites).
+      for (const doc::Fix& f : d.fixes) {
+        json edits = json::array();
+        for (const doc::Edit& e : f.edits)
+          edits.push_back({{"range", LspRange(*l.src, e.range.begin, e.range.end)}, {"newText", e.text}});
+        actions.push_back(json{{"title", f.title},
+                               {"kind", "quickfix"},
+                               {"isPreferred", true},
+                               {"diagnostics", json::array({diag})},
+                               {"edit", {{"changes", {{uri, std::move(edits)}}}}}});
       }
     }
     return lsp::Reply::Result(actions);

@@ -138,6 +138,26 @@ ordered_json SarifLog(const std::vector<SarifFinding>& findings, const SourceLoo
       }
       r["relatedLocations"] = std::move(related);
     }
+    // SARIF 2.1.0 3.27.30 / 3.55: the finding's machine-applicable fixes (doc::Fix), each one
+    // artifactChange of the finding's file with a replacement per edit.
+    if (!d.fixes.empty() && !d.file.empty()) {
+      ordered_json fixes = ordered_json::array();
+      for (const doc::Fix& f : d.fixes) {
+        ordered_json replacements = ordered_json::array();
+        for (const doc::Edit& e : f.edits)
+          replacements.push_back({{"deletedRegion",
+                                   {{"startLine", e.begin.line},
+                                    {"startColumn", e.begin.column},
+                                    {"endLine", e.end.line},
+                                    {"endColumn", e.end.column}}},
+                                  {"insertedContent", {{"text", e.text}}}});
+        fixes.push_back({{"description", {{"text", f.title}}},
+                         {"artifactChanges",
+                          ordered_json::array({{{"artifactLocation", {{"uri", ArtifactUri(d.file, o.base_dir)}}},
+                                                {"replacements", std::move(replacements)}}})}});
+      }
+      r["fixes"] = std::move(fixes);
+    }
     std::string key = d.code + '\n' + ArtifactUri(d.file, o.base_dir) + '\n' + d.path + '\n' + d.message;
     int n = seen[key]++;
     r["partialFingerprints"] = {{"configInspector/v1", Hex(Fnv1a(key + '\n' + std::to_string(n)))}};

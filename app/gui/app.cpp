@@ -215,13 +215,20 @@ bool App::Frame() {
   const float top_h = bottom_on ? total_h - bottom_h_ * scale - split : nothing_open ? total_h : total_h - strip;
 
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
-  // Top row: sidebar | view | explanation.
+  // Top row: sidebar | view | explanation; or, when the view would still fall under
+  // kMinViewPoints beside the Explanation and the window is tall enough for both (half of a
+  // 1920x1080 screen beside an editor, a portrait monitor), sidebar | view over explanation, as
+  // a browser's DevTools docks its panes below when narrow. A short narrow window (1024x700 at
+  // 1.5) keeps it beside: under it the view would lose its table rows.
   ImGui::BeginChild("##top", ImVec2(0, top_h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NavFlattened);
   {
     float w = ImGui::GetContentRegionAvail().x;
     const float max_side = std::max(140.0f, w / scale * 0.22f), max_right = std::max(180.0f, w / scale * 0.32f);
     sidebar_w_ = std::clamp(sidebar_w_, 140.0f, max_side);
     right_w_ = std::clamp(right_w_, 180.0f, max_right);
+    const float left_pts = sidebar_on ? sidebar_w_ + split / scale : nothing_open ? 0.0f : strip / scale;
+    const float rows_below = (top_h - kExplanationBelowMin * scale - split) / ImGui::GetFrameHeightWithSpacing();
+    explanation_below_ = explanation_on && ExplanationBelow(w / scale - left_pts - right_w_ - split / scale, rows_below);
     if (sidebar_on) {
       ImGui::BeginChild("##sidebar", ImVec2(sidebar_w_ * scale, 0), false);
       ImGui::PopStyleVar();
@@ -236,16 +243,31 @@ bool App::Frame() {
       if (show) ShowSidebar(true);
     }
     ImGui::SameLine();
-    float center_w = ImGui::GetContentRegionAvail().x - (explanation_on ? right_w_ * scale + split : nothing_open ? 0.0f : strip);
-    ImGui::BeginChild("##center", ImVec2(center_w, 0), false, ImGuiWindowFlags_NoScrollbar);
+    const float max_below = std::max(kExplanationBelowMin, top_h / scale * 0.5f);
+    below_h_ = std::clamp(below_h_, kExplanationBelowMin, max_below);
+    ImVec2 center_size(ImGui::GetContentRegionAvail().x -
+                           (explanation_below_ ? 0.0f : explanation_on ? right_w_ * scale + split : nothing_open ? 0.0f : strip),
+                       explanation_below_ ? top_h - below_h_ * scale - split : 0.0f);
+    if (explanation_below_) ImGui::BeginGroup();  // the view and the Explanation under it share a column
+    ImGui::BeginChild("##center", center_size, false, ImGuiWindowFlags_NoScrollbar);
     ImGui::PopStyleVar();
     center_px_[0] = ImGui::GetWindowWidth();
     center_px_[1] = ImGui::GetWindowHeight();
     DrawCenter();
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
     ImGui::EndChild();
-    ImGui::SameLine();
-    if (explanation_on) {
+    if (explanation_below_) {
+      float inv = -below_h_;  // dragging down shrinks the panel below
+      Splitter("##split_below", false, &inv, -max_below, -kExplanationBelowMin, scale);
+      below_h_ = -inv;
+      ImGui::BeginChild("##explanation", ImVec2(center_size.x, 0), false);
+      ImGui::PopStyleVar();
+      DrawExplanation();
+      ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
+      ImGui::EndChild();
+      ImGui::EndGroup();
+    } else if (explanation_on) {
+      ImGui::SameLine();
       float inv = -right_w_;  // dragging right shrinks the right panel
       Splitter("##split_right", true, &inv, -max_right, -180, scale);
       right_w_ = -inv;
@@ -256,6 +278,7 @@ bool App::Frame() {
       ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
       ImGui::EndChild();
     } else if (!nothing_open) {
+      ImGui::SameLine();
       FoldedStrip("##strip_explanation", true, "\u00ab", "Show the Explanation panel", &show_explanation_);
     }
   }

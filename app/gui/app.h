@@ -311,6 +311,10 @@ class App final : public ViewContext {
   bool fonts_pending_ = false;
   // Layout, in unscaled pixels, saved in settings.json.
   float sidebar_w_ = 230, right_w_ = 330, bottom_h_ = 290, problems_w_ = 560;
+  // The Explanation's height when it sits under the engine view (ExplanationBelow), and whether
+  // it does in this frame.
+  float below_h_ = 260;
+  bool explanation_below_ = false;
   // Panels folded away (header button, View menu; saved) and the engine view maximised (F11; not
   // saved). A folded panel leaves a thin strip that brings it back.
   bool show_sidebar_ = true, show_explanation_ = true, show_bottom_ = true;

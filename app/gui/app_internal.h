@@ -23,6 +23,16 @@ constexpr double kProgressRedrawSeconds = 0.25;
 // tables beside the side panels: the Documents panel folds by itself (App::Draw).
 constexpr float kMinViewPoints = 700.0f;
 
+// The Explanation moves under the engine view when, beside it, the view would still be under
+// kMinViewPoints wide (after the Documents panel folded) and, under it, the view keeps at least
+// kExplanationBelowViewRows rows of the UI's height (the policy Resource tab's bars and tabs, a
+// table header and 8 rows) over the Explanation's kExplanationBelowMin points. Shorter windows
+// keep it beside.
+constexpr float kExplanationBelowMin = 200.0f, kExplanationBelowViewRows = 20.0f;
+inline bool ExplanationBelow(float view_pts_beside, float view_rows_below) {
+  return view_pts_beside < kMinViewPoints && view_rows_below >= kExplanationBelowViewRows;
+}
+
 // The file name of a path ("a/b.yaml" -> "b.yaml"); the path itself when it has no '/'.
 inline std::string BaseName(const std::string& p) {
   size_t slash = p.rfind('/');

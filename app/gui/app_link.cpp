@@ -97,7 +97,7 @@ ordered_json App::StateJson() const {
   // open none of them is drawn).
   const bool any = !docs_.empty();
   j["layout"] = {{"documents", any && SidebarShown()}, {"documents_folded_narrow_window", sidebar_auto_folded_},
-                 {"explanation", any && show_explanation_ && !maximized_}, {"bottom", any && BottomShown()}, {"bottom_folded_short_window", bottom_auto_folded_}, {"maximized", maximized_},
+                 {"explanation", any && show_explanation_ && !maximized_}, {"explanation_below", any && explanation_below_}, {"bottom", any && BottomShown()}, {"bottom_folded_short_window", bottom_auto_folded_}, {"maximized", maximized_},
                  {"engine_view", {center_px_[0], center_px_[1]}}, {"row_height", ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2}};
   j["problem_groups"] = ProblemGroupsJson();
   j["explanation"] = ExplanationJson();

@@ -169,7 +169,7 @@ void App::DrawMenuBar() {
     if (ImGui::MenuItem("Maximise the engine view", "F11", maximized_)) maximized_ = !maximized_;
     ImGui::Separator();
     if (ImGui::MenuItem("Reset layout")) {
-      sidebar_w_ = 230, right_w_ = 330, bottom_h_ = 290, problems_w_ = 560;
+      sidebar_w_ = 230, right_w_ = 330, bottom_h_ = 290, problems_w_ = 560, below_h_ = 260;
       show_sidebar_ = show_explanation_ = show_bottom_ = true;
       maximized_ = false;
     }

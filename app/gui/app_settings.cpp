@@ -40,6 +40,7 @@ void App::LoadSettings() {
     const json& l = s["layout"];
     sidebar_w_ = l.value("sidebar", sidebar_w_);
     right_w_ = l.value("explanation", right_w_);
+    below_h_ = l.value("explanation_below", below_h_);
     bottom_h_ = l.value("bottom", bottom_h_);
     problems_w_ = l.value("problems", problems_w_);
     show_sidebar_ = l.value("show_documents", true);
@@ -121,7 +122,7 @@ json App::SettingsJson(std::vector<SharedText>* texts) const {
   s["version"] = 1;
   s["theme"] = dark_ ? "dark" : "light";
   s["ui_scale"] = ui_scale_;
-  s["layout"] = {{"sidebar", sidebar_w_}, {"explanation", right_w_}, {"bottom", bottom_h_}, {"problems", problems_w_},
+  s["layout"] = {{"sidebar", sidebar_w_}, {"explanation", right_w_}, {"explanation_below", below_h_}, {"bottom", bottom_h_}, {"problems", problems_w_},
                  {"show_documents", show_sidebar_}, {"show_explanation", show_explanation_}, {"show_bottom", show_bottom_}};
   s["recent"] = recent_;
   s["hide_dead_lints"] = hide_dead_lints_;

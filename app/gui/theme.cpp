@@ -1,5 +1,7 @@
 #include "app/gui/theme.h"
 
+#include "core/doc/explanation.h"
+
 #include <imgui_internal.h>
 
 #include <algorithm>
@@ -390,13 +392,18 @@ std::vector<ColumnWidth> TableColumnWidths() {
   return out;
 }
 
-bool TableCopyMenu() {
+bool TableCopyMenu(const doc::Step* selected) {
   const ImGuiID id = ImGui::GetID("##copy-as-text");
   if (ImGui::TableGetHoveredColumn() >= 0 && ImGui::IsMouseReleased(ImGuiMouseButton_Right)) ImGui::OpenPopup(id);
   bool chosen = false;
   if (ImGui::BeginPopupEx(id, ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoSavedSettings)) {
     chosen = ImGui::MenuItem("Copy as text");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("The rows as the table shows them, tab-separated");
+    if (ImGui::MenuItem("Copy the selected row as text", nullptr, false, selected != nullptr))
+      ImGui::SetClipboardText(selected->ToText().c_str());
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip(selected ? "Its answer and why, as `config-inspector-cli eval --explain` prints them"
+                                 : "Select a row first");
     ImGui::EndPopup();
   }
   return chosen;

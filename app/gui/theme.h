@@ -15,6 +15,10 @@
 #include "core/doc/diagnostic.h"
 #include "core/doc/explanation.h"
 
+namespace cfgi::doc {
+struct Step;
+}  // namespace cfgi::doc
+
 namespace cfgi::gui::theme {
 
 // Symbols (UTF-8), merged into both fonts from DejaVu Sans.
@@ -106,8 +110,10 @@ std::vector<ColumnWidth> TableColumnWidths();
 
 // Call between BeginTable and EndTable, after the rows: a right click in the table opens its
 // context menu, "Copy as text". True in the frame it is chosen (the view then copies its rows,
-// TableText).
-bool TableCopyMenu();
+// TableText). With `selected` (the Explanation's step for the selected row), a second item,
+// "Copy the selected row as text", copies that row's answer and why as the CLI's --explain text
+// (doc::Step::ToText), as `istioctl x describe` prints one thing.
+bool TableCopyMenu(const cfgi::doc::Step* selected = nullptr);
 // The rows as the table shows them, tab-separated, the header first, one line each.
 std::string TableText(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows);
 

@@ -27,7 +27,14 @@ LiveResult FetchConfigDump(const AdminRequest& r) { return Unavailable(r.url); }
 LiveResult FetchClientStatus(const CsdsRequest& r) { return Unavailable(r.target); }
 LiveResult FetchKumaCp(const KumaCpRequest& r) { return Unavailable(r.url); }
 KumaProfileChoice KumaProfileForVersion(const std::string&) { return {}; }
-Comparison CompareKumaLive(const std::string&, const nlohmann::ordered_json&, const nlohmann::ordered_json&) { return {}; }
+Comparison CompareKumaLive(const std::string&, const nlohmann::ordered_json&, const nlohmann::ordered_json&,
+                           const nlohmann::ordered_json*, const nlohmann::ordered_json*) {
+  return {};
+}
+std::optional<nlohmann::ordered_json> OurKumaPolicies(const Scenario&, const Query&, const std::string&, const std::string&,
+                                                      const std::string&) {
+  return std::nullopt;
+}
 std::vector<doc::Diagnostic> KumaDivergenceNotes(const Comparison&, const std::string&, const InputFile&) { return {}; }
 
 }  // namespace cfgi::live

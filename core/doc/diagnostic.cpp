@@ -5,6 +5,36 @@
 #include <tuple>
 
 namespace cfgi::doc {
+namespace {
+
+// The did-you-mean fix (suggest.h DidYouMean's words in the message): the suggestion replaces the
+// word the finding covers, when that is one word on one line (a quoted scalar keeps its quotes;
+// a key inside a TXT record's escaped JSON keeps its \"; any other word with quotes or backslashes
+// in it gets none).
+void OfferDidYouMean(const Source& src, Diagnostic& d) {
+  static constexpr std::string_view kDym = "did you mean '";
+  size_t k = d.message.find(kDym);
+  if (k == std::string::npos || d.range.end <= d.range.begin) return;
+  size_t q = d.message.find('\'', k + kDym.size());
+  if (q == std::string::npos) return;
+  std::string suggestion = d.message.substr(k + kDym.size(), q - k - kDym.size());
+  std::string_view covered = std::string_view(src.text()).substr(d.range.begin, d.range.end - d.range.begin);
+  std::string_view word = covered;
+  if (word.size() >= 2 && (word.front() == '"' || word.front() == '\'') && word.back() == word.front())
+    word = word.substr(1, word.size() - 2);
+  else if (word.size() >= 4 && word.starts_with("\\\"") && word.ends_with("\\\""))  // \"key\" in a TXT record
+    word = word.substr(2, word.size() - 4);
+  if (suggestion.empty() || word.empty() || word.find_first_of("\n:{}[], \"'\\") != std::string_view::npos ||
+      word == suggestion)
+    return;
+  uint32_t wb = d.range.begin + static_cast<uint32_t>(word.data() - covered.data());
+  d.Offer(&src, "Change to '" + suggestion + "'", {{{wb, wb + static_cast<uint32_t>(word.size())}, suggestion}});
+}
+
+}  // namespace
+}  // namespace cfgi::doc
+
+namespace cfgi::doc {
 
 const char* SeverityName(Severity s) {
   switch (s) {
@@ -33,11 +63,32 @@ Diagnostic& DiagnosticSink::Add(Severity sev, std::string code, SourceRange rang
     d.range.end = std::min(std::max(d.range.end, d.range.begin), size);
     d.file = source_->name();
     d.begin = source_->Locate(range.begin);
+    OfferDidYouMean(*source_, d);
   } else {
     d.file = file_;
   }
   list_.push_back(std::move(d));
   return list_.back();
+}
+
+Diagnostic& Diagnostic::Offer(const Source* src, std::string title,
+                              std::vector<std::pair<SourceRange, std::string>> edits) {
+  if (!src || edits.empty()) return *this;
+  const uint32_t size = static_cast<uint32_t>(src->text().size());
+  Fix f;
+  f.title = std::move(title);
+  for (auto& [range, text] : edits) {
+    Edit e;
+    e.range.begin = std::min(range.begin, size);
+    e.range.end = std::min(std::max(range.end, e.range.begin), size);
+    e.begin = src->Locate(e.range.begin);
+    e.end = src->Locate(e.range.end);
+    e.text = std::move(text);
+    f.edits.push_back(std::move(e));
+  }
+  std::sort(f.edits.begin(), f.edits.end(), [](const Edit& a, const Edit& b) { return a.range.begin < b.range.begin; });
+  fixes.push_back(std::move(f));
+  return *this;
 }
 
 Diagnostic& Diagnostic::Relate(const Source* src, SourceRange range, std::string message) {

@@ -31,6 +31,25 @@ struct Related {
   std::string message;  // what that place is ("matchers[0] (prefix '/a') ends the list here")
 };
 
+// One replacement in the finding's own file: the bytes of `range` become `text` (an empty range
+// inserts, an empty text deletes).
+struct Edit {
+  SourceRange range;   // byte offsets into Diagnostic::file
+  Position begin;      // 1-based, from range.begin
+  Position end;        // 1-based, from range.end
+  std::string text;
+};
+
+// A machine-applicable fix a finding offers: its edits, applied together, remove the finding and
+// change nothing else. Offered only when the rewrite is exact (a did-you-mean word, a Kuma 3.0
+// rewrite of a block-style field); otherwise the message gives the fix in words. The one
+// mechanism for fixes: `check --format json` writes them as "fixes", SARIF as a result's fixes,
+// the language server as quickfix code actions.
+struct Fix {
+  std::string title;  // "Change to 'maxAttempts'"
+  std::vector<Edit> edits;  // in the order of their ranges; ranges do not overlap
+};
+
 struct Diagnostic {
   std::string code;      // e.g. "DOC001"; stable, documented
   Severity severity = Severity::kError;
@@ -43,10 +62,14 @@ struct Diagnostic {
   // a finding can repeat 100,000 times); CapRepeats counts them in its note.
   size_t also = 0;
   std::vector<Related> related;  // the other places the message names, in the order it names them
+  std::vector<Fix> fixes;        // machine-applicable fixes (DiagnosticSink::Add adds the did-you-mean one)
 
   // Adds the other place `range` of `src` (a finding about no text: ignored) with `message`;
   // returns *this, so an engine writes sink.Warning(...).Relate(src, range, "...").
   Diagnostic& Relate(const Source* src, SourceRange range, std::string message);
+  // Adds the fix `title` made of `edits` (range, replacement text) in `src`, the finding's own
+  // source (null: ignored); returns *this.
+  Diagnostic& Offer(const Source* src, std::string title, std::vector<std::pair<SourceRange, std::string>> edits);
 };
 
 // Collects diagnostics for one source, resolving positions as they are added. Field paths are
@@ -91,7 +114,9 @@ class DiagnosticSink {
   const Source* source() const { return source_; }
 
   // `path`: empty means the scoped path; one starting with '.' or '[' is appended to it; any
-  // other is used as given.
+  // other is used as given. A message with "did you mean 'X'?" (doc::DidYouMean) about a range
+  // that covers one word (a key or a bare or quoted scalar on one line) gets the fix that
+  // replaces the word with X.
   Diagnostic& Add(Severity sev, std::string code, SourceRange range, std::string message,
                   std::string path = {});
   Diagnostic& Error(std::string code, SourceRange r, std::string m, std::string path = {}) {

@@ -1,6 +1,7 @@
 #include "core/doc/load.h"
 
 #include "core/doc/json.h"
+#include "core/doc/suggest.h"
 
 #include "core/doc/utf8.h"
 
@@ -40,12 +41,6 @@ const char* FormatName(Format f) {
 
 namespace {
 
-std::string Lower(std::string_view s) {
-  std::string r(s);
-  for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return r;
-}
-
 bool EndsWith(std::string_view s, std::string_view suf) {
   return s.size() >= suf.size() && s.substr(s.size() - suf.size()) == suf;
 }
@@ -80,7 +75,7 @@ bool LooksLikeText(std::string_view t) {
 }  // namespace
 
 Format DetectFormat(std::string_view name, std::string_view text) {
-  std::string n = Lower(name);
+  std::string n = LowerAscii(name);
   if (EndsWith(n, ".yaml") || EndsWith(n, ".yml")) return Format::kYaml;
   if (EndsWith(n, ".json")) return Format::kJson;
   if (EndsWith(n, ".textproto") || EndsWith(n, ".txtpb") || EndsWith(n, ".pbtxt") ||
@@ -118,7 +113,7 @@ Node::Kind PlainScalarKind(const std::string& s) {
   if (i < s.size() && std::all_of(s.begin() + i, s.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
     return Node::Kind::kInt;
   // Floats: digits with one dot and/or exponent; .inf / .nan.
-  std::string l = Lower(s);
+  std::string l = LowerAscii(s);
   if (l == ".inf" || l == "-.inf" || l == "+.inf" || l == ".nan") return Node::Kind::kDouble;
   bool digit = false, dot = false, exp = false;
   for (size_t k = i; k < s.size(); ++k) {

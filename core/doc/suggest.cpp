@@ -5,15 +5,11 @@
 
 namespace cfgi::doc {
 
-namespace {
-
-std::string Lower(std::string_view s) {
+std::string LowerAscii(std::string_view s) {
   std::string r(s);
   for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return r;
 }
-
-}  // namespace
 
 size_t EditDistance(std::string_view a, std::string_view b) {
   std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
@@ -30,10 +26,10 @@ size_t EditDistance(std::string_view a, std::string_view b) {
 std::string Suggest(std::string_view word, const std::vector<std::string>& candidates) {
   std::string best;
   size_t best_d = 3;
-  std::string lw = Lower(word);
+  std::string lw = LowerAscii(word);
   for (const std::string& c : candidates) {
-    if (Lower(c) == lw) return c;
-    size_t d = EditDistance(lw, Lower(c));
+    if (LowerAscii(c) == lw) return c;
+    size_t d = EditDistance(lw, LowerAscii(c));
     if (d < best_d) {
       best_d = d;
       best = c;

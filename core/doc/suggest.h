@@ -19,6 +19,9 @@ std::string Suggest(std::string_view word, const std::vector<std::string>& candi
 // "did you mean 'X'?" for Suggest's answer; "" when there is none.
 std::string DidYouMean(std::string_view word, const std::vector<std::string>& candidates);
 
+// ASCII lower case (the C locale's tolower), as the comparisons above ignore case.
+std::string LowerAscii(std::string_view s);
+
 // Levenshtein distance of two byte strings.
 size_t EditDistance(std::string_view a, std::string_view b);
 

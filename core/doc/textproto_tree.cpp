@@ -280,6 +280,22 @@ class Parser {
 
 }  // namespace
 
+const Node::Entry* GetProtoField(const Node* n, std::string_view proto_name) {
+  if (!n || !n->is_map()) return nullptr;
+  if (const Node::Entry* e = n->GetEntry(proto_name)) return e;
+  std::string camel;
+  bool up = false;
+  for (char c : proto_name) {
+    if (c == '_') {
+      up = true;
+      continue;
+    }
+    camel += up ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
+    up = false;
+  }
+  return camel == proto_name ? nullptr : n->GetEntry(camel);
+}
+
 bool ParseTextProtoTree(const Source& src, DiagnosticSink& sink, Node* tree, const Limits& limits) {
   Parser p(src, sink, limits);
   return p.Run(tree);

@@ -36,6 +36,14 @@ bool ParseTextProtoTree(const Source& src, DiagnosticSink& sink, Node* tree, con
 // Calls `f` for `n` itself, or for each item when `n` is a list: a field that may be repeated.
 void ForEachValue(const Node& n, const std::function<void(const Node&, int index)>& f);
 
+// A message's field by its proto name or, when absent, its lowerCamelCase JSON name (protobuf's
+// JSON printer writes "prefixLen" for prefix_len; both parse): the entry, or null.
+const Node::Entry* GetProtoField(const Node* n, std::string_view proto_name);
+inline const Node* GetProtoValue(const Node* n, std::string_view proto_name) {
+  const Node::Entry* e = GetProtoField(n, proto_name);
+  return e ? &e->value : nullptr;
+}
+
 // A schema-free tree made into the proto3 JSON shape of message `d` (descriptors from protobuf's
 // generated pool, the one every engine parses with): a repeated field written once becomes a list,
 // a map field written as {key, value} entries becomes a map, and an Any of a known type is shaped

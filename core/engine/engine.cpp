@@ -322,6 +322,21 @@ ordered_json DiagnosticsJson(const std::vector<doc::Diagnostic>& ds) {
         rel.push_back({{"message", r.message}, {"file", r.file}, {"line", r.begin.line}, {"column", r.begin.column}});
       j["related"] = std::move(rel);
     }
+    // Machine-applicable fixes (doc::Fix): each edit's 1-based start and end and its text.
+    if (!d.fixes.empty()) {
+      ordered_json fixes = ordered_json::array();
+      for (const doc::Fix& f : d.fixes) {
+        ordered_json edits = ordered_json::array();
+        for (const doc::Edit& e : f.edits)
+          edits.push_back({{"line", e.begin.line},
+                           {"column", e.begin.column},
+                           {"end_line", e.end.line},
+                           {"end_column", e.end.column},
+                           {"text", e.text}});
+        fixes.push_back({{"title", f.title}, {"edits", std::move(edits)}});
+      }
+      j["fixes"] = std::move(fixes);
+    }
     a.push_back(std::move(j));
   }
   return a;

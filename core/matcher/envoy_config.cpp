@@ -43,21 +43,7 @@ bool EndsWith(std::string_view s, std::string_view suffix) {
 }
 
 // A field by its proto name or its lowerCamelCase JSON name.
-const Node* Field(const Node& n, std::string_view snake) {
-  if (!n.is_map()) return nullptr;
-  if (const Node* v = n.Get(snake)) return v;
-  std::string camel;
-  bool up = false;
-  for (char c : snake) {
-    if (c == '_') {
-      up = true;
-      continue;
-    }
-    camel += up ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
-    up = false;
-  }
-  return camel == snake ? nullptr : n.Get(camel);
-}
+const Node* Field(const Node& n, std::string_view snake) { return doc::GetProtoValue(&n, snake); }
 
 std::string Snake(std::string_view key) {  // lowerCamelCase -> snake_case (proto3 JSON names)
   std::string out;

@@ -52,28 +52,8 @@ constexpr std::string_view kCelMatcher = "xds.type.matcher.v3.CelMatcher";
 constexpr std::string_view kIpMatcher = "xds.type.matcher.v3.IPMatcher";
 constexpr std::string_view kIpInputMatcher = "envoy.extensions.matching.input_matchers.ip.v3.Ip";
 
-std::string CamelCase(std::string_view snake) {
-  std::string out;
-  bool up = false;
-  for (char c : snake) {
-    if (c == '_') {
-      up = true;
-      continue;
-    }
-    out += up ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
-    up = false;
-  }
-  return out;
-}
-
 // A field by its proto name or its lowerCamelCase JSON name.
-const Node::Entry* Field(const Node* n, std::string_view name) {
-  if (!n || !n->is_map()) return nullptr;
-  if (const Node::Entry* e = n->GetEntry(name)) return e;
-  std::string camel = CamelCase(name);
-  if (camel != name) return n->GetEntry(camel);
-  return nullptr;
-}
+const Node::Entry* Field(const Node* n, std::string_view name) { return doc::GetProtoField(n, name); }
 const Node* Get(const Node* n, std::string_view name) {
   const Node::Entry* e = Field(n, name);
   return e ? &e->value : nullptr;

@@ -11,23 +11,6 @@ using doc::Node;
 
 namespace {
 
-// A field by its proto name or its lowerCamelCase JSON name.
-const Node* Get(const Node* n, std::string_view snake) {
-  if (!n || !n->is_map()) return nullptr;
-  if (const Node* v = n->Get(snake)) return v;
-  std::string camel;
-  bool up = false;
-  for (char c : snake) {
-    if (c == '_') {
-      up = true;
-      continue;
-    }
-    camel += up ? static_cast<char>(std::toupper(static_cast<unsigned char>(c))) : c;
-    up = false;
-  }
-  return camel == snake ? nullptr : n->Get(camel);
-}
-
 void Add(const ParseSink& s, const char* code, doc::SourceRange r, const std::string& path, std::string msg,
          RejectedBy who = RejectedBy::kAll, doc::Severity sev = doc::Severity::kError) {
   s.add(code, r, path, std::move(msg), who, sev);
@@ -36,9 +19,9 @@ void Add(const ParseSink& s, const char* code, doc::SourceRange r, const std::st
 }  // namespace
 
 std::shared_ptr<const Cidr> ParseCidr(const Node& n, const std::string& path, const ParseSink& sink) {
-  const Node* a = Get(&n, "address_prefix");
-  const Node* l = Get(&n, "prefix_len");
-  if (l && l->is_map()) l = Get(l, "value");
+  const Node* a = doc::GetProtoValue(&n, "address_prefix");
+  const Node* l = doc::GetProtoValue(&n, "prefix_len");
+  if (l && l->is_map()) l = doc::GetProtoValue(l, "value");
   std::string addr = a ? a->text() : "";
   long long len = 0;
   if (l) {
@@ -67,7 +50,7 @@ std::shared_ptr<const Cidr> ParseCidr(const Node& n, const std::string& path, co
 void ParseIpMatcher(Matcher& m, const Node& cfg, const std::string& path, const ParseSink& sink,
                     const std::function<OnMatch(const Node&, const std::string&, const std::string&)>& on_match) {
   m.kind = Matcher::Kind::kIpMap;
-  const Node* rms = Get(&cfg, "range_matchers");
+  const Node* rms = doc::GetProtoValue(&cfg, "range_matchers");
   int count = 0;
   if (rms)
     doc::ForEachValue(*rms, [&](const Node& rm, int i) {
@@ -76,10 +59,10 @@ void ParseIpMatcher(Matcher& m, const Node& cfg, const std::string& path, const 
       MapEntry e;
       e.key_range = rm.range();
       const int idx = static_cast<int>(m.entries.size());
-      const Node* ex = Get(&rm, "exclusive");
+      const Node* ex = doc::GetProtoValue(&rm, "exclusive");
       const bool exclusive = ex && ex->text() == "true";
       int ranges = 0;
-      if (const Node* rs = Get(&rm, "ranges"))
+      if (const Node* rs = doc::GetProtoValue(&rm, "ranges"))
         doc::ForEachValue(*rs, [&](const Node& r, int j) {
           ++ranges;
           if (auto c = ParseCidr(r, p + ".ranges[" + std::to_string(j) + "]", sink)) {
@@ -89,7 +72,7 @@ void ParseIpMatcher(Matcher& m, const Node& cfg, const std::string& path, const 
         });
       if (ranges == 0)
         Add(sink, "MAT045", rm.range(), p + ".ranges", "ranges is empty; a range matcher needs at least one CIDR range (ip.proto: min_items 1)");
-      if (const Node* om = Get(&rm, "on_match")) {
+      if (const Node* om = doc::GetProtoValue(&rm, "on_match")) {
         e.on_match = on_match(*om, p + ".on_match", "range_matchers[" + std::to_string(i) + "]");
       } else {
         Add(sink, "MAT003", rm.range(), p + ".on_match", "field not present: a range matcher needs on_match with an action or a matcher");
@@ -105,7 +88,7 @@ bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const std::strin
     // Envoy's query parameter input (envoy api/envoy/type/matcher/v3/http_inputs.proto,
     // query_param min_len 1): the first value in the :path's query string.
     in.kind = Input::Kind::kQueryParam;
-    const Node* k = Get(cfg, "query_param");
+    const Node* k = doc::GetProtoValue(cfg, "query_param");
     in.key = k ? k->text() : "";
     if (in.key.empty())
       Add(sink, "MAT009", cfg ? cfg->range() : n.range(), path + ".query_param",
@@ -120,11 +103,11 @@ bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const std::strin
     // envoy source/extensions/matching/http/metadata_input/meta_input.h: the value at filter and
     // path (min_items 1), for the Metadata input matcher only.
     in.kind = Input::Kind::kDynamicMetadata;
-    const Node* f = Get(cfg, "filter");
+    const Node* f = doc::GetProtoValue(cfg, "filter");
     in.key = f ? f->text() : "";
-    if (const Node* ps = Get(cfg, "path"))
+    if (const Node* ps = doc::GetProtoValue(cfg, "path"))
       doc::ForEachValue(*ps, [&](const Node& seg, int) {
-        const Node* k = Get(&seg, "key");
+        const Node* k = doc::GetProtoValue(&seg, "key");
         in.metadata_path.push_back(k ? k->text() : "");
       });
     if (in.key.empty() || in.metadata_path.empty())
@@ -142,7 +125,7 @@ bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const std::strin
   in.kind = Input::Kind::kNetwork;
   in.network = *net;
   if (in.network == Input::Network::kFilterState) {
-    const Node* k = Get(cfg, "key");
+    const Node* k = doc::GetProtoValue(cfg, "key");
     in.key = k ? k->text() : "";
     if (in.key.empty())
       Add(sink, "MAT009", cfg ? cfg->range() : n.range(), path + ".key", "FilterStateInput needs a key (min_len 1): the filter state object to read");
@@ -164,7 +147,7 @@ void ParseIpInputMatcher(Predicate& p, const Node& tc, const Node& cm, const std
   p.custom_type = "envoy.extensions.matching.input_matchers.ip.v3.Ip";
   p.custom_range = cm.range();
   int n = 0;
-  if (const Node* rs = Get(&tc, "cidr_ranges"))
+  if (const Node* rs = doc::GetProtoValue(&tc, "cidr_ranges"))
     doc::ForEachValue(*rs, [&](const Node& r, int j) {
       ++n;
       if (auto c = ParseCidr(r, path + ".custom_match.typed_config.cidr_ranges[" + std::to_string(j) + "]", sink)) p.cidrs.push_back(c);
@@ -184,11 +167,11 @@ ValueMatch ParseValueMatch(const Node& n, const std::string& path, const ParseSi
     return v;
   }
   int set = 0;
-  if (Get(&n, "null_match")) ++set, v.kind = ValueMatch::Kind::kNull;
-  if (const Node* b = Get(&n, "bool_match")) ++set, v.kind = ValueMatch::Kind::kBool, v.flag = b->text() == "true";
-  if (const Node* p = Get(&n, "present_match")) ++set, v.kind = ValueMatch::Kind::kPresent, v.flag = p->text() == "true";
-  if (const Node* s = Get(&n, "string_match")) ++set, v.kind = ValueMatch::Kind::kString, v.str = string_match(*s, path + ".string_match");
-  if (const Node* d = Get(&n, "double_match")) {
+  if (doc::GetProtoValue(&n, "null_match")) ++set, v.kind = ValueMatch::Kind::kNull;
+  if (const Node* b = doc::GetProtoValue(&n, "bool_match")) ++set, v.kind = ValueMatch::Kind::kBool, v.flag = b->text() == "true";
+  if (const Node* p = doc::GetProtoValue(&n, "present_match")) ++set, v.kind = ValueMatch::Kind::kPresent, v.flag = p->text() == "true";
+  if (const Node* s = doc::GetProtoValue(&n, "string_match")) ++set, v.kind = ValueMatch::Kind::kString, v.str = string_match(*s, path + ".string_match");
+  if (const Node* d = doc::GetProtoValue(&n, "double_match")) {
     ++set;
     v.kind = ValueMatch::Kind::kDouble;
     auto number = [&](const Node* x, const std::string& p) {
@@ -198,24 +181,24 @@ ValueMatch ParseValueMatch(const Node& n, const std::string& path, const ParseSi
       if (!x || t.empty() || *end != '\0') Add(sink, "MAT019", x ? x->range() : d->range(), p, "'" + t + "' is not a number");
       return out;
     };
-    if (const Node* r = Get(d, "range")) {
+    if (const Node* r = doc::GetProtoValue(d, "range")) {
       v.range = true;
-      v.start = number(Get(r, "start"), path + ".double_match.range.start");
-      v.end = number(Get(r, "end"), path + ".double_match.range.end");
+      v.start = number(doc::GetProtoValue(r, "start"), path + ".double_match.range.start");
+      v.end = number(doc::GetProtoValue(r, "end"), path + ".double_match.range.end");
     } else {
-      v.exact = number(Get(d, "exact"), path + ".double_match.exact");
+      v.exact = number(doc::GetProtoValue(d, "exact"), path + ".double_match.exact");
     }
   }
-  if (const Node* l = Get(&n, "list_match")) {
+  if (const Node* l = doc::GetProtoValue(&n, "list_match")) {
     ++set;
     v.kind = ValueMatch::Kind::kList;
-    if (const Node* one = Get(l, "one_of")) v.children.push_back(ParseValueMatch(*one, path + ".list_match.one_of", sink, string_match, depth + 1));
+    if (const Node* one = doc::GetProtoValue(l, "one_of")) v.children.push_back(ParseValueMatch(*one, path + ".list_match.one_of", sink, string_match, depth + 1));
     else Add(sink, "MAT019", l->range(), path + ".list_match", "list_match needs one_of, the ValueMatcher some element must match");
   }
-  if (const Node* o = Get(&n, "or_match")) {
+  if (const Node* o = doc::GetProtoValue(&n, "or_match")) {
     ++set;
     v.kind = ValueMatch::Kind::kOr;
-    if (const Node* vms = Get(o, "value_matchers"))
+    if (const Node* vms = doc::GetProtoValue(o, "value_matchers"))
       doc::ForEachValue(*vms, [&](const Node& c, int i) {
         v.children.push_back(ParseValueMatch(c, path + ".or_match.value_matchers[" + std::to_string(i) + "]", sink, string_match, depth + 1));
       });
@@ -236,12 +219,12 @@ void ParseMetadataInputMatcher(Predicate& p, const Node& tc, const Node& cm, con
   p.custom_type = "envoy.extensions.matching.input_matchers.metadata.v3.Metadata";
   p.custom_range = cm.range();
   const std::string base = path + ".custom_match.typed_config";
-  if (const Node* v = Get(&tc, "value")) {
+  if (const Node* v = doc::GetProtoValue(&tc, "value")) {
     p.value_matcher = std::make_shared<const ValueMatch>(ParseValueMatch(*v, base + ".value", sink, string_match, 0));
   } else {
     Add(sink, "MAT019", tc.range(), base + ".value", "field not present: the Metadata matcher needs value, a ValueMatcher");
   }
-  const Node* inv = Get(&tc, "invert");
+  const Node* inv = doc::GetProtoValue(&tc, "invert");
   p.invert = inv && inv->text() == "true";
   if (p.input.kind != Input::Kind::kDynamicMetadata)
     Add(sink, "MAT014", cm.range(), path + ".custom_match",

@@ -1,3 +1,4 @@
+#include "core/policy/policy_json.h"
 #include "core/policy/policy_engine.h"
 
 #include "core/policy/policy_schema.h"
@@ -51,7 +52,7 @@ ordered_json WriteJson(const FieldProvenance::Write& w, bool with_value) {
   j["ruleIndex"] = w.item->rule_index;
   if (w.path != "") j["path"] = w.path;
   if (w.is_default) j["kind"] = "default";
-  if (with_value) j["value"] = ordered_json::parse(w.value.dump());
+  if (with_value) j["value"] = ToOrdered(w.value);
   PutLoc(j, w.loc);
   return j;
 }
@@ -84,8 +85,6 @@ ordered_json SubsetJson(const Subset& s) {
   for (const SubsetTag& tg : s) a.push_back({{"key", tg.key}, {"value", tg.value}, {"not", tg.negated}});
   return a;
 }
-
-ordered_json Conf(const nlohmann::json& j) { return ordered_json::parse(j.dump()); }
 
 ordered_json ItemJson(const Item& it) {
   ordered_json j;
@@ -215,7 +214,7 @@ ordered_json InspectionJson(const ResourceInspection& i) {
   ordered_json pol = ordered_json::object();
   for (const TypeInspection& t : i.types) {
     ordered_json e;
-    e["conf"] = Conf(t.rule->conf());
+    e["conf"] = ToOrdered(t.rule->conf());
     e["origins"] = OriginJson(t.rule->origin());
     if (t.fallback) e["computedFrom"] = t.rule->sparse ? t.rule->key : t.rule->fallback_of();
     e["fields"] = FieldsJson(t.rule->provenance());
@@ -266,7 +265,7 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
       if (keep[it.rank]) items.push_back(ItemJson(it));
     tj["items"] = std::move(items);
     if (t.has_proxy_rule) {
-      tj["proxyRule"] = {{"conf", Conf(t.proxy_rule.conf)}, {"origin", OriginJson(t.proxy_rule.origin)},
+      tj["proxyRule"] = {{"conf", ToOrdered(t.proxy_rule.conf)}, {"origin", OriginJson(t.proxy_rule.origin)},
                          {"fields", FieldsJson(t.proxy_rule.provenance)}};
     }
     ordered_json to = ordered_json::array();
@@ -278,11 +277,11 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
       e["key"] = key_of(rr.key);
       e["resourceMeta"] = MetaJson(rr.meta());
       if (!rr.section.empty()) e["resourceSectionName"] = rr.section;
-      e["conf"] = Conf(rr.conf());
+      e["conf"] = ToOrdered(rr.conf());
       // A MeshHTTPRoute with hostnames: Kuma's Conf list, one merged conf per hostname.
       if (!rr.body->confs.empty()) {
         ordered_json confs = ordered_json::array();
-        for (const nlohmann::json& c : rr.body->confs) confs.push_back(Conf(c));
+        for (const nlohmann::json& c : rr.body->confs) confs.push_back(ToOrdered(c));
         e["confs"] = std::move(confs);
       }
       e["origin"] = OriginJson(rr.origin());
@@ -299,9 +298,9 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
       e["source"] = DirectionName(ir.source);
       e["subset"] = SubsetJson(ir.subset);
       // Kuma 2.12+: a listed rule (one per rules[] item and match) and its match (null: every client).
-      if (ir.listed) e["match"] = ordered_json::parse(ir.match.dump());
+      if (ir.listed) e["match"] = ToOrdered(ir.match);
       e["applied"] = ir.applied;
-      e["conf"] = Conf(ir.conf);
+      e["conf"] = ToOrdered(ir.conf);
       e["origin"] = OriginJson(ir.origin);
       e["fields"] = FieldsJson(ir.provenance);
       from.push_back(std::move(e));
@@ -310,7 +309,7 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
     if (!t.rbac.empty()) {  // MeshTrafficPermission 2.12+: Envoy's matcher order, every Deny first
       ordered_json rbac = ordered_json::array();
       for (const RbacMatcher& m : t.rbac)
-        rbac.push_back({{"inbound", m.inbound->Id()}, {"action", m.action}, {"match", ordered_json::parse(m.match.dump())},
+        rbac.push_back({{"inbound", m.inbound->Id()}, {"action", m.action}, {"match", ToOrdered(m.match)},
                         {"policy", m.origin.policy ? ordered_json(m.origin.policy->meta.name) : ordered_json()},
                         {"ruleIndex", m.origin.rule_index}});
       tj["rbac"] = std::move(rbac);
@@ -326,7 +325,7 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
         if (legacy.size() >= kMaxLegacyToRulesJson) break;
         ordered_json e;
         e["subset"] = SubsetJson(sr.subset);
-        e["conf"] = Conf(sr.conf);
+        e["conf"] = ToOrdered(sr.conf);
         e["origin"] = OriginJson(sr.origin);
         legacy.push_back(std::move(e));
       }

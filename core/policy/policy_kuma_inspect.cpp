@@ -6,6 +6,7 @@
 // _policies/outbounds,_policies/routes,_routes} (matchedPoliciesToProxyPolicy,
 // matchedPoliciesToInboundConfig, matchedPoliciesToOutboundPolicy, matchedPoliciesToRouteConfig,
 // matchedPoliciesToRoutes).
+#include "core/policy/policy_json.h"
 #include "core/policy/policy_kuma_inspect.h"
 
 #include <algorithm>
@@ -20,19 +21,17 @@ using nlohmann::ordered_json;
 
 namespace {
 
-ordered_json Conf(const nlohmann::json& j) { return ordered_json::parse(j.dump()); }
-
 // A ResourceRule's Conf list as Kuma marshals it: one merged conf per MeshHTTPRoute hostname
 // (merge.go handleMergeValues), else the one merged conf.
 ordered_json ConfList(const RuleBody& b) {
   ordered_json list = ordered_json::array();
-  if (b.confs.empty()) list.push_back(Conf(b.conf));
-  for (const nlohmann::json& c : b.confs) list.push_back(Conf(c));
+  if (b.confs.empty()) list.push_back(ToOrdered(b.conf));
+  for (const nlohmann::json& c : b.confs) list.push_back(ToOrdered(c));
   return list;
 }
 
 // oapi_helpers.ResourceMetaToMeta: {labels, mesh, name, type}.
-ordered_json MetaJson(const Meta& m) {
+ordered_json OapiMeta(const Meta& m) {
   ordered_json j;
   j["labels"] = ordered_json::object();
   for (const auto& [k, v] : m.labels) j["labels"][k] = v;
@@ -49,7 +48,7 @@ ordered_json MetaOrigins(const std::vector<Origin>& origin) {
   for (const Origin& o : origin) {
     if (o.policy == last) continue;
     last = o.policy;
-    a.push_back(MetaJson(o.policy->meta));
+    a.push_back(OapiMeta(o.policy->meta));
   }
   return a;
 }
@@ -57,7 +56,7 @@ ordered_json MetaOrigins(const std::vector<Origin>& origin) {
 // Origins with their rule index: [{resourceMeta, ruleIndex}].
 ordered_json IndexedOrigins(const std::vector<Origin>& origin) {
   ordered_json a = ordered_json::array();
-  for (const Origin& o : origin) a.push_back({{"resourceMeta", MetaJson(o.policy->meta)}, {"ruleIndex", o.rule_index}});
+  for (const Origin& o : origin) a.push_back({{"resourceMeta", OapiMeta(o.policy->meta)}, {"ruleIndex", o.rule_index}});
   return a;
 }
 
@@ -117,7 +116,7 @@ ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive, Profile p) {
   const bool main_shape = !BuildsLegacyRules(p);
   ordered_json j;
   j["httpMatches"] = HttpMatchesJson(r);
-  j["resource"] = MetaJson(r.dataplane->meta);
+  j["resource"] = OapiMeta(r.dataplane->meta);
   ordered_json rules = ordered_json::array();
   // rulesForResource walks core_plugins.Plugins().PolicyPlugins(): the registry's order.
   for (const TypeRules* tp : PluginOrder(r)) {
@@ -135,12 +134,12 @@ ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive, Profile p) {
       if (ir.source == Direction::kFrom) {
         auto& [in, list] = from[key];
         in = InboundJson(*ir.inbound, *r.dataplane, main_shape);
-        list.push_back({{"conf", Conf(ir.conf)}, {"matchers", Matchers(ir.subset)}, {"origin", MetaOrigins(ir.origin)}});
+        list.push_back({{"conf", ToOrdered(ir.conf)}, {"matchers", Matchers(ir.subset)}, {"origin", MetaOrigins(ir.origin)}});
       } else if (ir.applied || ir.listed) {
         auto& [in, list] = inbound[key];
         in = InboundJson(*ir.inbound, *r.dataplane, main_shape);
         ordered_json conf = ordered_json::array();
-        conf.push_back(Conf(ir.conf));
+        conf.push_back(ToOrdered(ir.conf));
         // InboundRule.Match (`json:"match,omitempty"`): a listed rule's one match, absent for a
         // rule that matches every client (inbound/inboundrules.go).
         ordered_json row = {{"conf", std::move(conf)}};
@@ -155,12 +154,12 @@ ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive, Profile p) {
     if (!main_shape) e["fromRules"] = std::move(fj);
     e["inboundRules"] = std::move(ij);
     if (t.has_proxy_rule)
-      e["proxyRule"] = {{"conf", Conf(t.proxy_rule.conf)}, {"origin", MetaOrigins(t.proxy_rule.origin)}};
+      e["proxyRule"] = {{"conf", ToOrdered(t.proxy_rule.conf)}, {"origin", MetaOrigins(t.proxy_rule.origin)}};
     ordered_json to = ordered_json::array();
     for (const ResourceRule& rr : t.to_rules) {
       if (!rr.sparse) continue;  // Kuma lists the rules built from items; the fallback is Compute's
       ordered_json conf = ConfList(*rr.body);
-      to.push_back({{"conf", std::move(conf)}, {"origin", IndexedOrigins(rr.origin())}, {"resourceMeta", MetaJson(rr.meta())},
+      to.push_back({{"conf", std::move(conf)}, {"origin", IndexedOrigins(rr.origin())}, {"resourceMeta", OapiMeta(rr.meta())},
                     {"resourceSectionName", rr.section}});
     }
     e["toResourceRules"] = std::move(to);
@@ -169,7 +168,7 @@ ordered_json RulesEndpoint(const DataplaneRules& r, bool exclusive, Profile p) {
     // not set when the Mesh's meshServices mode is Exclusive.
     if (!exclusive)
       for (const SubsetRule& sr : t.legacy_to_rules)
-        legacy.push_back({{"conf", Conf(sr.conf)}, {"matchers", Matchers(sr.subset)}, {"origin", MetaOrigins(sr.origin)}});
+        legacy.push_back({{"conf", ToOrdered(sr.conf)}, {"matchers", Matchers(sr.subset)}, {"origin", MetaOrigins(sr.origin)}});
     if (!main_shape) e["toRules"] = std::move(legacy);
     e["type"] = t.type;
     e["warnings"] = ordered_json::array();
@@ -192,7 +191,7 @@ ordered_json PoliciesEndpoint(const DataplaneRules& r) {
       last = o.policy;
       origins.push_back({{"kri", Kri(o.policy->meta)}});
     }
-    a.push_back({{"conf", Conf(t.proxy_rule.conf)}, {"kind", t.type}, {"origins", std::move(origins)}});
+    a.push_back({{"conf", ToOrdered(t.proxy_rule.conf)}, {"kind", t.type}, {"origins", std::move(origins)}});
   }
   return {{"policies", std::move(a)}};
 }
@@ -237,7 +236,7 @@ ordered_json InboundPoliciesEndpoint(const KumaEndpoint& e, const DataplaneRules
       if (!in || !ir.inbound || ir.inbound->port != in->port || ir.source == Direction::kFrom) continue;
       if (!(ir.listed || ir.applied) || ir.origin.empty()) continue;
       const Policy* p = ir.origin.front().policy;
-      rules.push_back({{"conf", Conf(ir.conf)}, {"kri", Kri(p->meta)}});
+      rules.push_back({{"conf", ToOrdered(ir.conf)}, {"kri", Kri(p->meta)}});
       if (std::find(seen.begin(), seen.end(), p) == seen.end()) seen.push_back(p);
     }
     if (rules.empty()) continue;
@@ -299,7 +298,7 @@ ordered_json RoutesEndpoint(const KumaEndpoint& e, const DataplaneRules& r, cons
     if (list)
       for (const nlohmann::json& rule : *list) {
         ordered_json x;
-        x["conf"] = Conf(rule.value("default", nlohmann::json::object()));
+        x["conf"] = ToOrdered(rule.value("default", nlohmann::json::object()));
         if (t.type == "MeshHTTPRoute") {
           // OriginByMatches: the last item (merge order) whose rules carry these matches.
           std::string kri;
@@ -309,7 +308,7 @@ ordered_json RoutesEndpoint(const KumaEndpoint& e, const DataplaneRules& r, cons
                 if (own.value("matches", nlohmann::json()) == rule.value("matches", nlohmann::json()))
                   kri = Kri(it->policy->meta);
           x["kri"] = kri;
-          x["matches"] = Conf(rule.value("matches", nlohmann::json()));
+          x["matches"] = ToOrdered(rule.value("matches", nlohmann::json()));
         } else {
           x["kri"] = "";
           x["matches"] = nullptr;

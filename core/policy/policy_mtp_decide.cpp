@@ -1,6 +1,7 @@
 // Which MeshTrafficPermission rule decides a request (policy_mtp_decide.h), after kumahq/kuma
 // v2.14.3 meshtrafficpermission/xds/rbac_configurer.go (createMatcher, OnNoMatch deny) and
 // pkg/envoy/builders/xds/matchers/matchers.go (Matches, SpiffeIDPredicate).
+#include "core/policy/policy_json.h"
 #include "core/policy/policy_mtp_decide.h"
 
 namespace cfgi::policy {
@@ -62,7 +63,7 @@ ordered_json MtpDecisionsJson(const std::vector<MtpDecision>& ds, const std::str
     if (d.by) {
       j["policy"] = d.by->origin.policy ? d.by->origin.policy->meta.name : "";
       j["ruleIndex"] = d.by->origin.rule_index;
-      j["match"] = ordered_json::parse(d.by->match.dump());
+      j["match"] = ToOrdered(d.by->match);
       j["matcher"] = d.position;
     } else {
       j["policy"] = "default";  // the matcher's OnNoMatch action name

@@ -717,7 +717,13 @@ void Loader::LoadRoot(const Node& root) {
   // The type's schema (policy_schema.h): unknown fields, types, enums, durations at their position;
   // unknown fields are then dropped from every item's conf (Kuma's typed structs have no place for
   // them) and durations are printed as Kuma prints them (Go's Duration.String).
-  ValidateResourceAllReleases(type, kind_node, spec, *sink_, m_.release_diagnostics);
+  // Where its name-based targetRefs resolve (the 3.0 rewrite into labels, POL061): the policy's
+  // namespace and zone; a Kubernetes policy without metadata.namespace lands in kubectl's.
+  RefOwner owner;
+  owner.known = !p.meta.k8s || !p.meta.Namespace().empty();
+  owner.ns = p.meta.Namespace();
+  owner.zone = p.meta.Zone();
+  ValidateResourceAllReleases(type, kind_node, spec, *sink_, m_.release_diagnostics, owner);
   for (auto* items : {&p.to, &p.from, &p.rules})
     for (PolicyItem& it : *items) {
       // MeshTrafficPermission rules[] carry a RuleConf ({allow, deny, allowWithShadowDeny}, Kuma

@@ -116,8 +116,19 @@ size_t PruneUnknownFields(std::string_view type, nlohmann::json& conf);
 // kind's semantic validator.go rules (policy_validate.cpp: POL070..POL076). Each at the node's
 // position with the field path scoped on `sink`. Unknown kinds: nothing. Inside a targetRef only
 // release-dependent findings are reported (its own checks stay with the loader: POL007/015/019).
+//
+// `owner`: where the resource's own name-based targetRefs resolve (Kuma 2.x resolve/targetref.go
+// TargetRef -> TargetRefToKRI: a ref without `namespace` takes the policy's namespace, and the
+// policy's zone): POL061 on targetRef.name / namespace then offers the exact 3.0 rewrite into
+// `labels` (a doc::Fix). Unknown (the default): the rewrite is offered only for a ref that names
+// its namespace and the message says when it cannot be offered.
+struct RefOwner {
+  bool known = false;
+  std::string ns;    // k8s.kuma.io/namespace of the policy ("" on universal)
+  std::string zone;  // kuma.io/zone of the policy ("" when it names none)
+};
 void ValidatePolicySpec(std::string_view type, const doc::Node& spec, doc::DiagnosticSink& sink,
-                        KumaRelease release = KumaRelease::k2_14);
+                        KumaRelease release = KumaRelease::k2_14, const RefOwner& owner = {});
 
 // True when some release the profiles follow ships a CRD of this kind (Kuma's policies, its
 // resources such as MeshGatewayInstance, MeshIdentity, MeshTrust, MeshOpenTelemetryBackend, and
@@ -133,7 +144,8 @@ bool IsKumaPolicyKind(std::string_view kind);
 using ReleaseDiagnostics = std::array<std::vector<doc::Diagnostic>, 4>;
 size_t ReleaseIndex(KumaRelease r);
 void ValidateResourceAllReleases(std::string_view kind, const doc::Node& kind_node, const doc::Node* spec,
-                                 doc::DiagnosticSink& sink, ReleaseDiagnostics& by_release);
+                                 doc::DiagnosticSink& sink, ReleaseDiagnostics& by_release,
+                                 const RefOwner& owner = {});
 
 // Validates the well-known label values of a resource's labels map: `kuma.io/origin` must be
 // `global` or `zone` (ResourceOrigin.IsValid, api/mesh/v1alpha1/dataplane_helpers.go; the

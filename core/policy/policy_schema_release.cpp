@@ -8,6 +8,7 @@
 #include <climits>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "core/policy/policy_schema.h"
@@ -198,7 +199,7 @@ class Walker {
       }
       uint8_t other = schema::PathReleases(k_, child);
       if (other) {
-        OtherRelease(e, path, child, other);
+        OtherRelease(n, e, path, child, other);
         continue;
       }
       if (!generic) continue;
@@ -216,14 +217,23 @@ class Walker {
   }
 
   // A field this release does not have but another does.
-  void OtherRelease(const doc::Node::Entry& e, const std::string& parent, const std::string& child, uint8_t other) {
+  void OtherRelease(const doc::Node& n, const doc::Node::Entry& e, const std::string& parent, const std::string& child,
+                    uint8_t other) {
     const std::string& key = e.key;
     uint8_t mine = schema::BitOf(r_);
     bool later = other > mine;  // first shipped after this release
     if (r_ == KumaRelease::k3_0 && !later) {
       if (child == "from" && k_.policy) return From30(e);
-      sink_.Error("POL061", e.key_range, "'" + key + "' is removed in Kuma 3.0 (" + k_.kind + " " + child + ")" +
-                                             RemovedIn30Fix(k_.kind, child), "." + key);
+      std::string message = "'" + key + "' is removed in Kuma 3.0 (" + k_.kind + " " + child + ")" +
+                            RemovedIn30Fix(k_.kind, child);
+      std::optional<LabelsRewrite> rewrite;
+      if (InTargetRef(child) && (key == "name" || key == "namespace")) {
+        std::string why_not;
+        rewrite = RewriteToLabels(n, &why_not);
+        if (!rewrite) message += "; no automatic rewrite: " + why_not;
+      }
+      doc::Diagnostic& d = sink_.Error("POL061", e.key_range, message, "." + key);
+      if (rewrite) d.Offer(sink_.source(), rewrite->title, rewrite->edits);
       return;
     }
     if (later) {
@@ -238,6 +248,103 @@ class Walker {
     sink_.Error("POL061", e.key_range, "'" + key + "' (" + k_.kind + " " + child + ") is no longer in Kuma " +
                                            ReleaseLabel(r_) + "'s schema; remove it", "." + key);
     (void)parent;
+  }
+
+  struct LabelsRewrite {
+    std::string title;
+    std::vector<std::pair<doc::SourceRange, std::string>> edits;
+  };
+
+  // The Kuma 3.0 rewrite of a targetRef that selects a real resource by name (UPGRADE.md "Real-
+  // resource policy selection now uses `labels` only"), exact: Kuma 2.x resolves `name` (and
+  // `namespace`, else the policy's own; and the policy's zone) to one resource identifier
+  // (v2.14 pkg/plugins/policies/core/rules/resolve/targetref.go TargetRef, backendref.go
+  // TargetRefToKRI), which is the resource whose display name, namespace and zone labels are those
+  // (kri.go FromResourceMeta; resource.go GetDisplayName). `name: N` becomes
+  // `labels: {kuma.io/display-name: N, k8s.kuma.io/namespace: NS, kuma.io/zone: Z}` (NS and Z only
+  // when there is one) written in the ref's own block style, and the `namespace` line goes. Only for
+  // a block-style ref of plain one-line scalars (no flow style, quotes, anchors, aliases, tags or
+  // comments), of a kind the UPGRADE.md section names, without `labels` already; a MeshService
+  // name in the legacy `kuma.io/service` form (`backend_kuma-demo_svc_8080`, which 2.x resolves by
+  // parseService) and a ref whose policy's namespace is unknown get none (`why_not` says why).
+  std::optional<LabelsRewrite> RewriteToLabels(const doc::Node& ref, std::string* why_not) const {
+    const doc::Source* src = sink_.source();
+    const doc::Node::Entry* name = ref.GetEntry("name");
+    const doc::Node::Entry* ns = ref.GetEntry("namespace");
+    const doc::Node* kind = ref.Get("kind");
+    if (!src || !name) {
+      *why_not = "a ref with a namespace but no name selects nothing to rewrite; remove 'namespace' and select by labels";
+      return std::nullopt;
+    }
+    static const std::set<std::string> kKinds = {"Dataplane", "MeshService", "MeshExternalService",
+                                                 "MeshMultiZoneService", "MeshHTTPRoute"};
+    if (!kind || !kKinds.count(kind->text())) {
+      *why_not = "the rewrite into labels is defined for Dataplane, MeshService, MeshExternalService, "
+                 "MeshMultiZoneService and MeshHTTPRoute refs";
+      return std::nullopt;
+    }
+    if (ref.Get("labels")) {
+      *why_not = "the ref has labels already; remove 'name' and 'namespace' by hand";
+      return std::nullopt;
+    }
+    std::string_view text = src->text();
+    // A `key: value` line of plain scalars: returns the line's indentation, "" plus false otherwise.
+    auto plain_line = [&](const doc::Node::Entry& x, std::string* indent) {
+      if (!x.value.is_string() || x.value.text().empty()) return false;
+      if (text.substr(x.key_range.begin, x.key_range.end - x.key_range.begin) != x.key) return false;
+      size_t line_start = text.rfind('\n', x.key_range.begin == 0 ? 0 : x.key_range.begin - 1);
+      line_start = line_start == std::string_view::npos || x.key_range.begin == 0 ? 0 : line_start + 1;
+      std::string_view lead = text.substr(line_start, x.key_range.begin - line_start);
+      if (lead.find_first_not_of(' ') != std::string_view::npos) return false;  // "- name:" or flow
+      std::string_view between = text.substr(x.key_range.end, x.value.range().begin - x.key_range.end);
+      if (between.empty() || between[0] != ':' || between.substr(1).find_first_not_of(' ') != std::string_view::npos)
+        return false;  // an anchor, a tag or a line break before the value
+      std::string_view raw = text.substr(x.value.range().begin, x.value.range().end - x.value.range().begin);
+      if (raw != x.value.text()) return false;  // quoted, an alias, or more than one line
+      size_t eol = text.find('\n', x.value.range().end);
+      std::string_view rest = text.substr(x.value.range().end, (eol == std::string_view::npos ? text.size() : eol) -
+                                                                   x.value.range().end);
+      if (rest.find_first_not_of(" \r") != std::string_view::npos) return false;  // a comment or flow
+      *indent = std::string(lead);
+      return true;
+    };
+    std::string indent, ns_indent;
+    if (!plain_line(*name, &indent) || (ns && (!plain_line(*ns, &ns_indent) || ns_indent != indent))) {
+      *why_not = "the ref is not written as block-style 'key: value' lines of plain scalars (flow style, quotes, "
+                 "anchors, aliases or comments); write labels: {kuma.io/display-name: NAME} by hand";
+      return std::nullopt;
+    }
+    const std::string& n = name->value.text();
+    if (kind->text() == "MeshService" && n.find('_') != std::string::npos) {
+      *why_not = "'" + n + "' is a kuma.io/service name, which 2.x resolves to a MeshService and port; select the "
+                 "MeshService by labels and sectionName by hand";
+      return std::nullopt;
+    }
+    std::string namespace_value = ns ? ns->value.text() : (owner_ && owner_->known ? owner_->ns : "");
+    if (!ns && !(owner_ && owner_->known)) {
+      *why_not = "without 'namespace' the ref takes its policy's namespace, which this file does not give "
+                 "(metadata.namespace); add labels by hand";
+      return std::nullopt;
+    }
+    std::string zone = owner_ && owner_->known ? owner_->zone : "";
+    LabelsRewrite out;
+    std::string child = "\n" + indent + "  ";
+    std::string labels = "labels:" + child + "kuma.io/display-name: " + n;
+    if (!namespace_value.empty()) labels += child + "k8s.kuma.io/namespace: " + namespace_value;
+    if (!zone.empty()) labels += child + "kuma.io/zone: " + zone;
+    out.title = "Select by labels (Kuma 3.0): kuma.io/display-name: " + n +
+                (namespace_value.empty() ? "" : ", k8s.kuma.io/namespace: " + namespace_value) +
+                (zone.empty() ? "" : ", kuma.io/zone: " + zone);
+    out.edits.push_back({{name->key_range.begin, name->value.range().end}, labels});
+    if (ns) {
+      // The whole `namespace: NS` line, with its line break (or the one before it at the end).
+      uint32_t b = ns->key_range.begin - static_cast<uint32_t>(indent.size());
+      size_t eol = text.find('\n', ns->value.range().end);
+      uint32_t e = eol == std::string_view::npos ? static_cast<uint32_t>(text.size()) : static_cast<uint32_t>(eol + 1);
+      if (eol == std::string_view::npos && b > 0) --b;
+      out.edits.push_back({{b, e}, ""});
+    }
+    return out;
   }
 
   // UPGRADE.md "`from` removed from MeshTimeout" (and the other `from removed` sections): the CRD
@@ -304,6 +411,7 @@ class Walker {
 
  public:
   const doc::Node* spec_ = nullptr;
+  const RefOwner* owner_ = nullptr;
 
  private:
   const CrdKind& k_;
@@ -401,18 +509,20 @@ bool IsKumaPolicyKind(std::string_view kind) {
   return k && k->policy;
 }
 
-void ValidatePolicySpec(std::string_view type, const doc::Node& spec, doc::DiagnosticSink& sink, KumaRelease release) {
+void ValidatePolicySpec(std::string_view type, const doc::Node& spec, doc::DiagnosticSink& sink, KumaRelease release,
+                        const RefOwner& owner) {
   const CrdKind* k = schema::FindCrdKind(type);
   if (!k || k->any_spec || !spec.is_map() || !schema::InRelease(k->releases, release)) return;
   doc::DiagnosticSink::ScopedField scope(&sink, "spec");
   Walker w(*k, release, sink);
   w.spec_ = &spec;
+  w.owner_ = &owner;
   w.Field(spec, "");
   ValidateSemantics(type, spec, release, sink);
 }
 
 void ValidateResourceAllReleases(std::string_view kind, const doc::Node& kind_node, const doc::Node* spec,
-                                 doc::DiagnosticSink& sink, ReleaseDiagnostics& by_release) {
+                                 doc::DiagnosticSink& sink, ReleaseDiagnostics& by_release, const RefOwner& owner) {
   const CrdKind* k = schema::FindCrdKind(kind);
   if (!k) return;
   std::array<doc::DiagnosticSink, 4> sinks = {doc::DiagnosticSink(sink.source()), doc::DiagnosticSink(sink.source()),
@@ -437,7 +547,7 @@ void ValidateResourceAllReleases(std::string_view kind, const doc::Node& kind_no
       s.Error("POL064", kind_node.range(), msg);
       continue;
     }
-    if (spec) ValidatePolicySpec(kind, *spec, s, r);
+    if (spec) ValidatePolicySpec(kind, *spec, s, r, owner);
   }
   // Shared by all four: a Load diagnostic; the rest per release.
   const std::vector<doc::Diagnostic>& first = sinks[0].list();

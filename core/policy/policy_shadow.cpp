@@ -1,6 +1,7 @@
 // Shadow policies as the diff they would make (policy_shadow.h), after kumahq/kuma v2.14.3
 // pkg/plugins/policies/core/matchers/dataplane.go (MatchedPolicies skips them) and
 // pkg/api-server/resource_endpoints.go (`_config?shadow=true&include=diff`).
+#include "core/policy/policy_json.h"
 #include "core/policy/policy_shadow.h"
 
 #include <algorithm>
@@ -108,8 +109,8 @@ ordered_json ShadowJson(const std::vector<ShadowChange>& d) {
     j["type"] = c.type;
     j["place"] = c.place;
     if (!c.key.empty()) j["key"] = c.key;
-    j["before"] = ordered_json::parse(c.before.dump());
-    j["after"] = ordered_json::parse(c.after.dump());
+    j["before"] = ToOrdered(c.before);
+    j["after"] = ToOrdered(c.after);
     ordered_json names = ordered_json::array();
     for (const Policy* p : c.shadow) names.push_back(p->meta.name);
     j["policies"] = std::move(names);

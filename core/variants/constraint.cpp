@@ -8,7 +8,6 @@
 
 namespace cfgi::variants {
 
-using doc::Outcome;
 using doc::Step;
 namespace dv3 = envoy::service::discovery::v3;
 
@@ -49,7 +48,7 @@ bool Matches(const Constraint& c, const Params& p, Step* why) {
   using K = Constraint::Kind;
   switch (c.kind) {
     case K::kTrue:
-      if (why) why->Add({"⊤", Outcome::kMatched, "no constraints: matches every client", c.range, {}, {}});
+      if (why) why->Add({"⊤", doc::Outcome::kMatched, "no constraints: matches every client", c.range, {}, {}});
       return true;
     case K::kValue: {
       auto it = p.find(c.key);
@@ -57,7 +56,7 @@ bool Matches(const Constraint& c, const Params& p, Step* why) {
       if (why) {
         std::string d = it == p.end() ? "key " + c.key + " is absent"
                                       : "client sends " + c.key + "=" + it->second;
-        why->Add({Render(c), ok ? Outcome::kMatched : Outcome::kNoMatch, d, c.range, {}, {}});
+        why->Add({Render(c), ok ? doc::Outcome::kMatched : doc::Outcome::kNoMatch, d, c.range, {}, {}});
       }
       return ok;
     }
@@ -65,14 +64,14 @@ bool Matches(const Constraint& c, const Params& p, Step* why) {
       auto it = p.find(c.key);
       bool ok = it != p.end();
       if (why)
-        why->Add({Render(c), ok ? Outcome::kMatched : Outcome::kNoMatch,
+        why->Add({Render(c), ok ? doc::Outcome::kMatched : doc::Outcome::kNoMatch,
                   ok ? "client sends " + c.key + "=" + it->second : "key " + c.key + " is absent", c.range, {}, {}});
       return ok;
     }
     case K::kAnd:
     case K::kOr: {
       bool is_and = c.kind == K::kAnd;
-      Step* self = why ? &why->Add({is_and ? "and" : "or", Outcome::kInfo, "", c.range, {}, {}}) : nullptr;
+      Step* self = why ? &why->Add({is_and ? "and" : "or", doc::Outcome::kInfo, "", c.range, {}, {}}) : nullptr;
       bool result = is_and;
       for (const Constraint& ch : c.children) {
         bool r = Matches(ch, p, self);
@@ -80,7 +79,7 @@ bool Matches(const Constraint& c, const Params& p, Step* why) {
         if (!is_and && r) { result = true; if (!why) break; }
       }
       if (self) {
-        self->outcome = result ? Outcome::kMatched : Outcome::kNoMatch;
+        self->outcome = result ? doc::Outcome::kMatched : doc::Outcome::kNoMatch;
         self->detail = c.children.empty() ? (is_and ? "empty and-list: true" : "empty or-list: false")
                                           : (is_and ? (result ? "every item matched" : "an item did not match")
                                                     : (result ? "an item matched" : "no item matched"));
@@ -88,10 +87,10 @@ bool Matches(const Constraint& c, const Params& p, Step* why) {
       return result;
     }
     case K::kNot: {
-      Step* self = why ? &why->Add({"not", Outcome::kInfo, "", c.range, {}, {}}) : nullptr;
+      Step* self = why ? &why->Add({"not", doc::Outcome::kInfo, "", c.range, {}, {}}) : nullptr;
       bool inner = c.children.empty() ? true : Matches(c.children[0], p, self);
       if (self) {
-        self->outcome = inner ? Outcome::kNoMatch : Outcome::kMatched;
+        self->outcome = inner ? doc::Outcome::kNoMatch : doc::Outcome::kMatched;
         self->detail = inner ? "the inner constraint matched" : "the inner constraint did not match";
       }
       return !inner;

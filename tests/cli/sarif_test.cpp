@@ -130,6 +130,36 @@ TEST(SarifTest, RelatedLocationsForTheOtherPlaceAFindingNames) {
   }
 }
 
+// A finding's machine-applicable fix (doc::Fix; VAR004 "did you mean 'not_constraints'?") is a
+// result's fixes (SARIF 2.1.0 3.27.30, 3.55 fix, 3.56 artifactChange, 3.57 replacement), and
+// `--format json`'s "fixes".
+TEST(SarifTest, FixesOfADidYouMeanFinding) {
+  CliOutput r = RunCli("check --format sarif " + kSamples + "variants/exists-default.scenario.yaml");
+  ordered_json j = ordered_json::parse(r.out);
+  const ordered_json* found = nullptr;
+  for (const ordered_json& x : j["runs"][0]["results"])
+    if (x["ruleId"] == "VAR004") found = &x;
+  ASSERT_NE(found, nullptr) << r.out;
+  const std::string uri = (*found)["locations"][0]["physicalLocation"]["artifactLocation"].dump();
+  EXPECT_EQ((*found)["fixes"].dump(),
+            R"([{"description":{"text":"Change to 'not_constraints'"},"artifactChanges":[{"artifactLocation":)" + uri +
+                R"(,"replacements":[{"deletedRegion":{"startLine":5,"startColumn":4,"endLine":5,"endColumn":18},)"
+                R"("insertedContent":{"text":"not_constraints"}}]}]}])");
+  int status = 0;
+  std::string v = Validate("sarif_fixes.sarif", r.out, &status);
+  EXPECT_EQ(status, 0) << v;
+  CliOutput js = RunCli("check --format json " + kSamples + "variants/exists-default.scenario.yaml");
+  ordered_json k = ordered_json::parse(js.out);
+  int fixes = 0;
+  for (const ordered_json& d : k["diagnostics"]) {
+    if (!d.contains("fixes")) continue;
+    ++fixes;
+    EXPECT_EQ(d["fixes"].dump(), R"([{"title":"Change to 'not_constraints'","edits":[{"line":5,"column":4,)"
+                                 R"("end_line":5,"end_column":18,"text":"not_constraints"}]}])");
+  }
+  EXPECT_EQ(fixes, 1);
+}
+
 TEST(SarifTest, AllProfilesMergeEqualFindingsAndNameTheProfiles) {
   // grpc-rejections: the gRPC NACKs are errors under grpc-core, grpc-java and a106, notes under envoy.
   CliOutput r = RunCli("check --format sarif --profile all " + kSamples + "matcher/grpc-rejections.scenario.yaml");

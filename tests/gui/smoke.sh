@@ -129,7 +129,27 @@ short = sys.argv[2] == "1024x700" and sys.argv[3] == "1.5"
 lay = s["layout"]
 assert lay["bottom"] == (not short) and lay["bottom_folded_short_window"] == short, (sys.argv[2:], lay)
 assert not lay["documents"] and lay["documents_folded_narrow_window"], (sys.argv[2:], lay)
-assert lay["explanation"], (sys.argv[2:], lay)
+assert lay["explanation"] and not lay["explanation_below"], (sys.argv[2:], lay)
+PY
+      done
+    done
+
+    # Narrow but tall (half of a 1920x1080 screen beside an editor): the Explanation moves under
+    # the engine view, which gets the window's width, and the view's tables keep their 8 rows; at
+    # scale 1.5 the same window is too short for both and it stays beside.
+    for spec in "samples/policy/kuma-2.14-mesh|mode=resource" "samples/matcher/profiles-diverge|tab=0"; do
+      IFS='|' read -r sample state <<<"$spec"
+      for scale in 1 1.5; do
+        png="$out/below-$(basename "$sample")-$scale.png"
+        xvfb-run -a -s "-screen 0 960x1080x24" "$app" --settings-dir "$out/views-settings" --size 960x1080 --scale "$scale" \
+          --frames 8 --view "$state" --screenshot "$png" --dump-state "$out/below-state.json" "$src/$sample.scenario.yaml"
+        python3 "$src/tests/gui/why_check.py" "$out/below-state.json" table-room
+        python3 - "$out/below-state.json" "$scale" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+lay, below = s["layout"], sys.argv[2] == "1"
+assert lay["explanation"] and lay["explanation_below"] == below, (sys.argv[2], lay)
+assert (lay["engine_view"][0] > 900) == below, (sys.argv[2], lay)
 PY
       done
     done

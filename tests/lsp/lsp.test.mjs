@@ -239,6 +239,56 @@ test('quick fixes: the ignore comment and the did-you-mean edit each remove thei
   assert.equal(await s.stop(), 0);
 });
 
+test('the Kuma 3.0 rewrite (POL061 under kuma-3.0-preview): targetRef.name becomes labels, and nothing else changes', async () => {
+  const dir = tmp();
+  fs.writeFileSync(path.join(dir, '.config-inspector.yaml'),
+    'paths:\n  - {files: "*.yaml", engine: policy, profile: kuma-3.0-preview}\n');
+  const file = path.join(dir, 'mesh.yaml');
+  const text = ['type: Mesh', 'name: default', '---', 'type: MeshService', 'name: backend', 'mesh: default', 'labels:',
+    '  kuma.io/display-name: backend', 'spec:', '  selector:', '    dataplaneLabels:', '      matchLabels:', '        app: backend', '  ports:',
+    '    - port: 8080', '---', 'type: MeshTimeout', 'name: timeouts', 'mesh: default', 'spec:', '  targetRef:',
+    '    kind: Mesh', '  to:', '    - targetRef:', '        kind: MeshService', '        name: backend', '      default:',
+    '        idleTimeout: 20s', ''].join('\n');
+  fs.writeFileSync(file, text);
+  // `check --format json` carries the same fix (1-based line and column, exclusive end).
+  const json = JSON.parse(spawnSync(CLI, ['check', '--format', 'json', 'mesh.yaml'], { cwd: dir, encoding: 'utf8' }).stdout);
+  const pol061 = json.diagnostics.filter((d) => d.code === 'POL061');
+  assert.equal(pol061.length, 1);
+  assert.deepEqual(pol061[0].fixes, [{ title: 'Select by labels (Kuma 3.0): kuma.io/display-name: backend',
+    edits: [{ line: 26, column: 9, end_line: 26, end_column: 22, text: 'labels:\n          kuma.io/display-name: backend' }] }]);
+  const s = await startServer();
+  const uri = s.open(file, text);
+  const first = await s.diagnostics(uri, 1);
+  assert.deepEqual(brief(first.diagnostics), checkFindings(file));
+  const d = first.diagnostics.find((x) => x.code === 'POL061');
+  assert.equal(brief([d])[0], 'POL061 1 25:8-25:12');
+  const actions = await s.conn.sendRequest(lsp.CodeActionRequest.type, { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
+  assert.deepEqual(actions.map((a) => a.title), ['Ignore POL061 here (config-inspector: ignore comment)',
+    'Select by labels (Kuma 3.0): kuma.io/display-name: backend']);
+  const rewrite = actions[1];
+  assert.equal(rewrite.kind, 'quickfix');
+  assert.equal(rewrite.isPreferred, true);
+  assert.deepEqual(rewrite.diagnostics.map((x) => x.code), ['POL061']);
+  assert.deepEqual(rewrite.edit.changes[uri], [{ range: { start: { line: 25, character: 8 }, end: { line: 25, character: 21 } },
+    newText: 'labels:\n          kuma.io/display-name: backend' }]);
+  const fixed = applyEdits(text, rewrite.edit.changes[uri]);
+  assert.ok(fixed.includes('    - targetRef:\n        kind: MeshService\n        labels:\n          kuma.io/display-name: backend\n      default:\n'), fixed);
+  // What the name selects (go to definition: the MeshService), the labels select after the edit.
+  const def = (line) => s.conn.sendRequest(lsp.DefinitionRequest.type, { textDocument: { uri }, position: { line, character: 8 } });
+  const service = [{ uri, range: { start: { line: 3, character: 0 }, end: { line: 14, character: 16 } } }];
+  assert.deepEqual(await def(24), service);
+  s.change(uri, fixed, 2);
+  const after = (await s.diagnostics(uri, 2)).diagnostics;
+  // POL061 is gone and no finding came: the others are those of before (by code and message).
+  const others = (ds) => ds.filter((x) => x.code !== 'POL061').map((x) => `${x.code} ${x.message}`).sort();
+  assert.deepEqual(after.map((x) => x.code).filter((c) => c === 'POL061'), []);
+  assert.deepEqual(others(after), others(first.diagnostics));
+  fs.writeFileSync(file, fixed);
+  assert.deepEqual(brief(after), checkFindings(file));
+  assert.deepEqual(await def(24), service);
+  assert.equal(await s.stop(), 0);
+});
+
 test('the ignore comment in a zone file uses ";" and removes the finding', async () => {
   const dir = tmp();
   const file = path.join(dir, 'dead-choice.zone');

@@ -12,7 +12,8 @@
 //    Inspection::cancelled set (the caller drops it)".
 //  - EngineModel::Coverage (coverage.h): the same items on every run, located in the sources.
 //  - Diagnostics: every code is in the one table (core/doc/codes.h FindCode), every location is
-//    a source of the scenario (or its envelope), line and column >= 1.
+//    a source of the scenario (or its envelope), line and column >= 1; every fix (doc::Fix)
+//    edits the finding's own file, its edits in order and inside the text.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -251,6 +252,37 @@ TEST_P(EngineContract, DiagnosticsAreCodedAndLocated) {
           EXPECT_GE(d.begin.line, 1) << what;
           EXPECT_GE(d.begin.column, 1) << what;
           EXPECT_LE(d.begin.line, src->line_count()) << what;
+        }
+      }
+    }
+  }
+}
+
+// 7. Every machine-applicable fix (doc::Fix) of a finding edits the finding's own file: each
+// edit's range lies in its text, begin <= end, its positions are that range's, and the edits of
+// one fix are in order without overlapping (the language server and SARIF apply them together).
+TEST_P(EngineContract, FixesEditTheFindingsFileInOrder) {
+  const Engine& e = *GetParam();
+  for (const Sample& s : Samples()) {
+    SCOPED_TRACE(s.path.string());
+    for (const Report& r : Inspect(e, s.scenario, Query{}, InspectOptions{}).reports) {
+      for (const doc::Diagnostic& d : r.diagnostics) {
+        if (d.fixes.empty()) continue;
+        const std::string what = r.profile + " " + doc::FormatDiagnostic(d);
+        const doc::Source* src = SourceNamed(*s.scenario, d.file);
+        ASSERT_NE(src, nullptr) << what;
+        for (const doc::Fix& f : d.fixes) {
+          EXPECT_FALSE(f.title.empty()) << what;
+          ASSERT_FALSE(f.edits.empty()) << what;
+          uint32_t last = 0;
+          for (const doc::Edit& x : f.edits) {
+            EXPECT_LE(last, x.range.begin) << what;
+            EXPECT_LE(x.range.begin, x.range.end) << what;
+            EXPECT_LE(x.range.end, src->text().size()) << what;
+            EXPECT_EQ(x.begin, src->Locate(x.range.begin)) << what;
+            EXPECT_EQ(x.end, src->Locate(x.range.end)) << what;
+            last = x.range.end;
+          }
         }
       }
     }

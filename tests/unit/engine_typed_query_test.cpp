@@ -61,7 +61,7 @@ std::vector<std::string> PlacesOf(const Report& r, const std::string& code) {
 // --- matcher -----------------------------------------------------------------------------------
 
 // A gRFC A106 matcher_list in YAML: premium users go to one route, the rest to another.
-constexpr const char* kMatcher = R"(matcher_list:
+constexpr const char* kRouteMatcher = R"(matcher_list:
   matchers:
     - predicate:
         single_predicate:
@@ -96,7 +96,7 @@ TEST(EngineTypedQueryTest, MatcherFlagsParseIntoTheTypedQueryOnce) {
 }
 
 TEST(EngineTypedQueryTest, MatcherATypedQueryAsksWhatItsFlagsAsk) {
-  auto s = std::make_shared<const Scenario>(LoadScenario({{"route.yaml", kMatcher}}));
+  auto s = std::make_shared<const Scenario>(LoadScenario({{"route.yaml", kRouteMatcher}}));
   auto typed = std::make_shared<matcher::MatcherQuery>();
   typed->request.emplace();
   typed->request->headers = {{"x-user-segment", "premium"}};

@@ -15,14 +15,14 @@ namespace {
 
 using nlohmann::ordered_json;
 
-Report Eval(const std::string& yaml, const std::string& dataplane, const std::string& profile = "kuma-2.14") {
+Report EvalK8s(const std::string& yaml, const std::string& dataplane, const std::string& profile = "kuma-2.14") {
   Scenario s = LoadScenario({{"pods.yaml", yaml}});
   Query q;
   if (!dataplane.empty()) q.flags.push_back({"dataplane", dataplane});
   return RunScenario(GetPolicyEngine(), s, q, profile, true);
 }
 
-std::vector<std::string> Codes(const Report& r) {
+std::vector<std::string> K8sCodes(const Report& r) {
   std::vector<std::string> out;
   for (const doc::Diagnostic& d : r.diagnostics) out.push_back(d.code);
   return out;
@@ -75,8 +75,8 @@ spec:
 )";
 
 TEST(PolicyK8sTest, InboundsPerServicePortInServiceNameOrder) {
-  Report r = Eval(kTwoServices, "web-0.shop");
-  EXPECT_EQ(Codes(r), std::vector<std::string>{});
+  Report r = EvalK8s(kTwoServices, "web-0.shop");
+  EXPECT_EQ(K8sCodes(r), std::vector<std::string>{});
   EXPECT_EQ(r.result["dataplane"], "web-0.shop");
   const ordered_json& pod = r.result["pod"];
   EXPECT_EQ(pod["name"], "web-0");
@@ -107,7 +107,7 @@ TEST(PolicyK8sTest, InboundsPerServicePortInServiceNameOrder) {
 }
 
 TEST(PolicyK8sTest, ServicelessPodGetsTheReservedPortAndItsWorkloadName) {
-  Report r = Eval(R"(apiVersion: v1
+  Report r = EvalK8s(R"(apiVersion: v1
 kind: Pod
 metadata:
   name: batch-6d4cf56db6-abcde
@@ -120,7 +120,7 @@ status:
   podIP: 10.0.0.9
   containerStatuses: [{name: batch, ready: false}, {name: kuma-sidecar, ready: true}]
 )", "");
-  EXPECT_EQ(Codes(r), std::vector<std::string>{});
+  EXPECT_EQ(K8sCodes(r), std::vector<std::string>{});
   EXPECT_EQ(r.result["dataplane"], "batch-6d4cf56db6-abcde.jobs");
   EXPECT_EQ(r.result["pod"]["inbounds"], ordered_json::parse(R"([{"port": 49151, "protocol": "tcp", "state": "NotReady",
     "tags": {"app": "batch", "k8s.kuma.io/namespace": "jobs", "kuma.io/instance": "batch-6d4cf56db6-abcde",
@@ -129,7 +129,7 @@ status:
 }
 
 TEST(PolicyK8sTest, DelegatedGatewayTakesTheFirstInboundsTags) {
-  Report r = Eval(R"(apiVersion: v1
+  Report r = EvalK8s(R"(apiVersion: v1
 kind: Pod
 metadata:
   name: edge-0
@@ -146,7 +146,7 @@ spec:
   selector: {app: edge}
   ports: [{port: 80, targetPort: 8080, appProtocol: http}, {port: 443, targetPort: 8443}]
 )", "edge-0.gw");
-  EXPECT_EQ(Codes(r), std::vector<std::string>{});
+  EXPECT_EQ(K8sCodes(r), std::vector<std::string>{});
   // InboundTagsForService: a gateway pod (kuma.io/gateway enabled) drops a non-tcp protocol tag.
   EXPECT_EQ(r.result["gateway"]["type"], "DELEGATED");
   EXPECT_EQ(r.result["gateway"]["tags"], ordered_json::parse(R"({"app": "edge", "k8s.kuma.io/namespace": "gw",
@@ -160,7 +160,7 @@ spec:
 // resource's kuma.io/zone label; the protocol from the Service's <port>.service.kuma.io/protocol
 // annotation; a headless Service adds kuma.io/instance.
 TEST(PolicyK8sTest, MeshFromTheNamespaceZoneFromKumaResourcesProtocolAnnotation) {
-  Report r = Eval(R"(apiVersion: v1
+  Report r = EvalK8s(R"(apiVersion: v1
 kind: Namespace
 metadata: {name: pay, labels: {kuma.io/mesh: payments}}
 ---
@@ -195,7 +195,7 @@ spec:
   ports: [{port: 9000, targetPort: grpc}]
 )", "ledger-0.pay");
   // Mesh 'payments' is used but not declared: the usual note.
-  EXPECT_EQ(Codes(r), std::vector<std::string>{"POL020"});
+  EXPECT_EQ(K8sCodes(r), std::vector<std::string>{"POL020"});
   const ordered_json& in = r.result["pod"]["inbounds"][0];
   EXPECT_EQ(in["name"], "grpc");
   EXPECT_EQ(in["protocol"], "grpc");
@@ -206,7 +206,7 @@ spec:
 }
 
 TEST(PolicyK8sTest, PodsOutsideTheMeshAndPortsThePodLacksAreReported) {
-  Report r = Eval(R"(apiVersion: v1
+  Report r = EvalK8s(R"(apiVersion: v1
 kind: Pod
 metadata: {name: dns-1, namespace: kube-system, labels: {k8s-app: dns}}
 spec: {containers: [{name: dns}]}
@@ -264,7 +264,7 @@ status: {podIP: 10.0.0.4}
 
 // A Dataplane Kuma already made for the pod (kubectl get dataplanes) is used as it is.
 TEST(PolicyK8sTest, KumasOwnDataplaneForThePodWins) {
-  Report r = Eval(R"(apiVersion: kuma.io/v1alpha1
+  Report r = EvalK8s(R"(apiVersion: kuma.io/v1alpha1
 kind: Dataplane
 mesh: other
 metadata: {name: web-1, namespace: shop}
@@ -288,7 +288,7 @@ status: {podIP: 10.0.0.3}
 
 // The policies of the List select the derived Dataplane by its labels and its inbounds' tags.
 TEST(PolicyK8sTest, PoliciesSelectTheDerivedDataplane) {
-  Report r = Eval(std::string(kTwoServices) + R"(---
+  Report r = EvalK8s(std::string(kTwoServices) + R"(---
 apiVersion: kuma.io/v1alpha1
 kind: MeshTimeout
 metadata: {name: web-inbound, namespace: kuma-system, labels: {kuma.io/mesh: default}}

@@ -11,7 +11,7 @@
 namespace cfgi::policy {
 namespace {
 
-constexpr const char* kMesh = R"(type: Mesh
+constexpr const char* kQueryMesh = R"(type: Mesh
 name: default
 ---
 type: Dataplane
@@ -97,7 +97,7 @@ Inspection AskBothWays(const std::shared_ptr<const Scenario>& s, std::vector<std
 }
 
 TEST(PolicyQueryTest, ATypedQueryAsksWhatItsFlagsAsk) {
-  auto s = std::make_shared<const Scenario>(LoadScenario({{"in.yaml", kMesh}}));
+  auto s = std::make_shared<const Scenario>(LoadScenario({{"in.yaml", kQueryMesh}}));
   auto typed = std::make_shared<PolicyQuery>();
   typed->dataplane = "web-1";
   typed->resources = {"kri_msvc_default___api_"};
@@ -125,7 +125,7 @@ TEST(PolicyQueryTest, ATypedQueryAsksWhatItsFlagsAsk) {
 }
 
 TEST(PolicyQueryTest, ATypedQueryForAnUnknownDataplaneIsPol014) {
-  auto s = std::make_shared<const Scenario>(LoadScenario({{"in.yaml", kMesh}}));
+  auto s = std::make_shared<const Scenario>(LoadScenario({{"in.yaml", kQueryMesh}}));
   auto typed = std::make_shared<PolicyQuery>();
   typed->dataplane = "nope";
   Query q;

@@ -15,7 +15,7 @@ namespace {
 
 using nlohmann::json;
 
-Report Eval(const std::string& yaml, const std::string& profile = "kuma-2.14") {
+Report EvalShadow(const std::string& yaml, const std::string& profile = "kuma-2.14") {
   Scenario s = LoadScenario({{"in.yaml", yaml}});
   Query q;
   q.flags.push_back({"dataplane", "web-1"});
@@ -57,7 +57,7 @@ spec:
     - targetRef: {kind: Mesh}
       default: {idleTimeout: 95s}
 )";
-  Report r = Eval(yaml);
+  Report r = EvalShadow(yaml);
   const PolicyResult& t = Typed(r);
   // Not applied: no MeshTimeout rows, and the selection says why.
   for (const TypeRules& tr : t.rules.types) {
@@ -93,13 +93,13 @@ spec:
     - targetRef: {kind: MeshService, name: db}
       default: {connectionTimeout: 1s, idleTimeout: 10s}
 )";
-  Report r = Eval(yaml);
+  Report r = EvalShadow(yaml);
   // Applied, db falls back to the mesh-wide 5s (a row of its own appears only with the shadow).
   EXPECT_EQ(json::parse(r.result["shadow"].dump()), json::parse(R"([
     {"type": "MeshTimeout", "place": "to", "key": "kri_msvc_default___db_", "before": {"connectionTimeout": "5s"},
      "after": {"connectionTimeout": "1s", "idleTimeout": "10s"}, "policies": ["try-db"]}])"));
   // kuma-2.10 keys the same rows by core key.
-  Report old = Eval(yaml, "kuma-2.10");
+  Report old = EvalShadow(yaml, "kuma-2.10");
   ASSERT_EQ(old.result["shadow"].size(), 1u);
   EXPECT_EQ(old.result["shadow"][0]["key"], "meshservice:mesh/default:name/db");
 }
@@ -122,11 +122,11 @@ spec:
     - targetRef: {kind: Mesh}
       default: {connectionTimeout: 5s}
 )";
-  Report r = Eval(same);
+  Report r = EvalShadow(same);
   EXPECT_EQ(r.result["shadow"], nlohmann::ordered_json::array());
   EXPECT_TRUE(Typed(r).has_shadow);
   // No shadow policy: no "shadow" member (the result is unchanged).
-  Report none = Eval(kBase);
+  Report none = EvalShadow(kBase);
   EXPECT_FALSE(none.result.contains("shadow"));
   // Another kuma.io/effect value is applied (only "shadow" is special, resource.go).
   std::string other = std::string(kBase) + R"(type: MeshTimeout
@@ -138,7 +138,7 @@ spec:
     - targetRef: {kind: Mesh}
       default: {connectionTimeout: 2s}
 )";
-  EXPECT_FALSE(Eval(other).result.contains("shadow"));
+  EXPECT_FALSE(EvalShadow(other).result.contains("shadow"));
 }
 
 }  // namespace

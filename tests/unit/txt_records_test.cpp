@@ -32,7 +32,7 @@ Parsed Parse(const std::string& text) {
 }
 
 using Located = std::tuple<std::string, int, int>;
-std::vector<Located> Codes(const std::vector<doc::Diagnostic>& ds) {
+std::vector<Located> RecordCodes(const std::vector<doc::Diagnostic>& ds) {
   std::vector<Located> out;
   for (const auto& d : ds) out.emplace_back(d.code, d.begin.line, d.begin.column);
   return out;
@@ -91,7 +91,7 @@ TEST(TxtRecordsTest, RawLines) {
   EXPECT_EQ(p.rs.records[0].value.bytes, "grpc_config=[]");
   EXPECT_TRUE(p.rs.records[1].raw_unquoted);
   EXPECT_EQ(p.rs.records[1].value.bytes, "grpc_config=[{\"serviceConfig\":{}}]");
-  EXPECT_EQ(Codes(p.diags), (std::vector<Located>{{"TXT016", 2, 1}}));
+  EXPECT_EQ(RecordCodes(p.diags), (std::vector<Located>{{"TXT016", 2, 1}}));
 }
 
 TEST(TxtRecordsTest, BadInputIsLocated) {
@@ -113,7 +113,7 @@ TEST(TxtRecordsTest, BadInputIsLocated) {
   };
   for (const Case& c : cases) {
     Parsed p = Parse(c.text);
-    EXPECT_EQ(Codes(p.diags), c.want) << c.text;
+    EXPECT_EQ(RecordCodes(p.diags), c.want) << c.text;
   }
 }
 

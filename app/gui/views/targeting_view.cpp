@@ -319,24 +319,33 @@ class TargetingView final : public EngineView {
   void DrawConfig(ViewContext& ctx) {
     ImGui::TextUnformatted("Configuration");
     ImGui::SameLine();
+    ImGui::PushTextWrapPos(0);  // wraps at the view's edge rather than running past it
     theme::TextMuted("pid %s, instance %s: edit a value to re-resolve%s", ws_->options.pid.value_or("(each component's)").c_str(),
                      ws_->options.instance.c_str(),
                      !edited_ ? "" : (config_job_.pending() || !shown_) ? " (resolving the edited values...)"
                                                                          : " (edited: not the scenario's values)");
+    ImGui::PopTextWrapPos();
     if (keys_.empty()) {
       theme::TextMuted("(no configuration: manifest targets apply)");
       return;
     }
     bool changed = false;
+    // As many "key [value]" pairs on a line as the view's width holds (a wrapping flow, not a
+    // fixed three: at 1024x700 and scale 1.5 the third was cut off).
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float input_w = ImGui::GetFontSize() * 14;
+    auto pair_w = [&](size_t i) { return ImGui::CalcTextSize(keys_[i].c_str()).x + st.ItemSpacing.x + input_w; };
+    const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
     for (size_t i = 0; i < keys_.size(); ++i) {
       ImGui::PushID(static_cast<int>(i));
       ImGui::AlignTextToFramePadding();
       ImGui::TextUnformatted(keys_[i].c_str());
       ImGui::SameLine();
-      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+      ImGui::SetNextItemWidth(input_w);
       if (ImGui::InputText("##v", bufs_[i].data(), bufs_[i].size())) changed = true;
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("loaded as %s", TypeName(i));
-      if ((i % 3) != 2 && i + 1 < keys_.size()) ImGui::SameLine();
+      if (i + 1 < keys_.size() && ImGui::GetItemRectMax().x + st.ItemSpacing.x * 2 + pair_w(i + 1) <= right)
+        ImGui::SameLine(0, st.ItemSpacing.x * 2);
       ImGui::PopID();
     }
     if (changed) SubmitConfig(ctx);
@@ -456,7 +465,7 @@ class TargetingView final : public EngineView {
       ImGui::PopID();
     }
     room_.Measure("references", res_->references.size());
-    if (theme::TableCopyMenu() || copy_request_) ImGui::SetClipboardText(ReferencesText().c_str());
+    if (theme::TableCopyMenu(ctx.selected_explanation()) || copy_request_) ImGui::SetClipboardText(ReferencesText().c_str());
     copy_request_ = false;
     ImGui::EndTable();
   }

@@ -534,7 +534,7 @@ class TxtView final : public EngineView {
         }
       }
     }
-    if (theme::TableCopyMenu() || copy_request_) ImGui::SetClipboardText(ChoicesText().c_str());
+    if (theme::TableCopyMenu(ctx.selected_explanation()) || copy_request_) ImGui::SetClipboardText(ChoicesText().c_str());
     copy_request_ = false;
     room_.Measure("choices", n);
     ImGui::EndTable();

@@ -114,7 +114,7 @@ void MatcherView::DrawRequests(ViewContext& ctx) {
         else DrawRow(ctx, "tab/0", edit_, -2);
       }
     room_.Measure("requests", rows_.size() + 1);
-    if (theme::TableCopyMenu() || copy_request_) ImGui::SetClipboardText(RequestsText().c_str());
+    if (theme::TableCopyMenu(ctx.selected_explanation()) || copy_request_) ImGui::SetClipboardText(RequestsText().c_str());
     copy_request_ = false;
     ImGui::EndTable();
   }

@@ -110,36 +110,54 @@ void PolicyView::DrawResource(ViewContext& ctx) {
         if (l.field && t.type + ":" + l.path == row) SelectLeaf(ctx, t, l, false);
     }
   }
+  // The merged tree and, for the selected field's type, its merge stack: side by side (a
+  // resizable split), or the stack under the tree when the view is too narrow for two columns of
+  // values (under 34 em) and tall enough for both to keep 8 rows (22 rows' height), as the
+  // Explanation moves under the view in a narrow, tall window.
+  auto draw_tree = [&] {
+    ImGui::BeginChild("##tree", ImVec2(0, stacked_ ? ImGui::GetContentRegionAvail().y * 0.55f : 0.0f));
+    // The filter over the merged fields, atop the tree (the merge stack beside it keeps its rows
+    // at 1024x700).
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::InputTextWithHint("##fieldfilter", "filter fields (key, value or policy)", field_filter_.InputBuf,
+                                 IM_ARRAYSIZE(field_filter_.InputBuf)))
+      field_filter_.Build();
+    if (ImGui::IsItemHovered() && field_filter_.IsActive())
+      ImGui::SetTooltip("%zu lines hidden: the fields shown match, or hold a field that does", fields_hidden_);
+    fields_hidden_ = 0;
+    leaf_drawn_ = false;
+    first_field_ = {};
+    for (const pol::TypeInspection& t : in.types) DrawTypeTree(ctx, t);
+    // The filter hid the selected leaf: the first field it shows is selected and explained, so
+    // the Explanation never explains a line that is not on screen.
+    if (field_filter_.IsActive() && !leaf_drawn_ && first_field_.first)
+      SelectLeaf(ctx, *first_field_.first, *first_field_.second, false);
+    tree_scroll_y_ = ImGui::GetScrollY();
+    ImGui::EndChild();
+  };
+  auto draw_stack = [&] {
+    ImGui::BeginChild("##stack", ImVec2(0, 0));
+    for (const pol::TypeInspection& t : in.types)
+      if (t.type == stack_type_) DrawStack(ctx, t);
+    ImGui::EndChild();
+  };
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  stacked_ = StackUnderTree(avail.x / ImGui::GetFontSize(), avail.y / ImGui::GetFrameHeightWithSpacing());
+  if (stacked_) {
+    draw_tree();
+    ImGui::Separator();
+    draw_stack();
+    return;
+  }
   const ImGuiTableFlags split = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
-  if (!ImGui::BeginTable("##inspect", 2, split, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
+  if (!ImGui::BeginTable("##inspect", 2, split, ImVec2(0, avail.y))) return;
   ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, 3);
   ImGui::TableSetupColumn("Merge stack", ImGuiTableColumnFlags_WidthStretch, 2);
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  ImGui::BeginChild("##tree", ImVec2(0, 0));
-  // The filter over the merged fields, atop the tree's column (the merge stack beside it keeps
-  // its rows at 1024x700).
-  ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::InputTextWithHint("##fieldfilter", "filter fields (key, value or policy)", field_filter_.InputBuf,
-                               IM_ARRAYSIZE(field_filter_.InputBuf)))
-    field_filter_.Build();
-  if (ImGui::IsItemHovered() && field_filter_.IsActive())
-    ImGui::SetTooltip("%zu lines hidden: the fields shown match, or hold a field that does", fields_hidden_);
-  fields_hidden_ = 0;
-  leaf_drawn_ = false;
-  first_field_ = {};
-  for (const pol::TypeInspection& t : in.types) DrawTypeTree(ctx, t);
-  // The filter hid the selected leaf: the first field it shows is selected and explained, so
-  // the Explanation never explains a line that is not on screen.
-  if (field_filter_.IsActive() && !leaf_drawn_ && first_field_.first)
-    SelectLeaf(ctx, *first_field_.first, *first_field_.second, false);
-  tree_scroll_y_ = ImGui::GetScrollY();
-  ImGui::EndChild();
+  draw_tree();
   ImGui::TableNextColumn();
-  ImGui::BeginChild("##stack", ImVec2(0, 0));
-  for (const pol::TypeInspection& t : in.types)
-    if (t.type == stack_type_) DrawStack(ctx, t);
-  ImGui::EndChild();
+  draw_stack();
   ImGui::EndTable();
 }
 

@@ -175,7 +175,7 @@ void PolicyView::DrawResourceRules(ViewContext& ctx, const pol::TypeRules& tr) {
       }
     }
     room_.Measure("resources", filtered_rows_.size());
-    if (theme::TableCopyMenu() || copy_request_) {
+    if (theme::TableCopyMenu(ctx.selected_explanation()) || copy_request_) {
       std::vector<std::vector<std::string>> rows;
       for (size_t k : rules_order_.order()) {
         const pol::ResourceRule& r = tr.to_rules[filtered_rows_[k]];

@@ -93,6 +93,7 @@ nlohmann::ordered_json PolicyView::DumpState() const {
   j["overridden_values"] = {{"shown", overrides_drawn_.shown}, {"folded", overrides_drawn_.folded}};
   j["field_filter"] = {{"text", field_filter_.InputBuf}, {"hidden", fields_hidden_}};
   j["tree_scroll_y"] = tree_scroll_y_;
+  j["stack_under_tree"] = stacked_;
   return j;
 }
 

@@ -65,6 +65,11 @@ namespace cfgi::gui::policy_view {
 
 namespace pol = cfgi::policy;
 
+// The Resource tab puts the merge stack under the merged tree, not beside it, when the tab is
+// under 34 em wide (two columns of values would be cut) and at least 22 rows tall (8 rows for
+// each with their headers).
+inline bool StackUnderTree(float width_em, float height_rows) { return width_em < 34.0f && height_rows >= 22.0f; }
+
 inline std::string ItemLabel(const pol::Item* it) {
   if (!it || !it->policy) return "?";
   return it->policy->meta.DisplayName() + " " + pol::DirectionName(it->direction) + "[" +
@@ -261,6 +266,7 @@ class PolicyView final : public EngineView {
   std::string leaf_, pending_leaf_;  // "TYPE:/json/pointer" of the selected leaf
   bool scroll_to_leaf_ = false;      // SelectLeaf not from a click: scroll the tree to it once
   float tree_scroll_y_ = 0;          // the tree's scroll position in the last frame (DumpState)
+  bool stacked_ = false;             // the merge stack under the tree in the last frame (StackUnderTree)
   // Leaves ("TYPE:/json/pointer") whose whole list of overridden values is unfolded; the others
   // show the kShownOverrides values nearest the winner and "+N earlier values".
   std::set<std::string> unfolded_overrides_;
