@@ -2,36 +2,21 @@
 #include "app/live/any_json.h"
 
 #include <google/protobuf/descriptor.h>
+#include <google/protobuf/descriptor.pb.h>
 #include <google/protobuf/dynamic_message.h>
 #include <google/protobuf/message.h>
 #include <google/protobuf/util/json_util.h>
+#include <google/protobuf/util/type_resolver.h>
+#include <google/protobuf/util/type_resolver_util.h>
 
 #include <cmath>
 #include <memory>
 
-// Every schema OpenAny resolves; each is named in Schemas() below so the linker keeps its
-// descriptor (a generated file nobody references is dropped from the static library).
-#include "envoy/config/core/v3/extension.pb.h"
-#include "envoy/config/listener/v3/listener.pb.h"
-#include "envoy/config/rbac/v3/rbac.pb.h"
-#include "envoy/config/route/v3/route.pb.h"
-#include "envoy/extensions/common/matching/v3/extension_matcher.pb.h"
-#include "envoy/extensions/filters/http/composite/v3/composite.pb.h"
-#include "envoy/extensions/filters/http/rbac/v3/rbac.pb.h"
-#include "envoy/extensions/filters/http/router/v3/router.pb.h"
-#include "envoy/extensions/filters/network/http_connection_manager/v3/http_connection_manager.pb.h"
-#include "envoy/extensions/filters/network/rbac/v3/rbac.pb.h"
-#include "envoy/extensions/matching/common_inputs/network/v3/network_inputs.pb.h"
-#include "envoy/extensions/matching/common_inputs/ssl/v3/ssl_inputs.pb.h"
-#include "envoy/extensions/matching/input_matchers/ip/v3/ip.pb.h"
-#include "envoy/service/discovery/v3/discovery.pb.h"
-#include "envoy/type/matcher/v3/http_inputs.pb.h"
-#include "xds/type/matcher/v3/cel.pb.h"
-#include "xds/type/matcher/v3/http_inputs.pb.h"
-#include "xds/type/matcher/v3/ip.pb.h"
-#include "xds/type/matcher/v3/matcher.pb.h"
-
 namespace cfgi::live {
+
+// app/live/embed_bytes.cmake: the FileDescriptorSet app/live/CMakeLists.txt compiles.
+extern const unsigned char kLiveSchemas[];
+extern const unsigned long kLiveSchemasSize;
 
 namespace {
 
@@ -61,34 +46,17 @@ std::string Base64(const std::string& in) {
   return out;
 }
 
-// The messages a gRPC client's resources hold, down to the matchers' inputs and actions.
-void Schemas() {
-  static const bool kOnce = [] {
-    const pb::Descriptor* all[] = {
-        envoy::config::core::v3::TypedExtensionConfig::descriptor(),
-        envoy::config::listener::v3::Listener::descriptor(),
-        envoy::config::rbac::v3::Action::descriptor(),
-        envoy::config::route::v3::RouteConfiguration::descriptor(),
-        envoy::extensions::common::matching::v3::ExtensionWithMatcher::descriptor(),
-        envoy::extensions::common::matching::v3::ExtensionWithMatcherPerRoute::descriptor(),
-        envoy::extensions::filters::http::composite::v3::Composite::descriptor(),
-        envoy::extensions::filters::http::rbac::v3::RBACPerRoute::descriptor(),
-        envoy::extensions::filters::http::router::v3::Router::descriptor(),
-        envoy::extensions::filters::network::http_connection_manager::v3::HttpConnectionManager::descriptor(),
-        envoy::extensions::filters::network::rbac::v3::RBAC::descriptor(),
-        envoy::extensions::matching::common_inputs::network::v3::DestinationIPInput::descriptor(),
-        envoy::extensions::matching::common_inputs::ssl::v3::UriSanInput::descriptor(),
-        envoy::extensions::matching::input_matchers::ip::v3::Ip::descriptor(),
-        envoy::service::discovery::v3::Resource::descriptor(),
-        envoy::type::matcher::v3::HttpRequestHeaderMatchInput::descriptor(),
-        xds::type::matcher::v3::CelMatcher::descriptor(),
-        xds::type::matcher::v3::HttpAttributesCelMatchInput::descriptor(),
-        xds::type::matcher::v3::IPMatcher::descriptor(),
-        xds::type::matcher::v3::Matcher::descriptor(),
-    };
-    return all[0] != nullptr;
-  }();
-  (void)kOnce;
+// The type resolver over SchemaPool() that prints the well-known types (Duration, Struct...).
+pb::util::TypeResolver* Resolver() {
+  static pb::util::TypeResolver* const kResolver =
+      pb::util::NewTypeResolverForDescriptorPool("type.googleapis.com", &SchemaPool());
+  return kResolver;
+}
+
+// Thread-safe (GetPrototype locks); prototypes live as long as the process.
+pb::DynamicMessageFactory& Factory() {
+  static pb::DynamicMessageFactory* const kFactory = new pb::DynamicMessageFactory(&SchemaPool());
+  return *kFactory;
 }
 
 class Writer {
@@ -99,11 +67,11 @@ class Writer {
   ordered_json Any(const std::string& type_url, const std::string& value, int depth, bool* known, bool* opened) {
     size_t slash = type_url.rfind('/');
     std::string name = slash == std::string::npos ? type_url : type_url.substr(slash + 1);
-    const pb::Descriptor* d = pb::DescriptorPool::generated_pool()->FindMessageTypeByName(name);
+    const pb::Descriptor* d = SchemaPool().FindMessageTypeByName(name);
     if (known) *known = d != nullptr;
     std::unique_ptr<pb::Message> m;
     if (d && depth < 64) {
-      if (const pb::Message* proto = pb::MessageFactory::generated_factory()->GetPrototype(d)) m.reset(proto->New());
+      if (const pb::Message* proto = Factory().GetPrototype(d)) m.reset(proto->New());
     }
     if (!m || !m->ParseFromString(value)) {
       opaque.insert(type_url);
@@ -133,7 +101,11 @@ class Writer {
     }
     if (IsWellKnown(*d)) {  // Duration, Timestamp, wrappers, Struct...: protobuf's own JSON form
       std::string text;
-      if (pb::util::MessageToJsonString(m, &text).ok()) {
+      pb::util::JsonPrintOptions o;
+      o.preserve_proto_field_names = true;
+      if (pb::util::BinaryToJsonString(Resolver(), "type.googleapis.com/" + d->full_name(), m.SerializeAsString(),
+                                       &text, o)
+              .ok()) {
         ordered_json j = ordered_json::parse(text, nullptr, false);
         if (!j.is_discarded()) return j;
       }
@@ -216,8 +188,20 @@ class Writer {
 
 }  // namespace
 
+const google::protobuf::DescriptorPool& SchemaPool() {
+  static const pb::DescriptorPool* const kPool = [] {
+    auto* pool = new pb::DescriptorPool();  // no underlay: nothing of the generated pool
+    pb::FileDescriptorSet set;
+    if (set.ParseFromArray(kLiveSchemas, static_cast<int>(kLiveSchemasSize))) {
+      // protoc --include_imports writes every file after its imports.
+      for (const pb::FileDescriptorProto& f : set.file()) pool->BuildFile(f);
+    }
+    return pool;
+  }();
+  return *kPool;
+}
+
 AnyJson OpenAny(const google::protobuf::Any& any) {
-  Schemas();
   Writer w;
   AnyJson out;
   out.json = w.Any(any.type_url(), any.value(), 0, &out.known, &out.opened);

@@ -16,10 +16,15 @@
 #include <string>
 #include <thread>
 
-#include "app/live/live.h"
+#include <google/protobuf/dynamic_message.h>
 #include <google/protobuf/text_format.h>
 
-#include "envoy/config/listener/v3/listener.pb.h"
+#include "app/live/any_json.h"
+#include "app/live/live.h"
+#include "core/doc/utf8.h"
+#include "core/engine/engine.h"
+#include "core/engine/scenario.h"
+#include "core/matcher/matcher_engine.h"
 #include "envoy/service/discovery/v3/discovery.pb.h"
 #include "envoy/service/status/v3/csds.grpc.pb.h"
 #include "tests/cli/cli_runner.h"
@@ -371,6 +376,19 @@ constexpr char kListenerWithMatcher[] = R"pb(
   }
 )pb";
 
+// A resource written in textproto (expanded Anys) and serialized as the binary a client sends:
+// parsed as a dynamic message of the reader's own schemas (cfgi::live::SchemaPool(); the test
+// links no generated C++ for Listener, RouteConfiguration...).
+std::string Encode(const std::string& type, const char* text) {
+  const google::protobuf::Descriptor* d = cfgi::live::SchemaPool().FindMessageTypeByName(type);
+  EXPECT_NE(d, nullptr) << type;
+  if (!d) return "";
+  google::protobuf::DynamicMessageFactory factory(&cfgi::live::SchemaPool());
+  std::unique_ptr<google::protobuf::Message> m(factory.GetPrototype(d)->New());
+  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text, m.get())) << text;
+  return m->SerializeAsString();
+}
+
 void AddBody(csds::ClientConfig* c, const std::string& type, const std::string& name, const std::string& bytes,
              const std::string& body_type = "") {
   AddResource(c, type, name, admin::ACKED, "1");
@@ -380,12 +398,12 @@ void AddBody(csds::ClientConfig* c, const std::string& type, const std::string& 
 }
 
 TEST(LiveCsdsTest, ListenerMatcherIsOpenedInTheMatcherEngine) {
-  envoy::config::listener::v3::Listener l;
-  ASSERT_TRUE(google::protobuf::TextFormat::ParseFromString(kListenerWithMatcher, &l));
+  const std::string bytes = Encode("envoy.config.listener.v3.Listener", kListenerWithMatcher);
+  ASSERT_FALSE(bytes.empty());
   Server s;
   csds::ClientConfig* c = s.csds().answer.add_config();
   c->set_client_scope("xds:///api.example.com");
-  AddBody(c, "envoy.config.listener.v3.Listener", "api.example.com", l.SerializeAsString());
+  AddBody(c, "envoy.config.listener.v3.Listener", "api.example.com", bytes);
   cfgi::live::LiveResult r = Fetch(s.target());
   EXPECT_TRUE(Codes(r).empty()) << ::testing::PrintToString(Codes(r));
   EXPECT_EQ(r.info["scopes"][0]["resources"][0]["opened"], true);
@@ -418,6 +436,145 @@ TEST(LiveCsdsTest, ListenerMatcherIsOpenedInTheMatcherEngine) {
   auto jm = nlohmann::json::parse(miss.out);
   EXPECT_EQ(jm["result"]["requests"][0]["matched"], false) << miss.out;
   EXPECT_EQ(jm["result"]["requests"][0]["actions"], nlohmann::json::array()) << miss.out;
+}
+
+// A Listener whose HttpConnectionManager holds its route config inline, whose virtual host
+// routes with a match tree instead of a route list (route_components.proto VirtualHost.matcher,
+// field 21: "the match tree to use when resolving route actions", actions of type Route).
+constexpr char kListenerWithRouteMatcher[] = R"pb(
+  name: "edge"
+  api_listener {
+    api_listener {
+      [type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager] {
+        stat_prefix: "edge"
+        route_config {
+          name: "edge-routes"
+          virtual_hosts {
+            name: "tenants"
+            domains: "*"
+            matcher {
+              matcher_list {
+                matchers {
+                  predicate {
+                    single_predicate {
+                      input {
+                        name: "tenant"
+                        typed_config {
+                          [type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput] { header_name: "x-tenant" }
+                        }
+                      }
+                      value_match { prefix: "acme" }
+                    }
+                  }
+                  on_match {
+                    action {
+                      name: "route-acme"
+                      typed_config {
+                        [type.googleapis.com/envoy.config.route.v3.Route] { name: "acme" match { prefix: "/" } }
+                      }
+                    }
+                  }
+                }
+              }
+              on_no_match {
+                action {
+                  name: "route-default"
+                  typed_config {
+                    [type.googleapis.com/envoy.config.route.v3.Route] { name: "default" match { prefix: "/" } }
+                  }
+                }
+              }
+            }
+          }
+        }
+        http_filters {
+          name: "router"
+          typed_config { [type.googleapis.com/envoy.extensions.filters.http.router.v3.Router] {} }
+        }
+      }
+    }
+  }
+)pb";
+
+TEST(LiveCsdsTest, RouteConfigMatcherInsideAListenersHcmIsOpened) {
+  Server s;
+  csds::ClientConfig* c = s.csds().answer.add_config();
+  c->set_client_scope("xds:///edge");
+  AddBody(c, "envoy.config.listener.v3.Listener", "edge",
+          Encode("envoy.config.listener.v3.Listener", kListenerWithRouteMatcher));
+  cfgi::live::LiveResult r = Fetch(s.target());
+  EXPECT_TRUE(Codes(r).empty()) << ::testing::PrintToString(Codes(r));
+  auto j = nlohmann::json::parse(r.document.text);
+  const auto& vh = j["configs"][0]["dynamic_listeners"][0]["active_state"]["listener"]["api_listener"]["api_listener"]
+                    ["route_config"]["virtual_hosts"][0];
+  EXPECT_EQ(vh["domains"], nlohmann::json::array({"*"}));
+  EXPECT_EQ(vh["matcher"]["on_no_match"]["action"]["typed_config"]["@type"],
+            "type.googleapis.com/envoy.config.route.v3.Route");
+  EXPECT_EQ(vh["matcher"]["on_no_match"]["action"]["typed_config"]["match"]["prefix"], "/");
+
+  const std::string path =
+      "configs[0].dynamic_listeners[0].active_state.listener.api_listener.api_listener.route_config.virtual_hosts[0]."
+      "matcher";
+  auto hit = RunCli("eval --format json --csds " + s.target() + " --header x-tenant=acme-eu");
+  EXPECT_EQ(hit.exit_code, 0) << hit.out << hit.err;
+  auto jh = nlohmann::json::parse(hit.out);
+  ASSERT_EQ(jh["result"]["envoy"]["matchers"].size(), 1u) << hit.out;
+  EXPECT_EQ(jh["result"]["envoy"]["matchers"][0]["path"], path);
+  EXPECT_EQ(jh["result"]["envoy"]["matchers"][0]["context"], "virtual host matcher");
+  EXPECT_EQ(jh["result"]["requests"][0]["actions"], nlohmann::json::array({"route-acme"})) << hit.out;
+  auto miss = RunCli("eval --format json --csds " + s.target() + " --header x-tenant=globex");
+  auto jm = nlohmann::json::parse(miss.out);
+  EXPECT_EQ(jm["result"]["requests"][0]["actions"], nlohmann::json::array({"route-default"})) << miss.out;
+}
+
+// The reader's schemas live in a pool of their own: after it has opened Listeners, HCMs, routes
+// and RBAC filters, protobuf's generated pool (where the offline engines resolve every "@type")
+// still has none of them, and an offline config_dump reads exactly as before.
+TEST(LiveCsdsTest, TheBodyReaderLeavesTheGeneratedPoolAlone) {
+  const google::protobuf::DescriptorPool* gen = google::protobuf::DescriptorPool::generated_pool();
+  const char* kSubsets[] = {
+      "envoy.config.listener.v3.Listener", "envoy.config.route.v3.RouteConfiguration",
+      "envoy.config.route.v3.VirtualHost", "envoy.config.core.v3.TypedExtensionConfig",
+      "envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager",
+      "envoy.extensions.filters.http.rbac.v3.RBAC", "envoy.extensions.filters.network.rbac.v3.RBAC",
+      "envoy.extensions.common.matching.v3.ExtensionWithMatcher",
+      "envoy.extensions.filters.http.composite.v3.Composite", "envoy.extensions.filters.http.router.v3.Router"};
+  const google::protobuf::Descriptor* matcher_before = gen->FindMessageTypeByName("xds.type.matcher.v3.Matcher");
+  ASSERT_NE(matcher_before, nullptr);  // core/proto's: generated, the offline engines' own
+  // An offline config_dump with a Listener Any (expanded JSON), evaluated before and after.
+  const std::string offline = R"({"@type": "type.googleapis.com/envoy.admin.v3.ListenersConfigDump",
+    "dynamic_listeners": [{"name": "edge", "active_state": {"listener": {
+      "@type": "type.googleapis.com/envoy.config.listener.v3.Listener", "name": "edge",
+      "filter_chain_matcher": {"matcher_tree": {
+        "input": {"name": "port", "typed_config": {"@type": "type.googleapis.com/envoy.extensions.matching.common_inputs.network.v3.DestinationPortInput"}},
+        "exact_match_map": {"map": {"443": {"action": {"name": "tls", "typed_config": {"@type": "type.googleapis.com/google.protobuf.StringValue", "value": "tls"}}}}}}}}}}]})";
+  auto evaluate = [&] {
+    cfgi::Scenario sc = cfgi::LoadScenario({{"offline.json", offline}});
+    cfgi::Report rep = cfgi::RunScenario(cfgi::GetMatcherEngine(), sc, cfgi::Query{}, "envoy", true);
+    return cfgi::doc::JsonText(rep.result) + "\n" + ::testing::PrintToString(rep.diagnostics.size());
+  };
+  const std::string before = evaluate();
+
+  for (const char* kListener : {kListenerWithMatcher, kListenerWithRouteMatcher}) {
+    google::protobuf::Any any;
+    any.set_type_url("type.googleapis.com/envoy.config.listener.v3.Listener");
+    any.set_value(Encode("envoy.config.listener.v3.Listener", kListener));
+    cfgi::live::AnyJson opened = cfgi::live::OpenAny(any);
+    EXPECT_TRUE(opened.opened);
+    EXPECT_TRUE(opened.opaque.empty()) << ::testing::PrintToString(opened.opaque);
+  }
+  for (const char* t : kSubsets) {
+    EXPECT_EQ(gen->FindMessageTypeByName(t), nullptr) << t;
+    const google::protobuf::Descriptor* ours = cfgi::live::SchemaPool().FindMessageTypeByName(t);
+    ASSERT_NE(ours, nullptr) << t;
+    EXPECT_NE(ours->file()->pool(), gen) << t;
+  }
+  EXPECT_EQ(gen->FindMessageTypeByName("xds.type.matcher.v3.Matcher"), matcher_before);
+  EXPECT_NE(cfgi::live::SchemaPool().FindMessageTypeByName("xds.type.matcher.v3.Matcher"), matcher_before);
+  EXPECT_EQ(evaluate(), before);
+  EXPECT_NE(before.find(R"("selected":"dynamic_listeners[0].active_state.listener.filter_chain_matcher")"),
+            std::string::npos)
+      << before;
 }
 
 TEST(LiveCsdsTest, DynamicParameterVariantsOpenInTheVariantsEngine) {
@@ -475,8 +632,11 @@ TEST(LiveCsdsTest, BodiesWeCannotOpenAreSaid) {
   // A Cluster (no schema held) twice: one LIVE029 on the first entry naming the count.
   AddResource(c, "envoy.config.cluster.v3.Cluster", "cluster-a", admin::ACKED, "4");
   AddResource(c, "envoy.config.cluster.v3.Cluster", "cluster-b", admin::ACKED, "4");
-  // A Listener whose bytes are not a Listener (a truncated length-delimited field).
-  AddBody(c, "envoy.config.listener.v3.Listener", "api.example.com", std::string("\x0a\x7f\x01", 3));
+  // A Listener cut short: its last field (api_listener, which holds the HttpConnectionManager)
+  // ends 5 bytes early, as a body lost in transit or written by a broken encoder would.
+  std::string whole = Encode("envoy.config.listener.v3.Listener", kListenerWithMatcher);
+  ASSERT_GT(whole.size(), 100u);
+  AddBody(c, "envoy.config.listener.v3.Listener", "api.example.com", whole.substr(0, whole.size() - 5));
   cfgi::live::LiveResult r = Fetch(s.target());
   const std::string doc = "csds:" + s.target() + "/xds:///api.example.com";
   EXPECT_EQ(Codes(r), (std::vector<std::string>{"LIVE029 " + doc + " 24:9", "LIVE037 " + doc + " 7:9"}))
@@ -486,8 +646,8 @@ TEST(LiveCsdsTest, BodiesWeCannotOpenAreSaid) {
                 "Config Inspector does not hold"),
             std::string::npos)
       << r.diagnostics[0].message;
-  EXPECT_NE(r.diagnostics[1].message.find("the body of 'api.example.com' (3 bytes) does not parse as "
-                                          "envoy.config.listener.v3.Listener"),
+  EXPECT_NE(r.diagnostics[1].message.find("the body of 'api.example.com' (" + std::to_string(whole.size() - 5) +
+                                          " bytes) does not parse as envoy.config.listener.v3.Listener"),
             std::string::npos)
       << r.diagnostics[1].message;
   EXPECT_EQ(r.info["scopes"][0]["resources"][0]["opened"], false);
