@@ -12,6 +12,8 @@
 #include <cmath>
 #include <memory>
 
+#include "core/doc/sha256.h"
+
 namespace cfgi::live {
 
 // app/live/embed_bytes.cmake: the FileDescriptorSet app/live/CMakeLists.txt compiles.
@@ -22,29 +24,6 @@ namespace {
 
 namespace pb = google::protobuf;
 using nlohmann::ordered_json;
-
-std::string Base64(const std::string& in) {
-  static const char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  size_t i = 0;
-  for (; i + 2 < in.size(); i += 3) {
-    uint32_t v = (uint8_t(in[i]) << 16) | (uint8_t(in[i + 1]) << 8) | uint8_t(in[i + 2]);
-    for (int s = 18; s >= 0; s -= 6) out += kAlphabet[(v >> s) & 63];
-  }
-  if (i + 1 == in.size()) {
-    uint32_t v = uint8_t(in[i]) << 16;
-    out += kAlphabet[(v >> 18) & 63];
-    out += kAlphabet[(v >> 12) & 63];
-    out += "==";
-  } else if (i + 2 == in.size()) {
-    uint32_t v = (uint8_t(in[i]) << 16) | (uint8_t(in[i + 1]) << 8);
-    out += kAlphabet[(v >> 18) & 63];
-    out += kAlphabet[(v >> 12) & 63];
-    out += kAlphabet[(v >> 6) & 63];
-    out += '=';
-  }
-  return out;
-}
 
 // The type resolver over SchemaPool() that prints the well-known types (Duration, Struct...).
 pb::util::TypeResolver* Resolver() {
@@ -77,7 +56,7 @@ class Writer {
       opaque.insert(type_url);
       ordered_json j = ordered_json::object();
       j["type_url"] = type_url;
-      j["value"] = Base64(value);
+      j["value"] = doc::Base64(value);
       return j;
     }
     if (opened) *opened = true;
@@ -178,7 +157,7 @@ class Writer {
       }
       case pb::FieldDescriptor::CPPTYPE_STRING: {
         std::string s = rep ? r->GetRepeatedString(m, f, i) : r->GetString(m, f);
-        if (f->type() == pb::FieldDescriptor::TYPE_BYTES) return Base64(s);
+        if (f->type() == pb::FieldDescriptor::TYPE_BYTES) return doc::Base64(s);
         return s;  // proto3 parsing checked UTF-8; the writer dumps with error_handler_t::replace anyway
       }
       default: return nullptr;
