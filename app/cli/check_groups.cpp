@@ -2,6 +2,7 @@
 // (DESIGN.md "Many files, one report"): core/engine/group.h splits them by engine; each group is
 // its own scenario, inspected on its own, and every group is in the one report: text (a header
 // per group), JSON ({"groups": [...]}), SARIF (one run holding every group's results).
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -45,9 +46,7 @@ bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
     std::string rule;
     run.engine = SelectEngine(run.scenario.get(), g.request, &rule);
     if (!run.engine) return fail(CheckFailure::Kind::kUsage, UnknownEngine(g.request.engine));
-    // The query flags: each group's engine must own them (phase two, query_flags.h).
-    if (std::optional<std::string> error = CheckQueryFlags(*run.engine, a.query))
-      return fail(CheckFailure::Kind::kUsage, *error);
+    // The query flags (phase two, query_flags.h): checked after the loop against every group.
     size_t named = run.inputs.size();
     if (std::optional<std::string> unread = ReadFileValuedQueryFlags(*run.engine, a.query, &run.inputs))
       return fail(CheckFailure::Kind::kCannotRead, *unread);
@@ -73,6 +72,16 @@ bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
     if (run.profile.empty()) return fail(CheckFailure::Kind::kUsage, error);
     runs.push_back(std::move(run));
   }
+  // A flag no group's engine owns is a usage error, said as the first group's engine sees it; a
+  // group runs with the flags its engine owns (below), so --header reaches the matcher group of a
+  // CSDS answer that also holds TP2 variants.
+  for (const auto& flag : a.query.flags) {
+    Query one;
+    one.flags.push_back(flag);
+    if (!runs.empty() && std::all_of(runs.begin(), runs.end(),
+                                     [&](const GroupRun& r) { return CheckQueryFlags(*r.engine, one).has_value(); }))
+      return fail(CheckFailure::Kind::kUsage, *CheckQueryFlags(*runs.front().engine, one));
+  }
   if (!profile_used) {
     std::string engines;
     for (const GroupRun& r : runs) engines += (engines.empty() ? "" : ", ") + std::string(r.engine->name());
@@ -87,7 +96,13 @@ bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
     o.suppressions = gate.suppressions;
     o.cancelled = cancelled;
     if (run.profile != "all") o.profiles = {run.profile};
-    run.inspection = Inspect(*run.engine, run.scenario, a.query, o);
+    Query query = a.query;  // the flags this group's engine owns (all of them, but with several engines)
+    std::erase_if(query.flags, [&](const std::pair<std::string, std::string>& f) {
+      Query one;
+      one.flags.push_back(f);
+      return CheckQueryFlags(*run.engine, one).has_value();
+    });
+    run.inspection = Inspect(*run.engine, run.scenario, query, o);
     if (run.inspection.cancelled) return fail(CheckFailure::Kind::kCancelled, "cancelled");
     for (Report& r : run.inspection.reports) {
       run.fails |= FailsOn(r.diagnostics, gate.fail_on);

@@ -625,6 +625,45 @@ TEST(LiveCsdsTest, DynamicParameterVariantsOpenInTheVariantsEngine) {
   EXPECT_NE(cli.out.find("subscription env=prod\n  route-a: variant 1\n"), std::string::npos) << cli.out;
 }
 
+// A scope holding both a Listener with a matcher and TP2 variants is two groups (matcher,
+// variants): a query flag goes to the group whose engine owns it, so --header is answered by the
+// matcher group while the variants group answers the subscription; a flag no group owns is still
+// a usage error.
+TEST(LiveCsdsTest, QueryFlagsGoToTheGroupThatOwnsThem) {
+  const std::string rc = "envoy.config.route.v3.RouteConfiguration";
+  Server s;
+  csds::ClientConfig* c = s.csds().answer.add_config();
+  c->set_client_scope("xds:///api.example.com");
+  (*c->mutable_node()->mutable_dynamic_parameters())["type.googleapis.com/" + rc].mutable_params()->insert(
+      {"env", "prod"});
+  AddBody(c, "envoy.config.listener.v3.Listener", "api.example.com",
+          Encode("envoy.config.listener.v3.Listener", kListenerWithMatcher));
+  envoy::service::discovery::v3::Resource w;
+  w.mutable_resource_name()->set_name("route-api");
+  w.mutable_resource_name()->mutable_dynamic_parameter_constraints()->mutable_constraint()->set_key("env");
+  w.mutable_resource_name()->mutable_dynamic_parameter_constraints()->mutable_constraint()->set_value("prod");
+  w.mutable_resource()->set_type_url("type.googleapis.com/" + rc);
+  w.mutable_resource()->set_value(Encode(rc, R"pb(name: "route-api")pb"));
+  AddBody(c, rc, "route-api", w.SerializeAsString(), "envoy.service.discovery.v3.Resource");
+
+  const std::string doc = "csds:" + s.target() + "/xds:///api.example.com";
+  auto cli = RunCli("eval --csds " + s.target() + " --header x-tenant=acme");
+  EXPECT_EQ(cli.exit_code, 0) << cli.out << cli.err;
+  EXPECT_NE(cli.out.find("== files: " + doc + " (engine matcher, profile envoy)\nrequest 0: x-tenant: acme\n"
+                         "  actions: acme-filter\n"),
+            std::string::npos)
+      << cli.out;
+  EXPECT_NE(cli.out.find("== files: " + doc + "#variants, " + doc + "#client (engine variants, profile tp2)\n"),
+            std::string::npos)
+      << cli.out;
+  EXPECT_NE(cli.out.find("subscription env=prod\n  route-api: variant 0\n"), std::string::npos) << cli.out;
+  auto bad = RunCli("eval --csds " + s.target() + " --pid 3");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err,
+            "config-inspector-cli: --pid belongs to the targeting engine; these files were read as matcher; choose the "
+            "engine with --engine targeting\n(try --help)\n");
+}
+
 TEST(LiveCsdsTest, BodiesWeCannotOpenAreSaid) {
   Server s;
   csds::ClientConfig* c = s.csds().answer.add_config();
