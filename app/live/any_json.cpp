@@ -5,6 +5,7 @@
 #include <google/protobuf/descriptor.pb.h>
 #include <google/protobuf/dynamic_message.h>
 #include <google/protobuf/message.h>
+#include <google/protobuf/stubs/logging.h>
 #include <google/protobuf/util/json_util.h>
 #include <google/protobuf/util/type_resolver.h>
 #include <google/protobuf/util/type_resolver_util.h>
@@ -52,7 +53,14 @@ class Writer {
     if (d && depth < 64) {
       if (const pb::Message* proto = Factory().GetPrototype(d)) m.reset(proto->New());
     }
-    if (!m || !m->ParseFromString(value)) {
+    // A body that is not its type is said once as LIVE037 by the caller: protobuf's own log line
+    // (invalid UTF-8 in a string field...) is silenced, not printed on stderr.
+    bool parsed = false;
+    if (m) {
+      pb::LogSilencer quiet;
+      parsed = m->ParseFromString(value);
+    }
+    if (!parsed) {
       opaque.insert(type_url);
       ordered_json j = ordered_json::object();
       j["type_url"] = type_url;
