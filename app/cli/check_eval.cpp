@@ -57,6 +57,25 @@ void PrintCsdsText(const ordered_json& info) {
   }
 }
 
+
+// A live source that gave nothing to load (a refused connection, an HTTP error, a body that is
+// not JSON): its diagnostics alone; exit 1.
+int PrintLiveFailure(const ordered_json& info, const std::vector<doc::Diagnostic>& ds, const std::string& format) {
+  if (format == "json") {
+    ordered_json j;
+    j["diagnostics"] = DiagnosticsJson(ds);
+    j["result"] = ordered_json::object();
+    j["live"] = info;
+    PrintJson(j);
+  } else {
+    PrintLiveText(info, {});
+    for (const auto& d : ds) std::cout << doc::FormatDiagnostic(d) << "\n";
+  }
+  return doc::HasErrors(ds) ? kExitFindings : kExitOk;
+}
+
+}  // namespace
+
 // `--lookup` / `--admin` / `--csds` in text: what was asked of whom, then (DNS) the answer as dig prints it.
 void PrintLiveText(const ordered_json& info, const std::vector<InputFile>& inputs) {
   if (info.is_null() || info.empty()) return;
@@ -82,24 +101,6 @@ void PrintLiveText(const ordered_json& info, const std::vector<InputFile>& input
     std::cout << "\n";
   }
 }
-
-// A live source that gave nothing to load (a refused connection, an HTTP error, a body that is
-// not JSON): its diagnostics alone; exit 1.
-int PrintLiveFailure(const ordered_json& info, const std::vector<doc::Diagnostic>& ds, const std::string& format) {
-  if (format == "json") {
-    ordered_json j;
-    j["diagnostics"] = DiagnosticsJson(ds);
-    j["result"] = ordered_json::object();
-    j["live"] = info;
-    PrintJson(j);
-  } else {
-    PrintLiveText(info, {});
-    for (const auto& d : ds) std::cout << doc::FormatDiagnostic(d) << "\n";
-  }
-  return doc::HasErrors(ds) ? kExitFindings : kExitOk;
-}
-
-}  // namespace
 
 // `--format text`: the diagnostics, then the engine's answer drawn from its typed result
 // (render_text.h), then with --explain the explanation tree.
@@ -326,6 +327,13 @@ int RunCheckEval(const CheckEvalArgs& a) {
   if (!a.live.any() && inputs.size() > 1) {
     std::vector<FileGroup> groups = GroupFiles(inputs, request, ReadSibling);
     if (groups.size() > 1) return RunCheckGroups(a, gate, groups);
+  }
+  // CSDS with TP2 variants: the scopes' config_dumps are the matcher engine's, the variants and
+  // the client's subscription the variants engine's (csds_read.cpp), one report per group.
+  if (!a.live.csds.empty() && a.engine.empty() &&
+      std::any_of(inputs.begin(), inputs.end(), [](const InputFile& f) { return f.name.ends_with("#variants"); })) {
+    std::vector<FileGroup> groups = GroupFiles(inputs, EngineRequest{"", profile_flag}, ReadSibling);
+    if (groups.size() > 1) return RunCheckGroups(a, gate, groups, &live_info, live_diagnostics);
   }
   std::string rule;
   const Engine* e = SelectEngine(&s, request, &rule);

@@ -2,6 +2,7 @@
 // (DESIGN.md "Many files, one report"): core/engine/group.h splits them by engine; each group is
 // its own scenario, inspected on its own, and every group is in the one report: text (a header
 // per group), JSON ({"groups": [...]}), SARIF (one run holding every group's results).
+#include <algorithm>
 #include <iostream>
 #include <memory>
 
@@ -30,7 +31,7 @@ int CheckFailure::Exit() const { return kind == Kind::kCannotRead ? CannotRead(w
 
 bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups,
                    const FileReader& reader, const std::function<bool()>& cancelled, std::vector<GroupRun>* out,
-                   CheckFailure* failure) {
+                   CheckFailure* failure, const std::vector<doc::Diagnostic>& live_diagnostics) {
   std::vector<GroupRun>& runs = *out;
   auto fail = [failure](CheckFailure::Kind k, std::string what) {
     failure->kind = k;
@@ -45,9 +46,7 @@ bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
     std::string rule;
     run.engine = SelectEngine(run.scenario.get(), g.request, &rule);
     if (!run.engine) return fail(CheckFailure::Kind::kUsage, UnknownEngine(g.request.engine));
-    // The query flags: each group's engine must own them (phase two, query_flags.h).
-    if (std::optional<std::string> error = CheckQueryFlags(*run.engine, a.query))
-      return fail(CheckFailure::Kind::kUsage, *error);
+    // The query flags (phase two, query_flags.h): checked after the loop against every group.
     size_t named = run.inputs.size();
     if (std::optional<std::string> unread = ReadFileValuedQueryFlags(*run.engine, a.query, &run.inputs))
       return fail(CheckFailure::Kind::kCannotRead, *unread);
@@ -55,6 +54,12 @@ bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
       *run.scenario = LoadScenario(run.inputs, reader);
       SelectEngine(run.scenario.get(), EngineRequest{std::string(run.engine->name()), a.profile});
     }
+    for (const doc::Diagnostic& d : live_diagnostics)
+      for (const InputFile& f : g.files)
+        if (f.name == d.file) {
+          run.scenario->diagnostics.push_back(d);
+          break;
+        }
     if (gate.project && runs.empty())  // the project file's own problems: once, in the first group
       run.scenario->diagnostics.insert(run.scenario->diagnostics.begin(), gate.project->diagnostics.begin(),
                                        gate.project->diagnostics.end());
@@ -66,6 +71,16 @@ bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
     run.profile = GroupProfile(gate, *run.engine, rule, flag, *run.scenario, &error);
     if (run.profile.empty()) return fail(CheckFailure::Kind::kUsage, error);
     runs.push_back(std::move(run));
+  }
+  // A flag no group's engine owns is a usage error, said as the first group's engine sees it; a
+  // group runs with the flags its engine owns (below), so --header reaches the matcher group of a
+  // CSDS answer that also holds TP2 variants.
+  for (const auto& flag : a.query.flags) {
+    Query one;
+    one.flags.push_back(flag);
+    if (!runs.empty() && std::all_of(runs.begin(), runs.end(),
+                                     [&](const GroupRun& r) { return CheckQueryFlags(*r.engine, one).has_value(); }))
+      return fail(CheckFailure::Kind::kUsage, *CheckQueryFlags(*runs.front().engine, one));
   }
   if (!profile_used) {
     std::string engines;
@@ -81,7 +96,13 @@ bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
     o.suppressions = gate.suppressions;
     o.cancelled = cancelled;
     if (run.profile != "all") o.profiles = {run.profile};
-    run.inspection = Inspect(*run.engine, run.scenario, a.query, o);
+    Query query = a.query;  // the flags this group's engine owns (all of them, but with several engines)
+    std::erase_if(query.flags, [&](const std::pair<std::string, std::string>& f) {
+      Query one;
+      one.flags.push_back(f);
+      return CheckQueryFlags(*run.engine, one).has_value();
+    });
+    run.inspection = Inspect(*run.engine, run.scenario, query, o);
     if (run.inspection.cancelled) return fail(CheckFailure::Kind::kCancelled, "cancelled");
     for (Report& r : run.inspection.reports) {
       run.fails |= FailsOn(r.diagnostics, gate.fail_on);
@@ -91,10 +112,11 @@ bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
   return true;
 }
 
-int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups) {
+int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups,
+                   const nlohmann::ordered_json* live_info, const std::vector<doc::Diagnostic>& live_diagnostics) {
   std::vector<GroupRun> runs;
   CheckFailure failure;
-  if (!InspectGroups(a, gate, groups, ReadSibling, {}, &runs, &failure)) return failure.Exit();
+  if (!InspectGroups(a, gate, groups, ReadSibling, {}, &runs, &failure, live_diagnostics)) return failure.Exit();
   const bool evaluate = a.command == "eval";
   bool errors = false;
   for (const GroupRun& run : runs) errors |= run.fails;
@@ -127,6 +149,7 @@ int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
       }
       j["groups"].push_back(std::move(g));
     }
+    if (live_info) j["live"] = *live_info;
     PrintJson(j);
   } else if (a.format == "sarif") {
     std::vector<const Report*> reports;
@@ -137,6 +160,11 @@ int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
     }
     PrintSarif(reports, scenarios, a.profile == "all", gate.show_suppressed);
   } else {
+    if (live_info) {
+      std::vector<InputFile> all;
+      for (const FileGroup& g : groups) all.insert(all.end(), g.files.begin(), g.files.end());
+      PrintLiveText(*live_info, all);
+    }
     for (const GroupRun& run : runs) {
       std::cout << "== files: " << Join(run.inputs) << " (engine " << run.engine->name();
       if (run.profile != "all") std::cout << ", profile " << run.profile;

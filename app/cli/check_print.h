@@ -32,6 +32,13 @@ std::string GroupProfile(const Gate& g, const Engine& e, const std::string& rule
 // `check` / `eval` of files that several engines read (GroupFiles gave more than one group):
 // each group is its own scenario and report, all in one output (docs/cli.md "Several files, one
 // report"). Returns the exit status.
-int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups);
+// `--lookup` / `--admin` / `--csds` / `--kuma-cp` in text: what was asked of whom (check_eval.cpp).
+void PrintLiveText(const nlohmann::ordered_json& info, const std::vector<InputFile>& inputs);
+
+// A live source's answer read by several engines (CSDS: config_dumps and TP2 variants) passes its
+// `info` (printed first, and as "live" in JSON) and its diagnostics (each in its file's group).
+int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups,
+                   const nlohmann::ordered_json* live_info = nullptr,
+                   const std::vector<doc::Diagnostic>& live_diagnostics = {});
 
 }  // namespace cfgi::cli

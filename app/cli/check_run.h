@@ -48,9 +48,10 @@ struct CheckFailure {
 // file's, the engine's default for it), then Inspect in `a.command`'s mode with the gate's
 // suppressions; every report's diagnostics filtered by the gate's min-severity. `cancelled` (may be
 // empty) is asked between the inspection's steps. False with `*failure` set; `*runs` then holds
-// what was done.
+// what was done. `live_diagnostics` (a live source's findings) go to the group holding their file.
 bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<FileGroup>& groups,
                    const FileReader& reader, const std::function<bool()>& cancelled,
-                   std::vector<GroupRun>* runs, CheckFailure* failure);
+                   std::vector<GroupRun>* runs, CheckFailure* failure,
+                   const std::vector<doc::Diagnostic>& live_diagnostics = {});
 
 }  // namespace cfgi::cli

@@ -16,14 +16,18 @@
 #include <google/protobuf/util/json_util.h>
 #include <google/protobuf/util/time_util.h>
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "app/live/any_json.h"
 #include "app/live/live.h"
 #include "core/doc/source.h"
+#include "envoy/service/discovery/v3/discovery.pb.h"
 #include "envoy/service/status/v3/csds.pb.h"
 
 namespace cfgi::live {
@@ -33,6 +37,7 @@ namespace {
 namespace pb = google::protobuf;
 namespace csds = envoy::service::status::v3;
 namespace admin = envoy::admin::v3;
+namespace discovery = envoy::service::discovery::v3;
 using nlohmann::ordered_json;
 
 // Where each resource type goes in a config_dump: the per-type dump message, its list field,
@@ -70,18 +75,12 @@ const Kind* KindOf(const std::string& type_url) {
 
 std::string Time(const pb::Timestamp& t) { return pb::util::TimeUtil::ToString(t); }
 
-// The resource's body as proto3 JSON when its schema is compiled in (and every Any inside it
-// resolves); nullopt otherwise.
-std::optional<ordered_json> BodyJson(const pb::Any& any) {
-  if (!pb::DescriptorPool::generated_pool()->FindMessageTypeByName(TypeName(any.type_url()))) return std::nullopt;
-  std::string text;
-  pb::util::JsonPrintOptions o;
-  o.preserve_proto_field_names = true;
-  if (!pb::util::MessageToJsonString(any, &text, o).ok()) return std::nullopt;
-  ordered_json j = ordered_json::parse(text, nullptr, false);
-  if (j.is_discarded()) return std::nullopt;
-  return j;
-}
+// The TP2 wrapper (xRFC TP2, envoy.service.discovery.v3.Resource): a client that keeps
+// dynamically-parameterised variants holds each with its resource_name {name,
+// dynamic_parameter_constraints}. CSDS's GenericXdsConfig has no field for the constraints, so
+// such a client reports the wrapper as the resource's xds_config (our reading; upstream CSDS
+// clients send the bare resource).
+constexpr const char* kResourceWrapper = "envoy.service.discovery.v3.Resource";
 
 ordered_json ErrorStateJson(const admin::UpdateFailureState& e) {
   ordered_json j = ordered_json::object();
@@ -101,25 +100,87 @@ std::string Indent(const std::string& s, int n) {
   return out;
 }
 
+// What became of a resource's body (xds_config).
+enum class Body { kNone, kOpened, kNoSchema, kMalformed };
+
 struct Entry {
   ordered_json json;
   const csds::ClientConfig::GenericXdsConfig* r;
+  Body body = Body::kNone;
+  std::string body_type;      // the body's message type (the wrapped one for a TP2 Resource)
   size_t begin = 0, end = 0;  // in the document, once written
 };
 
-// One scope's document and its findings.
+// One scope's documents and its findings.
 struct ScopeDoc {
   InputFile file;
+  std::vector<InputFile> variants;  // TP2: the Resource wrappers and the client's subscription
   std::vector<doc::Diagnostic> diagnostics;
   ordered_json resources = ordered_json::array();
 };
+
+std::string Dump(const ordered_json& j, int indent) {
+  return j.dump(indent, ' ', false, ordered_json::error_handler_t::replace);
+}
+
+// The variants engine's documents for a scope's TP2 resources: a DeltaDiscoveryResponse holding
+// the wrappers as the client received them (docs/formats/variants.md), and, per resource type, a
+// DiscoveryRequest with the client's node (its dynamic_parameters for that type) subscribing to
+// those names, so the engine answers which variant this client gets.
+std::vector<InputFile> VariantDocs(const std::string& name, const csds::ClientConfig& c,
+                                   const std::vector<std::pair<std::string, discovery::Resource>>& wrapped) {
+  std::vector<InputFile> out;
+  if (wrapped.empty()) return out;
+  pb::util::JsonPrintOptions o;
+  o.preserve_proto_field_names = true;
+  ordered_json resp = ordered_json::object();
+  ordered_json list = ordered_json::array();
+  std::map<std::string, std::vector<std::string>> names_by_type;
+  for (const auto& [type_url, res] : wrapped) {
+    std::string text;
+    discovery::Resource copy = res;
+    // The body is opened in the scope's config_dump for the matcher engine; here the variant is
+    // its name, constraints and version only (a body here would make the file Envoy config).
+    copy.clear_resource();
+    if (!pb::util::MessageToJsonString(copy, &text, o).ok()) continue;
+    ordered_json j = ordered_json::parse(text, nullptr, false);
+    if (j.is_discarded()) continue;
+    list.push_back(std::move(j));
+    std::vector<std::string>& names = names_by_type[type_url];
+    const std::string& n = res.has_resource_name() ? res.resource_name().name() : res.name();
+    if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+  }
+  // No type_url: with it the file reads as a DiscoveryResponse of Envoy config (the matcher
+  // engine's); the resources' resource_name makes it the variants engine's.
+  resp["resources"] = std::move(list);
+  out.push_back({name + "#variants", Dump(resp, 2) + "\n"});
+  for (const auto& [type_url, names] : names_by_type) {
+    ordered_json req = ordered_json::object();
+    ordered_json node = ordered_json::object();
+    node["id"] = c.node().id();
+    auto it = c.node().dynamic_parameters().find(type_url);
+    if (it != c.node().dynamic_parameters().end()) {
+      ordered_json params = ordered_json::object();
+      std::map<std::string, std::string> sorted(it->second.params().begin(), it->second.params().end());
+      for (const auto& [k, v] : sorted) params[k] = v;
+      node["dynamic_parameters"][type_url]["params"] = std::move(params);
+    }
+    req["node"] = std::move(node);
+    req["type_url"] = type_url;
+    req["resource_names"] = names;
+    std::string suffix = names_by_type.size() == 1 ? "" : ":" + TypeName(type_url);
+    out.push_back({name + "#client" + suffix, Dump(req, 2) + "\n"});
+  }
+  return out;
+}
 
 ScopeDoc Describe(const std::string& name, const csds::ClientConfig& c) {
   ScopeDoc out;
   out.file.name = name;
   // Group the resources by dump message, in kKinds' order (Envoy's config_dump order).
   std::map<const Kind*, std::vector<Entry>> by_kind;
-  std::set<std::string> opaque_types, unlisted_types;
+  std::set<std::string> unlisted_types;
+  std::vector<std::pair<std::string, discovery::Resource>> wrapped;  // TP2 variants
   for (const auto& r : c.generic_xds_configs()) {
     ordered_json info = ordered_json::object();
     info["type"] = TypeName(r.type_url());
@@ -132,6 +193,30 @@ ScopeDoc Describe(const std::string& name, const csds::ClientConfig& c) {
     if (r.is_static_resource()) info["static"] = true;
     if (r.has_error_state()) info["error_state"] = ErrorStateJson(r.error_state());
     if (r.has_xds_config()) info["size"] = r.xds_config().value().size();
+
+    // The body: a TP2 wrapper is unwrapped (its constraints go to the variants engine), then the
+    // resource is opened through the schemas we hold.
+    const pb::Any* any = r.has_xds_config() ? &r.xds_config() : nullptr;
+    discovery::Resource wrapper;
+    if (any && TypeName(any->type_url()) == kResourceWrapper && wrapper.ParseFromString(any->value())) {
+      if (wrapper.has_resource_name() && wrapper.resource_name().has_dynamic_parameter_constraints()) {
+        pb::util::JsonPrintOptions o;
+        o.preserve_proto_field_names = true;
+        std::string text;
+        if (pb::util::MessageToJsonString(wrapper.resource_name().dynamic_parameter_constraints(), &text, o).ok())
+          info["dynamic_parameter_constraints"] = ordered_json::parse(text, nullptr, false);
+      }
+      wrapped.emplace_back(r.type_url(), wrapper);
+      any = wrapper.has_resource() ? &wrapper.resource() : nullptr;
+    }
+    Body state = Body::kNone;
+    std::optional<ordered_json> body;
+    if (any) {
+      AnyJson j = OpenAny(*any);
+      state = j.opened ? Body::kOpened : j.known ? Body::kMalformed : Body::kNoSchema;
+      if (j.opened) body = std::move(j.json);
+      info["opened"] = j.opened;
+    }
     const Kind* k = KindOf(r.type_url());
     if (!k) {
       unlisted_types.insert(TypeName(r.type_url()));
@@ -140,8 +225,6 @@ ScopeDoc Describe(const std::string& name, const csds::ClientConfig& c) {
       continue;
     }
     out.resources.push_back(std::move(info));
-    std::optional<ordered_json> body = r.has_xds_config() ? BodyJson(r.xds_config()) : std::nullopt;
-    if (r.has_xds_config() && !body) opaque_types.insert(TypeName(r.xds_config().type_url()));
     if (!body) {  // a body with its name only: the resource is named, its contents are not here
       body = ordered_json::object();
       (*body)["@type"] = "type.googleapis.com/" + std::string(k->type);
@@ -165,7 +248,10 @@ ScopeDoc Describe(const std::string& name, const csds::ClientConfig& c) {
     }
     if (r.has_error_state()) e["error_state"] = ErrorStateJson(r.error_state());
     e["client_status"] = admin::ClientResourceStatus_Name(r.client_status());
-    by_kind[k].push_back({std::move(e), &r});
+    Entry entry{std::move(e), &r};
+    entry.body = state;
+    entry.body_type = any ? TypeName(any->type_url()) : "";
+    by_kind[k].push_back(std::move(entry));
   }
 
   // Written by hand around each entry's dump, so each entry's place is known.
@@ -183,7 +269,7 @@ ScopeDoc Describe(const std::string& name, const csds::ClientConfig& c) {
       Entry& e = it->second[i];
       t += i ? ",\n        " : "\n        ";
       e.begin = t.size();
-      t += Indent(e.json.dump(2), 8);
+      t += Indent(Dump(e.json, 2), 8);
       e.end = t.size();
     }
     t += "\n      ]\n    }";
@@ -230,22 +316,44 @@ ScopeDoc Describe(const std::string& name, const csds::ClientConfig& c) {
       }
     }
   }
-  if (!opaque_types.empty() || !unlisted_types.empty()) {
-    std::string list;
-    for (const std::string& s : opaque_types) list += (list.empty() ? "" : ", ") + s;
-    std::string msg;
-    if (!opaque_types.empty())
-      msg = "the bodies of " + list + " resources are in schemas Config Inspector does not hold: they are listed "
-            "with name, version and status, and matchers inside them are not searched";
-    if (!unlisted_types.empty()) {
-      std::string u;
-      for (const std::string& s : unlisted_types) u += (u.empty() ? "" : ", ") + s;
-      msg += (msg.empty() ? "" : "; ") + std::string("resources of type ") + u +
-             " have no place in a config_dump and are listed in the answer only (--format json: live.scopes)";
+  // Bodies not opened, one finding per body type on its first entry (the others counted).
+  std::map<std::string, std::pair<const Entry*, int>> no_schema, malformed;
+  for (const Kind& k : kKinds) {
+    auto it = by_kind.find(&k);
+    if (it == by_kind.end()) continue;
+    for (const Entry& e : it->second) {
+      if (e.body != Body::kNoSchema && e.body != Body::kMalformed) continue;
+      auto& m = e.body == Body::kNoSchema ? no_schema : malformed;
+      auto [slot, fresh] = m.try_emplace(e.body_type, &e, 0);
+      ++slot->second.second;
     }
-    sink.Note("LIVE029", {0, 1}, msg);
+  }
+  auto others = [](int n) { return n > 1 ? " (and " + std::to_string(n - 1) + " more of this type)" : std::string(); };
+  for (const auto& [type, first] : no_schema) {
+    const Entry& e = *first.first;
+    sink.Note("LIVE029", {static_cast<uint32_t>(e.begin), static_cast<uint32_t>(e.end)},
+              "the body of '" + e.r->name() + "'" + others(first.second) + " is a " + type +
+                  ", a schema Config Inspector does not hold: it is listed with its name, version and status, and "
+                  "matchers inside it are not searched (opened: Listener, RouteConfiguration, TypedExtensionConfig "
+                  "and TP2 Resource wrappers); to evaluate its contents, save it as JSON and open the file");
+  }
+  for (const auto& [type, first] : malformed) {
+    const Entry& e = *first.first;
+    sink.Warning("LIVE037", {static_cast<uint32_t>(e.begin), static_cast<uint32_t>(e.end)},
+                 "the body of '" + e.r->name() + "'" + others(first.second) + " (" +
+                     std::to_string(e.r->xds_config().value().size()) + " bytes) does not parse as " + type +
+                     ": it is listed with its name, version and status only; the process sent bytes of another "
+                     "type under this type URL, or a truncated message");
+  }
+  if (!unlisted_types.empty()) {
+    std::string u;
+    for (const std::string& s : unlisted_types) u += (u.empty() ? "" : ", ") + s;
+    sink.Note("LIVE029", {0, 1},
+              "resources of type " + u +
+                  " have no place in a config_dump and are listed in the answer only (--format json: live.scopes)");
   }
   out.diagnostics = sink.list();
+  out.variants = VariantDocs(name, c, wrapped);
   return out;
 }
 
@@ -295,6 +403,7 @@ LiveResult DescribeClientStatus(const std::string& target, const std::string& by
     } else {
       out.more_documents.push_back(std::move(d.file));
     }
+    for (InputFile& v : d.variants) out.more_documents.push_back(std::move(v));
   }
   out.info["scopes"] = std::move(scopes);
   if (resp.config_size() == 0) {  // an xDS-enabled process with no xDS client yet: an empty dump

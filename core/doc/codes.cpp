@@ -283,6 +283,7 @@ const std::vector<CodeInfo>& Codes() {
     {"LIVE034", Severity::kWarning, "all", "The control plane runs a Kuma release this tool has no profile for (a release between or after the…"},
     {"LIVE035", Severity::kError, "all", "The `--kuma-cp` URL is not `http://HOST[:PORT][/prefix]` or `https://...` (another scheme, no host,…"},
     {"LIVE036", Severity::kNote, "all", "The control plane's `_rules` answer for the dataplane differs from ours under the profile used (one…"},
+    {"LIVE037", Severity::kWarning, "all", "A resource's body (CSDS `xds_config`) does not parse as the type its `type_url` names (bytes of…"},
   };
   return kCodes;
 }

@@ -16,7 +16,16 @@
 #include <string>
 #include <thread>
 
+#include <google/protobuf/dynamic_message.h>
+#include <google/protobuf/text_format.h>
+
+#include "app/live/any_json.h"
 #include "app/live/live.h"
+#include "core/doc/utf8.h"
+#include "core/engine/engine.h"
+#include "core/engine/scenario.h"
+#include "core/matcher/matcher_engine.h"
+#include "envoy/service/discovery/v3/discovery.pb.h"
 #include "envoy/service/status/v3/csds.grpc.pb.h"
 #include "tests/cli/cli_runner.h"
 
@@ -145,10 +154,9 @@ TEST(LiveCsdsTest, OneScopeListsEveryResourceWithItsStatus) {
   const std::string doc = "csds:" + s.target() + "/xds:///api.example.com";
   EXPECT_EQ(r.document.name, doc);
   EXPECT_TRUE(r.more_documents.empty());
-  // REQUESTED is a note, DOES_NOT_EXIST a warning, each on its entry; the bodies' schemas
-  // (Listener, RouteConfiguration) are not compiled in: one note.
-  EXPECT_EQ(Codes(r), (std::vector<std::string>{"LIVE027 " + doc + " 38:9", "LIVE026 " + doc + " 51:9",
-                                                "LIVE029 " + doc + " 1:1"}))
+  // REQUESTED is a note, DOES_NOT_EXIST a warning, each on its entry; the Listener's and the
+  // RouteConfiguration's bodies are opened (app/live/proto holds their schemas): nothing to say.
+  EXPECT_EQ(Codes(r), (std::vector<std::string>{"LIVE027 " + doc + " 38:9", "LIVE026 " + doc + " 51:9"}))
       << r.document.text;
   EXPECT_NE(r.diagnostics[1].message.find("ClusterLoadAssignment 'eds-api' does not exist on the control plane"),
             std::string::npos);
@@ -158,7 +166,7 @@ TEST(LiveCsdsTest, OneScopeListsEveryResourceWithItsStatus) {
   EXPECT_EQ(scope["node"]["user_agent_name"], "gRPC C++");
   ASSERT_EQ(scope["resources"].size(), 4u);
   EXPECT_EQ(scope["resources"][0].dump(),
-            R"({"type":"envoy.config.listener.v3.Listener","name":"api.example.com","version":"7","client_status":"ACKED","last_updated":"2025-11-28T12:00:00Z","size":17})");
+            R"({"type":"envoy.config.listener.v3.Listener","name":"api.example.com","version":"7","client_status":"ACKED","last_updated":"2025-11-28T12:00:00Z","size":17,"opened":true})");
   EXPECT_EQ(scope["resources"][2]["client_status"], "REQUESTED");
   EXPECT_EQ(scope["resources"][3]["client_status"], "DOES_NOT_EXIST");
   // The document is Envoy's config_dump shape: the listener as a DynamicListener.
@@ -199,14 +207,14 @@ TEST(LiveCsdsTest, TwoScopesAreTwoDocuments) {
   EXPECT_EQ(r.more_documents[0].name, second);
   EXPECT_EQ(r.info["scopes"].size(), 2u);
   std::vector<std::string> codes = Codes(r);
-  ASSERT_EQ(codes.size(), 6u);
-  EXPECT_EQ(codes[3], "LIVE026 " + second + " 7:9");
-  EXPECT_EQ(codes[4], "LIVE026 " + second + " 16:9");
-  EXPECT_NE(r.diagnostics[3].message.find("(TIMEOUT, gRFC A88)"), std::string::npos);
-  EXPECT_NE(r.diagnostics[4].message.find("(\"resource temporarily unavailable\") (RECEIVED_ERROR, gRFC A88): the "
+  ASSERT_EQ(codes.size(), 4u) << ::testing::PrintToString(codes);
+  EXPECT_EQ(codes[2], "LIVE026 " + second + " 7:9");
+  EXPECT_EQ(codes[3], "LIVE026 " + second + " 16:9");
+  EXPECT_NE(r.diagnostics[2].message.find("(TIMEOUT, gRFC A88)"), std::string::npos);
+  EXPECT_NE(r.diagnostics[3].message.find("(\"resource temporarily unavailable\") (RECEIVED_ERROR, gRFC A88): the "
                                           "client keeps its last accepted version (2)"),
             std::string::npos)
-      << r.diagnostics[4].message;
+      << r.diagnostics[3].message;
   auto cli = RunCli("check --format json --csds " + s.target());
   auto j = nlohmann::json::parse(cli.out);
   EXPECT_EQ(j["live"]["scopes"][1]["scope"], "#server");
@@ -305,6 +313,388 @@ TEST(LiveCsdsTest, UnreachableDeadlineNotCsdsAndMalformed) {
   EXPECT_NE(cli.err.find("--include-eds needs --admin URL"), std::string::npos) << cli.err;
   cli = RunCli("check --tls --lookup x");
   EXPECT_NE(cli.err.find("--tls and --tls-ca need --csds HOST:PORT"), std::string::npos) << cli.err;
+}
+
+// A gRPC client's Listener as grpc-core receives it (an api_listener holding the
+// HttpConnectionManager; src/core/xds/grpc/xds_listener_parser.cc), whose HTTP filters are the
+// composite filter wrapped in ExtensionWithMatcher (the filter grpc-core reads a Unified Matcher
+// from: src/core/xds/grpc/xds_http_composite_filter.cc) and the router. Written in textproto
+// with expanded Anys and sent as the binary Any a client reports.
+constexpr char kListenerWithMatcher[] = R"pb(
+  name: "api.example.com"
+  api_listener {
+    api_listener {
+      [type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager] {
+        rds { route_config_name: "route-api" }
+        http_filters {
+          name: "composite"
+          typed_config {
+            [type.googleapis.com/envoy.extensions.common.matching.v3.ExtensionWithMatcher] {
+              extension_config {
+                name: "composite"
+                typed_config { [type.googleapis.com/envoy.extensions.filters.http.composite.v3.Composite] {} }
+              }
+              xds_matcher {
+                matcher_list {
+                  matchers {
+                    predicate {
+                      single_predicate {
+                        input {
+                          name: "tenant"
+                          typed_config {
+                            [type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput] { header_name: "x-tenant" }
+                          }
+                        }
+                        value_match { exact: "acme" }
+                      }
+                    }
+                    on_match {
+                      action {
+                        name: "acme-filter"
+                        typed_config {
+                          [type.googleapis.com/envoy.extensions.filters.http.composite.v3.ExecuteFilterAction] {
+                            typed_config {
+                              name: "rbac-acme"
+                              typed_config { [type.googleapis.com/envoy.extensions.filters.http.rbac.v3.RBAC] {} }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        http_filters {
+          name: "router"
+          typed_config { [type.googleapis.com/envoy.extensions.filters.http.router.v3.Router] {} }
+        }
+      }
+    }
+  }
+)pb";
+
+// A resource written in textproto (expanded Anys) and serialized as the binary a client sends:
+// parsed as a dynamic message of the reader's own schemas (cfgi::live::SchemaPool(); the test
+// links no generated C++ for Listener, RouteConfiguration...).
+std::string Encode(const std::string& type, const char* text) {
+  const google::protobuf::Descriptor* d = cfgi::live::SchemaPool().FindMessageTypeByName(type);
+  EXPECT_NE(d, nullptr) << type;
+  if (!d) return "";
+  google::protobuf::DynamicMessageFactory factory(&cfgi::live::SchemaPool());
+  std::unique_ptr<google::protobuf::Message> m(factory.GetPrototype(d)->New());
+  EXPECT_TRUE(google::protobuf::TextFormat::ParseFromString(text, m.get())) << text;
+  return m->SerializeAsString();
+}
+
+void AddBody(csds::ClientConfig* c, const std::string& type, const std::string& name, const std::string& bytes,
+             const std::string& body_type = "") {
+  AddResource(c, type, name, admin::ACKED, "1");
+  auto* r = c->mutable_generic_xds_configs(c->generic_xds_configs_size() - 1);
+  r->mutable_xds_config()->set_type_url("type.googleapis.com/" + (body_type.empty() ? type : body_type));
+  r->mutable_xds_config()->set_value(bytes);
+}
+
+TEST(LiveCsdsTest, ListenerMatcherIsOpenedInTheMatcherEngine) {
+  const std::string bytes = Encode("envoy.config.listener.v3.Listener", kListenerWithMatcher);
+  ASSERT_FALSE(bytes.empty());
+  Server s;
+  csds::ClientConfig* c = s.csds().answer.add_config();
+  c->set_client_scope("xds:///api.example.com");
+  AddBody(c, "envoy.config.listener.v3.Listener", "api.example.com", bytes);
+  cfgi::live::LiveResult r = Fetch(s.target());
+  EXPECT_TRUE(Codes(r).empty()) << ::testing::PrintToString(Codes(r));
+  EXPECT_EQ(r.info["scopes"][0]["resources"][0]["opened"], true);
+  // The body is in the config_dump as Envoy prints it: the HttpConnectionManager and each filter expanded.
+  auto j = nlohmann::json::parse(r.document.text);
+  const auto& hcm = j["configs"][0]["dynamic_listeners"][0]["active_state"]["listener"]["api_listener"]["api_listener"];
+  EXPECT_EQ(hcm["@type"],
+            "type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager");
+  EXPECT_EQ(hcm["rds"]["route_config_name"], "route-api");
+  EXPECT_EQ(hcm["http_filters"][1]["typed_config"]["@type"],
+            "type.googleapis.com/envoy.extensions.filters.http.router.v3.Router");
+
+  // The CLI: the matcher engine finds the composite filter's matcher and evaluates requests with it.
+  const std::string doc = "csds:" + s.target() + "/xds:///api.example.com";
+  auto hit = RunCli("eval --format json --csds " + s.target() + " --header x-tenant=acme");
+  EXPECT_EQ(hit.exit_code, 0) << hit.out << hit.err;
+  auto jj = nlohmann::json::parse(hit.out);
+  EXPECT_EQ(jj["engine"], "matcher");
+  const std::string path =
+      "configs[0].dynamic_listeners[0].active_state.listener.api_listener.api_listener.http_filters[0].typed_config."
+      "xds_matcher";
+  ASSERT_EQ(jj["result"]["envoy"]["matchers"].size(), 1u) << hit.out;
+  EXPECT_EQ(jj["result"]["envoy"]["matchers"][0]["path"], path) << hit.out;
+  EXPECT_EQ(jj["result"]["envoy"]["matchers"][0]["context"], "composite filter (ExtensionWithMatcher.xds_matcher)");
+  EXPECT_EQ(jj["result"]["envoy"]["selected"], path);
+  EXPECT_EQ(jj["result"]["requests"][0]["matched"], true) << hit.out;
+  EXPECT_EQ(jj["result"]["requests"][0]["actions"], nlohmann::json::array({"acme-filter"})) << hit.out;
+  EXPECT_EQ(jj["result"]["requests"][0]["decided_by"]["line"], 34);
+  auto miss = RunCli("eval --format json --csds " + s.target() + " --header x-tenant=other");
+  auto jm = nlohmann::json::parse(miss.out);
+  EXPECT_EQ(jm["result"]["requests"][0]["matched"], false) << miss.out;
+  EXPECT_EQ(jm["result"]["requests"][0]["actions"], nlohmann::json::array()) << miss.out;
+}
+
+// A Listener whose HttpConnectionManager holds its route config inline, whose virtual host
+// routes with a match tree instead of a route list (route_components.proto VirtualHost.matcher,
+// field 21: "the match tree to use when resolving route actions", actions of type Route).
+constexpr char kListenerWithRouteMatcher[] = R"pb(
+  name: "edge"
+  api_listener {
+    api_listener {
+      [type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager] {
+        stat_prefix: "edge"
+        route_config {
+          name: "edge-routes"
+          virtual_hosts {
+            name: "tenants"
+            domains: "*"
+            matcher {
+              matcher_list {
+                matchers {
+                  predicate {
+                    single_predicate {
+                      input {
+                        name: "tenant"
+                        typed_config {
+                          [type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput] { header_name: "x-tenant" }
+                        }
+                      }
+                      value_match { prefix: "acme" }
+                    }
+                  }
+                  on_match {
+                    action {
+                      name: "route-acme"
+                      typed_config {
+                        [type.googleapis.com/envoy.config.route.v3.Route] { name: "acme" match { prefix: "/" } }
+                      }
+                    }
+                  }
+                }
+              }
+              on_no_match {
+                action {
+                  name: "route-default"
+                  typed_config {
+                    [type.googleapis.com/envoy.config.route.v3.Route] { name: "default" match { prefix: "/" } }
+                  }
+                }
+              }
+            }
+          }
+        }
+        http_filters {
+          name: "router"
+          typed_config { [type.googleapis.com/envoy.extensions.filters.http.router.v3.Router] {} }
+        }
+      }
+    }
+  }
+)pb";
+
+TEST(LiveCsdsTest, RouteConfigMatcherInsideAListenersHcmIsOpened) {
+  Server s;
+  csds::ClientConfig* c = s.csds().answer.add_config();
+  c->set_client_scope("xds:///edge");
+  AddBody(c, "envoy.config.listener.v3.Listener", "edge",
+          Encode("envoy.config.listener.v3.Listener", kListenerWithRouteMatcher));
+  cfgi::live::LiveResult r = Fetch(s.target());
+  EXPECT_TRUE(Codes(r).empty()) << ::testing::PrintToString(Codes(r));
+  auto j = nlohmann::json::parse(r.document.text);
+  const auto& vh = j["configs"][0]["dynamic_listeners"][0]["active_state"]["listener"]["api_listener"]["api_listener"]
+                    ["route_config"]["virtual_hosts"][0];
+  EXPECT_EQ(vh["domains"], nlohmann::json::array({"*"}));
+  EXPECT_EQ(vh["matcher"]["on_no_match"]["action"]["typed_config"]["@type"],
+            "type.googleapis.com/envoy.config.route.v3.Route");
+  EXPECT_EQ(vh["matcher"]["on_no_match"]["action"]["typed_config"]["match"]["prefix"], "/");
+
+  const std::string path =
+      "configs[0].dynamic_listeners[0].active_state.listener.api_listener.api_listener.route_config.virtual_hosts[0]."
+      "matcher";
+  auto hit = RunCli("eval --format json --csds " + s.target() + " --header x-tenant=acme-eu");
+  EXPECT_EQ(hit.exit_code, 0) << hit.out << hit.err;
+  auto jh = nlohmann::json::parse(hit.out);
+  ASSERT_EQ(jh["result"]["envoy"]["matchers"].size(), 1u) << hit.out;
+  EXPECT_EQ(jh["result"]["envoy"]["matchers"][0]["path"], path);
+  EXPECT_EQ(jh["result"]["envoy"]["matchers"][0]["context"], "virtual host matcher");
+  EXPECT_EQ(jh["result"]["requests"][0]["actions"], nlohmann::json::array({"route-acme"})) << hit.out;
+  auto miss = RunCli("eval --format json --csds " + s.target() + " --header x-tenant=globex");
+  auto jm = nlohmann::json::parse(miss.out);
+  EXPECT_EQ(jm["result"]["requests"][0]["actions"], nlohmann::json::array({"route-default"})) << miss.out;
+}
+
+// The reader's schemas live in a pool of their own: after it has opened Listeners, HCMs, routes
+// and RBAC filters, protobuf's generated pool (where the offline engines resolve every "@type")
+// still has none of them, and an offline config_dump reads exactly as before.
+TEST(LiveCsdsTest, TheBodyReaderLeavesTheGeneratedPoolAlone) {
+  const google::protobuf::DescriptorPool* gen = google::protobuf::DescriptorPool::generated_pool();
+  const char* kSubsets[] = {
+      "envoy.config.listener.v3.Listener", "envoy.config.route.v3.RouteConfiguration",
+      "envoy.config.route.v3.VirtualHost", "envoy.config.core.v3.TypedExtensionConfig",
+      "envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager",
+      "envoy.extensions.filters.http.rbac.v3.RBAC", "envoy.extensions.filters.network.rbac.v3.RBAC",
+      "envoy.extensions.common.matching.v3.ExtensionWithMatcher",
+      "envoy.extensions.filters.http.composite.v3.Composite", "envoy.extensions.filters.http.router.v3.Router"};
+  const google::protobuf::Descriptor* matcher_before = gen->FindMessageTypeByName("xds.type.matcher.v3.Matcher");
+  ASSERT_NE(matcher_before, nullptr);  // core/proto's: generated, the offline engines' own
+  // An offline config_dump with a Listener Any (expanded JSON), evaluated before and after.
+  const std::string offline = R"({"@type": "type.googleapis.com/envoy.admin.v3.ListenersConfigDump",
+    "dynamic_listeners": [{"name": "edge", "active_state": {"listener": {
+      "@type": "type.googleapis.com/envoy.config.listener.v3.Listener", "name": "edge",
+      "filter_chain_matcher": {"matcher_tree": {
+        "input": {"name": "port", "typed_config": {"@type": "type.googleapis.com/envoy.extensions.matching.common_inputs.network.v3.DestinationPortInput"}},
+        "exact_match_map": {"map": {"443": {"action": {"name": "tls", "typed_config": {"@type": "type.googleapis.com/google.protobuf.StringValue", "value": "tls"}}}}}}}}}}]})";
+  auto evaluate = [&] {
+    cfgi::Scenario sc = cfgi::LoadScenario({{"offline.json", offline}});
+    cfgi::Report rep = cfgi::RunScenario(cfgi::GetMatcherEngine(), sc, cfgi::Query{}, "envoy", true);
+    return cfgi::doc::JsonText(rep.result) + "\n" + ::testing::PrintToString(rep.diagnostics.size());
+  };
+  const std::string before = evaluate();
+
+  for (const char* kListener : {kListenerWithMatcher, kListenerWithRouteMatcher}) {
+    google::protobuf::Any any;
+    any.set_type_url("type.googleapis.com/envoy.config.listener.v3.Listener");
+    any.set_value(Encode("envoy.config.listener.v3.Listener", kListener));
+    cfgi::live::AnyJson opened = cfgi::live::OpenAny(any);
+    EXPECT_TRUE(opened.opened);
+    EXPECT_TRUE(opened.opaque.empty()) << ::testing::PrintToString(opened.opaque);
+  }
+  for (const char* t : kSubsets) {
+    EXPECT_EQ(gen->FindMessageTypeByName(t), nullptr) << t;
+    const google::protobuf::Descriptor* ours = cfgi::live::SchemaPool().FindMessageTypeByName(t);
+    ASSERT_NE(ours, nullptr) << t;
+    EXPECT_NE(ours->file()->pool(), gen) << t;
+  }
+  EXPECT_EQ(gen->FindMessageTypeByName("xds.type.matcher.v3.Matcher"), matcher_before);
+  EXPECT_NE(cfgi::live::SchemaPool().FindMessageTypeByName("xds.type.matcher.v3.Matcher"), matcher_before);
+  EXPECT_EQ(evaluate(), before);
+  EXPECT_NE(before.find(R"("selected":"dynamic_listeners[0].active_state.listener.filter_chain_matcher")"),
+            std::string::npos)
+      << before;
+}
+
+TEST(LiveCsdsTest, DynamicParameterVariantsOpenInTheVariantsEngine) {
+  // xRFC TP2: two variants of one RouteConfiguration, each in the Resource wrapper with its
+  // constraints; the client's node sends env=prod for that type (Node.dynamic_parameters).
+  const std::string rc = "envoy.config.route.v3.RouteConfiguration";
+  Server s;
+  csds::ClientConfig* c = s.csds().answer.add_config();
+  c->set_client_scope("xds:///api.example.com");
+  c->mutable_node()->set_id("client-1");
+  (*c->mutable_node()->mutable_dynamic_parameters())["type.googleapis.com/" + rc].mutable_params()->insert(
+      {"env", "prod"});
+  for (const char* env : {"test", "prod"}) {
+    envoy::service::discovery::v3::Resource w;
+    w.mutable_resource_name()->set_name("route-a");
+    auto* k = w.mutable_resource_name()->mutable_dynamic_parameter_constraints()->mutable_constraint();
+    k->set_key("env");
+    k->set_value(env);
+    w.set_version(std::string("v-") + env);
+    w.mutable_resource()->set_type_url("type.googleapis.com/" + rc);
+    w.mutable_resource()->set_value(std::string("\x0a\x07route-a", 9));
+    AddBody(c, rc, "route-a", w.SerializeAsString(), "envoy.service.discovery.v3.Resource");
+  }
+  cfgi::live::LiveResult r = Fetch(s.target());
+  const std::string doc = "csds:" + s.target() + "/xds:///api.example.com";
+  ASSERT_EQ(r.more_documents.size(), 2u);
+  EXPECT_EQ(r.more_documents[0].name, doc + "#variants");
+  EXPECT_EQ(r.more_documents[1].name, doc + "#client");
+  EXPECT_EQ(r.info["scopes"][0]["resources"][1]["dynamic_parameter_constraints"].dump(),
+            R"({"constraint":{"key":"env","value":"prod"}})");
+  auto v = nlohmann::json::parse(r.more_documents[0].text);
+  EXPECT_EQ(v["resources"][1]["resource_name"]["dynamic_parameter_constraints"]["constraint"]["value"], "prod");
+  EXPECT_EQ(v["resources"][1]["version"], "v-prod");
+  EXPECT_FALSE(v["resources"][1].contains("resource"));
+  auto q = nlohmann::json::parse(r.more_documents[1].text);
+  EXPECT_EQ(q["node"]["dynamic_parameters"]["type.googleapis.com/" + rc]["params"]["env"], "prod");
+  EXPECT_EQ(q["resource_names"], nlohmann::json::array({"route-a"}));
+  // The route body itself is opened for the matcher engine (unwrapped).
+  auto j = nlohmann::json::parse(r.document.text);
+  EXPECT_EQ(j["configs"][0]["dynamic_route_configs"][0]["route_config"]["name"], "route-a");
+
+  // The CLI: the variants engine answers which variant this client gets (the second, env=prod).
+  auto cli = RunCli("eval --csds " + s.target());
+  EXPECT_EQ(cli.exit_code, 0) << cli.out << cli.err;
+  EXPECT_NE(cli.out.find("== files: " + doc + "#variants, " + doc + "#client (engine variants, profile tp2)\n"),
+            std::string::npos)
+      << cli.out;
+  EXPECT_NE(cli.out.find("subscription env=prod\n  route-a: variant 1\n"), std::string::npos) << cli.out;
+}
+
+// A scope holding both a Listener with a matcher and TP2 variants is two groups (matcher,
+// variants): a query flag goes to the group whose engine owns it, so --header is answered by the
+// matcher group while the variants group answers the subscription; a flag no group owns is still
+// a usage error.
+TEST(LiveCsdsTest, QueryFlagsGoToTheGroupThatOwnsThem) {
+  const std::string rc = "envoy.config.route.v3.RouteConfiguration";
+  Server s;
+  csds::ClientConfig* c = s.csds().answer.add_config();
+  c->set_client_scope("xds:///api.example.com");
+  (*c->mutable_node()->mutable_dynamic_parameters())["type.googleapis.com/" + rc].mutable_params()->insert(
+      {"env", "prod"});
+  AddBody(c, "envoy.config.listener.v3.Listener", "api.example.com",
+          Encode("envoy.config.listener.v3.Listener", kListenerWithMatcher));
+  envoy::service::discovery::v3::Resource w;
+  w.mutable_resource_name()->set_name("route-api");
+  w.mutable_resource_name()->mutable_dynamic_parameter_constraints()->mutable_constraint()->set_key("env");
+  w.mutable_resource_name()->mutable_dynamic_parameter_constraints()->mutable_constraint()->set_value("prod");
+  w.mutable_resource()->set_type_url("type.googleapis.com/" + rc);
+  w.mutable_resource()->set_value(Encode(rc, R"pb(name: "route-api")pb"));
+  AddBody(c, rc, "route-api", w.SerializeAsString(), "envoy.service.discovery.v3.Resource");
+
+  const std::string doc = "csds:" + s.target() + "/xds:///api.example.com";
+  auto cli = RunCli("eval --csds " + s.target() + " --header x-tenant=acme");
+  EXPECT_EQ(cli.exit_code, 0) << cli.out << cli.err;
+  EXPECT_NE(cli.out.find("== files: " + doc + " (engine matcher, profile envoy)\nrequest 0: x-tenant: acme\n"
+                         "  actions: acme-filter\n"),
+            std::string::npos)
+      << cli.out;
+  EXPECT_NE(cli.out.find("== files: " + doc + "#variants, " + doc + "#client (engine variants, profile tp2)\n"),
+            std::string::npos)
+      << cli.out;
+  EXPECT_NE(cli.out.find("subscription env=prod\n  route-api: variant 0\n"), std::string::npos) << cli.out;
+  auto bad = RunCli("eval --csds " + s.target() + " --pid 3");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err,
+            "config-inspector-cli: --pid belongs to the targeting engine; these files were read as matcher; choose the "
+            "engine with --engine targeting\n(try --help)\n");
+}
+
+TEST(LiveCsdsTest, BodiesWeCannotOpenAreSaid) {
+  Server s;
+  csds::ClientConfig* c = s.csds().answer.add_config();
+  c->set_client_scope("xds:///api.example.com");
+  // A Cluster (no schema held) twice: one LIVE029 on the first entry naming the count.
+  AddResource(c, "envoy.config.cluster.v3.Cluster", "cluster-a", admin::ACKED, "4");
+  AddResource(c, "envoy.config.cluster.v3.Cluster", "cluster-b", admin::ACKED, "4");
+  // A Listener cut short: its last field (api_listener, which holds the HttpConnectionManager)
+  // ends 5 bytes early, as a body lost in transit or written by a broken encoder would.
+  std::string whole = Encode("envoy.config.listener.v3.Listener", kListenerWithMatcher);
+  ASSERT_GT(whole.size(), 100u);
+  AddBody(c, "envoy.config.listener.v3.Listener", "api.example.com", whole.substr(0, whole.size() - 5));
+  cfgi::live::LiveResult r = Fetch(s.target());
+  const std::string doc = "csds:" + s.target() + "/xds:///api.example.com";
+  EXPECT_EQ(Codes(r), (std::vector<std::string>{"LIVE029 " + doc + " 24:9", "LIVE037 " + doc + " 7:9"}))
+      << r.document.text;
+  EXPECT_NE(r.diagnostics[0].message.find(
+                "the body of 'cluster-a' (and 1 more of this type) is a envoy.config.cluster.v3.Cluster, a schema "
+                "Config Inspector does not hold"),
+            std::string::npos)
+      << r.diagnostics[0].message;
+  EXPECT_NE(r.diagnostics[1].message.find("the body of 'api.example.com' (" + std::to_string(whole.size() - 5) +
+                                          " bytes) does not parse as envoy.config.listener.v3.Listener"),
+            std::string::npos)
+      << r.diagnostics[1].message;
+  EXPECT_EQ(r.info["scopes"][0]["resources"][0]["opened"], false);
+  auto cli = RunCli("check --format json --csds " + s.target());
+  auto j = nlohmann::json::parse(cli.out);
+  std::vector<std::string> codes;
+  for (const auto& d : j["diagnostics"]) codes.push_back(d["code"]);
+  EXPECT_EQ(codes, (std::vector<std::string>{"MAT044", "LIVE037", "LIVE029"})) << cli.out;
 }
 
 }  // namespace
