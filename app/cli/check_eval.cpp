@@ -138,15 +138,13 @@ namespace {
 // "== divergences: N (M fields)", then one heading per differing answer (the engine's name for
 // it, read from `typed`, the first profile's result) and one sentence per group of profiles that
 // agree. `--profile all` and `--kuma-cp` (its profile against "kuma (live)").
-void PrintDivergencesText(const Comparison& c, const std::vector<std::string>& profiles, const Engine* engine,
-                          const EngineResult* typed) {
+void PrintDivergencesText(const Comparison& c) {
   std::cout << "== divergences: " << c.size();
   if (!c.empty()) std::cout << " (" << c.divergences.size() << (c.divergences.size() == 1 ? " field)" : " fields)");
   std::cout << "\n";
   for (const DifferingAnswer& a : c.answers) {
-    std::string title = engine && typed ? engine->AnswerTitle(a.path, *typed) : ReadablePointer(a.path);
-    std::cout << title << " differs:\n";
-    for (const AnswerGroup& g : GroupByAgreement(c, a, profiles)) std::cout << "  " << GroupSentence(g) << "\n";
+    std::cout << a.title << " differs:\n";
+    for (const AnswerGroup& g : a.groups) std::cout << "  " << GroupSentence(g) << "\n";
   }
 }
 
@@ -162,9 +160,7 @@ void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, con
   // One heading per differing answer (the engine's name for it), then one sentence per group of
   // profiles that agree: what they give, the first fields and how many more (`--format json`
   // lists every field by its JSON pointer).
-  std::vector<std::string> profiles;
-  for (const Report& r : in.reports) profiles.push_back(r.profile);
-  PrintDivergencesText(in.comparison, profiles, in.engine, in.reports.empty() ? nullptr : in.reports.front().typed.get());
+  PrintDivergencesText(in.comparison);
   if (!in.comparison.notes.empty()) {
     std::cout << "== what differs: " << in.comparison.notes.size() << "\n";
     for (const ComparisonNote& n : in.comparison.notes) std::cout << "- " << n.text << "\n";
@@ -395,6 +391,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
         ours_policies = live::OurKumaPolicies(s, query, profile, a.live.mesh, a.live.dataplane);
       live_cmp = live::CompareKumaLive(profile, r.result, live_info["rules"], ours_policies ? &*ours_policies : nullptr,
                                        ours_policies ? &live_info["policies"] : nullptr);
+      DescribeAnswers(e, r.typed.get(), {profile, std::string(live::kKumaLiveProfile)}, *live_cmp);
       for (doc::Diagnostic& d : live::KumaDivergenceNotes(*live_cmp, profile, inputs.front()))
         if (Shown(d.severity, gate.min_severity)) r.diagnostics.push_back(std::move(d));
     }
@@ -418,7 +415,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
       PrintLiveText(live_info, inputs);
       PrintText(r, evaluate, a.explain, style);
       PrintSuppressedText(r.suppressed, gate);
-      if (live_cmp) PrintDivergencesText(*live_cmp, {profile, live::kKumaLiveProfile}, e, r.typed.get());
+      if (live_cmp) PrintDivergencesText(*live_cmp);
     }
   }
   return errors ? kExitFindings : kExitOk;

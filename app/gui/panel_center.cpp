@@ -42,11 +42,24 @@ void App::DrawCenter() {
     ImGui::SetTooltip(maximized_ ? "Show the side panels again (F11)" : "Maximise the engine view: fold the side panels (F11)");
   ImGui::SetCursorPos(ImVec2(st.WindowPadding.x * 1.5f, st.WindowPadding.y * 1.2f));
   ImGui::BeginGroup();
+  const float full = ImGui::GetContentRegionAvail().x - st.WindowPadding.x - max_w;
   ImGui::PushFont(theme::GetFonts().bold);
-  ImGui::TextUnformatted(d->title().c_str());
+  // A title wider than its room stops before the maximise control ("…", the whole on hover).
+  const std::string& title = d->title();
+  if (ImGui::CalcTextSize(title.c_str()).x <= full) {
+    ImGui::TextUnformatted(title.c_str());
+  } else {
+    const float ell = ImGui::CalcTextSize(" \u2026").x;
+    size_t cut = title.size();
+    while (cut > 0 && ImGui::CalcTextSize(title.data(), title.data() + cut).x > full - ell) {
+      --cut;
+      while (cut > 0 && (static_cast<unsigned char>(title[cut]) & 0xC0) == 0x80) --cut;
+    }
+    ImGui::Text("%.*s \u2026", static_cast<int>(cut), title.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", title.c_str());
+  }
   ImGui::PopFont();
   const std::string& desc = d->scenario().description;
-  const float full = ImGui::GetContentRegionAvail().x - st.WindowPadding.x - max_w;
   // The description follows the title on its line (one line for both, so the engine view keeps
   // its rows at 1024x700 and scale 1.5); opened ("more"), it wraps under the title.
   // Only when the title leaves no room for "... more" does the description go under it.

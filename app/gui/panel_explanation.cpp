@@ -30,12 +30,8 @@ void WrappedStepText(const doc::Step& s) {
       theme::TextMuted("%s", s.detail.c_str());
     }
   } else {
-    ImGui::TextWrapped("%s", s.what.c_str());
-    if (!s.detail.empty()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().muted);
-      ImGui::TextWrapped("%s", s.detail.c_str());
-      ImGui::PopStyleColor();
-    }
+    theme::TextWrappedAtBreaks(s.what);
+    if (!s.detail.empty()) theme::TextWrappedAtBreaks(s.detail, &theme::Pal().muted);
   }
   ImGui::PopTextWrapPos();
 }

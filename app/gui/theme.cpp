@@ -356,6 +356,71 @@ void CellText(const std::string& text, const ImVec4* color) {
   TooltipIfClipped(text.c_str(), room);
 }
 
+std::vector<std::string_view> WrapAtBreaks(std::string_view text, float width,
+                                           const std::function<float(std::string_view)>& measure) {
+  std::vector<std::string_view> lines;
+  auto can_break_before = [&](size_t i) {
+    const char p = text[i - 1], c = text[i];
+    if (p == ' ') return c != ' ';
+    if (c == '(') return p == ')' || p == '&' || p == '|' || p == '!';
+    return p == '/' || p == ',' || p == ';' || p == ':';
+  };
+  auto trimmed_end = [&](size_t from, size_t end) {
+    while (end > from && text[end - 1] == ' ') --end;
+    return end;
+  };
+  size_t para = 0;
+  while (true) {
+    const size_t nl = text.find('\n', para);
+    const size_t para_end = nl == std::string_view::npos ? text.size() : nl;
+    size_t start = para;
+    do {
+      if (measure(text.substr(start, para_end - start)) <= width) {
+        lines.push_back(text.substr(start, para_end - start));
+        break;
+      }
+      // The last break that keeps the line within `width` (trailing spaces do not count).
+      size_t cut = 0;
+      for (size_t i = start + 1; i < para_end; ++i) {
+        if (!can_break_before(i)) continue;
+        if (measure(text.substr(start, trimmed_end(start, i) - start)) > width) break;
+        cut = i;
+      }
+      if (cut == 0) {
+        // No break fits: as many characters as fit (at least one; UTF-8 sequences kept whole).
+        auto next_char = [&](size_t i) {
+          ++i;
+          while (i < para_end && (static_cast<unsigned char>(text[i]) & 0xC0) == 0x80) ++i;
+          return i;
+        };
+        cut = next_char(start);
+        while (cut < para_end && measure(text.substr(start, next_char(cut) - start)) <= width) cut = next_char(cut);
+      }
+      lines.push_back(text.substr(start, trimmed_end(start, cut) - start));
+      start = cut;
+    } while (start < para_end);
+    if (nl == std::string_view::npos) break;
+    para = nl + 1;
+  }
+  return lines;
+}
+
+void TextWrappedAtBreaks(std::string_view text, const ImVec4* color) {
+  const float width = std::max(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize());
+  if (color) ImGui::PushStyleColor(ImGuiCol_Text, *color);
+  const std::vector<std::string_view> lines = WrapAtBreaks(text, width, [](std::string_view s) {
+    return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
+  });
+  // One paragraph: the lines as close as ImGui's own wrapped text sets them.
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(ImGui::GetStyle().ItemSpacing.x, 0));
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (i + 1 == lines.size()) ImGui::PopStyleVar();
+    ImGui::TextUnformatted(lines[i].data(), lines[i].data() + lines[i].size());
+  }
+  if (lines.empty()) ImGui::PopStyleVar();
+  if (color) ImGui::PopStyleColor();
+}
+
 void TooltipIfClipped(const char* label, float room) {
   if (!ImGui::IsItemHovered() || ImGui::CalcTextSize(label, nullptr, true).x <= room) return;
   const char* id = std::strstr(label, "##");
@@ -434,6 +499,7 @@ bool BeginTableFit(const char* id, const std::vector<FitColumn>& columns, ImGuiT
   const float pad = st.CellPadding.x * 2 + 1;  // each column's padding and border
   float fixed = 0, weights = 0, per_weight = 0;
   for (const FitColumn& c : columns) {
+    if (c.folded) continue;
     const float header = HeaderWidth(c.name, sortable && !(c.flags & ImGuiTableColumnFlags_NoSort));
     if (c.flags & ImGuiTableColumnFlags_WidthFixed) {
       fixed += std::max(c.size, header) + pad;

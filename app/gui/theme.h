@@ -6,7 +6,9 @@
 //   ImGui::TextColored(theme::Pal().error, "%s error", theme::kIconError);
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include <vector>
 
@@ -85,6 +87,16 @@ bool BeginCenteredModal(const char* title, bool* request, ImGuiWindowFlags flags
 // narrower than the text, hovering the cell shows it whole.
 void CellText(const std::string& text, const ImVec4* color = nullptr);
 
+// Wrapped text that breaks where a reader expects, not mid-word: at spaces, and inside a long
+// token without spaces (an LDAP filter, a KRI, a path) between its parts: before a "(" that
+// follows ")", "&", "|" or "!", and after "/", ",", ";" or ":". Only a part wider than the
+// whole line is cut by characters. `color` null: the text colour.
+void TextWrappedAtBreaks(std::string_view text, const ImVec4* color = nullptr);
+// The lines TextWrappedAtBreaks draws for `width`, `measure` giving a piece's width (testable
+// with any measure; the app's is the current font's).
+std::vector<std::string_view> WrapAtBreaks(std::string_view text, float width,
+                                           const std::function<float(std::string_view)>& measure);
+
 // After an item whose label may be cut off: when it is hovered and the label (up to a "##" id)
 // is wider than `room`, a tooltip shows the label whole.
 void TooltipIfClipped(const char* label, float room);
@@ -127,6 +139,7 @@ struct FitColumn {
   const char* name;
   ImGuiTableColumnFlags flags = 0;  // ImGuiTableColumnFlags_WidthFixed or _WidthStretch (default)
   float size = 1;                   // a stretch column's weight; a fixed column's width (0: fit its content)
+  bool folded = false;              // hidden by the view (TableSetColumnEnabled): not in the minimum width
 };
 // BeginTable with `columns` set up (TableSetupColumn each, not TableHeadersRow): when the room
 // is narrower than every column at its header's width (stretch columns by their weights), the

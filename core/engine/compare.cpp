@@ -83,6 +83,15 @@ size_t Comparison::CountUnder(std::string_view prefix) const {
   return n;
 }
 
+std::vector<const DifferingAnswer*> Comparison::AnswersUnder(std::string_view prefix) const {
+  std::vector<const DifferingAnswer*> out;
+  for (const DifferingAnswer& a : answers)
+    if (std::any_of(a.divergences.begin(), a.divergences.end(),
+                    [&](size_t i) { return IsUnder(divergences[i].path, prefix); }))
+      out.push_back(&a);
+  return out;
+}
+
 ordered_json Comparison::ToJson() const {
   ordered_json out = ordered_json::array();
   for (const Divergence& d : divergences) out.push_back({{"path", d.path}, {"values", d.values}});

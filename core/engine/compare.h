@@ -56,10 +56,27 @@ struct ComparisonDetail {
   virtual ~ComparisonDetail() = default;
 };
 
+// One differing answer in words (the CLI's text, the app's Profiles tab): the profiles grouped by
+// what they answer, in profile order of each group's first member; each group with its values of
+// the answer's leaves, named relative to the answer (ReadablePointer; "" is the answer itself),
+// the leaves on which the groups give the most different values first (then in path order); a
+// group after the first names first the leaves where it differs from the first group.
+// A value absent (or null) in a profile is "none".
+struct AnswerGroup {
+  std::vector<std::string> profiles;
+  std::vector<std::pair<std::string, std::string>> fields;  // (leaf name, value text)
+};
+
 // One answer that differs between profiles: the leaves of `Comparison::divergences` under it.
 struct DifferingAnswer {
   std::string path;                  // "/requests/0", "/rules/0/fromRules/2", "/choice"
   std::vector<size_t> divergences;   // indices into Comparison::divergences, in path order
+  // Made on the worker with the comparison (DescribeAnswers, engine.h), so the CLI's text and the
+  // app's Profiles tables read them and compute nothing: the engine's name for the answer
+  // ("MeshTimeout: the rule for MeshService backend"; Engine::AnswerTitle) and the profiles
+  // grouped by what they answer (GroupByAgreement). Empty until described.
+  std::string title;
+  std::vector<AnswerGroup> groups;
 };
 
 // The answer a result leaf belongs to: the longest of `units` (JSON pointers whose "*" segment
@@ -89,6 +106,8 @@ struct Comparison {
   std::vector<const Divergence*> Under(std::string_view prefix) const;
   // The differing answers with a leaf at or below `prefix` (a tab's or a row's count).
   size_t CountUnder(std::string_view prefix) const;
+  // Those answers, in order (a tab's Profiles table: one row each).
+  std::vector<const DifferingAnswer*> AnswersUnder(std::string_view prefix) const;
   // [{"path", "values"}]: the CLI's "divergences" (the leaves; Divergence::answer groups them).
   nlohmann::ordered_json ToJson() const;
   // [{"path", "leaves"}]: the CLI's "differing_answers" (its length is the count).
@@ -103,16 +122,6 @@ struct Comparison {
 // ("~1" and "~0" decoded; "" -> "the result").
 std::string ReadablePointer(std::string_view pointer);
 
-// One differing answer in words (the CLI's text, the app's Profiles tab): the profiles grouped by
-// what they answer, in profile order of each group's first member; each group with its values of
-// the answer's leaves, named relative to the answer (ReadablePointer; "" is the answer itself),
-// the leaves on which the groups give the most different values first (then in path order); a
-// group after the first names first the leaves where it differs from the first group.
-// A value absent (or null) in a profile is "none".
-struct AnswerGroup {
-  std::vector<std::string> profiles;
-  std::vector<std::pair<std::string, std::string>> fields;  // (leaf name, value text)
-};
 std::vector<AnswerGroup> GroupByAgreement(const Comparison& c, const DifferingAnswer& a,
                                           const std::vector<std::string>& profiles);
 

@@ -290,8 +290,18 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     for (const Report& r : in.reports) typed.emplace_back(r.profile, r.typed.get());
     in.comparison.notes = e.ExplainComparison(typed, in.comparison);
     in.comparison.detail = e.CompareDetail(typed, in.comparison);
+    std::vector<std::string> profiles;
+    for (const Report& r : in.reports) profiles.push_back(r.profile);
+    DescribeAnswers(&e, in.reports.front().typed.get(), profiles, in.comparison);
   }
   return in;
+}
+
+void DescribeAnswers(const Engine* e, const EngineResult* first, const std::vector<std::string>& profiles, Comparison& c) {
+  for (DifferingAnswer& a : c.answers) {
+    a.title = e && first ? e->AnswerTitle(a.path, *first) : ReadablePointer(a.path);
+    a.groups = GroupByAgreement(c, a, profiles);
+  }
 }
 
 Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::string_view profile, bool evaluate,

@@ -342,6 +342,12 @@ struct InspectOptions {
 };
 Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Query& q, const InspectOptions& o);
 
+// Names each differing answer of `c` (Engine::AnswerTitle over `first`, the first profile's typed
+// result; ReadablePointer without one) and groups `profiles` by what they answer
+// (GroupByAgreement): DifferingAnswer::title and ::groups. Inspect does it with every comparison;
+// a comparison made elsewhere (the live Kuma one) calls it before it is shown.
+void DescribeAnswers(const Engine* e, const EngineResult* first, const std::vector<std::string>& profiles, Comparison& c);
+
 // `check` / `eval` of one profile (Inspect with one profile; the result is empty for `check`).
 Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::string_view profile, bool evaluate,
                    const std::vector<doc::Suppression>& suppressions = {});

@@ -309,6 +309,9 @@ ClientOutcome EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, 
     cmp.emplace_back(Profiles().entries()[i].name, &json[i]);
   }
   o.comparison = Compare(cmp, GetTxtEngine().profile_settings(), GetTxtEngine().answer_units());  // "lookup" is a profile setting
+  std::vector<std::string> names;
+  for (const auto& c : cmp) names.push_back(c.first);
+  DescribeAnswers(&GetTxtEngine(), o.results.empty() ? nullptr : o.results.front().get(), names, o.comparison);
   return o;
 }
 

@@ -895,3 +895,34 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<ColumnsCase>& info) { return "case" + std::to_string(info.index); });
 }  // namespace
 }  // namespace cfgi::gui
+
+// theme::WrapAtBreaks: the Explanation's long LDAP filters, KRIs and paths break between their
+// parts, never mid-word (one character = one unit of width here).
+namespace {
+std::vector<std::string> Wrap(std::string_view text, float width) {
+  std::vector<std::string> out;
+  for (std::string_view l : cfgi::gui::theme::WrapAtBreaks(text, width, [](std::string_view s) { return static_cast<float>(s.size()); }))
+    out.emplace_back(l);
+  return out;
+}
+}  // namespace
+
+TEST(WrapAtBreaks, AnLdapFilterBreaksBetweenItsParts) {
+  EXPECT_EQ(Wrap("(&(objectClass=a.b.Foo)(|(name=x)(name=y)))", 24),
+            (std::vector<std::string>{"(&(objectClass=a.b.Foo)", "(|(name=x)(name=y)))"}));
+  EXPECT_EQ(Wrap("(&(objectClass=a.b.Foo)(|(name=x)(name=y)))", 12),
+            (std::vector<std::string>{"(&", "(objectClass", "=a.b.Foo)(|", "(name=x)", "(name=y)))"}));
+}
+
+TEST(WrapAtBreaks, SpacesPathsAndNewlines) {
+  EXPECT_EQ(Wrap("one two three", 7), (std::vector<std::string>{"one two", "three"}));
+  EXPECT_EQ(Wrap("mesh/default/backend", 13), (std::vector<std::string>{"mesh/default/", "backend"}));
+  EXPECT_EQ(Wrap("a\nb c", 10), (std::vector<std::string>{"a", "b c"}));
+  EXPECT_EQ(Wrap("fits", 10), (std::vector<std::string>{"fits"}));
+}
+
+TEST(WrapAtBreaks, OnlyAPartWiderThanTheLineIsCutByCharacters) {
+  EXPECT_EQ(Wrap("abcdefghij", 4), (std::vector<std::string>{"abcd", "efgh", "ij"}));
+  // A UTF-8 sequence stays whole: "é" is two bytes.
+  EXPECT_EQ(Wrap("\xC3\xA9\xC3\xA9\xC3\xA9", 3), (std::vector<std::string>{"\xC3\xA9", "\xC3\xA9", "\xC3\xA9"}));
+}

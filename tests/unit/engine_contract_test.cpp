@@ -145,6 +145,35 @@ TEST_P(EngineContract, LoadEvaluateStableAndInspectAgrees) {
   }
 }
 
+// 1b. Every differing answer of the comparison comes described (DescribeAnswers, made with the
+// comparison on the worker): its title is the engine's name for it and its groups are
+// GroupByAgreement's, every profile in exactly one group; what the CLI's text and the app's
+// Profiles tables read without computing.
+TEST_P(EngineContract, DifferingAnswersComeNamedAndGrouped) {
+  const Engine& e = *GetParam();
+  for (const Sample& s : Samples()) {
+    SCOPED_TRACE(s.path.string());
+    Inspection in = Inspect(e, s.scenario, Query{}, InspectOptions{});
+    std::vector<std::string> profiles;
+    for (const Report& r : in.reports) profiles.push_back(r.profile);
+    for (const DifferingAnswer& a : in.comparison.answers) {
+      SCOPED_TRACE(a.path);
+      EXPECT_EQ(a.title, e.AnswerTitle(a.path, *in.reports.front().typed));
+      EXPECT_FALSE(a.title.empty());
+      const std::vector<AnswerGroup> g = GroupByAgreement(in.comparison, a, profiles);
+      ASSERT_EQ(a.groups.size(), g.size());
+      EXPECT_GE(a.groups.size(), 2u);  // it differs: at least two groups of profiles
+      size_t members = 0;
+      for (size_t i = 0; i < g.size(); ++i) {
+        EXPECT_EQ(a.groups[i].profiles, g[i].profiles);
+        EXPECT_EQ(a.groups[i].fields, g[i].fields);
+        members += g[i].profiles.size();
+      }
+      EXPECT_EQ(members, profiles.size());
+    }
+  }
+}
+
 // 2. A null `why` builds no explanation and changes no answer; a non-null one gets steps for at
 // least one sample. (tests/unit/engine_why_test.cpp checks each engine's explanation fields.)
 TEST_P(EngineContract, ExplanationOnlyWhenAsked) {

@@ -174,46 +174,96 @@ void NodeRows(ViewContext& ctx, const std::string& file, const doc::Source& src,
 
 }  // namespace
 
-void DrawComparison(const char* id, const OpenDocument& d, const std::vector<const Divergence*>& divs, std::string_view prefix) {
-  if (divs.empty()) {
+void DrawComparison(const char* id, const OpenDocument& d, const Comparison& c,
+                    const std::vector<const DifferingAnswer*>& answers, std::string_view drop) {
+  if (answers.empty()) {
     ImGui::TextColored(theme::Pal().ok, "%s All %zu profiles give the same result.", theme::kIconOk, d.reports().size());
     return;
   }
-  // The leaves of one answer are adjacent (sorted by path, an answer is a path prefix).
-  size_t answers = 0;
-  for (size_t i = 0; i < divs.size(); ++i) answers += i == 0 || divs[i]->answer != divs[i - 1]->answer;
+  size_t leaves = 0;
+  for (const DifferingAnswer* a : answers) leaves += a->divergences.size();
   ImGui::TextColored(theme::Pal().warning, "%s %zu answer%s differ%s between profiles (%zu value%s).", theme::kIconDiverge,
-                     answers, answers == 1 ? "" : "s", answers == 1 ? "s" : "", divs.size(), divs.size() == 1 ? "" : "s");
-  int cols = 1 + static_cast<int>(d.reports().size());
-  ImGuiTableFlags tf = ImGuiTableFlags_Borders | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
-  if (!ImGui::BeginTable(id, cols, tf)) return;
+                     answers.size(), answers.size() == 1 ? "" : "s", answers.size() == 1 ? "s" : "", leaves,
+                     leaves == 1 ? "" : "s");
+  static constexpr std::string_view kHint = "A cell in colour differs from the first profile's; open an answer for its values.";
+  // Beside the count where it fits; else on hovering it (the table keeps its rows).
+  const ImGuiStyle& st = ImGui::GetStyle();
+  if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectSize().x - st.ItemSpacing.x >=
+      ImGui::CalcTextSize(kHint.data(), kHint.data() + kHint.size()).x) {
+    ImGui::SameLine();
+    theme::TextMuted("%.*s", static_cast<int>(kHint.size()), kHint.data());
+  } else if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%.*s", static_cast<int>(kHint.size()), kHint.data());
+  }
+  std::vector<std::string> profiles;
+  for (const Report& r : d.reports()) profiles.push_back(r.profile);
+  const int cols = 1 + static_cast<int>(profiles.size());
+  const ImGuiTableFlags tf = ImGuiTableFlags_Borders | ImGuiTableFlags_Resizable | ImGuiTableFlags_RowBg |
+                             ImGuiTableFlags_ScrollY;
+  if (!theme::BeginTableMinWidth(id, cols, tf, 16.0f + 8.0f * static_cast<float>(profiles.size()))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  ImGui::TableSetupColumn("Result path", ImGuiTableColumnFlags_WidthStretch);
-  for (const Report& r : d.reports()) ImGui::TableSetupColumn(r.profile.c_str(), ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("Answer", ImGuiTableColumnFlags_WidthStretch, 2.5f);
+  for (const std::string& p : profiles) ImGui::TableSetupColumn(p.c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableHeadersRow();
-  ImGuiListClipper clip;
-  clip.Begin(static_cast<int>(divs.size()));
-  while (clip.Step()) {
-    for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
-      const Divergence& div = *divs[static_cast<size_t>(i)];
-      ImGui::TableNextRow();
+  const ImVec4 differs = theme::Pal().warning;
+  static const ordered_json kAbsent;
+  // One row per differing answer (its name and, per profile, what its group of agreeing profiles
+  // gives: DifferingAnswer::groups, made on the worker); open, one row per value.
+  for (size_t i = 0; i < answers.size(); ++i) {
+    const DifferingAnswer& a = *answers[i];
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextColored(differs, "%s", theme::kIconDiverge);
+    ImGui::SameLine();
+    std::string_view title = a.title.empty() ? a.path : a.title;
+    if (!drop.empty() && title.size() > drop.size() && title.substr(0, drop.size()) == drop) title.remove_prefix(drop.size());
+    const float room = ImGui::GetContentRegionAvail().x;
+    const bool open = ImGui::TreeNodeEx("##answer", ImGuiTreeNodeFlags_SpanFullWidth, "%.*s", static_cast<int>(title.size()),
+                                        title.data());
+    if (ImGui::IsItemHovered() && ImGui::CalcTextSize(title.data(), title.data() + title.size()).x > room)
+      ImGui::SetTooltip("%.*s", static_cast<int>(title.size()), title.data());
+    for (const std::string& p : profiles) {
       ImGui::TableNextColumn();
-      ImGui::PushFont(theme::GetFonts().mono);
-      std::string_view path = div.path;
-      if (path.substr(0, prefix.size()) == prefix) path.remove_prefix(prefix.size());
-      ImGui::TextUnformatted(path.data(), path.data() + path.size());
-      ImGui::PopFont();
-      for (const Report& r : d.reports()) {
-        ImGui::TableNextColumn();
-        // The value's kind picks the colour; its text came with the comparison (Divergence::texts).
-        static const ordered_json kAbsent;
-        auto v = div.values.find(r.profile);
-        auto t = div.texts.find(r.profile);
-        ImGui::PushStyleColor(ImGuiCol_Text, ValueColor(v != div.values.end() ? *v : kAbsent));
-        ImGui::TextUnformatted(t != div.texts.end() ? t->second.c_str() : "null");
-        ImGui::PopStyleColor();
-      }
+      size_t g = 0;
+      while (g < a.groups.size() &&
+             std::find(a.groups[g].profiles.begin(), a.groups[g].profiles.end(), p) == a.groups[g].profiles.end())
+        ++g;
+      if (g == a.groups.size()) continue;
+      std::string text;
+      const auto& fields = a.groups[g].fields;
+      for (size_t k = 0; k < fields.size() && k < 2; ++k)
+        text += (k ? ", " : "") + (fields[k].first.empty() ? fields[k].second : fields[k].first + " " + fields[k].second);
+      if (fields.size() > 2) text += " +" + std::to_string(fields.size() - 2) + " more";
+      theme::CellText(text, g == 0 ? nullptr : &differs);
     }
+    if (open) {
+      for (size_t k : a.divergences) {
+        const Divergence& div = c.divergences[k];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::Indent();
+        const std::string rel = div.path.size() > a.path.size() ? ReadablePointer(div.path.substr(a.path.size())) : "(the answer)";
+        ImGui::PushFont(theme::GetFonts().mono);
+        theme::CellText(rel);
+        ImGui::PopFont();
+        ImGui::Unindent();
+        auto first = profiles.empty() ? div.values.end() : div.values.find(profiles.front());
+        for (const std::string& p : profiles) {
+          ImGui::TableNextColumn();
+          auto v = div.values.find(p);
+          auto t = div.texts.find(p);
+          const ordered_json& val = v != div.values.end() ? *v : kAbsent;
+          const ordered_json& base = first != div.values.end() ? *first : kAbsent;
+          ImVec4 col = val == base ? ValueColor(val) : differs;
+          ImGui::PushFont(theme::GetFonts().mono);
+          theme::CellText(t != div.texts.end() ? t->second : std::string("none"), &col);
+          ImGui::PopFont();
+        }
+      }
+      ImGui::TreePop();
+    }
+    ImGui::PopID();
   }
   ImGui::EndTable();
 }
@@ -340,9 +390,7 @@ class GenericView final : public EngineView {
   }
 
   void DrawProfiles(const OpenDocument& d) {
-    std::vector<const Divergence*> all;
-    for (const Divergence& dv : d.comparison().divergences) all.push_back(&dv);
-    DrawComparison("##divs", d, all, "");
+    DrawComparison("##divs", d, d.comparison(), d.comparison().AnswersUnder(""));
   }
 
   size_t why_index_ = 0;  // the top-level explanation step the Explanation panel shows

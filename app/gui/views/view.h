@@ -290,11 +290,14 @@ inline void TableOrder::Load(std::string_view state) {
   }
 }
 
-// The document's profile comparison as a table (path, one column per profile): the generic
-// view's Profiles tab, and every engine view's, over the divergences it picks (Comparison::Under).
-// `prefix` is left out of the paths shown.
-void DrawComparison(const char* id, const OpenDocument& d, const std::vector<const Divergence*>& divs,
-                    std::string_view prefix);
+// A profile comparison as one table, a column per profile (the document's reports): one row per
+// differing answer of `answers` (the engine's name for it and what each group of agreeing
+// profiles gives, cells that differ from the first profile's marked), open for one row per value.
+// The generic view's Profiles tab, and every engine view's, over the answers it picks
+// (Comparison::AnswersUnder); `c` holds them. `drop` is left out at the start of the answers'
+// names (the policy type's tab drops "MeshTimeout: ").
+void DrawComparison(const char* id, const OpenDocument& d, const Comparison& c,
+                    const std::vector<const DifferingAnswer*>& answers, std::string_view drop = {});
 
 // The view for an engine by name ("variants", ...); the generic view when the engine has no
 // dedicated view yet. Never null.

@@ -10,12 +10,12 @@ void MatcherView::DrawDivergences(ViewContext& ctx) {
     ImGui::TextColored(theme::Pal().warning, "%s The edited request differs in %zu place%s too (its row is the last; not "
                        "in the scenario, so not in the count).", theme::kIconDiverge, edit_.diverges,
                        edit_.diverges == 1 ? "" : "s");
-  const std::vector<const Divergence*>& rest = other_divergences_;
+  const std::vector<const DifferingAnswer*>& rest = other_divergences_;
   if (!rest.empty()) {
     // Sized to its rows (at most 8), so the requests below stay in view.
     const float h = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(std::min<size_t>(rest.size(), 8) + 3);
     ImGui::BeginChild("##div-rest", ImVec2(0, h));
-    DrawComparison("##div-rest-table", ctx.document(), rest, "");
+    DrawComparison("##div-rest-table", ctx.document(), ctx.document().comparison(), rest);
     ImGui::EndChild();
   }
   if (!theme::BeginTableMinWidth("##div", static_cast<int>(2 + kNumProfiles), kTable | ImGuiTableFlags_ScrollY, 42)) return;

@@ -83,8 +83,8 @@ void MatcherView::OnEvaluated(const OpenDocument& d) {
   }
   // The rest of the comparison: what differs outside the requests (gRPC's NACK list, coverage).
   other_divergences_.clear();
-  for (const Divergence& dv : d.comparison().divergences)
-    if (dv.path.rfind("/requests/", 0) != 0) other_divergences_.push_back(&dv);
+  for (const DifferingAnswer& a : d.comparison().answers)
+    if (a.path.rfind("/requests/", 0) != 0) other_divergences_.push_back(&a);
   if (!edited_) {
     std::string t = sm_->requests.empty() ? std::string() : RequestEditText(sm_->requests.front());
     std::snprintf(edit_buf_, sizeof edit_buf_, "%s", t.c_str());

@@ -303,7 +303,7 @@ void PolicyView::DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t) 
       "###diff";
   if (sub_tabs_.Item(4, l)) {
     sel_.Show(ctx, Place());
-    DrawDiffs(t);
+    DrawDiffs(ctx, t);
     ImGui::EndTabItem();
   }
   if (sub_tabs_.Item(5, "Schema###schema")) {

@@ -233,7 +233,7 @@ class PolicyView final : public EngineView {
 
   // The document's comparison of the two profiles' results, for this type: the same leaves (and
   // the same count) as the top bar's badge and the CLI's --profile all "divergences".
-  void DrawDiffs(size_t t);
+  void DrawDiffs(ViewContext& ctx, size_t t);
 
   const pol::PolicyModel* model_ = nullptr;
   static inline const PolicyTexts kNoTexts;

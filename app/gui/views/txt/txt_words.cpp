@@ -1,5 +1,5 @@
-// app/gui/views/txt_words.cpp: see txt_words.h.
-#include "app/gui/views/txt_words.h"
+// app/gui/views/txt/txt_words.cpp: see txt_words.h.
+#include "app/gui/views/txt/txt_words.h"
 
 #include "app/gui/theme.h"
 

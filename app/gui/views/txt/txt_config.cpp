@@ -1,5 +1,5 @@
-// app/gui/views/txt_config.cpp: the Config tab's merged tree (txt_config.h).
-#include "app/gui/views/txt_config.h"
+// app/gui/views/txt/txt_config.cpp: the Config tab's merged tree (txt_config.h).
+#include "app/gui/views/txt/txt_config.h"
 
 #include <algorithm>
 #include <string>

@@ -1,4 +1,4 @@
-// app/gui/views/txt_words.h: how the txt view says a choice's criteria, verdicts and outcomes:
+// app/gui/views/txt/txt_words.h: how the txt view says a choice's criteria, verdicts and outcomes:
 // words ("language", "passes", "not reached") for the Choices grid, its hovers and the test hook,
 // and the icon and colour of a verdict. Words only: the verdicts are the engine's (core/txt).
 #pragma once

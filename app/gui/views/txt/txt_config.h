@@ -1,4 +1,4 @@
-// app/gui/views/txt_config.h: the txt view's Config tab body: every profile's service config as
+// app/gui/views/txt/txt_config.h: the txt view's Config tab body: every profile's service config as
 // one tree with a column per profile (the rows txt::MergeConfigTrees made when the results
 // arrived), the rows where the profiles differ marked ⇄ (as the policy view marks a leaf whose
 // other profile ends elsewhere). Values are one line each, never broken inside a word; the whole

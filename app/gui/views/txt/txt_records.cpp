@@ -1,0 +1,109 @@
+// app/gui/views/txt/txt_records.cpp: the txt view's Records, Attribute and Rollout tabs (txt_view.h).
+#include "app/gui/views/txt/txt_view.h"
+
+namespace cfgi::gui::txt_view {
+
+void TxtView::DrawRecords(ViewContext& ctx) {
+  if (!ImGui::BeginTable("##records", 5, kTable)) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn("Record", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 10);
+  ImGui::TableSetupColumn("String", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 3);
+  ImGui::TableSetupColumn("Bytes / 255", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6);
+  ImGui::TableSetupColumn("grpc_config=", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6);
+  ImGui::TableSetupColumn("Decoded", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  int id = 0;
+  for (size_t r = 0; r < analysis_->records.records.size(); ++r) {
+    const tx::TxtRecord& rec = analysis_->records.records[r];
+    for (size_t s = 0; s < rec.strings.size(); ++s) {
+      const tx::CharString& cs = rec.strings[s];
+      ImGui::PushID(id++);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      std::string label = s == 0 ? "#" + std::to_string(r) + " " + (rec.owner.empty() ? "(raw)" : rec.owner) : "";
+      if (ImGui::Selectable((label + "##rec").c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
+        ctx.JumpTo(file_, cs.range);
+      ImGui::TableNextColumn();
+      ImGui::Text("%zu", s);
+      ImGui::TableNextColumn();
+      size_t b = cs.text.bytes.size();
+      if (b > tx::kMaxStringBytes)
+        ImGui::TextColored(theme::Pal().error, "%s %zu", theme::kIconError, b);
+      else if (b > 240)
+        ImGui::TextColored(theme::Pal().warning, "%zu (near)", b);
+      else
+        ImGui::Text("%zu", b);
+      ImGui::TableNextColumn();
+      if (s == 0) {
+        if (rec.has_prefix()) ImGui::TextColored(theme::Pal().ok, "%s yes", theme::kIconOk);
+        else theme::TextMuted("no");
+      }
+      ImGui::TableNextColumn();
+      ImGui::PushFont(theme::GetFonts().mono);
+      std::string t = cs.text.bytes.size() > 300 ? cs.text.bytes.substr(0, 297) + "..." : cs.text.bytes;
+      ImGui::TextUnformatted(t.c_str());
+      ImGui::PopFont();
+      ImGui::PopID();
+    }
+  }
+  ImGui::EndTable();
+}
+
+void TxtView::DrawAttribute(ViewContext& ctx) {
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+  const char* names[] = {"grpc-core", "grpc-java", "grpc-go", "a2"};
+  ImGui::Combo("profile", &attr_profile_, names, 4);
+  const tx::Compiled& c = analysis_->of(tx::Profiles().At(static_cast<size_t>(attr_profile_)));
+  if (!c.found) {
+    ImGui::TextColored(theme::Pal().warning, "%s no grpc_config attribute read by this profile", theme::kIconNoMatch);
+  }
+  for (const std::string& note : c.notes) theme::TextMuted("%s %s", theme::kIconNote, note.c_str());
+  if (!c.global_error.empty())
+    ImGui::TextColored(theme::Pal().error, "%s %s", theme::kIconError, c.global_error.c_str());
+  for (size_t i = 0; i < c.diagnostics.size(); ++i) {
+    const doc::Diagnostic& is = c.diagnostics[i];
+    ImGui::PushID(static_cast<int>(i));
+    std::string t = std::string(theme::SeverityIcon(is.severity)) + " " + is.code + " " + is.message +
+                    (is.path.empty() ? "" : "  at " + is.path);
+    ImGui::PushStyleColor(ImGuiCol_Text, theme::SeverityColor(is.severity));
+    if (ImGui::Selectable(t.c_str())) ctx.JumpTo(file_, is.range);
+    ImGui::PopStyleColor();
+    ImGui::PopID();
+  }
+  for (size_t a = 0; a < c.attributes.size(); ++a) {
+    const tx::Attribute& at = c.attributes[a];
+    ImGui::Separator();
+    std::string recs;
+    for (int r : at.records) recs += (recs.empty() ? "#" : ", #") + std::to_string(r);
+    ImGui::Text("Attribute %zu (records %s), %zu bytes", a, recs.c_str(), at.json.bytes.size());
+    if (at.parse.error != tx::JsonParse::Error::kNone) {
+      ImGui::PushID(static_cast<int>(a));
+      std::string t = std::string(theme::kIconError) + " JSON: " + at.parse.message + " (byte " +
+                      std::to_string(at.parse.error_offset) + ") - click to locate";
+      ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().error);
+      if (ImGui::Selectable(t.c_str())) ctx.JumpTo(file_, at.json.Map(at.parse.error_offset, at.parse.error_offset + 1));
+      ImGui::PopStyleColor();
+      ImGui::PopID();
+    }
+    ImGui::PushFont(theme::GetFonts().mono);
+    ImGui::TextUnformatted(at.pretty.c_str());
+    ImGui::PopFont();
+  }
+}
+
+void TxtView::DrawRollout() {
+  theme::TextMuted("The real share of each outcome over the draw r (this client's language and hostname).");
+  for (size_t i = 0; i < tx::Profiles().size(); ++i) {
+    ImGui::Separator();
+    ImGui::TextUnformatted(tx::Profiles().entries()[i].name);
+    for (const tx::Share& s : results_[i]->rollout.shares) {
+      char label[64];
+      if (s.choice >= 0) std::snprintf(label, sizeof label, "choice %d: %.1f%%", s.choice, s.percent);
+      else if (s.choice == -1) std::snprintf(label, sizeof label, "no service config: %.1f%%", s.percent);
+      else std::snprintf(label, sizeof label, "error: %.1f%%", s.percent);
+      ImGui::ProgressBar(static_cast<float>(s.percent / 100.0), ImVec2(ImGui::GetFontSize() * 24, 0), label);
+    }
+  }
+}
+
+}  // namespace cfgi::gui::txt_view
