@@ -615,22 +615,6 @@ std::string Filter::ToString() const {
 // Filters may hold any bytes; JSON may not: bytes that are not UTF-8 are shown as U+FFFD.
 static std::string JsonSafe(const std::string& s) { return doc::ValidUtf8(s); }
 
-ordered_json Trace::ToJson() const {
-  ordered_json j;
-  j["filter"] = JsonSafe(text);
-  j["matched"] = matched;
-  j["reason"] = ReasonName(reason);
-  j["detail"] = JsonSafe(detail);
-  j["begin"] = range.begin;
-  j["end"] = range.end;
-  if (!children.empty()) {
-    ordered_json a = ordered_json::array();
-    for (const Trace& c : children) a.push_back(c.ToJson());
-    j["children"] = std::move(a);
-  }
-  return j;
-}
-
 doc::Step Trace::ToStep() const {
   doc::Step s;
   s.what = JsonSafe(text);
@@ -701,7 +685,7 @@ ordered_json EvaluateJson(std::string_view filter, std::string_view props_json, 
   Trace t;
   bool m = pr.filter->Explain(props, match_case, &t);
   out["matched"] = m;
-  out["explanation"] = t.ToJson();
+  out["explanation"] = t.ToStep().ToJson();
   return out;
 }
 

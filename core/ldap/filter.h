@@ -107,8 +107,7 @@ struct Trace {
   doc::SourceRange range;
   std::vector<Trace> children;
 
-  nlohmann::ordered_json ToJson() const;
-  // As an explanation step (ranges stay relative to the filter text).
+  // As an explanation step (ranges stay relative to the filter text); its JSON is doc::Step's.
   doc::Step ToStep() const;
   // The first failing simple node under a non-matching trace (the "why not"), or null.
   const Trace* FirstFailure() const;
@@ -164,7 +163,8 @@ std::string EscapeValue(std::string_view raw);
 bool NeedsEscaping(std::string_view raw);
 
 // The `ldap` CLI command: evaluates `filter` against a JSON object of properties. Returns
-// {"matched": bool, "error": string|null, "explanation": {...}|null}; never throws.
+// {"matched": bool, "error": string|null, "explanation": step|null} (the explanation as every
+// engine's, doc::Step::ToJson: what = the node's filter text, outcome, detail); never throws.
 nlohmann::ordered_json EvaluateJson(std::string_view filter, std::string_view props_json, bool match_case);
 
 }  // namespace cfgi::ldap
