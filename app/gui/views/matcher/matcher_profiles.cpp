@@ -10,7 +10,7 @@ void MatcherView::DrawDivergences(ViewContext& ctx) {
     ImGui::TextColored(theme::Pal().warning, "%s The edited request differs in %zu place%s too (its row is the last; not "
                        "in the scenario, so not in the count).", theme::kIconDiverge, edit_.diverges,
                        edit_.diverges == 1 ? "" : "s");
-  const std::vector<const DifferingAnswer*>& rest = other_divergences_;
+  const std::vector<const DifferingAnswer*>& rest = other_answers_;
   if (!rest.empty()) {
     // Sized to its rows (at most 8), so the requests below stay in view.
     const float h = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(std::min<size_t>(rest.size(), 8) + 3);

@@ -57,7 +57,7 @@ nlohmann::ordered_json MatcherView::DumpState() const {
 
 void MatcherView::OnEvaluated(const OpenDocument& d) {
   rows_.clear();
-  other_divergences_.clear();
+  other_answers_.clear();
   model_ = ModelAs<mt::MatcherModel>(d.model());
   // The edit job holds the model by shared_ptr (the document may replace it meanwhile).
   model_sp_ = model_ ? std::shared_ptr<const mt::MatcherModel>(d.inspection().model, model_) : nullptr;
@@ -82,9 +82,9 @@ void MatcherView::OnEvaluated(const OpenDocument& d) {
     row.diverges = d.comparison().CountUnder("/requests/" + std::to_string(i));
   }
   // The rest of the comparison: what differs outside the requests (gRPC's NACK list, coverage).
-  other_divergences_.clear();
+  other_answers_.clear();
   for (const DifferingAnswer& a : d.comparison().answers)
-    if (a.path.rfind("/requests/", 0) != 0) other_divergences_.push_back(&a);
+    if (a.path.rfind("/requests/", 0) != 0) other_answers_.push_back(&a);
   if (!edited_) {
     std::string t = sm_->requests.empty() ? std::string() : RequestEditText(sm_->requests.front());
     std::snprintf(edit_buf_, sizeof edit_buf_, "%s", t.c_str());

@@ -306,7 +306,7 @@ class MatcherView final : public EngineView {
   const mt::MatcherModel* model_ = nullptr;
   TableRoom room_;  // the Requests table (DumpState "table")
   size_t issues_count_ = 0, profiles_count_ = 0;  // what the tab labels show (Counts)
-  std::vector<const DifferingAnswer*> other_divergences_;  // the document's differing answers outside /requests
+  std::vector<const DifferingAnswer*> other_answers_;  // the document's differing answers outside /requests
   const mt::ScenarioMatcher* sm_ = nullptr;  // the model's
   std::string file_;
   std::vector<Row> rows_;
