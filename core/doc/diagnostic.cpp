@@ -107,8 +107,9 @@ Diagnostic& Diagnostic::Relate(const Source* src, SourceRange range, std::string
 
 bool DiagnosticSink::has_errors() const { return HasErrors(list_); }
 
-DiagnosticSink::ScopedField::ScopedField(DiagnosticSink* sink, std::string_view segment)
+DiagnosticSink::ScopedField::ScopedField(DiagnosticSink* sink, std::string_view segment, Lead lead)
     : sink_(sink), restore_(sink->field_path_.size()) {
+  if (lead == Lead::kField && sink_->field_path_.empty() && !segment.empty() && segment[0] == '.') segment.remove_prefix(1);
   sink_->field_path_ += segment;
 }
 

@@ -96,10 +96,14 @@ class DiagnosticSink {
   DiagnosticSink(DiagnosticSink&&) = default;
   DiagnosticSink& operator=(DiagnosticSink&&) = default;
 
+  // How a segment starting with '.' joins an empty path: kAsWritten keeps the '.', kField drops
+  // it, so ".on_no_match" is "on_no_match" at the top and "matcher_list.on_no_match" below it
+  // (gRPC's ValidationErrors::PushField: "Skip leading '.' for top-level field names").
+  enum class Lead { kAsWritten, kField };
   // A path segment (".name", "[3]", or a first segment "spec") for the scope's lifetime.
   class ScopedField {
    public:
-    ScopedField(DiagnosticSink* sink, std::string_view segment);
+    ScopedField(DiagnosticSink* sink, std::string_view segment, Lead lead = Lead::kAsWritten);
     ~ScopedField();
     ScopedField(const ScopedField&) = delete;
     ScopedField& operator=(const ScopedField&) = delete;

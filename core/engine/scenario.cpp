@@ -46,9 +46,9 @@ void ExpandEnvelope(Scenario& s, const Document& env, const FileReader& reader, 
   } else {
     int i = 0;
     for (const Node& src : sources->items()) {
-      std::string path = "sources[" + std::to_string(i++) + "]";
+      doc::DiagnosticSink::ScopedField at(&sink, "sources[" + std::to_string(i++) + "]");
       if (!src.is_map()) {
-        sink.Error("SCN001", src.range(), "a source must be {file: PATH} or {name: NAME, text: TEXT}", path);
+        sink.Error("SCN001", src.range(), "a source must be {file: PATH} or {name: NAME, text: TEXT}");
         continue;
       }
       if (const Node* f = src.Get("file")) {
@@ -56,7 +56,7 @@ void ExpandEnvelope(Scenario& s, const Document& env, const FileReader& reader, 
         std::optional<std::string> text = reader ? reader(env.source->name(), f->text()) : std::nullopt;
         if (!text) {
           sink.Error("SCN002", f->range(), "cannot read referenced file '" + full +
-                     "'; paths are relative to the scenario file", path + ".file");
+                     "'; paths are relative to the scenario file", ".file");
           continue;
         }
         s.sources.push_back(doc::LoadDocument(full, std::move(*text), limits));
@@ -67,7 +67,7 @@ void ExpandEnvelope(Scenario& s, const Document& env, const FileReader& reader, 
         s.sources.push_back(doc::LoadDocument(name, t->text(), limits));
         doc::ExpandKubernetesLists(&s.sources.back());
       } else {
-        sink.Error("SCN001", src.range(), "a source needs 'file' or 'text'", path);
+        sink.Error("SCN001", src.range(), "a source needs 'file' or 'text'");
       }
     }
   }

@@ -280,7 +280,8 @@ std::string RequestText(const Request& q);
 
 
 // Parses a request from a scenario tree ({headers: {k: v|[v...]}, path, host, method, ...}).
-// Returns nullopt and appends a MAT020 diagnostic when it is malformed.
+// Returns nullopt and appends a MAT020 diagnostic when it is malformed. `path` is the request's
+// field path, pushed as a ScopedField below any the sink has open ("inputs.requests[0]").
 std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sink, const std::string& path);
 
 struct Result {

@@ -353,15 +353,15 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const MatcherQuery& q) {
   if (const doc::Node* ex = s.inputs.is_map() ? s.inputs.Get("extract") : nullptr; ex && ex->is_seq()) {
     for (size_t i = 0; i < ex->items().size(); ++i) {
       const doc::Node& e = ex->items()[i];
-      std::string path = "inputs.extract[" + std::to_string(i) + "]";
+      doc::DiagnosticSink::ScopedField at(&sink, "inputs.extract[" + std::to_string(i) + "]");
       const doc::Node* expr = e.Get("expr");
       if (!expr) {
-        sink.Error("MAT020", e.range(), "an extract entry needs expr (CEL text) and optionally default_value", path);
+        sink.Error("MAT020", e.range(), "an extract entry needs expr (CEL text) and optionally default_value");
         continue;
       }
       CelText c = CompileCelText(expr->text(), cel::Use::kExtractString);
-      for (const cel::Error& err : c.compiled.errors) sink.Error(err.code, expr->range(), err.message, path + ".expr");
-      if (c.type_error) sink.Warning("CEL007", expr->range(), c.type_error->message, path + ".expr");
+      for (const cel::Error& err : c.compiled.errors) sink.Error(err.code, expr->range(), err.message, ".expr");
+      if (c.type_error) sink.Warning("CEL007", expr->range(), c.type_error->message, ".expr");
       ScenarioMatcher::Extract x;
       x.program = c.compiled.program;
       x.text = expr->text();

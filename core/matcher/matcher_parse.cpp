@@ -74,19 +74,20 @@ class Loader {
  public:
   Loader(Compiled& out, const FilterContext& filter) : out_(out), filter_(filter), sink_(out.source.get()) {}
 
-  std::shared_ptr<const Matcher> LoadMatcher(const Node& n, const std::string& path, int depth) {
+  // The Matcher at the scoped field path (empty for the document's root).
+  std::shared_ptr<const Matcher> LoadMatcher(const Node& n, int depth) {
     auto m = std::make_shared<Matcher>();
     m->depth = depth;
     m->range = n.range();
-    m->path = path;
+    m->path = sink_.field_path();
     out_.max_depth = std::max(out_.max_depth, depth);
     if (!n.is_map()) {
-      Add("MAT019", n.range(), path, std::string("a Matcher is a map with matcher_list or matcher_tree, not a ") + n.kind_name());
+      Add("MAT019", n.range(), "", std::string("a Matcher is a map with matcher_list or matcher_tree, not a ") + n.kind_name());
       return m;
     }
     if (depth == kMaxDepth + 1 && !depth_reported_) {
       depth_reported_ = true;
-      Add("MAT005", n.range(), path,
+      Add("MAT005", n.range(), "",
           "the matcher tree is deeper than " + std::to_string(kMaxDepth) +
               " levels (a top level plus 16 nested matchers); gRPC NACKs it. Flatten the tree, e.g. merge nested "
               "lists with and_matcher",
@@ -94,14 +95,14 @@ class Loader {
     }
     if (depth == kMaxDepthGrpcJava + 1 && !java_depth_reported_) {
       java_depth_reported_ = true;
-      Add("MAT005", n.range(), path,
+      Add("MAT005", n.range(), "",
                      "the matcher tree is deeper than " + std::to_string(kMaxDepthGrpcJava) +
                          " levels (a top level plus 17 nested matchers); grpc-java NACKs it (\"Matcher tree depth exceeds "
                          "limit of 16\"). Flatten the tree, e.g. merge nested lists with and_matcher",
                      RejectedBy::kGrpcJava);
     }
     if (depth > kHardMaxDepth) {
-      Add("MAT005", n.range(), path, "the matcher tree is deeper than " + std::to_string(kHardMaxDepth) +
+      Add("MAT005", n.range(), "", "the matcher tree is deeper than " + std::to_string(kHardMaxDepth) +
                                          " levels, the limit of this tool; flatten the tree");
       return m;
     }
@@ -119,23 +120,27 @@ class Loader {
       // NoOpMatcher) accept a Matcher without a type and evaluate its on_no_match; gRPC C-core's
       // xds_matcher_parse.cc NACKs it.
       m->kind = Matcher::Kind::kNone;
-      Add("MAT001", n.range(), path,
+      Add("MAT001", n.range(), "",
           "no matcher_list or matcher_tree specified; gRPC NACKs it (Envoy reads it as a matcher that always takes "
           "on_no_match). Add matcher_list or matcher_tree",
           RejectedBy::kGrpcCore);
     } else if (kinds > 1) {
-      Add("MAT001", n.range(), path, "both matcher_list and matcher_tree are set (matcher_type is a oneof); keep one");
+      Add("MAT001", n.range(), "", "both matcher_list and matcher_tree are set (matcher_type is a oneof); keep one");
     }
     if (const Node::Entry* onm = Field(&n, "on_no_match")) {
-      m->on_no_match = LoadOnMatch(onm->value, Join(path, "on_no_match"), depth, "on_no_match");
+      Scope f(&sink_, ".on_no_match", kField);
+      m->on_no_match = LoadOnMatch(onm->value, depth, "on_no_match");
     }
     if (list) {
       m->kind = Matcher::Kind::kList;
-      LoadList(*m, *list, Join(path, "matcher_list"), depth);
+      Scope f(&sink_, ".matcher_list", kField);
+      LoadList(*m, *list, depth);
     } else if (tree) {
-      LoadTree(*m, *tree, Join(path, "matcher_tree"), depth, false);
+      Scope f(&sink_, ".matcher_tree", kField);
+      LoadTree(*m, *tree, depth, false);
     } else if (spx || sex) {
-      LoadTree(*m, spx ? *spx : *sex, Join(path, spx ? "matcher_prefix_map" : "matcher_exact_map"), depth, true, spx != nullptr);
+      Scope f(&sink_, spx ? ".matcher_prefix_map" : ".matcher_exact_map", kField);
+      LoadTree(*m, spx ? *spx : *sex, depth, true, spx != nullptr);
     }
     return m;
   }
@@ -147,10 +152,12 @@ class Loader {
   void Finish() { out_.diagnostics = std::move(sink_.list()); }
 
  private:
-  static std::string Join(const std::string& a, std::string_view b) {
-    return a.empty() ? std::string(b) : a + "." + std::string(b);
-  }
+  // A field path segment for the scope's lifetime; every finding and every model path below it
+  // reads the sink's path (doc::DiagnosticSink::ScopedField).
+  using Scope = doc::DiagnosticSink::ScopedField;
+  static constexpr doc::DiagnosticSink::Lead kField = doc::DiagnosticSink::Lead::kField;
 
+  // `path`: empty for the scoped path, ".x" / "[i]" below it (doc::DiagnosticSink::Add).
   void Add(const char* code, SourceRange r, const std::string& path, std::string msg, RejectedBy who = RejectedBy::kAll,
            doc::Severity sev = doc::Severity::kError) {
     if (sev == doc::Severity::kError && who == RejectedBy::kAll) structural_errors_ = true;
@@ -162,104 +169,114 @@ class Loader {
     simplified_ = true;
     if (simplified_noted_) return;
     simplified_noted_ = true;
+    // A note about the document's notation as a whole, not about the field where it was first seen.
     sink_.Note("MAT013", r,
                "A106's simplified example notation (" + what + "); read as the spec describes it. The canonical "
-               "xDS form is " + canonical + "; gRPC and Envoy accept only the canonical form");
+               "xDS form is " + canonical + "; gRPC and Envoy accept only the canonical form")
+        .path.clear();
   }
 
-  int NewNode(const std::string& path, const std::string& label, SourceRange r) {
-    out_.nodes.push_back({path, label, r});
+  int NewNode(const std::string& label, SourceRange r) {
+    out_.nodes.push_back({sink_.field_path(), label, r});
     return static_cast<int>(out_.nodes.size()) - 1;
   }
 
-  void LoadList(Matcher& m, const Node& list, const std::string& path, int depth) {
+  void LoadList(Matcher& m, const Node& list, int depth) {
     const Node* ms = Get(&list, "matchers");
     if (!ms || !ms->is_seq() || ms->items().empty()) {
-      Add("MAT002", list.range(), path, "matcher_list is empty; it needs at least one matcher in matchers");
+      Add("MAT002", list.range(), "", "matcher_list is empty; it needs at least one matcher in matchers");
       return;
     }
     for (size_t i = 0; i < ms->items().size(); ++i) {
       const Node& fm = ms->items()[i];
-      std::string p = path + ".matchers[" + std::to_string(i) + "]";
+      Scope item(&sink_, ".matchers[" + std::to_string(i) + "]");
       FieldMatcher f;
       f.range = fm.range();
       const Node* pred = Get(&fm, "predicate");
       if (!pred) {
-        Add("MAT015", fm.range(), p + ".predicate", "field not present: every matcher needs a predicate");
+        Add("MAT015", fm.range(), ".predicate", "field not present: every matcher needs a predicate");
       } else {
-        f.predicate = LoadPredicate(*pred, p + ".predicate", 0);
+        Scope field(&sink_, ".predicate");
+        f.predicate = LoadPredicate(*pred, 0);
       }
       const Node* om = Get(&fm, "on_match");
       if (!om) {
-        Add("MAT003", fm.range(), p + ".on_match", "field not present: every matcher needs on_match with an action or a matcher");
+        Add("MAT003", fm.range(), ".on_match", "field not present: every matcher needs on_match with an action or a matcher");
       } else {
-        f.on_match = LoadOnMatch(*om, p + ".on_match", depth, "matchers[" + std::to_string(i) + "]");
+        Scope field(&sink_, ".on_match");
+        f.on_match = LoadOnMatch(*om, depth, "matchers[" + std::to_string(i) + "]");
       }
       m.list.push_back(std::move(f));
     }
   }
 
-  void LoadTree(Matcher& m, const Node& tree, const std::string& path, int depth, bool simplified, bool simplified_prefix = false) {
+  void LoadTree(Matcher& m, const Node& tree, int depth, bool simplified, bool simplified_prefix = false) {
     const Node* in = Get(&tree, "input");
     if (!in) {
-      Add("MAT009", tree.range(), path + ".input", "field not present: a matcher_tree needs an input");
+      Add("MAT009", tree.range(), ".input", "field not present: a matcher_tree needs an input");
     } else {
-      m.input = LoadInput(*in, path + ".input");
+      Scope field(&sink_, ".input");
+      m.input = LoadInput(*in);
       if (m.input.kind == Input::Kind::kCel)
-        Add("MAT014", in->range(), path + ".input",
+        Add("MAT014", in->range(), "",
             "a matcher_tree needs an input that returns a string; HttpAttributesCelMatchInput works only with a CelMatcher "
             "in a matcher_list");
       if (m.input.kind == Input::Kind::kDynamicMetadata)
-        Add("MAT014", in->range(), path + ".input",
+        Add("MAT014", in->range(), "",
             "a matcher_tree needs an input that returns a string; DynamicMetadataInput returns a metadata value (Envoy "
             "rejects it): match it in a matcher_list with custom_match envoy.extensions.matching.input_matchers.metadata.v3.Metadata");
     }
     const Node* map = nullptr;
-    std::string map_path;
+    std::string map_field;  // below the tree
     if (simplified) {
       map = Get(&tree, "map");
-      map_path = path + ".map";
+      map_field = ".map";
       m.kind = simplified_prefix ? Matcher::Kind::kPrefixMap : Matcher::Kind::kExactMap;
     } else {
       const Node* ex = Get(&tree, "exact_match_map");
       const Node* px = Get(&tree, "prefix_match_map");
       const Node* cm = Get(&tree, "custom_match");
       if (cm) {
-        Add("MAT010", cm->range(), path + ".custom_match",
+        Add("MAT010", cm->range(), ".custom_match",
             "custom_match in a matcher_tree is not supported by gRPC and is NACKed; use exact_match_map or prefix_match_map", RejectedBy::kGrpc);
         const Node* tc = Get(cm, "typed_config");
         m.custom_type = tc ? TypeName(tc->GetString("@type")) : "";
         m.kind = Matcher::Kind::kCustomTree;
       }
       if ((ex != nullptr) + (px != nullptr) + (cm != nullptr) > 1)
-        Add("MAT001", tree.range(), path, "several tree types are set (tree_type is a oneof); keep one");
+        Add("MAT001", tree.range(), "", "several tree types are set (tree_type is a oneof); keep one");
       if (ex) {
         m.kind = Matcher::Kind::kExactMap;
         map = Get(ex, "map");
-        map_path = path + ".exact_match_map.map";
+        map_field = ".exact_match_map.map";
         if (!map) map = ex;  // reported as empty below
       } else if (px) {
         m.kind = Matcher::Kind::kPrefixMap;
         map = Get(px, "map");
-        map_path = path + ".prefix_match_map.map";
+        map_field = ".prefix_match_map.map";
         if (!map) map = px;
       } else if (!cm) {
-        Add("MAT001", tree.range(), path, "no known match tree type specified; add exact_match_map or prefix_match_map");
+        Add("MAT001", tree.range(), "", "no known match tree type specified; add exact_match_map or prefix_match_map");
         return;
       } else {
-        if (m.custom_type == kIpMatcher) LoadIpMatcher(m, *Get(cm, "typed_config"), path + ".custom_match.typed_config", depth);
+        if (m.custom_type == kIpMatcher) {
+          Scope field(&sink_, ".custom_match.typed_config");
+          LoadIpMatcher(m, *Get(cm, "typed_config"), depth);
+        }
         return;
       }
     }
     if (!map || !map->is_map() || map->entries().empty() || (map == Get(&tree, "exact_match_map") || map == Get(&tree, "prefix_match_map"))) {
-      Add("MAT002", map ? map->range() : tree.range(), map_path, "map is empty; it needs at least one key");
+      Add("MAT002", map ? map->range() : tree.range(), map_field, "map is empty; it needs at least one key");
       return;
     }
+    Scope map_scope(&sink_, map_field);
     for (const Node::Entry& e : map->entries()) {
       MapEntry me;
       me.key = e.key;
       me.key_range = e.key_range;
-      me.on_match = LoadOnMatch(e.value, map_path + "['" + e.key + "']", depth, "'" + e.key + "'");
+      Scope key(&sink_, "['" + e.key + "']");
+      me.on_match = LoadOnMatch(e.value, depth, "'" + e.key + "'");
       int idx = static_cast<int>(m.entries.size());
       if (m.kind == Matcher::Kind::kExactMap) {
         m.exact.emplace(e.key, idx);
@@ -271,24 +288,22 @@ class Loader {
   }
 
   // IPMatcher (core/matcher/matcher_parse_net.cpp), each range matcher's on_match loaded here.
-  void LoadIpMatcher(Matcher& m, const Node& cfg, const std::string& path, int depth) {
-    ParseIpMatcher(m, cfg, path, Sink(), [&](const Node& om, const std::string& p, const std::string& label) {
-      return LoadOnMatch(om, p, depth, label);
-    });
+  void LoadIpMatcher(Matcher& m, const Node& cfg, int depth) {
+    ParseIpMatcher(m, cfg, Sink(), [&](const Node& om, const std::string& label) { return LoadOnMatch(om, depth, label); });
   }
 
   // The loader's findings as matcher_parse_net.cpp reports them.
   ParseSink Sink() {
-    return ParseSink{[this](const char* code, SourceRange r, const std::string& path, std::string msg, RejectedBy who,
+    return ParseSink{&sink_, [this](const char* code, SourceRange r, const std::string& path, std::string msg, RejectedBy who,
                             doc::Severity sev) { Add(code, r, path, std::move(msg), who, sev); }};
   }
 
-  OnMatch LoadOnMatch(const Node& n, const std::string& path, int depth, const std::string& label) {
+  OnMatch LoadOnMatch(const Node& n, int depth, const std::string& label) {
     OnMatch om;
     om.range = n.range();
-    om.path = path;
+    om.path = sink_.field_path();
     if (!n.is_map()) {
-      Add("MAT003", n.range(), path, std::string("on_match must be a map with action or matcher, not a ") + n.kind_name());
+      Add("MAT003", n.range(), "", std::string("on_match must be a map with action or matcher, not a ") + n.kind_name());
       return om;
     }
     const Node* action = Get(&n, "action");
@@ -296,29 +311,31 @@ class Loader {
     if (const Node* km = Get(&n, "keep_matching")) {
       om.keep_matching = km->kind() == Node::Kind::kBool ? km->as_bool() : km->text() == "true";
       if (om.keep_matching && !filter_.keep_matching_supported)
-        Add("MAT011", km->range(), path + ".keep_matching",
+        Add("MAT011", km->range(), ".keep_matching",
             "keep_matching is set, but this filter does not support it: gRPC NACKs the resource. Remove keep_matching "
             "or set inputs.filter.keep_matching: true",
             RejectedBy::kGrpc);
     }
     if (action && matcher) {
-      Add("MAT003", n.range(), path, "on_match has both action and matcher (on_match is a oneof); keep one");
+      Add("MAT003", n.range(), "", "on_match has both action and matcher (on_match is a oneof); keep one");
     } else if (!action && !matcher) {
-      Add("MAT003", n.range(), path, "One of action or matcher should be present in on_match");
+      Add("MAT003", n.range(), "", "One of action or matcher should be present in on_match");
     }
     if (action) {
       om.kind = OnMatch::Kind::kAction;
-      om.action = LoadAction(*action, path + ".action");
+      Scope field(&sink_, ".action");
+      om.action = LoadAction(*action);
     } else if (matcher) {
       om.kind = OnMatch::Kind::kMatcher;
-      om.matcher = LoadMatcher(*matcher, path + ".matcher", depth + 1);
+      Scope field(&sink_, ".matcher");
+      om.matcher = LoadMatcher(*matcher, depth + 1);
     }
     std::string shown = om.kind == OnMatch::Kind::kAction ? om.action.name : om.kind == OnMatch::Kind::kMatcher ? "nested matcher" : "?";
-    om.id = NewNode(path, label + " -> " + shown, n.range());
+    om.id = NewNode(label + " -> " + shown, n.range());
     return om;
   }
 
-  Action LoadAction(const Node& n, const std::string& path) {
+  Action LoadAction(const Node& n) {
     Action a;
     a.range = n.range();
     if (n.is_scalar()) {
@@ -327,23 +344,23 @@ class Loader {
       return a;
     }
     if (!n.is_map()) {
-      Add("MAT019", n.range(), path, "an action is a TypedExtensionConfig {name, typed_config}");
+      Add("MAT019", n.range(), "", "an action is a TypedExtensionConfig {name, typed_config}");
       return a;
     }
     a.name = n.GetString("name");
     const Node* tc = Get(&n, "typed_config");
     if (!tc) {
-      Add("MAT019", n.range(), path + ".typed_config", "field not present: an action needs typed_config with an @type", RejectedBy::kGrpc);
+      Add("MAT019", n.range(), ".typed_config", "field not present: an action needs typed_config with an @type", RejectedBy::kGrpc);
     } else {
       a.type = TypeName(tc->GetString("@type"));
-      if (a.type.empty()) Add("MAT019", tc->range(), path + ".typed_config", "typed_config has no @type; add \"@type\": type.googleapis.com/<message>");
+      if (a.type.empty()) Add("MAT019", tc->range(), ".typed_config", "typed_config has no @type; add \"@type\": type.googleapis.com/<message>");
       nlohmann::ordered_json cfg = tc->ToOrderedJson();
       if (cfg.is_object()) cfg.erase("@type");
       a.config = std::move(cfg);
       if (!filter_.action_types.empty() && !a.type.empty() &&
           std::find(filter_.action_types.begin(), filter_.action_types.end(), a.type) == filter_.action_types.end())
-        Add("MAT018", tc->range(), path, "action type " + a.type + " is not supported by this filter: gRPC NACKs the resource; "
-                                         "use one of the filter's actions (inputs.filter.actions)", RejectedBy::kGrpc);
+        Add("MAT018", tc->range(), "", "action type " + a.type + " is not supported by this filter: gRPC NACKs the resource; "
+                                       "use one of the filter's actions (inputs.filter.actions)", RejectedBy::kGrpc);
     }
     if (a.name.empty()) {
       size_t dot = a.type.rfind('.');
@@ -363,11 +380,11 @@ class Loader {
     return true;
   }
 
-  Input LoadInput(const Node& n, const std::string& path) {
+  Input LoadInput(const Node& n) {
     Input in;
     in.range = n.range();
     if (!n.is_map()) {
-      Add("MAT009", n.range(), path, "an input is a TypedExtensionConfig {name, typed_config}");
+      Add("MAT009", n.range(), "", "an input is a TypedExtensionConfig {name, typed_config}");
       in.kind = Input::Kind::kUnsupported;
       return in;
     }
@@ -381,7 +398,7 @@ class Loader {
       in.type = std::string(kHeaderInput);
       cfg = &n;
     } else {
-      Add("MAT009", n.range(), path, "field not present: the input needs typed_config with an @type");
+      Add("MAT009", n.range(), "", "field not present: the input needs typed_config with an @type");
       in.kind = Input::Kind::kUnsupported;
       return in;
     }
@@ -391,18 +408,18 @@ class Loader {
       in.header = h ? h->text() : "";
       SourceRange hr = h ? h->range() : cfg->range();
       if (in.header.empty() || in.header.size() >= 16384) {
-        Add("MAT008", hr, path + ".header_name", "header_name must be 1 to 16383 bytes long; name the header to read");
+        Add("MAT008", hr, ".header_name", "header_name must be 1 to 16383 bytes long; name the header to read");
       } else if (in.header.find_first_of(std::string("\0\r\n", 3)) != std::string::npos) {
-        Add("MAT008", hr, path + ".header_name", "header_name contains NUL, CR or LF; it is not a valid header name");
+        Add("MAT008", hr, ".header_name", "header_name contains NUL, CR or LF; it is not a valid header name");
       } else if (!ValidHeaderNameGrpc(in.header)) {
-        Add("MAT008", hr, path + ".header_name",
+        Add("MAT008", hr, ".header_name",
             "'" + in.header + "' is not a valid HTTP/2 header name (lower-case token characters only); gRPC NACKs it. "
             "Write it as '" + Lower(in.header) + "'",
             RejectedBy::kGrpc);
       } else if (in.header[0] == ':') {
         // grpc-java HeaderMatchInput.java builds Metadata.Key.of(name, ASCII_STRING_MARSHALLER),
         // whose validateName refuses ':' outside pseudo keys: "Invalid header name" at config time.
-        Add("MAT008", hr, path + ".header_name",
+        Add("MAT008", hr, ".header_name",
             "grpc-java NACKs a header input on the pseudo-header '" + in.header +
                 "' (HeaderMatchInput: \"Invalid header name\"; its matcher reads only the call's Metadata). Match "
                 "request.path / request.host / request.method with a CelMatcher instead",
@@ -411,11 +428,11 @@ class Loader {
       in.header = Lower(in.header);
     } else if (in.type == kCelInput) {
       in.kind = Input::Kind::kCel;
-    } else if (ParseEnvoyInput(in, n, cfg, path, Sink())) {
+    } else if (ParseEnvoyInput(in, n, cfg, Sink())) {
       // Envoy's query parameter and network inputs (core/matcher/matcher_parse_net.cpp).
     } else {
       in.kind = Input::Kind::kUnsupported;
-      Add("MAT009", n.range(), path,
+      Add("MAT009", n.range(), "",
           "Unsupported Input type:" + (in.type.empty() ? std::string("(none)") : in.type) +
               "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
               "xds.type.matcher.v3.HttpAttributesCelMatchInput (this tool does not evaluate it: MAT041)",
@@ -424,10 +441,10 @@ class Loader {
     return in;
   }
 
-  StringMatch LoadStringMatch(const Node& n, const std::string& path) {
+  StringMatch LoadStringMatch(const Node& n) {
     StringMatch s;
     if (!n.is_map()) {
-      Add("MAT019", n.range(), path, "value_match is a StringMatcher map such as {exact: ...}");
+      Add("MAT019", n.range(), "", "value_match is a StringMatcher map such as {exact: ...}");
       return s;
     }
     const Node* ic = Get(&n, "ignore_case");
@@ -439,7 +456,7 @@ class Loader {
         s.kind = k;
         s.pattern = v->text();
         if (k != StringMatch::Kind::kExact && s.pattern.empty())
-          Add("MAT007", v->range(), path + "." + name, std::string(name) + " must be non-empty; use exact: \"\" to match an empty value");
+          Add("MAT007", v->range(), std::string(".") + name, std::string(name) + " must be non-empty; use exact: \"\" to match an empty value");
       }
     };
     take("exact", StringMatch::Kind::kExact);
@@ -453,14 +470,14 @@ class Loader {
       s.pattern = re ? re->text() : "";
       SourceRange rr = re ? re->range() : sr->range();
       if (s.pattern.empty()) {
-        Add("MAT007", rr, path + ".safe_regex.regex", "safe_regex.regex must be non-empty");
+        Add("MAT007", rr, ".safe_regex.regex", "safe_regex.regex must be non-empty");
       } else {
         RE2::Options o;
         o.set_log_errors(false);
         auto compiled = std::make_shared<const RE2>(s.pattern, o);
         if (!compiled->ok()) {
-          Add("MAT004", rr, path + ".safe_regex.regex", "invalid regex '" + s.pattern + "': " + compiled->error() +
-                                                            "; see https://github.com/google/re2/wiki/Syntax");
+          Add("MAT004", rr, ".safe_regex.regex", "invalid regex '" + s.pattern + "': " + compiled->error() +
+                                                     "; see https://github.com/google/re2/wiki/Syntax");
         } else {
           s.regex = std::move(compiled);
         }
@@ -469,22 +486,22 @@ class Loader {
     if (const Node* c = Get(&n, "custom")) {
       ++set;
       s.kind = StringMatch::Kind::kNone;
-      Add("MAT010", c->range(), path + ".custom", "StringMatcher.custom is not supported by gRPC and is NACKed; use exact, prefix, "
-                                                  "suffix, contains or safe_regex", RejectedBy::kGrpc);
+      Add("MAT010", c->range(), ".custom", "StringMatcher.custom is not supported by gRPC and is NACKed; use exact, prefix, "
+                                           "suffix, contains or safe_regex", RejectedBy::kGrpc);
     }
-    if (set == 0) Add("MAT015", n.range(), path, "invalid StringMatcher specified: set one of exact, prefix, suffix, contains, safe_regex");
-    if (set > 1) Add("MAT015", n.range(), path, "several match patterns are set (match_pattern is a oneof); keep one");
+    if (set == 0) Add("MAT015", n.range(), "", "invalid StringMatcher specified: set one of exact, prefix, suffix, contains, safe_regex");
+    if (set > 1) Add("MAT015", n.range(), "", "several match patterns are set (match_pattern is a oneof); keep one");
     s.lowered = s.ignore_case ? Lower(s.pattern) : s.pattern;
     return s;
   }
 
-  void LoadCelMatcher(Predicate& p, const Node& cfg, const std::string& path) {
+  void LoadCelMatcher(Predicate& p, const Node& cfg) {
     const Node* em = Get(&cfg, "expr_match");
     if (!em) {
-      Add("MAT017", cfg.range(), path + ".expr_match", "field not present: a CelMatcher needs expr_match with cel_expr_checked");
+      Add("MAT017", cfg.range(), ".expr_match", "field not present: a CelMatcher needs expr_match with cel_expr_checked");
       return;
     }
-    std::string ep = path + ".expr_match";
+    Scope field(&sink_, ".expr_match");
     cel::Compiled c;
     SourceRange base = em->range();
     bool text_positions = false;
@@ -493,26 +510,26 @@ class Loader {
       ::cel::expr::CheckedExpr msg;
       doc::DiagnosticSink sink(out_.source.get());
       if (!doc::NodeToMessage(*checked, &msg, sink)) {
-        for (const auto& d : sink.list()) Add("MAT017", d.range, ep + ".cel_expr_checked", d.message);
+        for (const auto& d : sink.list()) Add("MAT017", d.range, ".cel_expr_checked", d.message);
         return;
       }
       c = cel::CompileChecked(msg);
     } else if (const Node* parsed = Get(em, "cel_expr_parsed")) {
       base = parsed->range();
-      Add("MAT017", parsed->range(), ep + ".cel_expr_parsed",
+      Add("MAT017", parsed->range(), ".cel_expr_parsed",
           "gRPC supports only cel_expr_checked (type-checked Canonical CEL) and ignores cel_expr_parsed: without "
           "cel_expr_checked the resource is NACKed. Check the expression with a CEL type checker and send the CheckedExpr",
           RejectedBy::kGrpc);
       ::cel::expr::ParsedExpr msg;
       doc::DiagnosticSink sink(out_.source.get());
       if (!doc::NodeToMessage(*parsed, &msg, sink)) {
-        for (const auto& d : sink.list()) Add("MAT017", d.range, ep + ".cel_expr_parsed", d.message);
+        for (const auto& d : sink.list()) Add("MAT017", d.range, ".cel_expr_parsed", d.message);
         return;
       }
       c = cel::CompileParsed(msg);
     } else if (const Node* text = Get(em, "cel_expr_string")) {
       base = text->range();
-      Add("MAT012", text->range(), ep + ".cel_expr_string",
+      Add("MAT012", text->range(), ".cel_expr_string",
           "cel_expr_string is not supported by gRPC and is NACKed; evaluated here from its text for authoring. Send "
           "cel_expr_checked (the type-checked AST) instead",
           RejectedBy::kGrpc);
@@ -520,7 +537,7 @@ class Loader {
       text_positions = true;
       p.cel_text = text->text();
     } else {
-      Add("MAT017", em->range(), ep, "field not present: expr_match needs cel_expr_checked (parsed_expr and checked_expr are "
+      Add("MAT017", em->range(), "", "field not present: expr_match needs cel_expr_checked (parsed_expr and checked_expr are "
                                      "deprecated and ignored by gRPC)");
       return;
     }
@@ -533,26 +550,26 @@ class Loader {
         if (start < t.size() && (t[start] == '"' || t[start] == '\'')) ++start;
         if (start + e.end <= base.end) r = {start + e.begin, start + std::max(e.end, e.begin + 1)};
       }
-      Add(e.code.c_str(), r, ep, e.message);
+      Add(e.code.c_str(), r, "", e.message);
     }
     if (c.ok()) {
       if (std::optional<cel::Error> e = cel::CheckResultType(*c.program, cel::Use::kMatcher))
-        Add("CEL007", base, ep, e->message, RejectedBy::kGrpc);
+        Add("CEL007", base, "", e->message, RejectedBy::kGrpc);
       p.cel = c.program;
       if (p.cel_text.empty()) p.cel_text = c.program->text();
     }
   }
 
-  Predicate LoadPredicate(const Node& n, const std::string& path, int depth) {
+  Predicate LoadPredicate(const Node& n, int depth) {
     Predicate p;
     p.range = n.range();
-    p.path = path;
+    p.path = sink_.field_path();
     if (depth > kHardMaxDepth) {
-      Add("MAT006", n.range(), path, "predicates nest deeper than " + std::to_string(kHardMaxDepth) + " levels; flatten them");
+      Add("MAT006", n.range(), "", "predicates nest deeper than " + std::to_string(kHardMaxDepth) + " levels; flatten them");
       return p;
     }
     if (!n.is_map()) {
-      Add("MAT015", n.range(), path, "a predicate is a map with single_predicate, or_matcher, and_matcher or not_matcher");
+      Add("MAT015", n.range(), "", "a predicate is a map with single_predicate, or_matcher, and_matcher or not_matcher");
       return p;
     }
     const Node* sp = Get(&n, "single_predicate");
@@ -561,33 +578,37 @@ class Loader {
     const Node* notm = Get(&n, "not_matcher");
     int kinds = (sp != nullptr) + (orm != nullptr) + (andm != nullptr) + (notm != nullptr);
     if (kinds == 0) {
-      Add("MAT015", n.range(), path, "unsupported predicate type: set single_predicate, or_matcher, and_matcher or not_matcher");
+      Add("MAT015", n.range(), "", "unsupported predicate type: set single_predicate, or_matcher, and_matcher or not_matcher");
       return p;
     }
-    if (kinds > 1) Add("MAT015", n.range(), path, "several predicate types are set (match_type is a oneof); keep one");
+    if (kinds > 1) Add("MAT015", n.range(), "", "several predicate types are set (match_type is a oneof); keep one");
     if (sp) {
       p.kind = Predicate::Kind::kSingle;
-      LoadSingle(p, *sp, path + ".single_predicate");
+      Scope field(&sink_, ".single_predicate");
+      LoadSingle(p, *sp);
     } else if (orm || andm) {
       p.kind = orm ? Predicate::Kind::kOr : Predicate::Kind::kAnd;
-      std::string lp = path + (orm ? ".or_matcher" : ".and_matcher");
+      Scope field(&sink_, orm ? ".or_matcher" : ".and_matcher");
       const Node* list = Get(orm ? orm : andm, "predicate");
       size_t count = list && list->is_seq() ? list->items().size() : 0;
       if (count < 2)
-        Add("MAT006", (orm ? orm : andm)->range(), lp + ".predicate",
+        Add("MAT006", (orm ? orm : andm)->range(), ".predicate",
             std::string(count == 0 ? "predicate_list is empty" : "the predicate list has 1 item") +
                 "; or_matcher and and_matcher need at least 2 predicates (use the predicate itself instead)");
       if (list && list->is_seq())
-        for (size_t i = 0; i < list->items().size(); ++i)
-          p.children.push_back(LoadPredicate(list->items()[i], lp + ".predicate[" + std::to_string(i) + "]", depth + 1));
+        for (size_t i = 0; i < list->items().size(); ++i) {
+          Scope item(&sink_, ".predicate[" + std::to_string(i) + "]");
+          p.children.push_back(LoadPredicate(list->items()[i], depth + 1));
+        }
     } else {
       p.kind = Predicate::Kind::kNot;
-      p.children.push_back(LoadPredicate(*notm, path + ".not_matcher", depth + 1));
+      Scope field(&sink_, ".not_matcher");
+      p.children.push_back(LoadPredicate(*notm, depth + 1));
     }
     return p;
   }
 
-  void LoadSingle(Predicate& p, const Node& sp, const std::string& path) {
+  void LoadSingle(Predicate& p, const Node& sp) {
     const Node* vm = Get(&sp, "value_match");
     const Node* cm = Get(&sp, "custom_match");
     const Node* in = Get(&sp, "input");
@@ -599,24 +620,26 @@ class Loader {
       return;
     }
     if (!in) {
-      Add("MAT009", sp.range(), path + ".input", "field not present: single_predicate needs an input");
+      Add("MAT009", sp.range(), ".input", "field not present: single_predicate needs an input");
     } else {
-      p.input = LoadInput(*in, path + ".input");
+      Scope field(&sink_, ".input");
+      p.input = LoadInput(*in);
     }
-    if (vm && cm) Add("MAT015", sp.range(), path, "both value_match and custom_match are set (matcher is a oneof); keep one");
+    if (vm && cm) Add("MAT015", sp.range(), "", "both value_match and custom_match are set (matcher is a oneof); keep one");
     if (!vm && !cm) {
-      Add("MAT015", sp.range(), path, "single_predicate needs value_match or custom_match");
+      Add("MAT015", sp.range(), "", "single_predicate needs value_match or custom_match");
       return;
     }
     if (vm) {
       p.test = Predicate::Test::kValue;
-      p.value = LoadStringMatch(*vm, path + ".value_match");
+      Scope field(&sink_, ".value_match");
+      p.value = LoadStringMatch(*vm);
       if (p.input.kind == Input::Kind::kCel)
-        Add("MAT014", vm->range(), path + ".value_match",
+        Add("MAT014", vm->range(), "",
             "value_match needs an input that returns a string, but HttpAttributesCelMatchInput returns the CEL attributes; "
             "use a CelMatcher in custom_match or an HttpRequestHeaderMatchInput");
       if (p.input.kind == Input::Kind::kDynamicMetadata)
-        Add("MAT014", vm->range(), path + ".value_match",
+        Add("MAT014", vm->range(), "",
             "value_match needs an input that returns a string, but DynamicMetadataInput returns a metadata value (Envoy "
             "rejects it); use custom_match envoy.extensions.matching.input_matchers.metadata.v3.Metadata with a ValueMatcher");
       return;
@@ -626,24 +649,25 @@ class Loader {
     if (type == kCelMatcher) {
       p.test = Predicate::Test::kCel;
       if (p.input.kind == Input::Kind::kHeader)
-        Add("MAT014", cm->range(), path + ".custom_match",
+        Add("MAT014", cm->range(), ".custom_match",
             "a CelMatcher needs HttpAttributesCelMatchInput as its input, not HttpRequestHeaderMatchInput; read the header "
             "in CEL as request.headers['name']");
-      LoadCelMatcher(p, *tc, path + ".custom_match.typed_config");
+      Scope field(&sink_, ".custom_match.typed_config");
+      LoadCelMatcher(p, *tc);
       return;
     }
     if (type == kIpInputMatcher) {
-      ParseIpInputMatcher(p, *tc, *cm, path, Sink());
+      ParseIpInputMatcher(p, *tc, *cm, Sink());
       return;
     }
     if (type == "envoy.extensions.matching.input_matchers.metadata.v3.Metadata") {
-      ParseMetadataInputMatcher(p, *tc, *cm, path, Sink(), [&](const Node& s, const std::string& sp) { return LoadStringMatch(s, sp); });
+      ParseMetadataInputMatcher(p, *tc, *cm, Sink(), [&](const Node& s) { return LoadStringMatch(s); });
       return;
     }
     p.test = Predicate::Test::kUnsupported;
     p.custom_type = type;
     p.custom_range = cm->range();
-    Add("MAT010", cm->range(), path + ".custom_match",
+    Add("MAT010", cm->range(), ".custom_match",
         "custom_match " + (type.empty() ? std::string("without @type") : type) +
             " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed; this tool does not evaluate it (MAT041)",
         RejectedBy::kGrpc);
@@ -727,7 +751,7 @@ Compiled LoadTree(const Node& root, doc::SourcePtr source, const FilterContext& 
   out.source = std::move(source);
   out.type = TypeName(root.GetString("@type"));
   Loader l(out, filter);
-  out.root = l.LoadMatcher(root, "", 1);
+  out.root = l.LoadMatcher(root, 1);
   out.simplified = l.simplified();
   if (!out.type.empty() && out.type != "xds.type.matcher.v3.Matcher" && out.type != "envoy.config.common.matcher.v3.Matcher") {
     l.sink().Error("MAT019", root.Get("@type")->range(),

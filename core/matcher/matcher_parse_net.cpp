@@ -16,9 +16,12 @@ void Add(const ParseSink& s, const char* code, doc::SourceRange r, const std::st
   s.add(code, r, path, std::move(msg), who, sev);
 }
 
+// A field path segment below the loader's scoped path for the scope's lifetime.
+using Scope = doc::DiagnosticSink::ScopedField;
+
 }  // namespace
 
-std::shared_ptr<const Cidr> ParseCidr(const Node& n, const std::string& path, const ParseSink& sink) {
+std::shared_ptr<const Cidr> ParseCidr(const Node& n, const ParseSink& sink) {
   const Node* a = doc::GetProtoValue(&n, "address_prefix");
   const Node* l = doc::GetProtoValue(&n, "prefix_len");
   if (l && l->is_map()) l = doc::GetProtoValue(l, "value");
@@ -27,35 +30,35 @@ std::shared_ptr<const Cidr> ParseCidr(const Node& n, const std::string& path, co
   if (l) {
     const std::string t = l->text();
     if (t.empty() || t.size() > 10 || t.find_first_not_of("0123456789") != std::string::npos) {
-      Add(sink, "MAT045", l->range(), path + ".prefix_len", "prefix_len '" + t + "' is not a number of bits (0 to 128)");
+      Add(sink, "MAT045", l->range(), ".prefix_len", "prefix_len '" + t + "' is not a number of bits (0 to 128)");
       return nullptr;
     }
     len = std::stoll(t);
   }
   std::optional<Cidr> c = MakeCidr(addr, static_cast<uint32_t>(std::min<long long>(len, 1000)));
   if (!c) {
-    Add(sink, "MAT045", a ? a->range() : n.range(), path + ".address_prefix",
+    Add(sink, "MAT045", a ? a->range() : n.range(), ".address_prefix",
         a ? "address_prefix '" + addr + "' is not an IPv4 or IPv6 address; Envoy rejects the range (write e.g. 10.0.0.0 with prefix_len 8)"
           : "field not present: a CIDR range needs address_prefix (and prefix_len)");
     return nullptr;
   }
   if (len > c->prefix.bits())
-    Add(sink, "MAT045", l->range(), path + ".prefix_len",
+    Add(sink, "MAT045", l->range(), ".prefix_len",
         "prefix_len " + std::to_string(len) + " is longer than the address (" + std::to_string(c->prefix.bits()) +
             " bits); Envoy reads it as /" + std::to_string(c->prefix.bits()) + ". Write at most " + std::to_string(c->prefix.bits()),
         RejectedBy::kAll, doc::Severity::kWarning);
   return std::make_shared<const Cidr>(*c);
 }
 
-void ParseIpMatcher(Matcher& m, const Node& cfg, const std::string& path, const ParseSink& sink,
-                    const std::function<OnMatch(const Node&, const std::string&, const std::string&)>& on_match) {
+void ParseIpMatcher(Matcher& m, const Node& cfg, const ParseSink& sink,
+                    const std::function<OnMatch(const Node&, const std::string&)>& on_match) {
   m.kind = Matcher::Kind::kIpMap;
   const Node* rms = doc::GetProtoValue(&cfg, "range_matchers");
   int count = 0;
   if (rms)
     doc::ForEachValue(*rms, [&](const Node& rm, int i) {
       ++count;
-      std::string p = path + ".range_matchers[" + std::to_string(i) + "]";
+      Scope item(sink.scope, ".range_matchers[" + std::to_string(i) + "]");
       MapEntry e;
       e.key_range = rm.range();
       const int idx = static_cast<int>(m.entries.size());
@@ -65,25 +68,27 @@ void ParseIpMatcher(Matcher& m, const Node& cfg, const std::string& path, const 
       if (const Node* rs = doc::GetProtoValue(&rm, "ranges"))
         doc::ForEachValue(*rs, [&](const Node& r, int j) {
           ++ranges;
-          if (auto c = ParseCidr(r, p + ".ranges[" + std::to_string(j) + "]", sink)) {
+          Scope range(sink.scope, ".ranges[" + std::to_string(j) + "]");
+          if (auto c = ParseCidr(r, sink)) {
             e.key += (e.key.empty() ? "" : ", ") + c->Text();
             m.ip_nodes.push_back({c, idx, exclusive});
           }
         });
       if (ranges == 0)
-        Add(sink, "MAT045", rm.range(), p + ".ranges", "ranges is empty; a range matcher needs at least one CIDR range (ip.proto: min_items 1)");
+        Add(sink, "MAT045", rm.range(), ".ranges", "ranges is empty; a range matcher needs at least one CIDR range (ip.proto: min_items 1)");
       if (const Node* om = doc::GetProtoValue(&rm, "on_match")) {
-        e.on_match = on_match(*om, p + ".on_match", "range_matchers[" + std::to_string(i) + "]");
+        Scope field(sink.scope, ".on_match");
+        e.on_match = on_match(*om, "range_matchers[" + std::to_string(i) + "]");
       } else {
-        Add(sink, "MAT003", rm.range(), p + ".on_match", "field not present: a range matcher needs on_match with an action or a matcher");
+        Add(sink, "MAT003", rm.range(), ".on_match", "field not present: a range matcher needs on_match with an action or a matcher");
       }
       m.entries.push_back(std::move(e));
     });
   if (count == 0)
-    Add(sink, "MAT002", cfg.range(), path + ".range_matchers", "range_matchers is empty; the IPMatcher matches nothing and always takes on_no_match");
+    Add(sink, "MAT002", cfg.range(), ".range_matchers", "range_matchers is empty; the IPMatcher matches nothing and always takes on_no_match");
 }
 
-bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const std::string& path, const ParseSink& sink) {
+bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const ParseSink& sink) {
   if (in.type == "envoy.type.matcher.v3.HttpRequestQueryParamMatchInput") {
     // Envoy's query parameter input (envoy api/envoy/type/matcher/v3/http_inputs.proto,
     // query_param min_len 1): the first value in the :path's query string.
@@ -91,9 +96,9 @@ bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const std::strin
     const Node* k = doc::GetProtoValue(cfg, "query_param");
     in.key = k ? k->text() : "";
     if (in.key.empty())
-      Add(sink, "MAT009", cfg ? cfg->range() : n.range(), path + ".query_param",
+      Add(sink, "MAT009", cfg ? cfg->range() : n.range(), ".query_param",
           "HttpRequestQueryParamMatchInput needs query_param (min_len 1): the parameter to read");
-    Add(sink, "MAT009", n.range(), path,
+    Add(sink, "MAT009", n.range(), "",
         "Unsupported Input type:" + in.type + "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
             "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads the query string of :path)",
         RejectedBy::kGrpc);
@@ -111,9 +116,9 @@ bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const std::strin
         in.metadata_path.push_back(k ? k->text() : "");
       });
     if (in.key.empty() || in.metadata_path.empty())
-      Add(sink, "MAT009", cfg ? cfg->range() : n.range(), path,
+      Add(sink, "MAT009", cfg ? cfg->range() : n.range(), "",
           "DynamicMetadataInput needs filter and at least one path segment ({key: ...}): the metadata value to read");
-    Add(sink, "MAT009", n.range(), path,
+    Add(sink, "MAT009", n.range(), "",
         "Unsupported Input type:" + in.type + "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
             "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads the stream's dynamic metadata)",
         RejectedBy::kGrpc);
@@ -128,9 +133,9 @@ bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const std::strin
     const Node* k = doc::GetProtoValue(cfg, "key");
     in.key = k ? k->text() : "";
     if (in.key.empty())
-      Add(sink, "MAT009", cfg ? cfg->range() : n.range(), path + ".key", "FilterStateInput needs a key (min_len 1): the filter state object to read");
+      Add(sink, "MAT009", cfg ? cfg->range() : n.range(), ".key", "FilterStateInput needs a key (min_len 1): the filter state object to read");
   }
-  Add(sink, "MAT009", n.range(), path,
+  Add(sink, "MAT009", n.range(), "",
       "Unsupported Input type:" + in.type + "; gRPC supports envoy.type.matcher.v3.HttpRequestHeaderMatchInput and "
           "xds.type.matcher.v3.HttpAttributesCelMatchInput (Envoy reads it from the connection: give it with --" +
           [](std::string s) {
@@ -142,7 +147,7 @@ bool ParseEnvoyInput(Input& in, const Node& n, const Node* cfg, const std::strin
   return true;
 }
 
-void ParseIpInputMatcher(Predicate& p, const Node& tc, const Node& cm, const std::string& path, const ParseSink& sink) {
+void ParseIpInputMatcher(Predicate& p, const Node& tc, const Node& cm, const ParseSink& sink) {
   p.test = Predicate::Test::kIp;
   p.custom_type = "envoy.extensions.matching.input_matchers.ip.v3.Ip";
   p.custom_range = cm.range();
@@ -150,27 +155,34 @@ void ParseIpInputMatcher(Predicate& p, const Node& tc, const Node& cm, const std
   if (const Node* rs = doc::GetProtoValue(&tc, "cidr_ranges"))
     doc::ForEachValue(*rs, [&](const Node& r, int j) {
       ++n;
-      if (auto c = ParseCidr(r, path + ".custom_match.typed_config.cidr_ranges[" + std::to_string(j) + "]", sink)) p.cidrs.push_back(c);
+      Scope range(sink.scope, ".custom_match.typed_config.cidr_ranges[" + std::to_string(j) + "]");
+      if (auto c = ParseCidr(r, sink)) p.cidrs.push_back(c);
     });
   if (n == 0)
-    Add(sink, "MAT045", tc.range(), path + ".custom_match.typed_config.cidr_ranges", "cidr_ranges is empty; the Ip matcher needs at least one CIDR range");
-  Add(sink, "MAT010", cm.range(), path + ".custom_match",
+    Add(sink, "MAT045", tc.range(), ".custom_match.typed_config.cidr_ranges", "cidr_ranges is empty; the Ip matcher needs at least one CIDR range");
+  Add(sink, "MAT010", cm.range(), ".custom_match",
       "custom_match " + p.custom_type + " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed", RejectedBy::kGrpc);
 }
 
 namespace {
-ValueMatch ParseValueMatch(const Node& n, const std::string& path, const ParseSink& sink,
-                           const std::function<StringMatch(const Node&, const std::string&)>& string_match, int depth) {
+// The ValueMatcher at the scoped field path.
+ValueMatch ParseValueMatch(const Node& n, const ParseSink& sink, const std::function<StringMatch(const Node&)>& string_match,
+                           int depth) {
   ValueMatch v;
   if (depth > 32 || !n.is_map()) {
-    Add(sink, "MAT019", n.range(), path, "a ValueMatcher is a map with one of null_match, double_match, string_match, bool_match, present_match, list_match, or_match");
+    Add(sink, "MAT019", n.range(), "", "a ValueMatcher is a map with one of null_match, double_match, string_match, bool_match, present_match, list_match, or_match");
     return v;
   }
   int set = 0;
   if (doc::GetProtoValue(&n, "null_match")) ++set, v.kind = ValueMatch::Kind::kNull;
   if (const Node* b = doc::GetProtoValue(&n, "bool_match")) ++set, v.kind = ValueMatch::Kind::kBool, v.flag = b->text() == "true";
   if (const Node* p = doc::GetProtoValue(&n, "present_match")) ++set, v.kind = ValueMatch::Kind::kPresent, v.flag = p->text() == "true";
-  if (const Node* s = doc::GetProtoValue(&n, "string_match")) ++set, v.kind = ValueMatch::Kind::kString, v.str = string_match(*s, path + ".string_match");
+  if (const Node* s = doc::GetProtoValue(&n, "string_match")) {
+    ++set;
+    v.kind = ValueMatch::Kind::kString;
+    Scope field(sink.scope, ".string_match");
+    v.str = string_match(*s);
+  }
   if (const Node* d = doc::GetProtoValue(&n, "double_match")) {
     ++set;
     v.kind = ValueMatch::Kind::kDouble;
@@ -183,29 +195,34 @@ ValueMatch ParseValueMatch(const Node& n, const std::string& path, const ParseSi
     };
     if (const Node* r = doc::GetProtoValue(d, "range")) {
       v.range = true;
-      v.start = number(doc::GetProtoValue(r, "start"), path + ".double_match.range.start");
-      v.end = number(doc::GetProtoValue(r, "end"), path + ".double_match.range.end");
+      v.start = number(doc::GetProtoValue(r, "start"), ".double_match.range.start");
+      v.end = number(doc::GetProtoValue(r, "end"), ".double_match.range.end");
     } else {
-      v.exact = number(doc::GetProtoValue(d, "exact"), path + ".double_match.exact");
+      v.exact = number(doc::GetProtoValue(d, "exact"), ".double_match.exact");
     }
   }
   if (const Node* l = doc::GetProtoValue(&n, "list_match")) {
     ++set;
     v.kind = ValueMatch::Kind::kList;
-    if (const Node* one = doc::GetProtoValue(l, "one_of")) v.children.push_back(ParseValueMatch(*one, path + ".list_match.one_of", sink, string_match, depth + 1));
-    else Add(sink, "MAT019", l->range(), path + ".list_match", "list_match needs one_of, the ValueMatcher some element must match");
+    if (const Node* one = doc::GetProtoValue(l, "one_of")) {
+      Scope field(sink.scope, ".list_match.one_of");
+      v.children.push_back(ParseValueMatch(*one, sink, string_match, depth + 1));
+    } else {
+      Add(sink, "MAT019", l->range(), ".list_match", "list_match needs one_of, the ValueMatcher some element must match");
+    }
   }
   if (const Node* o = doc::GetProtoValue(&n, "or_match")) {
     ++set;
     v.kind = ValueMatch::Kind::kOr;
     if (const Node* vms = doc::GetProtoValue(o, "value_matchers"))
       doc::ForEachValue(*vms, [&](const Node& c, int i) {
-        v.children.push_back(ParseValueMatch(c, path + ".or_match.value_matchers[" + std::to_string(i) + "]", sink, string_match, depth + 1));
+        Scope item(sink.scope, ".or_match.value_matchers[" + std::to_string(i) + "]");
+        v.children.push_back(ParseValueMatch(c, sink, string_match, depth + 1));
       });
   }
   if (set != 1) {
     v.kind = ValueMatch::Kind::kInvalid;
-    Add(sink, "MAT019", n.range(), path,
+    Add(sink, "MAT019", n.range(), "",
         set == 0 ? "a ValueMatcher needs one of null_match, double_match, string_match, bool_match, present_match, list_match, or_match"
                  : "several value matchers are set (match_pattern is a oneof); keep one");
   }
@@ -213,24 +230,24 @@ ValueMatch ParseValueMatch(const Node& n, const std::string& path, const ParseSi
 }
 }  // namespace
 
-void ParseMetadataInputMatcher(Predicate& p, const Node& tc, const Node& cm, const std::string& path, const ParseSink& sink,
-                               const std::function<StringMatch(const Node&, const std::string&)>& string_match) {
+void ParseMetadataInputMatcher(Predicate& p, const Node& tc, const Node& cm, const ParseSink& sink,
+                               const std::function<StringMatch(const Node&)>& string_match) {
   p.test = Predicate::Test::kMetadata;
   p.custom_type = "envoy.extensions.matching.input_matchers.metadata.v3.Metadata";
   p.custom_range = cm.range();
-  const std::string base = path + ".custom_match.typed_config";
   if (const Node* v = doc::GetProtoValue(&tc, "value")) {
-    p.value_matcher = std::make_shared<const ValueMatch>(ParseValueMatch(*v, base + ".value", sink, string_match, 0));
+    Scope field(sink.scope, ".custom_match.typed_config.value");
+    p.value_matcher = std::make_shared<const ValueMatch>(ParseValueMatch(*v, sink, string_match, 0));
   } else {
-    Add(sink, "MAT019", tc.range(), base + ".value", "field not present: the Metadata matcher needs value, a ValueMatcher");
+    Add(sink, "MAT019", tc.range(), ".custom_match.typed_config.value", "field not present: the Metadata matcher needs value, a ValueMatcher");
   }
   const Node* inv = doc::GetProtoValue(&tc, "invert");
   p.invert = inv && inv->text() == "true";
   if (p.input.kind != Input::Kind::kDynamicMetadata)
-    Add(sink, "MAT014", cm.range(), path + ".custom_match",
+    Add(sink, "MAT014", cm.range(), ".custom_match",
         "the Metadata matcher reads a DynamicMetadataInput; on another input it never matches (envoy "
         "input_matchers/metadata/matcher.cc). Use envoy.extensions.matching.common_inputs.network.v3.DynamicMetadataInput");
-  Add(sink, "MAT010", cm.range(), path + ".custom_match",
+  Add(sink, "MAT010", cm.range(), ".custom_match",
       "custom_match " + p.custom_type + " is not supported by gRPC (only xds.type.matcher.v3.CelMatcher) and is NACKed", RejectedBy::kGrpc);
 }
 

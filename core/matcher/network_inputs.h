@@ -84,8 +84,11 @@ const nlohmann::ordered_json* MetadataValue(const Request& r, const std::string&
 // ---- parsing (core/matcher/matcher_parse_net.cpp, called by the matcher loader) ----
 
 // How the loader records a finding (code, range, field path, message, who rejects it, severity)
-// in the Compiled's diagnostics and its RejectedBy record.
+// in the Compiled's diagnostics and its RejectedBy record. Field paths are the loader's scoped
+// ones: a parser pushes a DiagnosticSink::ScopedField on `scope` for a field it descends into and
+// gives `add` a path relative to it ("" for the scoped field itself, ".prefix_len" below it).
 struct ParseSink {
+  doc::DiagnosticSink* scope;
   std::function<void(const char* code, doc::SourceRange range, const std::string& path, std::string message,
                      RejectedBy who, doc::Severity severity)>
       add;
@@ -95,28 +98,27 @@ struct ParseSink {
 // prefix_len (a UInt32Value: a number in JSON, {value: N} in textproto). Null and MAT045 when the
 // address is not an IP literal (Envoy rejects the config: CidrRange::create fails); a length
 // longer than the address is a MAT045 warning and is clamped.
-std::shared_ptr<const Cidr> ParseCidr(const doc::Node& n, const std::string& path, const ParseSink& sink);
+std::shared_ptr<const Cidr> ParseCidr(const doc::Node& n, const ParseSink& sink);
 
 // xds.type.matcher.v3.IPMatcher (cncf/xds xds/type/matcher/v3/ip.proto) as the custom_match of a
 // matcher_tree into `m` (kind kIpMap): each range_matcher an entry keyed by its ranges, each range
 // a node (Envoy source/extensions/common/matcher/ip_range_matcher.h IpRangeMatcherFactoryBase).
-// `on_match` loads a range matcher's on_match (field path, label).
-void ParseIpMatcher(Matcher& m, const doc::Node& cfg, const std::string& path, const ParseSink& sink,
-                    const std::function<OnMatch(const doc::Node&, const std::string&, const std::string&)>& on_match);
+// `on_match` loads a range matcher's on_match (at the scoped field path; its label).
+void ParseIpMatcher(Matcher& m, const doc::Node& cfg, const ParseSink& sink,
+                    const std::function<OnMatch(const doc::Node&, const std::string&)>& on_match);
 
 // Envoy's inputs beyond request headers and CEL, into `in`: the query parameter input and the
 // network inputs (each a gRPC-only MAT009, since gRPC supports neither). `n` is the input
 // (TypedExtensionConfig), `cfg` its typed_config. False when in.type is none of them.
-bool ParseEnvoyInput(Input& in, const doc::Node& n, const doc::Node* cfg, const std::string& path, const ParseSink& sink);
+bool ParseEnvoyInput(Input& in, const doc::Node& n, const doc::Node* cfg, const ParseSink& sink);
 
 // envoy.extensions.matching.input_matchers.ip.v3.Ip (`tc`, the custom_match `cm`'s typed_config)
 // into `p` (test kIp): cidr_ranges, min_items 1.
-void ParseIpInputMatcher(Predicate& p, const doc::Node& tc, const doc::Node& cm, const std::string& path, const ParseSink& sink);
+void ParseIpInputMatcher(Predicate& p, const doc::Node& tc, const doc::Node& cm, const ParseSink& sink);
 
 // envoy.extensions.matching.input_matchers.metadata.v3.Metadata (`value` a ValueMatcher,
-// `invert`) into `p` (test kMetadata); `string_match` reads a StringMatcher.
-void ParseMetadataInputMatcher(Predicate& p, const doc::Node& tc, const doc::Node& cm, const std::string& path,
-                               const ParseSink& sink,
-                               const std::function<StringMatch(const doc::Node&, const std::string&)>& string_match);
+// `invert`) into `p` (test kMetadata); `string_match` reads a StringMatcher at the scoped path.
+void ParseMetadataInputMatcher(Predicate& p, const doc::Node& tc, const doc::Node& cm, const ParseSink& sink,
+                               const std::function<StringMatch(const doc::Node&)>& string_match);
 
 }  // namespace cfgi::matcher

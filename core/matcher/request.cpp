@@ -244,8 +244,9 @@ std::optional<std::string> CheckConnectionField(std::string_view key, const std:
 }
 
 std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sink, const std::string& path) {
+  doc::DiagnosticSink::ScopedField at(&sink, path);
   if (!n.is_map()) {
-    sink.Error("MAT020", n.range(), "a request is a map {headers: {name: value}, path, host, method}", path);
+    sink.Error("MAT020", n.range(), "a request is a map {headers: {name: value}, path, host, method}");
     return std::nullopt;
   }
   Request r;
@@ -253,7 +254,7 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
   for (const auto& e : n.entries()) {
     if (e.key == "headers") {
       if (!e.value.is_map()) {
-        sink.Error("MAT020", e.value.range(), "headers is a map of name: value (or name: [values])", path + ".headers");
+        sink.Error("MAT020", e.value.range(), "headers is a map of name: value (or name: [values])", ".headers");
         ok = false;
         continue;
       }
@@ -264,7 +265,7 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
         } else if (h.value.is_scalar() && !h.value.is_null()) {
           r.headers.emplace_back(name, h.value.text());
         } else {
-          sink.Error("MAT020", h.value.range(), "header " + h.key + " needs a string value or a list of strings", path + ".headers." + h.key);
+          sink.Error("MAT020", h.value.range(), "header " + h.key + " needs a string value or a list of strings", ".headers." + h.key);
           ok = false;
         }
       }
@@ -273,7 +274,7 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
       std::optional<std::string>* f = e.key == "path" ? &r.path : e.key == "host" ? &r.host : e.key == "method" ? &r.method
                                       : e.key == "scheme" ? &r.scheme : e.key == "query" ? &r.query : e.key == "protocol" ? &r.protocol : &r.time;
       if (!e.value.is_scalar() || e.value.is_null()) {
-        sink.Error("MAT020", e.value.range(), e.key + " needs a string", path + "." + e.key);
+        sink.Error("MAT020", e.value.range(), e.key + " needs a string", "." + e.key);
         ok = false;
       } else {
         *f = e.value.text();
@@ -288,7 +289,7 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
       std::optional<std::string> bad = e.value.is_scalar() && !e.value.is_null() ? CheckConnectionField(e.key, e.value.text())
                                                                                    : std::optional<std::string>(e.key + " needs a string");
       if (bad) {
-        sink.Error("MAT020", e.value.range(), *bad, path + "." + e.key);
+        sink.Error("MAT020", e.value.range(), *bad, "." + e.key);
         ok = false;
       } else {
         *f = e.value.text();
@@ -300,26 +301,26 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
       } else if (e.value.is_scalar() && !e.value.is_null()) {
         out.push_back(e.value.text());
       } else {
-        sink.Error("MAT020", e.value.range(), e.key + " is a list of strings, e.g. [h2, http/1.1]", path + "." + e.key);
+        sink.Error("MAT020", e.value.range(), e.key + " is a list of strings, e.g. [h2, http/1.1]", "." + e.key);
         ok = false;
       }
     } else if (e.key == "subject") {
       if (!e.value.is_scalar() || e.value.is_null()) {
-        sink.Error("MAT020", e.value.range(), "subject needs a string (the peer certificate's subject)", path + "." + e.key);
+        sink.Error("MAT020", e.value.range(), "subject needs a string (the peer certificate's subject)", "." + e.key);
         ok = false;
       } else {
         r.subject = e.value.text();
       }
     } else if (e.key == "dynamic_metadata") {
       if (!e.value.is_map()) {
-        sink.Error("MAT020", e.value.range(), "dynamic_metadata is a map of filter name: {key: value, ...} (its Struct)", path + "." + e.key);
+        sink.Error("MAT020", e.value.range(), "dynamic_metadata is a map of filter name: {key: value, ...} (its Struct)", "." + e.key);
         ok = false;
         continue;
       }
       for (const auto& f : e.value.entries()) r.dynamic_metadata[f.key] = f.value.ToOrderedJson();
     } else if (e.key == "filter_state") {
       if (!e.value.is_map()) {
-        sink.Error("MAT020", e.value.range(), "filter_state is a map of key: value (the object's serialized string)", path + "." + e.key);
+        sink.Error("MAT020", e.value.range(), "filter_state is a map of key: value (the object's serialized string)", "." + e.key);
         ok = false;
         continue;
       }
@@ -330,7 +331,7 @@ std::optional<Request> ParseRequest(const doc::Node& n, doc::DiagnosticSink& sin
       sink.Warning("MAT020", e.key_range, "unknown request key '" + e.key + "'; use headers, path, host, method, scheme, query, protocol, time, or the "
                                           "connection's destination_ip, destination_port, source_ip, source_port, direct_source_ip, "
                                           "source_type, server_name, transport_protocol, network_namespace, application_protocols, filter_state, "
-                                          "dynamic_metadata, and the peer certificate's uri_sans, dns_sans, subject", path);
+                                          "dynamic_metadata, and the peer certificate's uri_sans, dns_sans, subject");
     }
   }
   if (!ok) return std::nullopt;

@@ -59,10 +59,12 @@ bool Utf8Field(const std::string& text, const char* field, SourceRange r, doc::D
 
 Constraint FromProto(const dv3::DynamicParameterConstraints& m, const Node* tree, doc::DiagnosticSink& sink,
                      const std::string& path, int depth, bool top) {
+  using Scope = doc::DiagnosticSink::ScopedField;
+  Scope at(&sink, path);
   SourceRange self = tree ? tree->range() : SourceRange{};
   if (depth >= kMaxConstraintDepth) {
     sink.Error("VAR009", self, "constraints nested deeper than " + std::to_string(kMaxConstraintDepth) +
-               " levels; flatten the and/or lists (this variant is treated as matching nothing)", path);
+               " levels; flatten the and/or lists (this variant is treated as matching nothing)");
     return Nothing(self);
   }
   using T = dv3::DynamicParameterConstraints;
@@ -72,7 +74,7 @@ Constraint FromProto(const dv3::DynamicParameterConstraints& m, const Node* tree
       c.range = self;
       if (!top)
         sink.Warning("VAR008", self, "an empty DynamicParameterConstraints inside a list or not matches every "
-                     "client; remove it or give it a constraint", path);
+                     "client; remove it or give it a constraint");
       return c;
     }
     case T::kConstraint: {
@@ -80,16 +82,16 @@ Constraint FromProto(const dv3::DynamicParameterConstraints& m, const Node* tree
       const Node::Entry* ce = Field(tree, "constraint", "constraint");
       const Node* cn = ce ? &ce->value : nullptr;
       SourceRange r = RangeOr(ce, self);
-      std::string p = path + ".constraint";
+      Scope field(&sink, ".constraint");
       if (sc.key().empty()) {
         const Node::Entry* ke = Field(cn, "key", "key");
         sink.Error("VAR002", RangeOr(ke, r), "a constraint with an empty key can never name a parameter; set "
-                   "`key` to the parameter's name", p + ".key");
+                   "`key` to the parameter's name", ".key");
         return Nothing(r);
       }
-      if (!Utf8Field(sc.key(), "key", RangeOr(Field(cn, "key", "key"), r), sink, p + ".key")) return Nothing(r);
+      if (!Utf8Field(sc.key(), "key", RangeOr(Field(cn, "key", "key"), r), sink, ".key")) return Nothing(r);
       if (sc.constraint_type_case() == dv3::DynamicParameterConstraints::SingleConstraint::kValue &&
-          !Utf8Field(sc.value(), "value", RangeOr(Field(cn, "value", "value"), r), sink, p + ".value"))
+          !Utf8Field(sc.value(), "value", RangeOr(Field(cn, "value", "value"), r), sink, ".value"))
         return Nothing(r);
       Constraint c;
       if (sc.constraint_type_case() == dv3::DynamicParameterConstraints::SingleConstraint::kValue) {
@@ -98,7 +100,7 @@ Constraint FromProto(const dv3::DynamicParameterConstraints& m, const Node* tree
         c = Constraint::Exists(sc.key());
       } else {
         sink.Error("VAR001", r, "constraint on key \"" + sc.key() + "\" has neither `value` nor `exists`; add "
-                   "`value: \"...\"` for an exact match or `exists {}` for any value", p);
+                   "`value: \"...\"` for an exact match or `exists {}` for any value");
         return Nothing(r);
       }
       c.range = r;
@@ -113,16 +115,16 @@ Constraint FromProto(const dv3::DynamicParameterConstraints& m, const Node* tree
       const Node::Entry* items = Field(ln, "constraints", "constraints");
       const auto& list = is_and ? m.and_constraints() : m.or_constraints();
       std::vector<Constraint> ch;
-      std::string p = path + "." + name;
+      Scope field(&sink, std::string(".") + name);
       SourceRange r = RangeOr(le, self);
       if (list.constraints_size() == 0)
         sink.Warning("VAR008", r, std::string("an empty ") + name + (is_and ? " matches every client" : " matches no client") +
-                     "; list at least one constraint or remove it", p);
+                     "; list at least one constraint or remove it");
       for (int i = 0; i < list.constraints_size(); ++i) {
         const Node* item = nullptr;
         if (items && items->value.is_seq() && static_cast<size_t>(i) < items->value.items().size())
           item = &items->value.items()[static_cast<size_t>(i)];
-        ch.push_back(FromProto(list.constraints(i), item, sink, p + ".constraints[" + std::to_string(i) + "]",
+        ch.push_back(FromProto(list.constraints(i), item, sink, ".constraints[" + std::to_string(i) + "]",
                                depth + 1, false));
       }
       Constraint c = is_and ? Constraint::And(std::move(ch)) : Constraint::Or(std::move(ch));
@@ -132,7 +134,7 @@ Constraint FromProto(const dv3::DynamicParameterConstraints& m, const Node* tree
     case T::kNotConstraints: {
       const Node::Entry* ne = Field(tree, "not_constraints", "notConstraints");
       SourceRange r = RangeOr(ne, self);
-      Constraint inner = FromProto(m.not_constraints(), ne ? &ne->value : nullptr, sink, path + ".not_constraints",
+      Constraint inner = FromProto(m.not_constraints(), ne ? &ne->value : nullptr, sink, ".not_constraints",
                                    depth + 1, false);
       Constraint c = Constraint::Not(std::move(inner));
       c.range = r;

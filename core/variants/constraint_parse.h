@@ -29,7 +29,9 @@ constexpr int kMaxConstraintNodes = 4096;
 // tree from doc::ParseTextProto, or the YAML / JSON node it was converted from); it only supplies
 // source ranges and may be null. Reports VAR001 (neither value nor exists), VAR002 (empty key),
 // VAR008 (empty list / empty nested constraint) and VAR009 (too deep) at their positions and
-// keeps going; a bad single constraint becomes "matches nothing" (an empty or-list).
+// keeps going; a bad single constraint becomes "matches nothing" (an empty or-list). `path` is the
+// message's field path, pushed as a ScopedField below any the sink has open (a nested constraint
+// is read with its segment, ".not_constraints").
 Constraint FromProto(const envoy::service::discovery::v3::DynamicParameterConstraints& m,
                      const doc::Node* tree, doc::DiagnosticSink& sink, const std::string& path,
                      int depth = 0, bool top = true);

@@ -202,8 +202,8 @@ std::optional<Variant> ResourceVariant(const dv3::Resource& r, const Node* tree,
     const Node* rn = FieldNode(tree, "resource_name", "resourceName");
     const Node* dpc = FieldNode(rn, "dynamic_parameter_constraints", "dynamicParameterConstraints");
     size_t before = c.sink.list().size();
-    con = FromProto(r.resource_name().dynamic_parameter_constraints(), dpc, c.sink,
-                    path + ".resource_name.dynamic_parameter_constraints");
+    doc::DiagnosticSink::ScopedField at(&c.sink, path);
+    con = FromProto(r.resource_name().dynamic_parameter_constraints(), dpc, c.sink, ".resource_name.dynamic_parameter_constraints");
     // An invalid constraint makes the whole variant invalid (a client NACKs it): leave it out.
     for (size_t i = before; i < c.sink.list().size(); ++i)
       if (c.sink.list()[i].severity == doc::Severity::kError) return std::nullopt;
@@ -640,13 +640,14 @@ namespace {
 Params StringMap(const Node* n, const std::string& path, doc::DiagnosticSink& sink) {
   Params p;
   if (!n) return p;
+  doc::DiagnosticSink::ScopedField at(&sink, path);
   if (!n->is_map()) {
-    sink.Error("VAR122", n->range(), path + " must be a map of parameter name to string value", path);
+    sink.Error("VAR122", n->range(), path + " must be a map of parameter name to string value");
     return p;
   }
   for (const auto& e : n->entries()) {
     if (!e.value.is_scalar() || e.value.is_null()) {
-      sink.Error("VAR122", e.value.range(), "dynamic parameter '" + e.key + "' must be a string; quote it", path + "." + e.key);
+      sink.Error("VAR122", e.value.range(), "dynamic parameter '" + e.key + "' must be a string; quote it", "." + e.key);
       continue;
     }
     p[e.key] = e.value.text();

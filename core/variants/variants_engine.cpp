@@ -39,18 +39,19 @@ struct Inputs {
   const Node* matrix = nullptr;
 };
 
-Params ParamsFrom(const Node& n, const std::string& path, doc::DiagnosticSink& sink, bool& ok) {
+// The parameters at the sink's scoped field path.
+Params ParamsFrom(const Node& n, doc::DiagnosticSink& sink, bool& ok) {
   Params p;
   ok = true;
   if (!n.is_map()) {
     sink.Error("VAR011", n.range(), "a subscription is a map of dynamic parameters ({env: prod}) or {params: {...}, "
-               "name: N, resources: [R]}", path);
+               "name: N, resources: [R]}");
     ok = false;
     return p;
   }
   for (const auto& e : n.entries()) {
     if (!e.value.is_scalar() || e.value.is_null()) {
-      sink.Error("VAR011", e.value.range(), "dynamic parameter '" + e.key + "' must be a string value", path + "." + e.key);
+      sink.Error("VAR011", e.value.range(), "dynamic parameter '" + e.key + "' must be a string value", "." + e.key);
       ok = false;
       continue;
     }
@@ -74,7 +75,7 @@ Inputs ParseInputs(const Scenario& s, doc::DiagnosticSink& sink) {
     } else {
       int i = 0;
       for (const Node& item : subs->items()) {
-        std::string path = "inputs.subscriptions[" + std::to_string(i++) + "]";
+        doc::DiagnosticSink::ScopedField at(&sink, "inputs.subscriptions[" + std::to_string(i++) + "]");
         Subscription sub;
         sub.source = s.envelope_source();
         sub.range = item.range();
@@ -82,18 +83,21 @@ Inputs ParseInputs(const Scenario& s, doc::DiagnosticSink& sink) {
         bool ok = true;
         const Node* params = item.is_map() ? item.Get("params") : nullptr;
         if (params && params->is_map()) {
-          sub.params = ParamsFrom(*params, path + ".params", sink, ok);
+          {
+            doc::DiagnosticSink::ScopedField field(&sink, ".params");
+            sub.params = ParamsFrom(*params, sink, ok);
+          }
           sub.name = item.GetString("name");
           if (const Node* rs = item.Get("resources")) {
             if (rs->is_seq())
               for (const Node& r : rs->items()) sub.resources.push_back(r.text());
             else
-              sink.Error("VAR011", rs->range(), "resources must be a list of resource names", path + ".resources");
+              sink.Error("VAR011", rs->range(), "resources must be a list of resource names", ".resources");
           }
         } else if (item.is_null()) {
           // `- {}` or `- ~`: a subscription with no parameters.
         } else {
-          sub.params = ParamsFrom(item, path, sink, ok);
+          sub.params = ParamsFrom(item, sink, ok);
         }
         if (ok) in.subscriptions.push_back(std::move(sub));
       }
@@ -344,7 +348,8 @@ std::optional<MatrixRequest> MatrixRequestOf(const Inputs& in, const Analysis& a
     return std::nullopt;
   }
   bool ok = true;
-  Params base = in.matrix->Get("base") ? ParamsFrom(*in.matrix->Get("base"), "inputs.matrix.base", esink, ok) : Params{};
+  doc::DiagnosticSink::ScopedField at(&esink, "inputs.matrix.base");
+  Params base = in.matrix->Get("base") ? ParamsFrom(*in.matrix->Get("base"), esink, ok) : Params{};
   return MatrixRequest{rn, kx, ky, std::move(base)};
 }
 
