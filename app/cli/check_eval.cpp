@@ -373,6 +373,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
       InspectOptions o;
       o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
       o.suppressions = gate.suppressions;
+      o.result_json = false;  // text and SARIF print the typed results and the comparison
       Inspection in = Inspect(*e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), query, o);
       std::vector<const Report*> reports;
       for (Report& r : in.reports) {
