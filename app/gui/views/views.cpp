@@ -22,6 +22,7 @@ struct ViewEntry {
   // The view's worker-side step (OpenDocument's ViewRows), or null when the typed results are
   // all it draws.
   std::shared_ptr<const ViewRows> (*rows)(const Inspection&) = nullptr;
+  bool draws_json = false;  // the view draws Report::result (ViewDrawsResultJson)
 };
 
 constexpr ViewEntry kViews[] = {
@@ -30,7 +31,7 @@ constexpr ViewEntry kViews[] = {
     {"txt", &CreateTxtView},
     {"policy", &CreatePolicyView, &BuildPolicyRows},
     {"targeting", &CreateTargetingView, &BuildTargetingRows},
-    {"document", &CreateGenericView},
+    {"document", &CreateGenericView, nullptr, true},
 };
 }  // namespace
 
@@ -45,6 +46,12 @@ std::shared_ptr<const ViewRows> BuildViewRows(const Inspection& in) {
   for (const ViewEntry& v : kViews)
     if (v.engine == in.engine->name()) return v.rows ? v.rows(in) : nullptr;
   return nullptr;
+}
+
+bool ViewDrawsResultJson(std::string_view engine) {
+  for (const ViewEntry& v : kViews)
+    if (v.engine == engine) return v.draws_json;
+  return true;  // the generic view
 }
 
 }  // namespace cfgi::gui
