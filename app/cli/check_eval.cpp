@@ -373,6 +373,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
       InspectOptions o;
       o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
       o.suppressions = gate.suppressions;
+      o.result_json = false;  // text and SARIF print the typed results and the comparison
       Inspection in = Inspect(*e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), query, o);
       std::vector<const Report*> reports;
       for (Report& r : in.reports) {
@@ -388,7 +389,14 @@ int RunCheckEval(const CheckEvalArgs& a) {
       }
     }
   } else {
-    Report r = RunScenario(*e, s, query, profile, evaluate, gate.suppressions);
+    // RunScenario's Inspect of one profile, serialising the result only for the JSON output and
+    // the --kuma-cp comparison (text and SARIF print the typed result).
+    InspectOptions one;
+    one.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+    one.suppressions = gate.suppressions;
+    one.profiles = {profile};
+    one.result_json = a.format == "json" || !a.live.kuma_cp.empty();
+    Report r = std::move(Inspect(*e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), query, one).reports.front());
     errors = FailsOn(r.diagnostics, gate.fail_on);
     // --kuma-cp: the control plane's _rules answer is one more profile, "kuma (live)", in the one
     // profile comparison (core/engine/compare.h).

@@ -172,8 +172,8 @@ bool App::ApplyHookStep(const std::string& step, std::string* error) {
     }
     SetHideDeadLints(*d, value == "hide");
   } else if (key == "dataplane") {
-    // Through the view, as the Dataplane combo would: the policy view builds the question (in a
-    // large mesh restricted to the resources shown, PolicyView::DataplaneQuery).
+    // Through the view, as the Dataplane combo would: the policy view builds the question
+    // (PolicyView::DataplaneQuery).
     o.view->LoadState("dp=" + value);
   } else if (key == "type") {
     int n = std::atoi(value.c_str());

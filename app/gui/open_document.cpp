@@ -191,6 +191,7 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
     options.progress = hooks.progress;
     options.cancelled = hooks.cancelled;
     options.previous = reuse.model;
+    options.result_json = ViewDrawsResultJson(e.name());  // the views draw typed results
     out->inspection = Inspect(e, reuse.scenario, query, options);
     if (out->inspection.cancelled) return nullptr;
     out->view_rows = BuildViewRows(out->inspection);        // here, not in the frame that shows it
@@ -251,6 +252,7 @@ std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, si
   if (hide_dead_lints) options.suppressions = DeadConfigurationSuppressions();  // the core's one mechanism
   options.progress = hooks.progress;
   options.cancelled = hooks.cancelled;
+  options.result_json = ViewDrawsResultJson(e.name());  // the views draw typed results
   out->inspection = Inspect(e, std::move(scenario), query, options);
   if (out->inspection.cancelled) return nullptr;
   out->view_rows = BuildViewRows(out->inspection);        // here, not in the frame that shows it

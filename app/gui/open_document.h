@@ -99,6 +99,10 @@ struct ViewRows {
 };
 // Runs the view's worker-side step for the inspection's engine; null when its view has none.
 std::shared_ptr<const ViewRows> BuildViewRows(const Inspection& in);
+// Whether the engine's view draws the results' JSON (the generic view of the document engine and
+// of an engine without a view): the worker then asks Inspect for it (InspectOptions::result_json);
+// the other views draw the typed results, and no result is serialised for them.
+bool ViewDrawsResultJson(std::string_view engine);
 
 class OpenDocument {
  public:

@@ -4,7 +4,10 @@
 // (a request's actions, a resource's variant, a client's choice, one merged rule): its count is
 // the number of answers that differ, the number the top bar, the view tabs and the CLI's
 // "divergences" all show; the leaves (JSON pointers) are the detail. Traces and explanations are
-// not compared (they describe how, not what).
+// not compared (they describe how, not what). Inspect calls it through the engine
+// (Engine::CompareResults, engine.h): with each result's full JSON by default, or with the parts
+// an engine found alike in every profile on its typed results left null (the policy engine), which
+// gives the same comparison while serialising only what may differ.
 //
 //   Comparison c = Compare({{"grpc-core", &core_json}, {"envoy", &envoy_json}});
 //   c.size();                 // answers that differ ("/requests/0", "/coverage")

@@ -256,8 +256,12 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     std::vector<doc::Diagnostic> all = s->diagnostics;
     all.insert(all.end(), in.model->diagnostics.begin(), in.model->diagnostics.end());
     all.insert(all.end(), typed->diagnostics.begin(), typed->diagnostics.end());
-    if (load_mode == Mode::kEvaluate) r.result = typed->ToJson();
-    if (!s->expect.is_null() && s->envelope && q.empty()) {
+    const bool check_expect = !s->expect.is_null() && s->envelope && q.empty();
+    if (load_mode == Mode::kEvaluate && (o.result_json || check_expect)) {
+      r.result = typed->ToJson();
+      r.result_json_built = true;
+    }
+    if (check_expect) {
       doc::DiagnosticSink sink(s->envelope_source());
       r.expectations = CheckExpect(*s, r.result, name, sink, &e);
       all.insert(all.end(), sink.list().begin(), sink.list().end());
@@ -273,7 +277,10 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     doc::SortDiagnostics(all);  // by file, then position: the same order in the CLI, the app and the web hook
     doc::CapRepeats(all);       // the one cap on repeated findings (diagnostic.h)
     r.diagnostics = std::move(all);
-    if (!evaluate) r.result = ordered_json::object();
+    if (!evaluate) {
+      r.result = ordered_json::object();
+      r.result_json_built = true;
+    }
     r.typed = std::move(typed);
     r.model = in.model;
     in.reports.push_back(std::move(r));
@@ -283,9 +290,10 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
       in.cancelled = true;
       return in;
     }
-    std::vector<std::pair<std::string, const ordered_json*>> results;
-    for (const Report& r : in.reports) results.emplace_back(r.profile, &r.result);
-    in.comparison = Compare(results, e.profile_settings(), e.answer_units());
+    std::vector<ComparedResult> results;
+    for (const Report& r : in.reports)
+      results.push_back({r.profile, r.typed.get(), r.result_json_built ? &r.result : nullptr});
+    in.comparison = e.CompareResults(results);
     std::vector<std::pair<std::string, const EngineResult*>> typed;
     for (const Report& r : in.reports) typed.emplace_back(r.profile, r.typed.get());
     in.comparison.notes = e.ExplainComparison(typed, in.comparison);
@@ -295,6 +303,29 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     DescribeAnswers(&e, in.reports.front().typed.get(), profiles, in.comparison);
   }
   return in;
+}
+
+Comparison CompareResultsJson(const Engine& e, const std::vector<ComparedResult>& results) {
+  std::vector<ordered_json> made(results.size());
+  std::vector<std::pair<std::string, const ordered_json*>> json;
+  for (size_t i = 0; i < results.size(); ++i) {
+    const ordered_json* j = results[i].json;
+    if (!j) {
+      made[i] = results[i].typed->ToJson();
+      j = &made[i];
+    }
+    json.emplace_back(results[i].profile, j);
+  }
+  return Compare(json, e.profile_settings(), e.answer_units());
+}
+
+Comparison Engine::CompareResults(const std::vector<ComparedResult>& results) const {
+  return CompareResultsJson(*this, results);
+}
+
+ordered_json Report::ResultJson() const {
+  if (result_json_built || !typed) return result;
+  return typed->ToJson();
 }
 
 void DescribeAnswers(const Engine* e, const EngineResult* first, const std::vector<std::string>& profiles, Comparison& c) {
@@ -372,7 +403,7 @@ ordered_json ReportJson(const Engine& e, std::string_view profile, const Report&
   j["engine"] = e.name();
   j["profile"] = profile;
   j["diagnostics"] = DiagnosticsJson(r.diagnostics);
-  j["result"] = r.result;
+  j["result"] = r.ResultJson();
   return j;
 }
 

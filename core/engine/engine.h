@@ -97,6 +97,18 @@ class EngineResult {
 
 class Engine;
 
+// One profile's result as the profile comparison receives it (Engine::CompareResults).
+struct ComparedResult {
+  std::string profile;
+  const EngineResult* typed = nullptr;          // never null
+  const nlohmann::ordered_json* json = nullptr;  // typed->ToJson() when the caller built it, else null
+};
+
+// The shared JSON fallback of Engine::CompareResults: each result's JSON (the given one, else
+// typed->ToJson(), made here and dropped on return) compared leaf by leaf by Compare (compare.h)
+// with the engine's profile_settings() and answer_units(). What a typed comparison must equal.
+Comparison CompareResultsJson(const Engine& e, const std::vector<ComparedResult>& results);
+
 // The engine's typed, compiled model of one scenario and query. It may point into the
 // Scenario's sources: keep the Scenario alive and in place while the EngineModel lives.
 class EngineModel {
@@ -190,6 +202,16 @@ class Engine {
     (void)c;
     return {};
   }
+
+  // The profile comparison of this engine's results (Inspect's one call; Comparison, compare.h):
+  // `results` in profile order, each with its typed result and, when the caller asked Inspect for
+  // JSON (InspectOptions::result_json, or `expect` needed it), that result's ToJson(), else null.
+  // The outcome is exactly CompareResultsJson's (the same divergences, paths, values and answers:
+  // EngineContract.TypedComparisonEqualsJsonComparison checks it over every engine's samples).
+  // Default: CompareResultsJson, the shared JSON fallback. An engine whose results are large
+  // overrides it to decide typed what is the same in every profile and serialise only the rest
+  // (the policy engine: policy::CompareTyped, policy_compare.cpp).
+  virtual Comparison CompareResults(const std::vector<ComparedResult>& results) const;
 
   // The engine's typed detail of the comparison (Comparison::detail), made on the worker right
   // after it from the typed results in profile order, for a view to draw without comparing again.
@@ -302,7 +324,13 @@ struct Report {
   // What the suppressions silenced (core/doc/suppress.h), in the same order; not in `diagnostics`
   // and not counted by the exit status. SUP001 notes for unused suppressions are in `diagnostics`.
   std::vector<doc::SuppressedDiagnostic> suppressed;
-  nlohmann::ordered_json result = nlohmann::ordered_json::object();  // typed->ToJson()
+  // typed->ToJson() when the caller asked for it (InspectOptions::result_json) or `expect`
+  // needed it (result_json_built); an empty object in kCheck mode (built too). Otherwise empty:
+  // ResultJson() serialises the typed result then.
+  nlohmann::ordered_json result = nlohmann::ordered_json::object();
+  bool result_json_built = false;
+  // `result` when built, else typed->ToJson() (an export, the app's test hook: made when asked).
+  nlohmann::ordered_json ResultJson() const;
   doc::Explanation explanation;
   // Every `expect` entry checked under this profile (those naming another profile are not),
   // in file order; empty when the scenario has none or query flags replaced its inputs.
@@ -326,6 +354,11 @@ struct InspectOptions {
   Mode mode = Mode::kEvaluate;
   std::vector<std::string> profiles;  // empty = every profile of the engine
   bool explain = true;                // fill Report::explanation
+  // Fill Report::result with each result's JSON (the CLI's output, the web hook, RunScenario).
+  // False: no result is serialised unless the scenario's `expect` entries need it (they are
+  // checked against the JSON), and the profiles are compared typed (Engine::CompareResults): the
+  // app's worker, whose views draw the typed results, and the CLI's text and SARIF output.
+  bool result_json = true;
   // The caller's suppressions (--suppress, the project file's, the app's per-document switch),
   // applied with the scenario's own (Scenario::suppressions) to every report.
   std::vector<doc::Suppression> suppressions;

@@ -224,7 +224,7 @@ ordered_json InspectionJson(const ResourceInspection& i) {
   return j;
 }
 
-ordered_json RulesJson(const DataplaneRules& r, Profile p) {
+ordered_json RulesJson(const DataplaneRules& r, Profile p, const RowMask* mask) {
   ordered_json j;
   // The Kuma release the profile follows (a profile setting: never a divergence).
   j["release"] = IsKuma(p) ? ReleaseName(ReleaseOf(p)) : "madr";
@@ -272,21 +272,25 @@ ordered_json RulesJson(const DataplaneRules& r, Profile p) {
     // Kuma 2.12+ key ResourceRules by KRI (pkg/core/kri); a computedFrom names a rule of the list.
     const KeyNames key_names(t, p);
     auto key_of = [&](std::string_view key) -> ordered_json { return key_names(key); };
+    const size_t ti = static_cast<size_t>(&t - r.types.data());
     for (const ResourceRule& rr : t.to_rules) {
+      const size_t ri = static_cast<size_t>(&rr - t.to_rules.data());
+      auto masked = [&](RowMask::Part part) { return mask && mask->Masked(ti, ri, part); };
       ordered_json e;
       e["key"] = key_of(rr.key);
-      e["resourceMeta"] = MetaJson(rr.meta());
+      e["resourceMeta"] = masked(RowMask::kMeta) ? ordered_json() : MetaJson(rr.meta());
       if (!rr.section.empty()) e["resourceSectionName"] = rr.section;
-      e["conf"] = ToOrdered(rr.conf());
+      e["conf"] = masked(RowMask::kConf) ? ordered_json() : ToOrdered(rr.conf());
       // A MeshHTTPRoute with hostnames: Kuma's Conf list, one merged conf per hostname.
       if (!rr.body->confs.empty()) {
         ordered_json confs = ordered_json::array();
-        for (const nlohmann::json& c : rr.body->confs) confs.push_back(ToOrdered(c));
-        e["confs"] = std::move(confs);
+        if (!masked(RowMask::kConfs))
+          for (const nlohmann::json& c : rr.body->confs) confs.push_back(ToOrdered(c));
+        e["confs"] = masked(RowMask::kConfs) ? ordered_json() : std::move(confs);
       }
-      e["origin"] = OriginJson(rr.origin());
+      e["origin"] = masked(RowMask::kOrigin) ? ordered_json() : OriginJson(rr.origin());
       if (!rr.sparse) e["computedFrom"] = key_of(rr.fallback_of());
-      e["fields"] = FieldsJson(rr.provenance());
+      e["fields"] = masked(RowMask::kFields) ? ordered_json() : FieldsJson(rr.provenance());
       to.push_back(std::move(e));
     }
     tj["toResourceRules"] = std::move(to);
@@ -544,14 +548,14 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
   return r;
 }
 
-ordered_json PolicyResult::ToJson() const {
+ordered_json PolicyResult::Json(const RowMask* mask) const {
   CountEvaluationWork();  // core/engine/build_count.h: none on the app's UI thread
   if (!evaluated) return ordered_json::object();
   if (kuma_inspect) return model ? KumaInspectJson(*kuma_inspect, rules, *model, id) : ordered_json::object();
   if (policy_asked) {
     ordered_json j;
     if (rules.dataplane) {
-      j = RulesJson(rules, id);
+      j = RulesJson(rules, id, mask);
     } else {
       j["release"] = IsKuma(id) ? ReleaseName(ReleaseOf(id)) : "madr";
     }
@@ -561,7 +565,7 @@ ordered_json PolicyResult::ToJson() const {
     return j;
   }
   if (!rules.dataplane) return {{"dataplane", nullptr}, {"rules", ordered_json::array()}};
-  ordered_json j = RulesJson(rules, id);
+  ordered_json j = RulesJson(rules, id, mask);
   if (inspect_asked) j["inspect"] = InspectionJson(inspection);
   if (has_shadow) j["shadow"] = ShadowJson(shadow);
   if (!client.empty()) j["client"] = MtpDecisionsJson(decisions, client);
@@ -621,6 +625,10 @@ class PolicyEngine final : public Engine {
   }
   // Each Kuma release's inspected resource against the MADR's (policy_inspect_diff.h): the view's
   // Resource tab marks the leaves that differ.
+  // Typed: the rows' parts every profile gives alike are not serialised (policy_compare.cpp).
+  Comparison CompareResults(const std::vector<ComparedResult>& results) const override {
+    return policy::CompareTyped(*this, results);
+  }
   std::shared_ptr<const ComparisonDetail> CompareDetail(const std::vector<std::pair<std::string, const EngineResult*>>& results,
                                                         const Comparison&) const override {
     return policy::DiffEveryInspection(results);

@@ -61,9 +61,24 @@ class PolicyModel final : public EngineModel {
 
 // One profile's rules for the chosen dataplane (kEvaluate), or the dead items of every dataplane
 // as diagnostics (kCheck).
+// The parts of the toResourceRules rows that are the same in every profile compared, decided on
+// the typed rules (SameParts, policy_compare.cpp): RulesJson writes each as null, so the profile
+// comparison serialises only what may differ (a masked part is present and equal in every
+// profile, so it holds no divergence and changes none: compare.h folds only subtrees some profile
+// lacks). Indexed [type][row] as RulesJson's "/rules/T/toResourceRules/R".
+struct RowMask {
+  enum Part : uint8_t { kMeta = 1, kConf = 2, kConfs = 4, kOrigin = 8, kFields = 16 };
+  std::vector<std::vector<uint8_t>> parts;
+  bool Masked(size_t type, size_t row, Part p) const {
+    return type < parts.size() && row < parts[type].size() && (parts[type][row] & p);
+  }
+};
+
 class PolicyResult final : public EngineResult {
  public:
-  nlohmann::ordered_json ToJson() const override;
+  nlohmann::ordered_json ToJson() const override { return Json(nullptr); }
+  // ToJson, the rows' parts `mask` names written as null (the profile comparison's form).
+  nlohmann::ordered_json Json(const RowMask* mask) const;
   Profile id = Profile::kKuma214;
   bool evaluated = false;    // false in kCheck mode: only diagnostics
   DataplaneRules rules;      // rules.dataplane is null when none could be chosen
@@ -116,8 +131,19 @@ std::vector<ComparisonNote> UpgradeNotes(const std::vector<std::pair<std::string
 // state, tags}]}.
 nlohmann::ordered_json PodJson(const Dataplane& d);
 
-// The engine's JSON result ({"dataplane", "rules": [...]}), per docs/formats/policy.md "Result".
-nlohmann::ordered_json RulesJson(const DataplaneRules& r, Profile p);
+// The engine's JSON result ({"dataplane", "rules": [...]}), per docs/formats/policy.md "Result";
+// with `mask`, the comparison's form of it (RowMask).
+nlohmann::ordered_json RulesJson(const DataplaneRules& r, Profile p, const RowMask* mask = nullptr);
+
+// The parts of every toResourceRules row the results (in profile order) give alike: same body,
+// else the same conf, confs, origins (policy and rule index) and field provenance (path, writing
+// policy and rule index, kind, location, overridden values), same resource. Empty when any
+// result does not list rules (check mode, --kuma-inspect, no dataplane).
+RowMask SameParts(const std::vector<const PolicyResult*>& results);
+
+// The policy engine's Engine::CompareResults: each result as RulesJson with SameParts masked,
+// compared by the one leaf comparison (Compare). Equals CompareResultsJson's outcome.
+Comparison CompareTyped(const Engine& e, const std::vector<ComparedResult>& results);
 
 }  // namespace policy
 }  // namespace cfgi

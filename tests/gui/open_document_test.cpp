@@ -324,12 +324,12 @@ TEST(DocumentTest, AQueryChangeReusesTheScenarioAnEditReadsItAgain) {
   ASSERT_TRUE(d->EvaluateIfDue(1.0));
   EXPECT_EQ(&d->scenario(), first);  // not read again
   EXPECT_TRUE(d->report().diagnostics.empty());
-  EXPECT_EQ(d->report().result["dataplane"], "api-1");
+  EXPECT_EQ(d->report().ResultJson()["dataplane"], "api-1");  // the worker made no JSON: made here
 
   d->Edit(0, mesh + "\n", 2.0);
   ASSERT_TRUE(d->EvaluateIfDue(2.0 + OpenDocument::kDebounceSeconds));
   EXPECT_NE(&d->scenario(), first);  // the edited text was read
-  EXPECT_EQ(d->report().result["dataplane"], "api-1");
+  EXPECT_EQ(d->report().ResultJson()["dataplane"], "api-1");  // the worker made no JSON: made here
 }
 
 TEST(DocumentTest, UnknownProfileIsIgnored) {

@@ -174,6 +174,63 @@ TEST_P(EngineContract, DifferingAnswersComeNamedAndGrouped) {
   }
 }
 
+// Everything a comparison holds that a surface shows: each divergence (path, answer, values,
+// texts), each profile setting, each differing answer (path, its leaves), in order.
+std::string ComparisonText(const Comparison& c) {
+  std::string out;
+  auto put = [&](const char* what, const Divergence& d) {
+    out += std::string(what) + " " + d.path + " -> " + d.answer + " " + d.values.dump() + " |";
+    for (const auto& [p, t] : d.texts) out += " " + p + "=" + t;
+    out += "\n";
+  };
+  for (const Divergence& d : c.divergences) put("leaf", d);
+  for (const Divergence& d : c.settings) put("setting", d);
+  for (const DifferingAnswer& a : c.answers) {
+    out += "answer " + a.path + ":";
+    for (size_t i : a.divergences) out += " " + std::to_string(i);
+    out += "\n";
+  }
+  return out;
+}
+
+// 1c. The profile comparison is the engine's (Engine::CompareResults: typed for policy, the
+// shared JSON fallback CompareResultsJson for the others) and equals the comparison of the
+// results' full JSON exactly: the same leaves with the same pointers, answers, values and texts,
+// the same count. Inspect without result_json serialises no result (no sample here has `expect`
+// entries that would need it... those that do keep it) and compares the same.
+TEST_P(EngineContract, TypedComparisonEqualsJsonComparison) {
+  const Engine& e = *GetParam();
+  size_t compared = 0, differing = 0;
+  for (const Sample& s : Samples()) {
+    SCOPED_TRACE(s.path.string());
+    InspectOptions typed_only;
+    typed_only.result_json = false;
+    Inspection in = Inspect(e, s.scenario, Query{}, typed_only);
+    Inspection with_json = Inspect(e, s.scenario, Query{}, InspectOptions{});
+    ASSERT_EQ(in.reports.size(), with_json.reports.size());
+    std::vector<ComparedResult> typed, json;
+    for (size_t i = 0; i < in.reports.size(); ++i) {
+      const Report& r = in.reports[i];
+      // No JSON unless the scenario's `expect` needed it; ResultJson() still gives the CLI's.
+      EXPECT_EQ(r.result_json_built, !s.scenario->expect.is_null()) << r.profile;
+      if (!r.result_json_built) EXPECT_EQ(r.result, nlohmann::ordered_json::object()) << r.profile;
+      EXPECT_EQ(r.ResultJson().dump(), with_json.reports[i].result.dump()) << r.profile;
+      typed.push_back({r.profile, r.typed.get(), nullptr});
+      json.push_back({r.profile, r.typed.get(), &with_json.reports[i].result});
+    }
+    const std::string want = ComparisonText(CompareResultsJson(e, json));
+    EXPECT_EQ(ComparisonText(e.CompareResults(typed)), want);
+    EXPECT_EQ(ComparisonText(in.comparison), want);
+    EXPECT_EQ(ComparisonText(with_json.comparison), want);
+    EXPECT_EQ(in.comparison.size(), with_json.comparison.size());
+    ++compared;
+    differing += in.comparison.size();
+  }
+  EXPECT_GT(compared, 0u);
+  // Not vacuous: an engine with several profiles has a sample on which they differ.
+  if (e.profiles().size() > 1) EXPECT_GT(differing, 0u) << e.name();
+}
+
 // 2. A null `why` builds no explanation and changes no answer; a non-null one gets steps for at
 // least one sample. (tests/unit/engine_why_test.cpp checks each engine's explanation fields.)
 TEST_P(EngineContract, ExplanationOnlyWhenAsked) {

@@ -38,4 +38,10 @@ std::shared_ptr<const ViewRows> BuildViewRows(const Inspection& in) {
   return nullptr;
 }
 
+bool ViewDrawsResultJson(std::string_view engine) {
+  for (const ViewEntry& v : kViews)
+    if (v.engine == engine) return false;  // an engine's view draws its typed results
+  return true;  // the generic view (the document engine, any other) draws Report::result
+}
+
 }  // namespace cfgi::gui

@@ -230,20 +230,9 @@ Query PolicyView::DataplaneQuery(const std::string& dp, const std::string& inspe
   auto q = std::make_shared<pol::PolicyQuery>();
   q->dataplane = dp;
   if (!inspect.empty()) q->inspect = inspect;
-  if (LargeMesh()) {
-    if (!inspect.empty()) q->resources.push_back(inspect);
-    else if (model_ && !model_->only_keys.empty()) q->resources = model_->only_keys;
-    else if (!res_key_.empty()) q->resources.push_back(res_key_);
-    else if (const pol::Dataplane* d = model_ ? model_->mesh.FindDataplane(dp) : nullptr)
-      q->resources.push_back(pol::MeshKey(model_->mesh, d->meta.mesh));
-  }
   Query out;
   out.typed = std::move(q);
   return out;
-}
-
-bool PolicyView::LargeMesh() const {
-  return model_ && model_->mesh.services.size() + model_->mesh.external_services.size() > kLargeMesh;
 }
 
 std::string PolicyView::DataplaneName() const {

@@ -121,13 +121,6 @@ inline void StruckText(const std::string& text, const ImVec4& color) {
   ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), ImGui::GetColorU32(color), 1.0f);
 }
 
-// Meshes with more resources than this are evaluated a few resources at a time (--resource KEY
-// with --inspect KEY), on a dataplane switch as on choosing a resource: the complete
-// ResourceRules of samples/policy/large-mesh (20,000 MeshServices, 4 types) is ~350 MB typed per
-// profile and 1.7 GB as JSON, against 193 MB for the CLI's whole `check --profile all`
-// (docs/gui.md "Large meshes"). The CLI's `eval --dataplane` still gives the complete output.
-inline constexpr size_t kLargeMesh = 2000;
-
 class PolicyView final : public EngineView {
  public:
 
@@ -152,15 +145,13 @@ class PolicyView final : public EngineView {
   const pol::PolicyResult* PrimaryResult() const { return pol::IsKuma(primary_) ? kuma_res_ : madr_res_; }
   const char* OtherName() const;
 
-  // The inspection is a question for the worker (--inspect KEY; in a large mesh with --resource
-  // KEY too, so the worker keeps one ResourceRule per type instead of every MeshService's).
+  // The inspection is a question for the worker (--inspect KEY), with the whole answer.
   void AskResource(ViewContext& ctx, const std::string& key);
 
-  // The one question the view asks the worker: a dataplane, the resource to inspect (empty: the
-  // default one) and, in a large mesh, the resources to evaluate: that one, or the ones asked
-  // before (the scenario's inputs.resources carried over to another dataplane), else the mesh.
+  // The one question the view asks the worker: a dataplane and the resource to inspect (empty:
+  // the default one); every resource's rules, as the CLI's `eval --dataplane` answers, whatever
+  // the mesh's size (the profiles are compared typed: Engine::CompareResults).
   Query DataplaneQuery(const std::string& dp, const std::string& inspect) const;
-  bool LargeMesh() const;
   std::string DataplaneName() const;
 
   // kuma vs madr for the inspected resource: the engine's typed detail of the profile comparison
