@@ -155,7 +155,9 @@ describe('samples fetched when opened', () => {
       await page.evaluate(() => window.configInspector.step('open=/samples/matcher/prefix-100k.scenario.yaml'));
       await openedDoc(page, SCENARIO);
       assert.deepEqual(served, [true], 'the sample came from the service worker');
-      assert.deepEqual(problems, []);
+      // A reload while the restored session's sample is still being read aborts that read
+      // (net::ERR_ABORTED, the navigation's doing): nothing else may fail.
+      assert.deepEqual(problems.filter((p) => !/^requestfailed: \S+\/samples\/matcher\/prefix-100k\.yaml\?sha256=\w+ net::ERR_ABORTED$/.test(p)), []);
     } finally {
       await context.close();
     }
