@@ -1,5 +1,6 @@
-// app/cli/render_text.cpp: see render_text.h. The engines' renderers (app/cli/text/<engine>_text.cpp)
-// are registered in one table, in the engines' order, as the app's views are (app/gui/views/views.cpp).
+// app/cli/render_text.cpp: see render_text.h. The renderer of each engine of
+// app/engines/engine_list.h (text::Render<Name>Text, app/cli/text/<engine>_text.cpp), in one table
+// made from that list, as the app's views are (app/gui/views/views.cpp).
 #include "app/cli/render_text.h"
 
 #include <cstdlib>
@@ -7,15 +8,14 @@
 #include <unistd.h>
 
 #include "app/cli/text/text_common.h"
+#include "app/engines/engine_list.h"
 
 namespace cfgi::cli {
 
 namespace text {
-std::string RenderVariantsText(const EngineResult& r, const TextStyle& st);
-std::string RenderMatcherText(const EngineResult& r, const TextStyle& st);
-std::string RenderTxtText(const EngineResult& r, const TextStyle& st);
-std::string RenderPolicyText(const EngineResult& r, const TextStyle& st);
-std::string RenderTargetingText(const EngineResult& r, const TextStyle& st);
+#define CFGI_RENDERER_DECLARATION(name, Name) std::string Render##Name##Text(const EngineResult& r, const TextStyle& st);
+CFGI_FOR_EACH_ENGINE(CFGI_RENDERER_DECLARATION)
+#undef CFGI_RENDERER_DECLARATION
 }  // namespace text
 
 using namespace text;
@@ -27,12 +27,10 @@ struct RendererEntry {
   std::string (*render)(const EngineResult&, const TextStyle&);
 };
 
-// Each engine with a text answer adds one declaration above and one line here; the document
-// engine has none (its JSON tree is its answer).
-constexpr RendererEntry kRenderers[] = {
-    {"variants", &RenderVariantsText}, {"matcher", &RenderMatcherText},     {"txt", &RenderTxtText},
-    {"policy", &RenderPolicyText},     {"targeting", &RenderTargetingText},
-};
+// The document engine has none (its JSON tree is its answer).
+#define CFGI_RENDERER_ENTRY(name, Name) {#name, &Render##Name##Text},
+constexpr RendererEntry kRenderers[] = {CFGI_FOR_EACH_ENGINE(CFGI_RENDERER_ENTRY)};
+#undef CFGI_RENDERER_ENTRY
 
 }  // namespace
 

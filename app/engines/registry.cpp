@@ -1,4 +1,6 @@
-// The engine registry: the list of every engine, linked where the apps link them (app/engines). Each engine adds one include and one line, in the engines' order.
+// The engine registry: cfgi::Engines(), every engine of app/engines/engine_list.h in its order, then
+// the document engine (the fallback for any other document). Linked where the apps link them.
+#include "app/engines/engine_list.h"
 #include "core/engine/document_engine.h"
 #include "core/engine/engine.h"
 #include "core/matcher/matcher_engine.h"
@@ -10,10 +12,9 @@
 namespace cfgi {
 
 const std::vector<const Engine*>& Engines() {
-  static const std::vector<const Engine*> engines = {
-      &GetVariantsEngine(), &GetMatcherEngine(), &GetTxtEngine(), &GetPolicyEngine(), &GetTargetingEngine(),
-      &GetDocumentEngine(),
-  };
+#define CFGI_ENGINE_ENTRY(name, Name) &Get##Name##Engine(),
+  static const std::vector<const Engine*> engines = {CFGI_FOR_EACH_ENGINE(CFGI_ENGINE_ENTRY) & GetDocumentEngine()};
+#undef CFGI_ENGINE_ENTRY
   return engines;
 }
 

@@ -5,7 +5,8 @@
 // time between is the UI thread's CPU time (platform::ThreadCpuMs) for that frame.
 //
 //   FrameStats stats(start_ms);
-//   platform::SetFrameHooks([&] { stats.Begin(cpu(), wall()); }, [&] { stats.End(cpu(), wall(), results_shown); });
+//   platform::SetFrameHooks([&] { stats.Begin(cpu(), wall()); },
+//                           [&](double render_ms) { stats.End(cpu(), wall(), results_shown, tag, render_ms); });
 //   stats.Json();  // {"first_frame_ms", "results_ms", "frames", "max_frame_ms", "p99_frame_ms", ...}
 #pragma once
 
@@ -25,14 +26,17 @@ class FrameStats {
   void Begin(double cpu_ms, double wall_ms);
   // The frame ends. `results_shown`: the first evaluation's results have been given to the views.
   // `tag` names what the frame did for the report (a hook step, "typing"), empty for none.
-  void End(double cpu_ms, double wall_ms, bool results_shown, const std::string& tag = {});
+  // `render_ms`: the part of the frame's CPU spent rendering its draw data (0: not rendered).
+  void End(double cpu_ms, double wall_ms, bool results_shown, const std::string& tag = {}, double render_ms = 0);
 
   // {"first_frame_ms": start to the end of the first frame, "first_frame_shown_ms": start until it
   //  was swapped onto the screen (the next frame begins), "results_ms": start to the end of the
   //  frame that first showed results (null before), "frames", "max_frame_ms" and "p99_frame_ms"
   //  (UI-thread CPU of the frames after the first), "frames_over_50ms", "slowest": [{frame, ms,
-  //  tag}] (the five longest after the first), "median_frame_ms", "tags": {tag: {frames, max_ms,
-  //  median_ms}}}.
+  //  tag}] (the five longest after the first), "median_frame_ms", "median_build_ms" (the median
+  //  frame less its rendering: the app's own work), "rendered_frames", "median_render_ms" (of the
+  //  rendered frames), "tags": {tag: {frames, max_ms, median_ms, mean_ms, mean_build_ms,
+  //  mean_render_ms}}}.
   nlohmann::ordered_json Json() const;
   size_t frames() const { return frames_ms_.size(); }
   // The longest UI-thread frame after the first (ms), 0 when there is none.
@@ -43,6 +47,7 @@ class FrameStats {
   double begin_cpu_ = 0, begin_wall_ = 0;
   double first_frame_ms_ = -1, first_shown_ms_ = -1, results_ms_ = -1;
   std::vector<double> frames_ms_;   // UI-thread CPU per frame
+  std::vector<double> render_ms_;   // of which rendering the draw data, per frame
   std::vector<std::string> tags_;   // per frame
 };
 

@@ -167,11 +167,11 @@ int main(int argc, char** argv) {
   static std::string frame_tag;  // what the current --step is doing, for the statistics
   static bool steps_done = a.steps.empty();
   cfgi::platform::SetFrameHooks([wall_ms] { stats.Begin(cfgi::platform::ThreadCpuMs(), wall_ms()); },
-                                [wall_ms] {
+                                [wall_ms](double render_ms) {
                                   // A typing step's key frames get a tag of their own ("type=40 keys"):
                                   // the cost per key, apart from the evaluation that follows.
                                   stats.End(cfgi::platform::ThreadCpuMs(), wall_ms(), app->results_applied() > 0,
-                                            app->HookStepRunning() ? frame_tag + " keys" : frame_tag);
+                                            app->HookStepRunning() ? frame_tag + " keys" : frame_tag, render_ms);
                                 });
   cfgi::platform::SetWebHooks({[] { return cfgi::doc::JsonText(app->StateJson()); }, [] { return cfgi::doc::JsonText(app->LinkJson()); },
                                [](const std::string& j) { app->RestoreLink(j); },

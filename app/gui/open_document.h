@@ -56,6 +56,8 @@ class SharedText {
   // The text's line index, built by the evaluation on the worker (IndexLines), so the frame that
   // shows its results does not index a large file again; null until then and after an edit.
   const LineIndex* lines() const { return lines_.get(); }
+  // The same, held: it outlives an edit made while a frame still reads it.
+  std::shared_ptr<const LineIndex> shared_lines() const { return lines_; }
   void IndexLines() {
     if (lines_) return;
     auto l = std::make_shared<LineIndex>();

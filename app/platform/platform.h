@@ -74,8 +74,11 @@ double Now();
 double ThreadCpuMs();
 // Called by the loop around each frame on the UI thread: `begin` before the queued tasks run
 // (the worker's results are applied there), `end` after the frame's draw data went to the GPU
-// and before the buffer swap. Frame statistics (--frame-stats) use them. Either may be empty.
-void SetFrameHooks(std::function<void()> begin, std::function<void()> end);
+// and before the buffer swap, given the part of the frame spent rendering the draw data
+// (ThreadCpuMs; 0 for a frame not rendered because the screen already shows it: under software
+// GL that part is the driver's rasterising, not the app's work). Frame statistics (--frame-stats)
+// use them. Either may be empty.
+void SetFrameHooks(std::function<void()> begin, std::function<void(double render_ms)> end);
 // Asks the loop to end after this frame (File > Quit). Ignored on the web.
 void RequestQuit();
 // Whether the window has a title bar / can quit (false on the web: hide "Quit").

@@ -58,7 +58,8 @@ struct State {
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   // RunAsync's worker.
   std::thread worker;
-  std::function<void()> frame_begin, frame_end;  // SetFrameHooks
+  std::function<void()> frame_begin;  // SetFrameHooks
+  std::function<void(double)> frame_end;
   std::mutex work_mu;
   std::condition_variable work_cv;
   std::deque<std::pair<std::function<void()>, std::function<void()>>> work;
@@ -265,7 +266,7 @@ void Run(std::function<bool()> frame) {
     // the worker's evaluation needs.
     const uint64_t sig = DrawSignature(ImGui::GetDrawData(), w, h);
     if (sig == S().last_signature && S().capture_path.empty()) {
-      if (S().frame_end) S().frame_end();
+      if (S().frame_end) S().frame_end(0);
       --busy_frames;
       if (!keep) {
         RunQueue();
@@ -274,12 +275,13 @@ void Run(std::function<bool()> frame) {
       continue;
     }
     S().last_signature = sig;
+    const double render_from = S().frame_end ? ThreadCpuMs() : 0;
     glViewport(0, 0, w, h);
     ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    if (S().frame_end) S().frame_end();
+    if (S().frame_end) S().frame_end(ThreadCpuMs() - render_from);
     if (!S().capture_path.empty()) Capture();
     glfwSwapBuffers(S().window);
     --busy_frames;
@@ -381,7 +383,7 @@ double ThreadCpuMs() {
   return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
-void SetFrameHooks(std::function<void()> begin, std::function<void()> end) {
+void SetFrameHooks(std::function<void()> begin, std::function<void(double render_ms)> end) {
   S().frame_begin = std::move(begin);
   S().frame_end = std::move(end);
 }

@@ -67,7 +67,8 @@ struct State {
   std::function<void(std::vector<File>)> drop_handler;
   std::function<void(std::vector<File>)> picker_done;
   WebHooks hooks;
-  std::function<void()> frame_begin, frame_end;  // SetFrameHooks
+  std::function<void()> frame_begin;  // SetFrameHooks
+  std::function<void(double)> frame_end;
   std::string clipboard;
   double wake_at = 0;          // draw a frame at least until then (WakeUpIn, recent input)
   double last_activity = 0;    // input, tasks, resizes
@@ -147,11 +148,12 @@ void Step() {
   ImGui::Render();
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(s.window, &fb_w, &fb_h);
+  const double render_from = s.frame_end ? ThreadCpuMs() : 0;
   glViewport(0, 0, fb_w, fb_h);
   glClearColor(0.11f, 0.118f, 0.133f, 1.f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  if (s.frame_end) s.frame_end();
+  if (s.frame_end) s.frame_end(ThreadCpuMs() - render_from);
   first = false;
   last_frame = t;
   cfgi_js_frame_done();
@@ -249,7 +251,7 @@ void WakeUpIn(double seconds) {
 double Now() { return emscripten_get_now() / 1000.0; }
 // One thread: the UI thread's CPU time is its wall time.
 double ThreadCpuMs() { return emscripten_get_now(); }
-void SetFrameHooks(std::function<void()> begin, std::function<void()> end) {
+void SetFrameHooks(std::function<void()> begin, std::function<void(double render_ms)> end) {
   S().frame_begin = std::move(begin);
   S().frame_end = std::move(end);
 }

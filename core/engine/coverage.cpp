@@ -1,5 +1,7 @@
 #include "core/engine/coverage.h"
 
+#include "core/engine/engine.h"
+
 #include <algorithm>
 #include <functional>
 
@@ -47,12 +49,12 @@ double CoverageSet::Percent() const {
 }
 
 namespace {
-// docs/architecture.md's order of the engines.
+// The engines' order: Engines()'s (app/engines/engine_list.h); an engine not registered last.
 int EngineRank(const std::string& e) {
-  static const char* kOrder[] = {"variants", "matcher", "txt", "policy", "targeting"};
-  for (int i = 0; i < 5; ++i)
-    if (e == kOrder[i]) return i;
-  return 5;
+  const std::vector<const Engine*>& all = Engines();
+  for (size_t i = 0; i < all.size(); ++i)
+    if (all[i]->name() == e) return static_cast<int>(i);
+  return static_cast<int>(all.size());
 }
 }  // namespace
 

@@ -1,5 +1,6 @@
 // The app's document model (app/gui/open_document.h): debounced re-evaluation after edits, referenced
 // files read through the reader and editable, diagnostics that follow the text, profiles.
+#include "app/gui/frame_stats.h"
 #include "app/gui/open_document.h"
 #include "app/gui/problem_groups.h"
 
@@ -186,6 +187,90 @@ TEST(LineIndexTest, StartsAndLongestLine) {
   EXPECT_EQ(l.longest, 0u);
   l.Build("x\n");
   EXPECT_EQ(l.starts, (std::vector<uint32_t>{0, 2}));
+}
+
+// The Source editor's per-key update (source_view.cpp): the lines of the edited window spliced in
+// give the index a full Build gives, for every kind of window edit (typed, a line added, lines
+// joined, a window emptied, at the start, in the middle and at the end of the text).
+TEST(LineIndexTest, SpliceEqualsBuildAfterEveryWindowEdit) {
+  const std::string text = "alpha\nbeta\n\ngamma delta\nlast";
+  LineIndex base;
+  base.Build(text);
+  ASSERT_EQ(base.count(), 5);
+  struct Case {
+    int first, last;
+    std::string window;
+  };
+  // Windows are whole lines: [first, last) from its start to the start of `last` (or the end).
+  const Case cases[] = {
+      {0, 1, "#alpha\n"},            // a key typed at the start
+      {0, 1, "al\npha\n"},          // a line broken in two
+      {0, 2, "alphabeta\n"},         // two lines joined
+      {1, 3, "beta\n"},              // a line deleted
+      {1, 2, "beta"},                 // the window's last newline deleted: joins the next line
+      {1, 3, ""},                     // the window emptied
+      {3, 5, "gamma delta\nlast!"},  // typed at the end of the text
+      {3, 5, "gamma\ndelta\nlast\n"},  // a line ending added at the end
+      {4, 5, ""},                     // the last line emptied
+      {0, 5, "x"},                    // everything replaced
+      {2, 3, "a much longer line than any other\n"},
+  };
+  for (const Case& c : cases) {
+    const uint32_t begin = base.starts[static_cast<size_t>(c.first)];
+    const uint32_t end = c.last < base.count() ? base.starts[static_cast<size_t>(c.last)] : static_cast<uint32_t>(text.size());
+    std::string edited = text;
+    edited.replace(begin, end - begin, c.window);
+    LineIndex spliced = base;
+    spliced.Splice(c.first, c.last, c.window, edited.size());
+    LineIndex built;
+    built.Build(edited);
+    SCOPED_TRACE(::testing::Message() << "[" << c.first << "," << c.last << ") -> \"" << c.window << "\"");
+    EXPECT_EQ(spliced.starts, built.starts);
+    EXPECT_EQ(spliced.longest, std::max(base.longest, built.longest));  // an upper bound until the next Build
+  }
+  // Shortening the longest line keeps its width (the bound), lengthening one grows it exactly.
+  LineIndex l = base;
+  l.Splice(3, 4, "g\n", text.size() - 10);
+  EXPECT_EQ(l.longest, 11u);
+  l.Splice(0, 1, std::string(20, 'a') + "\n", text.size() - 10 + 15);
+  EXPECT_EQ(l.longest, 20u);
+}
+
+// --frame-stats (the scale test's figures): a frame's rendering is reported apart from the app's
+// own work, so a typed key's frame (rendered) compares with an idle one (not rendered) by work.
+TEST(FrameStatsTest, RenderingIsApartFromTheAppsWork) {
+  FrameStats st(0);
+  // cpu ms at begin and end, render ms of that frame, tag.
+  struct F {
+    double begin, end, render;
+    const char* tag;
+  };
+  const F frames[] = {{0, 50, 10, ""},          // the first frame: start-up, not counted below
+                      {100, 101, 0, ""},        // idle frames, not rendered
+                      {200, 201.2, 0, ""},
+                      {300, 301, 0, ""},
+                      {400, 403.5, 2, "type=2 keys"},  // keys: 1.5 ms of work + 2 ms rendering
+                      {500, 504.5, 2.5, "type=2 keys"}};
+  for (const F& f : frames) {
+    st.Begin(f.begin, f.begin);
+    st.End(f.end, f.end, false, f.tag, f.render);
+  }
+  const nlohmann::ordered_json j = st.Json();
+  EXPECT_EQ(j["frames"], 6);
+  EXPECT_EQ(j["max_frame_ms"], 4.5);
+  EXPECT_EQ(j["median_frame_ms"], 1.2);  // of 1, 1.2, 1, 3.5, 4.5
+  EXPECT_EQ(j["median_build_ms"], 1.2);  // of 1, 1.2, 1, 1.5, 2
+  EXPECT_EQ(j["rendered_frames"], 2);
+  EXPECT_EQ(j["median_render_ms"], 2.5);
+  const auto& keys = j["tags"]["type=2 keys"];
+  EXPECT_EQ(keys["frames"], 2);
+  EXPECT_EQ(keys["mean_ms"], 4.0);
+  EXPECT_EQ(keys["mean_build_ms"], 1.75);
+  EXPECT_EQ(keys["mean_render_ms"], 2.25);
+  // A render time past the frame's own (clock skew) is clamped to the frame.
+  st.Begin(600, 600);
+  st.End(601, 601, false, "x", 5);
+  EXPECT_EQ(st.Json()["tags"]["x"]["mean_build_ms"], 0.0);
 }
 
 // A newer edit cancels older work: the evaluation started before the edit is

@@ -13,7 +13,9 @@
 #     start-up (first_frame_shown_ms: window, GL context, fonts, the first frame on screen, which
 #     the CLI does not have) plus the one frame that shows them (16.7 ms, or the slowest frame);
 # and, on the 3.5 MB large-mesh.yaml opened alone, when a typed key costs 4 ms or more of UI thread
-# on average over the median idle frame (the worst key is reported, and is under the 50 ms rule). Writes OUT_DIR/scale.md (the README's table) and scale.json.
+# on average over the median idle frame, both less the rendering of their draw data (software GL's
+# rasterising, reported apart; an idle frame that shows what the screen has is not rendered); the
+# worst key frame, rendering included, is reported and is under the 50 ms rule. Writes OUT_DIR/scale.md (the README's table) and scale.json.
 # SCALE_ONLY=name runs one input; SCALE_SKIP_BIG=1 leaves out the generated 30 MB file.
 set -euo pipefail
 app=$1 cli=$2 src=$3 out=$4
@@ -137,17 +139,21 @@ if results is None:
 elif not name.startswith(("typing", "open")) and results > 1.3 * cli_ms + startup + frame_ms:
     problems.append("results after %.0f ms > 1.3x the CLI's %.0f ms + the app's start-up %.0f ms + one frame %.0f ms"
                     % (results, cli_ms, startup, frame_ms))
-key = key_max = None
+key = key_max = key_render = None
 for tag, t in stats["tags"].items():
     # The key frames of a typing step (tagged "type=N keys" while the keys are typed): the UI
     # thread's mean cost per key over the median frame, and the worst key (also under the 50 ms
     # frame budget above: the first key after an evaluation copies the text it shares).
+    # The app's work (the frame less the rendering of its draw data, which under Xvfb's software
+    # GL is the driver's rasterising: a key's frame is rendered, the idle frame it is compared
+    # with is not; reported apart as "render").
     if tag.startswith("type=") and tag.endswith(" keys"):
-        key = t["mean_ms"] - stats["median_frame_ms"]
+        key = t["mean_build_ms"] - stats["median_build_ms"]
         key_max = t["max_ms"] - stats["median_frame_ms"]
+        key_render = t["mean_render_ms"]
         if key >= 4:
             problems.append("a typed key cost %.1f ms of UI thread on average over an idle frame (%.1f ms) >= 4 ms"
-                            % (key, stats["median_frame_ms"]))
+                            % (key, stats["median_build_ms"]))
 if name.startswith("typing") and key is None:
     problems.append("no key frames were recorded (tag 'type=N keys')")
 row = {"name": name, "bytes": size, "cli_ms": cli_ms, "cli_mb": round(cli_kb / 1024), "app_results_ms": results,
@@ -155,7 +161,8 @@ row = {"name": name, "bytes": size, "cli_ms": cli_ms, "cli_mb": round(cli_kb / 1
        "app_idle_mb": round(idle_kb / 1024), "app_net_mb": round((app_kb - idle_kb) / 1024),
        "max_frame_ms": stats["max_frame_ms"], "p99_frame_ms": stats["p99_frame_ms"], "frames": stats["frames"],
        "key_ms": None if key is None else round(key, 2),
-       "key_max_ms": None if key_max is None else round(key_max, 2), "problems": problems}
+       "key_max_ms": None if key_max is None else round(key_max, 2),
+       "key_render_ms": None if key_render is None else round(key_render, 2), "problems": problems}
 print(json.dumps(row))
 r = row
 ratio = lambda a, b: "%.2f" % (a / b) if a and b else "-"
@@ -163,7 +170,7 @@ print("%-20s %6.1f MB  CLI %6.0f ms %5d MB | app results %6s ms (%s x) %5d MB (%
       % (r["name"], r["bytes"] / 1e6, r["cli_ms"], r["cli_mb"], r["app_results_ms"], ratio(r["app_results_ms"], r["cli_ms"]),
          r["app_mb"], ratio(r["app_mb"], r["cli_mb"]), r["app_idle_mb"], ratio(r["app_net_mb"], r["cli_mb"]),
          r["frames"], r["max_frame_ms"], r["p99_frame_ms"],
-         "" if r["key_ms"] is None else " | key %.2f ms (worst %.2f ms)" % (r["key_ms"], r["key_max_ms"])), file=sys.stderr)
+         "" if r["key_ms"] is None else " | key %.2f ms + render %.2f ms (worst frame %.2f ms)" % (r["key_ms"], r["key_render_ms"], r["key_max_ms"])), file=sys.stderr)
 for p in problems:
     print("  FAIL: " + p, file=sys.stderr)
 sys.exit(1 if problems else 0)
@@ -191,7 +198,7 @@ for r in rows:
         r["name"], r["bytes"] / 1e6, r["cli_ms"], res, r["app_first_frame_ms"], r["cli_mb"], r["app_mb"],
         r["app_mb"] / max(1, r["cli_mb"]), r["app_net_mb"], r["app_net_mb"] / max(1, r["cli_mb"]),
         r["max_frame_ms"], r["p99_frame_ms"],
-        "-" if r["key_ms"] is None else "%.2f ms (worst %.2f ms)" % (r["key_ms"], r["key_max_ms"])))
+        "-" if r["key_ms"] is None else "%.2f ms + render %.2f ms (worst frame %.2f ms)" % (r["key_ms"], r["key_render_ms"], r["key_max_ms"])))
 EOF
 echo "scale test took $(( $(date +%s) - started )) s; table in $out/scale.md"
 exit $fail

@@ -1,37 +1,28 @@
-// The registry of engine views. Each engine adds one declaration and one line, in the engines'
-// order (variants, matcher, txt, policy, targeting); engines without a line get the generic view.
-// A view whose rows need serialising (JSON values as text) names its worker-side step too.
+// The registry of engine views: for each engine of app/engines/engine_list.h its view
+// (Create<Name>View, in views/<name>/) and the view's worker-side step (Build<Name>Rows: the rows
+// that need serialising, JSON values as text, made on the worker with the evaluation; null from a
+// view whose typed results are all it draws). The document engine and any other get the generic view.
+#include "app/engines/engine_list.h"
 #include "app/gui/views/view.h"
 
 namespace cfgi::gui {
 
-std::unique_ptr<EngineView> CreateVariantsView();
-std::unique_ptr<EngineView> CreateMatcherView();
-std::unique_ptr<EngineView> CreateTxtView();
-std::unique_ptr<EngineView> CreatePolicyView();
-std::unique_ptr<EngineView> CreateTargetingView();
-// The views' worker-side steps (ViewRows).
-std::shared_ptr<const ViewRows> BuildMatcherRows(const Inspection& in);     // matcher/matcher_view.cpp
-std::shared_ptr<const ViewRows> BuildPolicyRows(const Inspection& in);      // policy/policy_texts.h
-std::shared_ptr<const ViewRows> BuildTargetingRows(const Inspection& in);   // targeting_view.cpp
+#define CFGI_VIEW_DECLARATIONS(name, Name)  \
+  std::unique_ptr<EngineView> Create##Name##View(); \
+  std::shared_ptr<const ViewRows> Build##Name##Rows(const Inspection& in);
+CFGI_FOR_EACH_ENGINE(CFGI_VIEW_DECLARATIONS)
+#undef CFGI_VIEW_DECLARATIONS
 
 namespace {
 struct ViewEntry {
   std::string_view engine;
   std::unique_ptr<EngineView> (*create)();
-  // The view's worker-side step (OpenDocument's ViewRows), or null when the typed results are
-  // all it draws.
-  std::shared_ptr<const ViewRows> (*rows)(const Inspection&) = nullptr;
+  std::shared_ptr<const ViewRows> (*rows)(const Inspection&);
 };
 
-constexpr ViewEntry kViews[] = {
-    {"variants", &CreateVariantsView},
-    {"matcher", &CreateMatcherView, &BuildMatcherRows},
-    {"txt", &CreateTxtView},
-    {"policy", &CreatePolicyView, &BuildPolicyRows},
-    {"targeting", &CreateTargetingView, &BuildTargetingRows},
-    {"document", &CreateGenericView},
-};
+#define CFGI_VIEW_ENTRY(name, Name) {#name, &Create##Name##View, &Build##Name##Rows},
+constexpr ViewEntry kViews[] = {CFGI_FOR_EACH_ENGINE(CFGI_VIEW_ENTRY)};
+#undef CFGI_VIEW_ENTRY
 }  // namespace
 
 std::unique_ptr<EngineView> CreateView(std::string_view engine) {
@@ -43,7 +34,7 @@ std::unique_ptr<EngineView> CreateView(std::string_view engine) {
 std::shared_ptr<const ViewRows> BuildViewRows(const Inspection& in) {
   if (!in.engine) return nullptr;
   for (const ViewEntry& v : kViews)
-    if (v.engine == in.engine->name()) return v.rows ? v.rows(in) : nullptr;
+    if (v.engine == in.engine->name()) return v.rows(in);
   return nullptr;
 }
 

@@ -346,5 +346,7 @@ nlohmann::ordered_json TxtView::DumpState() const {
 namespace cfgi::gui {
 
 std::unique_ptr<EngineView> CreateTxtView() { return std::make_unique<txt_view::TxtView>(); }
+// No worker-side rows: the view draws the typed results (views.cpp).
+std::shared_ptr<const ViewRows> BuildTxtRows(const Inspection&) { return nullptr; }
 
 }  // namespace cfgi::gui

@@ -521,5 +521,7 @@ size_t VariantsView::ResourceIndex(const std::string& name) const {
 }  // namespace variants_view
 
 std::unique_ptr<EngineView> CreateVariantsView() { return std::make_unique<variants_view::VariantsView>(); }
+// No worker-side rows: the view draws the typed results (views.cpp).
+std::shared_ptr<const ViewRows> BuildVariantsRows(const Inspection&) { return nullptr; }
 
 }  // namespace cfgi::gui
