@@ -11,6 +11,9 @@ set(CFGI_WEB_OPT -Os CACHE STRING "Optimisation of the web app's code and link (
 # The evaluation worker (web_eval_worker.cmake): the core compiled a second time as eval.js +
 # eval.wasm, run in a Web Worker by web/js/evaluator.js. OFF: the app does not use it yet (its
 # views draw typed results the page-side module cannot rebuild from the worker's JSON; docs/web.md).
+# Samples larger than this are not bundled in index.data (which the page loads before main() runs)
+# but copied to site/samples/ and fetched when opened (web_samples.cmake, web/js/samples.js).
+set(CFGI_WEB_SAMPLE_BUNDLE_MAX 1000000 CACHE STRING "Largest sample (bytes) bundled in index.data")
 option(CFGI_WEB_EVAL_WORKER "Build the web evaluation worker (eval.js, eval.wasm)" OFF)
 
 function(cfgi_web_app target)
@@ -38,6 +41,29 @@ function(cfgi_web_app target)
   # js/sw.js is the service worker's template: the build writes it to the site's root (below).
   list(FILTER web_js EXCLUDE REGEX "/sw\\.js$")
   file(GLOB_RECURSE samples CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/samples/*)
+  # The large samples: left out of index.data, copied beside the page, fetched when opened.
+  set(remote)
+  set(remote_site)
+  foreach(f ${samples})
+    file(SIZE ${f} size)
+    if(size GREATER CFGI_WEB_SAMPLE_BUNDLE_MAX)
+      file(RELATIVE_PATH rel ${CMAKE_SOURCE_DIR}/samples ${f})
+      list(APPEND remote ${rel})
+      list(APPEND remote_site samples/${rel})
+      list(APPEND preload "SHELL:--exclude-file ${f}")
+    endif()
+  endforeach()
+  set(remote_json ${CMAKE_BINARY_DIR}/web/remote-samples.json)
+  string(REPLACE ";" "," remote_arg "${remote}")
+  add_custom_command(OUTPUT ${remote_json}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/web
+    COMMAND ${CMAKE_COMMAND} -DSAMPLES=${CMAKE_SOURCE_DIR}/samples -DSITE=${site} -DOUT=${remote_json}
+            "-DFILES=${remote_arg}" -P ${CMAKE_SOURCE_DIR}/cmake/web_samples.cmake
+    DEPENDS ${samples} ${CMAKE_SOURCE_DIR}/cmake/web_samples.cmake
+    COMMENT "web page: samples fetched when opened")
+  add_custom_target(${target}_samples DEPENDS ${remote_json})
+  add_dependencies(${target} ${target}_samples)
+  list(APPEND preload "SHELL:--preload-file ${remote_json}@/web/remote-samples.json")
   target_link_options(${target} PRIVATE
     ${CFGI_WEB_OPT}
     -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
@@ -50,7 +76,7 @@ function(cfgi_web_app target)
   set_target_properties(${target} PROPERTIES
     OUTPUT_NAME index SUFFIX .html
     RUNTIME_OUTPUT_DIRECTORY ${site}
-    LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/shell.html;${fonts};${samples}")
+    LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/shell.html;${fonts};${samples};${remote_json}")
   # The page's own files, copied on every build (cheap) so a JS edit needs no relink.
   add_custom_target(${target}_page ALL
     COMMAND ${CMAKE_COMMAND} -E make_directory ${site}/js
@@ -75,9 +101,10 @@ function(cfgi_web_app target)
     list(APPEND site_files eval.js eval.wasm)
   endif()
   string(REPLACE ";" "," site_files_arg "${site_files}")
+  string(REPLACE ";" "," lazy_files_arg "${remote_site}")
   add_custom_target(${target}_offline ALL
     COMMAND ${CMAKE_COMMAND} -DSITE=${site} -DTEMPLATE=${CMAKE_SOURCE_DIR}/web/js/sw.js -DVERSION=${PROJECT_VERSION}
-            "-DFILES=${site_files_arg}" -P ${CMAKE_SOURCE_DIR}/cmake/web_offline.cmake
+            "-DFILES=${site_files_arg}" "-DLAZY=${lazy_files_arg}" -P ${CMAKE_SOURCE_DIR}/cmake/web_offline.cmake
     COMMENT "web page: service worker")
   add_dependencies(${target}_offline ${target} ${target}_page)
   if(CFGI_WEB_EVAL_WORKER)

@@ -162,7 +162,7 @@ class App final : public ViewContext {
   // "opened": N (the first N files were opened, the others a scenario references; default
   // `default_opened`, all when negative), "profile", "view", "engine"}. An opened file without
   // "text" is read from the platform; a referenced one without it is read by the scenario.
-  void ReopenSaved(const nlohmann::json& saved, long default_opened);
+  void ReopenSaved(const nlohmann::json& saved, long default_opened, bool fetch = true);
   // `texts`: with the unsaved texts (else empty strings in their place, for a cheap signature).
   // The settings as saved. Unsaved texts: with `texts` null their "text" is empty; else each is
   // left empty too and its SharedText appended to *texts in document and file order (the worker
@@ -331,6 +331,9 @@ class App final : public ViewContext {
   double status_until_ = 0;
   double last_save_ = 0;
   std::string last_saved_settings_, last_saved_ini_;
+  // Saved documents waiting for their samples to be fetched (ReopenSaved, web): the session is not
+  // saved meanwhile, or it would be saved without them.
+  int reopening_ = 0;
   double last_text_save_ = 0;  // when settings.json last carried the unsaved texts
   uint64_t results_applied_ = 0;
   Jobs jobs_;  // every job off the UI thread (evaluations, views' jobs): jobs.h

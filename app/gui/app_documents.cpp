@@ -30,6 +30,11 @@ void App::ShowOpenDialog() {
 }
 
 void App::OpenPaths(const std::vector<std::string>& paths, const OpenState& state) {
+  // A large sample the page did not bundle is fetched first (web); opened once it is in.
+  if (platform::FetchBeforeOpen(paths, [this, paths, state](bool ok) {
+        if (ok) OpenPaths(paths, state);
+      }))
+    return;
   // Reading is I/O and, for a 30 MB file, ~150 ms of page faults: after start-up it runs off the
   // UI thread (a job of its own thread: never queued behind an evaluation), the window keeps
   // drawing with the status bar's progress, and the document opens when the bytes are in. At

@@ -72,9 +72,22 @@ App::OpenState App::SavedOpenState(const json& saved) {
   return state;
 }
 
-void App::ReopenSaved(const json& saved, long default_opened) {
+void App::ReopenSaved(const json& saved, long default_opened, bool fetch) {
   if (!saved.is_object() || !saved.contains("files") || !saved["files"].is_array()) return;
   const long opened = saved.value("opened", default_opened);
+  // Files saved without their text are read again where they are; a large sample the page did not
+  // bundle is fetched first (web). If that fails the page says so and the others open without it.
+  std::vector<std::string> unsaved;
+  for (const json& f : saved["files"])
+    if (f.is_object() && !(f.contains("text") && f["text"].is_string()) && f.contains("path") && f["path"].is_string())
+      unsaved.push_back(f["path"].get<std::string>());
+  if (fetch && !unsaved.empty() && platform::FetchBeforeOpen(unsaved, [this, saved, default_opened](bool) {
+        --reopening_;
+        ReopenSaved(saved, default_opened, false);
+      })) {
+    ++reopening_;
+    return;
+  }
   OpenState state = SavedOpenState(saved);
   std::vector<platform::File> files;
   long k = 0;
@@ -161,7 +174,7 @@ json App::SettingsJson(std::vector<SharedText>* texts) const {
 }
 
 void App::Save(bool wait) {
-  if (!options_.save_settings) return;
+  if (!options_.save_settings || reopening_ > 0) return;
   // Unsaved texts go into the settings (nothing typed is lost), but serialising a 3.5 MB text
   // every two seconds while typing cost ~50 ms of UI thread per save, past a frame's budget: the UI
   // thread only builds a signature (the settings without texts, and each text's version) and,

@@ -110,6 +110,14 @@ bool HasFileSystem();
 // dropped or pasted. The app keeps the text of a file that does not persist (and of every edited
 // file) in its settings, so it survives a reload.
 bool FilePersists(const std::string& path);
+// Brings in the files `paths` need before they are read, where they are not at hand yet: on the
+// web, the large samples left out of the page's bundle (index.data) so they do not slow the start,
+// fetched from the site when a path that is or names one of them is opened (web/js/samples.js;
+// the page shows the download's progress, or why it failed with a Retry). Returns false when
+// everything is at hand (always on the desktop): read at once. Otherwise posts `done(ok)` once, when
+// the fetch ended; ok false: a file could not be fetched, and the page says so (its Retry opens the
+// same paths again).
+bool FetchBeforeOpen(const std::vector<std::string>& paths, std::function<void(bool ok)> done);
 // Files dropped onto the window are posted to `handler` (several at once when several dropped).
 void SetDropHandler(std::function<void(std::vector<File>)> handler);
 

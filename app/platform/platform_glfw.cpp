@@ -462,6 +462,7 @@ void SaveAs(const std::string& path, const std::string&, std::string data,
 bool OpenFilePicker(std::function<void(std::vector<File>)>) { return false; }
 bool HasFileSystem() { return true; }
 bool FilePersists(const std::string&) { return true; }
+bool FetchBeforeOpen(const std::vector<std::string>&, std::function<void(bool)>) { return false; }
 
 void SetDropHandler(std::function<void(std::vector<File>)> handler) { S().drop_handler = std::move(handler); }
 

@@ -23,6 +23,7 @@
 #include <cstdlib>
 #include <deque>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <utility>
 
@@ -48,6 +49,11 @@ EM_JS(void, cfgi_js_storage_set, (const char* key, const char* value, int size),
 EM_JS(void, cfgi_js_copy_link, (), {
   window.cfgiWeb.copyLink().catch(function(e) { console.warn('copy link: ' + e.message); });
 });
+// The samples of `paths` (newline-separated) still to be fetched (web/js/samples.js): 0 when none,
+// else an id that cfgi_web_fetched answers.
+EM_JS(int, cfgi_js_fetch_samples, (const char* paths), {
+  return window.cfgiSamples.fetchFor(UTF8ToString(paths).split('\n'));
+});
 EM_JS(void, cfgi_js_set_title, (const char* title), { document.title = UTF8ToString(title); });
 // clang-format on
 
@@ -71,6 +77,7 @@ struct State {
   // The WebGL context was lost (web/js/gl.js): no frame is drawn (every GL call would fail) until
   // the browser restores it and the backend's objects are made again.
   bool context_lost = false;
+  std::map<int, std::function<void(bool)>> fetching;  // FetchBeforeOpen by the page's id
 };
 
 State& S() {
@@ -287,6 +294,14 @@ bool OpenFilePicker(std::function<void(std::vector<File>)> done) {
 
 bool HasFileSystem() { return false; }
 bool FilePersists(const std::string& path) { return path.starts_with("/samples/"); }
+bool FetchBeforeOpen(const std::vector<std::string>& paths, std::function<void(bool)> done) {
+  std::string joined;
+  for (const std::string& p : paths) joined += p + "\n";
+  int id = cfgi_js_fetch_samples(joined.c_str());
+  if (id == 0) return false;
+  S().fetching[id] = std::move(done);
+  return true;
+}
 void SetDropHandler(std::function<void(std::vector<File>)> handler) { S().drop_handler = std::move(handler); }
 
 void SetClipboard(const std::string& text) {
@@ -357,6 +372,18 @@ EMSCRIPTEN_KEEPALIVE void cfgi_web_files(const char* paths, int kind) {
     return;
   }
   if (s.drop_handler && !files.empty()) Post([h = s.drop_handler, files = std::move(files)]() mutable { h(std::move(files)); });
+}
+
+// The fetch FetchBeforeOpen started as `id` ended (ok 0: failed; the page says why and its Retry
+// opens the same paths again, which starts a new fetch).
+EMSCRIPTEN_KEEPALIVE void cfgi_web_fetched(int id, int ok) {
+  using namespace cfgi::platform;
+  auto it = S().fetching.find(id);
+  if (it == S().fetching.end()) return;
+  auto done = std::move(it->second);
+  S().fetching.erase(it);
+  MarkActivity();
+  if (done) Post([done, ok] { done(ok != 0); });
 }
 
 // Text the user pasted (Ctrl+V): what ImGui reads when it handles the key on the next frame.

@@ -1,7 +1,7 @@
 // Config Inspector page loader: the emscripten Module object, the loading bar, a clear failure
 // message while starting and, after start, an overlay that says the app stopped and what to do,
-// and the connection lock (a second Content-Security-Policy with connect-src 'none'
-// once the .wasm and .data files are in). Loaded before the emscripten script.
+// and the connection lock (a second Content-Security-Policy whose connect-src is only the site's
+// samples/ directory once the .wasm and .data files are in). Loaded before the emscripten script.
 'use strict';
 
 (function () {
@@ -56,11 +56,15 @@
     if (!probe.getContext('webgl2')) fail('This browser cannot create a WebGL 2 context (is hardware acceleration off?).');
   }
 
-  // After loading, no connection at all: CSP policies add up, so this one closes connect-src.
+  // After loading, no connection but to the site's own samples/ directory (the large samples are
+  // fetched from there when opened, js/samples.js): CSP policies add up, so this one narrows
+  // connect-src from the page's 'self' to that one directory of the same origin (a source with a
+  // path ending in '/' matches the files under it). Nothing is ever sent anywhere else.
   function lockConnections() {
     const meta = document.createElement('meta');
     meta.httpEquiv = 'Content-Security-Policy';
-    meta.content = "connect-src 'none'; form-action 'none'";
+    const samples = new URL('samples/', location.href);
+    meta.content = `connect-src ${samples.origin}${samples.pathname}; form-action 'none'`;
     document.head.appendChild(meta);
   }
 
@@ -88,6 +92,7 @@
       window.cfgiStore.ready.then(() => window.Module.removeRunDependency('cfgi-store'));
     }],
     onRuntimeInitialized: () => {
+      performance.mark('cfgi-runtime-initialized');  // the first-frame test's breakdown
       lockConnections();
       progress(1, 'Starting…');
     },

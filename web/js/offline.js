@@ -37,7 +37,10 @@
     }
   }
 
-  window.cfgiOffline = { supported, ready };
+  // The worker's answer now (lazy: which of the samples fetched when opened it has cached).
+  async function status() { return ask((await navigator.serviceWorker.ready).active); }
+
+  window.cfgiOffline = { supported, ready, status };
   if (!supported) return;
   const start = () => (window.configInspector ? window.configInspector.ready : Promise.resolve()).then(register, () => {});
   if (document.readyState === 'complete') start();

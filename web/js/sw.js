@@ -13,6 +13,11 @@
 // fetch:    a GET for one of the site's files (the site's root is index.html) is answered from
 //           the cache, else from the network; nothing else is cached. The cache holds one build
 //           as a whole, so a page never mixes the files of two builds.
+// lazy:     the large samples (`lazy: true`) are not fetched at install: the page fetches one when
+//           it is opened (js/samples.js, its URL carrying `?sha256=` of the build the page runs);
+//           the worker answers from the cache, else fetches it, checks its SHA-256 and caches it,
+//           so a sample opened once opens offline. A request for another build's file (an open page
+//           older than the worker) goes to the network uncached, and the page checks the digest.
 // Modelled on the precache of Workbox (GoogleChrome/workbox packages/workbox-precaching:
 // PrecacheController install / activate, revisioned cache entries), without its library.
 'use strict';
@@ -28,6 +33,7 @@ function hex(buffer) {
 async function precache() {
   const cache = await caches.open(CACHE);
   for (const f of BUILD.files) {
+    if (f.lazy) continue;
     const url = new URL(f.path, self.registration.scope).href;
     const response = await fetch(url, { cache: 'no-cache', credentials: 'same-origin' });
     if (!response.ok) throw new Error(`${f.path}: HTTP ${response.status}`);
@@ -55,23 +61,37 @@ self.addEventListener('activate', (event) => {
 
 // The cache key of a request: the site's root and index.html are one file; the query and the
 // fragment (a permalink's #s=...) do not name another one.
+// The file entry too, and whether the request asks for this build's version of a lazy file.
 function key(request) {
   const url = new URL(request.url);
   const scope = new URL(self.registration.scope);
   if (url.origin !== scope.origin || !url.pathname.startsWith(scope.pathname)) return null;
   let rel = url.pathname.slice(scope.pathname.length);
   if (rel === '') rel = 'index.html';
-  return BUILD.files.some((f) => f.path === rel) ? new URL(rel, scope).href : null;
+  const file = BUILD.files.find((f) => f.path === rel);
+  if (!file) return null;
+  const wanted = url.searchParams.get('sha256');
+  return { href: new URL(rel, scope).href, file, thisBuild: !wanted || wanted === file.sha256 };
+}
+
+async function fetchLazy(cache, k, request) {
+  const response = await fetch(k.href, { cache: 'no-cache', credentials: 'same-origin' });
+  if (!response.ok) return response;
+  const body = await response.clone().arrayBuffer();
+  if (hex(await crypto.subtle.digest('SHA-256', body)) === k.file.sha256) await cache.put(k.href, response.clone());
+  return response;
 }
 
 self.addEventListener('fetch', (event) => {
   if (event.request.method !== 'GET') return;
   const k = key(event.request);
   if (!k) return;  // not ours: the browser's own handling
+  if (!k.thisBuild) return;  // another build's file: the network's, never cached
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const hit = await cache.match(k);
-    return hit || fetch(event.request);
+    const hit = await cache.match(k.href);
+    if (hit) return hit;
+    return k.file.lazy ? fetchLazy(cache, k, event.request) : fetch(event.request);
   })());
 });
 
@@ -80,8 +100,12 @@ self.addEventListener('message', (event) => {
   if (event.data !== 'cfgi-offline-status') return;
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    const stored = (await cache.keys()).length;
+    const keys = (await cache.keys()).map((r) => r.url);
+    const scope = self.registration.scope;
+    const eager = BUILD.files.filter((f) => !f.lazy);
+    const stored = eager.filter((f) => keys.includes(new URL(f.path, scope).href)).length;
+    const lazy = BUILD.files.filter((f) => f.lazy).map((f) => ({ path: f.path, stored: keys.includes(new URL(f.path, scope).href) }));
     event.source.postMessage({ type: 'cfgi-offline-status', cache: CACHE, version: BUILD.version, build: BUILD.build,
-                               files: BUILD.files.length, stored, complete: stored === BUILD.files.length });
+                               files: eager.length, stored, complete: stored === eager.length, lazy });
   })());
 });

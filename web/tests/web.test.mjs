@@ -15,6 +15,10 @@ const WASM_GZIP_BUDGET = 1.9 * 1024 * 1024;
 // first-frame figure is measured and reported by web/tests/scale.mjs (`make scale`). 30 s is 10x the
 // 3 s budget that figure is held to.
 const FIRST_FRAME_HANG_MS = 30000;
+// The first-frame budget: the issue's is 0.5 s on a quiet machine, not reached yet (docs/web.md
+// "Budgets": fastest of 3 loads 1.29 s at load average 5-7 on 29 Nov); held, as the size is, at the
+// measured figure plus a margin so a regression fails here. FIRST_FRAME_BUDGET_MS=500 checks the target.
+const FIRST_FRAME_BUDGET_MS = Number(process.env.FIRST_FRAME_BUDGET_MS || 2000);
 // Screenshots go under the build tree (never into tracked files); docs/web-screenshot.png is
 // refreshed by hand from here.
 const OUT = path.join(ROOT, 'build/wasm/out');
@@ -113,15 +117,43 @@ describe('page', () => {
     await context.close();
   });
 
-  test('a Content-Security-Policy blocks every connection once loaded', async () => {
+  test('a Content-Security-Policy blocks every connection but to the site\'s samples/ once loaded', async () => {
     const { context, page } = await openPage(browser, server.url);
     const csp = await page.evaluate(() => Array.from(document.querySelectorAll('meta[http-equiv="Content-Security-Policy"]')).map((m) => m.content));
-    assert.ok(csp.some((c) => /connect-src 'none'/.test(c)), csp.join(' | '));
+    assert.ok(csp.some((c) => c.startsWith(`connect-src ${server.url}samples/;`)), csp.join(' | '));
     const result = await page.evaluate(async () => {
-      try { await fetch('/index.html'); return 'fetched'; } catch (e) { return 'blocked'; }
+      const one = async (u) => { try { await fetch(u); return 'fetched'; } catch (e) { return 'blocked'; } };
+      return { page: await one('/index.html'), wasm: await one('index.wasm'), other: await one('http://localhost:9/x'),
+               up: await one('samples/../index.html'), sample: await one('samples/policy/large-mesh.yaml') };
     });
-    assert.equal(result, 'blocked');
+    // The one directory the large samples are fetched from (js/samples.js); nothing else.
+    assert.deepEqual(result, { page: 'blocked', wasm: 'blocked', other: 'blocked', up: 'blocked', sample: 'fetched' });
     await context.close();
+  });
+
+  // Timed over three fresh loads (a fresh context:
+  // nothing cached, no service worker) and held on the fastest, which is the least disturbed by
+  // the other builds on this shared 2-core machine; FIRST_FRAME_BUDGET_MS (env) sets another budget.
+  test(`first frame after navigation within ${FIRST_FRAME_BUDGET_MS} ms (fastest of 3 fresh loads)`, async () => {
+    const runs = [];
+    for (let i = 0; i < 3; i++) {
+      const { context, page, problems } = await openPage(browser, server.url);
+      try {
+        runs.push(await page.evaluate(() => {
+          const r = (n) => performance.getEntriesByType('resource').find((e) => e.name.endsWith('/' + n));
+          const end = (n) => (r(n) ? Math.round(r(n).responseEnd) : null);
+          const mark = (n) => { const m = performance.getEntriesByName(n)[0]; return m ? Math.round(m.startTime) : null; };
+          return { first_frame: Math.round(window.configInspector.firstFrameMs), wasm: end('index.wasm'), data: end('index.data'),
+                   data_bytes: r('index.data') ? r('index.data').encodedBodySize : null, runtime: mark('cfgi-runtime-initialized') };
+        }));
+        assert.deepEqual(problems, []);
+      } finally {
+        await context.close();
+      }
+    }
+    console.log('first frame (ms after navigation; wasm/data: responseEnd, runtime: runtime initialized): ' + JSON.stringify(runs));
+    const fastest = Math.min(...runs.map((r) => r.first_frame));
+    assert.ok(fastest <= FIRST_FRAME_BUDGET_MS, `the fastest first frame of 3 took ${fastest} ms`);
   });
 });
 
