@@ -173,7 +173,10 @@ describe('samples fetched when opened', () => {
       await page.evaluate(() => window.configInspector.ready);
       const doc = await openedDoc(page, SCENARIO);
       assert.deepEqual(bare(doc.report), expectedReport());
-      assert.deepEqual(problems, []);
+      // The reload may cut a request for the sample still under way on the first page (the
+      // service worker's cache fill: net::ERR_ABORTED, the navigation's doing, as above):
+      // nothing else may fail.
+      assert.deepEqual(problems.filter((p) => !/^requestfailed: \S+\/samples\/matcher\/prefix-100k\.yaml\?sha256=\w+ net::ERR_ABORTED$/.test(p)), []);
     } finally {
       await context.close();
     }
