@@ -3,6 +3,7 @@
 //   SITE  the built site (default build/wasm/site)
 //   CLI   the CLI to compare with (default build/{native,bench}/app/cli/config-inspector-cli, else the
 //         WebAssembly CLI under node: build/wasm/config-inspector-cli-node.sh)
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -62,6 +63,31 @@ export function launch() {
     headless: true,
     args: CHROMIUM_ARGS,
   });
+}
+
+// The server and the browser a test file shares: started in its `before`, stopped in its `after`.
+// `needs`: a file of SITE that must exist (the site is built), else the file's tests fail saying so.
+//   let site; before(async () => { site = await startSite({ needs: 'index.html' }); }); after(() => stopSite(site));
+export async function startSite({ needs = null } = {}) {
+  if (needs) assert.ok(fs.existsSync(path.join(SITE, needs)), `no ${needs} in ${SITE}: build the wasm preset first`);
+  const server = await serve();
+  const browser = await launch();
+  return { server, browser };
+}
+
+export async function stopSite(site) {
+  if (!site) return;
+  if (site.browser) await site.browser.close();
+  if (site.server) await site.server.close();
+}
+
+// The problems a page recorded, less the one a navigation may cause to a sample's fetch: a reload
+// or navigation while the page (or its service worker's cache fill) is still reading `sample`
+// cuts that request (net::ERR_ABORTED). Nothing else may fail.
+export function problemsBesidesAbortedFetch(problems, sample) {
+  const escaped = sample.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const aborted = new RegExp(`^requestfailed: \\S+/${escaped}\\?sha256=\\w+ net::ERR_ABORTED$`);
+  return problems.filter((p) => !aborted.test(p));
 }
 
 // A page that records console errors, page errors and failed requests.

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { ROOT, cliJson, launch, openPage, pictureStats, serve, stripUploads } from './harness.mjs';
+import { ROOT, cliJson, openPage, pictureStats, startSite, stopSite, stripUploads } from './harness.mjs';
 
 const OUT = path.join(ROOT, 'build/wasm/out');
 const MAX_URL = 2 * 1024 * 1024;  // Chromium's longest URL (url/url_constants.cc kMaxURLChars)
@@ -19,15 +19,11 @@ let server;
 let browser;
 
 before(async () => {
-  server = await serve();
-  browser = await launch();
+  ({ server, browser } = await startSite({ needs: 'index.html' }));
   fs.mkdirSync(OUT, { recursive: true });
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
+after(() => stopSite({ server, browser }));
 
 // JSON of about `bytes` bytes whose strings are random (64 letters, a fixed seed): it compresses
 // little, so its permalink is about as long as the text.

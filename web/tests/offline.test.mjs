@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { ROOT, SITE, cliJson, launch, openPage, serve } from './harness.mjs';
+import { ROOT, SITE, cliJson, openPage, startSite, stopSite } from './harness.mjs';
 
 const SAMPLE = 'samples/policy/madr-to-name.scenario.yaml';  // a scenario without file references
 
@@ -16,15 +16,10 @@ let server;
 let browser;
 
 before(async () => {
-  assert.ok(fs.existsSync(path.join(SITE, 'sw.js')), `no sw.js in ${SITE}: build the wasm preset first`);
-  server = await serve();
-  browser = await launch();
+  ({ server, browser } = await startSite({ needs: 'sw.js' }));
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
+after(() => stopSite({ server, browser }));
 
 // The files sw.js lists (its BUILD object), read from the built site.
 function buildOf(text) {

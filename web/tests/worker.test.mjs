@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { ROOT, SITE, cliJson, launch, openPage, serve } from './harness.mjs';
+import { ROOT, SITE, cliJson, openPage, startSite, stopSite } from './harness.mjs';
 
 const FRAME_BUDGET_MS = 50;
 // Built when the site's service worker lists eval.js (the build's own file list, not a stale file).
@@ -34,14 +34,10 @@ let browser;
 
 before(async () => {
   if (!built) return;
-  server = await serve();
-  browser = await launch();
+  ({ server, browser } = await startSite({ needs: 'index.html' }));
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (server) await server.close();
-});
+after(() => stopSite({ server, browser }));
 
 // Runs `files` as one job with key `key` in the page; the files are handed to the page first (so
 // their transfer is not inside the measured frames). Resolves to {json, steps, rafMaxGapMs, ms}.
