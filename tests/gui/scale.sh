@@ -87,6 +87,7 @@ if [[ "$idle_rc" != 0 ]]; then echo "FAIL idle: the app with no document exited 
 
 fail=0
 rows=()
+declare -A cli_seen cli_from  # a CLI question already measured: "ms kb status", and the case that did
 echo "[" > "$out/scale.json"
 first=1
 for c in "${cases[@]}"; do
@@ -104,11 +105,22 @@ for c in "${cases[@]}"; do
   for s in $steps; do
     [[ $s == dataplane=* ]] && cli_args=(eval --profile all --format text --dataplane "${s#dataplane=}")
   done
-  read -r cli_ms cli_kb cli_rc < <(measure "$out/$name.cli" "$cli" "${cli_args[@]}" "${cli_file:-$file}")
+  # The same question on the same file was measured for an earlier case of this run (mesh-30mb
+  # and open-30mb both ask the 30 MB mesh's whole answer, 65 s): its figures serve the first
+  # attempt; a retry measures again beside the app's retry.
+  key="${cli_args[*]}|${cli_file:-$file}"
+  if [[ $attempt == 1 && -n "${cli_seen[$key]:-}" ]]; then
+    read -r cli_ms cli_kb cli_rc <<< "${cli_seen[$key]}"
+    echo "$name: the CLI's figures of ${cli_from[$key]} (the same question on the same file)"
+  else
+    read -r cli_ms cli_kb cli_rc < <(measure "$out/$name.cli" "$cli" "${cli_args[@]}" "${cli_file:-$file}")
+    cli_seen[$key]="$cli_ms $cli_kb $cli_rc"
+    cli_from[$key]=$name
+  fi
   echo "$name: CLI ${cli_args[*]}" > "$out/$name.cli.args"
   # check and eval exit 0 (no error) or 1 (an error reported); anything else is a usage error or a crash.
   if [[ "$cli_rc" != 0 && "$cli_rc" != 1 ]]; then
-    echo "FAIL $name: the CLI exited with status $cli_rc"; cat "$out/$name.cli.stderr"; fail=1; break
+    echo "FAIL $name: the CLI exited with status $cli_rc"; cat "$out/${cli_from[$key]}.cli.stderr" || true; fail=1; break
   fi
   step_args=()
   for s in $steps; do step_args+=(--step "$s"); done
