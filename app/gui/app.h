@@ -204,6 +204,8 @@ class App final : public ViewContext {
   // Starts the lookup or fetch as the job "live" (a running one is cancelled); `replaces` names
   // the live document it refreshes. The answer opens as a document (FinishLive).
   void StartLive(const LiveSource& src, const std::string& replaces = "");
+  // Opens a live answer's document, or refreshes the open one of that name in place; returns its path.
+  std::string PutLiveDocument(platform::File file, std::vector<platform::File> more, const OpenState& state);
   void RefreshLive();
   void CancelLive();
   // The --step hooks of the live sources: "lookup=HOST[,server=IP:PORT][,timeout=MS]",

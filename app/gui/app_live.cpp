@@ -23,6 +23,7 @@
 #include "app/gui/theme.h"
 #include "app/live/live.h"
 #include "core/engine/engine.h"
+#include "core/engine/group.h"
 #include "core/engine/scenario.h"
 
 namespace cfgi::gui {
@@ -32,9 +33,35 @@ namespace {
 constexpr int kKeyF5 = 294;  // GLFW_KEY_F5 (Dear ImGui 1.86 indexes keys by the backend's codes)
 constexpr const char* kLiveJob = "live";
 
+// One document to open from a live answer: its first file names it, `engine` reads it.
+struct LivePart {
+  platform::File file;
+  std::vector<platform::File> more;
+  std::string engine;
+};
+
 struct Fetched {
   live::LiveResult result;
+  // A CSDS answer holding TP2 variants, grouped by engine on the job's thread (empty: one document).
+  std::vector<FileGroup> groups;
 };
+
+// A CSDS answer with TP2 variants holds the files of two engines (app/live/csds_read.cpp): each
+// client scope's config_dump (the matcher engine's) and `SCOPE#variants` with the client's
+// subscriptions `SCOPE#client[:TYPE]` (the variants engine's). They are grouped as the CLI groups
+// them (GroupFiles, as app/cli/check_eval.cpp does for --csds), so the app opens one document per
+// engine and answers the variants as the CLI does. Runs on the job's thread (it reads the files).
+void GroupCsdsAnswer(Fetched* f) {
+  live::LiveResult& r = f->result;
+  if (r.document.name.empty() ||
+      std::none_of(r.more_documents.begin(), r.more_documents.end(),
+                   [](const InputFile& x) { return x.name.ends_with("#variants"); }))
+    return;
+  std::vector<InputFile> all = {r.document};
+  all.insert(all.end(), r.more_documents.begin(), r.more_documents.end());
+  std::vector<FileGroup> groups = GroupFiles(all, EngineRequest{});
+  if (groups.size() > 1) f->groups = std::move(groups);
+}
 
 using Kind = LiveKind;
 
@@ -225,6 +252,51 @@ void App::CancelLive() {
   status_until_ = platform::Now() + 8;
 }
 
+// A live answer's document: the open one of that name is refreshed in place (its text replaced,
+// edits included: the user asked for the live data); else it opens. Returns its path; it is the
+// active document after.
+std::string App::PutLiveDocument(platform::File file, std::vector<platform::File> more, const OpenState& state) {
+  int at = -1;
+  for (size_t k = 0; k < docs_.size(); ++k)
+    if (docs_[k].doc->path() == file.path) at = static_cast<int>(k);
+  // A CSDS answer whose scopes are not the open document's (a client came or went): opened anew.
+  if (at >= 0) {
+    const std::vector<SourceFile>& open = docs_[static_cast<size_t>(at)].doc->files();
+    bool same = open.size() == more.size() + 1;
+    for (size_t k = 0; same && k < more.size(); ++k) same = open[k + 1].name == more[k].path;
+    if (!same) {
+      CloseDocument(at);
+      at = -1;
+    }
+  }
+  const std::string name = file.path;
+  if (at >= 0) {
+    OpenDocument& d = *docs_[static_cast<size_t>(at)].doc;
+    doc::DecodeText(&file.text);
+    d.Edit(0, std::move(file.text), platform::Now() - 1);
+    d.MarkSaved(0);
+    for (size_t k = 0; k < more.size(); ++k) {
+      doc::DecodeText(&more[k].text);
+      d.Edit(static_cast<int>(k + 1), std::move(more[k].text), platform::Now() - 1);
+      d.MarkSaved(static_cast<int>(k + 1));
+    }
+    if (d.engine_request() != state.engine) d.SetEngine(state.engine, platform::Now());
+    Activate(at);
+    return name;
+  }
+  std::vector<platform::File> files = {std::move(file)};
+  for (platform::File& f : more) files.push_back(std::move(f));
+  OpenFiles(std::move(files), state);
+  // Not a file: File > Recent could not open it again (F5 fetches it again).
+  recent_.erase(std::remove_if(recent_.begin(), recent_.end(),
+                               [&name](const std::string& r) {
+                                 return r.size() >= name.size() &&
+                                        r.compare(r.size() - name.size(), name.size(), name) == 0;
+                               }),
+                recent_.end());
+  return name;
+}
+
 void App::StartLive(const LiveSource& src, const std::string& replaces) {
   auto fetched = std::make_shared<Fetched>();
   if (live_run_.running) ++live_cancelled_;  // Submit cancels the running one (same key)
@@ -250,6 +322,7 @@ void App::StartLive(const LiveSource& src, const std::string& replaces) {
       case Kind::kCsds:
         p.Step("calling FetchClientStatus", 0);
         fetched->result = live::FetchClientStatus({src.target, src.tls, "", src.timeout_ms});
+        GroupCsdsAnswer(fetched.get());
         break;
       case Kind::kKumaCp:
         p.Step("reading the mesh through the API", 0);
@@ -264,21 +337,31 @@ void App::StartLive(const LiveSource& src, const std::string& replaces) {
     live::LiveResult& r = fetched->result;
     // What opens: the answer; else what came and cannot be loaded (LIVE013 points into it); else
     // the URL the diagnostic is about, as a one-line file (the CLI's diagnostics name it too).
-    platform::File file;
-    std::vector<platform::File> more;  // CSDS: the further client scopes, in the same scenario
-    OpenState state;
-    if (!r.document.name.empty()) {
-      file = {r.document.name, std::move(r.document.text)};
-      for (InputFile& f : r.more_documents) more.push_back({f.name, std::move(f.text)});
-      state.engine = EngineOf(src.kind);
-      if (src.kind == Kind::kKumaCp) state.profile = r.info.value("profile", "");
+    // CSDS: the further client scopes are more files of the same document; with TP2 variants,
+    // the variants engine's files are a second document (GroupCsdsAnswer).
+    std::vector<LivePart> parts(1);
+    std::string profile;
+    if (!fetched->groups.empty()) {
+      parts.clear();
+      for (FileGroup& g : fetched->groups) {
+        LivePart part;
+        part.engine = g.engine ? std::string(g.engine->name()) : "document";
+        for (InputFile& f : g.files)
+          (part.file.path.empty() ? part.file : part.more.emplace_back()) = {f.name, std::move(f.text)};
+        parts.push_back(std::move(part));
+      }
+    } else if (!r.document.name.empty()) {
+      parts[0].file = {r.document.name, std::move(r.document.text)};
+      for (InputFile& f : r.more_documents) parts[0].more.push_back({f.name, std::move(f.text)});
+      parts[0].engine = EngineOf(src.kind);
+      if (src.kind == Kind::kKumaCp) profile = r.info.value("profile", "");
     } else if (!r.rejected.name.empty()) {
-      file = {r.rejected.name, std::move(r.rejected.text)};
-      state.engine = "document";
+      parts[0].file = {r.rejected.name, std::move(r.rejected.text)};
+      parts[0].engine = "document";
     } else {
       std::string name = r.diagnostics.empty() ? src.url : r.diagnostics.front().file;
-      file = {name, name};
-      state.engine = "document";
+      parts[0].file = {name, name};
+      parts[0].engine = "document";
     }
     // One line of the status bar (the whole message is in Problems): what was asked, the code,
     // the start of the message.
@@ -293,64 +376,33 @@ void App::StartLive(const LiveSource& src, const std::string& replaces) {
     }
     status_ = err.empty() ? std::string(r.info.value("differing_answers", 0) ? theme::kIconWarning : theme::kIconOk) + " " + said : std::string(theme::kIconError) + " " + said + ": " + err;
     status_until_ = platform::Now() + 8;
-    LiveDoc& ld = live_docs_[file.path];
-    ld.src = src;
-    ld.info = r.info;
-    ld.codes.clear();
-    for (const doc::Diagnostic& d : r.diagnostics) ld.codes.push_back(d.code);
-    ++ld.fetches;
-    // A refresh replaces its document: the same one when the answer keeps its name (its text is
-    // replaced, edits included: the user asked for the live data), else the old one closes.
-    int at = -1;
-    for (size_t k = 0; k < docs_.size(); ++k)
-      if (docs_[k].doc->path() == file.path) at = static_cast<int>(k);
-    // A CSDS answer whose scopes are not the open document's (a client came or went): opened anew.
-    if (at >= 0) {
-      const std::vector<SourceFile>& open = docs_[static_cast<size_t>(at)].doc->files();
-      bool same = open.size() == more.size() + 1;
-      for (size_t k = 0; same && k < more.size(); ++k) same = open[k + 1].name == more[k].path;
-      if (!same) {
-        CloseDocument(at);
-        at = -1;
-      }
+    // Each part refreshes its document in place or opens one; the first holds the fetch's LIVE
+    // diagnostics. The part that `replaces` named (the document F5 was pressed on) is activated.
+    std::vector<std::string> paths;
+    for (size_t k = 0; k < parts.size(); ++k) {
+      LiveDoc& ld = live_docs_[parts[k].file.path];
+      ld.src = src;
+      ld.info = r.info;
+      ld.codes.clear();
+      for (const doc::Diagnostic& d : r.diagnostics) ld.codes.push_back(d.code);
+      ++ld.fetches;
+      OpenState state;
+      state.engine = parts[k].engine;
+      state.profile = profile;
+      paths.push_back(PutLiveDocument(std::move(parts[k].file), std::move(parts[k].more), state));
+      if (k == 0) docs_[static_cast<size_t>(active_)].doc->SetSourceDiagnostics(r.diagnostics, platform::Now());
     }
-    if (at >= 0) {
-      OpenDocument& d = *docs_[static_cast<size_t>(at)].doc;
-      doc::DecodeText(&file.text);
-      d.Edit(0, std::move(file.text), platform::Now() - 1);
-      d.MarkSaved(0);
-      for (size_t k = 0; k < more.size(); ++k) {
-        doc::DecodeText(&more[k].text);
-        d.Edit(static_cast<int>(k + 1), std::move(more[k].text), platform::Now() - 1);
-        d.MarkSaved(static_cast<int>(k + 1));
-      }
-      if (d.engine_request() != state.engine) d.SetEngine(state.engine, platform::Now());
-      Activate(at);
-    } else {
-      const std::string name = file.path;
-      std::vector<platform::File> files = {std::move(file)};
-      for (platform::File& f : more) files.push_back(std::move(f));
-      OpenFiles(std::move(files), state);
-      // Not a file: File > Recent could not open it again (F5 fetches it again).
-      recent_.erase(std::remove_if(recent_.begin(), recent_.end(),
-                                   [&name](const std::string& r) {
-                                     return r.size() >= name.size() &&
-                                            r.compare(r.size() - name.size(), name.size(), name) == 0;
-                                   }),
-                    recent_.end());
-    }
-    const std::string path = docs_[static_cast<size_t>(active_)].doc->path();
-    docs_[static_cast<size_t>(active_)].doc->SetSourceDiagnostics(r.diagnostics, platform::Now());
-    if (!replaces.empty() && replaces != path) {
+    if (!replaces.empty() && std::find(paths.begin(), paths.end(), replaces) == paths.end()) {
       live_docs_.erase(replaces);
       for (size_t k = 0; k < docs_.size(); ++k)
         if (docs_[k].doc->path() == replaces) {
           CloseDocument(static_cast<int>(k));
           break;
         }
-      for (size_t k = 0; k < docs_.size(); ++k)
-        if (docs_[k].doc->path() == path) Activate(static_cast<int>(k));
     }
+    const std::string& shown = std::find(paths.begin(), paths.end(), replaces) != paths.end() ? replaces : paths.front();
+    for (size_t k = 0; k < docs_.size(); ++k)
+      if (docs_[k].doc->path() == shown) Activate(static_cast<int>(k));
   };
   jobs_.Submit(std::move(job));
 }

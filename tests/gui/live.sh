@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The desktop app's live sources under Xvfb (docs/live-sources.md "In the desktop app"),
 # driven by the app's --step hooks and checked through --dump-state:
-#   live.sh APP PNG_CHECK SOURCE_DIR OUT_DIR
+#   live.sh APP PNG_CHECK SOURCE_DIR OUT_DIR [CSDS_SERVE]
 # Servers on loopback: Debian's dnsmasq on 127.0.0.1 and a free port with local TXT data (one
 # record; NXDOMAIN for the rest of .test), and tests/gui/live_servers.py: a DNS server whose
 # answer changes between two queries (so Refresh is seen to re-query), a UDP socket that never
@@ -20,10 +20,15 @@
 #   4. kuma: a Kuma control plane's API (step kuma=URL,mesh=M,dataplane=NAME): the resources
 #      read by the policy engine under kuma-2.14 (its version) and one LIVE036 for the field its
 #      _rules answers differently.
+#   5. csds: File > Connect... > CSDS (step csds=HOST:PORT) against tests/csds_serve answering
+#      tests/live/csds-answer.textproto (one client scope with TP2 variants): the scope opens as
+#      the matcher engine's document and its variants with the client's subscription as the
+#      variants engine's (the groups the CLI answers: the client with env=prod gets route-api's
+#      variant 1); Refresh (F5) fetches both again into the same two documents.
 # Screenshots at 1440x900 of the DNS answer, the admin config_dump and the Kuma mesh are left in OUT_DIR.
 # The DNS runs skip, saying so, only when the dnsmasq binary is not installed.
 set -euo pipefail
-app=$1 check=$2 src=$3 out=$4
+app=$1 check=$2 src=$3 out=$4 csds_serve=${5:-}
 mkdir -p "$out"
 run_xvfb() { xvfb-run -a -s '-screen 0 1440x900x24' "$@"; }
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
@@ -211,5 +216,36 @@ assert d["info"]["divergences"][0]["path"] == "/rules/0/fromRules/0/rules/0/conf
 assert "1 answer differs from kuma-2.14" in s["live"]["status"], s["live"]["status"]
 print("live kuma: policy engine under kuma-2.14, one differing answer (LIVE036)")
 PY
+
+# 5. CSDS: a gRPC client's xDS state, its TP2 variants in a document of the variants engine.
+if [[ -n "$csds_serve" ]]; then
+  "$csds_serve" "$src/tests/live/csds-answer.textproto" >"$out/csds.port" &
+  pids+=($!)
+  for _ in $(seq 100); do [[ -s "$out/csds.port" ]] && break; sleep 0.1; done
+  target=$(cat "$out/csds.port")
+  run_xvfb "$app" --settings-dir "$out/settings-csds" --size 1440x900 --frames 20 \
+    --step "csds=$target,timeout=5000" --step refresh \
+    --screenshot "$out/live-csds.png" --dump-state "$out/live-csds.json"
+  "$check" "$out/live-csds.png" 64 1440 900
+  python3 - "$out/live-csds.json" "$target" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1])); scope = "csds:%s/xds:///api.example.com" % sys.argv[2]
+docs = [(d["path"], d["engine"], [f["name"] for f in d["files"]]) for d in s["documents"]]
+assert docs == [(scope, "matcher", [scope]),
+                (scope + "#variants", "variants", [scope + "#variants", scope + "#client"])], docs
+live = [(d["path"], d["fetches"], d["codes"]) for d in s["live"]["documents"]]
+assert live == [(scope, 2, ["LIVE026", "LIVE029", "LIVE037"]), (scope + "#variants", 2, ["LIVE026", "LIVE029", "LIVE037"])], live
+v = s["documents"][1]["report"]
+sub = v["result"]["subscriptions"]
+assert [(x["params"], [(r["resource"], r["selected"], r["outcome"]) for r in x["resources"]]) for x in sub] == \
+    [({"env": "prod"}, [("route-api", 1, "match")])], sub
+assert [(x["code"], x["line"], x["column"]) for x in v["diagnostics"]] == [("VAR105", 7, 42)], v["diagnostics"]
+m = s["documents"][0]["report"]
+assert [x["code"] for x in m["diagnostics"]] == ["LIVE037", "LIVE029", "LIVE026"], m["diagnostics"]
+print("live csds: the scope (matcher) and its TP2 variants (variants: env=prod gets route-api variant 1), refreshed twice")
+PY
+else
+  echo "FAIL csds: no csds_serve given (tests/gui/CMakeLists.txt passes it)"; exit 1
+fi
 
 echo "live: screenshots in $out (live-dns.png, live-faults.png, live-admin.png)"
