@@ -100,7 +100,17 @@ ordered_json Comparison::ToJson() const {
 
 ordered_json Comparison::AnswersJson() const {
   ordered_json out = ordered_json::array();
-  for (const DifferingAnswer& a : answers) out.push_back({{"path", a.path}, {"leaves", a.divergences.size()}});
+  // Each answer as the app's Profiles tables and the CLI's text show it: its name and the
+  // profiles grouped by what they answer (DescribeAnswers; empty title and groups before it ran).
+  for (const DifferingAnswer& a : answers) {
+    ordered_json groups = ordered_json::array();
+    for (const AnswerGroup& g : a.groups) {
+      ordered_json fields = ordered_json::array();
+      for (const auto& [leaf, value] : g.fields) fields.push_back({{"field", leaf}, {"text", value}});
+      groups.push_back({{"profiles", g.profiles}, {"fields", std::move(fields)}});
+    }
+    out.push_back({{"path", a.path}, {"leaves", a.divergences.size()}, {"title", a.title}, {"groups", std::move(groups)}});
+  }
   return out;
 }
 

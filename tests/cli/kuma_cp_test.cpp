@@ -200,7 +200,16 @@ TEST(LiveKumaCpTest, OneDifferingFieldIsADivergence) {
   EXPECT_EQ(j["divergences"][0]["path"], "/rules/0/fromRules/0/rules/0/conf/http/requestTimeout");
   EXPECT_EQ(j["divergences"][0]["values"]["kuma-2.14"], "5s");
   EXPECT_EQ(j["divergences"][0]["values"]["kuma (live)"], "6s");
-  EXPECT_EQ(j["differing_answers"].size(), 1u);
+  ASSERT_EQ(j["differing_answers"].size(), 1u);
+  // The answer named and its profiles grouped as the app's Profiles table shows them
+  // (DescribeAnswers): one group per value, with the differing field as text.
+  EXPECT_EQ(j["differing_answers"][0]["path"], "/rules/0/fromRules/0");
+  EXPECT_EQ(j["differing_answers"][0]["leaves"], 1);
+  EXPECT_FALSE(j["differing_answers"][0]["title"].get<std::string>().empty());
+  EXPECT_EQ(j["differing_answers"][0]["groups"],
+            nlohmann::json::parse(R"j([{"profiles": ["kuma-2.14"], "fields": [{"field": "rules[0].conf.http.requestTimeout", "text": "\"5s\""}]},
+                                     {"profiles": ["kuma (live)"], "fields": [{"field": "rules[0].conf.http.requestTimeout", "text": "\"6s\""}]}])j"))
+      << j["differing_answers"].dump(1);
   EXPECT_EQ(Codes(j["diagnostics"]), std::vector<std::string>{"LIVE036"});
   for (const auto& d : j["diagnostics"])
     if (d["code"] == "LIVE036")

@@ -46,14 +46,17 @@ TEST(CompareAnswers, OneDivergencePerDifferingAnswerWithItsLeavesAsDetail) {
   EXPECT_EQ(c.CountUnder("/requests/1"), 0u);
   EXPECT_EQ(c.CountUnder("/requests/0/decided_by"), 1u);
   EXPECT_EQ(c.CountUnder(""), 2u);
-  EXPECT_EQ(c.AnswersJson().dump(), R"([{"path":"/coverage","leaves":2},{"path":"/requests/0","leaves":3}])");
+  // Not described yet (DescribeAnswers names them and groups the profiles): empty title and groups.
+  EXPECT_EQ(c.AnswersJson().dump(),
+            R"([{"path":"/coverage","leaves":2,"title":"","groups":[]},{"path":"/requests/0","leaves":3,"title":"","groups":[]}])");
   // A list empty in one profile is one answer with the others' items under it, each item one
   // divergence (the subtree the empty list lacks).
   const ordered_json x = ordered_json::parse(R"({"choices": [], "nack": []})");
   const ordered_json y = ordered_json::parse(R"({"choices": [{"outcome": "a", "at": 1}, {"outcome": "b"}], "nack": [{"reason": "r1"}, {"reason": "r2"}]})");
   Comparison l = Compare({{"grpc-go", &x}, {"grpc-java", &y}});
   EXPECT_EQ(l.divergences.size(), 6u);
-  EXPECT_EQ(l.AnswersJson().dump(), R"([{"path":"/choices","leaves":3},{"path":"/nack","leaves":3}])");
+  EXPECT_EQ(l.AnswersJson().dump(),
+            R"([{"path":"/choices","leaves":3,"title":"","groups":[]},{"path":"/nack","leaves":3,"title":"","groups":[]}])");
   EXPECT_EQ(l.divergences[1].path, "/choices/0");
   EXPECT_EQ(l.divergences[1].values["grpc-java"].dump(), R"({"outcome":"a","at":1})");
   // A subtree one profile lacks altogether is one divergence at its root with the whole subtree
