@@ -72,6 +72,7 @@ nlohmann::ordered_json Run(const nlohmann::json& job) {
   cfgi::InspectOptions options;
   if (job.value("hide_dead_lints", false)) options.suppressions = cfgi::DeadConfigurationSuppressions();
   options.progress = [](std::string_view step, float fraction) { cfgi_worker_progress(std::string(step).c_str(), fraction); };
+  options.result_json = true;  // the job's answer is every report's JSON
   const cfgi::Inspection in = cfgi::Inspect(*e, scenario, cfgi::Query{}, options);
 
   nlohmann::ordered_json out;

@@ -341,6 +341,7 @@ Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::stri
   o.suppressions = suppressions;
   o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
   o.profiles = {std::string(profile)};
+  o.result_json = true;  // the one profile's JSON report
   // The caller keeps `s` alive for the call; the Report's typed result may point into it.
   Inspection in = Inspect(e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), q, o);
   return std::move(in.reports.front());
@@ -412,6 +413,7 @@ ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q,
   InspectOptions o;
   o.suppressions = suppressions;
   o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+  o.result_json = true;  // every profile's result is printed
   Inspection in = Inspect(e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), q, o);
   ordered_json j;
   j["engine"] = e.name();

@@ -354,11 +354,13 @@ struct InspectOptions {
   Mode mode = Mode::kEvaluate;
   std::vector<std::string> profiles;  // empty = every profile of the engine
   bool explain = true;                // fill Report::explanation
-  // Fill Report::result with each result's JSON (the CLI's output, the web hook, RunScenario).
-  // False: no result is serialised unless the scenario's `expect` entries need it (they are
-  // checked against the JSON), and the profiles are compared typed (Engine::CompareResults): the
-  // app's worker, whose views draw the typed results, and the CLI's text and SARIF output.
-  bool result_json = true;
+  // Fill Report::result with each result's JSON: only the edge asks (the CLI's JSON output,
+  // AllProfilesJson, RunScenario, the web hook, the app's generic view). False (the default):
+  // no result is serialised unless the scenario's `expect` entries need it (they are checked
+  // against the JSON), and the profiles are compared typed (Engine::CompareResults): the app's
+  // worker, whose views draw the typed results, the CLI's text and SARIF output, `test`, the
+  // language server. Report::ResultJson() still serialises one result when asked (an export).
+  bool result_json = false;
   // The caller's suppressions (--suppress, the project file's, the app's per-document switch),
   // applied with the scenario's own (Scenario::suppressions) to every report.
   std::vector<doc::Suppression> suppressions;
@@ -381,7 +383,8 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
 // a comparison made elsewhere (the live Kuma one) calls it before it is shown.
 void DescribeAnswers(const Engine* e, const EngineResult* first, const std::vector<std::string>& profiles, Comparison& c);
 
-// `check` / `eval` of one profile (Inspect with one profile; the result is empty for `check`).
+// `check` / `eval` of one profile (Inspect with one profile, its Report::result built: the
+// result's JSON; an empty object for `check`).
 Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::string_view profile, bool evaluate,
                    const std::vector<doc::Suppression>& suppressions = {});
 

@@ -206,14 +206,19 @@ RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> m
   const size_t n = Profiles().entries().size();
   o.results.reserve(n);
   o.why.resize(n);
-  std::vector<nlohmann::ordered_json> json(n);
-  std::vector<std::pair<std::string, const nlohmann::ordered_json*>> cmp;
+  for (size_t i = 0; i < n; ++i) o.results.push_back(o.model->EvaluateRequest(request, Profiles().At(i), &o.why[i]));
+  // Compared as `eval --profile all` compares the scenario's requests (the engine's
+  // CompareResults): each profile's result of this one request.
+  std::vector<MatcherResult> one(n);
+  std::vector<ComparedResult> cmp;
   for (size_t i = 0; i < n; ++i) {
-    o.results.push_back(o.model->EvaluateRequest(request, Profiles().At(i), &o.why[i]));
-    json[i] = OutcomeJson(o.results[i]);
-    cmp.emplace_back(Profiles().entries()[i].name, &json[i]);
+    one[i].id = Profiles().At(i);
+    one[i].model = o.model.get();
+    one[i].evaluated = true;
+    one[i].requests.push_back({&o.request, o.results[i], {}, {}});
+    cmp.push_back({Profiles().entries()[i].name, &one[i], nullptr});
   }
-  o.diverges = Compare(cmp).divergences.size();
+  o.diverges = GetMatcherEngine().CompareResults(cmp).size();
   return o;
 }
 
@@ -587,6 +592,10 @@ class MatcherEngine final : public Engine {
   // A NACK is one answer (the config is rejected), whatever the number of its reasons; each
   // request's outcome is one (the default "/requests/N"), coverage one ("/coverage").
   std::vector<std::string> answer_units() const override { return {"/nack"}; }
+  // Typed: only the outcomes that differ are serialised (matcher_compare.cpp).
+  Comparison CompareResults(const std::vector<ComparedResult>& results) const override {
+    return matcher::CompareTyped(*this, results);
+  }
   // "request 2 (method=GET path=/api x-env: prod)", "the NACK (gRPC rejects the matcher)", "coverage".
   std::string AnswerTitle(std::string_view answer, const EngineResult& r) const override {
     if (answer == "/nack") return "the NACK (whether gRPC rejects the matcher)";

@@ -99,12 +99,28 @@ class MatcherResult final : public EngineResult {
   size_t unreached_count = 0;
 };
 
+// The outcomes every profile gives alike, found on the typed results (matcher_compare.cpp): per
+// request of the results (MatcherResult::requests) and per discovered matcher and request
+// (MatcherResult::discovered). `comparable` is false when the results are not evaluations of one
+// model (the comparison then serialises them whole).
+struct SameOutcomes {
+  bool comparable = false;
+  std::vector<bool> requests;
+  std::vector<std::vector<bool>> discovered;
+};
+SameOutcomes FindSameOutcomes(const std::vector<const MatcherResult*>& results);
+
+// The matcher engine's Engine::CompareResults: each result as ToJson prints it, with the outcomes
+// FindSameOutcomes finds alike (and every request itself) as one placeholder in every profile,
+// compared by cfgi::Compare; the comparison of the full JSON exactly.
+Comparison CompareTyped(const Engine& e, const std::vector<ComparedResult>& results);
+
 // A predicate in a few words, as MAT016 and the editor's outline name it: "header 'x-user' exact
 // 'a'", "CEL request.path == '/'", "custom_match: true", "or_matcher".
 std::string DescribePredicate(const Predicate& p);
 
-// What a what-if request's outcomes are compared on (cfgi::Compare across profiles): its
-// {"actions", "skipped", "matched"}, as in the engine's result.
+// A result's outcome as the engine's result prints it (each discovered matcher's outcome for a
+// request): {"actions", "skipped", "matched"}.
 nlohmann::ordered_json OutcomeJson(const Result& r);
 
 // CEL text compiled as the engine compiles it (cel_expr_string, inputs.extract): the A106 subset,
@@ -145,8 +161,8 @@ struct CelTextOutcome {
 };
 CelTextOutcome EvaluateCelText(const std::string& text, cel::Use use, const Request& request);
 
-// A what-if request (the app's edited request) on a loaded model under every profile, and where
-// the profiles' outcomes differ (cfgi::Compare over OutcomeJson): the matcher view runs it as a
+// A what-if request (the app's edited request) on a loaded model under every profile, and whether
+// the profiles' outcomes differ (the engine's CompareResults, as for the scenario's requests): the matcher view runs it as a
 // job on the worker (ViewContext::Run) and only draws the outcome. `results[i].actions` point
 // into `model`'s matcher, which the outcome keeps alive. Never fails.
 struct RequestOutcome {
@@ -154,7 +170,7 @@ struct RequestOutcome {
   Request request;
   std::vector<Result> results;  // Profiles() order
   std::vector<doc::Step> why;   // each result's explanation
-  size_t diverges = 0;          // the comparison's leaves
+  size_t diverges = 0;          // the comparison's differing answers: 1 when the profiles' outcomes differ, else 0
 };
 RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> model, const Request& request);
 

@@ -190,6 +190,10 @@ class TargetingEngine final : public Engine {
  public:
   std::string_view name() const override { return "targeting"; }
   const std::vector<doc::Profile>& profiles() const override { return targeting::Profiles().profiles(); }
+  // Typed: results that resolve alike compare without serialising (targeting_compare.cpp).
+  Comparison CompareResults(const std::vector<ComparedResult>& results) const override {
+    return targeting::CompareTyped(*this, results);
+  }
   int Detect(const doc::Document& d) const override {
     const doc::Node* root = d.root();
     if (!root) return 0;

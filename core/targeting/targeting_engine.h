@@ -91,6 +91,18 @@ struct ConfigOutcome {
 };
 ConfigOutcome ResolveEditedConfig(std::shared_ptr<const TargetingModel> model, const std::vector<EditedValue>& values);
 
+// Whether two resolutions give the same answers, as Resolution::ToJson prints them: each
+// reference's binding (SameReference) and each instance's creation and registration
+// (SameInstance), in order (targeting_compare.cpp).
+bool SameReference(const ResolvedReference& a, const ResolvedReference& b);
+bool SameInstance(const InstanceSummary& a, const InstanceSummary& b);
+bool SameResolution(const Resolution& a, const Resolution& b);
+
+// The targeting engine's Engine::CompareResults: results whose resolutions are the same
+// (SameResolution; always so within one Inspect: Evaluate reads no profile) compare empty, with
+// nothing serialised; others by the JSON fallback (CompareResultsJson).
+Comparison CompareTyped(const Engine& e, const std::vector<ComparedResult>& results);
+
 // Loads manifest, config and registry from a scenario and the query flags (which override the
 // scenario's inputs). Never throws; problems become diagnostics.
 Workspace LoadWorkspace(const Scenario& s, const TargetingQuery& q);

@@ -18,7 +18,8 @@ ordered_json ShareTarget(int choice) {
 
 }  // namespace
 
-ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro) {
+ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro,
+                        const std::vector<bool>* same_records) {
   const Compiled& comp = a.of(p);
   ordered_json j;
   j["name"] = a.query_owner.empty() && a.query_name.empty() ? ordered_json(nullptr) : ordered_json(Printable(a.query_name));
@@ -35,6 +36,10 @@ ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const E
   for (const Attribute& at : comp.attributes) read.insert(read.end(), at.records.begin(), at.records.end());
   ordered_json recs = ordered_json::array();
   for (size_t i = 0; i < a.records.records.size(); ++i) {
+    if (same_records && i < same_records->size() && (*same_records)[i]) {  // the comparison's: alike in every profile
+      recs.push_back(nullptr);
+      continue;
+    }
     const TxtRecord& r = a.records.records[i];
     ordered_json rj;
     rj["owner"] = Printable(r.owner);
@@ -267,12 +272,14 @@ std::unique_ptr<EngineResult> TxtModel::Evaluate(std::string_view profile, doc::
   return EvaluateClient(p, ClientFor(p), why);
 }
 
-ordered_json TxtResult::ToJson() const {
+ordered_json TxtResult::ToJson() const { return Json(nullptr); }
+
+ordered_json TxtResult::Json(const std::vector<bool>* same_records) const {
   CountEvaluationWork();  // core/engine/build_count.h: none on the app's UI thread
   if (!evaluated) return ordered_json::object();
   if (!analysis)
     return {{"service_config", nullptr}, {"choice", nullptr}, {"error", "no input"}, {"records", ordered_json::array()}};
-  ordered_json j = ResultJson(*analysis, id, client, evaluation, rollout);
+  ordered_json j = ResultJson(*analysis, id, client, evaluation, rollout, same_records);
   if (!names.empty()) {
     ordered_json ns = ordered_json::array();
     for (const NameOutcome& n : names) {
@@ -299,18 +306,16 @@ ClientOutcome EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, 
   if (!o.model || !o.model->analysis) return o;
   const size_t n = Profiles().size();
   o.why.resize(n);
-  std::vector<nlohmann::ordered_json> json(n);
-  std::vector<std::pair<std::string, const nlohmann::ordered_json*>> cmp;
+  std::vector<ComparedResult> cmp;
   for (size_t i = 0; i < n && i < clients.size(); ++i) {
     ProfileId p = Profiles().At(i);
     o.results.push_back(name && *name < o.model->per_name.size() ? o.model->EvaluateName(*name, p, clients[i], &o.why[i])
                                                                  : o.model->EvaluateClient(p, clients[i], &o.why[i]));
-    json[i] = o.results.back()->ToJson();
-    cmp.emplace_back(Profiles().entries()[i].name, &json[i]);
+    cmp.push_back({Profiles().entries()[i].name, o.results.back().get(), nullptr});
   }
-  o.comparison = Compare(cmp, GetTxtEngine().profile_settings(), GetTxtEngine().answer_units());  // "lookup" is a profile setting
+  o.comparison = GetTxtEngine().CompareResults(cmp);  // as Inspect compares ("lookup" is a profile setting)
   std::vector<std::string> names;
-  for (const auto& c : cmp) names.push_back(c.first);
+  for (const auto& c : cmp) names.push_back(c.profile);
   DescribeAnswers(&GetTxtEngine(), o.results.empty() ? nullptr : o.results.front().get(), names, o.comparison);
   return o;
 }
@@ -328,6 +333,10 @@ class TxtEngine final : public Engine {
   // implementation query TXT at all by default?) and the client's language, which defaults to
   // the string each implementation compares with (c++, java, GO; none for a2).
   std::vector<std::string> profile_settings() const override { return {"/lookup", "/client/language"}; }
+  // Typed: only the answers that differ are serialised (txt_compare.cpp).
+  Comparison CompareResults(const std::vector<ComparedResult>& results) const override {
+    return txt::CompareTyped(*this, results);
+  }
   int Detect(const doc::Document& d) const override {
     if (d.format != doc::Format::kText || !d.source) return 0;
     const std::string& t = d.source->text();

@@ -59,6 +59,9 @@ class TxtModel final : public EngineModel {
 class TxtResult final : public EngineResult {
  public:
   nlohmann::ordered_json ToJson() const override;
+  // ToJson, with the records `same_records` marks (FindSameAnswers) written null: the
+  // comparison's form of it.
+  nlohmann::ordered_json Json(const std::vector<bool>* same_records) const;
   ProfileId id = ProfileId::kCore;
   std::shared_ptr<const Analysis> analysis;
   bool evaluated = false;  // false in kCheck mode
@@ -92,7 +95,25 @@ ClientOutcome EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, 
 std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const TxtQuery& q, Mode mode);
 
 // The engine's JSON result for one profile (docs/formats/txt.md: service_config, choice, error, records, choices, rollout).
-nlohmann::ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro);
+// The records `same_records` marks are written null (the comparison's form, TxtResult::Json).
+nlohmann::ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro,
+                                  const std::vector<bool>* same_records = nullptr);
+
+// The answers every profile gives alike, found on the typed results (txt_compare.cpp): per record
+// of the source (whether the profile reads it; the rest of a record is the source's), per choice
+// trace, per name of the source, and the rollout. `comparable` is false when the results are not
+// evaluations of one analysis (the comparison then serialises them whole).
+struct SameAnswers {
+  bool comparable = false;
+  std::vector<bool> records, choices, names;
+  bool rollout = false;
+};
+SameAnswers FindSameAnswers(const std::vector<const TxtResult*>& results);
+
+// The txt engine's Engine::CompareResults: each result as TxtResult::Json prints it with the
+// records FindSameAnswers finds alike null and its other alike answers as one placeholder in
+// every profile, compared by cfgi::Compare; the comparison of the full JSON exactly.
+Comparison CompareTyped(const Engine& e, const std::vector<ComparedResult>& results);
 
 }  // namespace txt
 }  // namespace cfgi

@@ -452,6 +452,10 @@ class VariantsEngine final : public Engine {
  public:
   std::string_view name() const override { return "variants"; }
   const std::vector<doc::Profile>& profiles() const override { return variants::Profiles().profiles(); }
+  // Typed: results of one analysis compare without serialising (variants_compare.cpp).
+  Comparison CompareResults(const std::vector<ComparedResult>& results) const override {
+    return variants::CompareTyped(*this, results);
+  }
   // True when `key` occurs in the text as a whole field name, not inside a longer one: gRPC's xDS
   // bootstrap has "server_listener_resource_name_template" (grpc-core src/core/xds/grpc/
   // xds_bootstrap_grpc.cc), which is no TP2 Resource.resource_name.

@@ -223,6 +223,15 @@ class VariantsResult final : public EngineResult {
   bool evaluated = false;              // false in kCheck mode (the evaluation's diagnostics still count)
 };
 
+// Whether two evaluations give the same answers (each subscription's selections, the transition,
+// the proxy's fan-out, the matrix): over one analysis, the same result JSON (variants_compare.cpp).
+bool SameEvaluation(const Evaluation& a, const Evaluation& b);
+
+// The variants engine's Engine::CompareResults: results of one analysis whose evaluations are the
+// same (SameEvaluation; always so within one Inspect: Evaluate reads no profile) compare empty,
+// with nothing serialised; others by the JSON fallback (CompareResultsJson).
+Comparison CompareTyped(const Engine& e, const std::vector<ComparedResult>& results);
+
 // A resource's coverage keys: declared domains where given, else the values its constraints
 // and the subscriptions name, plus "absent" and "another value".
 std::vector<CoverageKey> CoverageKeys(const ResourceVariants& r, const Domain& d, const Analysis& a);

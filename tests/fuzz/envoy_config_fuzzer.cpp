@@ -43,6 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   cfgi::Query q;
   q.flags = {{"header", "x-env=staging"}, {"matcher", "1"}};
   cfgi::InspectOptions o;
+  o.result_json = true;  // round-trips Report::result
   cfgi::Inspection i = cfgi::Inspect(cfgi::GetMatcherEngine(), s, q, o);
   for (const cfgi::Report& r : i.reports) {
     cfgi::fuzz::CheckDiagnostics(r.diagnostics, text.size());

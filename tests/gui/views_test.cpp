@@ -303,7 +303,7 @@ TEST(MatcherViewEdit, TheEditedRequestIsEvaluatedOnTheWorkerNotInDraw) {
   EXPECT_EQ(actions("a106"), nlohmann::ordered_json::parse(R"(["reject-anonymous"])"));
   EXPECT_EQ(actions("envoy"), nlohmann::ordered_json::parse(R"(["default"])"));
   EXPECT_EQ(actions("grpc-java"), nlohmann::ordered_json::parse(R"(["default"])"));
-  EXPECT_EQ(e["differs"], 1) << "one leaf (actions[0]) differs between the profiles";
+  EXPECT_EQ(e["differs"], 1) << "one answer (the request's outcome) differs between the profiles";
   EXPECT_EQ(view->DumpState()["counts"]["edited_request_differs"], 1);
   EXPECT_EQ(WhatIfEvaluations() - before, 2u) << "drawing the outcome evaluated again";
 

@@ -123,6 +123,7 @@ TEST_P(EngineContract, LoadEvaluateStableAndInspectAgrees) {
     std::unique_ptr<EngineModel> m = e.Load(*s.scenario, Query{}, Mode::kEvaluate);
     ASSERT_NE(m, nullptr);
     InspectOptions o;
+    o.result_json = true;  // compares Report::result
     Inspection in = Inspect(e, s.scenario, Query{}, o);
     EXPECT_FALSE(in.cancelled);
     ASSERT_EQ(in.reports.size(), e.profiles().size());
@@ -203,10 +204,11 @@ TEST_P(EngineContract, TypedComparisonEqualsJsonComparison) {
   size_t compared = 0, differing = 0;
   for (const Sample& s : Samples()) {
     SCOPED_TRACE(s.path.string());
-    InspectOptions typed_only;
-    typed_only.result_json = false;
+    InspectOptions typed_only;  // the default: no result JSON
+    InspectOptions json_too;
+    json_too.result_json = true;
     Inspection in = Inspect(e, s.scenario, Query{}, typed_only);
-    Inspection with_json = Inspect(e, s.scenario, Query{}, InspectOptions{});
+    Inspection with_json = Inspect(e, s.scenario, Query{}, json_too);
     ASSERT_EQ(in.reports.size(), with_json.reports.size());
     std::vector<ComparedResult> typed, json;
     for (size_t i = 0; i < in.reports.size(); ++i) {
@@ -312,7 +314,10 @@ TEST_P(EngineContract, CancelledFromTheStartStops) {
     EXPECT_EQ(c.model, nullptr);
     InspectOptions go;
     go.cancelled = [] { return false; };
-    Inspection full = Inspect(e, s.scenario, Query{}, go), plain = Inspect(e, s.scenario, Query{}, {});
+    go.result_json = true;  // compares Report::result
+    InspectOptions json;
+    json.result_json = true;
+    Inspection full = Inspect(e, s.scenario, Query{}, go), plain = Inspect(e, s.scenario, Query{}, json);
     EXPECT_FALSE(full.cancelled);
     ASSERT_EQ(full.reports.size(), plain.reports.size());
     for (size_t i = 0; i < full.reports.size(); ++i)

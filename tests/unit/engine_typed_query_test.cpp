@@ -34,6 +34,7 @@ std::vector<std::string> Places(const Report& r) {
 Inspection AskBothWays(const Engine& e, const std::shared_ptr<const Scenario>& s, const Flags& flags,
                        std::shared_ptr<const EngineQuery> typed) {
   InspectOptions o;
+  o.result_json = true;  // reads Report::result
   for (const doc::Profile& p : e.profiles()) o.profiles.push_back(p.name);
   Query by_flags;
   by_flags.flags = flags;

@@ -331,6 +331,7 @@ Inspection InspectFile(const std::string& name, const std::string& text, Query q
   auto s = std::make_shared<Scenario>(LoadScenario({{name, text}}));
   const Engine* e = DetectEngine(*s);
   InspectOptions o;
+  o.result_json = true;  // reads Report::result
   o.profiles = std::move(profiles);
   return Inspect(*e, s, q, o);
 }

@@ -455,6 +455,7 @@ typed_config:
   q.flags = {{"server-name", "a.example.com"}};
   auto s = std::make_shared<Scenario>(LoadScenario({{"rbac.yaml", text}}));
   InspectOptions o;
+  o.result_json = true;  // reads Report::result
   o.profiles = {"envoy"};
   Inspection i = Inspect(GetMatcherEngine(), s, q, o);
   const auto& req = i.reports.at(0).result["requests"][0];
@@ -497,6 +498,7 @@ nlohmann::ordered_json RunRbac(const std::string& text, std::vector<std::pair<st
   q.flags = std::move(flags);
   auto s = std::make_shared<Scenario>(LoadScenario({{"rbac.yaml", text}}));
   InspectOptions o;
+  o.result_json = true;  // reads Report::result
   o.profiles = {"envoy"};
   Inspection i = Inspect(GetMatcherEngine(), s, q, o);
   return i.reports.at(0).result["requests"][0];
@@ -568,6 +570,7 @@ TEST(NetworkRequest, FlagsAndScenarioKeys) {
   q.flags = {{"destination-ip", "10.1.2.3"}, {"application-protocol", "h2,http/1.1"}, {"filter-state", "k=v"}};
   auto s = std::make_shared<Scenario>(LoadScenario({{"m.yaml", kIpTree}}));
   InspectOptions o;
+  o.result_json = true;  // reads Report::result
   o.profiles = {"envoy"};
   Inspection i = Inspect(GetMatcherEngine(), s, q, o);
   const auto& req = i.reports.at(0).result["requests"][0];

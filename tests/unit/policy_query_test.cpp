@@ -79,6 +79,7 @@ std::vector<std::string> Places(const Report& r) {
 Inspection AskBothWays(const std::shared_ptr<const Scenario>& s, std::vector<std::pair<std::string, std::string>> flags,
                        std::shared_ptr<PolicyQuery> typed) {
   InspectOptions o;
+  o.result_json = true;  // reads Report::result
   o.profiles = {"kuma-2.14", "kuma-2.10"};
   Query by_flags;
   for (auto& [k, v] : flags) by_flags.flags.push_back({k, v});

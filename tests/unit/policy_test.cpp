@@ -767,8 +767,11 @@ TEST(PolicyRequery, SharesTheMeshAndEqualsAFreshLoad) {
   const Query q{{{"dataplane", "frontend-7d9c8.kuma-demo"}, {"resource", "meshservice:mesh/default:namespace/kuma-demo:name/backend"}}};
   InspectOptions again;
   again.previous = a.model;
+  again.result_json = true;  // compares Report::result
   Inspection b = Inspect(*e, s, q, again);
-  Inspection fresh = Inspect(*e, s, q, InspectOptions{});
+  InspectOptions plain;
+  plain.result_json = true;
+  Inspection fresh = Inspect(*e, s, q, plain);
   const auto* pa = ModelAs<PolicyModel>(a.model.get());
   const auto* pb = ModelAs<PolicyModel>(b.model.get());
   const auto* pf = ModelAs<PolicyModel>(fresh.model.get());

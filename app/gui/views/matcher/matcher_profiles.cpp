@@ -7,9 +7,8 @@ void MatcherView::DrawDivergences(ViewContext& ctx) {
   theme::TextMuted("Requests whose actions or match differ between profiles (%zu differing answers, the badge's count). "
                    "Click for the trace.", ctx.document().comparison().size());
   if (edit_.diverges)
-    ImGui::TextColored(theme::Pal().warning, "%s The edited request differs in %zu place%s too (its row is the last; not "
-                       "in the scenario, so not in the count).", theme::kIconDiverge, edit_.diverges,
-                       edit_.diverges == 1 ? "" : "s");
+    ImGui::TextColored(theme::Pal().warning, "%s The edited request's outcome differs too (its row is the last; not "
+                       "in the scenario, so not in the count).", theme::kIconDiverge);
   const std::vector<const DifferingAnswer*>& rest = other_answers_;
   if (!rest.empty()) {
     // Sized to its rows (at most 8), so the requests below stay in view.

@@ -115,7 +115,7 @@ struct Row {
   std::string label;
   std::string text;  // the request on one line (matcher::RequestText, made on the worker: MatcherTexts)
   std::array<Eval, kNumProfiles> evals;  // per profile: into the document's results (owned for the edit row)
-  size_t diverges = 0;                   // the comparison's leaves about this request
+  size_t diverges = 0;                   // the comparison's differing answers about this request (0 or 1)
 };
 
 inline std::string Join(const std::vector<const mt::Action*>& v) {
