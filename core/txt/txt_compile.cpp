@@ -95,7 +95,7 @@ std::string FieldFor(ProfileId p, const std::string& key) {
 struct Builder {
   ProfileId p;
   Compiled& c;
-  const Analysis& a;
+  const CompiledRecords& a;
   doc::DiagnosticSink sink{a.source.get()};  // this profile's findings; Load moves them to c.diagnostics
   using Scope = doc::DiagnosticSink::ScopedField;  // a choice's field path: "[2].clientLanguage"
 
@@ -540,7 +540,7 @@ struct Builder {
 
 // Every owner name that carries the attribute: a zone (or a dig of several names) can publish
 // service configs for several hosts; each is a separate query for a gRPC client.
-void CollectNames(Analysis& a) {
+void CollectNames(CompiledRecords& a) {
   for (const TxtRecord& r : a.records.records) {
     if (!r.has_prefix()) continue;
     bool seen = std::any_of(a.names.begin(), a.names.end(), [&](const Name& n) { return n.key == r.owner_key; });
@@ -550,7 +550,7 @@ void CollectNames(Analysis& a) {
 
 // The owner gRPC would have queried: the chosen name, else the name of the first record
 // carrying the attribute. Returns the index of that first record, -1 when none.
-int FindQueryRecord(const Analysis& a, std::string_view name, bool exact_key, doc::DiagnosticSink& sink) {
+int FindQueryRecord(const CompiledRecords& a, std::string_view name, bool exact_key, doc::DiagnosticSink& sink) {
   const auto& recs = a.records.records;
   std::string wanted_key;
   bool wanted = false;  // wanted_key names the owner (it may be the empty key of raw strings)
@@ -599,9 +599,9 @@ void CheckAttributeNames(const std::vector<TxtRecord>& recs, doc::DiagnosticSink
   }
 }
 
-// The owner queried (Analysis::query_owner, query_name) and the problems of its records: no
+// The owner queried (CompiledRecords::query_owner, query_name) and the problems of its records: no
 // grpc_config record, a bare host, other names' records, a second record, a split prefix.
-void CheckQueryRecords(Analysis& a, int first, doc::DiagnosticSink& sink) {
+void CheckQueryRecords(CompiledRecords& a, int first, doc::DiagnosticSink& sink) {
   const auto& recs = a.records.records;
   if (first < 0) {
     if (!recs.empty())
@@ -619,7 +619,7 @@ void CheckQueryRecords(Analysis& a, int first, doc::DiagnosticSink& sink) {
     for (size_t i = 0; i < recs.size(); ++i) {
       const TxtRecord& r = recs[i];
       if (r.owner_key != a.query_owner) {
-        // Another name with a grpc_config record is evaluated on its own (Analysis::names).
+        // Another name with a grpc_config record is evaluated on its own (CompiledRecords::names).
         bool evaluated = std::any_of(a.names.begin(), a.names.end(), [&](const Name& n) { return n.key == r.owner_key; });
         if (!evaluated && others++ == 0)
           sink.Note("TXT009", r.owner_range.empty() ? r.range : r.owner_range, "records on '" + r.owner +
@@ -702,7 +702,7 @@ void ReadAttributes(ProfileId p, Compiled& c, Builder& b, const std::vector<TxtR
 }
 
 // One profile's compilation: its attributes, their JSON and choices, the dead choices.
-void CompileProfile(ProfileId p, Compiled& c, Analysis& a, const std::vector<int>& mine) {
+void CompileProfile(ProfileId p, Compiled& c, CompiledRecords& a, const std::vector<int>& mine) {
   c.profile = p;
   Builder b{p, c, a};
   ReadAttributes(p, c, b, a.records.records, mine);
@@ -723,9 +723,9 @@ void CompileProfile(ProfileId p, Compiled& c, Analysis& a, const std::vector<int
 
 // The stages: parse the records, find the names and the queried one, check the records, then
 // compile each profile's view of them.
-Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key, bool empty_explained) {
+CompiledRecords Compile(doc::SourcePtr source, std::string_view name, bool exact_key, bool empty_explained) {
   CountModelBuild();
-  Analysis a;
+  CompiledRecords a;
   a.source = source;
   doc::DiagnosticSink sink(source.get());
   a.records = ParseRecords(*source, sink);
@@ -747,7 +747,7 @@ Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key, bool
   return a;
 }
 
-std::vector<doc::Diagnostic> ProfileDiagnostics(const Analysis& a, ProfileId p) {
+std::vector<doc::Diagnostic> ProfileDiagnostics(const CompiledRecords& a, ProfileId p) {
   std::vector<doc::Diagnostic> out = a.record_diagnostics;
   const Compiled& c = a.of(p);
   out.insert(out.end(), c.diagnostics.begin(), c.diagnostics.end());

@@ -18,7 +18,7 @@ ordered_json ShareTarget(int choice) {
 
 }  // namespace
 
-ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro) {
+ordered_json ResultJson(const CompiledRecords& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro) {
   const Compiled& comp = a.of(p);
   ordered_json j;
   j["name"] = a.query_owner.empty() && a.query_name.empty() ? ordered_json(nullptr) : ordered_json(Printable(a.query_name));
@@ -120,7 +120,7 @@ std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const TxtQuery& q, Mod
   // A live answer without records (NXDOMAIN, a timeout) has its LIVE diagnostic: no TXT015 beside
   // it, as no ENG002 (EmptySourceExplained, the rule the engine choice uses too).
   const bool explained = EmptySourceExplained(s, src->source->name());
-  auto chosen = std::make_shared<const Analysis>(Load(src->source, name, false, explained));
+  auto chosen = std::make_shared<const CompiledRecords>(Compile(src->source, name, false, explained));
   m->analysis = chosen;
   if (chosen->names.size() > 1) {
     for (size_t i = 0; i < chosen->names.size(); ++i) {
@@ -128,7 +128,7 @@ std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const TxtQuery& q, Mod
         m->per_name.push_back(chosen);
         m->selected_name = i;
       } else {
-        m->per_name.push_back(std::make_shared<const Analysis>(Load(src->source, chosen->names[i].key, /*exact_key=*/true, explained)));
+        m->per_name.push_back(std::make_shared<const CompiledRecords>(Compile(src->source, chosen->names[i].key, /*exact_key=*/true, explained)));
       }
     }
   }
@@ -182,7 +182,7 @@ namespace {
 
 // The diagnostics of every name, each once: the record diagnostics are the same for every name,
 // so one per code and position.
-std::vector<doc::Diagnostic> AllNamesDiagnostics(const std::vector<std::shared_ptr<const Analysis>>& per_name, ProfileId p) {
+std::vector<doc::Diagnostic> AllNamesDiagnostics(const std::vector<std::shared_ptr<const CompiledRecords>>& per_name, ProfileId p) {
   std::vector<doc::Diagnostic> out;
   for (const auto& a : per_name)
     for (doc::Diagnostic& d : ProfileDiagnostics(*a, p)) {
@@ -200,7 +200,7 @@ std::string OutcomeText(const LanguageOutcome& o) {
   return o.error ? "an error" : o.choice ? "choice " + std::to_string(*o.choice) : "no service config";
 }
 
-std::unique_ptr<TxtResult> EvaluateOn(const std::shared_ptr<const Analysis>& analysis, Mode mode, ProfileId p,
+std::unique_ptr<TxtResult> EvaluateOn(const std::shared_ptr<const CompiledRecords>& analysis, Mode mode, ProfileId p,
                                       const Client& c, doc::Explanation* why) {
   auto r = std::make_unique<TxtResult>();
   r->id = p;

@@ -45,10 +45,10 @@ class TxtModel final : public EngineModel {
   // Evaluates the client on another name of the source (index into `per_name`; a view's pick).
   std::unique_ptr<TxtResult> EvaluateName(size_t name, ProfileId p, const Client& c, doc::Explanation* why = nullptr) const;
 
-  std::shared_ptr<const Analysis> analysis;  // the evaluated name; null when the scenario has no source
-  // One analysis per name with a grpc_config record (Analysis::names order); `analysis` is one
+  std::shared_ptr<const CompiledRecords> analysis;  // the evaluated name; null when the scenario has no source
+  // One analysis per name with a grpc_config record (CompiledRecords::names order); `analysis` is one
   // of them (--name / inputs.name, else the first). Empty when the source has at most one name.
-  std::vector<std::shared_ptr<const Analysis>> per_name;
+  std::vector<std::shared_ptr<const CompiledRecords>> per_name;
   size_t selected_name = 0;  // index of `analysis` in per_name
   Client client;                              // inputs + query, without a per-profile language
   std::map<std::string, std::string> language_per_profile;  // inputs.language as a map
@@ -60,7 +60,7 @@ class TxtResult final : public EngineResult {
  public:
   nlohmann::ordered_json ToJson() const override;
   ProfileId id = ProfileId::kCore;
-  std::shared_ptr<const Analysis> analysis;
+  std::shared_ptr<const CompiledRecords> analysis;
   bool evaluated = false;  // false in kCheck mode
   Client client;
   Evaluation evaluation;
@@ -92,7 +92,7 @@ ClientOutcome EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, 
 std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const TxtQuery& q, Mode mode);
 
 // The engine's JSON result for one profile (docs/formats/txt.md: service_config, choice, error, records, choices, rollout).
-nlohmann::ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro);
+nlohmann::ordered_json ResultJson(const CompiledRecords& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro);
 
 }  // namespace txt
 }  // namespace cfgi

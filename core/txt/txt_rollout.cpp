@@ -11,7 +11,7 @@ namespace cfgi::txt {
 
 using namespace detail;
 
-Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& client) {
+Rollout ComputeRollout(const CompiledRecords& a, ProfileId p, const Client& client) {
   Rollout ro;
   const Compiled& c = a.of(p);
   bool missing = false;

@@ -133,7 +133,7 @@ namespace {
 // a2 without a language (gRFC A2: "a choice without clientLanguage applies to every client"):
 // evaluate for every language a choice names and for any other; when they all agree the answer
 // holds for every client, otherwise it is listed per language.
-Evaluation EvaluateAnyLanguage(const Analysis& a, ProfileId p, const Client& client, doc::Explanation* why, bool trace) {
+Evaluation EvaluateAnyLanguage(const CompiledRecords& a, ProfileId p, const Client& client, doc::Explanation* why, bool trace) {
   const Compiled& c = a.of(p);
   std::vector<std::string> named = NamedLanguages(c);
   Client other = client;
@@ -173,7 +173,7 @@ Evaluation EvaluateAnyLanguage(const Analysis& a, ProfileId p, const Client& cli
 
 }  // namespace
 
-Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::Explanation* why, bool trace) {
+Evaluation Evaluate(const CompiledRecords& a, ProfileId p, const Client& client, doc::Explanation* why, bool trace) {
   trace = trace || why;
   Evaluation ev;
   const Compiled& c = a.of(p);

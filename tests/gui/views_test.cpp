@@ -1,7 +1,7 @@
 // The engine contract as the app uses it (docs/architecture.md "The engine contract"): the
 // worker loads each engine's model once per evaluation, and a view only draws what it receives:
 // OnEvaluated builds no model (core/engine/build_count.h counts every engine's compile entry
-// point: policy::LoadModel, matcher::LoadScenarioMatcher, txt::Load, variants::Load,
+// point: policy::LoadModel, matcher::LoadScenarioMatcher, txt::Compile, variants::Load,
 // targeting::LoadWorkspace).
 #include <chrono>
 #include <fstream>

@@ -157,7 +157,7 @@ class TxtView final : public EngineView {
   TableRoom room_;  // the Choices table (DumpState "table")
   TableHeaderArea client_head_, choices_head_;  // above the tabs; above the Choices table
   const tx::TxtModel* model_ = nullptr;
-  const tx::Analysis* analysis_ = nullptr;  // the model's
+  const tx::CompiledRecords* analysis_ = nullptr;  // the model's
   tx::ProfileId lookup_profile_ = tx::ProfileId::kCore;  // the client bar's "queries TXT by default" (DumpState)
   const OpenDocument* doc_ = nullptr;
   std::string file_;
