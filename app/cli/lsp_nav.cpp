@@ -139,7 +139,7 @@ void TargetingSymbols(const targeting::Workspace& w, const std::string& file, co
   }
 }
 
-void VariantsSymbols(const variants::Analysis& a, const std::string& file, const doc::Source& src, const Place& at,
+void VariantsSymbols(const variants::CompiledScenario& a, const std::string& file, const doc::Source& src, const Place& at,
                      json& out) {
   for (const variants::ResourceVariants& r : a.final_state.resources) {
     json children = json::array();

@@ -10,7 +10,7 @@ std::vector<CoverageItem> VariantsModel::Coverage(const EngineResult& r) const {
   std::vector<CoverageItem> out;
   const auto* vr = ResultAs<VariantsResult>(&r);
   if (!vr || !vr->evaluated) return out;
-  const Analysis& a = analysis;
+  const CompiledScenario& a = analysis;
   for (const ResourceVariants& rv : a.final_state.resources) {
     for (size_t i = 0; i < rv.variants.size(); ++i) {
       const Variant& v = rv.variants[i];

@@ -83,7 +83,7 @@ Change ChangeOf(const Seen& b, const Seen& a) {
 
 }  // namespace
 
-Transition ComputeTransition(const Analysis& a, const std::vector<Subscription>& subs) {
+Transition ComputeTransition(const CompiledScenario& a, const std::vector<Subscription>& subs) {
   CountEvaluationWork();
   Transition t;
   if (!a.has_transition) return t;
@@ -186,7 +186,7 @@ namespace {
 
 // The variant `sub` gets of `name`: through the analysis's index when it holds the resource
 // exactly (its tables), else by testing every variant's constraints (Select).
-Selection SelectFor(const Analysis& a, const std::string& name, const Params& p, const CompiledParams* compiled) {
+Selection SelectFor(const CompiledScenario& a, const std::string& name, const Params& p, const CompiledParams* compiled) {
   const ResourceVariants* r = a.final_state.Find(name);
   if (r && compiled && a.index) {
     const int ri = a.index->ResourceIndex(name);
@@ -223,7 +223,7 @@ void SelectionDiagnostic(const Subscription& sub, const std::string& name, const
 
 // Every subscription's selection of every resource it subscribes to, its diagnostics and, under
 // `why`, the rows' explanations and the tree (the first kMaxExplained subscriptions).
-void SelectAll(const Analysis& a, const std::vector<Subscription>& subs, Evaluation& ev, Sinks& sinks,
+void SelectAll(const CompiledScenario& a, const std::vector<Subscription>& subs, Evaluation& ev, Sinks& sinks,
                doc::Explanation* why) {
   if (why)
     *why = doc::Step{"dynamic parameter matching", doc::Outcome::kInfo, std::to_string(subs.size()) + " subscriptions",
@@ -310,7 +310,7 @@ std::map<std::string, std::pair<size_t, size_t>> TransitionDiagnostics(const std
 
 // Delivered in one response, the change is safe; say what splitting it would do (VAR114), at
 // the first new variant (else the response), so nobody "optimises" it into two.
-void SplitNotes(const Analysis& a, const Transition& tr, const std::map<std::string, std::pair<size_t, size_t>>& split_risk,
+void SplitNotes(const CompiledScenario& a, const Transition& tr, const std::map<std::string, std::pair<size_t, size_t>>& split_risk,
                 Sinks& sinks) {
   if (tr.responses.size() != 1) return;
   for (const auto& [name, risk] : split_risk) {
@@ -334,7 +334,7 @@ void SplitNotes(const Analysis& a, const Transition& tr, const std::map<std::str
 }
 
 // The scenario's two-key coverage matrix (inputs.matrix), when it names an existing resource.
-std::optional<MatrixFindings> ScenarioMatrix(const Analysis& a) {
+std::optional<MatrixFindings> ScenarioMatrix(const CompiledScenario& a) {
   if (!a.matrix) return std::nullopt;
   const MatrixRequest& m = *a.matrix;
   const ResourceVariants* r = a.final_state.Find(m.resource);
@@ -400,7 +400,7 @@ doc::Step ExplainTransitionRow(const Transition& t, const TransitionRow& r, cons
   return why;
 }
 
-Evaluation Evaluate(const Analysis& a, const std::vector<Subscription>& subs, doc::Explanation* why) {
+Evaluation Evaluate(const CompiledScenario& a, const std::vector<Subscription>& subs, doc::Explanation* why) {
   CountEvaluationWork();
   Evaluation ev;
   ev.subscriptions = subs;

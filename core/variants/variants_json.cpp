@@ -1,5 +1,5 @@
 // core/variants/variants_json.cpp: the engine's JSON result (docs/formats/variants.md "Result"),
-// rendered from the typed Analysis and Evaluation; only the CLI, `expect` and exports ask for it.
+// rendered from the typed CompiledScenario and Evaluation; only the CLI, `expect` and exports ask for it.
 #include "core/variants/engine_text.h"
 #include "core/variants/variants_engine.h"
 
@@ -175,7 +175,7 @@ ordered_json MatrixJson(const MatrixFindings& mf) {
 
 }  // namespace
 
-ordered_json ResultJson(const Analysis& a, const Evaluation& e) {
+ordered_json ResultJson(const CompiledScenario& a, const Evaluation& e) {
   CountEvaluationWork();  // core/engine/build_count.h: never on the app's UI thread
   ordered_json result;
   // Every subscription's selection per resource.

@@ -1,7 +1,7 @@
 // The engine contract as the app uses it (docs/architecture.md "The engine contract"): the
 // worker loads each engine's model once per evaluation, and a view only draws what it receives:
 // OnEvaluated builds no model (core/engine/build_count.h counts every engine's compile entry
-// point: policy::LoadModel, matcher::LoadScenarioMatcher, txt::Compile, variants::Load,
+// point: policy::LoadModel, matcher::LoadScenarioMatcher, txt::Compile, variants::CompileScenario,
 // targeting::LoadWorkspace).
 #include <chrono>
 #include <fstream>
@@ -120,7 +120,7 @@ TEST(SubscriptionsSavedIntoTheScenario, TheNextEvaluationHasThem) {
   ASSERT_TRUE(d->EvaluateIfDue(1.0 + OpenDocument::kDebounceSeconds));
   const auto* after = ModelAs<variants::VariantsModel>(d->model());
   ASSERT_TRUE(after);
-  const variants::Analysis& a = after->analysis;
+  const variants::CompiledScenario& a = after->analysis;
   ASSERT_EQ(a.subscriptions.size(), 5u);
   const auto* result = ResultAs<variants::VariantsResult>(d->report().typed.get());
   ASSERT_TRUE(result);

@@ -35,12 +35,12 @@ std::string Base(const std::string& f) { return f.substr(f.rfind('/') + 1); }
 
 // Load, then Evaluate the question's subscriptions, as VariantsModel does; `diagnostics` holds
 // both stages' (sorted, as Inspect reports them).
-struct Evaluated : Analysis {
+struct Evaluated : CompiledScenario {
   Evaluation e;
 };
 Evaluated RunSample(const Scenario& s, Query q = {}) {
   Evaluated r;
-  static_cast<Analysis&>(r) = Load(s, ParseVariantsQuery(q));
+  static_cast<CompiledScenario&>(r) = CompileScenario(s, ParseVariantsQuery(q));
   r.e = Evaluate(r, r.subscriptions);
   r.diagnostics.insert(r.diagnostics.end(), r.e.diagnostics.begin(), r.e.diagnostics.end());
   doc::SortDiagnostics(r.diagnostics);

@@ -82,9 +82,9 @@ TEST(VariantsIndexTest, EnginePathOnAGeneratedSnapshot) {
   Scenario s = LoadScenario({{"generated.textproto", SnapshotTextProto(snap)}});
   Query q;
   q.flags = {{"params", "k0=v1,k1=v2,k2=v0,k3=zz,k4=v3,k5=v1"}};
-  Analysis a = Load(s, ParseVariantsQuery(q));
+  CompiledScenario a = CompileScenario(s, ParseVariantsQuery(q));
   Evaluation e = Evaluate(a, a.subscriptions);
-  auto ResultJson = [&e](const Analysis& x) { return variants::ResultJson(x, e); };
+  auto ResultJson = [&e](const CompiledScenario& x) { return variants::ResultJson(x, e); };
   ASSERT_EQ(ResultJson(a)["resources"].size(), 200u);
   ASSERT_EQ(ResultJson(a)["subscriptions"][0]["resources"].size(), 200u);
   VariantIndex idx = VariantIndex::Build(snap);
@@ -100,7 +100,7 @@ TEST(VariantsIndexTest, EnginePathOnAGeneratedSnapshot) {
   EXPECT_EQ(ResultJson(a)["overlaps"].size(), 4u * 15u);
 }
 
-// Load compiles the final variant sets once (Analysis::index) and Evaluate selects through it:
+// Load compiles the final variant sets once (CompiledScenario::index) and Evaluate selects through it:
 // every selection equals the spec's naive scan (Select), for resources the index holds and for
 // one it cannot (70 variants, more than its 64 bits: Evaluate tests the constraints instead).
 TEST(VariantsIndexTest, EvaluateSelectsThroughTheIndexAsTheNaiveScan) {
@@ -127,7 +127,7 @@ TEST(VariantsIndexTest, EvaluateSelectsThroughTheIndexAsTheNaiveScan) {
   }
   q.flags.push_back({"params", "k0=w3,k1=v2"});
   q.flags.push_back({"params", ""});
-  Analysis a = Load(s, ParseVariantsQuery(q));
+  CompiledScenario a = CompileScenario(s, ParseVariantsQuery(q));
   ASSERT_TRUE(a.index);
   const int wi = a.index->ResourceIndex("wide");
   ASSERT_GE(wi, 0);

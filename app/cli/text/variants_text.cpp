@@ -13,7 +13,7 @@ namespace {
 
 // ---- variants: a line per subscription, a line per resource ----
 std::string Variants(const variants::VariantsResult& r, const TextStyle& st) {
-  const variants::Analysis& a = *r.analysis;
+  const variants::CompiledScenario& a = *r.analysis;
   const variants::Evaluation& e = r.evaluation;
   std::string out;
   if (e.subscriptions.empty()) return "no subscriptions (give --params k=v or inputs.subscriptions)\n";

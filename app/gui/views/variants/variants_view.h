@@ -11,7 +11,7 @@
 //   variants_proxy.cpp         Caching proxy: per variant its subscribers and who a change notifies
 //
 // The view draws typed data only (docs/architecture.md "The engine contract"): the model's
-// variants::Analysis (variant sets, static findings) and a variants::Evaluation (selections,
+// variants::CompiledScenario (variant sets, static findings) and a variants::Evaluation (selections,
 // transition, proxy fan-out), the document's (VariantsResult::evaluation, made on the worker).
 // What the user adds is a what-if for the worker, through WorkerOutcome: the subscriptions added
 // in the view (variants::Evaluate over the scenario's and the added ones, with their explanations,
@@ -153,7 +153,7 @@ class VariantsView final : public EngineView {
   TableHeaderArea subs_head_, transition_head_, proxy_head_;
   std::string pending_resource_;
   std::shared_ptr<const v::VariantsModel> model_sp_;  // the document's model (what-ifs hold it)
-  const v::Analysis* analysis_ = nullptr;             // the document's model
+  const v::CompiledScenario* analysis_ = nullptr;             // the document's model
   const v::Evaluation* doc_eval_ = nullptr;           // the document's evaluation (tp2's result)
   // The evaluation drawn: the document's, or the added subscriptions' what-if once it arrived.
   const v::Evaluation* ev_ = nullptr;
