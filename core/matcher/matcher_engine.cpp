@@ -394,7 +394,7 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const MatcherQuery& q) {
       break;
     }
     out.document = &d;
-    out.matcher = Load(d, out.filter);
+    out.matcher = Compile(d, out.filter);
   }
   if (!out.discovered.empty()) SelectDiscovered(s, q, out);
   CheckFoundMatcher(s, q, out);
