@@ -1,5 +1,5 @@
 // core/engine/build_count.h: how many engine models this process has built. Every engine's
-// compile entry point (policy::LoadModel, matcher::LoadScenarioMatcher, txt::Compile,
+// compile entry point (policy::ReadResources, matcher::LoadScenarioMatcher, txt::Compile,
 // variants::CompileScenario, targeting::LoadWorkspace) counts itself, so a test can assert that one
 // edit builds each model exactly once (the app's views never build one).
 #pragma once

@@ -139,7 +139,7 @@ PolicyQuery ParsePolicyQuery(const Query& flags) {
   return q;
 }
 
-const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const PolicyQuery& q,
+const Dataplane* ChooseDataplane(const ResourceSet& m, const Scenario& s, const PolicyQuery& q,
                                  std::vector<doc::Diagnostic>& diags) {
   std::optional<std::string> name = q.dataplane;
   const doc::Node* at = nullptr;
@@ -185,7 +185,7 @@ static std::string FirstFile(const Scenario& s) { return s.sources.empty() ? std
 
 // The fix for Kuma's 404 / 400 on an endpoint's mesh or dataplane: the meshes, or the
 // dataplanes of the mesh (and where a dataplane of that name is).
-std::string KumaLookupHint(const KumaEndpoint& e, const Model& m, const KumaError& err) {
+std::string KumaLookupHint(const KumaEndpoint& e, const ResourceSet& m, const KumaError& err) {
   if (err.status == 400) return "set the Mesh's meshServices.mode: Exclusive";
   for (const Dataplane& d : m.dataplanes)
     if (d.meta.name == e.dataplane && d.meta.mesh != e.mesh)
@@ -419,7 +419,7 @@ std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const PolicyQuer
   // and targeting engines report them: with --engine policy a broken file must not pass silently.
   std::vector<doc::Diagnostic> diags;
   for (const doc::Document& d : s.sources) diags.insert(diags.end(), d.diagnostics.begin(), d.diagnostics.end());
-  auto mesh = std::make_shared<Model>(LoadModel(s.sources, diags));
+  auto mesh = std::make_shared<ResourceSet>(ReadResources(s.sources, diags));
   std::vector<doc::Diagnostic> a = Analyze(*mesh);
   diags.insert(diags.end(), a.begin(), a.end());
   auto m = std::make_unique<PolicyModel>(std::move(mesh));

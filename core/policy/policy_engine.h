@@ -43,11 +43,11 @@ class PolicyModel final : public EngineModel {
   // The rules of `dp` under `p` (the same options the engine's own evaluation uses).
   DataplaneRules EvaluateDataplane(const Dataplane& dp, Profile p, bool explain = true) const;
 
-  explicit PolicyModel(std::shared_ptr<const Model> m) : shared_mesh(std::move(m)), mesh(*shared_mesh) {}
+  explicit PolicyModel(std::shared_ptr<const ResourceSet> m) : shared_mesh(std::move(m)), mesh(*shared_mesh) {}
   // The resources and policies: read once per scenario, shared by the models of every query
   // over it (Engine::Requery: the app's dataplane switch).
-  std::shared_ptr<const Model> shared_mesh;
-  const Model& mesh;
+  std::shared_ptr<const ResourceSet> shared_mesh;
+  const ResourceSet& mesh;
   size_t scenario_diagnostics = 0;       // diagnostics[0..n): the documents' and the mesh's, query-independent
   const Dataplane* chosen = nullptr;     // --dataplane / inputs.dataplane / the only one (null: none)
   std::vector<std::string> only_keys;    // --resource / inputs.resources
@@ -93,7 +93,7 @@ class PolicyResult final : public EngineResult {
   // --kuma-inspect ENDPOINT: ToJson is Kuma's own answer for that endpoint, read with the mesh
   // (kept alive by the report's model).
   std::optional<KumaEndpoint> kuma_inspect;
-  const Model* model = nullptr;
+  const ResourceSet* model = nullptr;
   // Shadow policies (policy_shadow.h): when the dataplane's mesh has any, the rows they would
   // change (ToJson's "shadow"; empty when they would change nothing).
   bool has_shadow = false;
@@ -114,7 +114,7 @@ std::unique_ptr<PolicyModel> RequeryPolicyModel(const PolicyModel& previous, con
 
 // The dataplane a query means: --dataplane, else inputs.dataplane, else the only Dataplane.
 // Null with a POL014 diagnostic in `diags` when none can be chosen.
-const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const PolicyQuery& q,
+const Dataplane* ChooseDataplane(const ResourceSet& m, const Scenario& s, const PolicyQuery& q,
                                  std::vector<doc::Diagnostic>& diags);
 
 // {"key", "resource"?, "policies": {kind: {"conf", "origins": [{"policy", "ruleIndex"}],

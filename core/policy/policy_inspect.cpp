@@ -140,7 +140,7 @@ std::vector<std::string> ResourceKeys(const DataplaneRules& r) {
   return keys;
 }
 
-std::vector<std::string> MeshResourceKeys(const Model& m, const std::string& mesh) {
+std::vector<std::string> MeshResourceKeys(const ResourceSet& m, const std::string& mesh) {
   std::vector<std::string> keys;
   if (!m.HasMesh(mesh)) return keys;
   Meta mm;
@@ -187,7 +187,7 @@ std::string DefaultInspectKey(const DataplaneRules& r) {
   return best;
 }
 
-ResourceInspection InspectResource(const DataplaneRules& r, const Model& m, const std::string& key, Profile p) {
+ResourceInspection InspectResource(const DataplaneRules& r, const ResourceSet& m, const std::string& key, Profile p) {
   ResourceInspection out;
   out.key = key;
   bool have_meta = false;

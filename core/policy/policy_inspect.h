@@ -71,11 +71,11 @@ std::vector<std::string> ResourceKeys(const DataplaneRules& r);
 // The keys a chooser lists for a dataplane of `mesh`: the Mesh, every MeshService,
 // MeshExternalService and MeshMultiZoneService of the mesh (the complete output's keys, from the
 // model, so they exist even when the evaluation kept only some keys), sorted.
-std::vector<std::string> MeshResourceKeys(const Model& m, const std::string& mesh);
+std::vector<std::string> MeshResourceKeys(const ResourceSet& m, const std::string& mesh);
 
 // The ResourceRules key of a mesh's Mesh resource ("mesh:name/default"): the key every rule of
 // the mesh falls back to (ResourceRules.Compute).
-std::string MeshKey(const Model& m, const std::string& mesh);
+std::string MeshKey(const ResourceSet& m, const std::string& mesh);
 
 // The key a chooser opens first: of the rules built from items naming them (not the Mesh's, not
 // computed by fallback) a MeshService's first, then a MeshMultiZoneService's, a
@@ -84,7 +84,7 @@ std::string DefaultInspectKey(const DataplaneRules& r);
 
 // Everything `key` gets from `r` under profile `p`. A key with no rule in any type (unknown, or a
 // mesh without policies) gives an inspection with no types. Never throws.
-ResourceInspection InspectResource(const DataplaneRules& r, const Model& m, const std::string& key, Profile p);
+ResourceInspection InspectResource(const DataplaneRules& r, const ResourceSet& m, const std::string& key, Profile p);
 
 // The YAML-like lines of a merged conf with the provenance of its leaves (`provenance` as in a
 // ResourceRule). Exposed for the inbound and proxy rules too.

@@ -1,4 +1,4 @@
-// The Kuma resource loader: YAML documents (universal or Kubernetes form) into policy::Model.
+// The Kuma resource loader: YAML documents (universal or Kubernetes form) into policy::ResourceSet.
 // Field names and defaults follow kumahq/kuma: api/common/v1alpha1/targetref.go (TargetRef),
 // pkg/core/resources/model/resource.go (ComputeLabels, ComputePolicyRole, NewResourceIdentifier,
 // TypedResourceIdentifier.String).
@@ -29,7 +29,7 @@ const char* kTargetRefKinds[] = {"Mesh", "Dataplane", "MeshSubset", "MeshService
 
 class Loader {
  public:
-  Loader(Model& m, std::vector<doc::Diagnostic>& diags, const LoadLimits& limits)
+  Loader(ResourceSet& m, std::vector<doc::Diagnostic>& diags, const LoadLimits& limits)
       : m_(m), diags_(diags), limits_(limits) {}
 
   void LoadDoc(const doc::Document& d) {
@@ -95,7 +95,7 @@ class Loader {
   PolicyItem ReadItem(const Node& item, Direction dir);
   void ComputeRole(Policy& p, const Node& root);
 
-  Model& m_;
+  ResourceSet& m_;
   std::vector<doc::Diagnostic>& diags_;
   const LoadLimits& limits_;
   doc::DiagnosticSink* sink_ = nullptr;
@@ -171,13 +171,13 @@ std::string UniqueKey(const Meta& m, const std::string& section) {
   return out;
 }
 
-bool Model::HasMesh(const std::string& name) const {
+bool ResourceSet::HasMesh(const std::string& name) const {
   for (const Resource& r : meshes)
     if (r.meta.name == name) return true;
   return std::find(implicit_meshes.begin(), implicit_meshes.end(), name) != implicit_meshes.end();
 }
 
-const Dataplane* Model::FindDataplane(const std::string& name) const {
+const Dataplane* ResourceSet::FindDataplane(const std::string& name) const {
   for (const Dataplane& d : dataplanes)
     if (d.meta.name == name) return &d;
   const Dataplane* found = nullptr;
@@ -196,13 +196,13 @@ std::string ServiceId(const std::string& mesh, const std::string& zone, const st
 }
 }  // namespace
 
-const MeshService* Model::FindService(const std::string& mesh, const std::string& name, const std::string& ns,
+const MeshService* ResourceSet::FindService(const std::string& mesh, const std::string& name, const std::string& ns,
                                       const std::string& zone) const {
   auto it = service_by_id.find(ServiceId(mesh, zone, ns, name));
   return it == service_by_id.end() ? nullptr : &services[it->second];
 }
 
-const Resource* Model::FindExternalService(const std::string& mesh, const std::string& name, const std::string& ns,
+const Resource* ResourceSet::FindExternalService(const std::string& mesh, const std::string& name, const std::string& ns,
                                            const std::string& zone) const {
   for (const Resource& r : external_services)
     if (r.meta.mesh == mesh && r.meta.DisplayName() == name && r.meta.Namespace() == ns && r.meta.Zone() == zone)
@@ -210,7 +210,7 @@ const Resource* Model::FindExternalService(const std::string& mesh, const std::s
   return nullptr;
 }
 
-const MeshService* Model::FindMultiZoneService(const std::string& mesh, const std::string& name, const std::string& ns,
+const MeshService* ResourceSet::FindMultiZoneService(const std::string& mesh, const std::string& name, const std::string& ns,
                                                const std::string& zone) const {
   for (const MeshService& r : multizone_services)
     if (r.meta.mesh == mesh && r.meta.DisplayName() == name && r.meta.Namespace() == ns && r.meta.Zone() == zone)
@@ -218,7 +218,7 @@ const MeshService* Model::FindMultiZoneService(const std::string& mesh, const st
   return nullptr;
 }
 
-const Policy* Model::FindRoute(const std::string& mesh, const std::string& name, const std::string& ns,
+const Policy* ResourceSet::FindRoute(const std::string& mesh, const std::string& name, const std::string& ns,
                                const std::string& zone) const {
   auto it = policies_by_type.find("MeshHTTPRoute");
   if (it == policies_by_type.end()) return nullptr;
@@ -784,7 +784,7 @@ void Loader::ReadPolicy(const Node& root, const Meta& meta, const Node* spec) {
 // pkg/xds/topology/gateway.go SelectGateway (core_policy.SelectDataplanePolicyWithMatcher): of the
 // MeshGateways of the mesh whose selector matches the Dataplane's gateway tags, the most specific
 // selector wins (more exact tags, then more tags), then the name.
-const MeshGateway* SelectGateway(const Model& m, const Dataplane& dp) {
+const MeshGateway* SelectGateway(const ResourceSet& m, const Dataplane& dp) {
   const MeshGateway* best = nullptr;
   std::pair<int, int> best_rank{-1, -1};
   for (const MeshGateway& g : m.gateways) {
@@ -854,9 +854,9 @@ void Loader::Finish() {
 
 }  // namespace
 
-Model LoadModel(std::vector<doc::Document> docs, std::vector<doc::Diagnostic>& diags, const LoadLimits& limits) {
+ResourceSet ReadResources(std::vector<doc::Document> docs, std::vector<doc::Diagnostic>& diags, const LoadLimits& limits) {
   CountModelBuild();
-  Model m;
+  ResourceSet m;
   m.docs = std::move(docs);
   Loader loader(m, diags, limits);
   for (const doc::Document& d : m.docs) {

@@ -17,7 +17,7 @@ using nlohmann::json;
 namespace {
 
 // A ResourceRule's view of a Meta the model holds: no copy, no ownership (rules never outlive
-// their Model), no allocation.
+// their ResourceSet), no allocation.
 std::shared_ptr<const Meta> InModel(const Meta& m) { return std::shared_ptr<const Meta>(std::shared_ptr<const Meta>(), &m); }
 
 struct KeyEntry {
@@ -26,7 +26,7 @@ struct KeyEntry {
   bool meta_in_model = true;   // false: `meta` is held by `resolved` (ResourceRule copies it)
   std::string_view section;
   std::string_view base_key;  // key without section
-  int service = -1;           // index into Model::services when a MeshService (Resolved::service)
+  int service = -1;           // index into ResourceSet::services when a MeshService (Resolved::service)
 };
 
 // outbound.isRelevant for the naive path; `key` / `base` are the item's UniqueKey with and without
@@ -59,7 +59,7 @@ struct ResolvedItem {
 // Every resolved item, its key and base key: the strings the maps below view (`resolved` is
 // complete before any of them is built, so nothing they point to moves). Resources are the
 // model's own Meta, never copied until a ResourceRule is made.
-std::vector<ResolvedItem> ResolveItems(const Model& m, const TypeRules& t, const EvalOptions& o) {
+std::vector<ResolvedItem> ResolveItems(const ResourceSet& m, const TypeRules& t, const EvalOptions& o) {
   std::vector<ResolvedItem> resolved;
   for (const Item& it : t.to_items)
     for (Resolved& r : ResolveTargetRef(m, *it.policy, it.entry->target_ref, o.naive))
@@ -92,7 +92,7 @@ struct KeyTable {
   std::vector<int> service_key;  // index into `keys`, per MeshService (the indexed path)
 };
 
-KeyTable BuildKeys(const Model& m, const std::vector<ResolvedItem>& resolved, const EvalOptions& o) {
+KeyTable BuildKeys(const ResourceSet& m, const std::vector<ResolvedItem>& resolved, const EvalOptions& o) {
   KeyTable kt;
   kt.service_key.assign(o.naive ? 0 : m.services.size(), -1);
   kt.key_index.reserve(resolved.size());
@@ -257,7 +257,7 @@ void ReportDeadItems(const Dataplane& dp, const TypeRules& t, std::vector<doc::D
 
 // Completeness (o.complete): every MeshService and MeshExternalService of the mesh, through the fallback
 // (ResourceRules.Compute), so a client can look up any resource by key.
-void CompleteRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalOptions& o,
+void CompleteRules(const ResourceSet& m, const Dataplane& dp, TypeRules& t, const EvalOptions& o,
                    const KeyTable& kt, const std::set<std::string, std::less<>>& only) {
   // The indexed path: a key of the mesh without a rule of its own has no section to drop, so
   // ResourceRules.Compute gives the mesh's rule; it is found once, not per key (20,000
@@ -277,7 +277,7 @@ void CompleteRules(const Model& m, const Dataplane& dp, TypeRules& t, const Eval
   // path asks `service_key` instead of hashing its key.
   const ResourceRule* last_base = nullptr;
   std::shared_ptr<const std::string> base_key;  // one string for every row with the same base
-  // `key`: the model's Model::service_keys[service], or (service -1) a string of the caller's.
+  // `key`: the model's ResourceSet::service_keys[service], or (service -1) a string of the caller's.
   auto add = [&](const Meta& meta, const std::string& key, int service) {
     if (service >= 0 && !o.naive ? kt.service_key[static_cast<size_t>(service)] >= 0
                                  : kt.key_index.count(key) != 0)
@@ -302,7 +302,7 @@ void CompleteRules(const Model& m, const Dataplane& dp, TypeRules& t, const Eval
     rr.computed_from = base_key;
     extra.push_back(std::move(rr));
   };
-  // The indexed path walks the services in key order (Model::services_by_mesh_key_order), so
+  // The indexed path walks the services in key order (ResourceSet::services_by_mesh_key_order), so
   // their rows come sorted; the few external and multizone services are sorted and merged in.
   const auto& service_lists = o.naive ? m.services_by_mesh : m.services_by_mesh_key_order;
   auto it = service_lists.find(dp.meta.mesh);
@@ -333,7 +333,7 @@ void CompleteRules(const Model& m, const Dataplane& dp, TypeRules& t, const Eval
 
 // The stages: resolve each to[] item, key the resources once, merge each key's relevant items,
 // report dead items, complete the table with every resource of the mesh, keep the asked keys.
-void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalOptions& o,
+void BuildToRules(const ResourceSet& m, const Dataplane& dp, TypeRules& t, const EvalOptions& o,
                   std::vector<doc::Diagnostic>& diags, MergeCache& cache) {
   const std::vector<ResolvedItem> resolved = ResolveItems(m, t, o);
   const KeyTable kt = BuildKeys(m, resolved, o);

@@ -1,7 +1,7 @@
 // The engine contract as the app uses it (docs/architecture.md "The engine contract"): the
 // worker loads each engine's model once per evaluation, and a view only draws what it receives:
 // OnEvaluated builds no model (core/engine/build_count.h counts every engine's compile entry
-// point: policy::LoadModel, matcher::LoadScenarioMatcher, txt::Compile, variants::CompileScenario,
+// point: policy::ReadResources, matcher::LoadScenarioMatcher, txt::Compile, variants::CompileScenario,
 // targeting::LoadWorkspace).
 #include <chrono>
 #include <fstream>
@@ -90,7 +90,7 @@ TEST(DocumentQuery, ADataplaneChoiceIsAQueryForTheWorker) {
   uint64_t before = ModelBuilds();
   const auto* was = ModelAs<policy::PolicyModel>(d->model());
   ASSERT_TRUE(was);
-  const policy::Model* mesh = was->shared_mesh.get();
+  const policy::ResourceSet* mesh = was->shared_mesh.get();
   d->SetQuery(Query{{{"dataplane", "backend-5f6b7.kuma-demo"}}}, 1.0);
   ASSERT_TRUE(d->EvaluateIfDue(1.0));
   EXPECT_EQ(ModelBuilds() - before, 0u);
