@@ -134,8 +134,8 @@ CelText CompileCelText(const std::string& text, cel::Use use) {
   return t;
 }
 
-CelOutcome EvaluateCel(const cel::Program& p, const Request& r, Profile profile) {
-  CelOutcome o;
+CelEvaluation EvaluateCel(const cel::Program& p, const Request& r, Profile profile) {
+  CelEvaluation o;
   cel::Request cr = CelRequest(r, profile);
   o.value = cel::Evaluate(p, cr);
   o.match = cel::Matches(p, cr, &o.match_detail);
@@ -181,8 +181,8 @@ Request RequestFromText(std::string_view text) {
   return r;
 }
 
-CelTextOutcome EvaluateCelText(const std::string& text, cel::Use use, const Request& request) {
-  CelTextOutcome o;
+CelTextWhatIf EvaluateCelText(const std::string& text, cel::Use use, const Request& request) {
+  CelTextWhatIf o;
   o.text = text;
   o.use = use;
   CelText t = CompileCelText(text, use);
@@ -197,9 +197,9 @@ CelTextOutcome EvaluateCelText(const std::string& text, cel::Use use, const Requ
   return o;
 }
 
-RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> model, const Request& request) {
+RequestWhatIf EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> model, const Request& request) {
   CountWhatIfEvaluation();
-  RequestOutcome o;
+  RequestWhatIf o;
   o.request = request;
   o.model = std::move(model);
   if (!o.model) return o;
@@ -210,7 +210,7 @@ RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> m
   std::vector<std::pair<std::string, const nlohmann::ordered_json*>> cmp;
   for (size_t i = 0; i < n; ++i) {
     o.results.push_back(o.model->EvaluateRequest(request, Profiles().At(i), &o.why[i]));
-    json[i] = OutcomeJson(o.results[i]);
+    json[i] = RequestResultJson(o.results[i]);
     cmp.emplace_back(Profiles().entries()[i].name, &json[i]);
   }
   o.diverges = Compare(cmp).divergences.size();
@@ -512,7 +512,7 @@ std::optional<RbacDecision> RbacAnswer(const ScenarioMatcher& sm, const Result& 
   return std::nullopt;
 }
 
-ordered_json OutcomeJson(const Result& r) {
+ordered_json RequestResultJson(const Result& r) {
   ordered_json j;
   j["actions"] = ordered_json::array();
   for (const Action* a : r.actions) j["actions"].push_back(doc::ValidUtf8(a->name));
@@ -596,7 +596,7 @@ ordered_json MatcherResult::ToJson() const {
       for (const UnevaluatedInput& u : dm.unevaluated) one["unevaluated_inputs"].push_back(doc::ValidUtf8(u.Label()));
       one["requests"] = ordered_json::array();
       if (i < discovered.size())
-        for (const Result& r : discovered[i]) one["requests"].push_back(OutcomeJson(r));
+        for (const Result& r : discovered[i]) one["requests"].push_back(RequestResultJson(r));
       found.push_back(std::move(one));
     }
     ordered_json opaque = ordered_json::array();

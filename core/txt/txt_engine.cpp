@@ -57,7 +57,7 @@ ordered_json ResultJson(const CompiledRecords& a, ProfileId p, const Client& c, 
                  {"hostname", Printable(c.hostname)}, {"rand", c.rand}};
   if (!ev.by_language.empty()) {
     ordered_json bl = ordered_json::array();
-    for (const LanguageOutcome& o : ev.by_language)
+    for (const LanguageEvaluation& o : ev.by_language)
       bl.push_back({{"language", o.other ? ordered_json(nullptr) : ordered_json(Printable(o.language))},
                     {"choice", o.choice ? ordered_json(*o.choice) : ordered_json(nullptr)},
                     {"service_config", o.service_config ? *o.service_config : ordered_json(nullptr)},
@@ -196,7 +196,7 @@ std::vector<doc::Diagnostic> AllNamesDiagnostics(const std::vector<std::shared_p
   return out;
 }
 
-std::string OutcomeText(const LanguageOutcome& o) {
+std::string OutcomeText(const LanguageEvaluation& o) {
   return o.error ? "an error" : o.choice ? "choice " + std::to_string(*o.choice) : "no service config";
 }
 
@@ -217,7 +217,7 @@ std::unique_ptr<TxtResult> EvaluateOn(const std::shared_ptr<const CompiledRecord
     r->evaluated = true;
     if (!r->evaluation.by_language.empty()) {
       std::string per;
-      for (const LanguageOutcome& o : r->evaluation.by_language)
+      for (const LanguageEvaluation& o : r->evaluation.by_language)
         per += (per.empty() ? "" : ", ") + (o.other ? std::string("any other language") : "\"" + Printable(o.language) + "\"") +
                " gets " + OutcomeText(o);
       doc::DiagnosticSink sink(analysis->source.get());
@@ -246,7 +246,7 @@ std::unique_ptr<TxtResult> TxtModel::EvaluateClient(ProfileId p, const Client& c
     r->diagnostics.insert(r->diagnostics.end(), extra.begin(), extra.end());
     if (mode == Mode::kEvaluate)
       for (const auto& a : per_name) {
-        TxtResult::NameOutcome o;
+        TxtResult::NameEvaluation o;
         o.owner = a->query_name;
         bool found = false;
         for (const TxtRecord& rec : a->records.records)
@@ -275,7 +275,7 @@ ordered_json TxtResult::ToJson() const {
   ordered_json j = ResultJson(*analysis, id, client, evaluation, rollout);
   if (!names.empty()) {
     ordered_json ns = ordered_json::array();
-    for (const NameOutcome& n : names) {
+    for (const NameEvaluation& n : names) {
       const Evaluation& ev = n.evaluation;
       ordered_json o;
       o["name"] = Printable(n.owner);
@@ -291,10 +291,10 @@ ordered_json TxtResult::ToJson() const {
   return j;
 }
 
-ClientOutcome EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, std::optional<size_t> name,
+ClientWhatIf EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, std::optional<size_t> name,
                                          const std::vector<Client>& clients) {
   CountWhatIfEvaluation();
-  ClientOutcome o;
+  ClientWhatIf o;
   o.model = std::move(model);
   if (!o.model || !o.model->analysis) return o;
   const size_t n = Profiles().size();

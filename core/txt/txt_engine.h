@@ -66,12 +66,12 @@ class TxtResult final : public EngineResult {
   Evaluation evaluation;
   Rollout rollout;  // the real share of every choice for this client's language and hostname
   // Every name of the source evaluated for the same client (empty with at most one name).
-  struct NameOutcome {
+  struct NameEvaluation {
     std::string owner;
     int line = 0;
     Evaluation evaluation;
   };
-  std::vector<NameOutcome> names;
+  std::vector<NameEvaluation> names;
 };
 
 // A what-if on a loaded model: the app's edited client, or the scenario's client on another name
@@ -79,13 +79,13 @@ class TxtResult final : public EngineResult {
 // under every profile (`clients`: one per profile, Profiles() order) and compared as `eval
 // --profile all` compares them. The txt view runs it as a job on the worker and only draws the
 // outcome; `results` point into `model`'s analysis, which the outcome keeps alive. Never fails.
-struct ClientOutcome {
+struct ClientWhatIf {
   std::shared_ptr<const TxtModel> model;
   std::vector<std::unique_ptr<TxtResult>> results;  // Profiles() order
   std::vector<doc::Step> why;                       // each result's explanation
   Comparison comparison;
 };
-ClientOutcome EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, std::optional<size_t> name,
+ClientWhatIf EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, std::optional<size_t> name,
                                          const std::vector<Client>& clients);
 
 // Reads the scenario's DNS source and client (the engine's Load).

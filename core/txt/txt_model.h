@@ -151,7 +151,7 @@ struct ChoiceTrace {
 
 // a2 without a client language: the outcome for one language the choices name, or for any
 // other language (`other`).
-struct LanguageOutcome {
+struct LanguageEvaluation {
   std::string language;
   bool other = false;
   std::optional<int> choice;
@@ -172,7 +172,7 @@ struct Evaluation {
   // and error stay empty and `by_language` lists the outcome per language the choices name and
   // for any other language (the trace is the one for any other language).
   bool language_unknown = false;
-  std::vector<LanguageOutcome> by_language;
+  std::vector<LanguageEvaluation> by_language;
 };
 
 // Evaluates one client under one profile; every random draw is client.rand. When `why` is set,

@@ -19,7 +19,7 @@ using namespace detail;
 namespace detail {
 
 // The outcome of one choice for one draw: 0 skip, 1 select, 2 error (message in *why).
-int StageOutcome(ProfileId p, const Choice& ch, const std::string& lang, const std::string& host, int r,
+int StageChoice(ProfileId p, const Choice& ch, const std::string& lang, const std::string& host, int r,
                  ChoiceTrace* tr, std::string* err) {
   for (size_t k = 0; k < ch.stages.size(); ++k) {
     const Stage& s = ch.stages[k];
@@ -142,7 +142,7 @@ Evaluation EvaluateAnyLanguage(const CompiledRecords& a, ProfileId p, const Clie
   ev.language = "";
   ev.language_unknown = true;
   bool differs = false;
-  std::vector<LanguageOutcome> outcomes;
+  std::vector<LanguageEvaluation> outcomes;
   for (const std::string& l : named) {
     Client one = client;
     one.language = l;
@@ -159,7 +159,7 @@ Evaluation EvaluateAnyLanguage(const CompiledRecords& a, ProfileId p, const Clie
   if (why) {
     why->what = std::string(Profiles().Name(p)) + ": no client language given; the answer depends on it";
     why->outcome = doc::Outcome::kInfo;
-    for (const LanguageOutcome& o : outcomes)
+    for (const LanguageEvaluation& o : outcomes)
       why->Add({o.other ? "any other language" : "language \"" + Printable(o.language) + "\"", doc::Outcome::kInfo,
                 o.error ? "error: " + Printable(*o.error) : o.choice ? "choice " + std::to_string(*o.choice) : "no service config",
                 {}, a.source->name(), {}});
@@ -209,7 +209,7 @@ Evaluation Evaluate(const CompiledRecords& a, ProfileId p, const Client& client,
       continue;
     }
     std::string err;
-    int o = StageOutcome(p, ch, ev.language, client.hostname, client.rand, trace ? &tr : nullptr, &err);
+    int o = StageChoice(p, ch, ev.language, client.hostname, client.rand, trace ? &tr : nullptr, &err);
     if (o == 1) {
       tr.outcome = "selected";
       ev.choice = ch.index;

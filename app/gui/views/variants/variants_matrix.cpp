@@ -58,7 +58,7 @@ void VariantsView::DrawMatrix(ViewContext& ctx) {
   if (matrix_dirty_ && model_sp_) {
     matrix_job_.Submit(ctx, "matrix/variants", this, "Computing the coverage matrix",
                        [m = model_sp_, ri = selected_resource_, kx, ky](JobProgress&) {
-                         return MatrixOutcome{m, ri, kx.key, ky.key,
+                         return MatrixWhatIf{m, ri, kx.key, ky.key,
                                               v::MatrixOf(m->analysis.final_state.resources[ri], kx, ky, {})};
                        });
     matrix_dirty_ = false;

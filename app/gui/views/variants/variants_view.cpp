@@ -253,14 +253,14 @@ void VariantsView::SubmitSubscriptions(ViewContext& ctx) {
                    [m = model_sp_, subs = std::move(subs)](JobProgress& p) {
                      p.Step("select", 0);
                      doc::Explanation why;  // the rows' explanations come with it (Evaluation::explanations)
-                     return SubsOutcome{m, v::Evaluate(m->analysis, subs, &why)};
+                     return SubscriptionsWhatIf{m, v::Evaluate(m->analysis, subs, &why)};
                    });
 }
 
 // The worker's outcomes, taken at the start of Draw: the added subscriptions' evaluation (with
 // its rows' explanations), the matrix.
-void VariantsView::TakeOutcomes(ViewContext& ctx) {
-  if (std::shared_ptr<const SubsOutcome> o = subs_job_.Take(); o && o->model == model_sp_) {
+void VariantsView::TakeWhatIfs(ViewContext& ctx) {
+  if (std::shared_ptr<const SubscriptionsWhatIf> o = subs_job_.Take(); o && o->model == model_sp_) {
     subs_shown_ = std::move(o);
     ev_ = &subs_shown_->evaluation;
     RebuildRows();
@@ -274,7 +274,7 @@ void VariantsView::TakeOutcomes(ViewContext& ctx) {
       explain_sub_ = SIZE_MAX;
     }
   }
-  if (std::shared_ptr<const MatrixOutcome> o = matrix_job_.Take(); o && o->model == model_sp_) matrix_shown_ = std::move(o);
+  if (std::shared_ptr<const MatrixWhatIf> o = matrix_job_.Take(); o && o->model == model_sp_) matrix_shown_ = std::move(o);
 }
 
 void VariantsView::ForgetSelections(ViewContext& ctx) { sel_.ForgetUnder(ctx, ""); }
@@ -383,7 +383,7 @@ void VariantsView::Draw(ViewContext& ctx) {
     theme::TextMuted("Not evaluated yet.");
     return;
   }
-  TakeOutcomes(ctx);
+  TakeWhatIfs(ctx);
   if (subs_dirty_) SubmitSubscriptions(ctx);
   if (pending_row_ >= 0) {  // --view "sub=N" / a restored selection
     if (static_cast<size_t>(pending_row_) < sub_rows_.size()) Explain(ctx, sub_rows_[static_cast<size_t>(pending_row_)]);
