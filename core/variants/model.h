@@ -126,12 +126,12 @@ void ApplyUpdate(State& s, const Update& u, Sinks* sinks);
 // Assigns ordinals (first appearance over all updates, in order) and labels.
 void AssignIds(std::vector<Update>& updates, const std::map<std::string, std::vector<std::string>>& labels);
 
-enum class Outcome { kMatch, kNone, kAmbiguous };
-const char* OutcomeName(Outcome o);  // "match", "none", "ambiguous"
+enum class MatchKind { kMatch, kNone, kAmbiguous };
+const char* MatchKindName(MatchKind o);  // "match", "none", "ambiguous"
 
 struct Selection {
   std::vector<size_t> matching;  // indices into ResourceVariants::variants
-  Outcome outcome = Outcome::kNone;
+  MatchKind outcome = MatchKind::kNone;
   std::optional<size_t> selected;
 };
 // Matching is the spec's: every variant's constraints against the parameters (exact).

@@ -20,7 +20,7 @@ std::vector<CoverageItem> VariantsModel::Coverage(const EngineResult& r) const {
                                    rv.name + " variant " + v.IdText() + " " + shown);
       for (const auto& per_sub : vr->evaluation.selections)
         for (const auto& [name, sel] : per_sub)
-          if (name == rv.name && sel.outcome == Outcome::kMatch && sel.selected == i) it.reached = true;
+          if (name == rv.name && sel.outcome == MatchKind::kMatch && sel.selected == i) it.reached = true;
       if (!it.reached) it.why = "no subscription selects it";
       out.push_back(std::move(it));
     }

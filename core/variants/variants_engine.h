@@ -140,7 +140,7 @@ struct Evaluation {
   std::vector<Subscription> subscriptions;  // the ones evaluated, in order
   // Per subscription, per resource it subscribes to (in order): the resource and its selection.
   std::vector<std::vector<std::pair<std::string, Selection>>> selections;
-  size_t outcome_counts[3] = {0, 0, 0};  // selections by Outcome: match, none, ambiguous
+  size_t outcome_counts[3] = {0, 0, 0};  // selections by MatchKind: match, none, ambiguous
   Transition transition;                  // when the analysis has one
   std::vector<ProxyResource> proxy;       // the caching proxy's fan-out over the final state
   std::optional<MatrixFindings> matrix;   // the analysis's MatrixRequest, computed

@@ -161,7 +161,7 @@ ordered_json MatrixJson(const MatrixFindings& mf) {
     for (const MatrixCell& c : row) {
       Selection sel;
       sel.matching = c.matching;
-      sel.outcome = c.matching.size() == 1 ? Outcome::kMatch : c.matching.empty() ? Outcome::kNone : Outcome::kAmbiguous;
+      sel.outcome = c.matching.size() == 1 ? MatchKind::kMatch : c.matching.empty() ? MatchKind::kNone : MatchKind::kAmbiguous;
       if (c.matching.size() == 1) sel.selected = c.matching[0];
       ordered_json cj = SelectionJson(mf.resource, mf.r, sel);
       cj.erase("resource");

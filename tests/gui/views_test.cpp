@@ -130,7 +130,7 @@ TEST(SubscriptionsSavedIntoTheScenario, TheNextEvaluationHasThem) {
   EXPECT_EQ(a.subscriptions[4].resources, std::vector<std::string>{"route-config"});
   ASSERT_EQ(ev.selections.size(), 5u);
   EXPECT_EQ(ev.selections[3][0].second.selected, std::optional<size_t>(1));  // env=test: variant 1
-  EXPECT_EQ(ev.selections[4][0].second.outcome, variants::Outcome::kNone);   // env=dev: no variant
+  EXPECT_EQ(ev.selections[4][0].second.outcome, variants::MatchKind::kNone);   // env=dev: no variant
 }
 
 // ---- jobs off the UI thread (app/gui/jobs.h) ----

@@ -216,8 +216,8 @@ std::vector<std::string> TransitionRows(const Transition& t) {
     for (const Seen& s : r.intermediate) inter += " [" + s.Text() + "]";
     out.push_back(std::to_string(r.subscription) + " " + r.resource + " " + r.before.Text() + "->" + r.after.Text() +
                   " " + ChangeName(r.change) + inter + " adds-first:" + r.adds_first.Text() + "/" +
-                  OutcomeName(r.adds_first.sel.outcome) + " removes-first:" + r.removes_first.Text() + "/" +
-                  OutcomeName(r.removes_first.sel.outcome));
+                  MatchKindName(r.adds_first.sel.outcome) + " removes-first:" + r.removes_first.Text() + "/" +
+                  MatchKindName(r.removes_first.sel.outcome));
   }
   return out;
 }

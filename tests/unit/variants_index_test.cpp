@@ -92,7 +92,7 @@ TEST(VariantsIndexTest, EnginePathOnAGeneratedSnapshot) {
   for (size_t r = 0; r < 200; ++r) {
     Selection sel = idx.Select(r, idx.Compile(p));
     const nlohmann::ordered_json got = ResultJson(a)["subscriptions"][0]["resources"][r];
-    EXPECT_EQ(got["outcome"], OutcomeName(sel.outcome)) << r;
+    EXPECT_EQ(got["outcome"], MatchKindName(sel.outcome)) << r;
     EXPECT_EQ(got["matching"].size(), sel.matching.size()) << r;
   }
   // Every 50th resource (0, 50, 100, 150) has a last variant `exists(k_a)`, which overlaps each
@@ -144,7 +144,7 @@ TEST(VariantsIndexTest, EvaluateSelectsThroughTheIndexAsTheNaiveScan) {
       EXPECT_EQ(sel.matching, naive.matching) << si << " " << name;
       EXPECT_EQ(sel.outcome, naive.outcome) << si << " " << name;
       EXPECT_EQ(sel.selected, naive.selected) << si << " " << name;
-      ambiguous += sel.outcome == Outcome::kAmbiguous;
+      ambiguous += sel.outcome == MatchKind::kAmbiguous;
       ++compared;
     }
   }

@@ -15,20 +15,20 @@ std::unique_ptr<EngineView> CreateVariantsView();
 
 namespace variants_view {
 
-const char* OutcomeIconText(v::Outcome o) {
+const char* OutcomeIconText(v::MatchKind o) {
   switch (o) {
-    case v::Outcome::kMatch: return theme::kIconOk;
-    case v::Outcome::kNone: return theme::kIconNoMatch;
-    case v::Outcome::kAmbiguous: return theme::kIconWarning;
+    case v::MatchKind::kMatch: return theme::kIconOk;
+    case v::MatchKind::kNone: return theme::kIconNoMatch;
+    case v::MatchKind::kAmbiguous: return theme::kIconWarning;
   }
   return "";
 }
 
-ImVec4 OutcomeColorOf(v::Outcome o) {
+ImVec4 OutcomeColorOf(v::MatchKind o) {
   switch (o) {
-    case v::Outcome::kMatch: return theme::Pal().ok;
-    case v::Outcome::kNone: return theme::Pal().warning;
-    case v::Outcome::kAmbiguous: return theme::Pal().error;
+    case v::MatchKind::kMatch: return theme::Pal().ok;
+    case v::MatchKind::kNone: return theme::Pal().warning;
+    case v::MatchKind::kAmbiguous: return theme::Pal().error;
   }
   return theme::Pal().text;
 }
@@ -185,9 +185,9 @@ void VariantsView::RebuildRows() {
       case v::Change::kBecameUnmatched: t_counts_.unmatched++; break;
       default: t_counts_.same++; break;
     }
-    if (r.before.sel.outcome == v::Outcome::kMatch && r.after.sel.outcome == v::Outcome::kMatch)
+    if (r.before.sel.outcome == v::MatchKind::kMatch && r.after.sel.outcome == v::MatchKind::kMatch)
       for (const v::Seen& x : r.intermediate)
-        if (x.sel.outcome != v::Outcome::kMatch) {
+        if (x.sel.outcome != v::MatchKind::kMatch) {
           split_broken_++;
           break;
         }
@@ -299,9 +299,9 @@ void VariantsView::Explain(ViewContext& ctx, const SubRow& row, bool jump) {
     why = *st;
   } else {
     why.what = s.name + " " + v::RenderParams(s.params) + " subscribes to " + row.resource_name;
-    why.detail = std::string(v::OutcomeName(row.sel->outcome)) + ": " + row.variant_text;
-    why.outcome = row.sel->outcome == v::Outcome::kMatch  ? doc::Outcome::kMatched
-                  : row.sel->outcome == v::Outcome::kNone ? doc::Outcome::kNoMatch
+    why.detail = std::string(v::MatchKindName(row.sel->outcome)) + ": " + row.variant_text;
+    why.outcome = row.sel->outcome == v::MatchKind::kMatch  ? doc::Outcome::kMatched
+                  : row.sel->outcome == v::MatchKind::kNone ? doc::Outcome::kNoMatch
                                                           : doc::Outcome::kError;
   }
   MakeDisplayable(why);
@@ -488,7 +488,7 @@ nlohmann::ordered_json VariantsView::DumpState() const {
   for (const SubRow& r : sub_rows_) {
     const Sub& s = subs_[r.sub];
     rows.push_back({{"subscriber", s.name}, {"params", v::RenderParams(s.params)}, {"resource", r.resource_name},
-                    {"variant", std::string(v::OutcomeName(r.sel->outcome)) + ": " + r.variant_text}, {"added", s.added}});
+                    {"variant", std::string(v::MatchKindName(r.sel->outcome)) + ": " + r.variant_text}, {"added", s.added}});
   }
   nlohmann::ordered_json j = {{"counts", Counts()},          {"table", room_.ToJson()},
                               {"known", std::move(known)}, {"subscriptions", std::move(rows)},

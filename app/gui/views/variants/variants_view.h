@@ -40,8 +40,8 @@ namespace cfgi::gui::variants_view {
 
 namespace v = cfgi::variants;
 
-const char* OutcomeIconText(v::Outcome o);
-ImVec4 OutcomeColorOf(v::Outcome o);
+const char* OutcomeIconText(v::MatchKind o);
+ImVec4 OutcomeColorOf(v::MatchKind o);
 // A resource's name as tables show it: an xdstp:// name's last segment, anything else whole.
 std::string ShortName(const std::string& full);
 // The full name on hover of the last item when it was shortened.
