@@ -164,10 +164,10 @@ Inputs ParseInputs(const Scenario& s, doc::DiagnosticSink& sink) {
 
 }  // namespace
 
-std::vector<CoverageKey> CoverageKeys(const ResourceVariants& r, const Domain& d, const CompiledScenario& a) {
-  std::vector<CoverageKey> keys;
+std::vector<DomainKey> DomainKeys(const ResourceVariants& r, const Domain& d, const CompiledScenario& a) {
+  std::vector<DomainKey> keys;
   for (size_t k = 0; k < d.key_count(); ++k) {
-    CoverageKey ck;
+    DomainKey ck;
     ck.key = d.key(k);
     auto it = a.domains.find(ck.key);
     if (it != a.domains.end()) {
@@ -296,11 +296,11 @@ ResourceFindings AnalyzeResource(const ResourceVariants& r, const CompiledScenar
   // Coverage over the key domains.
   if (d.key_count() == 0) return f;
   f.has_coverage = true;
-  f.coverage_keys = CoverageKeys(r, d, a);
-  f.coverage = Coverage(cs, d, f.coverage_keys);
-  const CoverageReport& cov = f.coverage;
+  f.coverage_keys = DomainKeys(r, d, a);
+  f.coverage = FindGaps(cs, d, f.coverage_keys);
+  const GapReport& cov = f.coverage;
   const bool declared = f.declared = std::all_of(f.coverage_keys.begin(), f.coverage_keys.end(),
-                                                 [](const CoverageKey& k) { return k.declared; });
+                                                 [](const DomainKey& k) { return k.declared; });
   if (!cov.regions.empty() && !r.variants.empty()) {
     const Variant& v0 = r.variants[0];
     std::string list;

@@ -83,8 +83,8 @@ struct ResourceFindings {
   std::vector<std::pair<size_t, const char*>> dead;  // variant index, "unsatisfiable" | "never-selected"
   std::vector<OverlapFinding> overlaps;      // at most the report limit
   bool has_coverage = false;                 // false when the variants name no key
-  std::vector<CoverageKey> coverage_keys;
-  CoverageReport coverage;
+  std::vector<DomainKey> coverage_keys;
+  GapReport coverage;
   bool declared = false;                     // every coverage key's domain was declared
 };
 
@@ -92,7 +92,7 @@ struct ResourceFindings {
 struct MatrixFindings {
   std::string resource, x, y;
   const ResourceVariants* r = nullptr;
-  CoverageMatrix matrix;
+  SelectionMatrix matrix;
 };
 
 // ---- caching proxy ----
@@ -185,7 +185,7 @@ std::string SelectionText(const ResourceVariants* r, const Selection& sel);
 
 // The variant selected for every value of `x` times every value of `y` over `r`'s variants, the
 // other keys from `base`: a view's chosen matrix (the scenario's own is Evaluation::matrix).
-CoverageMatrix MatrixOf(const ResourceVariants& r, const CoverageKey& x, const CoverageKey& y, const Params& base);
+SelectionMatrix MatrixOf(const ResourceVariants& r, const DomainKey& x, const DomainKey& y, const Params& base);
 
 // The engine's JSON result (docs/formats/variants.md "Result").
 nlohmann::ordered_json ResultJson(const CompiledScenario& a, const Evaluation& e);
@@ -225,7 +225,7 @@ class VariantsResult final : public EngineResult {
 
 // A resource's coverage keys: declared domains where given, else the values its constraints
 // and the subscriptions name, plus "absent" and "another value".
-std::vector<CoverageKey> CoverageKeys(const ResourceVariants& r, const Domain& d, const CompiledScenario& a);
+std::vector<DomainKey> DomainKeys(const ResourceVariants& r, const Domain& d, const CompiledScenario& a);
 
 }  // namespace cfgi::variants
 

@@ -175,7 +175,7 @@ void AddVariantSteps(doc::Step& parent, const ResourceVariants& r, const Params&
 
 }  // namespace
 
-CoverageMatrix MatrixOf(const ResourceVariants& r, const CoverageKey& x, const CoverageKey& y, const Params& base) {
+SelectionMatrix MatrixOf(const ResourceVariants& r, const DomainKey& x, const DomainKey& y, const Params& base) {
   CountEvaluationWork();
   std::vector<const Constraint*> cs;
   for (const Variant& v : r.variants) cs.push_back(&v.constraint);
@@ -345,11 +345,11 @@ std::optional<MatrixFindings> ScenarioMatrix(const CompiledScenario& a) {
   d.AddKey(m.x);
   d.AddKey(m.y);
   d.Finalize();
-  std::vector<CoverageKey> keys = CoverageKeys(*r, d, a);
+  std::vector<DomainKey> keys = DomainKeys(*r, d, a);
   auto find = [&](const std::string& k) {
     for (const auto& c : keys)
       if (c.key == k) return c;
-    return CoverageKey{k, {}, true, true, false};
+    return DomainKey{k, {}, true, true, false};
   };
   return MatrixFindings{m.resource, m.x, m.y, r, Matrix(cs, find(m.x), find(m.y), m.base)};
 }

@@ -19,11 +19,11 @@ ordered_json SubscriptionJson(const Subscription& sub) {
 
 // One resource's coverage over its keys' domains.
 ordered_json CoverageJson(const ResourceFindings& f) {
-  const CoverageReport& cov = f.coverage;
+  const GapReport& cov = f.coverage;
   ordered_json cj;
   cj["resource"] = f.r->name;
   ordered_json doms = ordered_json::object();
-  for (const CoverageKey& k : f.coverage_keys) {
+  for (const DomainKey& k : f.coverage_keys) {
     ordered_json vals = ordered_json(k.values);
     if (k.absent) vals.push_back("<absent>");
     if (k.another) vals.push_back("<another value>");
@@ -35,7 +35,7 @@ ordered_json CoverageJson(const ResourceFindings& f) {
   cj["uncovered"] = cov.uncovered;
   cj["complete"] = cov.regions.empty();
   ordered_json regs = ordered_json::array();
-  for (const CoverageRegion& g : cov.regions)
+  for (const GapRegion& g : cov.regions)
     regs.push_back({{"region", g.text}, {"witness", ParamsJson(g.witness)}, {"count", g.count}});
   cj["regions"] = regs;
   if (cov.truncated) cj["truncated"] = true;
@@ -148,7 +148,7 @@ ordered_json TransitionJson(const Evaluation& e) {
 
 // Two-key coverage matrix: the selection per cell.
 ordered_json MatrixJson(const MatrixFindings& mf) {
-  const CoverageMatrix& m = mf.matrix;
+  const SelectionMatrix& m = mf.matrix;
   ordered_json mj;
   mj["resource"] = mf.resource;
   mj["x"] = mf.x;

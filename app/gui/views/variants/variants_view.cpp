@@ -137,7 +137,7 @@ void VariantsView::OnEvaluated(const OpenDocument& d) {
     }
   for (const ResourceInfo& info : resources_)
     if (info.findings)
-      for (const v::CoverageKey& k : info.findings->coverage.keys) known_[k.key].insert(k.values.begin(), k.values.end());
+      for (const v::DomainKey& k : info.findings->coverage.keys) known_[k.key].insert(k.values.begin(), k.values.end());
   if (pick_.size() != known_.size()) {
     pick_.assign(known_.size(), 0);
     other_.assign(known_.size(), std::string());

@@ -93,7 +93,7 @@ struct MatrixWhatIf {
   std::shared_ptr<const v::VariantsModel> model;
   size_t resource = SIZE_MAX;
   std::string x, y;
-  v::CoverageMatrix matrix;
+  v::SelectionMatrix matrix;
 };
 
 class VariantsView final : public EngineView {
@@ -188,7 +188,7 @@ class VariantsView final : public EngineView {
   int pending_t_row_ = -1;  // from the state (trow=N), applied at the next Draw
   // matrix: the chosen resource's keys (its coverage keys, from the analysis) and the outcome
   size_t matrix_resource_ = SIZE_MAX;
-  std::vector<v::CoverageKey> matrix_keys_;
+  std::vector<v::DomainKey> matrix_keys_;
   int key_x_ = 0, key_y_ = 1;
   bool matrix_dirty_ = true;
   std::shared_ptr<const MatrixWhatIf> matrix_shown_;
