@@ -206,13 +206,13 @@ std::string KumaLookupHint(const KumaEndpoint& e, const ResourceSet& m, const Ku
          (list.empty() ? " (it has none)" : "; there are: " + list);
 }
 
-ordered_json InspectionJson(const ResourceInspection& i) {
+ordered_json ResourceConfJson(const ResourceConf& i) {
   CountEvaluationWork();  // core/engine/build_count.h: none on the app's UI thread
   ordered_json j;
   j["key"] = i.key;
   if (!i.resource.type.empty()) j["resource"] = MetaJson(i.resource);
   ordered_json pol = ordered_json::object();
-  for (const TypeInspection& t : i.types) {
+  for (const TypeConf& t : i.types) {
     ordered_json e;
     e["conf"] = ToOrdered(t.rule->conf());
     e["origins"] = OriginJson(t.rule->origin());
@@ -530,7 +530,7 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
     r->resource_keys = std::move(all);
   }
   r->inspect_asked = !inspect_key.empty();
-  r->inspection = InspectResource(r->rules, mesh, r->inspect_asked ? inspect_key : DefaultInspectKey(r->rules), r->id);
+  r->inspection = ResourceConfOf(r->rules, mesh, r->inspect_asked ? inspect_key : DefaultResourceKey(r->rules), r->id);
   // A key naming no resource: Kuma's Compute would still fall back to the mesh's rule (and the
   // inspection shows that), but the key is most likely mistyped.
   if (r->inspect_asked && !std::binary_search(r->resource_keys.begin(), r->resource_keys.end(), inspect_key)) {
@@ -566,7 +566,7 @@ ordered_json PolicyResult::Json(const RowMask* mask) const {
   }
   if (!rules.dataplane) return {{"dataplane", nullptr}, {"rules", ordered_json::array()}};
   ordered_json j = RulesJson(rules, id, mask);
-  if (inspect_asked) j["inspect"] = InspectionJson(inspection);
+  if (inspect_asked) j["inspect"] = ResourceConfJson(inspection);
   if (has_shadow) j["shadow"] = ShadowJson(shadow);
   if (!client.empty()) j["client"] = MtpDecisionsJson(decisions, client);
   return j;
@@ -631,7 +631,7 @@ class PolicyEngine final : public Engine {
   }
   std::shared_ptr<const ComparisonDetail> CompareDetail(const std::vector<std::pair<std::string, const EngineResult*>>& results,
                                                         const Comparison&) const override {
-    return policy::DiffEveryInspection(results);
+    return policy::DiffEveryResourceConf(results);
   }
   int Detect(const doc::Document& d) const override {
     int score = 0;

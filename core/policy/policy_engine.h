@@ -54,7 +54,7 @@ class PolicyModel final : public EngineModel {
   std::string policy_name;               // --policy NAME: which dataplanes it affects (policy_affects.h)
   std::optional<KumaEndpoint> kuma_inspect;  // --kuma-inspect ENDPOINT (policy_kuma_inspect.h)
   std::string client;                    // --client SPIFFE-ID (policy_mtp_decide.h)
-  std::string inspect_key;               // --inspect KEY / inputs.inspect (empty: DefaultInspectKey, not printed)
+  std::string inspect_key;               // --inspect KEY / inputs.inspect (empty: DefaultResourceKey, not printed)
   doc::SourceRange inspect_at;           // inputs.inspect's position (POL048)
   const doc::Source* inspect_source = nullptr;
 };
@@ -83,8 +83,8 @@ class PolicyResult final : public EngineResult {
   bool evaluated = false;    // false in kCheck mode: only diagnostics
   DataplaneRules rules;      // rules.dataplane is null when none could be chosen
   // One resource, everything it gets (policy_inspect.h): the key --inspect names, else
-  // DefaultInspectKey. Points into `rules`. ToJson prints it as "inspect" only when asked.
-  ResourceInspection inspection;
+  // DefaultResourceKey. Points into `rules`. ToJson prints it as "inspect" only when asked.
+  ResourceConf inspection;
   bool inspect_asked = false;
   std::vector<std::string> resource_keys;  // ResourceKeys(rules): what the view's chooser lists
   // --policy NAME: what each policy of that name affects (ToJson's "affects").
@@ -120,7 +120,7 @@ const Dataplane* ChooseDataplane(const ResourceSet& m, const Scenario& s, const 
 // {"key", "resource"?, "policies": {kind: {"conf", "origins": [{"policy", "ruleIndex"}],
 // "computedFrom"?, "fields": [...]}}}: the result's "inspect" (docs/formats/policy.md), Kuma's
 // inspect API `_outbounds/{kri}/_policies` keyed by kind, with each leaf's provenance.
-nlohmann::ordered_json InspectionJson(const ResourceInspection& i);
+nlohmann::ordered_json ResourceConfJson(const ResourceConf& i);
 
 // The profile comparison as an upgrade report (policy_upgrade.cpp): where kuma-2.10 and the
 // default release (kuma-2.14) build different rules, one sentence each.

@@ -394,7 +394,7 @@ TEST(TargetingViewConfig, TheEditedConfigurationIsResolvedOnTheWorkerNotInDraw) 
 // No view compares or serialises on the UI thread (docs/architecture.md "The engine contract"):
 // every engine's evaluation and serialisation entry point counts itself per thread
 // (core/engine/build_count.h ThreadEvaluationWork: EngineModel::Evaluate, EngineResult::ToJson,
-// Compare, policy's InspectionJson, variants' Evaluate / Select / Matches / VariantIndex::Select /
+// Compare, policy's ResourceConfJson, variants' Evaluate / Select / Matches / VariantIndex::Select /
 // MatrixOf / ComputeTransition / ComputeProxy / ResultJson) and so does every JSON text (doc::JsonText,
 // doc::ThreadJsonTexts: the txt view's Config tree and the policy view's values, matches and
 // summaries are made on the worker, txt::ConfigTree with the compiled choice and the policy
