@@ -105,8 +105,8 @@ std::vector<OverlapFinding> OverlapsByEnumeration(const std::vector<const Constr
 // The same for one pair.
 std::optional<Params> OverlapByEnumeration(const Constraint& a, const Constraint& b, const Domain& d);
 
-// ---- coverage ----
-// The values a coverage report enumerates for one key.
+// ---- gaps: the parameter combinations no variant selects (the "coverage" finding) ----
+// The values a gap report enumerates for one key.
 struct DomainKey {
   std::string key;
   std::vector<std::string> values;  // concrete values clients send
@@ -133,7 +133,7 @@ struct GapReport {
 GapReport FindGaps(const std::vector<const Constraint*>& variants, const Domain& d,
                         const std::vector<DomainKey>& keys);
 
-// ---- two-key matrix (for the coverage view) ----
+// ---- two-key matrix (for the view's matrix) ----
 struct MatrixCell {
   std::vector<size_t> matching;  // variant indices
 };
