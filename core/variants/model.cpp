@@ -164,7 +164,7 @@ std::string Preview(const dv3::Resource& r, const std::string& json_preview) {
 
 struct Ctx {
   const doc::Document& d;
-  Inputs& m;
+  Sources& m;
   Sinks& sinks;
   doc::DiagnosticSink& sink;
 };
@@ -593,7 +593,7 @@ bool LoadTextProto(const doc::Document& d, const std::string& default_resource, 
 
 }  // namespace
 
-bool LoadSource(const doc::Document& d, const std::string& default_resource, Inputs& m, Sinks& sinks) {
+bool LoadSource(const doc::Document& d, const std::string& default_resource, Sources& m, Sinks& sinks) {
   doc::DiagnosticSink& sink = sinks.For(d.source.get());
   Ctx c{d, m, sinks, sink};
   const std::string& text = d.source->text();

@@ -14,7 +14,7 @@
 //   - a bootstrap-style client configuration (dynamic parameters globally and per xdstp
 //     authority, node metadata translated): the subscriptions that client sends.
 //
-//   Inputs m;
+//   Sources m;
 //   LoadSource(doc, "routes", m, sinks);
 //   State s = Apply(m.updates);
 //   Selection sel = Select(s.Find("R"), params);
@@ -88,7 +88,7 @@ struct Subscription {
 
 struct ClientConfig;
 
-struct Inputs {
+struct Sources {
   std::vector<Update> updates;
   std::vector<Subscription> subscriptions;
   struct Client {
@@ -101,7 +101,7 @@ struct Inputs {
 
 // Reads one document as a TP2 input; returns false (with VAR006) when it is none.
 // `default_resource` names the resource of bare constraints.
-bool LoadSource(const doc::Document& d, const std::string& default_resource, Inputs& m, Sinks& sinks);
+bool LoadSource(const doc::Document& d, const std::string& default_resource, Sources& m, Sinks& sinks);
 
 // Client configuration (bootstrap style): the dynamic parameters it sends per resource.
 struct ClientConfig {

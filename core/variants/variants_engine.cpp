@@ -396,7 +396,7 @@ CompiledScenario CompileScenario(const Scenario& s, const VariantsQuery& q) {
   std::vector<Update> before_updates, after_updates;
   std::set<std::string> used_before;
   for (const doc::Document& d : s.sources) {
-    Inputs one;
+    Sources one;
     LoadSource(d, default_res.empty() ? Stem(d.source->name()) : default_res, one, sinks);
     bool is_before = false;
     for (const std::string& b : before)

@@ -118,7 +118,7 @@ struct MatrixRequest {
 // dead variants, overlaps, coverage), with their diagnostics. What a subscription selects is
 // Evaluate's (Evaluation).
 struct CompiledScenario {
-  Inputs model;
+  Sources model;
   State before;                       // empty unless a transition is given
   std::vector<State> steps;           // the state after each response of the "after" sequence
   State final_state;
