@@ -19,7 +19,7 @@ namespace {
 Compiled Compile(const std::string& name, const std::string& text, const FilterContext& f = {}) {
   doc::Document d = doc::LoadDocument(name, text);
   EXPECT_FALSE(doc::HasErrors(d.diagnostics)) << name;
-  return Compile(d, f);
+  return matcher::Compile(d, f);
 }
 
 Request Headers(std::vector<std::pair<std::string, std::string>> h) {
@@ -572,7 +572,7 @@ TEST(MatcherCel, CheckedExprTextproto) {
   ss << in.rdbuf();
   doc::Document d = doc::LoadDocument("rbac-cel.textproto", ss.str());
   ASSERT_EQ(d.format, doc::Format::kTextProto);
-  Compiled m = Compile(d);
+  Compiled m = matcher::Compile(d);
   EXPECT_TRUE(m.diagnostics.empty()) << m.diagnostics[0].message;
   ASSERT_TRUE(m.root);
   ASSERT_EQ(m.root->list.size(), 1u);
