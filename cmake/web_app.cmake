@@ -1,6 +1,7 @@
 # cmake/web_app.cmake: turns the app target into the web page (preset `wasm`).
 #   cfgi_web_app(config-inspector)
-# Adds app/platform/platform_web.cpp, links emscripten's GLFW emulation on WebGL 2, bundles the
+# The target links cfgi_gui, built with app/platform/platform_web.cpp in the web build
+# (app/gui/CMakeLists.txt); this links emscripten's GLFW emulation on WebGL 2, bundles the
 # samples and the fonts (Debian's fonts-inter and fonts-dejavu-core) with --preload-file, uses
 # web/shell.html as the page and copies web/js + web/style.css beside it. The site is
 # ${CMAKE_BINARY_DIR}/site (index.html, index.js, index.wasm, index.data, js/, style.css, the icons,
@@ -19,7 +20,6 @@ option(CFGI_WEB_EVAL_WORKER "Build the web evaluation worker (eval.js, eval.wasm
 function(cfgi_web_app target)
   set(site ${CMAKE_BINARY_DIR}/site)
   find_package(imgui REQUIRED CONFIG)
-  target_sources(${target} PRIVATE ${CMAKE_SOURCE_DIR}/app/platform/platform_web.cpp)
   target_link_libraries(${target} PRIVATE imgui::imgui)
   target_compile_options(${target} PRIVATE ${CFGI_WEB_OPT})
   set(fonts

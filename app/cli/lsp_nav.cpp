@@ -95,7 +95,7 @@ json MatcherSymbols(const matcher::Matcher& m, const std::string& file, const do
 
 // Each name's grpc_config choices ("choice i", its criteria), under grpc-core's reading of the list.
 void TxtSymbols(const txt::TxtModel& m, const std::string& file, const doc::Source& src, const Place& at, json& out) {
-  std::vector<std::shared_ptr<const txt::Analysis>> names = m.per_name;
+  std::vector<std::shared_ptr<const txt::CompiledRecords>> names = m.per_name;
   if (names.empty() && m.analysis) names.push_back(m.analysis);
   for (const auto& a : names) {
     if (!a->source || NormalPath(a->source->name()) != file) continue;
@@ -139,7 +139,7 @@ void TargetingSymbols(const targeting::Workspace& w, const std::string& file, co
   }
 }
 
-void VariantsSymbols(const variants::Analysis& a, const std::string& file, const doc::Source& src, const Place& at,
+void VariantsSymbols(const variants::CompiledScenario& a, const std::string& file, const doc::Source& src, const Place& at,
                      json& out) {
   for (const variants::ResourceVariants& r : a.final_state.resources) {
     json children = json::array();

@@ -1,5 +1,5 @@
 // app/cli/test_cmd.cpp: `test FILE|DIR...`: runs every scenario's `expect` entries (checked by
-// the engine contract's Inspect, core/engine/engine.h ExpectOutcome) and prints a line per
+// the engine contract's Inspect, core/engine/engine.h ExpectCheck) and prints a line per
 // expectation, then what the scenarios' inputs reached of their configuration, per engine
 // (EngineModel::Coverage, core/engine/coverage.h). Envoy's router_check_tool is the model: a
 // line per test, "Current route coverage", `--covall` for the comprehensive list and
@@ -130,7 +130,7 @@ ScenarioRun RunOne(const std::string& path, const std::string& text, CoverageSet
       }
   std::vector<Line> checked;
   for (const Report& r : in.reports)
-    for (const ExpectOutcome& x : r.expectations) {
+    for (const ExpectCheck& x : r.expectations) {
       bool mine = r.profile == main ? (x.only_profile.empty() || x.only_profile == main) : x.only_profile == r.profile;
       if (!mine) continue;
       Line l;

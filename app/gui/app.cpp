@@ -156,22 +156,16 @@ bool App::ReplaceText(const std::string& file, std::string text) {
 
 // ---- frame ----
 
+// The panels' sizes and which are shown, computed once per frame (App::LayOut).
+struct App::FrameLayout {
+  float scale = 1, split = 0, strip = 0, top_h = 0, max_bottom = 0;
+  bool nothing_open = false, sidebar_on = false, explanation_on = false, bottom_on = false;
+};
+
+// The stages: the work due this frame, the main window with its top and bottom rows and status
+// bar, the dialogs, and a wake-up for evaluations still pending.
 bool App::Frame() {
-  const double now = platform::Now();
-  // Debounced re-evaluation: edits schedule it, the loop wakes up for it.
-  // (The loop wakes for evaluations still pending at the end of the frame, below.)
-  for (Open& o : docs_)
-    if (o.doc->EvaluationDue(now)) StartEvaluation(o);
-  SyncViews();
-  // The window moved to a monitor with another content scale: rebuild fonts for crisp text.
-  if (std::fabs(ui_scale_ * platform::ContentScale() - applied_scale_) > 0.001f) RequestFontRebuild();
-  if (ImGui::GetIO().WantSaveIniSettings || now - last_save_ > 2.0) {  // writes only what changed
-    last_save_ = now;
-    Save();
-  }
-
-  Shortcuts();
-
+  BeginFrame();
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
   ImGui::SetNextWindowSize(vp->WorkSize);
@@ -184,10 +178,52 @@ bool App::Frame() {
   ImGui::PopStyleVar(3);
   DrawMenuBar();
 
-  const float scale = ui_scale_ * platform::ContentScale();
+  const FrameLayout L = LayOut();
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
+  DrawTopRow(L);
+  DrawBottomRow(L);
+  ImGui::PopStyleVar();
+  DrawStatusBar();
+  ImGui::End();
+
+  browser_.Draw();
+  DrawHelp();
+  DrawAbout();
+  DrawLiveDialogs();
+  // Evaluations pending after this frame (a debounced edit, or one asked for while drawing: the
+  // policy view's dataplane and resource query) start in a later frame's loop above; wake the loop
+  // for them, or an idle app waits for input with an evaluation due (the scale test's 30 MB mesh
+  // stalled so in CI).
+  for (const Open& o : docs_)
+    if (auto in = o.doc->PendingIn(platform::Now())) platform::WakeUpIn(*in + 0.001);
+  return !quit_;
+}
+
+// Debounced evaluations, view sync, a font rebuild, the periodic save and the shortcuts.
+void App::BeginFrame() {
+  const double now = platform::Now();
+  // Debounced re-evaluation: edits schedule it, the loop wakes up for it.
+  // (The loop wakes for evaluations still pending at the end of the frame: App::Frame.)
+  for (Open& o : docs_)
+    if (o.doc->EvaluationDue(now)) StartEvaluation(o);
+  SyncViews();
+  // The window moved to a monitor with another content scale: rebuild fonts for crisp text.
+  if (std::fabs(ui_scale_ * platform::ContentScale() - applied_scale_) > 0.001f) RequestFontRebuild();
+  if (ImGui::GetIO().WantSaveIniSettings || now - last_save_ > 2.0) {  // writes only what changed
+    last_save_ = now;
+    Save();
+  }
+  Shortcuts();
+}
+
+// The panels' sizes; folds the bottom and the sidebar when the window is too short or narrow.
+App::FrameLayout App::LayOut() {
+  FrameLayout L;
+  L.scale = ui_scale_ * platform::ContentScale();
+  const float scale = L.scale;
   const float status_h = ImGui::GetFrameHeight();
   ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float split = 5.0f * scale;
+  L.split = 5.0f * scale;
   const float total_h = avail.y - status_h;
   // Folded panels (and a maximised engine view) leave a thin strip that brings them back.
   // A window too short for the engine view's 8 table rows beside the Problems and Source panels
@@ -199,27 +235,33 @@ bool App::Frame() {
   // the Documents panel folds, so the view's columns keep their values.
   // With no document open (the welcome page) the panels have nothing to show: they are not drawn
   // and leave the whole window to the welcome page (no strips either; it has Open itself).
-  const bool nothing_open = docs_.empty();
+  L.nothing_open = docs_.empty();
+  const bool nothing_open = L.nothing_open;
   bottom_auto_folded_ = short_window_.Update(total_h / scale < 480.0f);
   const float view_pts = avail.x / scale - sidebar_w_ - (show_explanation_ ? right_w_ : 0.0f);
   sidebar_auto_folded_ = narrow_window_.Update(view_pts < kMinViewPoints);
-  const bool sidebar_on = SidebarShown() && !nothing_open, explanation_on = show_explanation_ && !maximized_ && !nothing_open,
-             bottom_on = show_bottom_ && !maximized_ && !bottom_auto_folded_ && !nothing_open;
-  const float strip = ImGui::GetFrameHeight();
+  L.sidebar_on = SidebarShown() && !nothing_open;
+  L.explanation_on = show_explanation_ && !maximized_ && !nothing_open;
+  L.bottom_on = show_bottom_ && !maximized_ && !bottom_auto_folded_ && !nothing_open;
+  L.strip = ImGui::GetFrameHeight();
   // The engine view keeps at least 60% of the height and 46% of the width, so a small window
   // (1024x700) or a large UI scale (1.5) still shows 8 rows of its tables and their values; at a
   // UI scale over 1.25 it keeps 70% (its bars and tab rows grow with the scale: the policy view's
   // tables showed 5.9 rows at 1.5 with 60%).
-  const float max_bottom = std::max(80.0f, total_h / scale * (scale > 1.25f ? 0.3f : 0.4f));
-  bottom_h_ = std::clamp(bottom_h_, 80.0f, max_bottom);
-  const float top_h = bottom_on ? total_h - bottom_h_ * scale - split : nothing_open ? total_h : total_h - strip;
+  L.max_bottom = std::max(80.0f, total_h / scale * (scale > 1.25f ? 0.3f : 0.4f));
+  bottom_h_ = std::clamp(bottom_h_, 80.0f, L.max_bottom);
+  L.top_h = L.bottom_on ? total_h - bottom_h_ * scale - L.split : nothing_open ? total_h : total_h - L.strip;
+  return L;
+}
 
-  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(0, 0));
-  // Top row: sidebar | view | explanation; or, when the view would still fall under
-  // kMinViewPoints beside the Explanation and the window is tall enough for both (half of a
-  // 1920x1080 screen beside an editor, a portrait monitor), sidebar | view over explanation, as
-  // a browser's DevTools docks its panes below when narrow. A short narrow window (1024x700 at
-  // 1.5) keeps it beside: under it the view would lose its table rows.
+// Top row: sidebar | view | explanation; or, when the view would still fall under
+// kMinViewPoints beside the Explanation and the window is tall enough for both (half of a
+// 1920x1080 screen beside an editor, a portrait monitor), sidebar | view over explanation, as
+// a browser's DevTools docks its panes below when narrow. A short narrow window (1024x700 at
+// 1.5) keeps it beside: under it the view would lose its table rows.
+void App::DrawTopRow(const FrameLayout& L) {
+  const float scale = L.scale, split = L.split, strip = L.strip, top_h = L.top_h;
+  const bool nothing_open = L.nothing_open, sidebar_on = L.sidebar_on, explanation_on = L.explanation_on;
   ImGui::BeginChild("##top", ImVec2(0, top_h), false, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NavFlattened);
   {
     float w = ImGui::GetContentRegionAvail().x;
@@ -283,7 +325,12 @@ bool App::Frame() {
     }
   }
   ImGui::EndChild();
-  if (bottom_on) {
+}
+
+// Bottom row: problems | source; folded, one line with the problem counts.
+void App::DrawBottomRow(const FrameLayout& L) {
+  const float scale = L.scale, max_bottom = L.max_bottom;
+  if (L.bottom_on) {
     float inv_bottom = -bottom_h_;
     Splitter("##split_bottom", false, &inv_bottom, -max_bottom, -80, scale);
     bottom_h_ = -inv_bottom;
@@ -307,7 +354,7 @@ bool App::Frame() {
       ImGui::EndChild();
     }
     ImGui::EndChild();
-  } else if (!nothing_open) {
+  } else if (!L.nothing_open) {
     // The folded Problems and Source panels: one line with the problem counts.
     std::string label = "\u25b4 PROBLEMS";
     if (const OpenDocument* d = active_ >= 0 ? docs_[static_cast<size_t>(active_)].doc.get() : nullptr) {
@@ -320,21 +367,6 @@ bool App::Frame() {
     FoldedStrip("##strip_bottom", false, label.c_str(), "Show the Problems and Source panels", &show);
     if (show) ShowBottom(true);
   }
-  ImGui::PopStyleVar();
-  DrawStatusBar();
-  ImGui::End();
-
-  browser_.Draw();
-  DrawHelp();
-  DrawAbout();
-  DrawLiveDialogs();
-  // Evaluations pending after this frame (a debounced edit, or one asked for while drawing: the
-  // policy view's dataplane and resource query) start in a later frame's loop above; wake the loop
-  // for them, or an idle app waits for input with an evaluation due (the scale test's 30 MB mesh
-  // stalled so in CI).
-  for (const Open& o : docs_)
-    if (auto in = o.doc->PendingIn(platform::Now())) platform::WakeUpIn(*in + 0.001);
-  return !quit_;
 }
 
 }  // namespace cfgi::gui

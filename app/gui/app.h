@@ -245,6 +245,12 @@ class App final : public ViewContext {
   void FoldedStrip(const char* id, bool vertical, const char* label, const char* tip, bool* show);
   void DrawSidebar();
   void DrawCenter();
+  // App::Frame's stages (app.cpp).
+  struct FrameLayout;
+  void BeginFrame();
+  FrameLayout LayOut();
+  void DrawTopRow(const FrameLayout& L);
+  void DrawBottomRow(const FrameLayout& L);
   void DrawWelcome();
   void DrawExplanation();
   void DrawStep(const doc::Step& s, int depth);
@@ -253,6 +259,9 @@ class App final : public ViewContext {
   // that decided it, and the top-level rows (folded runs as one row).
   nlohmann::ordered_json ExplanationJson() const;
   void DrawProblems();
+  void DrawProblemFilters(OpenDocument* d, const ProblemCounts& counts);
+  void DrawProblemGroupRow(const ProblemGroup& g, size_t gi, const std::vector<doc::Diagnostic>& diags);
+  void DrawProblemRow(const doc::Diagnostic& x, int i, bool member);
   void NextProblem(int dir);
   static std::string GroupKey(const ProblemGroup& g);
   // The Problems panel's rows as --dump-state reports them: one per code and file, with its count.

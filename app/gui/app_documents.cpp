@@ -194,7 +194,7 @@ std::string App::EvaluationKey(const OpenDocument& d) { return "eval/" + std::to
 
 void App::StartEvaluation(Open& o) {
   auto work = o.doc->StartEvaluation();
-  auto outcome = std::make_shared<std::shared_ptr<OpenDocument::Outcome>>();
+  auto outcome = std::make_shared<std::shared_ptr<OpenDocument::Evaluated>>();
   std::weak_ptr<OpenDocument> weak = o.doc;
   Job job;
   job.key = EvaluationKey(*o.doc);

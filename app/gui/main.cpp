@@ -75,11 +75,8 @@ int Usage(const std::string& msg) {
   return 2;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  const auto t0 = std::chrono::steady_clock::now();
-  Args a;
+// -1: run the app; else the exit code (--help, --version, a usage error).
+int ParseArgs(int argc, char** argv, Args& a) {
   for (int i = 1; i < argc; ++i) {
     std::string s = argv[i];
     auto value = [&](std::string& out) {
@@ -130,6 +127,141 @@ int main(int argc, char** argv) {
       a.files.push_back(s);
     }
   }
+  return -1;
+}
+
+// What the frame callback shares with main: the web build's loop outlives main's stack.
+cfgi::gui::App* app = nullptr;
+int frame = 0;
+bool ok = true;
+Args args;
+std::chrono::steady_clock::time_point start;
+std::optional<cfgi::gui::FrameStats> stats;
+std::string frame_tag;  // what the current --step is doing, for the statistics
+bool steps_done = false;
+
+double WallMs() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+// Frame statistics (--frame-stats, configInspector.frameStats()): the platform's frame hooks
+// measure the UI thread's CPU from before the queued tasks to before the buffer swap. The web
+// page's test hook, permalinks and frame statistics (the desktop ignores them).
+void InstallHooks() {
+  cfgi::platform::SetFrameHooks([] { stats->Begin(cfgi::platform::ThreadCpuMs(), WallMs()); },
+                                [](double render_ms) {
+                                  // A typing step's key frames get a tag of their own ("type=40 keys"):
+                                  // the cost per key, apart from the evaluation that follows.
+                                  stats->End(cfgi::platform::ThreadCpuMs(), WallMs(), app->results_applied() > 0,
+                                             app->HookStepRunning() ? frame_tag + " keys" : frame_tag, render_ms);
+                                });
+  cfgi::platform::SetWebHooks({[] { return cfgi::doc::JsonText(app->StateJson()); }, [] { return cfgi::doc::JsonText(app->LinkJson()); },
+                               [](const std::string& j) { app->RestoreLink(j); },
+                               [] { return cfgi::doc::JsonText(stats->Json()); },
+                               [](const std::string& step) {
+                                 std::string error;
+                                 frame_tag = step;
+                                 if (!app->ApplyHookStep(step, &error)) std::fprintf(stderr, "config-inspector: step %s: %s\n", step.c_str(), error.c_str());
+                                 return error;
+                               }});
+}
+
+// --step: the next step once the results are shown and everything settled (`settled` frames
+// without work).
+void NextStep(int& settled) {
+  static size_t next_step = 0;
+  // A live source's step (lookup=, admin=) needs no open document; "cancel" is what a user
+  // does while a lookup runs, so it does not wait for the app to be idle (5 frames after the
+  // step before it).
+  static int since_step = 0;
+  ++since_step;
+  const bool cancel_next = next_step < args.steps.size() && args.steps[next_step] == "cancel";
+  if (!steps_done && ((settled >= 3 && (app->results_applied() > 0 || !app->has_documents())) ||
+                      (cancel_next && since_step >= 5))) {
+    since_step = 0;
+    if (next_step < args.steps.size()) {
+      std::string error;
+      frame_tag = args.steps[next_step];
+      if (!app->ApplyHookStep(args.steps[next_step], &error)) {
+        std::fprintf(stderr, "config-inspector: --step %s: %s\n", args.steps[next_step].c_str(), error.c_str());
+        ok = false;
+      }
+      ++next_step;
+      settled = 0;
+    } else {
+      steps_done = true;
+      frame_tag.clear();
+    }
+  }
+}
+
+// One frame of the loop: --timing, the steps, and the test hooks' end (capture, quit).
+bool Frame() {
+  if (frame == 1 && args.timing) {  // the first frame has been rendered and presented
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr, "config-inspector: first frame on screen %.1f ms after start\n", ms);
+  }
+  const uint64_t applied = app->results_applied();
+  const auto frame_start = std::chrono::steady_clock::now();
+  bool keep = app->Frame();
+  // --timing: the longest frame that applied an evaluation's results (the views' OnEvaluated
+  // and the first draw of the new results), the UI thread's share of an evaluation.
+  static double longest_after_results = 0;
+  if (args.timing && app->results_applied() != applied) {
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frame_start).count();
+    if (ms > longest_after_results) {
+      longest_after_results = ms;
+      std::fprintf(stderr, "config-inspector: frame applying results %.1f ms (longest so far)\n", ms);
+    }
+  }
+  ++frame;
+  // Test hooks wait for evaluations to finish (at most a minute), then let the layout settle
+  // for a few frames (tab bars and auto-sized columns take two), before they capture.
+  static int settled = 0;
+  settled = app->Busy() || app->HookStepRunning() ? 0 : settled + 1;
+  NextStep(settled);
+  if (args.frames > 0 && frame >= args.frames && ((settled >= 3 && steps_done) || frame > args.frames + 6000)) {
+    if (!args.screenshot.empty())
+      cfgi::platform::RequestCapture(args.screenshot, [](bool captured) {
+        if (!captured) {
+          std::fprintf(stderr, "config-inspector: cannot write %s\n", args.screenshot.c_str());
+          ok = false;
+        }
+      });
+    return false;
+  }
+  // Test hooks never wait for input; while the worker evaluates, frames come at the rate the
+  // app itself asks for (the progress bar's 10 per second), as without hooks: drawing at 100
+  // frames a second under Xvfb's software GL would take a core from the evaluation and make
+  // the measured time to results (--frame-stats results_ms) the hooks' own cost.
+  if (args.frames > 0 && (!app->Busy() || app->HookStepRunning())) cfgi::platform::WakeUpIn(0.01);
+  return keep;
+}
+
+// --dump-state and --frame-stats, at exit.
+void WriteOutputs(const Args& a) {
+  if (!a.dump_state.empty()) {
+    std::string s = cfgi::doc::JsonText(app->StateJson(), 2) + "\n";
+    if (!cfgi::platform::WriteFile(a.dump_state, s)) {
+      std::fprintf(stderr, "config-inspector: cannot write %s\n", a.dump_state.c_str());
+      ok = false;
+    }
+  }
+  if (!a.frame_stats.empty()) {
+    std::string s = cfgi::doc::JsonText(stats->Json(), 2) + "\n";
+    if (!cfgi::platform::WriteFile(a.frame_stats, s)) {
+      std::fprintf(stderr, "config-inspector: cannot write %s\n", a.frame_stats.c_str());
+      ok = false;
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Args a;
+  if (int rc = ParseArgs(argc, argv, a); rc >= 0) return rc;
   const bool hook = !a.screenshot.empty() || !a.dump_state.empty();
   if (hook && a.frames < 0) a.frames = 5;
 
@@ -151,116 +283,17 @@ int main(int argc, char** argv) {
   options.show = a.show;
   options.view = a.view;
   options.engine = a.engine;
-  static cfgi::gui::App* app = new cfgi::gui::App(options);  // lives as long as the (web) loop
+  app = new cfgi::gui::App(options);  // lives as long as the (web) loop
   app->Start(a.files);
-  // The web page's test hook, permalinks and frame statistics are set below (the desktop ignores them).
   if (a.timing) std::fprintf(stderr, "config-inspector: fonts, settings, documents %.1f ms\n", ms_since(t0));
 
-  static int frame = 0;
-  static bool ok = true;
-  static Args args = a;
-  static auto start = t0;
-  // Frame statistics (--frame-stats, configInspector.frameStats()): the platform's frame hooks
-  // measure the UI thread's CPU from before the queued tasks to before the buffer swap.
-  auto wall_ms = [] { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count(); };
-  static cfgi::gui::FrameStats stats(wall_ms() - ms_since(t0));
-  static std::string frame_tag;  // what the current --step is doing, for the statistics
-  static bool steps_done = a.steps.empty();
-  cfgi::platform::SetFrameHooks([wall_ms] { stats.Begin(cfgi::platform::ThreadCpuMs(), wall_ms()); },
-                                [wall_ms](double render_ms) {
-                                  // A typing step's key frames get a tag of their own ("type=40 keys"):
-                                  // the cost per key, apart from the evaluation that follows.
-                                  stats.End(cfgi::platform::ThreadCpuMs(), wall_ms(), app->results_applied() > 0,
-                                            app->HookStepRunning() ? frame_tag + " keys" : frame_tag, render_ms);
-                                });
-  cfgi::platform::SetWebHooks({[] { return cfgi::doc::JsonText(app->StateJson()); }, [] { return cfgi::doc::JsonText(app->LinkJson()); },
-                               [](const std::string& j) { app->RestoreLink(j); },
-                               [] { return cfgi::doc::JsonText(stats.Json()); },
-                               [](const std::string& step) {
-                                 std::string error;
-                                 frame_tag = step;
-                                 if (!app->ApplyHookStep(step, &error)) std::fprintf(stderr, "config-inspector: step %s: %s\n", step.c_str(), error.c_str());
-                                 return error;
-                               }});
-  cfgi::platform::Run([] {
-    if (frame == 1 && args.timing) {  // the first frame has been rendered and presented
-      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-      std::fprintf(stderr, "config-inspector: first frame on screen %.1f ms after start\n", ms);
-    }
-    const uint64_t applied = app->results_applied();
-    const auto frame_start = std::chrono::steady_clock::now();
-    bool keep = app->Frame();
-    // --timing: the longest frame that applied an evaluation's results (the views' OnEvaluated
-    // and the first draw of the new results), the UI thread's share of an evaluation.
-    static double longest_after_results = 0;
-    if (args.timing && app->results_applied() != applied) {
-      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frame_start).count();
-      if (ms > longest_after_results) {
-        longest_after_results = ms;
-        std::fprintf(stderr, "config-inspector: frame applying results %.1f ms (longest so far)\n", ms);
-      }
-    }
-    ++frame;
-    // Test hooks wait for evaluations to finish (at most a minute), then let the layout settle
-    // for a few frames (tab bars and auto-sized columns take two), before they capture.
-    static int settled = 0;
-    settled = app->Busy() || app->HookStepRunning() ? 0 : settled + 1;
-    // --step: the next step once the results are shown and everything settled.
-    static size_t next_step = 0;
-    // A live source's step (lookup=, admin=) needs no open document; "cancel" is what a user
-    // does while a lookup runs, so it does not wait for the app to be idle (5 frames after the
-    // step before it).
-    static int since_step = 0;
-    ++since_step;
-    const bool cancel_next = next_step < args.steps.size() && args.steps[next_step] == "cancel";
-    if (!steps_done && ((settled >= 3 && (app->results_applied() > 0 || !app->has_documents())) ||
-                        (cancel_next && since_step >= 5))) {
-      since_step = 0;
-      if (next_step < args.steps.size()) {
-        std::string error;
-        frame_tag = args.steps[next_step];
-        if (!app->ApplyHookStep(args.steps[next_step], &error)) {
-          std::fprintf(stderr, "config-inspector: --step %s: %s\n", args.steps[next_step].c_str(), error.c_str());
-          ok = false;
-        }
-        ++next_step;
-        settled = 0;
-      } else {
-        steps_done = true;
-        frame_tag.clear();
-      }
-    }
-    if (args.frames > 0 && frame >= args.frames && ((settled >= 3 && steps_done) || frame > args.frames + 6000)) {
-      if (!args.screenshot.empty())
-        cfgi::platform::RequestCapture(args.screenshot, [](bool captured) {
-          if (!captured) {
-            std::fprintf(stderr, "config-inspector: cannot write %s\n", args.screenshot.c_str());
-            ok = false;
-          }
-        });
-      return false;
-    }
-    // Test hooks never wait for input; while the worker evaluates, frames come at the rate the
-    // app itself asks for (the progress bar's 10 per second), as without hooks: drawing at 100
-    // frames a second under Xvfb's software GL would take a core from the evaluation and make
-    // the measured time to results (--frame-stats results_ms) the hooks' own cost.
-    if (args.frames > 0 && (!app->Busy() || app->HookStepRunning())) cfgi::platform::WakeUpIn(0.01);
-    return keep;
-  });
-  if (!a.dump_state.empty()) {
-    std::string s = cfgi::doc::JsonText(app->StateJson(), 2) + "\n";
-    if (!cfgi::platform::WriteFile(a.dump_state, s)) {
-      std::fprintf(stderr, "config-inspector: cannot write %s\n", a.dump_state.c_str());
-      ok = false;
-    }
-  }
-  if (!a.frame_stats.empty()) {
-    std::string s = cfgi::doc::JsonText(stats.Json(), 2) + "\n";
-    if (!cfgi::platform::WriteFile(a.frame_stats, s)) {
-      std::fprintf(stderr, "config-inspector: cannot write %s\n", a.frame_stats.c_str());
-      ok = false;
-    }
-  }
+  args = a;
+  start = t0;
+  stats.emplace(WallMs() - ms_since(t0));
+  steps_done = a.steps.empty();
+  InstallHooks();
+  cfgi::platform::Run(Frame);
+  WriteOutputs(a);
   app->Save(/*wait=*/true);
   delete app;
   cfgi::platform::Shutdown();

@@ -142,7 +142,7 @@ bool OpenDocument::EvaluateIfDue(double now) {
   return true;
 }
 
-struct OpenDocument::Outcome {
+struct OpenDocument::Evaluated {
   std::vector<SourceFile> files;
   Inspection inspection;
   std::shared_ptr<const ViewRows> view_rows;  // BuildViewRows(inspection), on the worker
@@ -171,14 +171,14 @@ std::string FittingProfile(const Engine& e, const Scenario& s) {
 }
 
 // The whole evaluation, on copies: safe to run on a worker thread.
-std::shared_ptr<OpenDocument::Outcome> Compute(std::vector<SourceFile> files, size_t n_opened,
+std::shared_ptr<OpenDocument::Evaluated> Compute(std::vector<SourceFile> files, size_t n_opened,
                                            const OpenDocument::Reader& read, std::string profile, const Query& query,
                                            const std::string& engine_request, bool hide_dead_lints,
                                            const std::vector<doc::Diagnostic>& source_diagnostics,
                                            const Reuse& reuse, const OpenDocument::Hooks& hooks) {
   if (hooks.progress) hooks.progress("read", 0);
   auto t0 = std::chrono::steady_clock::now();
-  auto out = std::make_shared<OpenDocument::Outcome>();
+  auto out = std::make_shared<OpenDocument::Evaluated>();
   if (reuse.scenario) {
     out->files = std::move(files);
     out->engine_rule = reuse.rule;
@@ -274,7 +274,7 @@ void OpenDocument::Evaluate() {
         text_version_);
 }
 
-std::function<std::shared_ptr<OpenDocument::Outcome>(const OpenDocument::Hooks&)> OpenDocument::StartEvaluation() {
+std::function<std::shared_ptr<OpenDocument::Evaluated>(const OpenDocument::Hooks&)> OpenDocument::StartEvaluation() {
   due_.reset();
   evaluating_ = true;
   snapshot_version_ = text_version_;
@@ -289,7 +289,7 @@ std::function<std::shared_ptr<OpenDocument::Outcome>(const OpenDocument::Hooks&)
   };
 }
 
-std::shared_ptr<void> OpenDocument::FinishEvaluation(std::shared_ptr<Outcome> outcome) {
+std::shared_ptr<void> OpenDocument::FinishEvaluation(std::shared_ptr<Evaluated> outcome) {
   evaluating_ = false;
   if (!outcome) {
     reload_ |= snapshot_reload_;  // the cancelled one's reason to read the texts again stands
@@ -299,7 +299,7 @@ std::shared_ptr<void> OpenDocument::FinishEvaluation(std::shared_ptr<Outcome> ou
   return Apply(std::move(*outcome), snapshot_version_);
 }
 
-std::shared_ptr<void> OpenDocument::Apply(Outcome&& o, uint64_t snapshot_version) {
+std::shared_ptr<void> OpenDocument::Apply(Evaluated&& o, uint64_t snapshot_version) {
   // Everything this replaces goes to the caller, to be freed off the UI thread: the inspection,
   // the view's texts (a large mesh's KRI names: 186,000 keys per result took 70 ms to free on the
   // UI thread, tests/gui/scale.sh mesh-30mb), the texts the outcome replaced and whatever of the
@@ -308,7 +308,7 @@ std::shared_ptr<void> OpenDocument::Apply(Outcome&& o, uint64_t snapshot_version
     Inspection inspection;
     std::shared_ptr<const ViewRows> view_rows;
     std::vector<SourceFile> files;
-    Outcome rest;
+    Evaluated rest;
   };
   auto old = std::make_shared<Replaced>();
   if (snapshot_version == text_version_) {

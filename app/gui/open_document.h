@@ -203,16 +203,16 @@ class OpenDocument {
   // empty). While one runs, evaluating() is true and EvaluateIfDue() does nothing; edits made
   // meanwhile keep their text and schedule another evaluation, which the shell starts when it is
   // due, cancelling the running one (Jobs: the newer edit wins; its outcome is the one applied).
-  struct Outcome;
+  struct Evaluated;
   struct Hooks {
     std::function<void(std::string_view step, float fraction)> progress;
     std::function<bool()> cancelled;
   };
-  std::function<std::shared_ptr<Outcome>(const Hooks&)> StartEvaluation();
+  std::function<std::shared_ptr<Evaluated>(const Hooks&)> StartEvaluation();
   // Applies the outcome of the latest StartEvaluation (null: it was cancelled). Returns what the
   // document held before, for the caller to release off the UI thread (a large mesh's model takes
   // a while to free); null when nothing was replaced.
-  std::shared_ptr<void> FinishEvaluation(std::shared_ptr<Outcome> outcome);
+  std::shared_ptr<void> FinishEvaluation(std::shared_ptr<Evaluated> outcome);
   bool evaluating() const { return evaluating_; }
   // True when an evaluation is due now (whether or not one is running: a running one is older).
   bool EvaluationDue(double now) const { return due_ && *due_ <= now; }
@@ -226,7 +226,7 @@ class OpenDocument {
  private:
   OpenDocument() = default;
   // Applies `o`; returns the inspection it replaced.
-  std::shared_ptr<void> Apply(Outcome&& o, uint64_t snapshot_version);
+  std::shared_ptr<void> Apply(Evaluated&& o, uint64_t snapshot_version);
 
   std::vector<SourceFile> files_;  // [0..n_opened_) opened, then referenced, then embedded
   size_t n_opened_ = 0;

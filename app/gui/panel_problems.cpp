@@ -26,45 +26,7 @@ void App::DrawProblems() {
     show_bottom_ = false;
   const theme::Palette& pal = theme::Pal();
 
-  // Filter toggles, each with icon, word and count.
-  ImGui::SetCursorPosX(ImGui::GetStyle().WindowPadding.x);
-  static const char* kWords[3] = {"errors", "warnings", "notes"};
-  static const char* kWord[3] = {"error", "warning", "note"};
-  for (int s = 0; s < 3; ++s) {
-    auto sev = static_cast<doc::Severity>(s);
-    char label[64];
-    const int n = counts.of(sev);
-    std::snprintf(label, sizeof label, "%s %d %s##f%d", theme::SeverityIcon(sev), n, n == 1 ? kWord[s] : kWords[s], s);
-    ImVec4 c = theme::SeverityColor(sev);
-    ImGui::PushStyleColor(ImGuiCol_Text, problem_filter_[s] ? c : pal.muted);
-    ImGui::PushStyleColor(ImGuiCol_Button, problem_filter_[s] ? ImVec4(c.x, c.y, c.z, 0.14f) : ImVec4(0, 0, 0, 0));
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(c.x, c.y, c.z, 0.24f));
-    if (ImGui::SmallButton(label)) problem_filter_[s] = !problem_filter_[s];
-    ImGui::PopStyleColor(3);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s %s", problem_filter_[s] ? "Hide" : "Show", kWords[s]);
-    ImGui::SameLine();
-  }
-  // Suppressed findings (comments, a scenario's list, the document's "Hide dead-configuration
-  // lints"): counted here, listed in the tooltip; the switch itself is one click away.
-  if (d) {
-    const auto& sup = d->report().suppressed;
-    char label[64];
-    std::snprintf(label, sizeof label, "%zu suppressed##sup", sup.size());
-    ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
-    ImGui::PushStyleColor(ImGuiCol_Button, d->hide_dead_lints() ? ImVec4(pal.muted.x, pal.muted.y, pal.muted.z, 0.14f)
-                                                                 : ImVec4(0, 0, 0, 0));
-    if (ImGui::SmallButton(label)) SetHideDeadLints(*d, !d->hide_dead_lints());
-    ImGui::PopStyleColor(2);
-    if (ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      ImGui::TextUnformatted(d->hide_dead_lints() ? "Click: show dead-configuration lints again"
-                                                  : "Click: hide dead-configuration lints in this document");
-      for (const doc::SuppressedDiagnostic& x : sup)
-        theme::TextMuted("%s %s:%d:%d (%s)", x.diagnostic.code.c_str(), BaseName(x.diagnostic.file).c_str(),
-                         x.diagnostic.begin.line, x.diagnostic.begin.column, doc::SuppressionOriginName(x.by.origin));
-      ImGui::EndTooltip();
-    }
-  }
+  DrawProblemFilters(d, counts);
   ImGui::NewLine();
   ImGui::Spacing();
   ImGui::Indent(ImGui::GetStyle().WindowPadding.x * 0.5f);
@@ -112,66 +74,117 @@ void App::DrawProblems() {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       if (i < 0) {  // a group's row
-        ImGui::PushID(static_cast<int>(gi) + 1000000);
-        const std::string key = GroupKey(g);
-        const bool open = open_problem_groups_.count(key) > 0;
-        const doc::Diagnostic& first = diags[static_cast<size_t>(g.rows.front())];
-        std::string sev = std::string(open ? "\u25be " : "\u25b8 ") + theme::SeverityIcon(g.severity) + " " +
-                          doc::SeverityName(g.severity);
-        ImGui::PushStyleColor(ImGuiCol_Text, theme::SeverityColor(g.severity));
-        if (ImGui::Selectable(sev.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
-          if (open) open_problem_groups_.erase(key);
-          else open_problem_groups_.insert(key);
-        }
-        ImGui::PopStyleColor();
-        if (ImGui::IsItemHovered())
-          ImGui::SetTooltip("%zu %s findings in %s: click to %s them", g.rows.size(), g.code.c_str(),
-                            BaseName(g.file).c_str(), open ? "fold" : "list");
-        ImGui::TableNextColumn();
-        ImGui::PushFont(theme::GetFonts().mono);
-        ImGui::Text("%s \u00d7 %zu", g.code.c_str(), g.rows.size());
-        ImGui::PopFont();
-        ImGui::TableNextColumn();
-        theme::TextMuted("%s:%d:%d", BaseName(first.file).c_str(), first.begin.line, first.begin.column);
-        ImGui::TableNextColumn();
-        ImGui::TextUnformatted(first.message.c_str());
-        ImGui::SameLine();
-        theme::TextMuted("(and %zu more)", g.rows.size() - 1);
-        ImGui::PopID();
+        DrawProblemGroupRow(g, gi, diags);
         continue;
       }
-      const doc::Diagnostic& x = diags[static_cast<size_t>(i)];
-      const bool member = g.grouped();
-      ImGui::PushID(i);
-      std::string sev = std::string(member ? "    " : "") + theme::SeverityIcon(x.severity) + " " + doc::SeverityName(x.severity);
-      ImGui::PushStyleColor(ImGuiCol_Text, theme::SeverityColor(x.severity));
-      if (ImGui::Selectable(sev.c_str(), selected_problem_ == i, ImGuiSelectableFlags_SpanAllColumns)) {
-        selected_problem_ = i;
-        JumpTo(x.file, x.range);
-      }
-      ImGui::PopStyleColor();
-      ImGui::TableNextColumn();
-      ImGui::PushFont(theme::GetFonts().mono);
-      if (member) theme::TextMuted("%s", x.code.c_str());
-      else ImGui::TextUnformatted(x.code.c_str());
-      ImGui::PopFont();
-      ImGui::TableNextColumn();
-      theme::TextMuted("%s:%d:%d", BaseName(x.file).c_str(), x.begin.line, x.begin.column);
-      ImGui::TableNextColumn();
-      ImGui::TextUnformatted(x.message.c_str());
-      if (ImGui::IsItemHovered()) {
-        ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
-        ImGui::TextUnformatted(doc::FormatDiagnostic(x).c_str());
-        if (!x.path.empty()) theme::TextMuted("at %s", x.path.c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::EndTooltip();
-      }
-      ImGui::PopID();
+      DrawProblemRow(diags[static_cast<size_t>(i)], i, g.grouped());
     }
   }
   ImGui::EndTable();
   ImGui::Unindent(ImGui::GetStyle().WindowPadding.x * 0.5f);
+}
+
+// Filter toggles, each with icon, word and count, and the suppressed findings' switch.
+void App::DrawProblemFilters(OpenDocument* d, const ProblemCounts& counts) {
+  const theme::Palette& pal = theme::Pal();
+  ImGui::SetCursorPosX(ImGui::GetStyle().WindowPadding.x);
+  static const char* kWords[3] = {"errors", "warnings", "notes"};
+  static const char* kWord[3] = {"error", "warning", "note"};
+  for (int s = 0; s < 3; ++s) {
+    auto sev = static_cast<doc::Severity>(s);
+    char label[64];
+    const int n = counts.of(sev);
+    std::snprintf(label, sizeof label, "%s %d %s##f%d", theme::SeverityIcon(sev), n, n == 1 ? kWord[s] : kWords[s], s);
+    ImVec4 c = theme::SeverityColor(sev);
+    ImGui::PushStyleColor(ImGuiCol_Text, problem_filter_[s] ? c : pal.muted);
+    ImGui::PushStyleColor(ImGuiCol_Button, problem_filter_[s] ? ImVec4(c.x, c.y, c.z, 0.14f) : ImVec4(0, 0, 0, 0));
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, ImVec4(c.x, c.y, c.z, 0.24f));
+    if (ImGui::SmallButton(label)) problem_filter_[s] = !problem_filter_[s];
+    ImGui::PopStyleColor(3);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s %s", problem_filter_[s] ? "Hide" : "Show", kWords[s]);
+    ImGui::SameLine();
+  }
+  // Suppressed findings (comments, a scenario's list, the document's "Hide dead-configuration
+  // lints"): counted here, listed in the tooltip; the switch itself is one click away.
+  if (d) {
+    const auto& sup = d->report().suppressed;
+    char label[64];
+    std::snprintf(label, sizeof label, "%zu suppressed##sup", sup.size());
+    ImGui::PushStyleColor(ImGuiCol_Text, pal.muted);
+    ImGui::PushStyleColor(ImGuiCol_Button, d->hide_dead_lints() ? ImVec4(pal.muted.x, pal.muted.y, pal.muted.z, 0.14f)
+                                                                 : ImVec4(0, 0, 0, 0));
+    if (ImGui::SmallButton(label)) SetHideDeadLints(*d, !d->hide_dead_lints());
+    ImGui::PopStyleColor(2);
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::TextUnformatted(d->hide_dead_lints() ? "Click: show dead-configuration lints again"
+                                                  : "Click: hide dead-configuration lints in this document");
+      for (const doc::SuppressedDiagnostic& x : sup)
+        theme::TextMuted("%s %s:%d:%d (%s)", x.diagnostic.code.c_str(), BaseName(x.diagnostic.file).c_str(),
+                         x.diagnostic.begin.line, x.diagnostic.begin.column, doc::SuppressionOriginName(x.by.origin));
+      ImGui::EndTooltip();
+    }
+  }
+}
+
+// A group's row: "MAT030 x 21", click to list or fold its problems.
+void App::DrawProblemGroupRow(const ProblemGroup& g, size_t gi, const std::vector<doc::Diagnostic>& diags) {
+  ImGui::PushID(static_cast<int>(gi) + 1000000);
+  const std::string key = GroupKey(g);
+  const bool open = open_problem_groups_.count(key) > 0;
+  const doc::Diagnostic& first = diags[static_cast<size_t>(g.rows.front())];
+  std::string sev = std::string(open ? "\u25be " : "\u25b8 ") + theme::SeverityIcon(g.severity) + " " +
+                    doc::SeverityName(g.severity);
+  ImGui::PushStyleColor(ImGuiCol_Text, theme::SeverityColor(g.severity));
+  if (ImGui::Selectable(sev.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
+    if (open) open_problem_groups_.erase(key);
+    else open_problem_groups_.insert(key);
+  }
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("%zu %s findings in %s: click to %s them", g.rows.size(), g.code.c_str(),
+                      BaseName(g.file).c_str(), open ? "fold" : "list");
+  ImGui::TableNextColumn();
+  ImGui::PushFont(theme::GetFonts().mono);
+  ImGui::Text("%s \u00d7 %zu", g.code.c_str(), g.rows.size());
+  ImGui::PopFont();
+  ImGui::TableNextColumn();
+  theme::TextMuted("%s:%d:%d", BaseName(first.file).c_str(), first.begin.line, first.begin.column);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(first.message.c_str());
+  ImGui::SameLine();
+  theme::TextMuted("(and %zu more)", g.rows.size() - 1);
+  ImGui::PopID();
+}
+
+// One problem's row; click to show its range in the Source panel.
+void App::DrawProblemRow(const doc::Diagnostic& x, int i, bool member) {
+  ImGui::PushID(i);
+  std::string sev = std::string(member ? "    " : "") + theme::SeverityIcon(x.severity) + " " + doc::SeverityName(x.severity);
+  ImGui::PushStyleColor(ImGuiCol_Text, theme::SeverityColor(x.severity));
+  if (ImGui::Selectable(sev.c_str(), selected_problem_ == i, ImGuiSelectableFlags_SpanAllColumns)) {
+    selected_problem_ = i;
+    JumpTo(x.file, x.range);
+  }
+  ImGui::PopStyleColor();
+  ImGui::TableNextColumn();
+  ImGui::PushFont(theme::GetFonts().mono);
+  if (member) theme::TextMuted("%s", x.code.c_str());
+  else ImGui::TextUnformatted(x.code.c_str());
+  ImGui::PopFont();
+  ImGui::TableNextColumn();
+  theme::TextMuted("%s:%d:%d", BaseName(x.file).c_str(), x.begin.line, x.begin.column);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(x.message.c_str());
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+    ImGui::TextUnformatted(doc::FormatDiagnostic(x).c_str());
+    if (!x.path.empty()) theme::TextMuted("at %s", x.path.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+  ImGui::PopID();
 }
 
 std::string App::GroupKey(const ProblemGroup& g) {

@@ -81,21 +81,27 @@ void SourceView::Draw(OpenDocument& doc, double now) {
   DrawEditor(doc, file_, now);
 }
 
-void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
-  const SourceFile& f = doc.files()[static_cast<size_t>(file)];
-  const theme::Palette& pal = theme::Pal();
-  ImFont* mono = theme::GetFonts().mono ? theme::GetFonts().mono : ImGui::GetFont();
-  const ImGuiStyle& style = ImGui::GetStyle();
+// What one frame of the editor laid out, shared by its stages.
+struct SourceView::EditorFrame {
+  const SourceFile& f;
+  ImFont* mono;
+  const LineIndex& line_index;
+  float line_h, char_w, icon_w, gutter_w;
+  int digits;
+  std::vector<const doc::Diagnostic*> diags;  // this file's, under the selected profile
+  ImVec2 origin, win_pos, win_size, text_origin;
+  int first, last;  // the visible lines
+  // Per visible line: the most severe diagnostic (3: none) and the diagnostics.
+  std::vector<int> line_sev;
+  std::vector<std::vector<const doc::Diagnostic*>> line_diags;
+};
 
-  // The file's line index, as the evaluation built it on the worker; else (a text edited since)
-  // g_lines: built here once, then spliced per key with the edited window's lines (below).
-  const std::shared_ptr<const LineIndex> held_lines = f.text.shared_lines();  // alive through an edit below
-  const LineIndex* lines = held_lines.get();
+// The line count and the longest line's width, measured once per text version.
+void SourceView::MeasureText(const OpenDocument& doc, int file, const SourceFile& f, const LineIndex* lines,
+                             float char_w) {
   const size_t key = MetricsKey(doc, file, lines);
-  ImGui::PushFont(mono);
-  const float line_h = ImGui::GetFontSize();
-  const float char_w = mono->CalcTextSizeA(mono->FontSize, FLT_MAX, 0, "0").x;
-  if (key != metrics_hash_) {
+  if (key == metrics_hash_) return;
+  {
     metrics_hash_ = key;
     // Per key on a 3.5 MB file this must stay far under 4 ms of UI thread (a keystroke's budget): one
     // memchr pass for the line starts and the longest line's byte count, whose width in the
@@ -106,46 +112,25 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
     line_count_ = li.count();
     max_line_w_ = static_cast<float>(li.longest) * char_w;
   }
-  const LineIndex& line_index = lines ? *lines : g_lines;
+}
 
-  int digits = 1;
-  for (int n = line_count_; n >= 10; n /= 10) ++digits;
-  digits = std::max(digits, 3);
-  const float icon_w = char_w * 2.0f;
-  const float gutter_w = icon_w + digits * char_w + char_w * 1.5f;
-
-  // Diagnostics of this file under the selected profile.
-  std::vector<const doc::Diagnostic*> diags;
-  for (const doc::Diagnostic& d : doc.report().diagnostics)
-    if (doc.FileIndex(d.file) == file) diags.push_back(&d);
-
-  // One ImGui identity per document and file: an active text edit must never carry its buffer
-  // over to another file (ImGui keeps the active widget's text by ID).
-  ImGui::PushID(&doc);
-  ImGui::PushID(file);
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, theme::IsDark() ? ImVec4(0.095f, 0.10f, 0.115f, 1) : ImVec4(1, 1, 1, 1));
-  ImGui::BeginChild("##editor", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoNav);
+// The gutter's per-line severities, the revealed range and the diagnostics' marks under the text.
+void SourceView::MarkLines(EditorFrame& fr, int file, const TextMarks& marks) {
+  const std::vector<const doc::Diagnostic*>& diags = fr.diags;
+  const LineIndex& line_index = fr.line_index;
+  const std::string& text = fr.f.text;
+  const int first = fr.first, last = fr.last;
+  std::vector<int>& line_sev = fr.line_sev;
+  std::vector<std::vector<const doc::Diagnostic*>>& line_diags = fr.line_diags;
   ImDrawList* dl = ImGui::GetWindowDrawList();
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  const ImVec2 win_pos = ImGui::GetWindowPos();
-  const ImVec2 win_size = ImGui::GetWindowSize();
-  const ImVec2 text_origin(origin.x + gutter_w + style.FramePadding.x, origin.y + style.FramePadding.y);
-
-  const std::string& text = f.text;
-  const TextMarks marks(text, line_index, mono, text_origin);
-  auto xy = [&](uint32_t off) { return marks.Pos(off); };
   auto fill_range = [&](doc::SourceRange r, ImU32 col, bool underline, ImU32 line_col) {
     marks.Fill(dl, r, col, underline, line_col);
   };
-
-  // Visible lines.
-  int first = std::max(0, static_cast<int>((win_pos.y - text_origin.y) / line_h));
-  int last = std::min(line_count_ - 1, static_cast<int>((win_pos.y + win_size.y - text_origin.y) / line_h) + 1);
-
+  const theme::Palette& pal = theme::Pal();
   // The gutter's line numbers and severity icons, per visible line (drawn after the editor, over
   // its left edge, so they stay in place when the text scrolls sideways).
-  std::vector<int> line_sev(static_cast<size_t>(last - first + 1), 3);
-  std::vector<std::vector<const doc::Diagnostic*>> line_diags(static_cast<size_t>(last - first + 1));
+  line_sev.assign(static_cast<size_t>(last - first + 1), 3);
+  line_diags.assign(static_cast<size_t>(last - first + 1), {});
   for (const doc::Diagnostic* d : diags) {
     int l = line_index.LineOf(std::min<uint32_t>(d->range.begin, static_cast<uint32_t>(text.size())));
     if (l >= first && l <= last) {
@@ -169,6 +154,18 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
     fill_range(d->range, ImGui::GetColorU32(bg), true, ImGui::GetColorU32(c));
   }
 
+}
+
+// The text widget over a window of the file's lines, an edit spliced back into the file. Returns
+// whether the text is hovered.
+bool SourceView::DrawText(EditorFrame& fr, OpenDocument& doc, int file, double now, const LineIndex* lines,
+                          ImGuiID id) {
+  const SourceFile& f = fr.f;
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const LineIndex& line_index = fr.line_index;
+  const ImVec2 origin = fr.origin;
+  const float gutter_w = fr.gutter_w, line_h = fr.line_h, char_w = fr.char_w;
+  const int first = fr.first, last = fr.last;
   // The text itself, transparent so the marks above show through.
   ImGui::SetCursorScreenPos(ImVec2(origin.x + gutter_w, origin.y));
   ImVec2 size(std::max(ImGui::GetContentRegionAvail().x, max_line_w_ + style.FramePadding.x * 2 + char_w * 4),
@@ -178,7 +175,6 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
   ImGui::PushStyleVar(ImGuiStyleVar_FrameRounding, 0.0f);
   const bool editable = doc.Editable(file);
   ImGuiInputTextFlags flags = ImGuiInputTextFlags_AllowTabInput | (editable ? 0 : ImGuiInputTextFlags_ReadOnly);
-  ImGuiID id = ImGui::GetID("##text");
   // The widget edits a copy of lines [win_first_, win_last_) (win_text_), never the file's text
   // itself: the text is shared with the evaluation running on it (SharedText), and asking for it
   // to write would copy it every frame; an edit is spliced back into the file's text, which is
@@ -247,7 +243,7 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
     max_line_w_ = static_cast<float>(g_lines.longest) * char_w;
     win_version_ = doc.text_version();
   }
-  bool text_hovered = ImGui::IsItemHovered();
+  const bool text_hovered = ImGui::IsItemHovered();
   if (windowed) {  // the editor's full height, for the scrollbar
     ImGui::SetCursorScreenPos(origin);
     ImGui::Dummy(ImVec2(gutter_w + full_size.x, full_size.y));
@@ -255,7 +251,12 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
   ImGui::PopStyleVar();
   ImGui::PopStyleColor();
 
-  // Cursor position, for the status bar.
+  return text_hovered;
+}
+
+// Cursor position, for the status bar.
+void SourceView::UpdateCursorText(const SourceFile& f, ImGuiID id) {
+  const bool windowed = f.text.size() > kWindowBytes;
   cursor_text_.clear();
   if (ImGuiInputTextState* st = ImGui::GetInputTextState(id); st && (windowed || f.text.size() < (2u << 20))) {
     int line = windowed ? win_first_ + 1 : 1, col = 1;
@@ -268,8 +269,17 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
     cursor_text_ = buf;
   }
 
-  // Hover: the diagnostics under the mouse.
-  if (text_hovered && !diags.empty()) {
+}
+
+namespace {
+
+// Hover: the diagnostics under the mouse.
+void DrawHoverDiagnostics(const SourceView::EditorFrame& fr, const TextMarks& marks) {
+  const std::vector<const doc::Diagnostic*>& diags = fr.diags;
+  const LineIndex& line_index = fr.line_index;
+  const std::string& text = fr.f.text;
+  ImFont* mono = fr.mono;
+  if (!diags.empty()) {
     if (int64_t at = marks.OffsetAt(ImGui::GetIO().MousePos); at >= 0) {
       auto off = static_cast<uint32_t>(at);
       int l = line_index.LineOf(off);
@@ -295,22 +305,18 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
     }
   }
 
-  // Scroll a revealed range into view.
-  if (scroll_pending_ && reveal_file_ == file) {
-    scroll_pending_ = false;
-    ImVec2 p = xy(reveal_.begin);
-    float y = p.y - origin.y;
-    float x = p.x - origin.x;
-    ImGui::SetScrollY(std::max(0.0f, y - win_size.y * 0.35f));
-    if (x > win_size.x - char_w * 8) ImGui::SetScrollX(x - win_size.x * 0.5f);
-    else ImGui::SetScrollX(0);
-  }
-  const bool editor_hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows);
-  const float gutter_h = win_size.y - (ImGui::GetScrollMaxX() > 0 ? style.ScrollbarSize : 0.0f);
-  ImGui::EndChild();
+}
 
   // The gutter: a child over the editor's left edge, drawn after it (so above the text when it
   // scrolls sideways), taking no input (the wheel and clicks reach the editor under it).
+void DrawGutter(const SourceView::EditorFrame& fr, bool editor_hovered, float gutter_h) {
+  const ImVec2 win_pos = fr.win_pos, text_origin = fr.text_origin;
+  const float gutter_w = fr.gutter_w, line_h = fr.line_h, char_w = fr.char_w, icon_w = fr.icon_w;
+  const int first = fr.first, last = fr.last, digits = fr.digits;
+  const std::vector<int>& line_sev = fr.line_sev;
+  const std::vector<std::vector<const doc::Diagnostic*>>& line_diags = fr.line_diags;
+  ImFont* mono = fr.mono;
+  const theme::Palette& pal = theme::Pal();
   ImGui::SetCursorScreenPos(win_pos);
   ImGui::BeginChild("##gutter", ImVec2(gutter_w, gutter_h), false,
                     ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoNav |
@@ -365,6 +371,71 @@ void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
     }
   }
   ImGui::EndChild();
+}
+
+}  // namespace
+
+// The stages: measure the text, lay out the gutter, mark the lines, draw the text widget, then
+// the cursor position, the hover tooltip, a pending scroll and the gutter over the left edge.
+void SourceView::DrawEditor(OpenDocument& doc, int file, double now) {
+  const SourceFile& f = doc.files()[static_cast<size_t>(file)];
+  ImFont* mono = theme::GetFonts().mono ? theme::GetFonts().mono : ImGui::GetFont();
+  const ImGuiStyle& style = ImGui::GetStyle();
+
+  // The file's line index, as the evaluation built it on the worker; else (a text edited since)
+  // g_lines: built here once, then spliced per key with the edited window's lines (DrawText).
+  const std::shared_ptr<const LineIndex> held_lines = f.text.shared_lines();  // alive through an edit below
+  const LineIndex* lines = held_lines.get();
+  ImGui::PushFont(mono);
+  const float line_h = ImGui::GetFontSize();
+  const float char_w = mono->CalcTextSizeA(mono->FontSize, FLT_MAX, 0, "0").x;
+  MeasureText(doc, file, f, lines, char_w);
+  const LineIndex& line_index = lines ? *lines : g_lines;
+
+  int digits = 1;
+  for (int n = line_count_; n >= 10; n /= 10) ++digits;
+  digits = std::max(digits, 3);
+  const float icon_w = char_w * 2.0f;
+  const float gutter_w = icon_w + digits * char_w + char_w * 1.5f;
+  EditorFrame fr{f, mono, line_index, line_h, char_w, icon_w, gutter_w, digits, {}, {}, {}, {}, {}, 0, 0, {}, {}};
+  for (const doc::Diagnostic& d : doc.report().diagnostics)
+    if (doc.FileIndex(d.file) == file) fr.diags.push_back(&d);
+
+  // One ImGui identity per document and file: an active text edit must never carry its buffer
+  // over to another file (ImGui keeps the active widget's text by ID).
+  ImGui::PushID(&doc);
+  ImGui::PushID(file);
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, theme::IsDark() ? ImVec4(0.095f, 0.10f, 0.115f, 1) : ImVec4(1, 1, 1, 1));
+  ImGui::BeginChild("##editor", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar | ImGuiWindowFlags_NoNav);
+  fr.origin = ImGui::GetCursorScreenPos();
+  fr.win_pos = ImGui::GetWindowPos();
+  fr.win_size = ImGui::GetWindowSize();
+  fr.text_origin = ImVec2(fr.origin.x + gutter_w + style.FramePadding.x, fr.origin.y + style.FramePadding.y);
+  const TextMarks marks(f.text, line_index, mono, fr.text_origin);
+
+  // Visible lines.
+  fr.first = std::max(0, static_cast<int>((fr.win_pos.y - fr.text_origin.y) / line_h));
+  fr.last = std::min(line_count_ - 1, static_cast<int>((fr.win_pos.y + fr.win_size.y - fr.text_origin.y) / line_h) + 1);
+  MarkLines(fr, file, marks);
+  const ImGuiID id = ImGui::GetID("##text");
+  const bool text_hovered = DrawText(fr, doc, file, now, lines, id);
+  UpdateCursorText(f, id);
+  if (text_hovered) DrawHoverDiagnostics(fr, marks);
+
+  // Scroll a revealed range into view.
+  if (scroll_pending_ && reveal_file_ == file) {
+    scroll_pending_ = false;
+    ImVec2 p = marks.Pos(reveal_.begin);
+    float y = p.y - fr.origin.y;
+    float x = p.x - fr.origin.x;
+    ImGui::SetScrollY(std::max(0.0f, y - fr.win_size.y * 0.35f));
+    if (x > fr.win_size.x - char_w * 8) ImGui::SetScrollX(x - fr.win_size.x * 0.5f);
+    else ImGui::SetScrollX(0);
+  }
+  const bool editor_hovered = ImGui::IsWindowHovered(ImGuiHoveredFlags_ChildWindows);
+  const float gutter_h = fr.win_size.y - (ImGui::GetScrollMaxX() > 0 ? style.ScrollbarSize : 0.0f);
+  ImGui::EndChild();
+  DrawGutter(fr, editor_hovered, gutter_h);
   ImGui::PopStyleColor();
   ImGui::PopID();
   ImGui::PopID();

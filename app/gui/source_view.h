@@ -15,6 +15,8 @@
 
 namespace cfgi::gui {
 
+class TextMarks;
+
 class SourceView {
  public:
   // Draws the file tabs and the editor for `doc` into the current window.
@@ -32,8 +34,14 @@ class SourceView {
   void TypeForTest(int n) { type_pending_ = n; }
   bool typing_for_test() const { return type_pending_ > 0; }
 
+ struct EditorFrame;  // one frame's layout, shared by DrawEditor's stages (source_view.cpp)
+
  private:
   void DrawEditor(OpenDocument& doc, int file, double now);
+  void MeasureText(const OpenDocument& doc, int file, const SourceFile& f, const LineIndex* lines, float char_w);
+  void MarkLines(EditorFrame& fr, int file, const TextMarks& marks);
+  bool DrawText(EditorFrame& fr, OpenDocument& doc, int file, double now, const LineIndex* lines, unsigned id);
+  void UpdateCursorText(const SourceFile& f, unsigned id);
 
   int file_ = 0;
   int select_tab_ = -1;

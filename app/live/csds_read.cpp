@@ -174,87 +174,91 @@ std::vector<InputFile> VariantDocs(const std::string& name, const csds::ClientCo
   return out;
 }
 
-ScopeDoc Describe(const std::string& name, const csds::ClientConfig& c) {
-  ScopeDoc out;
-  out.file.name = name;
-  // Group the resources by dump message, in kKinds' order (Envoy's config_dump order).
-  std::map<const Kind*, std::vector<Entry>> by_kind;
-  std::set<std::string> unlisted_types;
-  std::vector<std::pair<std::string, discovery::Resource>> wrapped;  // TP2 variants
-  for (const auto& r : c.generic_xds_configs()) {
-    ordered_json info = ordered_json::object();
-    info["type"] = TypeName(r.type_url());
-    info["name"] = r.name();
-    info["version"] = r.version_info();
-    info["client_status"] = admin::ClientResourceStatus_Name(r.client_status());
-    if (info["client_status"].get<std::string>().empty())
-      info["client_status"] = "status " + std::to_string(static_cast<int>(r.client_status()));
-    if (r.has_last_updated()) info["last_updated"] = Time(r.last_updated());
-    if (r.is_static_resource()) info["static"] = true;
-    if (r.has_error_state()) info["error_state"] = ErrorStateJson(r.error_state());
-    if (r.has_xds_config()) info["size"] = r.xds_config().value().size();
-
-    // The body: a TP2 wrapper is unwrapped (its constraints go to the variants engine), then the
-    // resource is opened through the schemas we hold.
-    const pb::Any* any = r.has_xds_config() ? &r.xds_config() : nullptr;
-    discovery::Resource wrapper;
-    if (any && TypeName(any->type_url()) == kResourceWrapper && wrapper.ParseFromString(any->value())) {
-      if (wrapper.has_resource_name() && wrapper.resource_name().has_dynamic_parameter_constraints()) {
-        pb::util::JsonPrintOptions o;
-        o.preserve_proto_field_names = true;
-        std::string text;
-        if (pb::util::MessageToJsonString(wrapper.resource_name().dynamic_parameter_constraints(), &text, o).ok())
-          info["dynamic_parameter_constraints"] = ordered_json::parse(text, nullptr, false);
-      }
-      wrapped.emplace_back(r.type_url(), wrapper);
-      any = wrapper.has_resource() ? &wrapper.resource() : nullptr;
+// The entry of config_dump's list for resource `r` of kind `k`, `body` its contents.
+ordered_json EntryJson(const csds::ClientConfig::GenericXdsConfig& r, const Kind& kind, ordered_json body) {
+  const Kind* k = &kind;
+  ordered_json e = ordered_json::object();
+  const bool listener = std::string(k->list) == "dynamic_listeners";
+  if (listener) {
+    e["name"] = r.name();
+    if (r.has_xds_config()) {
+      ordered_json s = ordered_json::object();
+      s["version_info"] = r.version_info();
+      s["listener"] = std::move(body);
+      if (r.has_last_updated()) s["last_updated"] = Time(r.last_updated());
+      e["active_state"] = std::move(s);
     }
-    Body state = Body::kNone;
-    std::optional<ordered_json> body;
-    if (any) {
-      AnyJson j = OpenAny(*any);
-      state = j.opened ? Body::kOpened : j.known ? Body::kMalformed : Body::kNoSchema;
-      if (j.opened) body = std::move(j.json);
-      info["opened"] = j.opened;
-    }
-    const Kind* k = KindOf(r.type_url());
-    if (!k) {
-      unlisted_types.insert(TypeName(r.type_url()));
-      info["in_document"] = false;
-      out.resources.push_back(std::move(info));
-      continue;
-    }
-    out.resources.push_back(std::move(info));
-    if (!body) {  // a body with its name only: the resource is named, its contents are not here
-      body = ordered_json::object();
-      (*body)["@type"] = "type.googleapis.com/" + std::string(k->type);
-      (*body)[k->name_key] = r.name();
-    }
-    ordered_json e = ordered_json::object();
-    const bool listener = std::string(k->list) == "dynamic_listeners";
-    if (listener) {
-      e["name"] = r.name();
-      if (r.has_xds_config()) {
-        ordered_json s = ordered_json::object();
-        s["version_info"] = r.version_info();
-        s["listener"] = std::move(*body);
-        if (r.has_last_updated()) s["last_updated"] = Time(r.last_updated());
-        e["active_state"] = std::move(s);
-      }
-    } else {
-      e["version_info"] = r.version_info();
-      e[k->field] = std::move(*body);
-      if (r.has_last_updated()) e["last_updated"] = Time(r.last_updated());
-    }
-    if (r.has_error_state()) e["error_state"] = ErrorStateJson(r.error_state());
-    e["client_status"] = admin::ClientResourceStatus_Name(r.client_status());
-    Entry entry{std::move(e), &r};
-    entry.body = state;
-    entry.body_type = any ? TypeName(any->type_url()) : "";
-    by_kind[k].push_back(std::move(entry));
+  } else {
+    e["version_info"] = r.version_info();
+    e[k->field] = std::move(body);
+    if (r.has_last_updated()) e["last_updated"] = Time(r.last_updated());
   }
+  if (r.has_error_state()) e["error_state"] = ErrorStateJson(r.error_state());
+  e["client_status"] = admin::ClientResourceStatus_Name(r.client_status());
+  return e;
+}
 
-  // Written by hand around each entry's dump, so each entry's place is known.
+// One resource: its row in the answer (out.resources) and, when config_dump has a place for
+// its type, its entry there (by_kind); a TP2 wrapper is kept for the variants engine (wrapped).
+void AddResource(const csds::ClientConfig::GenericXdsConfig& r, ScopeDoc& out, std::map<const Kind*, std::vector<Entry>>& by_kind,
+                 std::set<std::string>& unlisted_types, std::vector<std::pair<std::string, discovery::Resource>>& wrapped) {
+  ordered_json info = ordered_json::object();
+  info["type"] = TypeName(r.type_url());
+  info["name"] = r.name();
+  info["version"] = r.version_info();
+  info["client_status"] = admin::ClientResourceStatus_Name(r.client_status());
+  if (info["client_status"].get<std::string>().empty())
+    info["client_status"] = "status " + std::to_string(static_cast<int>(r.client_status()));
+  if (r.has_last_updated()) info["last_updated"] = Time(r.last_updated());
+  if (r.is_static_resource()) info["static"] = true;
+  if (r.has_error_state()) info["error_state"] = ErrorStateJson(r.error_state());
+  if (r.has_xds_config()) info["size"] = r.xds_config().value().size();
+
+  // The body: a TP2 wrapper is unwrapped (its constraints go to the variants engine), then the
+  // resource is opened through the schemas we hold.
+  const pb::Any* any = r.has_xds_config() ? &r.xds_config() : nullptr;
+  discovery::Resource wrapper;
+  if (any && TypeName(any->type_url()) == kResourceWrapper && wrapper.ParseFromString(any->value())) {
+    if (wrapper.has_resource_name() && wrapper.resource_name().has_dynamic_parameter_constraints()) {
+      pb::util::JsonPrintOptions o;
+      o.preserve_proto_field_names = true;
+      std::string text;
+      if (pb::util::MessageToJsonString(wrapper.resource_name().dynamic_parameter_constraints(), &text, o).ok())
+        info["dynamic_parameter_constraints"] = ordered_json::parse(text, nullptr, false);
+    }
+    wrapped.emplace_back(r.type_url(), wrapper);
+    any = wrapper.has_resource() ? &wrapper.resource() : nullptr;
+  }
+  Body state = Body::kNone;
+  std::optional<ordered_json> body;
+  if (any) {
+    AnyJson j = OpenAny(*any);
+    state = j.opened ? Body::kOpened : j.known ? Body::kMalformed : Body::kNoSchema;
+    if (j.opened) body = std::move(j.json);
+    info["opened"] = j.opened;
+  }
+  const Kind* k = KindOf(r.type_url());
+  if (!k) {
+    unlisted_types.insert(TypeName(r.type_url()));
+    info["in_document"] = false;
+    out.resources.push_back(std::move(info));
+    return;
+  }
+  out.resources.push_back(std::move(info));
+  if (!body) {  // a body with its name only: the resource is named, its contents are not here
+    body = ordered_json::object();
+    (*body)["@type"] = "type.googleapis.com/" + std::string(k->type);
+    (*body)[k->name_key] = r.name();
+  }
+  ordered_json e = EntryJson(r, *k, std::move(*body));
+  Entry entry{std::move(e), &r};
+  entry.body = state;
+  entry.body_type = any ? TypeName(any->type_url()) : "";
+  by_kind[k].push_back(std::move(entry));
+}
+
+// The config_dump text, written by hand around each entry's dump, so each entry's place is known.
+void WriteConfigDump(ScopeDoc& out, std::map<const Kind*, std::vector<Entry>>& by_kind) {
   std::string& t = out.file.text;
   t = "{\n  \"@type\": \"type.googleapis.com/envoy.admin.v3.ConfigDump\",\n  \"configs\": [";
   bool first_kind = true;
@@ -275,9 +279,11 @@ ScopeDoc Describe(const std::string& name, const csds::ClientConfig& c) {
     t += "\n      ]\n    }";
   }
   t += first_kind ? "]\n}\n" : "\n  ]\n}\n";
+}
 
-  doc::Source src(out.file.name, out.file.text);
-  doc::DiagnosticSink sink(&src);
+// LIVE026 / LIVE027: resources the client asked for and does not hold (REQUESTED,
+// DOES_NOT_EXIST, TIMEOUT, RECEIVED_ERROR), at their entry.
+void ReportClientStatus(const std::map<const Kind*, std::vector<Entry>>& by_kind, doc::DiagnosticSink& sink) {
   for (const Kind& k : kKinds) {
     auto it = by_kind.find(&k);
     if (it == by_kind.end()) continue;
@@ -316,7 +322,11 @@ ScopeDoc Describe(const std::string& name, const csds::ClientConfig& c) {
       }
     }
   }
-  // Bodies not opened, one finding per body type on its first entry (the others counted).
+}
+
+// LIVE029 / LIVE037: bodies not opened, one finding per body type on its first entry (the others
+// counted), and types config_dump has no place for.
+void ReportUnopened(const std::map<const Kind*, std::vector<Entry>>& by_kind, const std::set<std::string>& unlisted_types, doc::DiagnosticSink& sink) {
   std::map<std::string, std::pair<const Entry*, int>> no_schema, malformed;
   for (const Kind& k : kKinds) {
     auto it = by_kind.find(&k);
@@ -352,6 +362,21 @@ ScopeDoc Describe(const std::string& name, const csds::ClientConfig& c) {
               "resources of type " + u +
                   " have no place in a config_dump and are listed in the answer only (--format json: live.scopes)");
   }
+}
+
+ScopeDoc Describe(const std::string& name, const csds::ClientConfig& c) {
+  ScopeDoc out;
+  out.file.name = name;
+  // Group the resources by dump message, in kKinds' order (Envoy's config_dump order).
+  std::map<const Kind*, std::vector<Entry>> by_kind;
+  std::set<std::string> unlisted_types;
+  std::vector<std::pair<std::string, discovery::Resource>> wrapped;  // TP2 variants
+  for (const auto& r : c.generic_xds_configs()) AddResource(r, out, by_kind, unlisted_types, wrapped);
+  WriteConfigDump(out, by_kind);
+  doc::Source src(out.file.name, out.file.text);
+  doc::DiagnosticSink sink(&src);
+  ReportClientStatus(by_kind, sink);
+  ReportUnopened(by_kind, unlisted_types, sink);
   out.diagnostics = sink.list();
   out.variants = VariantDocs(name, c, wrapped);
   return out;

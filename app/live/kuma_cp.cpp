@@ -132,65 +132,57 @@ KumaProfileChoice KumaProfileForVersion(const std::string& version) {
   return c;
 }
 
-LiveResult FetchKumaCp(const KumaCpRequest& req) {
-  LiveResult out;
-  int timeout = req.timeout_ms > 0 ? req.timeout_ms : kDefaultKumaTimeoutMs;
-  out.info["source"] = "kuma-cp";
-  out.info["url"] = req.url;
-  out.info["mesh"] = req.mesh;
-  out.info["dataplane"] = req.dataplane;
-  out.info["timeout_ms"] = timeout;
-  const std::string what = req.url;
-  auto fail = [&](const std::string& code, const std::string& msg) {
-    doc::Source src(what, what);
-    doc::DiagnosticSink sink(&src);
-    sink.Error(code, {0, static_cast<uint32_t>(what.size())}, msg);
-    out.diagnostics.insert(out.diagnostics.end(), sink.list().begin(), sink.list().end());
-    out.document = {};
-    return out;
-  };
-  std::string why;
-  std::optional<Base> base = ParseBase(req.url, &why);
-  if (!base) return fail("LIVE035", "'" + req.url + "' is not a Kuma control plane URL: " + why +
-                                        "; give http://HOST:5681 (the API server's port)");
-  if (!GoodName(req.mesh) || !GoodName(req.dataplane))
-    return fail("LIVE035", "--mesh '" + req.mesh + "' and --dataplane '" + req.dataplane +
-                               "' must be Kuma resource names (letters, digits, '-', '.', '_')");
+namespace {
 
-  const auto started = std::chrono::steady_clock::now();
-  int requests = 0;
+// Reports `code` on the URL and drops the document: the answer is this failure.
+LiveResult Fail(LiveResult& out, const std::string& what, const std::string& code, const std::string& msg) {
+  doc::Source src(what, what);
+  doc::DiagnosticSink sink(&src);
+  sink.Error(code, {0, static_cast<uint32_t>(what.size())}, msg);
+  out.diagnostics.insert(out.diagnostics.end(), sink.list().begin(), sink.list().end());
+  out.document = {};
+  return out;
+}
+
+// The exchange with one control plane: every GET within what is left of the one timeout, each
+// failure reported once on the answer (LIVE030..LIVE033).
+class KumaSession {
+ public:
+  KumaSession(LiveResult& out, std::string what, const Base& base, int timeout)
+      : out_(out), what_(std::move(what)), base_(base), timeout_(timeout), started_(std::chrono::steady_clock::now()) {}
+
+  LiveResult Fail(const std::string& code, const std::string& msg) { return live::Fail(out_, what_, code, msg); }
   // One GET within what is left of the timeout; nullopt after a failure (already reported).
-  // `missing_ok`: a 404 is an answer (a type this control plane does not have): empty body.
   // missing_ok: a 404 is an empty object (a type this control plane does not have). soft: a 404 or
   // 400 is {"status", "said"} (an endpoint this control plane does not answer for this mesh).
-  auto get = [&](const std::string& path, bool missing_ok = false, bool soft = false) -> std::optional<ordered_json> {
+  std::optional<ordered_json> Get(const std::string& path, bool missing_ok = false, bool soft = false) {
     long spent = static_cast<long>(
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
-    int left = static_cast<int>(std::max<long>(1, timeout - spent));
-    std::string url = base->Url(path);
-    ++requests;
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started_).count());
+    int left = static_cast<int>(std::max<long>(1, timeout_ - spent));
+    std::string url = base_.Url(path);
+    ++requests_;
     HttpAnswer a = HttpGet({url, "", left, kMaxAdminBody, "application/json"});
     switch (a.rc) {
       case CURLE_OK:
         break;
       case CURLE_OPERATION_TIMEDOUT:
-        fail("LIVE031", "no complete answer from " + url + " within the " + std::to_string(timeout) +
+        Fail("LIVE031", "no complete answer from " + url + " within the " + std::to_string(timeout_) +
                             " ms the whole exchange may take (" + a.detail + "); raise --timeout MS");
         return std::nullopt;
       case CURLE_COULDNT_CONNECT:
       case CURLE_COULDNT_RESOLVE_HOST:
       case CURLE_FAILED_INIT:
-        fail("LIVE030", "cannot reach " + base->hostport + " (" + a.detail +
+        Fail("LIVE030", "cannot reach " + base_.hostport + " (" + a.detail +
                             "); is the control plane's API server there? It listens on 5681 (http) and 5682 "
                             "(https); for Kubernetes: kubectl port-forward -n kuma-system svc/kuma-control-plane 5681");
         return std::nullopt;
       default:
-        fail("LIVE033", base->hostport + " did not answer " + url + " as an HTTP server (" + a.detail +
+        Fail("LIVE033", base_.hostport + " did not answer " + url + " as an HTTP server (" + a.detail +
                             "): is it the control plane's API port (5681), not another service?");
         return std::nullopt;
     }
     if (a.too_big) {
-      fail("LIVE032", url + " sent more than " + std::to_string(kMaxAdminBody >> 20) + " MiB");
+      Fail("LIVE032", url + " sent more than " + std::to_string(kMaxAdminBody >> 20) + " MiB");
       return std::nullopt;
     }
     if (a.status == 404 && missing_ok) return ordered_json::object();
@@ -214,80 +206,145 @@ LiveResult FetchKumaCp(const KumaCpRequest& req) {
                              ? "the API needs credentials this tool does not send; use the control plane's "
                                "admin port from inside its network, or port-forward it"
                              : "the control plane failed; its log says why";
-      fail("LIVE032", "GET " + url + " answered HTTP " + std::to_string(a.status) + " (" + said + "): " + hint);
+      Fail("LIVE032", "GET " + url + " answered HTTP " + std::to_string(a.status) + " (" + said + "): " + hint);
       return std::nullopt;
     }
     if (j.is_discarded() || !j.is_object()) {
-      fail("LIVE033", "the answer of " + url + " is not a JSON object (Content-Type: " +
+      Fail("LIVE033", "the answer of " + url + " is not a JSON object (Content-Type: " +
                           (a.content_type.empty() ? "none" : a.content_type) + ", starts \"" + Snippet(a.body) +
                           "\"): is this a Kuma control plane's API server?");
       return std::nullopt;
     }
     return j;
-  };
+}
 
-  std::optional<ordered_json> index = get("/");
-  if (!index) return out;
-  if (!index->contains("version") || !(*index)["version"].is_string())
-    return fail("LIVE033", base->Url("/") + " answered JSON without \"version\" (" + Snippet(index->dump()) +
-                               "): a Kuma control plane's index has {\"product\", \"version\", ...}; is this its "
-                               "API server?");
-  const std::string version = (*index)["version"];
+  const Base& base() const { return base_; }
+  int requests() const { return requests_; }
+  long ElapsedMs() const {
+    return static_cast<long>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started_).count());
+  }
+
+ private:
+  LiveResult& out_;
+  const std::string what_;
+  const Base& base_;
+  const int timeout_;
+  const std::chrono::steady_clock::time_point started_;
+  int requests_ = 0;
+};
+
+// The index ("/"): the product, its version and the profile to compare with. False on failure
+// (reported).
+bool ReadIndex(KumaSession& session, LiveResult& out, std::string& version, std::string& kuma_version,
+               KumaProfileChoice& choice) {
+  std::optional<ordered_json> index = session.Get("/");
+  if (!index) return false;
+  if (!index->contains("version") || !(*index)["version"].is_string()) {
+    session.Fail("LIVE033", session.base().Url("/") + " answered JSON without \"version\" (" + Snippet(index->dump()) +
+                                "): a Kuma control plane's index has {\"product\", \"version\", ...}; is this its "
+                                "API server?");
+    return false;
+  }
+  version = (*index)["version"];
   out.info["product"] = index->value("product", "");
   out.info["version"] = version;
   if (index->contains("basedOnKuma") && (*index)["basedOnKuma"].is_string())
     out.info["basedOnKuma"] = (*index)["basedOnKuma"];
   // A product based on Kuma (Kong Mesh) says which Kuma it is built on: that release's profile.
-  const std::string kuma_version = out.info.contains("basedOnKuma") ? out.info["basedOnKuma"].get<std::string>() : version;
-  KumaProfileChoice choice = KumaProfileForVersion(kuma_version);
+  kuma_version = out.info.contains("basedOnKuma") ? out.info["basedOnKuma"].get<std::string>() : version;
+  choice = KumaProfileForVersion(kuma_version);
   out.info["profile"] = choice.profile;
+  return true;
+}
 
-  std::string mesh_path = "/meshes/" + req.mesh;
-  std::optional<ordered_json> mesh = get(mesh_path);
-  if (!mesh) return out;
-  std::optional<ordered_json> dp = get(mesh_path + "/dataplanes/" + req.dataplane);
-  if (!dp) return out;
-  std::vector<ordered_json> items = {*mesh, *dp};
+// Every resource of the mesh the API lists, type by type, page by page, after `items` (the mesh
+// and the dataplane). False on failure (reported).
+bool ListResources(KumaSession& session, const std::string& mesh_path, std::vector<ordered_json>& items) {
   for (const char* type : kTypePaths) {
     std::string path = mesh_path + "/" + type + "?size=1000";
     for (int page = 0; page < 100 && !path.empty(); ++page) {
-      std::optional<ordered_json> list = get(path, true);
-      if (!list) return out;
+      std::optional<ordered_json> list = session.Get(path, true);
+      if (!list) return false;
       if (list->empty()) break;  // 404: not a type of this control plane
-      if (!list->contains("items") || !(*list)["items"].is_array())
-        return fail("LIVE033", base->Url(path) + " answered without \"items\": not Kuma's resource list");
+      if (!list->contains("items") || !(*list)["items"].is_array()) {
+        session.Fail("LIVE033", session.base().Url(path) + " answered without \"items\": not Kuma's resource list");
+        return false;
+      }
       for (const ordered_json& item : (*list)["items"]) items.push_back(item);
       path.clear();
       if (list->contains("next") && (*list)["next"].is_string()) {  // an absolute URL of the same server
         std::string next = (*list)["next"];
-        size_t at = next.find(base->prefix + "/meshes/");
-        if (at != std::string::npos) path = next.substr(at + base->prefix.size());
+        size_t at = next.find(session.base().prefix + "/meshes/");
+        if (at != std::string::npos) path = next.substr(at + session.base().prefix.size());
       }
     }
   }
-  std::optional<ordered_json> rules = get(mesh_path + "/dataplanes/" + req.dataplane + "/_rules");
-  if (!rules) return out;
+  return true;
+}
+
+// The dataplane's inspect endpoints: _rules, and _policies where the control plane answers it.
+// False on failure (reported).
+bool ReadInspect(KumaSession& session, LiveResult& out, const std::string& mesh_path, const KumaCpRequest& req) {
+  std::optional<ordered_json> rules = session.Get(mesh_path + "/dataplanes/" + req.dataplane + "/_rules");
+  if (!rules) return false;
   out.info["rules"] = std::move(*rules);
   // The dataplane's own policies (resource_endpoints.go getPoliciesConf with
   // matchedPoliciesToProxyPolicy: {"policies": [{"conf", "kind", "origins": [{"kri"}]}]}, one per
   // policy type with a single-item rule; testdata/resources/inspect/dataplanes/_policies/). Kuma
   // answers 400 when the mesh's meshServices mode is not Exclusive, and a release without the
   // endpoint 404: then only _rules is compared, and the text and JSON say why.
-  std::optional<ordered_json> policies = get(mesh_path + "/dataplanes/" + req.dataplane + "/_policies", false, true);
-  if (!policies) return out;
+  std::optional<ordered_json> policies = session.Get(mesh_path + "/dataplanes/" + req.dataplane + "/_policies", false, true);
+  if (!policies) return false;
   if (policies->contains("policies") && (*policies)["policies"].is_array()) {
     out.info["policies"] = std::move(*policies);
   } else if (policies->contains("said")) {
     out.info["policies_skipped"] = std::move(*policies);
   } else {
-    return fail("LIVE033", base->Url(mesh_path + "/dataplanes/" + req.dataplane + "/_policies") +
-                               " answered without \"policies\": not Kuma's inspect API");
+    session.Fail("LIVE033", session.base().Url(mesh_path + "/dataplanes/" + req.dataplane + "/_policies") +
+                                " answered without \"policies\": not Kuma's inspect API");
+    return false;
   }
-  out.info["requests"] = requests;
-  out.info["resources"] = items.size();
-  out.info["elapsed_ms"] = static_cast<long>(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count());
+  return true;
+}
 
+}  // namespace
+
+// The stages: check the request, read the index, list the mesh's resources, read the
+// dataplane's inspect endpoints, then write them as one YAML stream.
+LiveResult FetchKumaCp(const KumaCpRequest& req) {
+  LiveResult out;
+  int timeout = req.timeout_ms > 0 ? req.timeout_ms : kDefaultKumaTimeoutMs;
+  out.info["source"] = "kuma-cp";
+  out.info["url"] = req.url;
+  out.info["mesh"] = req.mesh;
+  out.info["dataplane"] = req.dataplane;
+  out.info["timeout_ms"] = timeout;
+  const std::string what = req.url;
+  auto fail = [&](const std::string& code, const std::string& msg) { return Fail(out, what, code, msg); };
+  std::string why;
+  std::optional<Base> base = ParseBase(req.url, &why);
+  if (!base) return fail("LIVE035", "'" + req.url + "' is not a Kuma control plane URL: " + why +
+                                        "; give http://HOST:5681 (the API server's port)");
+  if (!GoodName(req.mesh) || !GoodName(req.dataplane))
+    return fail("LIVE035", "--mesh '" + req.mesh + "' and --dataplane '" + req.dataplane +
+                               "' must be Kuma resource names (letters, digits, '-', '.', '_')");
+
+  KumaSession session(out, what, *base, timeout);
+  std::string version, kuma_version;
+  KumaProfileChoice choice;
+  if (!ReadIndex(session, out, version, kuma_version, choice)) return out;
+  std::string mesh_path = "/meshes/" + req.mesh;
+  std::optional<ordered_json> mesh = session.Get(mesh_path);
+  if (!mesh) return out;
+  std::optional<ordered_json> dp = session.Get(mesh_path + "/dataplanes/" + req.dataplane);
+  if (!dp) return out;
+  std::vector<ordered_json> items = {*mesh, *dp};
+  if (!ListResources(session, mesh_path, items)) return out;
+  if (!ReadInspect(session, out, mesh_path, req)) return out;
+  out.info["requests"] = session.requests();
+  out.info["resources"] = items.size();
+  out.info["elapsed_ms"] = session.ElapsedMs();
   out.document.name = "kuma-cp:" + base->hostport + mesh_path;
   std::string& t = out.document.text;
   // A YAML stream (a comment first, so it is not read as one JSON document) of the items.

@@ -3,7 +3,7 @@
 
 namespace cfgi::doc {
 
-const char* OutcomeName(Outcome o) {
+const char* MatchKindName(Outcome o) {
   switch (o) {
     case Outcome::kMatched: return "matched";
     case Outcome::kNoMatch: return "no-match";
@@ -28,7 +28,7 @@ const char* OutcomeMark(Outcome o) {
 nlohmann::ordered_json Step::ToJson(const JsonOptions& o) const {
   nlohmann::ordered_json j;
   j["what"] = ValidUtf8(what);
-  j["outcome"] = OutcomeName(outcome);
+  j["outcome"] = MatchKindName(outcome);
   if (!detail.empty()) j["detail"] = ValidUtf8(detail);
   if (o.source && !(range.begin == 0 && range.end == 0)) j["line"] = o.source->Locate(range.begin).line;
   if (!children.empty()) {
@@ -109,7 +109,7 @@ std::vector<StepRun> FoldRuns(const std::vector<Step>& steps, size_t min_run) {
     size_t j = i + 1;
     while (j < steps.size() && steps[j].outcome == steps[i].outcome) ++j;
     if (j - i >= min_run) {
-      std::string word = OutcomeName(steps[i].outcome);
+      std::string word = MatchKindName(steps[i].outcome);
       for (char& c : word)
         if (c == '-') c = ' ';
       runs.push_back({i, j, SpanLabel(steps[i].what, steps[j - 1].what) + ": " + word});

@@ -17,7 +17,7 @@ namespace cfgi::doc {
 
 enum class Outcome { kMatched, kNoMatch, kError, kSkipped, kInfo };
 // "matched", "no-match", "error", "skipped", "info"
-const char* OutcomeName(Outcome o);
+const char* MatchKindName(Outcome o);
 // The mark Step::ToText and the editor's hover put before a step: "✓" matched, "✗" no match,
 // "!" error, "-" skipped, "·" info.
 const char* OutcomeMark(Outcome o);

@@ -1,6 +1,6 @@
 // core/engine/build_count.h: how many engine models this process has built. Every engine's
-// compile entry point (policy::LoadModel, matcher::LoadScenarioMatcher, txt::Load,
-// variants::Load, targeting::LoadWorkspace) counts itself, so a test can assert that one
+// compile entry point (policy::ReadResources, matcher::LoadScenarioMatcher, txt::Compile,
+// variants::CompileScenario, targeting::LoadWorkspace) counts itself, so a test can assert that one
 // edit builds each model exactly once (the app's views never build one).
 #pragma once
 
@@ -21,7 +21,7 @@ uint64_t WhatIfEvaluations();
 void CountWhatIfEvaluation();
 // Evaluation and serialisation work done on the calling thread (a thread-local count): every
 // engine's result serialisation (EngineResult::ToJson and the JSON renderers the views used to
-// call: variants::ResultJson, policy::InspectionJson), the profile comparison (Compare), the
+// call: variants::ResultJson, policy::ResourceConfJson), the profile comparison (Compare), the
 // variants engine's evaluation entry points (variants::Evaluate, Select, Matches, VariantIndex::Select,
 // Matrix requests), each engine's EngineModel::Evaluate and every JSON text (doc::JsonText,
 // doc::ThreadJsonTexts: the one serialiser of JSON values). The app's test asserts that a view's

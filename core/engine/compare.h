@@ -54,7 +54,7 @@ struct ComparisonNote {
 
 // An engine's typed reading of the comparison, made on the worker with it (Engine::CompareDetail)
 // for its view to draw without comparing or serialising again: the policy engine's
-// policy::InspectionDiffs (each Kuma release's inspected resource against the MADR's, per line).
+// policy::ResourceConfDiffs (each Kuma release's inspected resource against the MADR's, per line).
 struct ComparisonDetail {
   virtual ~ComparisonDetail() = default;
 };

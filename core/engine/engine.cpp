@@ -91,14 +91,14 @@ const ordered_json* InputList(const ordered_json& result) {
 // Checks the scenario's `expect` entries against one profile's result: one outcome per entry
 // that applies to the profile (for `test`), and an SCN003 / SCN005 / SCN006 diagnostic per
 // failure (for `check`, the app and the web hook).
-std::vector<ExpectOutcome> CheckExpect(const Scenario& s, const ordered_json& result, std::string_view profile,
+std::vector<ExpectCheck> CheckExpect(const Scenario& s, const ordered_json& result, std::string_view profile,
                                        doc::DiagnosticSink& sink, const Engine* engine) {
-  std::vector<ExpectOutcome> out;
+  std::vector<ExpectCheck> out;
   if (!s.expect.is_seq()) return out;
   size_t i = 0;
   const doc::Source* src = s.envelope_source();
   for (const doc::Node& e : s.expect.items()) {
-    ExpectOutcome o;
+    ExpectCheck o;
     o.index = i;
     std::string path = "expect[" + std::to_string(i++) + "]";
     if (src) o.at = src->Locate(e.range().begin);

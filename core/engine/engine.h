@@ -301,7 +301,7 @@ const Engine* DetectEngine(const Scenario& s);
 
 // The outcome of one `expect` entry under one profile (the scenario's expectations, checked by
 // Inspect; a failure is also an SCN003 / SCN005 / SCN006 diagnostic). What `test` prints.
-struct ExpectOutcome {
+struct ExpectCheck {
   size_t index = 0;         // expect[index]
   std::string only_profile; // the entry's `profile:` ("" = none: every profile evaluated)
   bool passed = false;
@@ -334,7 +334,7 @@ struct Report {
   doc::Explanation explanation;
   // Every `expect` entry checked under this profile (those naming another profile are not),
   // in file order; empty when the scenario has none or query flags replaced its inputs.
-  std::vector<ExpectOutcome> expectations;
+  std::vector<ExpectCheck> expectations;
 };
 
 // Load once, evaluate each profile, compare them: the one pipeline behind `check`, `eval`, the

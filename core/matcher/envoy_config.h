@@ -102,7 +102,7 @@ EnvoyShape DetectEnvoyShape(const doc::Node& root);
 // else; a textproto with a syntax error gives kNone (LoadDocument already reported DOC004).
 EnvoyConfig DiscoverEnvoyMatchers(const doc::Document& d);
 
-// Compiles one found matcher as Load() does (gRPC's reasons, the proto schema check, dead
+// Compiles one found matcher as Compile() does (gRPC's reasons, the proto schema check, dead
 // matchers), every path prefixed with f.path, plus one MAT041 per input type the evaluator does
 // not evaluate (response headers, dynamic metadata, network inputs, ...). A textproto matcher
 // is first shaped by xds.type.matcher.v3.Matcher's descriptor (repeated fields, maps).

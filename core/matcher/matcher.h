@@ -1,11 +1,11 @@
 // core/matcher/matcher.h: the xDS Unified Matcher (xds.type.matcher.v3.Matcher, and
 // envoy.config.common.matcher.v3.Matcher, the same shape) as gRPC A106 and Envoy evaluate it.
-// Load() compiles a document tree (YAML / JSON in proto3 JSON form with `@type`, or textproto
+// Compile() compiles a document tree (YAML / JSON in proto3 JSON form with `@type`, or textproto
 // with `[type.googleapis.com/...]` expansion, or A106's simplified example notation) into an
 // immutable tree that keeps the source range of every node; Evaluate() runs one request under
 // one profile and, when asked, explains every step.
 //
-//   cfgi::matcher::Compiled m = cfgi::matcher::Load(doc);        // doc: a loaded doc::Document
+//   cfgi::matcher::Compiled m = cfgi::matcher::Compile(doc);        // doc: a loaded doc::Document
 //   for (const doc::Diagnostic& d : m.diagnostics) ...;            // gRPC NACK reasons, lints
 //   cfgi::matcher::Request req;  req.headers = {{"x-user-segment", "premium"}};
 //   doc::Step why;
@@ -249,7 +249,7 @@ bool LooksLikeMatcher(const doc::Node& root);
 // Compiles a matcher from a loaded document: JSON / YAML trees are read directly and checked
 // against the proto schema with protobuf's JSON parser; textproto is parsed with TextFormat
 // (Any expansion). Never throws; problems become Issues (MAT*, CEL*, DOC004 / DOC005).
-Compiled Load(const doc::Document& d, const FilterContext& filter = {});
+Compiled Compile(const doc::Document& d, const FilterContext& filter = {});
 // The same from a tree (the root of a Matcher) of `source`.
 Compiled LoadTree(const doc::Node& root, doc::SourcePtr source, const FilterContext& filter = {});
 

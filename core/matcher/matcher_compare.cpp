@@ -25,7 +25,7 @@ bool SameDecision(const Result::Decision& a, const Result::Decision& b) {
   return a.what == b.what && a.detail == b.detail && a.path == b.path && a.range.begin == b.range.begin;
 }
 
-// OutcomeJson's fields (an action is printed by its name and type: the same Action is the same).
+// RequestResultJson's fields (an action is printed by its name and type: the same Action is the same).
 bool SameOutcome(const Result& a, const Result& b) {
   return a.actions == b.actions && a.skipped == b.skipped && a.matched == b.matched;
 }

@@ -134,8 +134,8 @@ CelText CompileCelText(const std::string& text, cel::Use use) {
   return t;
 }
 
-CelOutcome EvaluateCel(const cel::Program& p, const Request& r, Profile profile) {
-  CelOutcome o;
+CelEvaluation EvaluateCel(const cel::Program& p, const Request& r, Profile profile) {
+  CelEvaluation o;
   cel::Request cr = CelRequest(r, profile);
   o.value = cel::Evaluate(p, cr);
   o.match = cel::Matches(p, cr, &o.match_detail);
@@ -181,8 +181,8 @@ Request RequestFromText(std::string_view text) {
   return r;
 }
 
-CelTextOutcome EvaluateCelText(const std::string& text, cel::Use use, const Request& request) {
-  CelTextOutcome o;
+CelTextWhatIf EvaluateCelText(const std::string& text, cel::Use use, const Request& request) {
+  CelTextWhatIf o;
   o.text = text;
   o.use = use;
   CelText t = CompileCelText(text, use);
@@ -197,9 +197,9 @@ CelTextOutcome EvaluateCelText(const std::string& text, cel::Use use, const Requ
   return o;
 }
 
-RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> model, const Request& request) {
+RequestWhatIf EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> model, const Request& request) {
   CountWhatIfEvaluation();
-  RequestOutcome o;
+  RequestWhatIf o;
   o.request = request;
   o.model = std::move(model);
   if (!o.model) return o;
@@ -222,12 +222,10 @@ RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> m
   return o;
 }
 
-ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const MatcherQuery& q) {
-  CountModelBuild();
-  ScenarioMatcher out;
-  const doc::Source* env = s.envelope_source();
-  doc::DiagnosticSink sink(env);
-  // inputs.filter: what the filter integrating the matcher supports.
+namespace {
+
+// inputs.filter: what the filter integrating the matcher supports.
+void ReadFilterInputs(const Scenario& s, ScenarioMatcher& out) {
   if (const doc::Node* f = s.inputs.is_map() ? s.inputs.Get("filter") : nullptr) {
     if (const doc::Node* km = f->Get("keep_matching")) out.filter.keep_matching_supported = km->text() == "true";
     if (const doc::Node* acts = f->Get("actions"); acts && acts->is_seq())
@@ -237,92 +235,92 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const MatcherQuery& q) {
         out.filter.action_types.push_back(slash == std::string::npos ? t : t.substr(slash + 1));
       }
   }
-  for (const doc::Document& d : s.sources) {
-    // Envoy configuration as written: every embedded matcher (core/matcher/envoy_config.h).
-    EnvoyConfig ec = DiscoverEnvoyMatchers(d);
-    if (ec.shape != EnvoyShape::kNone) {
-      if (out.envoy_shape == EnvoyShape::kNone) out.envoy_shape = ec.shape;
-      if (ec.tree) out.trees.push_back(ec.tree);
-      out.diagnostics.insert(out.diagnostics.end(), ec.diagnostics.begin(), ec.diagnostics.end());
-      out.opaque.insert(out.opaque.end(), ec.opaque.begin(), ec.opaque.end());
-      for (const FoundMatcher& f : ec.matchers) {
-        DiscoveredMatcher dm;
-        dm.where = f;
-        dm.matcher = LoadFound(d, ec, f, out.filter);
-        dm.document = &d;
-        dm.unevaluated = UnevaluatedInputs(dm.matcher);
-        out.discovered.push_back(std::move(dm));
-      }
-      if (ec.matchers.empty() && !doc::HasErrors(d.diagnostics)) {
-        doc::DiagnosticSink ds(d.source.get());
-        const doc::Node* root = ec.tree ? ec.tree.get() : d.root();
-        // A note, not an error: the file is valid Envoy configuration this engine read and
-        // searched; it has nothing to evaluate, and saying so is not a finding against the file
-        // (an Envoy bootstrap or listener without matchers is the common case: envoyproxy/envoy
-        // configs/, examples/, Istio's bootstrap goldens). An error when the search was not
-        // complete (an Any in binary form, MAT042, may hold a matcher) or when the file says it
-        // is a Matcher (`# proto-message: xds.type.matcher.v3.Matcher`) and is not one.
-        std::string header = d.format == doc::Format::kTextProto ? doc::ReadTextProtoHeader(*d.source).message : "";
-        bool declared_matcher = header == "xds.type.matcher.v3.Matcher" || header == "Matcher";
-        doc::Severity sev = ec.opaque.empty() && !declared_matcher ? doc::Severity::kNote : doc::Severity::kError;
-        std::string why = !ec.opaque.empty()
-                              ? "; " + std::to_string(ec.opaque.size()) + " Any in binary form could not be searched (MAT042): write it expanded"
-                          : declared_matcher ? "; the `# proto-message:` header says it is a Matcher: correct the header"
-                                             : "; the rest of an Envoy configuration is not checked by this tool. Nothing to fix; give a file "
-                                               "with a matcher to evaluate requests";
-        ds.Add(sev, "MAT044", root ? doc::SourceRange{root->range().begin, root->range().begin + 1} : doc::SourceRange{},
-               std::string("this Envoy configuration (") + EnvoyShapeName(ec.shape) +
-                   ") has no Unified Matcher (searched every field: ExtensionWithMatcher xds_matcher, RBAC matcher, "
-                   "rate limit quota bucket_matchers, Listener filter_chain_matcher, VirtualHost matcher, and any "
-                   "matcher_list / matcher_tree), so the matcher engine has nothing to evaluate here" + why);
-        out.diagnostics.insert(out.diagnostics.end(), ds.list().begin(), ds.list().end());
-      }
-      continue;
-    }
-    // A textproto with a syntax error: LoadDocument reported it (DOC004) once already.
-    if (d.format == doc::Format::kTextProto && doc::HasErrors(d.diagnostics)) continue;
-    bool mine = d.format == doc::Format::kTextProto || (d.root() && LooksLikeMatcher(*d.root()));
-    if (!mine) continue;
-    if (out.document) {
-      sink.Warning("MAT021", {}, "the scenario has several matchers; only " + out.document->source->name() +
-                                     " is evaluated. Put each matcher in its own scenario");
-      break;
-    }
-    out.document = &d;
-    out.matcher = Load(d, out.filter);
+}
+
+// MAT044: an Envoy configuration without a Unified Matcher, as a note unless the search was not
+// complete or the file declares itself a Matcher.
+void ReportNoMatcher(const doc::Document& d, const EnvoyConfig& ec, ScenarioMatcher& out) {
+  doc::DiagnosticSink ds(d.source.get());
+  const doc::Node* root = ec.tree ? ec.tree.get() : d.root();
+  // A note, not an error: the file is valid Envoy configuration this engine read and
+  // searched; it has nothing to evaluate, and saying so is not a finding against the file
+  // (an Envoy bootstrap or listener without matchers is the common case: envoyproxy/envoy
+  // configs/, examples/, Istio's bootstrap goldens). An error when the search was not
+  // complete (an Any in binary form, MAT042, may hold a matcher) or when the file says it
+  // is a Matcher (`# proto-message: xds.type.matcher.v3.Matcher`) and is not one.
+  std::string header = d.format == doc::Format::kTextProto ? doc::ReadTextProtoHeader(*d.source).message : "";
+  bool declared_matcher = header == "xds.type.matcher.v3.Matcher" || header == "Matcher";
+  doc::Severity sev = ec.opaque.empty() && !declared_matcher ? doc::Severity::kNote : doc::Severity::kError;
+  std::string why = !ec.opaque.empty()
+                        ? "; " + std::to_string(ec.opaque.size()) + " Any in binary form could not be searched (MAT042): write it expanded"
+                    : declared_matcher ? "; the `# proto-message:` header says it is a Matcher: correct the header"
+                                       : "; the rest of an Envoy configuration is not checked by this tool. Nothing to fix; give a file "
+                                         "with a matcher to evaluate requests";
+  ds.Add(sev, "MAT044", root ? doc::SourceRange{root->range().begin, root->range().begin + 1} : doc::SourceRange{},
+         std::string("this Envoy configuration (") + EnvoyShapeName(ec.shape) +
+             ") has no Unified Matcher (searched every field: ExtensionWithMatcher xds_matcher, RBAC matcher, "
+             "rate limit quota bucket_matchers, Listener filter_chain_matcher, VirtualHost matcher, and any "
+             "matcher_list / matcher_tree), so the matcher engine has nothing to evaluate here" + why);
+  out.diagnostics.insert(out.diagnostics.end(), ds.list().begin(), ds.list().end());
+}
+
+// Envoy configuration as written: every embedded matcher (core/matcher/envoy_config.h) becomes a
+// discovered matcher. False when `d` is not an Envoy configuration.
+bool DiscoverInEnvoyConfig(const doc::Document& d, ScenarioMatcher& out) {
+  EnvoyConfig ec = DiscoverEnvoyMatchers(d);
+  if (ec.shape == EnvoyShape::kNone) return false;
+  if (out.envoy_shape == EnvoyShape::kNone) out.envoy_shape = ec.shape;
+  if (ec.tree) out.trees.push_back(ec.tree);
+  out.diagnostics.insert(out.diagnostics.end(), ec.diagnostics.begin(), ec.diagnostics.end());
+  out.opaque.insert(out.opaque.end(), ec.opaque.begin(), ec.opaque.end());
+  for (const FoundMatcher& f : ec.matchers) {
+    DiscoveredMatcher dm;
+    dm.where = f;
+    dm.matcher = LoadFound(d, ec, f, out.filter);
+    dm.document = &d;
+    dm.unevaluated = UnevaluatedInputs(dm.matcher);
+    out.discovered.push_back(std::move(dm));
   }
-  if (!out.discovered.empty()) {
-    // The matcher evaluated in full: --matcher PATH (or its index), else inputs.matcher, else the first.
-    std::optional<std::string> want = q.matcher;
-    doc::SourceRange at{};
-    const doc::Source* where = nullptr;
-    if (!want && s.inputs.is_map())
-      if (const doc::Node* im = s.inputs.Get("matcher")) {
-        want = im->text();
-        at = im->range();
-        where = env;
-      }
-    if (want) {
-      bool found = false;
-      for (size_t i = 0; i < out.discovered.size() && !found; ++i)
-        if (out.discovered[i].where.path == *want || std::to_string(i) == *want) {
-          out.selected = i;
-          found = true;
-        }
-      if (!found) {
-        std::string list;
-        for (size_t i = 0; i < out.discovered.size() && i < 10; ++i) list += (i ? ", " : "") + out.discovered[i].where.path;
-        if (out.discovered.size() > 10) list += ", ... (" + std::to_string(out.discovered.size()) + " in all)";
-        doc::Source cmd("(command line)", "");
-        doc::DiagnosticSink ms(where ? where : &cmd);
-        ms.Error("MAT043", at, "no matcher at '" + *want + "'; this file's matchers are: " + list +
-                                   ". Give one of these paths (or its index, 0 for the first) to --matcher");
-        out.diagnostics.insert(out.diagnostics.end(), ms.list().begin(), ms.list().end());
-      }
+  if (ec.matchers.empty() && !doc::HasErrors(d.diagnostics)) ReportNoMatcher(d, ec, out);
+  return true;
+}
+
+// The matcher evaluated in full: --matcher PATH (or its index), else inputs.matcher, else the first.
+void SelectDiscovered(const Scenario& s, const MatcherQuery& q, ScenarioMatcher& out) {
+  const doc::Source* env = s.envelope_source();
+  std::optional<std::string> want = q.matcher;
+  doc::SourceRange at{};
+  const doc::Source* where = nullptr;
+  if (!want && s.inputs.is_map())
+    if (const doc::Node* im = s.inputs.Get("matcher")) {
+      want = im->text();
+      at = im->range();
+      where = env;
     }
-    out.matcher = out.discovered[out.selected].matcher;
-    out.document = out.discovered[out.selected].document;
+  if (want) {
+    bool found = false;
+    for (size_t i = 0; i < out.discovered.size() && !found; ++i)
+      if (out.discovered[i].where.path == *want || std::to_string(i) == *want) {
+        out.selected = i;
+        found = true;
+      }
+    if (!found) {
+      std::string list;
+      for (size_t i = 0; i < out.discovered.size() && i < 10; ++i) list += (i ? ", " : "") + out.discovered[i].where.path;
+      if (out.discovered.size() > 10) list += ", ... (" + std::to_string(out.discovered.size()) + " in all)";
+      doc::Source cmd("(command line)", "");
+      doc::DiagnosticSink ms(where ? where : &cmd);
+      ms.Error("MAT043", at, "no matcher at '" + *want + "'; this file's matchers are: " + list +
+                                 ". Give one of these paths (or its index, 0 for the first) to --matcher");
+      out.diagnostics.insert(out.diagnostics.end(), ms.list().begin(), ms.list().end());
+    }
   }
+  out.matcher = out.discovered[out.selected].matcher;
+  out.document = out.discovered[out.selected].document;
+}
+
+// MAT043 for --matcher without several matchers; MAT001 when no document is a matcher.
+void CheckFoundMatcher(const Scenario& s, const MatcherQuery& q, ScenarioMatcher& out) {
   if (out.discovered.empty() && out.envoy_shape == EnvoyShape::kNone && q.matcher) {
     doc::Source cmd("(command line)", "");
     doc::DiagnosticSink ms(&cmd);
@@ -340,10 +338,10 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const MatcherQuery& q) {
                                                                            "the document is not a Matcher");
     out.diagnostics.insert(out.diagnostics.end(), ds.list().begin(), ds.list().end());
   }
-  if (out.matcher.root && out.discovered.empty()) {  // LoadFound found the discovered ones' already
-    FindShadowed(out.matcher);
-  }
-  // Requests.
+}
+
+// The requests to evaluate: --request, else inputs.requests.
+void ReadRequests(const Scenario& s, const MatcherQuery& q, ScenarioMatcher& out, doc::DiagnosticSink& sink) {
   if (q.request) {
     out.requests.push_back(*q.request);
   } else if (const doc::Node* reqs = s.inputs.is_map() ? s.inputs.Get("requests") : nullptr) {
@@ -354,7 +352,10 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const MatcherQuery& q) {
         if (auto r = ParseRequest(reqs->items()[i], sink, "inputs.requests[" + std::to_string(i) + "]")) out.requests.push_back(std::move(*r));
     }
   }
-  // inputs.extract: CelExtractString.
+}
+
+// inputs.extract: CelExtractString.
+void ReadExtracts(const Scenario& s, ScenarioMatcher& out, doc::DiagnosticSink& sink) {
   if (const doc::Node* ex = s.inputs.is_map() ? s.inputs.Get("extract") : nullptr; ex && ex->is_seq()) {
     for (size_t i = 0; i < ex->items().size(); ++i) {
       const doc::Node& e = ex->items()[i];
@@ -374,6 +375,39 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const MatcherQuery& q) {
       out.extracts.push_back(std::move(x));
     }
   }
+}
+
+}  // namespace
+
+// The stages: the filter's inputs, the matchers (Envoy configurations' discovered ones, else one
+// Matcher document), the one selected, the requests and extracts to evaluate.
+ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const MatcherQuery& q) {
+  CountModelBuild();
+  ScenarioMatcher out;
+  const doc::Source* env = s.envelope_source();
+  doc::DiagnosticSink sink(env);
+  ReadFilterInputs(s, out);
+  for (const doc::Document& d : s.sources) {
+    if (DiscoverInEnvoyConfig(d, out)) continue;
+    // A textproto with a syntax error: LoadDocument reported it (DOC004) once already.
+    if (d.format == doc::Format::kTextProto && doc::HasErrors(d.diagnostics)) continue;
+    bool mine = d.format == doc::Format::kTextProto || (d.root() && LooksLikeMatcher(*d.root()));
+    if (!mine) continue;
+    if (out.document) {
+      sink.Warning("MAT021", {}, "the scenario has several matchers; only " + out.document->source->name() +
+                                     " is evaluated. Put each matcher in its own scenario");
+      break;
+    }
+    out.document = &d;
+    out.matcher = Compile(d, out.filter);
+  }
+  if (!out.discovered.empty()) SelectDiscovered(s, q, out);
+  CheckFoundMatcher(s, q, out);
+  if (out.matcher.root && out.discovered.empty()) {  // LoadFound found the discovered ones' already
+    FindShadowed(out.matcher);
+  }
+  ReadRequests(s, q, out, sink);
+  ReadExtracts(s, out, sink);
   out.diagnostics.insert(out.diagnostics.end(), q.diagnostics.begin(), q.diagnostics.end());
   out.diagnostics.insert(out.diagnostics.end(), sink.list().begin(), sink.list().end());
   return out;
@@ -483,7 +517,7 @@ std::optional<RbacDecision> RbacAnswer(const ScenarioMatcher& sm, const Result& 
   return std::nullopt;
 }
 
-ordered_json OutcomeJson(const Result& r) {
+ordered_json RequestResultJson(const Result& r) {
   ordered_json j;
   j["actions"] = ordered_json::array();
   for (const Action* a : r.actions) j["actions"].push_back(doc::ValidUtf8(a->name));
@@ -567,7 +601,7 @@ ordered_json MatcherResult::ToJson() const {
       for (const UnevaluatedInput& u : dm.unevaluated) one["unevaluated_inputs"].push_back(doc::ValidUtf8(u.Label()));
       one["requests"] = ordered_json::array();
       if (i < discovered.size())
-        for (const Result& r : discovered[i]) one["requests"].push_back(OutcomeJson(r));
+        for (const Result& r : discovered[i]) one["requests"].push_back(RequestResultJson(r));
       found.push_back(std::move(one));
     }
     ordered_json opaque = ordered_json::array();

@@ -121,7 +121,7 @@ std::string DescribePredicate(const Predicate& p);
 
 // A result's outcome as the engine's result prints it (each discovered matcher's outcome for a
 // request): {"actions", "skipped", "matched"}.
-nlohmann::ordered_json OutcomeJson(const Result& r);
+nlohmann::ordered_json RequestResultJson(const Result& r);
 
 // CEL text compiled as the engine compiles it (cel_expr_string, inputs.extract): the A106 subset,
 // then the result type checked for its use. `type_error` is that check's finding (CEL007): a
@@ -134,7 +134,7 @@ CelText CompileCelText(const std::string& text, cel::Use use);
 
 // What one compiled CEL program gives a request under a profile (the view's CEL playground):
 // its value, CelMatcher's match and CelExtractString's string, each with gRPC's reason.
-struct CelOutcome {
+struct CelEvaluation {
   cel::Value value;
   bool match = false;
   std::string match_detail;
@@ -143,7 +143,7 @@ struct CelOutcome {
   // Each sub-expression's value for this request (cel::EvaluateSubExpressions), for the CEL tab.
   std::vector<cel::SubExpression> sub;
 };
-CelOutcome EvaluateCel(const cel::Program& p, const Request& r, Profile profile);
+CelEvaluation EvaluateCel(const cel::Program& p, const Request& r, Profile profile);
 
 // The CEL playground's whole answer for one text, made off the UI thread (the app's worker runs
 // it as a job; the matcher view only draws it): the text compiled as CompileCelText compiles it,
@@ -151,28 +151,28 @@ CelOutcome EvaluateCel(const cel::Program& p, const Request& r, Profile profile)
 // only a warning (CelExtractString), and the outcome under each profile (Profiles() order) for
 // `request`. `per_profile` is empty when the text does not compile. Never fails: bad text gives
 // errors with byte ranges into `text`.
-struct CelTextOutcome {
+struct CelTextWhatIf {
   std::string text;
   cel::Use use = cel::Use::kMatcher;
   cel::Compiled compiled;
   std::vector<cel::Error> errors;
   bool type_warning = false;
-  std::vector<CelOutcome> per_profile;
+  std::vector<CelEvaluation> per_profile;
 };
-CelTextOutcome EvaluateCelText(const std::string& text, cel::Use use, const Request& request);
+CelTextWhatIf EvaluateCelText(const std::string& text, cel::Use use, const Request& request);
 
 // A what-if request (the app's edited request) on a loaded model under every profile, and whether
 // the profiles' outcomes differ (the engine's CompareResults, as for the scenario's requests): the matcher view runs it as a
 // job on the worker (ViewContext::Run) and only draws the outcome. `results[i].actions` point
 // into `model`'s matcher, which the outcome keeps alive. Never fails.
-struct RequestOutcome {
+struct RequestWhatIf {
   std::shared_ptr<const MatcherModel> model;
   Request request;
   std::vector<Result> results;  // Profiles() order
   std::vector<doc::Step> why;   // each result's explanation
   size_t diverges = 0;          // the comparison's differing answers: 1 when the profiles' outcomes differ, else 0
 };
-RequestOutcome EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> model, const Request& request);
+RequestWhatIf EvaluateRequestEveryProfile(std::shared_ptr<const MatcherModel> model, const Request& request);
 
 // The app's edited request as typed: one header per line, "k=v" or "k: v" (the first '=', else the
 // first ':' after the first character, so ":path: /x" works); header names are lower-cased;

@@ -794,7 +794,7 @@ Compiled LoadTree(const Node& root, doc::SourcePtr source, const FilterContext& 
 }
 
 
-Compiled Load(const doc::Document& d, const FilterContext& filter) {
+Compiled Compile(const doc::Document& d, const FilterContext& filter) {
   EnsureExtensionTypesLinked();
   if (d.format == doc::Format::kTextProto) {
     xds::type::matcher::v3::Matcher msg;

@@ -18,7 +18,7 @@ std::string Text(const Labels& l) {
 }
 
 // Why a top-level targetRef that selects no dataplane of the mesh selects none.
-std::string TopNothing(const Model& m, const Policy& p, Profile profile) {
+std::string TopNothing(const ResourceSet& m, const Policy& p, Profile profile) {
   const TargetRef& t = p.top;
   const std::string kind = t.kind.empty() ? "Mesh" : t.kind;
   if (ReleaseOf(profile) == KumaRelease::k3_0 && kind != "Mesh" && kind != "Dataplane")
@@ -52,7 +52,7 @@ std::string TopNothing(const Model& m, const Policy& p, Profile profile) {
 }
 
 // Why a to[] targetRef resolves to no resource.
-std::string ItemNothing(const Model& m, const Policy& p, const TargetRef& t, Profile profile) {
+std::string ItemNothing(const ResourceSet& m, const Policy& p, const TargetRef& t, Profile profile) {
   (void)m;
   if (t.kind == "Dataplane" || t.kind == "MeshSubset")
     return "kind " + t.kind + " names proxies, not destinations: in to[] it matches no resource (the wrong kind for "
@@ -68,7 +68,7 @@ std::string ItemNothing(const Model& m, const Policy& p, const TargetRef& t, Pro
 
 }  // namespace
 
-std::vector<const Policy*> FindPolicies(const Model& m, const std::string& name) {
+std::vector<const Policy*> FindPolicies(const ResourceSet& m, const std::string& name) {
   std::vector<const Policy*> out;
   for (const Policy& p : m.policies)
     if (p.meta.name == name) out.push_back(&p);
@@ -78,7 +78,7 @@ std::vector<const Policy*> FindPolicies(const Model& m, const std::string& name)
   return out;
 }
 
-PolicyAffects AffectsOf(const Model& m, const Policy& p, Profile profile) {
+PolicyAffects AffectsOf(const ResourceSet& m, const Policy& p, Profile profile) {
   PolicyAffects a;
   a.policy = &p;
   doc::DiagnosticSink sink(p.top.present ? p.top.loc.source : p.meta.loc.source);

@@ -46,10 +46,10 @@ struct PolicyAffects {
 };
 
 // The policies whose core name or display name is `name` (several: one per mesh / namespace).
-std::vector<const Policy*> FindPolicies(const Model& m, const std::string& name);
+std::vector<const Policy*> FindPolicies(const ResourceSet& m, const std::string& name);
 
 // What `p` affects under profile `profile`. Never throws.
-PolicyAffects AffectsOf(const Model& m, const Policy& p, Profile profile);
+PolicyAffects AffectsOf(const ResourceSet& m, const Policy& p, Profile profile);
 
 // {"name", "type", "mesh", "selects": [{"dataplane", "reason", "inbounds"}], "doesNotSelect":
 // [{"dataplane", "reason"}], "to": [{"path", "kind", "resources"} | {..., "matchesNothing"}],

@@ -139,7 +139,7 @@ PolicyQuery ParsePolicyQuery(const Query& flags) {
   return q;
 }
 
-const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const PolicyQuery& q,
+const Dataplane* ChooseDataplane(const ResourceSet& m, const Scenario& s, const PolicyQuery& q,
                                  std::vector<doc::Diagnostic>& diags) {
   std::optional<std::string> name = q.dataplane;
   const doc::Node* at = nullptr;
@@ -185,7 +185,7 @@ static std::string FirstFile(const Scenario& s) { return s.sources.empty() ? std
 
 // The fix for Kuma's 404 / 400 on an endpoint's mesh or dataplane: the meshes, or the
 // dataplanes of the mesh (and where a dataplane of that name is).
-std::string KumaLookupHint(const KumaEndpoint& e, const Model& m, const KumaError& err) {
+std::string KumaLookupHint(const KumaEndpoint& e, const ResourceSet& m, const KumaError& err) {
   if (err.status == 400) return "set the Mesh's meshServices.mode: Exclusive";
   for (const Dataplane& d : m.dataplanes)
     if (d.meta.name == e.dataplane && d.meta.mesh != e.mesh)
@@ -206,13 +206,13 @@ std::string KumaLookupHint(const KumaEndpoint& e, const Model& m, const KumaErro
          (list.empty() ? " (it has none)" : "; there are: " + list);
 }
 
-ordered_json InspectionJson(const ResourceInspection& i) {
+ordered_json ResourceConfJson(const ResourceConf& i) {
   CountEvaluationWork();  // core/engine/build_count.h: none on the app's UI thread
   ordered_json j;
   j["key"] = i.key;
   if (!i.resource.type.empty()) j["resource"] = MetaJson(i.resource);
   ordered_json pol = ordered_json::object();
-  for (const TypeInspection& t : i.types) {
+  for (const TypeConf& t : i.types) {
     ordered_json e;
     e["conf"] = ToOrdered(t.rule->conf());
     e["origins"] = OriginJson(t.rule->origin());
@@ -419,7 +419,7 @@ std::unique_ptr<PolicyModel> LoadPolicyModel(const Scenario& s, const PolicyQuer
   // and targeting engines report them: with --engine policy a broken file must not pass silently.
   std::vector<doc::Diagnostic> diags;
   for (const doc::Document& d : s.sources) diags.insert(diags.end(), d.diagnostics.begin(), d.diagnostics.end());
-  auto mesh = std::make_shared<Model>(LoadModel(s.sources, diags));
+  auto mesh = std::make_shared<ResourceSet>(ReadResources(s.sources, diags));
   std::vector<doc::Diagnostic> a = Analyze(*mesh);
   diags.insert(diags.end(), a.begin(), a.end());
   auto m = std::make_unique<PolicyModel>(std::move(mesh));
@@ -530,7 +530,7 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
     r->resource_keys = std::move(all);
   }
   r->inspect_asked = !inspect_key.empty();
-  r->inspection = InspectResource(r->rules, mesh, r->inspect_asked ? inspect_key : DefaultInspectKey(r->rules), r->id);
+  r->inspection = ResourceConfOf(r->rules, mesh, r->inspect_asked ? inspect_key : DefaultResourceKey(r->rules), r->id);
   // A key naming no resource: Kuma's Compute would still fall back to the mesh's rule (and the
   // inspection shows that), but the key is most likely mistyped.
   if (r->inspect_asked && !std::binary_search(r->resource_keys.begin(), r->resource_keys.end(), inspect_key)) {
@@ -566,7 +566,7 @@ ordered_json PolicyResult::Json(const RowMask* mask) const {
   }
   if (!rules.dataplane) return {{"dataplane", nullptr}, {"rules", ordered_json::array()}};
   ordered_json j = RulesJson(rules, id, mask);
-  if (inspect_asked) j["inspect"] = InspectionJson(inspection);
+  if (inspect_asked) j["inspect"] = ResourceConfJson(inspection);
   if (has_shadow) j["shadow"] = ShadowJson(shadow);
   if (!client.empty()) j["client"] = MtpDecisionsJson(decisions, client);
   return j;
@@ -631,7 +631,7 @@ class PolicyEngine final : public Engine {
   }
   std::shared_ptr<const ComparisonDetail> CompareDetail(const std::vector<std::pair<std::string, const EngineResult*>>& results,
                                                         const Comparison&) const override {
-    return policy::DiffEveryInspection(results);
+    return policy::DiffEveryResourceConf(results);
   }
   int Detect(const doc::Document& d) const override {
     int score = 0;

@@ -43,18 +43,18 @@ class PolicyModel final : public EngineModel {
   // The rules of `dp` under `p` (the same options the engine's own evaluation uses).
   DataplaneRules EvaluateDataplane(const Dataplane& dp, Profile p, bool explain = true) const;
 
-  explicit PolicyModel(std::shared_ptr<const Model> m) : shared_mesh(std::move(m)), mesh(*shared_mesh) {}
+  explicit PolicyModel(std::shared_ptr<const ResourceSet> m) : shared_mesh(std::move(m)), mesh(*shared_mesh) {}
   // The resources and policies: read once per scenario, shared by the models of every query
   // over it (Engine::Requery: the app's dataplane switch).
-  std::shared_ptr<const Model> shared_mesh;
-  const Model& mesh;
+  std::shared_ptr<const ResourceSet> shared_mesh;
+  const ResourceSet& mesh;
   size_t scenario_diagnostics = 0;       // diagnostics[0..n): the documents' and the mesh's, query-independent
   const Dataplane* chosen = nullptr;     // --dataplane / inputs.dataplane / the only one (null: none)
   std::vector<std::string> only_keys;    // --resource / inputs.resources
   std::string policy_name;               // --policy NAME: which dataplanes it affects (policy_affects.h)
   std::optional<KumaEndpoint> kuma_inspect;  // --kuma-inspect ENDPOINT (policy_kuma_inspect.h)
   std::string client;                    // --client SPIFFE-ID (policy_mtp_decide.h)
-  std::string inspect_key;               // --inspect KEY / inputs.inspect (empty: DefaultInspectKey, not printed)
+  std::string inspect_key;               // --inspect KEY / inputs.inspect (empty: DefaultResourceKey, not printed)
   doc::SourceRange inspect_at;           // inputs.inspect's position (POL048)
   const doc::Source* inspect_source = nullptr;
 };
@@ -83,8 +83,8 @@ class PolicyResult final : public EngineResult {
   bool evaluated = false;    // false in kCheck mode: only diagnostics
   DataplaneRules rules;      // rules.dataplane is null when none could be chosen
   // One resource, everything it gets (policy_inspect.h): the key --inspect names, else
-  // DefaultInspectKey. Points into `rules`. ToJson prints it as "inspect" only when asked.
-  ResourceInspection inspection;
+  // DefaultResourceKey. Points into `rules`. ToJson prints it as "inspect" only when asked.
+  ResourceConf inspection;
   bool inspect_asked = false;
   std::vector<std::string> resource_keys;  // ResourceKeys(rules): what the view's chooser lists
   // --policy NAME: what each policy of that name affects (ToJson's "affects").
@@ -93,7 +93,7 @@ class PolicyResult final : public EngineResult {
   // --kuma-inspect ENDPOINT: ToJson is Kuma's own answer for that endpoint, read with the mesh
   // (kept alive by the report's model).
   std::optional<KumaEndpoint> kuma_inspect;
-  const Model* model = nullptr;
+  const ResourceSet* model = nullptr;
   // Shadow policies (policy_shadow.h): when the dataplane's mesh has any, the rows they would
   // change (ToJson's "shadow"; empty when they would change nothing).
   bool has_shadow = false;
@@ -114,13 +114,13 @@ std::unique_ptr<PolicyModel> RequeryPolicyModel(const PolicyModel& previous, con
 
 // The dataplane a query means: --dataplane, else inputs.dataplane, else the only Dataplane.
 // Null with a POL014 diagnostic in `diags` when none can be chosen.
-const Dataplane* ChooseDataplane(const Model& m, const Scenario& s, const PolicyQuery& q,
+const Dataplane* ChooseDataplane(const ResourceSet& m, const Scenario& s, const PolicyQuery& q,
                                  std::vector<doc::Diagnostic>& diags);
 
 // {"key", "resource"?, "policies": {kind: {"conf", "origins": [{"policy", "ruleIndex"}],
 // "computedFrom"?, "fields": [...]}}}: the result's "inspect" (docs/formats/policy.md), Kuma's
 // inspect API `_outbounds/{kri}/_policies` keyed by kind, with each leaf's provenance.
-nlohmann::ordered_json InspectionJson(const ResourceInspection& i);
+nlohmann::ordered_json ResourceConfJson(const ResourceConf& i);
 
 // The profile comparison as an upgrade report (policy_upgrade.cpp): where kuma-2.10 and the
 // default release (kuma-2.14) build different rules, one sentence each.

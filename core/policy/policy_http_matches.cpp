@@ -130,7 +130,7 @@ std::string GoMatchesJson(const json& matches) {
 
 std::string HashMatches(const json& matches) { return doc::Base64(doc::Sha256(GoMatchesJson(matches))); }
 
-std::vector<Subset> RouteRuleSubsets(const Model& m, const Policy& p) {
+std::vector<Subset> RouteRuleSubsets(const ResourceSet& m, const Policy& p) {
   std::vector<Subset> out;
   if (p.top.kind != "MeshHTTPRoute") return out;
   std::string ns = p.top.namespace_.empty() ? p.meta.Namespace() : p.top.namespace_;

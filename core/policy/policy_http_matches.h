@@ -38,7 +38,7 @@ std::string HashMatches(const nlohmann::json& matches);
 // in the route's order (buildToListWithRoutes): {__rule-matches-hash__: H} for a to[] item of
 // kind Mesh or MeshSubset, else {kuma.io/service: <to[] name>, __rule-matches-hash__: H}. Empty
 // when `p`'s top-level kind is not MeshHTTPRoute or the route does not exist.
-std::vector<Subset> RouteRuleSubsets(const Model& m, const Policy& p);
+std::vector<Subset> RouteRuleSubsets(const ResourceSet& m, const Policy& p);
 
 // rulesForResource's `httpMatches`: every MeshHTTPRoute rule's matches in the legacy to-rules and
 // the ResourceRules built from items, one per hash, sorted by hash: [{"hash", "match"}].

@@ -140,7 +140,7 @@ std::vector<std::string> ResourceKeys(const DataplaneRules& r) {
   return keys;
 }
 
-std::vector<std::string> MeshResourceKeys(const Model& m, const std::string& mesh) {
+std::vector<std::string> MeshResourceKeys(const ResourceSet& m, const std::string& mesh) {
   std::vector<std::string> keys;
   if (!m.HasMesh(mesh)) return keys;
   Meta mm;
@@ -161,7 +161,7 @@ std::vector<std::string> MeshResourceKeys(const Model& m, const std::string& mes
   return keys;
 }
 
-std::string DefaultInspectKey(const DataplaneRules& r) {
+std::string DefaultResourceKey(const DataplaneRules& r) {
   // What the dataplane calls first: a MeshService (an outbound of every dataplane of the mesh in
   // Kuma 2.x), then a MeshMultiZoneService, a MeshExternalService, a route; by key within each.
   auto rank = [](const std::string& type) {
@@ -187,12 +187,12 @@ std::string DefaultInspectKey(const DataplaneRules& r) {
   return best;
 }
 
-ResourceInspection InspectResource(const DataplaneRules& r, const Model& m, const std::string& key, Profile p) {
-  ResourceInspection out;
+ResourceConf ResourceConfOf(const DataplaneRules& r, const ResourceSet& m, const std::string& key, Profile p) {
+  ResourceConf out;
   out.key = key;
   bool have_meta = false;
   for (const TypeRules& t : r.types) {
-    TypeInspection ti;
+    TypeConf ti;
     ti.type = t.type;
     ti.rules = &t;
     auto at = std::lower_bound(t.to_rules.begin(), t.to_rules.end(), key,

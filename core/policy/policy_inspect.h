@@ -7,16 +7,16 @@
 // (DataplaneRules and its FieldProvenance, policy_rules.h) on the worker; the app's policy view
 // only draws it, and the CLI prints it with `eval --inspect KEY`.
 //
-// The JSON (InspectionJson) follows Kuma's own inspect API for one outbound,
+// The JSON (ResourceConfJson) follows Kuma's own inspect API for one outbound,
 // GET /meshes/{mesh}/dataplanes/{dp}/_outbounds/{kri}/_policies (kumahq/kuma
 // pkg/api-server/testdata/resources/inspect/dataplanes/_policies/outbounds/*.golden.json:
 // {"policies": [{"kind", "conf": [...], "origins": [...]}]}), keyed by kind here so the profile
 // comparison (core/engine/compare.h) lines the kinds up, and with each leaf's provenance added
-// (policy_engine.h InspectionJson).
+// (policy_engine.h ResourceConfJson).
 //
 //   policy::DataplaneRules r = policy::Evaluate(m, dp, o);
-//   policy::ResourceInspection i = policy::InspectResource(r, m, "meshservice:mesh/default:name/backend", o.profile);
-//   for (const policy::TypeInspection& t : i.types)
+//   policy::ResourceConf i = policy::ResourceConfOf(r, m, "meshservice:mesh/default:name/backend", o.profile);
+//   for (const policy::TypeConf& t : i.types)
 //     for (const policy::ConfLine& l : t.lines)
 //       l.depth, l.key, l.value, l.field->set.item;   // "requestTimeout: 5s" set by timeouts to[1]
 #pragma once
@@ -48,7 +48,7 @@ struct ConfLine {
   doc::Step why;
 };
 
-struct TypeInspection {
+struct TypeConf {
   std::string type;
   const TypeRules* rules = nullptr;
   const ResourceRule* rule = nullptr;  // the rule applied to the key (sparse, or by fallback)
@@ -57,10 +57,10 @@ struct TypeInspection {
   doc::Step why;  // "<type>: merge of N items" with the merge stack as children
 };
 
-struct ResourceInspection {
+struct ResourceConf {
   std::string key;  // empty: nothing inspected
   Meta resource;    // the resource's meta, when the key names one of the evaluated rules
-  std::vector<TypeInspection> types;  // by type name; only types with a rule for the key
+  std::vector<TypeConf> types;  // by type name; only types with a rule for the key
   size_t leaves = 0;                  // lines with a field, over every type
 };
 
@@ -71,20 +71,20 @@ std::vector<std::string> ResourceKeys(const DataplaneRules& r);
 // The keys a chooser lists for a dataplane of `mesh`: the Mesh, every MeshService,
 // MeshExternalService and MeshMultiZoneService of the mesh (the complete output's keys, from the
 // model, so they exist even when the evaluation kept only some keys), sorted.
-std::vector<std::string> MeshResourceKeys(const Model& m, const std::string& mesh);
+std::vector<std::string> MeshResourceKeys(const ResourceSet& m, const std::string& mesh);
 
 // The ResourceRules key of a mesh's Mesh resource ("mesh:name/default"): the key every rule of
 // the mesh falls back to (ResourceRules.Compute).
-std::string MeshKey(const Model& m, const std::string& mesh);
+std::string MeshKey(const ResourceSet& m, const std::string& mesh);
 
 // The key a chooser opens first: of the rules built from items naming them (not the Mesh's, not
 // computed by fallback) a MeshService's first, then a MeshMultiZoneService's, a
 // MeshExternalService's, a route's, each by key; else the first key. Empty when `r` has no ResourceRule.
-std::string DefaultInspectKey(const DataplaneRules& r);
+std::string DefaultResourceKey(const DataplaneRules& r);
 
 // Everything `key` gets from `r` under profile `p`. A key with no rule in any type (unknown, or a
 // mesh without policies) gives an inspection with no types. Never throws.
-ResourceInspection InspectResource(const DataplaneRules& r, const Model& m, const std::string& key, Profile p);
+ResourceConf ResourceConfOf(const DataplaneRules& r, const ResourceSet& m, const std::string& key, Profile p);
 
 // The YAML-like lines of a merged conf with the provenance of its leaves (`provenance` as in a
 // ResourceRule). Exposed for the inbound and proxy rules too.

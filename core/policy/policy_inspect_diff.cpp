@@ -5,16 +5,16 @@
 
 namespace cfgi::policy {
 
-InspectionDiff DiffInspections(const PolicyResult& of, const PolicyResult& other) {
-  InspectionDiff out;
+ResourceConfDiff DiffResourceConfs(const PolicyResult& of, const PolicyResult& other) {
+  ResourceConfDiff out;
   out.profile = Profiles().Name(of.id);
   out.other = Profiles().Name(other.id);
-  nlohmann::ordered_json a = InspectionJson(of.inspection);
-  nlohmann::ordered_json b = InspectionJson(other.inspection);
+  nlohmann::ordered_json a = ResourceConfJson(of.inspection);
+  nlohmann::ordered_json b = ResourceConfJson(other.inspection);
   Comparison c = Compare({{out.profile, &a}, {out.other, &b}});
   out.divergences = c.size();
   for (size_t ti = 0; ti < of.inspection.types.size(); ++ti) {
-    const TypeInspection& t = of.inspection.types[ti];
+    const TypeConf& t = of.inspection.types[ti];
     const std::string base = "/policies/" + EscapePointerToken(t.type);
     const std::string conf = base + "/conf";
     std::vector<const Divergence*> divs = c.Under(conf);
@@ -48,13 +48,13 @@ InspectionDiff DiffInspections(const PolicyResult& of, const PolicyResult& other
   return out;
 }
 
-const InspectionDiff* InspectionDiffs::Find(std::string_view profile, std::string_view other) const {
-  for (const InspectionDiff& d : diffs)
+const ResourceConfDiff* ResourceConfDiffs::Find(std::string_view profile, std::string_view other) const {
+  for (const ResourceConfDiff& d : diffs)
     if (d.profile == profile && d.other == other) return &d;
   return nullptr;
 }
 
-std::shared_ptr<const InspectionDiffs> DiffEveryInspection(
+std::shared_ptr<const ResourceConfDiffs> DiffEveryResourceConf(
     const std::vector<std::pair<std::string, const EngineResult*>>& results) {
   const PolicyResult* madr = nullptr;
   std::vector<const PolicyResult*> kuma;
@@ -62,10 +62,10 @@ std::shared_ptr<const InspectionDiffs> DiffEveryInspection(
     if (const auto* pr = dynamic_cast<const PolicyResult*>(r); pr && pr->evaluated)
       (IsKuma(pr->id) ? kuma.push_back(pr) : void(madr = pr));
   if (!madr || kuma.empty()) return nullptr;
-  auto out = std::make_shared<InspectionDiffs>();
+  auto out = std::make_shared<ResourceConfDiffs>();
   for (const PolicyResult* k : kuma) {
-    out->diffs.push_back(DiffInspections(*k, *madr));
-    out->diffs.push_back(DiffInspections(*madr, *k));
+    out->diffs.push_back(DiffResourceConfs(*k, *madr));
+    out->diffs.push_back(DiffResourceConfs(*madr, *k));
   }
   return out;
 }

@@ -228,7 +228,7 @@ std::string ProtocolTagFor(const Service& s, const ServicePort& sp) {
 
 class Converter {
  public:
-  Converter(Model& m, std::vector<doc::Diagnostic>& diags) : m_(m), diags_(diags) {}
+  Converter(ResourceSet& m, std::vector<doc::Diagnostic>& diags) : m_(m), diags_(diags) {}
 
   void Run(const std::vector<KubeObject>& objects);
 
@@ -245,7 +245,7 @@ class Converter {
   void Convert(const Pod& p);
   bool Enabled(const Pod& p, const char* key, bool* value);
 
-  Model& m_;
+  ResourceSet& m_;
   std::vector<doc::Diagnostic>& diags_;
   doc::Sinks sinks_;
   std::string zone_;
@@ -553,7 +553,7 @@ bool IsConvertedKubeObject(std::string_view api_version, std::string_view kind) 
   return api_version == "v1" && (kind == "Pod" || kind == "Service" || kind == "Namespace");
 }
 
-void DataplanesFromPods(const std::vector<KubeObject>& objects, Model& m, std::vector<doc::Diagnostic>& diags) {
+void DataplanesFromPods(const std::vector<KubeObject>& objects, ResourceSet& m, std::vector<doc::Diagnostic>& diags) {
   if (objects.empty()) return;
   Converter(m, diags).Run(objects);
 }

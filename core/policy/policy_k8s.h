@@ -28,7 +28,7 @@
 namespace cfgi::policy {
 
 // A Kubernetes object of the input that Kuma's controller reads (kind Pod, Service or Namespace,
-// apiVersion v1). Points into Model::docs.
+// apiVersion v1). Points into ResourceSet::docs.
 struct KubeObject {
   std::string kind;
   const doc::Node* root = nullptr;
@@ -41,6 +41,6 @@ bool IsConvertedKubeObject(std::string_view api_version, std::string_view kind);
 // Appends to m.dataplanes one Dataplane per pod Kuma's controller gives one (each with
 // Dataplane::pod set), and reports pods it would reject (POL080), Service ports the pod does not
 // have (POL081) and, once, the pods outside the mesh (POL082). Call before the loader's Finish.
-void DataplanesFromPods(const std::vector<KubeObject>& objects, Model& m, std::vector<doc::Diagnostic>& diags);
+void DataplanesFromPods(const std::vector<KubeObject>& objects, ResourceSet& m, std::vector<doc::Diagnostic>& diags);
 
 }  // namespace cfgi::policy

@@ -247,7 +247,7 @@ ordered_json InboundPoliciesEndpoint(const KumaEndpoint& e, const DataplaneRules
 
 // outbound.RootContext(mesh, rules).WithID(NoSectionName(kri)).WithID(kri)[.WithID(route)]: the
 // most specific rule of the chain mesh -> service -> section -> route that exists.
-const ResourceRule* OutboundRule(const TypeRules& t, const Model& m, const std::string& mesh, const KumaEndpoint& e) {
+const ResourceRule* OutboundRule(const TypeRules& t, const ResourceSet& m, const std::string& mesh, const KumaEndpoint& e) {
   auto find = [&](const std::string& key) -> const ResourceRule* {
     for (const ResourceRule& rr : t.to_rules)
       if (rr.sparse && rr.key == key) return &rr;
@@ -265,7 +265,7 @@ const ResourceRule* OutboundRule(const TypeRules& t, const Model& m, const std::
 
 // matchedPoliciesToOutboundPolicy / matchedPoliciesToRouteConfig (routes themselves excluded from
 // the latter).
-ordered_json OutboundPoliciesEndpoint(const KumaEndpoint& e, const DataplaneRules& r, const Model& m) {
+ordered_json OutboundPoliciesEndpoint(const KumaEndpoint& e, const DataplaneRules& r, const ResourceSet& m) {
   ordered_json a = ordered_json::array();
   bool route = e.what == "_routes/_policies";
   for (const TypeRules* tp : PluginOrder(r)) {
@@ -281,7 +281,7 @@ ordered_json OutboundPoliciesEndpoint(const KumaEndpoint& e, const DataplaneRule
 
 // matchedPoliciesToRoutes: MeshHTTPRoute's merged rules (one per distinct matches, the KRI of the
 // policy whose rule last set them) and MeshTCPRoute's rules (no KRI, no matches).
-ordered_json RoutesEndpoint(const KumaEndpoint& e, const DataplaneRules& r, const Model& m) {
+ordered_json RoutesEndpoint(const KumaEndpoint& e, const DataplaneRules& r, const ResourceSet& m) {
   ordered_json a = ordered_json::array();
   for (const TypeRules* tp : PluginOrder(r)) {
     const TypeRules& t = *tp;
@@ -359,7 +359,7 @@ std::optional<KumaEndpoint> ParseKumaEndpoint(const std::string& s) {
   return e;
 }
 
-bool MeshServicesExclusive(const Model& m, const std::string& mesh_name) {
+bool MeshServicesExclusive(const ResourceSet& m, const std::string& mesh_name) {
   for (const Resource& mesh : m.meshes) {
     if (mesh.meta.name != mesh_name) continue;
     const doc::Node* root = ResourceNode(m, mesh.meta);
@@ -371,7 +371,7 @@ bool MeshServicesExclusive(const Model& m, const std::string& mesh_name) {
   return false;
 }
 
-const doc::Node* ResourceNode(const Model& m, const Meta& meta) {
+const doc::Node* ResourceNode(const ResourceSet& m, const Meta& meta) {
   for (const doc::Document& d : m.docs)
     for (const doc::Node& root : d.roots)
       if (d.source.get() == meta.loc.source && root.range().begin == meta.loc.range.begin && root.is_map()) return &root;
@@ -390,7 +390,7 @@ std::optional<std::string> KriError(const std::string& s) {
 }
 }  // namespace
 
-std::optional<std::string> KumaEndpointError(const KumaEndpoint& e, const Dataplane& dp, const Model& m) {
+std::optional<std::string> KumaEndpointError(const KumaEndpoint& e, const Dataplane& dp, const ResourceSet& m) {
   if (e.what == "_rules") return std::nullopt;
   if (!MeshServicesExclusive(m, dp.meta.mesh))
     return "bad request: can't use " + std::string(e.what == "_layout" ? "_layout" : "_policies") +
@@ -409,7 +409,7 @@ std::optional<std::string> KumaEndpointError(const KumaEndpoint& e, const Datapl
   return std::nullopt;
 }
 
-KumaLookup LookupKumaDataplane(const KumaEndpoint& e, const Model& m) {
+KumaLookup LookupKumaDataplane(const KumaEndpoint& e, const ResourceSet& m) {
   KumaLookup out;
   bool mesh = m.HasMesh(e.mesh);
   bool layout = e.what == "_layout";
@@ -421,7 +421,7 @@ KumaLookup LookupKumaDataplane(const KumaEndpoint& e, const Model& m) {
     out.error = KumaError{400, "Bad Request", "bad request: can't use _layout endpoint without meshService enabled"};
     return out;
   }
-  // store.GetByKey(name, mesh); the display name as Model::FindDataplane accepts it.
+  // store.GetByKey(name, mesh); the display name as ResourceSet::FindDataplane accepts it.
   const Dataplane* by_display = nullptr;
   int displays = 0;
   for (const Dataplane& d : m.dataplanes) {
@@ -440,7 +440,7 @@ KumaLookup LookupKumaDataplane(const KumaEndpoint& e, const Model& m) {
   return out;
 }
 
-ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r, const Model& m, Profile p) {
+ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r, const ResourceSet& m, Profile p) {
   if (!r.dataplane) return ordered_json::object();
   if (e.what == "_rules") return RulesEndpoint(r, MeshServicesExclusive(m, r.dataplane->meta.mesh), p);
   if (e.what == "_policies") return PoliciesEndpoint(r);

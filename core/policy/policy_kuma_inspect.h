@@ -71,29 +71,29 @@ struct KumaLookup {
   const Dataplane* dataplane = nullptr;
   std::optional<KumaError> error;
 };
-KumaLookup LookupKumaDataplane(const KumaEndpoint& e, const Model& m);
+KumaLookup LookupKumaDataplane(const KumaEndpoint& e, const ResourceSet& m);
 
 // Kuma's 400/500 answer for a well-formed endpoint on this dataplane (resource_endpoints.go
 // getPoliciesConf, dataplane_layout_endpoint.go): an invalid KRI ("bad request: invalid identifier
 // string"), a mesh whose meshServices.mode is not Exclusive, an inbound the dataplane has not;
 // nullopt when Kuma answers 200.
-std::optional<std::string> KumaEndpointError(const KumaEndpoint& e, const Dataplane& dp, const Model& m);
+std::optional<std::string> KumaEndpointError(const KumaEndpoint& e, const Dataplane& dp, const ResourceSet& m);
 
 // The Mesh's meshServices.mode is Exclusive (spec.meshServices on Kubernetes).
-bool MeshServicesExclusive(const Model& m, const std::string& mesh);
+bool MeshServicesExclusive(const ResourceSet& m, const std::string& mesh);
 
 // The resource document `meta` was read from (its root map), or null.
-const doc::Node* ResourceNode(const Model& m, const Meta& meta);
+const doc::Node* ResourceNode(const ResourceSet& m, const Meta& meta);
 
 // The section names of the dataplane's networking.listeners (zone ingress / egress listeners).
-std::vector<std::string> ListenerSections(const Dataplane& dp, const Model& m);
+std::vector<std::string> ListenerSections(const Dataplane& dp, const ResourceSet& m);
 
 // `_layout` (policy_kuma_inspect_layout.cpp).
-nlohmann::ordered_json KumaLayoutJson(const Dataplane& dp, const Model& m);
+nlohmann::ordered_json KumaLayoutJson(const Dataplane& dp, const ResourceSet& m);
 
 // The endpoint's answer for the evaluated dataplane `r` (r.dataplane non-null).
 // `m` gives the Mesh's meshServices.mode (toRules are omitted under Exclusive); `p` the release
 // whose shape it prints (`_rules` under kuma-3.0-preview: Kuma main's, with no legacy lists).
-nlohmann::ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r, const Model& m, Profile p);
+nlohmann::ordered_json KumaInspectJson(const KumaEndpoint& e, const DataplaneRules& r, const ResourceSet& m, Profile p);
 
 }  // namespace cfgi::policy

@@ -16,7 +16,7 @@ using nlohmann::ordered_json;
 namespace {
 
 // A Dataplane's networking (universal: top-level; Kubernetes: under spec).
-const doc::Node* Networking(const Model& m, const Dataplane& dp) {
+const doc::Node* Networking(const ResourceSet& m, const Dataplane& dp) {
   const doc::Node* root = ResourceNode(m, dp.meta);
   if (!root) return nullptr;
   const doc::Node* spec = root->Get("spec");
@@ -48,7 +48,7 @@ struct Destination {
   std::vector<DestPort> ports;
 };
 
-std::vector<Destination> Destinations(const Model& m, const std::string& mesh) {
+std::vector<Destination> Destinations(const ResourceSet& m, const std::string& mesh) {
   std::vector<Destination> out;
   auto add_ported = [&](const MeshService& s) {
     if (s.meta.mesh != mesh) return;
@@ -80,7 +80,7 @@ const DestPort* FindPort(const Destination& d, const std::string& section) {
 
 // GetReachableBackends: the outbounds with backendRef, else every destination of the mesh when
 // transparentProxying.reachableBackends is absent, else the reachable backends' refs.
-std::map<std::string, DestPort> Reachable(const Model& m, const Dataplane& dp, const doc::Node* net) {
+std::map<std::string, DestPort> Reachable(const ResourceSet& m, const Dataplane& dp, const doc::Node* net) {
   std::vector<Destination> dests = Destinations(m, dp.meta.mesh);
   std::map<std::string, DestPort> out;
   auto process = [&](const doc::Node& ref, const char* port_field) {
@@ -141,7 +141,7 @@ std::string Substitute(std::string s, const std::map<std::string, std::string>& 
 // matchLabels all held, the most labels wins, then the name) whose status is Ready; the trust
 // domain and SPIFFE ID from its templates (defaults "{{ .Mesh }}.{{ .Zone }}.mesh.local" and
 // "spiffe://{{ .TrustDomain }}/workload/{{ .Workload }}"). The zone is the dataplane's kuma.io/zone.
-std::optional<std::string> SpiffeId(const Model& m, const Dataplane& dp) {
+std::optional<std::string> SpiffeId(const ResourceSet& m, const Dataplane& dp) {
   const doc::Node* best = nullptr;
   std::string best_name;
   size_t best_count = 0;
@@ -198,7 +198,7 @@ std::optional<std::string> SpiffeId(const Model& m, const Dataplane& dp) {
 
 }  // namespace
 
-std::vector<std::string> ListenerSections(const Dataplane& dp, const Model& m) {
+std::vector<std::string> ListenerSections(const Dataplane& dp, const ResourceSet& m) {
   std::vector<std::string> out;
   const doc::Node* net = Networking(m, dp);
   if (const doc::Node* ls = net ? net->Get("listeners") : nullptr; ls && ls->is_seq())
@@ -207,7 +207,7 @@ std::vector<std::string> ListenerSections(const Dataplane& dp, const Model& m) {
   return out;
 }
 
-ordered_json KumaLayoutJson(const Dataplane& dp, const Model& m) {
+ordered_json KumaLayoutJson(const Dataplane& dp, const ResourceSet& m) {
   const doc::Node* net = Networking(m, dp);
   ordered_json inbounds = ordered_json::array();
   for (const Inbound& in : dp.inbounds) {

@@ -6,7 +6,7 @@
 // `default` is merged as JSON.
 //
 //   std::vector<doc::Diagnostic> diags;
-//   policy::Model m = policy::LoadModel(scenario.sources, diags);   // once per scenario (PolicyModel)
+//   policy::ResourceSet m = policy::ReadResources(scenario.sources, diags);   // once per scenario (PolicyModel)
 //   for (const policy::Policy& p : m.policies) ...;
 //
 // Every element keeps the file and source range it came from, so diagnostics and the provenance
@@ -82,7 +82,7 @@ struct PolicyItem {
   // A rules[] item's `matches` (common_api.Match: spiffeID / sni), as written; null when absent
   // (MeshFaultInjection 2.13; MeshTrafficPermission's matches are inside its default).
   nlohmann::json matches;
-  const doc::Node* conf_node = nullptr;  // for per-field source ranges (owned by Model::docs)
+  const doc::Node* conf_node = nullptr;  // for per-field source ranges (owned by ResourceSet::docs)
   Loc loc;
 };
 
@@ -96,7 +96,7 @@ struct Policy {
   std::vector<PolicyItem> to, from, rules;
   bool has_default = false;
   PolicyItem single;  // spec.default of a single-item policy (MeshTrace, ...)
-  size_t index = 0;   // position in Model::policies (file order)
+  size_t index = 0;   // position in ResourceSet::policies (file order)
 
   std::string Origin() const { return meta.Label(kOriginLabel); }
   // kuma.io/policy-role label, "system" when absent (core_model.PolicyRole).
@@ -172,7 +172,7 @@ struct Resource {
   Meta meta;
 };
 
-struct Model {
+struct ResourceSet {
   std::vector<Resource> meshes;                 // declared Mesh resources
   std::vector<std::string> implicit_meshes;     // meshes used but not declared (POL020)
   std::vector<MeshService> services;
@@ -184,7 +184,7 @@ struct Model {
   std::vector<Dataplane> dataplanes;
   std::vector<Policy> policies;                 // every policy, MeshHTTPRoute included
 
-  // Indexes built once by LoadModel.
+  // Indexes built once by ReadResources.
   // MeshService by (mesh, display name, namespace) -> index into services.
   std::map<std::string, size_t> service_by_id;
   // Inverted label index over services: "mesh\x1fkey\x1fvalue" -> ascending service indexes.
@@ -227,7 +227,7 @@ struct LoadLimits {
 
 // Loads every Kuma resource of every document. Never throws; problems become POL diagnostics
 // in `diags` (each with its file, position and a fix).
-Model LoadModel(std::vector<doc::Document> docs, std::vector<doc::Diagnostic>& diags,
+ResourceSet ReadResources(std::vector<doc::Document> docs, std::vector<doc::Diagnostic>& diags,
                 const LoadLimits& limits = {});
 
 // Kinds Kuma knows for targetRef (api/common/v1alpha1/targetref.go).

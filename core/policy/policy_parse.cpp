@@ -1,4 +1,4 @@
-// The Kuma resource loader: YAML documents (universal or Kubernetes form) into policy::Model.
+// The Kuma resource loader: YAML documents (universal or Kubernetes form) into policy::ResourceSet.
 // Field names and defaults follow kumahq/kuma: api/common/v1alpha1/targetref.go (TargetRef),
 // pkg/core/resources/model/resource.go (ComputeLabels, ComputePolicyRole, NewResourceIdentifier,
 // TypedResourceIdentifier.String).
@@ -29,7 +29,7 @@ const char* kTargetRefKinds[] = {"Mesh", "Dataplane", "MeshSubset", "MeshService
 
 class Loader {
  public:
-  Loader(Model& m, std::vector<doc::Diagnostic>& diags, const LoadLimits& limits)
+  Loader(ResourceSet& m, std::vector<doc::Diagnostic>& diags, const LoadLimits& limits)
       : m_(m), diags_(diags), limits_(limits) {}
 
   void LoadDoc(const doc::Document& d) {
@@ -80,6 +80,14 @@ class Loader {
   }
 
   void LoadRoot(const Node& root);
+  static const Node& KindNode(const Node& root);
+  bool ReadKind(const Node& root, std::string& type, const Node*& spec);
+  bool ClassifyKind(const Node& root, const std::string& type, const Node* spec, bool& is_policy);
+  void ReadService(const Meta& meta, const Node* spec);
+  void ReadGateway(const Node& root, const Meta& meta, const Node* spec);
+  void ReadDataplane(const Node& root, const Meta& meta, const Node* spec);
+  void ReadZoneListeners(const Node& net, Dataplane& dp);
+  void ReadPolicy(const Node& root, const Meta& meta, const Node* spec);
   bool ReadMeta(const Node& root, Meta& meta, bool mesh_scoped);
   // Each reports at the sink's scoped path (the targetRef's, the list's, the item's).
   TargetRef ReadTargetRef(const Node* n, bool top_level);
@@ -87,7 +95,7 @@ class Loader {
   PolicyItem ReadItem(const Node& item, Direction dir);
   void ComputeRole(Policy& p, const Node& root);
 
-  Model& m_;
+  ResourceSet& m_;
   std::vector<doc::Diagnostic>& diags_;
   const LoadLimits& limits_;
   doc::DiagnosticSink* sink_ = nullptr;
@@ -163,13 +171,13 @@ std::string UniqueKey(const Meta& m, const std::string& section) {
   return out;
 }
 
-bool Model::HasMesh(const std::string& name) const {
+bool ResourceSet::HasMesh(const std::string& name) const {
   for (const Resource& r : meshes)
     if (r.meta.name == name) return true;
   return std::find(implicit_meshes.begin(), implicit_meshes.end(), name) != implicit_meshes.end();
 }
 
-const Dataplane* Model::FindDataplane(const std::string& name) const {
+const Dataplane* ResourceSet::FindDataplane(const std::string& name) const {
   for (const Dataplane& d : dataplanes)
     if (d.meta.name == name) return &d;
   const Dataplane* found = nullptr;
@@ -188,13 +196,13 @@ std::string ServiceId(const std::string& mesh, const std::string& zone, const st
 }
 }  // namespace
 
-const MeshService* Model::FindService(const std::string& mesh, const std::string& name, const std::string& ns,
+const MeshService* ResourceSet::FindService(const std::string& mesh, const std::string& name, const std::string& ns,
                                       const std::string& zone) const {
   auto it = service_by_id.find(ServiceId(mesh, zone, ns, name));
   return it == service_by_id.end() ? nullptr : &services[it->second];
 }
 
-const Resource* Model::FindExternalService(const std::string& mesh, const std::string& name, const std::string& ns,
+const Resource* ResourceSet::FindExternalService(const std::string& mesh, const std::string& name, const std::string& ns,
                                            const std::string& zone) const {
   for (const Resource& r : external_services)
     if (r.meta.mesh == mesh && r.meta.DisplayName() == name && r.meta.Namespace() == ns && r.meta.Zone() == zone)
@@ -202,7 +210,7 @@ const Resource* Model::FindExternalService(const std::string& mesh, const std::s
   return nullptr;
 }
 
-const MeshService* Model::FindMultiZoneService(const std::string& mesh, const std::string& name, const std::string& ns,
+const MeshService* ResourceSet::FindMultiZoneService(const std::string& mesh, const std::string& name, const std::string& ns,
                                                const std::string& zone) const {
   for (const MeshService& r : multizone_services)
     if (r.meta.mesh == mesh && r.meta.DisplayName() == name && r.meta.Namespace() == ns && r.meta.Zone() == zone)
@@ -210,7 +218,7 @@ const MeshService* Model::FindMultiZoneService(const std::string& mesh, const st
   return nullptr;
 }
 
-const Policy* Model::FindRoute(const std::string& mesh, const std::string& name, const std::string& ns,
+const Policy* ResourceSet::FindRoute(const std::string& mesh, const std::string& name, const std::string& ns,
                                const std::string& zone) const {
   auto it = policies_by_type.find("MeshHTTPRoute");
   if (it == policies_by_type.end()) return nullptr;
@@ -474,65 +482,15 @@ void Loader::ComputeRole(Policy& p, const Node& root) {
   }
 }
 
+// One document: what it is (ReadKind, ClassifyKind), its metadata, then the reader of its kind.
 void Loader::LoadRoot(const Node& root) {
-  if (!root.is_map()) {
-    Warn("POL001", root, "this document is not a Kuma resource (expected a map with 'type' or 'kind'); it is ignored");
-    return;
-  }
-  if (++count_ > limits_.max_resources) {
-    if (!limit_reported_)
-      Err("POL021", root, "more than " + std::to_string(limits_.max_resources) + " resources; split the input");
-    limit_reported_ = true;
-    return;
-  }
-  std::string type = Str(root, "type", "");
-  if (type.empty()) type = Str(root, "kind", "");
-  if (type.empty()) {
-    Warn("POL001", root, "this document is not a Kuma resource: it has neither 'type' (universal) nor 'kind' "
-         "(Kubernetes); add one, or remove the document");
-    return;
-  }
-  const Node* api = root.Get("apiVersion");
-  if (api && IsConvertedKubeObject(api->text(), type)) {
-    kube_.push_back({type, &root, src_});  // Dataplanes from Pods (Finish)
-    return;
-  }
-  if (api && api->text() != "kuma.io/v1alpha1") {
-    Warn("POL003", *api, "apiVersion '" + api->text() + "' is not kuma.io/v1alpha1; the resource is ignored");
-    return;
-  }
-  const Node* spec = root.Get("spec");
-  if (spec && !spec->is_map()) {
-    Err("POL006", *spec, "'spec' must be a map", "spec");
-    return;
-  }
-
+  std::string type;
+  const Node* spec = nullptr;
+  if (!ReadKind(root, type, spec)) return;
+  bool is_policy = false;
+  if (!ClassifyKind(root, type, spec, is_policy)) return;
   Meta meta;
   meta.type = type;
-  bool known_resource = type == "Mesh" || type == "MeshService" || type == "MeshExternalService" || type == "Dataplane" ||
-                        type == "MeshMultiZoneService" || type == "MeshGateway";
-  bool is_policy = IsKnownPolicyType(type);
-  const Node& kind_node = *root.Get(root.Get("type") ? "type" : "kind");
-  if (!known_resource && !is_policy && IsKumaKind(type)) {
-    // A kind Kuma ships that the rules do not read (MeshGatewayInstance, MeshIdentity, MeshTrust,
-    // MeshOpenTelemetryBackend, the legacy policies, ...): its spec is checked against the CRD of
-    // each release (policy_schema.h), nothing else.
-    ValidateResourceAllReleases(type, kind_node, spec, *sink_, m_.release_diagnostics);
-    return;
-  }
-  if (known_resource) ValidateResourceAllReleases(type, kind_node, spec, *sink_, m_.release_diagnostics);
-  if (!known_resource && !is_policy) {
-    bool looks_like_policy = spec && (spec->Get("targetRef") || spec->Get("to") || spec->Get("from") ||
-                                      spec->Get("rules") || spec->Get("default"));
-    if (!looks_like_policy) {
-      Warn("POL003", *root.Get(root.Get("type") ? "type" : "kind"), "unknown resource type '" + type +
-           "' without a policy spec (targetRef, to, from, rules, default); it is ignored");
-      return;
-    }
-    Note("POL002", *root.Get(root.Get("type") ? "type" : "kind"), "'" + type + "' is not a Kuma 2.x policy type; "
-         "it is matched and merged generically (its 'default' as JSON merge patch)");
-    is_policy = true;
-  }
   if (!ReadMeta(root, meta, type != "Mesh")) return;
   {
     // Label values Kuma validates (policy_schema.h: POL045..POL047).
@@ -558,135 +516,216 @@ void Loader::LoadRoot(const Node& root) {
     m_.external_services.push_back({meta});
     return;
   }
-  if (type == "MeshService" || type == "MeshMultiZoneService") {
-    MeshService s;
-    s.meta = meta;
-    if (spec) {
-      if (const Node* ports = spec->Get("ports")) {
-        if (!ports->is_seq()) {
-          Err("POL006", *ports, "'spec.ports' must be a list of {port, name, appProtocol}", "spec.ports");
-        } else {
-          for (const Node& p : ports->items()) {
-            if (!p.is_map()) continue;
-            Port port;
-            port.name = Str(p, "name", "spec.ports");
-            port.port = static_cast<int>(p.Get("port") ? p.Get("port")->as_int().value_or(0) : 0);
-            port.app_protocol = Str(p, "appProtocol", "spec.ports");
-            s.ports.push_back(port);
-          }
-        }
-      }
-    }
-    if (type == "MeshMultiZoneService") {
-      s.index = m_.multizone_services.size();
-      m_.multizone_services.push_back(std::move(s));
-      return;
-    }
-    s.index = m_.services.size();
-    m_.services.push_back(std::move(s));
-    return;
-  }
-  if (type == "MeshGateway") {
-    MeshGateway g;
-    g.meta = meta;
-    const Node* base = spec ? spec : &root;
-    auto tags_of = [&](const Node* n, Labels& out) {
-      if (n && n->is_map())
-        for (const auto& e : n->entries()) out[e.key] = e.value.text();
-    };
-    if (const Node* sel = base->Get("selectors"); sel && sel->is_seq()) {
-      for (const Node& x : sel->items()) {
-        Labels l;
-        if (x.is_map()) tags_of(x.Get("match"), l);
-        g.selectors.push_back(std::move(l));
-      }
-    } else if (sel) {
-      Err("POL006", *sel, "'selectors' must be a list of {match: {tag: value}}", "selectors");
-    }
-    tags_of(base->Get("tags"), g.tags);
-    const Node* conf = base->Get("conf");
-    if (const Node* ls = conf && conf->is_map() ? conf->Get("listeners") : nullptr; ls && ls->is_seq()) {
-      for (const Node& x : ls->items()) {
-        if (!x.is_map()) continue;
-        Listener l;
-        l.loc = L(x);
-        l.port = static_cast<int>(x.Get("port") ? x.Get("port")->as_int().value_or(0) : 0);
-        l.protocol = Str(x, "protocol", "conf.listeners");
-        l.hostname = Str(x, "hostname", "conf.listeners");
-        tags_of(x.Get("tags"), l.tags);
-        g.listeners.push_back(std::move(l));
-      }
-    } else {
-      Warn("POL031", root, "MeshGateway '" + meta.name + "' has no 'conf.listeners'; policies can select no listener of it. "
-           "Add conf.listeners: [{port, protocol}]");
-    }
-    m_.gateways.push_back(std::move(g));
-    return;
-  }
-  if (type == "Dataplane") {
-    Dataplane dp;
-    dp.meta = meta;
-    const Node* net = spec ? spec->Get("networking") : root.Get("networking");
-    if (const Node* gw = net && net->is_map() ? net->Get("gateway") : nullptr; gw && gw->is_map()) {
-      dp.gateway_type = Str(*gw, "type", "networking.gateway");
-      if (dp.gateway_type.empty()) dp.gateway_type = "DELEGATED";  // mesh_proto: the default gateway type
-      if (const Node* tags = gw->Get("tags"); tags && tags->is_map())
-        for (const auto& e : tags->entries()) dp.gateway_tags[e.key] = e.value.text();
-    }
-    if (net && net->is_map()) {
-      if (const Node* inb = net->Get("inbound"); inb && inb->is_seq()) {
-        for (const Node& i : inb->items()) {
-          if (!i.is_map()) continue;
-          Inbound in;
-          in.loc = L(i);
-          in.name = Str(i, "name", "networking.inbound");
-          in.port = static_cast<int>(i.Get("port") ? i.Get("port")->as_int().value_or(0) : 0);
-          if (const Node* tags = i.Get("tags"); tags && tags->is_map())
-            for (const auto& e : tags->entries()) in.tags[e.key] = e.value.text();
-          dp.inbounds.push_back(std::move(in));
-        }
-      }
-      // Embedded zone proxy listeners (v2.14.3 dataplane.proto Networking.listeners): after the
-      // inbounds, as matchers/dataplane.go DppSelectedByPolicy appends them (kind Mesh: every one;
-      // kind Dataplane: by sectionName, Listener.GetSectionName = name, else port) and as
-      // resource_endpoints.go matchedPoliciesToInboundConfig finds one by its section when no
-      // inbound has it.
-      if (const Node* ls = net->Get("listeners"); ls && ls->is_seq()) {
-        // v2.13.10 and v2.10.11 dataplane.proto have no Networking.listeners: their API server
-        // rejects the Dataplane as an unknown field, so those profiles report it (POL060) and
-        // select nothing by it (policy_release_rules.h ReadsZoneListeners).
-        for (const auto& e : net->entries()) {
-          if (e.key != "listeners") continue;
-          for (KumaRelease r : {KumaRelease::k2_10, KumaRelease::k2_13}) {
-            doc::DiagnosticSink s(sink_->source());
-            s.Error("POL060", e.key_range,
-                    std::string("'listeners' (Dataplane networking.listeners, embedded zone proxy listeners) was added in "
-                                "Kuma 2.14; kuma-") + ReleaseName(r) + " rejects it (Kuma " + ReleaseName(r) +
-                        "'s dataplane.proto has no such field) and no policy selects these listeners: remove it, or "
-                        "run Kuma 2.14 or later",
-                    "networking.listeners");
-            for (doc::Diagnostic& d : s.list()) m_.release_diagnostics[ReleaseIndex(r)].push_back(std::move(d));
-          }
-        }
-        for (const Node& l : ls->items()) {
-          if (!l.is_map()) continue;
-          Inbound in;
-          in.loc = L(l);
-          in.name = Str(l, "name", "networking.listeners");
-          in.port = static_cast<int>(l.Get("port") ? l.Get("port")->as_int().value_or(0) : 0);
-          in.listener = Str(l, "type", "networking.listeners");
-          if (in.listener.empty()) in.listener = "Unspecified";  // the proto zero value
-          dp.inbounds.push_back(std::move(in));
-        }
-      }
-    }
-    m_.dataplanes.push_back(std::move(dp));
-    return;
-  }
+  if (type == "MeshService" || type == "MeshMultiZoneService") return ReadService(meta, spec);
+  if (type == "MeshGateway") return ReadGateway(root, meta, spec);
+  if (type == "Dataplane") return ReadDataplane(root, meta, spec);
+  ReadPolicy(root, meta, spec);
+}
 
-  // A policy.
+// The node naming the kind: 'type' (universal) or 'kind' (Kubernetes).
+const Node& Loader::KindNode(const Node& root) { return *root.Get(root.Get("type") ? "type" : "kind"); }
+
+// The document's type and spec; false (reported) when it is not a Kuma resource this reads, or is
+// a Kubernetes object converted later (Finish).
+bool Loader::ReadKind(const Node& root, std::string& type, const Node*& spec) {
+  if (!root.is_map()) {
+    Warn("POL001", root, "this document is not a Kuma resource (expected a map with 'type' or 'kind'); it is ignored");
+    return false;
+  }
+  if (++count_ > limits_.max_resources) {
+    if (!limit_reported_)
+      Err("POL021", root, "more than " + std::to_string(limits_.max_resources) + " resources; split the input");
+    limit_reported_ = true;
+    return false;
+  }
+  type = Str(root, "type", "");
+  if (type.empty()) type = Str(root, "kind", "");
+  if (type.empty()) {
+    Warn("POL001", root, "this document is not a Kuma resource: it has neither 'type' (universal) nor 'kind' "
+         "(Kubernetes); add one, or remove the document");
+    return false;
+  }
+  const Node* api = root.Get("apiVersion");
+  if (api && IsConvertedKubeObject(api->text(), type)) {
+    kube_.push_back({type, &root, src_});  // Dataplanes from Pods (Finish)
+    return false;
+  }
+  if (api && api->text() != "kuma.io/v1alpha1") {
+    Warn("POL003", *api, "apiVersion '" + api->text() + "' is not kuma.io/v1alpha1; the resource is ignored");
+    return false;
+  }
+  spec = root.Get("spec");
+  if (spec && !spec->is_map()) {
+    Err("POL006", *spec, "'spec' must be a map", "spec");
+    return false;
+  }
+  return true;
+}
+
+// Known resources and Kuma kinds the rules do not read are checked against their schema; an
+// unknown type with a policy's shape is a policy. False when the document stops here.
+bool Loader::ClassifyKind(const Node& root, const std::string& type, const Node* spec, bool& is_policy) {
+  bool known_resource = type == "Mesh" || type == "MeshService" || type == "MeshExternalService" || type == "Dataplane" ||
+                        type == "MeshMultiZoneService" || type == "MeshGateway";
+  is_policy = IsKnownPolicyType(type);
+  const Node& kind_node = KindNode(root);
+  if (!known_resource && !is_policy && IsKumaKind(type)) {
+    // A kind Kuma ships that the rules do not read (MeshGatewayInstance, MeshIdentity, MeshTrust,
+    // MeshOpenTelemetryBackend, the legacy policies, ...): its spec is checked against the CRD of
+    // each release (policy_schema.h), nothing else.
+    ValidateResourceAllReleases(type, kind_node, spec, *sink_, m_.release_diagnostics);
+    return false;
+  }
+  if (known_resource) ValidateResourceAllReleases(type, kind_node, spec, *sink_, m_.release_diagnostics);
+  if (!known_resource && !is_policy) {
+    bool looks_like_policy = spec && (spec->Get("targetRef") || spec->Get("to") || spec->Get("from") ||
+                                      spec->Get("rules") || spec->Get("default"));
+    if (!looks_like_policy) {
+      Warn("POL003", kind_node, "unknown resource type '" + type +
+           "' without a policy spec (targetRef, to, from, rules, default); it is ignored");
+      return false;
+    }
+    Note("POL002", kind_node, "'" + type + "' is not a Kuma 2.x policy type; "
+         "it is matched and merged generically (its 'default' as JSON merge patch)");
+    is_policy = true;
+  }
+  return true;
+}
+
+void Loader::ReadService(const Meta& meta, const Node* spec) {
+  const std::string& type = meta.type;
+  MeshService s;
+  s.meta = meta;
+  if (spec) {
+    if (const Node* ports = spec->Get("ports")) {
+      if (!ports->is_seq()) {
+        Err("POL006", *ports, "'spec.ports' must be a list of {port, name, appProtocol}", "spec.ports");
+      } else {
+        for (const Node& p : ports->items()) {
+          if (!p.is_map()) continue;
+          Port port;
+          port.name = Str(p, "name", "spec.ports");
+          port.port = static_cast<int>(p.Get("port") ? p.Get("port")->as_int().value_or(0) : 0);
+          port.app_protocol = Str(p, "appProtocol", "spec.ports");
+          s.ports.push_back(port);
+        }
+      }
+    }
+  }
+  if (type == "MeshMultiZoneService") {
+    s.index = m_.multizone_services.size();
+    m_.multizone_services.push_back(std::move(s));
+    return;
+  }
+  s.index = m_.services.size();
+  m_.services.push_back(std::move(s));
+}
+
+void Loader::ReadGateway(const Node& root, const Meta& meta, const Node* spec) {
+  MeshGateway g;
+  g.meta = meta;
+  const Node* base = spec ? spec : &root;
+  auto tags_of = [&](const Node* n, Labels& out) {
+    if (n && n->is_map())
+      for (const auto& e : n->entries()) out[e.key] = e.value.text();
+  };
+  if (const Node* sel = base->Get("selectors"); sel && sel->is_seq()) {
+    for (const Node& x : sel->items()) {
+      Labels l;
+      if (x.is_map()) tags_of(x.Get("match"), l);
+      g.selectors.push_back(std::move(l));
+    }
+  } else if (sel) {
+    Err("POL006", *sel, "'selectors' must be a list of {match: {tag: value}}", "selectors");
+  }
+  tags_of(base->Get("tags"), g.tags);
+  const Node* conf = base->Get("conf");
+  if (const Node* ls = conf && conf->is_map() ? conf->Get("listeners") : nullptr; ls && ls->is_seq()) {
+    for (const Node& x : ls->items()) {
+      if (!x.is_map()) continue;
+      Listener l;
+      l.loc = L(x);
+      l.port = static_cast<int>(x.Get("port") ? x.Get("port")->as_int().value_or(0) : 0);
+      l.protocol = Str(x, "protocol", "conf.listeners");
+      l.hostname = Str(x, "hostname", "conf.listeners");
+      tags_of(x.Get("tags"), l.tags);
+      g.listeners.push_back(std::move(l));
+    }
+  } else {
+    Warn("POL031", root, "MeshGateway '" + meta.name + "' has no 'conf.listeners'; policies can select no listener of it. "
+         "Add conf.listeners: [{port, protocol}]");
+  }
+  m_.gateways.push_back(std::move(g));
+}
+
+void Loader::ReadDataplane(const Node& root, const Meta& meta, const Node* spec) {
+  Dataplane dp;
+  dp.meta = meta;
+  const Node* net = spec ? spec->Get("networking") : root.Get("networking");
+  if (const Node* gw = net && net->is_map() ? net->Get("gateway") : nullptr; gw && gw->is_map()) {
+    dp.gateway_type = Str(*gw, "type", "networking.gateway");
+    if (dp.gateway_type.empty()) dp.gateway_type = "DELEGATED";  // mesh_proto: the default gateway type
+    if (const Node* tags = gw->Get("tags"); tags && tags->is_map())
+      for (const auto& e : tags->entries()) dp.gateway_tags[e.key] = e.value.text();
+  }
+  if (net && net->is_map()) {
+    if (const Node* inb = net->Get("inbound"); inb && inb->is_seq()) {
+      for (const Node& i : inb->items()) {
+        if (!i.is_map()) continue;
+        Inbound in;
+        in.loc = L(i);
+        in.name = Str(i, "name", "networking.inbound");
+        in.port = static_cast<int>(i.Get("port") ? i.Get("port")->as_int().value_or(0) : 0);
+        if (const Node* tags = i.Get("tags"); tags && tags->is_map())
+          for (const auto& e : tags->entries()) in.tags[e.key] = e.value.text();
+        dp.inbounds.push_back(std::move(in));
+      }
+    }
+    ReadZoneListeners(*net, dp);
+  }
+  m_.dataplanes.push_back(std::move(dp));
+}
+
+void Loader::ReadZoneListeners(const Node& net, Dataplane& dp) {
+// Embedded zone proxy listeners (v2.14.3 dataplane.proto Networking.listeners): after the
+// inbounds, as matchers/dataplane.go DppSelectedByPolicy appends them (kind Mesh: every one;
+// kind Dataplane: by sectionName, Listener.GetSectionName = name, else port) and as
+// resource_endpoints.go matchedPoliciesToInboundConfig finds one by its section when no
+// inbound has it.
+if (const Node* ls = net.Get("listeners"); ls && ls->is_seq()) {
+  // v2.13.10 and v2.10.11 dataplane.proto have no Networking.listeners: their API server
+  // rejects the Dataplane as an unknown field, so those profiles report it (POL060) and
+  // select nothing by it (policy_release_rules.h ReadsZoneListeners).
+  for (const auto& e : net.entries()) {
+    if (e.key != "listeners") continue;
+    for (KumaRelease r : {KumaRelease::k2_10, KumaRelease::k2_13}) {
+      doc::DiagnosticSink s(sink_->source());
+      s.Error("POL060", e.key_range,
+              std::string("'listeners' (Dataplane networking.listeners, embedded zone proxy listeners) was added in "
+                          "Kuma 2.14; kuma-") + ReleaseName(r) + " rejects it (Kuma " + ReleaseName(r) +
+                  "'s dataplane.proto has no such field) and no policy selects these listeners: remove it, or "
+                  "run Kuma 2.14 or later",
+              "networking.listeners");
+      for (doc::Diagnostic& d : s.list()) m_.release_diagnostics[ReleaseIndex(r)].push_back(std::move(d));
+    }
+  }
+  for (const Node& l : ls->items()) {
+    if (!l.is_map()) continue;
+    Inbound in;
+    in.loc = L(l);
+    in.name = Str(l, "name", "networking.listeners");
+    in.port = static_cast<int>(l.Get("port") ? l.Get("port")->as_int().value_or(0) : 0);
+    in.listener = Str(l, "type", "networking.listeners");
+    if (in.listener.empty()) in.listener = "Unspecified";  // the proto zero value
+    dp.inbounds.push_back(std::move(in));
+  }
+}
+}
+
+void Loader::ReadPolicy(const Node& root, const Meta& meta, const Node* spec) {
   Policy p;
   p.meta = meta;
+  const std::string& type = meta.type;
   if (!spec) {
     Err("POL006", root, "the policy has no 'spec'; add spec.targetRef and spec.to / spec.from / spec.default", "spec");
     return;
@@ -723,7 +762,7 @@ void Loader::LoadRoot(const Node& root) {
   owner.known = !p.meta.k8s || !p.meta.Namespace().empty();
   owner.ns = p.meta.Namespace();
   owner.zone = p.meta.Zone();
-  ValidateResourceAllReleases(type, kind_node, spec, *sink_, m_.release_diagnostics, owner);
+  ValidateResourceAllReleases(type, KindNode(root), spec, *sink_, m_.release_diagnostics, owner);
   for (auto* items : {&p.to, &p.from, &p.rules})
     for (PolicyItem& it : *items) {
       // MeshTrafficPermission rules[] carry a RuleConf ({allow, deny, allowWithShadowDeny}, Kuma
@@ -745,7 +784,7 @@ void Loader::LoadRoot(const Node& root) {
 // pkg/xds/topology/gateway.go SelectGateway (core_policy.SelectDataplanePolicyWithMatcher): of the
 // MeshGateways of the mesh whose selector matches the Dataplane's gateway tags, the most specific
 // selector wins (more exact tags, then more tags), then the name.
-const MeshGateway* SelectGateway(const Model& m, const Dataplane& dp) {
+const MeshGateway* SelectGateway(const ResourceSet& m, const Dataplane& dp) {
   const MeshGateway* best = nullptr;
   std::pair<int, int> best_rank{-1, -1};
   for (const MeshGateway& g : m.gateways) {
@@ -815,9 +854,9 @@ void Loader::Finish() {
 
 }  // namespace
 
-Model LoadModel(std::vector<doc::Document> docs, std::vector<doc::Diagnostic>& diags, const LoadLimits& limits) {
+ResourceSet ReadResources(std::vector<doc::Document> docs, std::vector<doc::Diagnostic>& diags, const LoadLimits& limits) {
   CountModelBuild();
-  Model m;
+  ResourceSet m;
   m.docs = std::move(docs);
   Loader loader(m, diags, limits);
   for (const doc::Document& d : m.docs) {

@@ -71,7 +71,7 @@ void KeyNames::Add(std::string_view key, const Meta& meta, std::string_view sect
   if (std::string k = Kri(meta, section); !k.empty()) kri_.emplace(key, std::move(k));
 }
 
-KeyNames::KeyNames(const DataplaneRules& r, const Model& m, Profile p) {
+KeyNames::KeyNames(const DataplaneRules& r, const ResourceSet& m, Profile p) {
   if (!KeysByKri(p) || !r.dataplane) return;
   for (const TypeRules& t : r.types)
     for (const ResourceRule& rr : t.to_rules) Add(rr.key, rr.meta(), rr.section);
@@ -136,7 +136,7 @@ std::optional<KriParts> ParseKri(std::string_view s) {
   return k;
 }
 
-std::optional<std::string> UniqueKeyOfKri(const Model& m, std::string_view s) {
+std::optional<std::string> UniqueKeyOfKri(const ResourceSet& m, std::string_view s) {
   std::optional<KriParts> k = ParseKri(s);
   if (!k) return std::nullopt;
   const Meta* meta = nullptr;

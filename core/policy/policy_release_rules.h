@@ -63,7 +63,7 @@ std::string Kri(const Meta& m, std::string_view section = {});
 class KeyNames {
  public:
   KeyNames(const TypeRules& t, Profile p);
-  KeyNames(const DataplaneRules& r, const Model& m, Profile p);
+  KeyNames(const DataplaneRules& r, const ResourceSet& m, Profile p);
   KeyNames(KeyNames&&) = default;
   KeyNames& operator=(KeyNames&&) = default;
   std::string operator()(std::string_view key) const;
@@ -87,7 +87,7 @@ std::string ReadableKey(std::string_view key);
 
 // The core key (UniqueKey) of the resource a KRI names in `m`, so --inspect and --resource take
 // the keys a 2.12+ result prints; nullopt when `s` is not a KRI or names nothing in the model.
-std::optional<std::string> UniqueKeyOfKri(const Model& m, std::string_view s);
+std::optional<std::string> UniqueKeyOfKri(const ResourceSet& m, std::string_view s);
 
 // inbound.CompareMatch: a spiffeID match before none, Exact before Prefix, then an sni match
 // before none (the matches as written, null = none).

@@ -64,7 +64,7 @@ std::string SortKeysText(const Item& it, Profile p) {
   return s + ", name " + it.name;
 }
 
-const ResourceRule* ComputeRule(const TypeRules& t, const std::string& key, const Model& m) {
+const ResourceRule* ComputeRule(const TypeRules& t, const std::string& key, const ResourceSet& m) {
   auto find = [&](const std::string& k) -> const ResourceRule* {
     auto it = std::lower_bound(t.to_rules.begin(), t.to_rules.end(), k,
                                [](const ResourceRule& r, const std::string& x) { return r.key < x; });
@@ -85,7 +85,7 @@ const ResourceRule* ComputeRule(const TypeRules& t, const std::string& key, cons
   return find(UniqueKey(MeshMeta(m, mesh)));
 }
 
-DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& o) {
+DataplaneRules Evaluate(const ResourceSet& m, const Dataplane& dp, const EvalOptions& o) {
   DataplaneRules out;
   out.dataplane = &dp;
   out.filtered = !o.only_keys.empty();

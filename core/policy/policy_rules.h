@@ -4,7 +4,7 @@
 // of each and the provenance of every field. Everything a view needs is here; the engine only
 // turns it into JSON.
 //
-//   policy::Model m = policy::LoadModel(docs, diags);          // once
+//   policy::ResourceSet m = policy::ReadResources(docs, diags);          // once
 //   policy::EvalOptions o;  o.profile = policy::Profile::kKuma214;
 //   policy::DataplaneRules r = policy::Evaluate(m, *m.FindDataplane("web-1"), o);
 //   for (const policy::TypeRules& t : r.types)
@@ -105,10 +105,10 @@ struct RuleBody {
 
 struct ResourceRule {
   // "meshservice:mesh/m:namespace/ns:name/n:section/s": a view of `key_text`, or of the model's
-  // Model::service_keys for a row the Inspect list adds through the fallback (no copy per row).
+  // ResourceSet::service_keys for a row the Inspect list adds through the fallback (no copy per row).
   std::string_view key;
   std::shared_ptr<const std::string> key_text;
-  // The resource's meta: the model's own (not owned here: a rule never outlives its Model), or,
+  // The resource's meta: the model's own (not owned here: a rule never outlives its ResourceSet), or,
   // for the Mesh of a mesh without a Mesh resource, a copy owned here.
   std::shared_ptr<const Meta> resource;
   std::string section;        // resourceSectionName
@@ -231,14 +231,14 @@ struct DataplaneRules {
 };
 
 // Evaluates every policy type for one dataplane. Never throws.
-DataplaneRules Evaluate(const Model& m, const Dataplane& dp, const EvalOptions& o);
+DataplaneRules Evaluate(const ResourceSet& m, const Dataplane& dp, const EvalOptions& o);
 
 // DP-independent analyses: targetRefs to missing resources, labels matching nothing,
 // sectionName naming no port, policies selecting no dataplane, implicit meshes.
-std::vector<doc::Diagnostic> Analyze(const Model& m);
+std::vector<doc::Diagnostic> Analyze(const ResourceSet& m);
 
 // ResourceRules.Compute: the rule for `key`, else section -> service -> mesh. Null when none.
-const ResourceRule* ComputeRule(const TypeRules& t, const std::string& key, const Model& m);
+const ResourceRule* ComputeRule(const TypeRules& t, const std::string& key, const ResourceSet& m);
 
 // Resources a to[] targetRef names (resolveTargetRef); section names per resource.
 struct Resolved {
@@ -246,12 +246,12 @@ struct Resolved {
   // thousands of MeshServices), or, for the Mesh of a mesh with no Mesh resource, `own`.
   const Meta* in_model = nullptr;
   std::string section;
-  int service = -1;  // index into Model::services, when a MeshService
+  int service = -1;  // index into ResourceSet::services, when a MeshService
   const MeshService* ported = nullptr;  // the MeshService or MeshMultiZoneService (its ports)
   Meta own;
   const Meta& meta() const { return in_model ? *in_model : own; }
 };
-std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const TargetRef& t, bool naive);
+std::vector<Resolved> ResolveTargetRef(const ResourceSet& m, const Policy& p, const TargetRef& t, bool naive);
 
 // The sort keys of an item under profile `p`, as one line ("top-level Mesh, origin zone, role
 // consumer, to kind MeshService, name a"): the explanation's and the merge stack's text.
@@ -260,6 +260,6 @@ std::string SortKeysText(const Item& it, Profile p);
 // Whether the top-level targetRef selects the dataplane, and which inbounds.
 // `zone_listeners`: whether the dataplane's embedded zone listeners are inbounds a policy can
 // select (ReadsZoneListeners of the profile: Kuma 2.14+).
-PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane& dp, bool zone_listeners = true);
+PolicySelection SelectDataplane(const ResourceSet& m, const Policy& p, const Dataplane& dp, bool zone_listeners = true);
 
 }  // namespace cfgi::policy

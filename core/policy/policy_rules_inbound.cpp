@@ -93,7 +93,7 @@ void BuildFromRulesMadr(const Dataplane& dp, TypeRules& t, const std::vector<Pol
 
 }  // namespace
 
-void BuildFromRulesKuma(const Model& m, const Dataplane& dp, TypeRules& t, const std::vector<PolicySelection>& selected,
+void BuildFromRulesKuma(const ResourceSet& m, const Dataplane& dp, TypeRules& t, const std::vector<PolicySelection>& selected,
                         const EvalOptions& o, std::vector<doc::Diagnostic>& diags) {
   (void)m;
   size_t bound = selected.size();
@@ -223,7 +223,7 @@ void BuildFromRulesKuma(const Model& m, const Dataplane& dp, TypeRules& t, const
   }
 }
 
-void BuildFromRules(const Model& m, const Dataplane& dp, TypeRules& t, const std::vector<PolicySelection>& selected,
+void BuildFromRules(const ResourceSet& m, const Dataplane& dp, TypeRules& t, const std::vector<PolicySelection>& selected,
                     const EvalOptions& o, std::vector<doc::Diagnostic>& diags) {
   // Kuma 2.14 deprecates `from`: POL065, a note per policy at load (policy_validate.cpp).
   if (IsKuma(o.profile)) BuildFromRulesKuma(m, dp, t, selected, o, diags);

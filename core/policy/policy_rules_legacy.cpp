@@ -219,7 +219,7 @@ std::vector<LegacyRule> BuildLegacyRules(const std::vector<Subset>& subsets, boo
 // A policy whose top-level targetRef is a MeshHTTPRoute has, per to[] item, one artificial item
 // per rule of the route (buildToListWithRoutes): its subset the rule's matches hash, with the
 // route's to[] service (policy_http_matches.h RouteRuleSubsets).
-void BuildLegacyToRules(const Model& m, TypeRules& t, const std::vector<PolicySelection>& selected,
+void BuildLegacyToRules(const ResourceSet& m, TypeRules& t, const std::vector<PolicySelection>& selected,
                         const EvalOptions& o, MergeCache& cache) {
   std::vector<const Policy*> policies;
   for (const PolicySelection& s : selected) policies.push_back(s.policy);

@@ -10,7 +10,7 @@ namespace cfgi::policy {
 using nlohmann::json;
 using rules::LabelsText;
 
-std::vector<doc::Diagnostic> Analyze(const Model& m) {
+std::vector<doc::Diagnostic> Analyze(const ResourceSet& m) {
   std::vector<doc::Diagnostic> diags;
   auto emit = [&](doc::Severity sev, const char* code, const Loc& l, const std::string& msg, const std::string& path) {
     doc::DiagnosticSink sink(l.source);

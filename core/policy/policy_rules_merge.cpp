@@ -132,7 +132,7 @@ Merged MergeItems(const std::vector<const Item*>& items, bool provenance, bool d
   return m;
 }
 
-Meta MeshMeta(const Model& m, const std::string& mesh) {
+Meta MeshMeta(const ResourceSet& m, const std::string& mesh) {
   for (const Resource& r : m.meshes)
     if (r.meta.name == mesh) return r.meta;
   Meta meta;

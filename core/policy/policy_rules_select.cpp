@@ -14,7 +14,7 @@ using rules::LabelsText;
 using rules::MeshMeta;
 using rules::TagsMatch;
 
-std::string MeshKey(const Model& m, const std::string& mesh) { return UniqueKey(MeshMeta(m, mesh)); }
+std::string MeshKey(const ResourceSet& m, const std::string& mesh) { return UniqueKey(MeshMeta(m, mesh)); }
 
 namespace {
 
@@ -43,7 +43,7 @@ bool ParseLegacyService(const std::string& host, std::string& name, std::string&
   return true;
 }
 
-std::vector<size_t> ServicesWithLabels(const Model& m, const std::string& mesh, const Labels& labels, bool naive) {
+std::vector<size_t> ServicesWithLabels(const ResourceSet& m, const std::string& mesh, const Labels& labels, bool naive) {
   std::vector<size_t> out;
   if (naive) {
     auto it = m.services_by_mesh.find(mesh);
@@ -79,7 +79,7 @@ bool IsFromAsRules(const std::string& type) {
          type == "MeshTLS";
 }
 
-std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const TargetRef& t, bool naive) {
+std::vector<Resolved> ResolveTargetRef(const ResourceSet& m, const Policy& p, const TargetRef& t, bool naive) {
   std::vector<Resolved> out;
   const std::string& mesh = p.meta.mesh;
   if (t.kind == "Mesh") {
@@ -162,7 +162,7 @@ std::vector<Resolved> ResolveTargetRef(const Model& m, const Policy& p, const Ta
   return out;  // MeshSubset, MeshServiceSubset: not real resources
 }
 
-PolicySelection SelectDataplane(const Model& m, const Policy& p, const Dataplane& dp, bool zone_listeners) {
+PolicySelection SelectDataplane(const ResourceSet& m, const Policy& p, const Dataplane& dp, bool zone_listeners) {
   PolicySelection s;
   s.policy = &p;
   if (p.meta.mesh != dp.meta.mesh) {

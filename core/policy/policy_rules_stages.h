@@ -59,10 +59,10 @@ struct MergeCache {
 
 Merged MergeItems(const std::vector<const Item*>& items, bool provenance, bool defaults,
                   MergeCache* cache = nullptr);
-Meta MeshMeta(const Model& m, const std::string& mesh);  // the model's Mesh, or one by name
+Meta MeshMeta(const ResourceSet& m, const std::string& mesh);  // the model's Mesh, or one by name
 
 // ---- to (policy_rules_to.cpp) ----
-void BuildToRules(const Model& m, const Dataplane& dp, TypeRules& t, const EvalOptions& o,
+void BuildToRules(const ResourceSet& m, const Dataplane& dp, TypeRules& t, const EvalOptions& o,
                   std::vector<doc::Diagnostic>& diags, MergeCache& cache);
 
 // ---- legacy (policy_rules_legacy.cpp) ----
@@ -78,11 +78,11 @@ struct LegacyRule {
 
 bool AsSubset(const TargetRef& t, Subset& out);
 std::vector<LegacyRule> BuildLegacyRules(const std::vector<Subset>& subsets, bool with_negations, bool& cut);
-void BuildLegacyToRules(const Model& m, TypeRules& t, const std::vector<PolicySelection>& selected,
+void BuildLegacyToRules(const ResourceSet& m, TypeRules& t, const std::vector<PolicySelection>& selected,
                         const EvalOptions& o, MergeCache& cache);
 
 // ---- inbound (policy_rules_inbound.cpp) ----
-void BuildFromRules(const Model& m, const Dataplane& dp, TypeRules& t, const std::vector<PolicySelection>& selected,
+void BuildFromRules(const ResourceSet& m, const Dataplane& dp, TypeRules& t, const std::vector<PolicySelection>& selected,
                     const EvalOptions& o, std::vector<doc::Diagnostic>& diags);
 
 }  // namespace cfgi::policy::rules

@@ -14,7 +14,7 @@ namespace cfgi::policy {
 using nlohmann::json;
 using nlohmann::ordered_json;
 
-bool HasShadowPolicies(const Model& m, const std::string& mesh) {
+bool HasShadowPolicies(const ResourceSet& m, const std::string& mesh) {
   for (const Policy& p : m.policies)
     if (p.meta.mesh == mesh && IsShadow(p)) return true;
   return false;
@@ -58,7 +58,7 @@ void AddShadow(std::vector<const Policy*>& out, const std::vector<Origin>& origi
 
 }  // namespace
 
-std::vector<ShadowChange> ShadowDiff(const DataplaneRules& applied, const DataplaneRules& with_shadow, const Model& m,
+std::vector<ShadowChange> ShadowDiff(const DataplaneRules& applied, const DataplaneRules& with_shadow, const ResourceSet& m,
                                      Profile p) {
   std::vector<ShadowChange> out;
   static const TypeRules kNone;

@@ -30,13 +30,13 @@ struct ShadowChange {
 };
 
 // Whether any policy of `mesh` is a shadow policy (the diff is computed only then).
-bool HasShadowPolicies(const Model& m, const std::string& mesh);
+bool HasShadowPolicies(const ResourceSet& m, const std::string& mesh);
 
 // The rows of `with_shadow` (evaluated with include_shadow) that differ from `applied`, by type,
 // then proxy / to (by key) / inbound (by port). A ResourceRule on one side only is compared with
 // the rule it falls back to on the other (ResourceRules.Compute), so "before" is what the proxy
 // has now.
-std::vector<ShadowChange> ShadowDiff(const DataplaneRules& applied, const DataplaneRules& with_shadow, const Model& m,
+std::vector<ShadowChange> ShadowDiff(const DataplaneRules& applied, const DataplaneRules& with_shadow, const ResourceSet& m,
                                      Profile p);
 
 // [{"type", "place", "key"?, "before", "after", "policies": [names]}]

@@ -48,9 +48,9 @@ ldap::Value ValueFromEditedText(const std::string& text, ldap::Value::Kind loade
   return ldap::Value::String(text);
 }
 
-ConfigOutcome ResolveEditedConfig(std::shared_ptr<const TargetingModel> model, const std::vector<EditedValue>& values) {
+ConfigWhatIf ResolveEditedConfig(std::shared_ptr<const TargetingModel> model, const std::vector<EditedValue>& values) {
   CountWhatIfEvaluation();
-  ConfigOutcome o;
+  ConfigWhatIf o;
   o.model = std::move(model);
   if (!o.model) return o;
   const Workspace& ws = o.model->workspace;

@@ -84,12 +84,12 @@ ldap::Value ValueFromEditedText(const std::string& text, ldap::Value::Kind loade
 // The targeting view's what-if: the loaded configuration with the edited values, resolved on the
 // loaded workspace (Workspace::ResolveWith), on the worker; the view only draws the outcome. The
 // resolution points into `model`'s workspace and into `config`, which the outcome keeps alive.
-struct ConfigOutcome {
+struct ConfigWhatIf {
   std::shared_ptr<const TargetingModel> model;
   std::shared_ptr<const Config> config;
   Resolution resolution;
 };
-ConfigOutcome ResolveEditedConfig(std::shared_ptr<const TargetingModel> model, const std::vector<EditedValue>& values);
+ConfigWhatIf ResolveEditedConfig(std::shared_ptr<const TargetingModel> model, const std::vector<EditedValue>& values);
 
 // Whether two resolutions give the same answers, as Resolution::ToJson prints them: each
 // reference's binding (SameReference) and each instance's creation and registration

@@ -1,5 +1,5 @@
 // The txt engine's profile comparison, typed (Engine::CompareResults), on the model of the policy
-// engine's (core/policy/policy_compare.cpp). A zone or dig output is read once (Analysis); each
+// engine's (core/policy/policy_compare.cpp). A zone or dig output is read once (CompiledRecords); each
 // profile reads its records its own way (gRPC C-core the first grpc_config record, grpc-java
 // every one, grpc-go all of them concatenated: grpc src/core/resolver/dns/c_ares,
 // grpc-java core/.../DnsNameResolver.java, grpc-go internal/resolver/dns/dns_resolver.go), so of
@@ -35,7 +35,7 @@ bool SameTrace(const ChoiceTrace& a, const ChoiceTrace& b) {
 }
 
 // The fields TxtResult::ToJson prints of a name.
-bool SameName(const TxtResult::NameOutcome& a, const TxtResult::NameOutcome& b) {
+bool SameName(const TxtResult::NameEvaluation& a, const TxtResult::NameEvaluation& b) {
   const Evaluation& x = a.evaluation;
   const Evaluation& y = b.evaluation;
   return a.owner == b.owner && a.line == b.line && SameJson(x.service_config, y.service_config) && x.choice == y.choice &&

@@ -95,7 +95,7 @@ std::string FieldFor(ProfileId p, const std::string& key) {
 struct Builder {
   ProfileId p;
   Compiled& c;
-  const Analysis& a;
+  const CompiledRecords& a;
   doc::DiagnosticSink sink{a.source.get()};  // this profile's findings; Load moves them to c.diagnostics
   using Scope = doc::DiagnosticSink::ScopedField;  // a choice's field path: "[2].clientLanguage"
 
@@ -538,27 +538,20 @@ struct Builder {
   }
 };
 
-}  // namespace
-
-Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key, bool empty_explained) {
-  CountModelBuild();
-  Analysis a;
-  a.source = source;
-  doc::DiagnosticSink sink(source.get());
-  a.records = ParseRecords(*source, sink);
-  const auto& recs = a.records.records;
-  if (recs.empty() && !sink.has_errors() && !empty_explained)
-    sink.Warning("TXT015", {0, 0}, "no TXT record found; give dig output (the ANSWER section), zone-file lines "
-                 "(name 3600 IN TXT \"grpc_config=[...]\") or quoted strings");
-  // Every owner name that carries the attribute: a zone (or a dig of several names) can publish
-  // service configs for several hosts; each is a separate query for a gRPC client.
-  for (const TxtRecord& r : recs) {
+// Every owner name that carries the attribute: a zone (or a dig of several names) can publish
+// service configs for several hosts; each is a separate query for a gRPC client.
+void CollectNames(CompiledRecords& a) {
+  for (const TxtRecord& r : a.records.records) {
     if (!r.has_prefix()) continue;
     bool seen = std::any_of(a.names.begin(), a.names.end(), [&](const Name& n) { return n.key == r.owner_key; });
     if (!seen) a.names.push_back({r.owner, r.owner_key, r.owner_range.empty() ? r.range : r.owner_range});
   }
-  // The owner gRPC would have queried: the chosen name, else the name of the first record
-  // carrying the attribute.
+}
+
+// The owner gRPC would have queried: the chosen name, else the name of the first record
+// carrying the attribute. Returns the index of that first record, -1 when none.
+int FindQueryRecord(const CompiledRecords& a, std::string_view name, bool exact_key, doc::DiagnosticSink& sink) {
+  const auto& recs = a.records.records;
   std::string wanted_key;
   bool wanted = false;  // wanted_key names the owner (it may be the empty key of raw strings)
   if (exact_key) {
@@ -584,8 +577,12 @@ Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key, bool
       first = static_cast<int>(i);
       break;
     }
-  // An attribute name that is almost grpc_config (any name of the source: in a zone with several
-  // names the misspelt one is not the evaluated one).
+  return first;
+}
+
+// An attribute name that is almost grpc_config (any name of the source: in a zone with several
+// names the misspelt one is not the evaluated one).
+void CheckAttributeNames(const std::vector<TxtRecord>& recs, doc::DiagnosticSink& sink) {
   for (const TxtRecord& r : recs) {
     if (r.has_prefix()) continue;
     {
@@ -600,6 +597,12 @@ Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key, bool
       }
     }
   }
+}
+
+// The owner queried (CompiledRecords::query_owner, query_name) and the problems of its records: no
+// grpc_config record, a bare host, other names' records, a second record, a split prefix.
+void CheckQueryRecords(CompiledRecords& a, int first, doc::DiagnosticSink& sink) {
+  const auto& recs = a.records.records;
   if (first < 0) {
     if (!recs.empty())
       sink.Warning("TXT010", recs[0].range, "no TXT record starts with grpc_config=, so no client gets a service config "
@@ -616,7 +619,7 @@ Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key, bool
     for (size_t i = 0; i < recs.size(); ++i) {
       const TxtRecord& r = recs[i];
       if (r.owner_key != a.query_owner) {
-        // Another name with a grpc_config record is evaluated on its own (Analysis::names).
+        // Another name with a grpc_config record is evaluated on its own (CompiledRecords::names).
         bool evaluated = std::any_of(a.names.begin(), a.names.end(), [&](const Name& n) { return n.key == r.owner_key; });
         if (!evaluated && others++ == 0)
           sink.Note("TXT009", r.owner_range.empty() ? r.range : r.owner_range, "records on '" + r.owner +
@@ -633,90 +636,118 @@ Analysis Load(doc::SourcePtr source, std::string_view name, bool exact_key, bool
       }
     }
   }
+}
+
+// The attributes profile `p` reads from the queried name's records (`mine`), as each
+// implementation picks them: grpc-core the first whose first string has the prefix, a2 the first
+// with the prefix, grpc-java every one, grpc-go all records concatenated.
+void ReadAttributes(ProfileId p, Compiled& c, Builder& b, const std::vector<TxtRecord>& recs, const std::vector<int>& mine) {
+  auto add = [&](const MappedText& value, std::vector<int> from) {
+    Attribute at;
+    at.json = Slice(value, kAttributePrefix.size());
+    at.records = std::move(from);
+    nlohmann::ordered_json j = nlohmann::ordered_json::parse(at.json.bytes, nullptr, false);
+    at.pretty = j.is_discarded() ? at.json.bytes : doc::JsonText(j, 2);
+    c.attributes.push_back(std::move(at));
+  };
+  switch (p) {
+    case ProfileId::kCore:
+      for (int i : mine)
+        if (recs[static_cast<size_t>(i)].first_string_has_prefix()) {
+          add(recs[static_cast<size_t>(i)].value, {i});
+          c.notes.push_back("grpc-core reads record " + std::to_string(i) + ", the first whose first string starts with grpc_config=");
+          break;
+        }
+      break;
+    case ProfileId::kA2:
+      for (int i : mine)
+        if (recs[static_cast<size_t>(i)].has_prefix()) {
+          add(recs[static_cast<size_t>(i)].value, {i});
+          c.notes.push_back("a2 reads record " + std::to_string(i) + ", the record with the grpc_config attribute");
+          break;
+        }
+      break;
+    case ProfileId::kJava:
+      for (int i : mine)
+        if (recs[static_cast<size_t>(i)].has_prefix()) {
+          add(recs[static_cast<size_t>(i)].value, {i});
+          c.notes.push_back("grpc-java reads record " + std::to_string(i) + " (every record starting with grpc_config=)");
+        }
+      break;
+    case ProfileId::kGo: {
+      if (mine.empty()) break;
+      MappedText all;
+      for (int i : mine) {
+        if (all.origin.empty()) all = recs[static_cast<size_t>(i)].value;
+        else all.Append(recs[static_cast<size_t>(i)].value);
+      }
+      if (all.bytes.compare(0, kAttributePrefix.size(), kAttributePrefix) == 0) {
+        add(all, mine);
+        c.notes.push_back("grpc-go concatenates all " + std::to_string(mine.size()) + " TXT records of the name");
+        if (mine.size() > 1)
+          b.Report("TXT013", Severity::kWarning, {0, 1}, 0, "", std::to_string(mine.size()) + " TXT records on this name: "
+                  "grpc-go concatenates them all before parsing, so the JSON is followed by the other records' text; "
+                  "keep only the grpc_config record on _grpc_config names");
+      } else {
+        c.notes.push_back("grpc-go concatenates the TXT records; the result does not start with grpc_config=");
+        const TxtRecord& r0 = recs[static_cast<size_t>(mine[0])];
+        b.Report("TXT013", Severity::kWarning, {0, 1}, -1, "",
+                 "grpc-go concatenates all TXT records of the name and the first ('" + r0.value.bytes.substr(0, 20) +
+                     "...') is not the grpc_config record, so grpc-go finds no service config; remove the other "
+                     "records from this name");
+      }
+      break;
+    }
+  }
+}
+
+// One profile's compilation: its attributes, their JSON and choices, the dead choices.
+void CompileProfile(ProfileId p, Compiled& c, CompiledRecords& a, const std::vector<int>& mine) {
+  c.profile = p;
+  Builder b{p, c, a};
+  ReadAttributes(p, c, b, a.records.records, mine);
+  c.found = !c.attributes.empty();
+  for (size_t i = 0; i < c.attributes.size(); ++i) {
+    b.Json(static_cast<int>(i));
+    b.Choices(static_cast<int>(i));
+  }
+  if (!c.global_error.empty()) {
+    // A failing list selects nothing: keep the issues, drop the choices.
+    c.choices.clear();
+  }
+  b.DeadChoices();
+  c.diagnostics = std::move(b.sink.list());
+}
+
+}  // namespace
+
+// The stages: parse the records, find the names and the queried one, check the records, then
+// compile each profile's view of them.
+CompiledRecords Compile(doc::SourcePtr source, std::string_view name, bool exact_key, bool empty_explained) {
+  CountModelBuild();
+  CompiledRecords a;
+  a.source = source;
+  doc::DiagnosticSink sink(source.get());
+  a.records = ParseRecords(*source, sink);
+  const auto& recs = a.records.records;
+  if (recs.empty() && !sink.has_errors() && !empty_explained)
+    sink.Warning("TXT015", {0, 0}, "no TXT record found; give dig output (the ANSWER section), zone-file lines "
+                 "(name 3600 IN TXT \"grpc_config=[...]\") or quoted strings");
+  CollectNames(a);
+  const int first = FindQueryRecord(a, name, exact_key, sink);
+  CheckAttributeNames(recs, sink);
+  CheckQueryRecords(a, first, sink);
   a.record_diagnostics = sink.list();
 
   std::vector<int> mine;
   for (size_t i = 0; i < recs.size(); ++i)
     if (first >= 0 && recs[i].owner_key == a.query_owner) mine.push_back(static_cast<int>(i));
-
-  for (const auto& entry : Profiles().entries()) {
-    const ProfileId p = entry.id;
-    Compiled& c = a.profiles[static_cast<int>(p)];
-    c.profile = p;
-    Builder b{p, c, a};
-    auto add = [&](const MappedText& value, std::vector<int> from) {
-      Attribute at;
-      at.json = Slice(value, kAttributePrefix.size());
-      at.records = std::move(from);
-      nlohmann::ordered_json j = nlohmann::ordered_json::parse(at.json.bytes, nullptr, false);
-      at.pretty = j.is_discarded() ? at.json.bytes : doc::JsonText(j, 2);
-      c.attributes.push_back(std::move(at));
-    };
-    switch (p) {
-      case ProfileId::kCore:
-        for (int i : mine)
-          if (recs[static_cast<size_t>(i)].first_string_has_prefix()) {
-            add(recs[static_cast<size_t>(i)].value, {i});
-            c.notes.push_back("grpc-core reads record " + std::to_string(i) + ", the first whose first string starts with grpc_config=");
-            break;
-          }
-        break;
-      case ProfileId::kA2:
-        for (int i : mine)
-          if (recs[static_cast<size_t>(i)].has_prefix()) {
-            add(recs[static_cast<size_t>(i)].value, {i});
-            c.notes.push_back("a2 reads record " + std::to_string(i) + ", the record with the grpc_config attribute");
-            break;
-          }
-        break;
-      case ProfileId::kJava:
-        for (int i : mine)
-          if (recs[static_cast<size_t>(i)].has_prefix()) {
-            add(recs[static_cast<size_t>(i)].value, {i});
-            c.notes.push_back("grpc-java reads record " + std::to_string(i) + " (every record starting with grpc_config=)");
-          }
-        break;
-      case ProfileId::kGo: {
-        if (mine.empty()) break;
-        MappedText all;
-        for (int i : mine) {
-          if (all.origin.empty()) all = recs[static_cast<size_t>(i)].value;
-          else all.Append(recs[static_cast<size_t>(i)].value);
-        }
-        if (all.bytes.compare(0, kAttributePrefix.size(), kAttributePrefix) == 0) {
-          add(all, mine);
-          c.notes.push_back("grpc-go concatenates all " + std::to_string(mine.size()) + " TXT records of the name");
-          if (mine.size() > 1)
-            b.Report("TXT013", Severity::kWarning, {0, 1}, 0, "", std::to_string(mine.size()) + " TXT records on this name: "
-                    "grpc-go concatenates them all before parsing, so the JSON is followed by the other records' text; "
-                    "keep only the grpc_config record on _grpc_config names");
-        } else {
-          c.notes.push_back("grpc-go concatenates the TXT records; the result does not start with grpc_config=");
-          const TxtRecord& r0 = recs[static_cast<size_t>(mine[0])];
-          b.Report("TXT013", Severity::kWarning, {0, 1}, -1, "",
-                   "grpc-go concatenates all TXT records of the name and the first ('" + r0.value.bytes.substr(0, 20) +
-                       "...') is not the grpc_config record, so grpc-go finds no service config; remove the other "
-                       "records from this name");
-        }
-        break;
-      }
-    }
-    c.found = !c.attributes.empty();
-    for (size_t i = 0; i < c.attributes.size(); ++i) {
-      b.Json(static_cast<int>(i));
-      b.Choices(static_cast<int>(i));
-    }
-    if (!c.global_error.empty()) {
-      // A failing list selects nothing: keep the issues, drop the choices.
-      c.choices.clear();
-    }
-    b.DeadChoices();
-    c.diagnostics = std::move(b.sink.list());
-  }
+  for (const auto& entry : Profiles().entries())
+    CompileProfile(entry.id, a.profiles[static_cast<int>(entry.id)], a, mine);
   return a;
 }
 
-std::vector<doc::Diagnostic> ProfileDiagnostics(const Analysis& a, ProfileId p) {
+std::vector<doc::Diagnostic> ProfileDiagnostics(const CompiledRecords& a, ProfileId p) {
   std::vector<doc::Diagnostic> out = a.record_diagnostics;
   const Compiled& c = a.of(p);
   out.insert(out.end(), c.diagnostics.begin(), c.diagnostics.end());

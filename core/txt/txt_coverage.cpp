@@ -10,7 +10,7 @@ namespace cfgi::txt {
 
 namespace {
 
-void AddChoices(const Analysis& a, ProfileId p, const Evaluation& ev, std::vector<CoverageItem>& out) {
+void AddChoices(const CompiledRecords& a, ProfileId p, const Evaluation& ev, std::vector<CoverageItem>& out) {
   const Compiled& c = a.of(p);
   for (const Choice& ch : c.choices) {
     doc::SourceRange range;

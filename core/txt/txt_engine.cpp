@@ -18,7 +18,7 @@ ordered_json ShareTarget(int choice) {
 
 }  // namespace
 
-ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro,
+ordered_json ResultJson(const CompiledRecords& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro,
                         const std::vector<bool>* same_records) {
   const Compiled& comp = a.of(p);
   ordered_json j;
@@ -62,7 +62,7 @@ ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const E
                  {"hostname", Printable(c.hostname)}, {"rand", c.rand}};
   if (!ev.by_language.empty()) {
     ordered_json bl = ordered_json::array();
-    for (const LanguageOutcome& o : ev.by_language)
+    for (const LanguageEvaluation& o : ev.by_language)
       bl.push_back({{"language", o.other ? ordered_json(nullptr) : ordered_json(Printable(o.language))},
                     {"choice", o.choice ? ordered_json(*o.choice) : ordered_json(nullptr)},
                     {"service_config", o.service_config ? *o.service_config : ordered_json(nullptr)},
@@ -125,7 +125,7 @@ std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const TxtQuery& q, Mod
   // A live answer without records (NXDOMAIN, a timeout) has its LIVE diagnostic: no TXT015 beside
   // it, as no ENG002 (EmptySourceExplained, the rule the engine choice uses too).
   const bool explained = EmptySourceExplained(s, src->source->name());
-  auto chosen = std::make_shared<const Analysis>(Load(src->source, name, false, explained));
+  auto chosen = std::make_shared<const CompiledRecords>(Compile(src->source, name, false, explained));
   m->analysis = chosen;
   if (chosen->names.size() > 1) {
     for (size_t i = 0; i < chosen->names.size(); ++i) {
@@ -133,7 +133,7 @@ std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const TxtQuery& q, Mod
         m->per_name.push_back(chosen);
         m->selected_name = i;
       } else {
-        m->per_name.push_back(std::make_shared<const Analysis>(Load(src->source, chosen->names[i].key, /*exact_key=*/true, explained)));
+        m->per_name.push_back(std::make_shared<const CompiledRecords>(Compile(src->source, chosen->names[i].key, /*exact_key=*/true, explained)));
       }
     }
   }
@@ -187,7 +187,7 @@ namespace {
 
 // The diagnostics of every name, each once: the record diagnostics are the same for every name,
 // so one per code and position.
-std::vector<doc::Diagnostic> AllNamesDiagnostics(const std::vector<std::shared_ptr<const Analysis>>& per_name, ProfileId p) {
+std::vector<doc::Diagnostic> AllNamesDiagnostics(const std::vector<std::shared_ptr<const CompiledRecords>>& per_name, ProfileId p) {
   std::vector<doc::Diagnostic> out;
   for (const auto& a : per_name)
     for (doc::Diagnostic& d : ProfileDiagnostics(*a, p)) {
@@ -201,11 +201,11 @@ std::vector<doc::Diagnostic> AllNamesDiagnostics(const std::vector<std::shared_p
   return out;
 }
 
-std::string OutcomeText(const LanguageOutcome& o) {
+std::string OutcomeText(const LanguageEvaluation& o) {
   return o.error ? "an error" : o.choice ? "choice " + std::to_string(*o.choice) : "no service config";
 }
 
-std::unique_ptr<TxtResult> EvaluateOn(const std::shared_ptr<const Analysis>& analysis, Mode mode, ProfileId p,
+std::unique_ptr<TxtResult> EvaluateOn(const std::shared_ptr<const CompiledRecords>& analysis, Mode mode, ProfileId p,
                                       const Client& c, doc::Explanation* why) {
   auto r = std::make_unique<TxtResult>();
   r->id = p;
@@ -222,7 +222,7 @@ std::unique_ptr<TxtResult> EvaluateOn(const std::shared_ptr<const Analysis>& ana
     r->evaluated = true;
     if (!r->evaluation.by_language.empty()) {
       std::string per;
-      for (const LanguageOutcome& o : r->evaluation.by_language)
+      for (const LanguageEvaluation& o : r->evaluation.by_language)
         per += (per.empty() ? "" : ", ") + (o.other ? std::string("any other language") : "\"" + Printable(o.language) + "\"") +
                " gets " + OutcomeText(o);
       doc::DiagnosticSink sink(analysis->source.get());
@@ -251,7 +251,7 @@ std::unique_ptr<TxtResult> TxtModel::EvaluateClient(ProfileId p, const Client& c
     r->diagnostics.insert(r->diagnostics.end(), extra.begin(), extra.end());
     if (mode == Mode::kEvaluate)
       for (const auto& a : per_name) {
-        TxtResult::NameOutcome o;
+        TxtResult::NameEvaluation o;
         o.owner = a->query_name;
         bool found = false;
         for (const TxtRecord& rec : a->records.records)
@@ -282,7 +282,7 @@ ordered_json TxtResult::Json(const std::vector<bool>* same_records) const {
   ordered_json j = ResultJson(*analysis, id, client, evaluation, rollout, same_records);
   if (!names.empty()) {
     ordered_json ns = ordered_json::array();
-    for (const NameOutcome& n : names) {
+    for (const NameEvaluation& n : names) {
       const Evaluation& ev = n.evaluation;
       ordered_json o;
       o["name"] = Printable(n.owner);
@@ -298,10 +298,10 @@ ordered_json TxtResult::Json(const std::vector<bool>* same_records) const {
   return j;
 }
 
-ClientOutcome EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, std::optional<size_t> name,
+ClientWhatIf EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, std::optional<size_t> name,
                                          const std::vector<Client>& clients) {
   CountWhatIfEvaluation();
-  ClientOutcome o;
+  ClientWhatIf o;
   o.model = std::move(model);
   if (!o.model || !o.model->analysis) return o;
   const size_t n = Profiles().size();

@@ -45,10 +45,10 @@ class TxtModel final : public EngineModel {
   // Evaluates the client on another name of the source (index into `per_name`; a view's pick).
   std::unique_ptr<TxtResult> EvaluateName(size_t name, ProfileId p, const Client& c, doc::Explanation* why = nullptr) const;
 
-  std::shared_ptr<const Analysis> analysis;  // the evaluated name; null when the scenario has no source
-  // One analysis per name with a grpc_config record (Analysis::names order); `analysis` is one
+  std::shared_ptr<const CompiledRecords> analysis;  // the evaluated name; null when the scenario has no source
+  // One analysis per name with a grpc_config record (CompiledRecords::names order); `analysis` is one
   // of them (--name / inputs.name, else the first). Empty when the source has at most one name.
-  std::vector<std::shared_ptr<const Analysis>> per_name;
+  std::vector<std::shared_ptr<const CompiledRecords>> per_name;
   size_t selected_name = 0;  // index of `analysis` in per_name
   Client client;                              // inputs + query, without a per-profile language
   std::map<std::string, std::string> language_per_profile;  // inputs.language as a map
@@ -63,18 +63,18 @@ class TxtResult final : public EngineResult {
   // comparison's form of it.
   nlohmann::ordered_json Json(const std::vector<bool>* same_records) const;
   ProfileId id = ProfileId::kCore;
-  std::shared_ptr<const Analysis> analysis;
+  std::shared_ptr<const CompiledRecords> analysis;
   bool evaluated = false;  // false in kCheck mode
   Client client;
   Evaluation evaluation;
   Rollout rollout;  // the real share of every choice for this client's language and hostname
   // Every name of the source evaluated for the same client (empty with at most one name).
-  struct NameOutcome {
+  struct NameEvaluation {
     std::string owner;
     int line = 0;
     Evaluation evaluation;
   };
-  std::vector<NameOutcome> names;
+  std::vector<NameEvaluation> names;
 };
 
 // A what-if on a loaded model: the app's edited client, or the scenario's client on another name
@@ -82,13 +82,13 @@ class TxtResult final : public EngineResult {
 // under every profile (`clients`: one per profile, Profiles() order) and compared as `eval
 // --profile all` compares them. The txt view runs it as a job on the worker and only draws the
 // outcome; `results` point into `model`'s analysis, which the outcome keeps alive. Never fails.
-struct ClientOutcome {
+struct ClientWhatIf {
   std::shared_ptr<const TxtModel> model;
   std::vector<std::unique_ptr<TxtResult>> results;  // Profiles() order
   std::vector<doc::Step> why;                       // each result's explanation
   Comparison comparison;
 };
-ClientOutcome EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, std::optional<size_t> name,
+ClientWhatIf EvaluateClientEveryProfile(std::shared_ptr<const TxtModel> model, std::optional<size_t> name,
                                          const std::vector<Client>& clients);
 
 // Reads the scenario's DNS source and client (the engine's Load).
@@ -96,7 +96,7 @@ std::unique_ptr<TxtModel> LoadTxtModel(const Scenario& s, const TxtQuery& q, Mod
 
 // The engine's JSON result for one profile (docs/formats/txt.md: service_config, choice, error, records, choices, rollout).
 // The records `same_records` marks are written null (the comparison's form, TxtResult::Json).
-nlohmann::ordered_json ResultJson(const Analysis& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro,
+nlohmann::ordered_json ResultJson(const CompiledRecords& a, ProfileId p, const Client& c, const Evaluation& ev, const Rollout& ro,
                                   const std::vector<bool>* same_records = nullptr);
 
 // The answers every profile gives alike, found on the typed results (txt_compare.cpp): per record

@@ -17,7 +17,7 @@ std::string Quote(const std::vector<std::string>& v);
 
 // The outcome of one choice for one draw r: 0 skip, 1 select, 2 error (message in *err). With
 // `tr` null no detail text is built (the many-clients fast path). txt_select.cpp.
-int StageOutcome(ProfileId p, const Choice& ch, const std::string& lang, const std::string& host, int r,
+int StageChoice(ProfileId p, const Choice& ch, const std::string& lang, const std::string& host, int r,
                  ChoiceTrace* tr, std::string* err);
 // The language the profile compares: the client's, else the profile's own (DefaultLanguage);
 // *missing when neither (a2 without a language).

@@ -4,7 +4,7 @@
 // profile. Also the rollout (the real share of every choice) and the service config checks gRPC
 // runs on the chosen config.
 //
-//   txt::Analysis a = txt::Load(source);                          // parse + compile, once
+//   txt::CompiledRecords a = txt::Compile(source);                          // parse + compile, once
 //   txt::Evaluation ev = txt::Evaluate(a, txt::ProfileId::kJava, {"java", "host1", 42});
 //   txt::Rollout ro = txt::ComputeRollout(a, txt::ProfileId::kGo, client);
 #pragma once
@@ -32,7 +32,7 @@ namespace cfgi::txt {
 using doc::JsonParse;
 using doc::ParseJsonPositions;
 
-// The values index Analysis::profiles.
+// The values index CompiledRecords::profiles.
 enum class ProfileId { kCore = 0, kJava = 1, kGo = 2, kA2 = 3 };
 // The engine's one profile set ("grpc-core" default, "grpc-java", "grpc-go", "a2"), core/engine/profile.h.
 const ProfileSet<ProfileId>& Profiles();
@@ -114,7 +114,7 @@ struct Name {
   doc::SourceRange range;   // that record's owner token (its whole range when it has none)
 };
 
-struct Analysis {
+struct CompiledRecords {
   doc::SourcePtr source;
   RecordSet records;
   std::vector<doc::Diagnostic> record_diagnostics;  // decoding (same for every profile)
@@ -128,19 +128,19 @@ struct Analysis {
 // Parses and compiles a source for every profile. Never throws. `name` chooses which owner name
 // is evaluated (NameMatches); empty: the first name that carries a grpc_config record. A name
 // that matches none gets TXT019 and the first name is evaluated.
-// `exact_key`: `name` is an owner key of Analysis::names as it is (the empty key of raw strings
+// `exact_key`: `name` is an owner key of CompiledRecords::names as it is (the empty key of raw strings
 // included), not a user's name to normalise (the engine evaluating every name of a zone).
 // `empty_explained`: the source came with a diagnostic that says why it holds no record (a live
 // DNS answer's LIVE003 NXDOMAIN, LIVE002 timeout: cfgi::EmptySourceExplained), so no TXT015 "no
 // TXT record found" (whose fix, "give dig output", is wrong for an answer) is added.
-Analysis Load(doc::SourcePtr source, std::string_view name = {}, bool exact_key = false, bool empty_explained = false);
+CompiledRecords Compile(doc::SourcePtr source, std::string_view name = {}, bool exact_key = false, bool empty_explained = false);
 
 // True when `wanted` (as a user types it: any case, trailing dot or not, with or without the
 // `_grpc_config.` label) names the owner `key` (a TxtRecord::owner_key).
 bool NameMatches(std::string_view wanted, std::string_view key);
 
 // The diagnostics of one profile, located in the original text.
-std::vector<doc::Diagnostic> ProfileDiagnostics(const Analysis& a, ProfileId p);
+std::vector<doc::Diagnostic> ProfileDiagnostics(const CompiledRecords& a, ProfileId p);
 
 struct ChoiceTrace {
   int index = 0;
@@ -151,7 +151,7 @@ struct ChoiceTrace {
 
 // a2 without a client language: the outcome for one language the choices name, or for any
 // other language (`other`).
-struct LanguageOutcome {
+struct LanguageEvaluation {
   std::string language;
   bool other = false;
   std::optional<int> choice;
@@ -172,13 +172,13 @@ struct Evaluation {
   // and error stay empty and `by_language` lists the outcome per language the choices name and
   // for any other language (the trace is the one for any other language).
   bool language_unknown = false;
-  std::vector<LanguageOutcome> by_language;
+  std::vector<LanguageEvaluation> by_language;
 };
 
 // Evaluates one client under one profile; every random draw is client.rand. When `why` is set,
 // it receives the explanation tree. With trace=false the per-choice trace is not built (the
 // fast path for many evaluations).
-Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& c, doc::Explanation* why = nullptr,
+Evaluation Evaluate(const CompiledRecords& a, ProfileId p, const Client& c, doc::Explanation* why = nullptr,
                     bool trace = true);
 
 struct Share {
@@ -190,7 +190,7 @@ struct Rollout {
   std::array<int, 100> fixed{};  // the outcome (choice, -1, -2) when every draw is r
 };
 // The rollout for this client's language and hostname (its rand is ignored).
-Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& c);
+Rollout ComputeRollout(const CompiledRecords& a, ProfileId p, const Client& c);
 
 // The shared did-you-mean helper (core/doc/suggest.h), kept under this name for the txt code.
 std::string Suggest(std::string_view word, const std::vector<std::string>& candidates);

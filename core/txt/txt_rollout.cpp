@@ -11,7 +11,7 @@ namespace cfgi::txt {
 
 using namespace detail;
 
-Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& client) {
+Rollout ComputeRollout(const CompiledRecords& a, ProfileId p, const Client& client) {
   Rollout ro;
   const Compiled& c = a.of(p);
   bool missing = false;
@@ -30,7 +30,7 @@ Rollout ComputeRollout(const Analysis& a, ProfileId p, const Client& client) {
   }
   std::vector<std::array<int, 100>> outcome(c.choices.size());
   for (size_t i = 0; i < c.choices.size(); ++i)
-    for (int r = 0; r < 100; ++r) outcome[i][static_cast<size_t>(r)] = StageOutcome(p, c.choices[i], lang, client.hostname, r, nullptr, nullptr);
+    for (int r = 0; r < 100; ++r) outcome[i][static_cast<size_t>(r)] = StageChoice(p, c.choices[i], lang, client.hostname, r, nullptr, nullptr);
   // Every draw independent (each implementation draws inside its loop over choices).
   double reach = 1.0, error = 0.0;
   for (size_t i = 0; i < c.choices.size(); ++i) {

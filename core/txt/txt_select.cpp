@@ -19,7 +19,7 @@ using namespace detail;
 namespace detail {
 
 // The outcome of one choice for one draw: 0 skip, 1 select, 2 error (message in *why).
-int StageOutcome(ProfileId p, const Choice& ch, const std::string& lang, const std::string& host, int r,
+int StageChoice(ProfileId p, const Choice& ch, const std::string& lang, const std::string& host, int r,
                  ChoiceTrace* tr, std::string* err) {
   for (size_t k = 0; k < ch.stages.size(); ++k) {
     const Stage& s = ch.stages[k];
@@ -133,7 +133,7 @@ namespace {
 // a2 without a language (gRFC A2: "a choice without clientLanguage applies to every client"):
 // evaluate for every language a choice names and for any other; when they all agree the answer
 // holds for every client, otherwise it is listed per language.
-Evaluation EvaluateAnyLanguage(const Analysis& a, ProfileId p, const Client& client, doc::Explanation* why, bool trace) {
+Evaluation EvaluateAnyLanguage(const CompiledRecords& a, ProfileId p, const Client& client, doc::Explanation* why, bool trace) {
   const Compiled& c = a.of(p);
   std::vector<std::string> named = NamedLanguages(c);
   Client other = client;
@@ -142,7 +142,7 @@ Evaluation EvaluateAnyLanguage(const Analysis& a, ProfileId p, const Client& cli
   ev.language = "";
   ev.language_unknown = true;
   bool differs = false;
-  std::vector<LanguageOutcome> outcomes;
+  std::vector<LanguageEvaluation> outcomes;
   for (const std::string& l : named) {
     Client one = client;
     one.language = l;
@@ -159,7 +159,7 @@ Evaluation EvaluateAnyLanguage(const Analysis& a, ProfileId p, const Client& cli
   if (why) {
     why->what = std::string(Profiles().Name(p)) + ": no client language given; the answer depends on it";
     why->outcome = doc::Outcome::kInfo;
-    for (const LanguageOutcome& o : outcomes)
+    for (const LanguageEvaluation& o : outcomes)
       why->Add({o.other ? "any other language" : "language \"" + Printable(o.language) + "\"", doc::Outcome::kInfo,
                 o.error ? "error: " + Printable(*o.error) : o.choice ? "choice " + std::to_string(*o.choice) : "no service config",
                 {}, a.source->name(), {}});
@@ -173,7 +173,7 @@ Evaluation EvaluateAnyLanguage(const Analysis& a, ProfileId p, const Client& cli
 
 }  // namespace
 
-Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::Explanation* why, bool trace) {
+Evaluation Evaluate(const CompiledRecords& a, ProfileId p, const Client& client, doc::Explanation* why, bool trace) {
   trace = trace || why;
   Evaluation ev;
   const Compiled& c = a.of(p);
@@ -209,7 +209,7 @@ Evaluation Evaluate(const Analysis& a, ProfileId p, const Client& client, doc::E
       continue;
     }
     std::string err;
-    int o = StageOutcome(p, ch, ev.language, client.hostname, client.rand, trace ? &tr : nullptr, &err);
+    int o = StageChoice(p, ch, ev.language, client.hostname, client.rand, trace ? &tr : nullptr, &err);
     if (o == 1) {
       tr.outcome = "selected";
       ev.choice = ch.index;

@@ -468,13 +468,13 @@ struct Weights {
   std::vector<std::vector<uint64_t>> w;  // [k][class]
 };
 
-Weights MakeWeights(const Domain& d, const std::vector<CoverageKey>& keys) {
+Weights MakeWeights(const Domain& d, const std::vector<DomainKey>& keys) {
   Weights ws;
   ws.w.resize(d.key_count());
   for (size_t k = 0; k < d.key_count(); ++k) {
     ws.w[k].assign(d.classes(k), 0);
-    const CoverageKey* ck = nullptr;
-    for (const CoverageKey& c : keys)
+    const DomainKey* ck = nullptr;
+    for (const DomainKey& c : keys)
       if (c.key == d.key(k)) ck = &c;
     if (!ck) {  // not listed: every class is possible once
       for (auto& x : ws.w[k]) x = 1;
@@ -506,9 +506,9 @@ std::string Quoted(const std::string& v) {
   return plain ? v : "\"" + v + "\"";
 }
 
-std::string RenderRegion(const Cube& c, const Cube& universe, const Domain& d, const std::vector<CoverageKey>& keys) {
+std::string RenderRegion(const Cube& c, const Cube& universe, const Domain& d, const std::vector<DomainKey>& keys) {
   std::string out;
-  for (const CoverageKey& ck : keys) {
+  for (const DomainKey& ck : keys) {
     int ki = d.KeyIndex(ck.key);
     if (ki < 0) continue;
     size_t k = static_cast<size_t>(ki);
@@ -540,9 +540,9 @@ std::string RenderRegion(const Cube& c, const Cube& universe, const Domain& d, c
   return out.empty() ? "⊤ (every parameter set)" : out;
 }
 
-Params RegionWitness(const Cube& c, const Domain& d, const std::vector<CoverageKey>& keys) {
+Params RegionWitness(const Cube& c, const Domain& d, const std::vector<DomainKey>& keys) {
   Params p;
-  for (const CoverageKey& ck : keys) {
+  for (const DomainKey& ck : keys) {
     int ki = d.KeyIndex(ck.key);
     if (ki < 0) continue;
     size_t k = static_cast<size_t>(ki);
@@ -601,9 +601,9 @@ void MergeRegions(std::vector<Cube>& cubes, const Domain& d) {
 
 }  // namespace
 
-CoverageReport Coverage(const std::vector<const Constraint*>& variants, const Domain& d,
-                        const std::vector<CoverageKey>& keys) {
-  CoverageReport rep;
+GapReport FindGaps(const std::vector<const Constraint*>& variants, const Domain& d,
+                        const std::vector<DomainKey>& keys) {
+  GapReport rep;
   rep.keys = keys;
   Weights ws = MakeWeights(d, keys);
   Cube universe = EmptyCube(d);
@@ -652,12 +652,12 @@ CoverageReport Coverage(const std::vector<const Constraint*>& variants, const Do
   return rep;
 }
 
-CoverageMatrix Matrix(const std::vector<const Constraint*>& variants, const CoverageKey& x, const CoverageKey& y,
+SelectionMatrix Matrix(const std::vector<const Constraint*>& variants, const DomainKey& x, const DomainKey& y,
                       const Params& base) {
-  CoverageMatrix m;
+  SelectionMatrix m;
   m.key_x = x.key;
   m.key_y = y.key;
-  auto axis = [](const CoverageKey& k) {
+  auto axis = [](const DomainKey& k) {
     std::vector<std::string> v = k.values;
     if (k.absent) v.push_back("<absent>");
     if (k.another) v.push_back("<other>");

@@ -12,7 +12,7 @@
 //
 //   Domain d = Domain::ForConstraints({&a, &b});
 //   std::optional<Params> w = OverlapWitness(a, b, d);     // nullopt: disjoint
-//   CoverageReport cov = Coverage(variants, d, coverage_values);
+//   GapReport cov = FindGaps(variants, d, coverage_values);
 #pragma once
 
 #include <cstdint>
@@ -105,9 +105,9 @@ std::vector<OverlapFinding> OverlapsByEnumeration(const std::vector<const Constr
 // The same for one pair.
 std::optional<Params> OverlapByEnumeration(const Constraint& a, const Constraint& b, const Domain& d);
 
-// ---- coverage ----
-// The values a coverage report enumerates for one key.
-struct CoverageKey {
+// ---- gaps: the parameter combinations no variant selects (the "coverage" finding) ----
+// The values a gap report enumerates for one key.
+struct DomainKey {
   std::string key;
   std::vector<std::string> values;  // concrete values clients send
   bool absent = true;               // clients may leave the key out
@@ -115,35 +115,35 @@ struct CoverageKey {
   bool declared = false;            // from the scenario's `domains`
 };
 
-struct CoverageRegion {
+struct GapRegion {
   std::string text;      // "env ∈ {canary, test} ∧ ¬exists(version)"
   Params witness;
   uint64_t count = 0;    // combinations in the region
 };
 
-struct CoverageReport {
-  std::vector<CoverageKey> keys;   // the keys the variants name, in order
+struct GapReport {
+  std::vector<DomainKey> keys;   // the keys the variants name, in order
   uint64_t total = 0;              // combinations over the domain (saturates at UINT64_MAX)
   uint64_t uncovered = 0;
-  std::vector<CoverageRegion> regions;  // at most kMaxRegions
+  std::vector<GapRegion> regions;  // at most kMaxRegions
   bool truncated = false;
   bool by_search = false;          // DNF too large: one witness found by search, count unknown
 };
 
-CoverageReport Coverage(const std::vector<const Constraint*>& variants, const Domain& d,
-                        const std::vector<CoverageKey>& keys);
+GapReport FindGaps(const std::vector<const Constraint*>& variants, const Domain& d,
+                        const std::vector<DomainKey>& keys);
 
-// ---- two-key matrix (for the coverage view) ----
+// ---- two-key matrix (for the view's matrix) ----
 struct MatrixCell {
   std::vector<size_t> matching;  // variant indices
 };
-struct CoverageMatrix {
+struct SelectionMatrix {
   std::string key_x, key_y;
   std::vector<std::string> xs, ys;  // "<absent>" and "<other>" stand for those classes
   std::vector<std::vector<MatrixCell>> cells;  // [x][y]
 };
 // Every value of x times every value of y, the other keys from `base`.
-CoverageMatrix Matrix(const std::vector<const Constraint*>& variants, const CoverageKey& x, const CoverageKey& y,
+SelectionMatrix Matrix(const std::vector<const Constraint*>& variants, const DomainKey& x, const DomainKey& y,
                       const Params& base);
 
 }  // namespace cfgi::variants

@@ -32,7 +32,7 @@ inline nlohmann::ordered_json SelectionJson(const std::string& name, const Resou
   j["resource"] = name;
   j["matching"] = r ? IdsJson(r, sel.matching) : nlohmann::ordered_json::array();
   j["selected"] = sel.selected ? r->variants[*sel.selected].Id() : nlohmann::ordered_json();
-  j["outcome"] = OutcomeName(sel.outcome);
+  j["outcome"] = MatchKindName(sel.outcome);
   return j;
 }
 

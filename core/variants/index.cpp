@@ -134,10 +134,10 @@ Selection VariantIndex::Select(size_t resource, const CompiledParams& p) const {
   Selection s;
   for (uint64_t x = m; x; x &= x - 1) s.matching.push_back(static_cast<size_t>(__builtin_ctzll(x)));
   if (s.matching.size() == 1) {
-    s.outcome = Outcome::kMatch;
+    s.outcome = MatchKind::kMatch;
     s.selected = s.matching[0];
   } else {
-    s.outcome = s.matching.empty() ? Outcome::kNone : Outcome::kAmbiguous;
+    s.outcome = s.matching.empty() ? MatchKind::kNone : MatchKind::kAmbiguous;
   }
   return s;
 }

@@ -38,11 +38,11 @@ ResourceVariants& State::Get(const std::string& name) {
   return resources.back();
 }
 
-const char* OutcomeName(Outcome o) {
+const char* MatchKindName(MatchKind o) {
   switch (o) {
-    case Outcome::kMatch: return "match";
-    case Outcome::kNone: return "none";
-    case Outcome::kAmbiguous: return "ambiguous";
+    case MatchKind::kMatch: return "match";
+    case MatchKind::kNone: return "none";
+    case MatchKind::kAmbiguous: return "ambiguous";
   }
   return "none";
 }
@@ -54,10 +54,10 @@ Selection Select(const ResourceVariants* r, const Params& p) {
   for (size_t i = 0; i < r->variants.size(); ++i)
     if (Matches(r->variants[i].constraint, p)) s.matching.push_back(i);
   if (s.matching.size() == 1) {
-    s.outcome = Outcome::kMatch;
+    s.outcome = MatchKind::kMatch;
     s.selected = s.matching[0];
   } else {
-    s.outcome = s.matching.empty() ? Outcome::kNone : Outcome::kAmbiguous;
+    s.outcome = s.matching.empty() ? MatchKind::kNone : MatchKind::kAmbiguous;
   }
   return s;
 }
@@ -164,7 +164,7 @@ std::string Preview(const dv3::Resource& r, const std::string& json_preview) {
 
 struct Ctx {
   const doc::Document& d;
-  Model& m;
+  Sources& m;
   Sinks& sinks;
   doc::DiagnosticSink& sink;
 };
@@ -593,7 +593,7 @@ bool LoadTextProto(const doc::Document& d, const std::string& default_resource, 
 
 }  // namespace
 
-bool LoadSource(const doc::Document& d, const std::string& default_resource, Model& m, Sinks& sinks) {
+bool LoadSource(const doc::Document& d, const std::string& default_resource, Sources& m, Sinks& sinks) {
   doc::DiagnosticSink& sink = sinks.For(d.source.get());
   Ctx c{d, m, sinks, sink};
   const std::string& text = d.source->text();

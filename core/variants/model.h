@@ -14,7 +14,7 @@
 //   - a bootstrap-style client configuration (dynamic parameters globally and per xdstp
 //     authority, node metadata translated): the subscriptions that client sends.
 //
-//   Model m;
+//   Sources m;
 //   LoadSource(doc, "routes", m, sinks);
 //   State s = Apply(m.updates);
 //   Selection sel = Select(s.Find("R"), params);
@@ -88,7 +88,7 @@ struct Subscription {
 
 struct ClientConfig;
 
-struct Model {
+struct Sources {
   std::vector<Update> updates;
   std::vector<Subscription> subscriptions;
   struct Client {
@@ -101,7 +101,7 @@ struct Model {
 
 // Reads one document as a TP2 input; returns false (with VAR006) when it is none.
 // `default_resource` names the resource of bare constraints.
-bool LoadSource(const doc::Document& d, const std::string& default_resource, Model& m, Sinks& sinks);
+bool LoadSource(const doc::Document& d, const std::string& default_resource, Sources& m, Sinks& sinks);
 
 // Client configuration (bootstrap style): the dynamic parameters it sends per resource.
 struct ClientConfig {
@@ -126,12 +126,12 @@ void ApplyUpdate(State& s, const Update& u, Sinks* sinks);
 // Assigns ordinals (first appearance over all updates, in order) and labels.
 void AssignIds(std::vector<Update>& updates, const std::map<std::string, std::vector<std::string>>& labels);
 
-enum class Outcome { kMatch, kNone, kAmbiguous };
-const char* OutcomeName(Outcome o);  // "match", "none", "ambiguous"
+enum class MatchKind { kMatch, kNone, kAmbiguous };
+const char* MatchKindName(MatchKind o);  // "match", "none", "ambiguous"
 
 struct Selection {
   std::vector<size_t> matching;  // indices into ResourceVariants::variants
-  Outcome outcome = Outcome::kNone;
+  MatchKind outcome = MatchKind::kNone;
   std::optional<size_t> selected;
 };
 // Matching is the spec's: every variant's constraints against the parameters (exact).

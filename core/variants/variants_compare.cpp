@@ -3,7 +3,7 @@
 // and VariantsModel::Evaluate reads no profile, so within one Inspect every result is the same
 // evaluation of the same analysis; two results differ only when built apart (a test, another
 // subscription list). The result's static findings (resources, overlaps, coverage, dead
-// variants) are the Analysis's: results of one analysis give them alike, and they are never
+// variants) are the CompiledScenario's: results of one analysis give them alike, and they are never
 // compared. The evaluation's answers (each subscription's selections, the transition rows, the
 // proxy's fan-out, the matrix) are compared typed; when every one is alike the comparison is
 // empty and nothing is serialised. Otherwise (never within one Inspect) the results are
@@ -48,8 +48,8 @@ bool SameProxy(const ProxyResource& a, const ProxyResource& b) {
 
 bool SameMatrix(const std::optional<MatrixFindings>& a, const std::optional<MatrixFindings>& b) {
   if (!a || !b) return !a && !b;
-  const CoverageMatrix& x = a->matrix;
-  const CoverageMatrix& y = b->matrix;
+  const SelectionMatrix& x = a->matrix;
+  const SelectionMatrix& y = b->matrix;
   if (a->resource != b->resource || a->x != b->x || a->y != b->y || a->r != b->r || x.xs != y.xs || x.ys != y.ys ||
       x.cells.size() != y.cells.size())
     return false;

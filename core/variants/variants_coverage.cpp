@@ -10,7 +10,7 @@ std::vector<CoverageItem> VariantsModel::Coverage(const EngineResult& r) const {
   std::vector<CoverageItem> out;
   const auto* vr = ResultAs<VariantsResult>(&r);
   if (!vr || !vr->evaluated) return out;
-  const Analysis& a = analysis;
+  const CompiledScenario& a = analysis;
   for (const ResourceVariants& rv : a.final_state.resources) {
     for (size_t i = 0; i < rv.variants.size(); ++i) {
       const Variant& v = rv.variants[i];
@@ -20,7 +20,7 @@ std::vector<CoverageItem> VariantsModel::Coverage(const EngineResult& r) const {
                                    rv.name + " variant " + v.IdText() + " " + shown);
       for (const auto& per_sub : vr->evaluation.selections)
         for (const auto& [name, sel] : per_sub)
-          if (name == rv.name && sel.outcome == Outcome::kMatch && sel.selected == i) it.reached = true;
+          if (name == rv.name && sel.outcome == MatchKind::kMatch && sel.selected == i) it.reached = true;
       if (!it.reached) it.why = "no subscription selects it";
       out.push_back(std::move(it));
     }

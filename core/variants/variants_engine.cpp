@@ -164,10 +164,10 @@ Inputs ParseInputs(const Scenario& s, doc::DiagnosticSink& sink) {
 
 }  // namespace
 
-std::vector<CoverageKey> CoverageKeys(const ResourceVariants& r, const Domain& d, const Analysis& a) {
-  std::vector<CoverageKey> keys;
+std::vector<DomainKey> DomainKeys(const ResourceVariants& r, const Domain& d, const CompiledScenario& a) {
+  std::vector<DomainKey> keys;
   for (size_t k = 0; k < d.key_count(); ++k) {
-    CoverageKey ck;
+    DomainKey ck;
     ck.key = d.key(k);
     auto it = a.domains.find(ck.key);
     if (it != a.domains.end()) {
@@ -195,7 +195,7 @@ std::vector<CoverageKey> CoverageKeys(const ResourceVariants& r, const Domain& d
 namespace {
 
 // The static findings of one variant set, and their diagnostics.
-ResourceFindings AnalyzeResource(const ResourceVariants& r, const Analysis& a, Sinks& sinks) {
+ResourceFindings AnalyzeResource(const ResourceVariants& r, const CompiledScenario& a, Sinks& sinks) {
   ResourceFindings f;
   f.r = &r;
   std::vector<const Constraint*> cs;
@@ -296,11 +296,11 @@ ResourceFindings AnalyzeResource(const ResourceVariants& r, const Analysis& a, S
   // Coverage over the key domains.
   if (d.key_count() == 0) return f;
   f.has_coverage = true;
-  f.coverage_keys = CoverageKeys(r, d, a);
-  f.coverage = Coverage(cs, d, f.coverage_keys);
-  const CoverageReport& cov = f.coverage;
+  f.coverage_keys = DomainKeys(r, d, a);
+  f.coverage = FindGaps(cs, d, f.coverage_keys);
+  const GapReport& cov = f.coverage;
   const bool declared = f.declared = std::all_of(f.coverage_keys.begin(), f.coverage_keys.end(),
-                                                 [](const CoverageKey& k) { return k.declared; });
+                                                 [](const DomainKey& k) { return k.declared; });
   if (!cov.regions.empty() && !r.variants.empty()) {
     const Variant& v0 = r.variants[0];
     std::string list;
@@ -319,7 +319,7 @@ ResourceFindings AnalyzeResource(const ResourceVariants& r, const Analysis& a, S
 
 // The question's subscriptions: --params when given, else the scenario's (inputs.subscriptions),
 // the DiscoveryRequests' and the clients' (each client's subscribe list over the final state).
-std::vector<Subscription> Subscriptions(const Scenario& s, const VariantsQuery& q, const Inputs& in, Analysis& a,
+std::vector<Subscription> Subscriptions(const Scenario& s, const VariantsQuery& q, const Inputs& in, CompiledScenario& a,
                                         Sinks& sinks) {
   if (q.subscriptions) {
     if (q.params_source) a.owned.push_back(q.params_source);
@@ -339,7 +339,7 @@ std::vector<Subscription> Subscriptions(const Scenario& s, const VariantsQuery& 
 
 // inputs.matrix as a request Evaluate computes (VAR014 when it names no existing resource or
 // lacks a key).
-std::optional<MatrixRequest> MatrixRequestOf(const Inputs& in, const Analysis& a, doc::DiagnosticSink& esink) {
+std::optional<MatrixRequest> MatrixRequestOf(const Inputs& in, const CompiledScenario& a, doc::DiagnosticSink& esink) {
   if (!in.matrix || !in.matrix->is_map()) return std::nullopt;
   std::string rn = in.matrix->GetString("resource"), kx = in.matrix->GetString("x"), ky = in.matrix->GetString("y");
   if (!a.final_state.Find(rn) || kx.empty() || ky.empty()) {
@@ -377,9 +377,9 @@ nlohmann::ordered_json VariantsResult::ToJson() const {
   return evaluated ? ResultJson(*analysis, evaluation) : nlohmann::ordered_json::object();
 }
 
-Analysis Load(const Scenario& s, const VariantsQuery& q) {
+CompiledScenario CompileScenario(const Scenario& s, const VariantsQuery& q) {
   CountModelBuild();
-  Analysis a;
+  CompiledScenario a;
   // Variants and subscriptions point at their sources: keep them alive with the analysis, so
   // ResultJson can run after the Scenario is gone.
   for (const doc::Document& d : s.sources) a.owned.push_back(d.source);
@@ -396,7 +396,7 @@ Analysis Load(const Scenario& s, const VariantsQuery& q) {
   std::vector<Update> before_updates, after_updates;
   std::set<std::string> used_before;
   for (const doc::Document& d : s.sources) {
-    Model one;
+    Sources one;
     LoadSource(d, default_res.empty() ? Stem(d.source->name()) : default_res, one, sinks);
     bool is_before = false;
     for (const std::string& b : before)
@@ -511,7 +511,7 @@ class VariantsEngine final : public Engine {
   std::unique_ptr<EngineModel> Load(const Scenario& s, const Query& q, Mode mode) const override {
     std::optional<variants::VariantsQuery> parsed;
     auto m = std::make_unique<variants::VariantsModel>();
-    m->analysis = variants::Load(s, TypedQuery<variants::VariantsQuery>(q, parsed, variants::ParseVariantsQuery));
+    m->analysis = variants::CompileScenario(s, TypedQuery<variants::VariantsQuery>(q, parsed, variants::ParseVariantsQuery));
     m->diagnostics = m->analysis.diagnostics;
     return m;
   }

@@ -30,7 +30,7 @@
 
 namespace cfgi::variants {
 
-struct Analysis;
+struct CompiledScenario;
 
 // ---- transition (before -> after) ----
 // How one subscriber's selection of one resource changes across a transition.
@@ -76,15 +76,15 @@ struct Transition {
 // One resource's static findings (the variant set itself): key sets, dead variants, overlaps
 // with a witness, coverage over the key domains.
 struct ResourceFindings {
-  const ResourceVariants* r = nullptr;       // into Analysis::final_state
+  const ResourceVariants* r = nullptr;       // into CompiledScenario::final_state
   std::set<std::string> all_keys;
   std::vector<std::set<std::string>> key_sets;  // per variant
   bool consistent = true;
   std::vector<std::pair<size_t, const char*>> dead;  // variant index, "unsatisfiable" | "never-selected"
   std::vector<OverlapFinding> overlaps;      // at most the report limit
   bool has_coverage = false;                 // false when the variants name no key
-  std::vector<CoverageKey> coverage_keys;
-  CoverageReport coverage;
+  std::vector<DomainKey> coverage_keys;
+  GapReport coverage;
   bool declared = false;                     // every coverage key's domain was declared
 };
 
@@ -92,7 +92,7 @@ struct ResourceFindings {
 struct MatrixFindings {
   std::string resource, x, y;
   const ResourceVariants* r = nullptr;
-  CoverageMatrix matrix;
+  SelectionMatrix matrix;
 };
 
 // ---- caching proxy ----
@@ -106,19 +106,19 @@ struct ProxyResource {
 // Every resource of `s`, in order; a subscriber counts for the resources it subscribes to.
 std::vector<ProxyResource> ComputeProxy(const State& s, const std::vector<Subscription>& subs);
 
-// inputs.matrix as Load reads it: the resource and the two keys whose values span the matrix,
+// inputs.matrix as CompileScenario reads it: the resource and the two keys whose values span the matrix,
 // the other keys' values from `base`. Evaluate computes the matrix (Evaluation::matrix).
 struct MatrixRequest {
   std::string resource, x, y;
   Params base;
 };
 
-// What Load makes of one scenario, typed: the variant sets (before, each response, after), the
+// What CompileScenario makes of one scenario, typed: the variant sets (before, each response, after), the
 // question's subscriptions, the domains, and the static findings of every variant set (key sets,
 // dead variants, overlaps, coverage), with their diagnostics. What a subscription selects is
 // Evaluate's (Evaluation).
-struct Analysis {
-  Model model;
+struct CompiledScenario {
+  Sources model;
   State before;                       // empty unless a transition is given
   std::vector<State> steps;           // the state after each response of the "after" sequence
   State final_state;
@@ -134,13 +134,13 @@ struct Analysis {
   std::shared_ptr<const VariantIndex> index;
 };
 
-// What Evaluate computes for a list of subscriptions over an Analysis, typed (ResultJson renders
-// it with the analysis). Points into the Analysis: keep it alive.
+// What Evaluate computes for a list of subscriptions over an CompiledScenario, typed (ResultJson renders
+// it with the analysis). Points into the CompiledScenario: keep it alive.
 struct Evaluation {
   std::vector<Subscription> subscriptions;  // the ones evaluated, in order
   // Per subscription, per resource it subscribes to (in order): the resource and its selection.
   std::vector<std::vector<std::pair<std::string, Selection>>> selections;
-  size_t outcome_counts[3] = {0, 0, 0};  // selections by Outcome: match, none, ambiguous
+  size_t outcome_counts[3] = {0, 0, 0};  // selections by MatchKind: match, none, ambiguous
   Transition transition;                  // when the analysis has one
   std::vector<ProxyResource> proxy;       // the caching proxy's fan-out over the final state
   std::optional<MatrixFindings> matrix;   // the analysis's MatrixRequest, computed
@@ -168,7 +168,7 @@ constexpr size_t kMaxExplainedRows = 5000;
 // subscription, the caching proxy's fan-out and the matrix; `why` (null: none built) receives the
 // explanation tree (the first 20 subscriptions, each resource's variants tested) and the rows'
 // explanations (Evaluation::explanations). Never throws.
-Evaluation Evaluate(const Analysis& a, const std::vector<Subscription>& subs, doc::Explanation* why = nullptr);
+Evaluation Evaluate(const CompiledScenario& a, const std::vector<Subscription>& subs, doc::Explanation* why = nullptr);
 
 // How a subscription is named in a row and in an explanation: its name, else its origin
 // ("inputs", "--params", "view").
@@ -185,20 +185,20 @@ std::string SelectionText(const ResourceVariants* r, const Selection& sel);
 
 // The variant selected for every value of `x` times every value of `y` over `r`'s variants, the
 // other keys from `base`: a view's chosen matrix (the scenario's own is Evaluation::matrix).
-CoverageMatrix MatrixOf(const ResourceVariants& r, const CoverageKey& x, const CoverageKey& y, const Params& base);
+SelectionMatrix MatrixOf(const ResourceVariants& r, const DomainKey& x, const DomainKey& y, const Params& base);
 
 // The engine's JSON result (docs/formats/variants.md "Result").
-nlohmann::ordered_json ResultJson(const Analysis& a, const Evaluation& e);
+nlohmann::ordered_json ResultJson(const CompiledScenario& a, const Evaluation& e);
 
 // Per subscription and resource (the union of before's and after's resource names, in order),
 // before, after, each intermediate state and the two-response alternatives. Empty when
 // !a.has_transition. Points into `a`: keep it alive.
-Transition ComputeTransition(const Analysis& a, const std::vector<Subscription>& subs);
+Transition ComputeTransition(const CompiledScenario& a, const std::vector<Subscription>& subs);
 
 // Loads, indexes and analyses the variant sets (the static findings): typed, no JSON. Never
-// throws. The analysis holds the scenario's sources it points into (Analysis::owned), not the
+// throws. The analysis holds the scenario's sources it points into (CompiledScenario::owned), not the
 // Scenario. What the subscriptions select is Evaluate's.
-Analysis Load(const Scenario& s, const VariantsQuery& q);
+CompiledScenario CompileScenario(const Scenario& s, const VariantsQuery& q);
 
 // The engine's one profile: the TP2 text (Envoy and gRPC have no implementation of it yet).
 enum class Profile { kTp2 };
@@ -212,13 +212,13 @@ class VariantsModel final : public EngineModel {
   std::unique_ptr<EngineResult> Evaluate(std::string_view profile, doc::Explanation* why = nullptr) const override;
   // "variant" items: every variant of every resource (variants_coverage.cpp).
   std::vector<CoverageItem> Coverage(const EngineResult& r) const override;
-  Analysis analysis;
+  CompiledScenario analysis;
 };
 
 class VariantsResult final : public EngineResult {
  public:
   nlohmann::ordered_json ToJson() const override;
-  const Analysis* analysis = nullptr;  // the model's
+  const CompiledScenario* analysis = nullptr;  // the model's
   Evaluation evaluation;               // the analysis's subscriptions evaluated
   bool evaluated = false;              // false in kCheck mode (the evaluation's diagnostics still count)
 };
@@ -234,7 +234,7 @@ Comparison CompareTyped(const Engine& e, const std::vector<ComparedResult>& resu
 
 // A resource's coverage keys: declared domains where given, else the values its constraints
 // and the subscriptions name, plus "absent" and "another value".
-std::vector<CoverageKey> CoverageKeys(const ResourceVariants& r, const Domain& d, const Analysis& a);
+std::vector<DomainKey> DomainKeys(const ResourceVariants& r, const Domain& d, const CompiledScenario& a);
 
 }  // namespace cfgi::variants
 

@@ -69,21 +69,21 @@ Seen SeenIn(const State& s, const std::string& name, const Params& p) {
 }
 
 Change ChangeOf(const Seen& b, const Seen& a) {
-  if (b.sel.outcome == Outcome::kMatch && a.sel.outcome == Outcome::kMatch) {
+  if (b.sel.outcome == MatchKind::kMatch && a.sel.outcome == MatchKind::kMatch) {
     const Variant& vb = b.r->variants[*b.sel.selected];
     const Variant& va = a.r->variants[*a.sel.selected];
     return vb.ordinal == va.ordinal ? (vb.content == va.content ? Change::kUnchanged : Change::kUpdated) : Change::kChanged;
   }
-  if (a.sel.outcome == Outcome::kAmbiguous)
-    return b.sel.outcome == Outcome::kAmbiguous ? Change::kStillAmbiguous : Change::kBecameAmbiguous;
-  if (a.sel.outcome == Outcome::kNone)
-    return b.sel.outcome == Outcome::kNone ? Change::kStillUnmatched : Change::kBecameUnmatched;
+  if (a.sel.outcome == MatchKind::kAmbiguous)
+    return b.sel.outcome == MatchKind::kAmbiguous ? Change::kStillAmbiguous : Change::kBecameAmbiguous;
+  if (a.sel.outcome == MatchKind::kNone)
+    return b.sel.outcome == MatchKind::kNone ? Change::kStillUnmatched : Change::kBecameUnmatched;
   return Change::kFixed;
 }
 
 }  // namespace
 
-Transition ComputeTransition(const Analysis& a, const std::vector<Subscription>& subs) {
+Transition ComputeTransition(const CompiledScenario& a, const std::vector<Subscription>& subs) {
   CountEvaluationWork();
   Transition t;
   if (!a.has_transition) return t;
@@ -140,7 +140,7 @@ std::vector<ProxyResource> ComputeProxy(const State& s, const std::vector<Subscr
       if (!rs.empty() && std::find(rs.begin(), rs.end(), r.name) == rs.end()) continue;
       Selection sel = Select(&r, subs[si].params);
       if (sel.selected) p.per_variant[*sel.selected].push_back(si);
-      else if (sel.outcome == Outcome::kAmbiguous) p.ambiguous.push_back(si);
+      else if (sel.outcome == MatchKind::kAmbiguous) p.ambiguous.push_back(si);
       else p.unmatched.push_back(si);
     }
     out.push_back(std::move(p));
@@ -149,8 +149,8 @@ std::vector<ProxyResource> ComputeProxy(const State& s, const std::vector<Subscr
 }
 
 std::string SelectionText(const ResourceVariants* r, const Selection& sel) {
-  if (sel.outcome == Outcome::kMatch && r) return "variant " + r->variants[*sel.selected].IdText();
-  if (sel.outcome == Outcome::kNone) return r ? "none (resource does not exist for this client)" : "none (unknown resource)";
+  if (sel.outcome == MatchKind::kMatch && r) return "variant " + r->variants[*sel.selected].IdText();
+  if (sel.outcome == MatchKind::kNone) return r ? "none (resource does not exist for this client)" : "none (unknown resource)";
   std::string t = "ambiguous: variants";
   if (r)
     for (size_t m : sel.matching) t += " " + r->variants[m].IdText();
@@ -159,8 +159,8 @@ std::string SelectionText(const ResourceVariants* r, const Selection& sel) {
 
 namespace {
 
-doc::Outcome StepOutcome(Outcome o) {
-  return o == Outcome::kMatch ? doc::Outcome::kMatched : o == Outcome::kNone ? doc::Outcome::kNoMatch : doc::Outcome::kError;
+doc::Outcome StepOutcome(MatchKind o) {
+  return o == MatchKind::kMatch ? doc::Outcome::kMatched : o == MatchKind::kNone ? doc::Outcome::kNoMatch : doc::Outcome::kError;
 }
 
 // Every variant of `r` tested against `p`, one child step each (the explanation's leaves).
@@ -175,7 +175,7 @@ void AddVariantSteps(doc::Step& parent, const ResourceVariants& r, const Params&
 
 }  // namespace
 
-CoverageMatrix MatrixOf(const ResourceVariants& r, const CoverageKey& x, const CoverageKey& y, const Params& base) {
+SelectionMatrix MatrixOf(const ResourceVariants& r, const DomainKey& x, const DomainKey& y, const Params& base) {
   CountEvaluationWork();
   std::vector<const Constraint*> cs;
   for (const Variant& v : r.variants) cs.push_back(&v.constraint);
@@ -186,7 +186,7 @@ namespace {
 
 // The variant `sub` gets of `name`: through the analysis's index when it holds the resource
 // exactly (its tables), else by testing every variant's constraints (Select).
-Selection SelectFor(const Analysis& a, const std::string& name, const Params& p, const CompiledParams* compiled) {
+Selection SelectFor(const CompiledScenario& a, const std::string& name, const Params& p, const CompiledParams* compiled) {
   const ResourceVariants* r = a.final_state.Find(name);
   if (r && compiled && a.index) {
     const int ri = a.index->ResourceIndex(name);
@@ -201,7 +201,7 @@ doc::Step SelectionStep(const std::string& who, const Params& p, const std::stri
                         const Selection& sel) {
   doc::Step why;
   why.what = who + " " + RenderParams(p) + " subscribes to " + resource;
-  why.detail = std::string(OutcomeName(sel.outcome)) + ": " + SelectionText(r, sel);
+  why.detail = std::string(MatchKindName(sel.outcome)) + ": " + SelectionText(r, sel);
   why.outcome = StepOutcome(sel.outcome);
   if (r) AddVariantSteps(why, *r, p);
   return why;
@@ -210,12 +210,12 @@ doc::Step SelectionStep(const std::string& who, const Params& p, const std::stri
 // VAR100 / VAR101 for one subscription's selection of one resource.
 void SelectionDiagnostic(const Subscription& sub, const std::string& name, const ResourceVariants* r,
                          const Selection& sel, doc::DiagnosticSink& ss) {
-  if (sel.outcome == Outcome::kAmbiguous) {
+  if (sel.outcome == MatchKind::kAmbiguous) {
     std::string ids;
     for (size_t i : sel.matching) ids += (ids.empty() ? "" : ", ") + r->variants[i].IdText();
     ss.Error("VAR100", sub.range, SubRef(sub) + " matches " + std::to_string(sel.matching.size()) + " variants of \"" +
              name + "\" (" + ids + "); TP2 leaves the result undefined; make the variants mutually exclusive");
-  } else if (sel.outcome == Outcome::kNone) {
+  } else if (sel.outcome == MatchKind::kNone) {
     ss.Warning("VAR101", sub.range, SubRef(sub) + " matches no variant of \"" + name + "\": for this client the "
                "resource does not exist; add a variant whose constraints it satisfies");
   }
@@ -223,7 +223,7 @@ void SelectionDiagnostic(const Subscription& sub, const std::string& name, const
 
 // Every subscription's selection of every resource it subscribes to, its diagnostics and, under
 // `why`, the rows' explanations and the tree (the first kMaxExplained subscriptions).
-void SelectAll(const Analysis& a, const std::vector<Subscription>& subs, Evaluation& ev, Sinks& sinks,
+void SelectAll(const CompiledScenario& a, const std::vector<Subscription>& subs, Evaluation& ev, Sinks& sinks,
                doc::Explanation* why) {
   if (why)
     *why = doc::Step{"dynamic parameter matching", doc::Outcome::kInfo, std::to_string(subs.size()) + " subscriptions",
@@ -248,7 +248,7 @@ void SelectAll(const Analysis& a, const std::vector<Subscription>& subs, Evaluat
       }
       if (sstep) {
         doc::Step& rstep = sstep->Add({name, StepOutcome(sel.outcome),
-                                       std::string(OutcomeName(sel.outcome)) +
+                                       std::string(MatchKindName(sel.outcome)) +
                                            (sel.selected ? ": variant " + r->variants[*sel.selected].IdText() : ""),
                                        {}, {}, {}});
         if (r && row_steps && row_steps->size() == rs.size() + 1) rstep.children = row_steps->back().children;
@@ -275,21 +275,21 @@ std::map<std::string, std::pair<size_t, size_t>> TransitionDiagnostics(const std
       const std::string& name = t.resource;
       const Variant* vb = t.before.sel.selected ? &t.before.r->variants[*t.before.sel.selected] : nullptr;
       const Variant* va = t.after.sel.selected ? &t.after.r->variants[*t.after.sel.selected] : nullptr;
-      const bool replaced = t.before.sel.outcome == Outcome::kMatch && t.after.sel.outcome == Outcome::kMatch;
+      const bool replaced = t.before.sel.outcome == MatchKind::kMatch && t.after.sel.outcome == MatchKind::kMatch;
       for (size_t k = 0; k < t.intermediate.size(); ++k) {
         const Seen& sk = t.intermediate[k];
-        if (sk.sel.outcome == Outcome::kMatch || !replaced) continue;
+        if (sk.sel.outcome == MatchKind::kMatch || !replaced) continue;
         sinks.For(tr.responses[k]->source)
             .Warning("VAR113", {0, 0},
                      "between this response and the next, " + SubRef(sub) + " is " +
-                         (sk.sel.outcome == Outcome::kAmbiguous ? "ambiguous" : "unmatched") + " for \"" + name +
+                         (sk.sel.outcome == MatchKind::kAmbiguous ? "ambiguous" : "unmatched") + " for \"" + name +
                          "\" although it matches one variant before and after; TP2 requires the deletion of the old "
                          "variant and the creation of its replacements in a single response; send them together");
       }
       if (replaced) {
         auto& risk = split_risk[name];
-        risk.first += t.adds_first.sel.outcome != Outcome::kMatch;
-        risk.second += t.removes_first.sel.outcome != Outcome::kMatch;
+        risk.first += t.adds_first.sel.outcome != MatchKind::kMatch;
+        risk.second += t.removes_first.sel.outcome != MatchKind::kMatch;
       }
       doc::DiagnosticSink& ss = sinks.For(sub.source);
       if (t.change == Change::kChanged)
@@ -310,7 +310,7 @@ std::map<std::string, std::pair<size_t, size_t>> TransitionDiagnostics(const std
 
 // Delivered in one response, the change is safe; say what splitting it would do (VAR114), at
 // the first new variant (else the response), so nobody "optimises" it into two.
-void SplitNotes(const Analysis& a, const Transition& tr, const std::map<std::string, std::pair<size_t, size_t>>& split_risk,
+void SplitNotes(const CompiledScenario& a, const Transition& tr, const std::map<std::string, std::pair<size_t, size_t>>& split_risk,
                 Sinks& sinks) {
   if (tr.responses.size() != 1) return;
   for (const auto& [name, risk] : split_risk) {
@@ -334,7 +334,7 @@ void SplitNotes(const Analysis& a, const Transition& tr, const std::map<std::str
 }
 
 // The scenario's two-key coverage matrix (inputs.matrix), when it names an existing resource.
-std::optional<MatrixFindings> ScenarioMatrix(const Analysis& a) {
+std::optional<MatrixFindings> ScenarioMatrix(const CompiledScenario& a) {
   if (!a.matrix) return std::nullopt;
   const MatrixRequest& m = *a.matrix;
   const ResourceVariants* r = a.final_state.Find(m.resource);
@@ -345,11 +345,11 @@ std::optional<MatrixFindings> ScenarioMatrix(const Analysis& a) {
   d.AddKey(m.x);
   d.AddKey(m.y);
   d.Finalize();
-  std::vector<CoverageKey> keys = CoverageKeys(*r, d, a);
+  std::vector<DomainKey> keys = DomainKeys(*r, d, a);
   auto find = [&](const std::string& k) {
     for (const auto& c : keys)
       if (c.key == k) return c;
-    return CoverageKey{k, {}, true, true, false};
+    return DomainKey{k, {}, true, true, false};
   };
   return MatrixFindings{m.resource, m.x, m.y, r, Matrix(cs, find(m.x), find(m.y), m.base)};
 }
@@ -357,8 +357,8 @@ std::optional<MatrixFindings> ScenarioMatrix(const Analysis& a) {
 // One selection across the transition as a step: "before: variant 1", pointing at the variant.
 doc::Step SeenStep(const std::string& what, const Seen& x) {
   doc::Step st;
-  st.what = what + ": " + (x.sel.outcome == Outcome::kMatch  ? "variant " + x.Text()
-                           : x.sel.outcome == Outcome::kNone ? std::string("none")
+  st.what = what + ": " + (x.sel.outcome == MatchKind::kMatch  ? "variant " + x.Text()
+                           : x.sel.outcome == MatchKind::kNone ? std::string("none")
                                                              : "ambiguous " + x.Text());
   st.outcome = StepOutcome(x.sel.outcome);
   if (x.r && !x.sel.matching.empty()) {
@@ -400,7 +400,7 @@ doc::Step ExplainTransitionRow(const Transition& t, const TransitionRow& r, cons
   return why;
 }
 
-Evaluation Evaluate(const Analysis& a, const std::vector<Subscription>& subs, doc::Explanation* why) {
+Evaluation Evaluate(const CompiledScenario& a, const std::vector<Subscription>& subs, doc::Explanation* why) {
   CountEvaluationWork();
   Evaluation ev;
   ev.subscriptions = subs;

@@ -1,5 +1,5 @@
 // core/variants/variants_json.cpp: the engine's JSON result (docs/formats/variants.md "Result"),
-// rendered from the typed Analysis and Evaluation; only the CLI, `expect` and exports ask for it.
+// rendered from the typed CompiledScenario and Evaluation; only the CLI, `expect` and exports ask for it.
 #include "core/variants/engine_text.h"
 #include "core/variants/variants_engine.h"
 
@@ -19,11 +19,11 @@ ordered_json SubscriptionJson(const Subscription& sub) {
 
 // One resource's coverage over its keys' domains.
 ordered_json CoverageJson(const ResourceFindings& f) {
-  const CoverageReport& cov = f.coverage;
+  const GapReport& cov = f.coverage;
   ordered_json cj;
   cj["resource"] = f.r->name;
   ordered_json doms = ordered_json::object();
-  for (const CoverageKey& k : f.coverage_keys) {
+  for (const DomainKey& k : f.coverage_keys) {
     ordered_json vals = ordered_json(k.values);
     if (k.absent) vals.push_back("<absent>");
     if (k.another) vals.push_back("<another value>");
@@ -35,7 +35,7 @@ ordered_json CoverageJson(const ResourceFindings& f) {
   cj["uncovered"] = cov.uncovered;
   cj["complete"] = cov.regions.empty();
   ordered_json regs = ordered_json::array();
-  for (const CoverageRegion& g : cov.regions)
+  for (const GapRegion& g : cov.regions)
     regs.push_back({{"region", g.text}, {"witness", ParamsJson(g.witness)}, {"count", g.count}});
   cj["regions"] = regs;
   if (cov.truncated) cj["truncated"] = true;
@@ -148,7 +148,7 @@ ordered_json TransitionJson(const Evaluation& e) {
 
 // Two-key coverage matrix: the selection per cell.
 ordered_json MatrixJson(const MatrixFindings& mf) {
-  const CoverageMatrix& m = mf.matrix;
+  const SelectionMatrix& m = mf.matrix;
   ordered_json mj;
   mj["resource"] = mf.resource;
   mj["x"] = mf.x;
@@ -161,7 +161,7 @@ ordered_json MatrixJson(const MatrixFindings& mf) {
     for (const MatrixCell& c : row) {
       Selection sel;
       sel.matching = c.matching;
-      sel.outcome = c.matching.size() == 1 ? Outcome::kMatch : c.matching.empty() ? Outcome::kNone : Outcome::kAmbiguous;
+      sel.outcome = c.matching.size() == 1 ? MatchKind::kMatch : c.matching.empty() ? MatchKind::kNone : MatchKind::kAmbiguous;
       if (c.matching.size() == 1) sel.selected = c.matching[0];
       ordered_json cj = SelectionJson(mf.resource, mf.r, sel);
       cj.erase("resource");
@@ -175,7 +175,7 @@ ordered_json MatrixJson(const MatrixFindings& mf) {
 
 }  // namespace
 
-ordered_json ResultJson(const Analysis& a, const Evaluation& e) {
+ordered_json ResultJson(const CompiledScenario& a, const Evaluation& e) {
   CountEvaluationWork();  // core/engine/build_count.h: never on the app's UI thread
   ordered_json result;
   // Every subscription's selection per resource.

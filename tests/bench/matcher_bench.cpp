@@ -30,7 +30,7 @@ std::string Key(int i) {
 
 Compiled Build(const std::string& name, const std::string& text) {
   cfgi::doc::Document d = cfgi::doc::LoadDocument(name, text);
-  return cfgi::matcher::Load(d);
+  return cfgi::matcher::Compile(d);
 }
 
 const Compiled& PrefixMatcher() {

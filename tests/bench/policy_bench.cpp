@@ -44,7 +44,7 @@ double g_naive_seconds[2] = {0, 0};
 // (counter `identical` = 1; a difference stops the benchmark with an error).
 nlohmann::ordered_json g_naive_json[2];
 
-size_t IndexBytes(const policy::Model& m) {
+size_t IndexBytes(const policy::ResourceSet& m) {
   size_t b = 0;
   for (const auto& [k, v] : m.service_label_index) b += k.capacity() + v.capacity() * sizeof(size_t) + 64;
   for (const auto& [k, v] : m.service_by_id) b += k.capacity() + sizeof(size_t) + 48;

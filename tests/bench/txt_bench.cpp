@@ -2,7 +2,7 @@
 //  - Decode: 10,000 dig answer lines (escaped, split strings, SPF mixed in) read by ParseRecords
 //    (one pass, offset maps kept) against a naive reader (split lines, RE2 per quoted string,
 //    escapes decoded by appending one character at a time, no positions).
-//  - Select: 10,000 client evaluations on a compiled Analysis against re-parsing the record for
+//  - Select: 10,000 client evaluations on a compiled CompiledRecords against re-parsing the record for
 //    every client (what a resolver does on each lookup).
 // Each fast benchmark reports `speedup` = naive time / fast time, measured in the same run.
 #include <benchmark/benchmark.h>
@@ -134,7 +134,7 @@ void BM_SelectReparse(benchmark::State& state) {
   for (auto _ : state) {
     int hits = 0;
     for (int c = 0; c < state.range(0); ++c) {
-      cfgi::txt::Analysis a = cfgi::txt::Load(std::make_shared<cfgi::doc::Source>("z", zone));
+      cfgi::txt::CompiledRecords a = cfgi::txt::Compile(std::make_shared<cfgi::doc::Source>("z", zone));
       hits += cfgi::txt::Evaluate(a, ProfileId::kCore, {std::nullopt, "h" + std::to_string(c % 25), c % 100}).choice.value_or(-1);
     }
     benchmark::DoNotOptimize(hits);
@@ -146,7 +146,7 @@ void BM_SelectReparse(benchmark::State& state) {
 
 void BM_SelectCompiled(benchmark::State& state) {
   std::string zone = ChoiceZone();
-  cfgi::txt::Analysis a = cfgi::txt::Load(std::make_shared<cfgi::doc::Source>("z", zone));
+  cfgi::txt::CompiledRecords a = cfgi::txt::Compile(std::make_shared<cfgi::doc::Source>("z", zone));
   double t0 = CpuNs();
   int64_t iters = 0;
   for (auto _ : state) {

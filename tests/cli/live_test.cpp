@@ -108,7 +108,7 @@ std::string FindDnsmasq() {
   return {};
 }
 
-// The zone: every case of the list (a trailing comment names the test that reads it).
+// The zone: every case the DNS tests read (a trailing comment names the test that reads it).
 std::string Zone() {
   std::string a(200, 'a'), b(250, 'b'), c(100, 'c');
   return "local-ttl=300\n"

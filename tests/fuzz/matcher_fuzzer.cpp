@@ -19,7 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (auto f : {cfgi::doc::Format::kYaml, cfgi::doc::Format::kJson, cfgi::doc::Format::kTextProto}) {
     cfgi::doc::Document d = cfgi::doc::LoadDocumentAs(f, "fuzz", text);
     cfgi::fuzz::CheckDocument(d);
-    cfgi::matcher::Compiled m = cfgi::matcher::Load(d);
+    cfgi::matcher::Compiled m = cfgi::matcher::Compile(d);
     for (auto p : {cfgi::matcher::Profile::kGrpcCore, cfgi::matcher::Profile::kEnvoy, cfgi::matcher::Profile::kGrpcJava,
                    cfgi::matcher::Profile::kA106}) {
       cfgi::doc::Step why;

@@ -15,7 +15,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);
   auto src = std::make_shared<cfgi::doc::Source>("fuzz.zone", text);
-  cfgi::txt::Analysis a = cfgi::txt::Load(src);
+  cfgi::txt::CompiledRecords a = cfgi::txt::Compile(src);
   for (const auto& entry : cfgi::txt::Profiles().entries()) {
     const cfgi::txt::ProfileId p = entry.id;
     (void)cfgi::txt::ProfileDiagnostics(a, p);

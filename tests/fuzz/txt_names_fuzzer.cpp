@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   auto model = cfgi::GetTxtEngine().Load(s, q, cfgi::Mode::kEvaluate);
   const auto* tm = cfgi::ModelAs<cfgi::txt::TxtModel>(model.get());
   if (!tm || !tm->analysis) return 0;
-  const cfgi::txt::Analysis& a = *tm->analysis;
+  const cfgi::txt::CompiledRecords& a = *tm->analysis;
   for (size_t i = 0; i < a.names.size(); ++i)
     for (size_t j = i + 1; j < a.names.size(); ++j)
       if (a.names[i].key == a.names[j].key) __builtin_trap();

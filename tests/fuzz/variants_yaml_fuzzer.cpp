@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   cfgi::Scenario s = cfgi::LoadScenario({{"fuzz.yaml", text}});
   cfgi::Query q;
   q.flags = {{"params", ""}, {"params", "env=prod,version=v1"}};
-  cfgi::variants::Analysis a = cfgi::variants::Load(s, cfgi::variants::ParseVariantsQuery(q));
+  cfgi::variants::CompiledScenario a = cfgi::variants::CompileScenario(s, cfgi::variants::ParseVariantsQuery(q));
   cfgi::fuzz::CheckDiagnostics(a.diagnostics);
   cfgi::doc::Explanation why;
   cfgi::variants::Evaluation e = cfgi::variants::Evaluate(a, a.subscriptions, &why);

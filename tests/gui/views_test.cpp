@@ -1,7 +1,7 @@
 // The engine contract as the app uses it (docs/architecture.md "The engine contract"): the
 // worker loads each engine's model once per evaluation, and a view only draws what it receives:
 // OnEvaluated builds no model (core/engine/build_count.h counts every engine's compile entry
-// point: policy::LoadModel, matcher::LoadScenarioMatcher, txt::Load, variants::Load,
+// point: policy::ReadResources, matcher::LoadScenarioMatcher, txt::Compile, variants::CompileScenario,
 // targeting::LoadWorkspace).
 #include <chrono>
 #include <fstream>
@@ -90,7 +90,7 @@ TEST(DocumentQuery, ADataplaneChoiceIsAQueryForTheWorker) {
   uint64_t before = ModelBuilds();
   const auto* was = ModelAs<policy::PolicyModel>(d->model());
   ASSERT_TRUE(was);
-  const policy::Model* mesh = was->shared_mesh.get();
+  const policy::ResourceSet* mesh = was->shared_mesh.get();
   d->SetQuery(Query{{{"dataplane", "backend-5f6b7.kuma-demo"}}}, 1.0);
   ASSERT_TRUE(d->EvaluateIfDue(1.0));
   EXPECT_EQ(ModelBuilds() - before, 0u);
@@ -120,7 +120,7 @@ TEST(SubscriptionsSavedIntoTheScenario, TheNextEvaluationHasThem) {
   ASSERT_TRUE(d->EvaluateIfDue(1.0 + OpenDocument::kDebounceSeconds));
   const auto* after = ModelAs<variants::VariantsModel>(d->model());
   ASSERT_TRUE(after);
-  const variants::Analysis& a = after->analysis;
+  const variants::CompiledScenario& a = after->analysis;
   ASSERT_EQ(a.subscriptions.size(), 5u);
   const auto* result = ResultAs<variants::VariantsResult>(d->report().typed.get());
   ASSERT_TRUE(result);
@@ -130,7 +130,7 @@ TEST(SubscriptionsSavedIntoTheScenario, TheNextEvaluationHasThem) {
   EXPECT_EQ(a.subscriptions[4].resources, std::vector<std::string>{"route-config"});
   ASSERT_EQ(ev.selections.size(), 5u);
   EXPECT_EQ(ev.selections[3][0].second.selected, std::optional<size_t>(1));  // env=test: variant 1
-  EXPECT_EQ(ev.selections[4][0].second.outcome, variants::Outcome::kNone);   // env=dev: no variant
+  EXPECT_EQ(ev.selections[4][0].second.outcome, variants::MatchKind::kNone);   // env=dev: no variant
 }
 
 // ---- jobs off the UI thread (app/gui/jobs.h) ----
@@ -394,7 +394,7 @@ TEST(TargetingViewConfig, TheEditedConfigurationIsResolvedOnTheWorkerNotInDraw) 
 // No view compares or serialises on the UI thread (docs/architecture.md "The engine contract"):
 // every engine's evaluation and serialisation entry point counts itself per thread
 // (core/engine/build_count.h ThreadEvaluationWork: EngineModel::Evaluate, EngineResult::ToJson,
-// Compare, policy's InspectionJson, variants' Evaluate / Select / Matches / VariantIndex::Select /
+// Compare, policy's ResourceConfJson, variants' Evaluate / Select / Matches / VariantIndex::Select /
 // MatrixOf / ComputeTransition / ComputeProxy / ResultJson) and so does every JSON text (doc::JsonText,
 // doc::ThreadJsonTexts: the txt view's Config tree and the policy view's values, matches and
 // summaries are made on the worker, txt::ConfigTree with the compiled choice and the policy

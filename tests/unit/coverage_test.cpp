@@ -280,7 +280,7 @@ TEST(CoverageTest, TalliesFollowTheEngineOrder) {
 
 // Report::expectations: one outcome per entry under the profile it applies to, with what was
 // expected and what the result has; the failures are also SCN006 diagnostics.
-TEST(ExpectOutcomeTest, EveryEntryHasAnOutcome) {
+TEST(ExpectCheckTest, EveryEntryHasAnOutcome) {
   CovRun r = Cover(std::string(kMatcher) + R"SCN(expect:
   - input: 0
     result: {actions: [fallback]}
@@ -291,19 +291,19 @@ TEST(ExpectOutcomeTest, EveryEntryHasAnOutcome) {
 )SCN");
   const Report& rep = r.in.reports[0];
   ASSERT_EQ(rep.expectations.size(), 3u);  // the envoy entry is not checked under grpc-core
-  const ExpectOutcome& a = rep.expectations[0];
+  const ExpectCheck& a = rep.expectations[0];
   EXPECT_TRUE(a.passed);
   EXPECT_EQ(a.what, "input 0 result");
   EXPECT_EQ(a.expected, R"SCN({"actions":["fallback"]})SCN");
   EXPECT_EQ(a.at, (doc::Position{30, 5}));
-  const ExpectOutcome& b = rep.expectations[1];
+  const ExpectCheck& b = rep.expectations[1];
   EXPECT_FALSE(b.passed);
   EXPECT_EQ(b.what, "/requests/0/matched equals");
   EXPECT_EQ(b.expected, "false");
   EXPECT_EQ(b.got, "true");
   EXPECT_EQ(b.code, "SCN006");
   EXPECT_EQ(b.at, (doc::Position{33, 13}));
-  const ExpectOutcome& c = rep.expectations[2];
+  const ExpectCheck& c = rep.expectations[2];
   EXPECT_EQ(c.index, 3u);
   EXPECT_FALSE(c.passed);
   EXPECT_EQ(c.what, "/requests/4 exists");

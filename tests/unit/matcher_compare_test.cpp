@@ -55,7 +55,7 @@ TEST(MatcherCompareTyped, WhatIfRequestComparedAsTheScenarios) {
   std::shared_ptr<const EngineModel> m = GetMatcherEngine().Load(*s, Query{}, Mode::kEvaluate);
   auto model = std::shared_ptr<const MatcherModel>(m, ModelAs<MatcherModel>(m.get()));
   // Request 3's headers: a106 alone gives no action; one differing answer, as in the scenario.
-  RequestOutcome o = EvaluateRequestEveryProfile(model, RequestFromText("x-tenant=acme\nx-env=prod"));
+  RequestWhatIf o = EvaluateRequestEveryProfile(model, RequestFromText("x-tenant=acme\nx-env=prod"));
   ASSERT_EQ(o.results.size(), 4u);
   EXPECT_TRUE(o.results[3].actions.empty());
   EXPECT_EQ(o.diverges, 1u);

@@ -34,7 +34,7 @@ using matcher::Result;
 
 Compiled LoadYaml(const std::string& text) {
   doc::Document d = doc::LoadDocument("m.yaml", text);
-  return matcher::Load(d);
+  return matcher::Compile(d);
 }
 
 std::string Actions(const Result& r) {

@@ -19,7 +19,7 @@ namespace {
 Compiled Compile(const std::string& name, const std::string& text, const FilterContext& f = {}) {
   doc::Document d = doc::LoadDocument(name, text);
   EXPECT_FALSE(doc::HasErrors(d.diagnostics)) << name;
-  return Load(d, f);
+  return matcher::Compile(d, f);
 }
 
 Request Headers(std::vector<std::pair<std::string, std::string>> h) {
@@ -276,14 +276,14 @@ TEST(MatcherProfiles, PrefixMapResume) {
 }
 
 // The view's badge for an edited request is the one comparison (cfgi::Compare) over each
-// profile's OutcomeJson: Envoy's prefix map resumes at the shorter prefix "/svc" (Envoy
+// profile's RequestResultJson: Envoy's prefix map resumes at the shorter prefix "/svc" (Envoy
 // source/common/matcher/prefix_map_matcher.h) and so does grpc-java (MatcherTree.java), gRPC C-core
 // does not, and a106 keeps the nested no-match.
 TEST(MatcherProfiles, OutcomesCompareAcrossProfiles) {
   Compiled m = Compile("p.yaml", kPrefixResume);
   auto compare = [&](const Request& r) {
     std::vector<nlohmann::ordered_json> j;
-    for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kGrpcJava, Profile::kA106}) j.push_back(OutcomeJson(Evaluate(m, r, p)));
+    for (Profile p : {Profile::kGrpcCore, Profile::kEnvoy, Profile::kGrpcJava, Profile::kA106}) j.push_back(RequestResultJson(Evaluate(m, r, p)));
     return Compare({{"grpc-core", &j[0]}, {"envoy", &j[1]}, {"grpc-java", &j[2]}, {"a106", &j[3]}});
   };
   Comparison c = compare(Headers({{"x-path", "/svc/admin/x"}}));
@@ -307,9 +307,9 @@ TEST(MatcherCel, PlaygroundCompilesAndEvaluatesAsTheEngine) {
   EXPECT_EQ(str.type_error->code, "CEL007");
   Request r;
   r.path = "/pkg.Svc/Get";
-  CelOutcome m = EvaluateCel(*ok.compiled.program, r, Profile::kGrpcCore);
+  CelEvaluation m = EvaluateCel(*ok.compiled.program, r, Profile::kGrpcCore);
   EXPECT_TRUE(m.match);
-  CelOutcome e = EvaluateCel(*str.compiled.program, r, Profile::kGrpcCore);
+  CelEvaluation e = EvaluateCel(*str.compiled.program, r, Profile::kGrpcCore);
   EXPECT_FALSE(e.match);  // a string is not a bool: no match
   EXPECT_EQ(e.extracted, std::optional<std::string>("/pkg.Svc/Get"));
 }
@@ -322,23 +322,23 @@ TEST(MatcherCel, EvaluateCelTextGivesErrorsAndEveryProfilesOutcome) {
   Request r;
   r.path = "/pkg.Svc/Get";
   r.headers = {{"x-token-bin", "abc"}};
-  CelTextOutcome bad = EvaluateCelText("request.path.matches('a{101}')", cel::Use::kMatcher, r);
+  CelTextWhatIf bad = EvaluateCelText("request.path.matches('a{101}')", cel::Use::kMatcher, r);
   ASSERT_EQ(bad.errors.size(), 1u);
   EXPECT_EQ(bad.errors[0].code, "CEL005");
   EXPECT_EQ(bad.errors[0].begin, 21u);  // the pattern's literal
   EXPECT_TRUE(bad.per_profile.empty());
   EXPECT_EQ(bad.text, "request.path.matches('a{101}')");
 
-  CelTextOutcome str = EvaluateCelText("request.path", cel::Use::kMatcher, r);
+  CelTextWhatIf str = EvaluateCelText("request.path", cel::Use::kMatcher, r);
   ASSERT_EQ(str.errors.size(), 1u);
   EXPECT_EQ(str.errors[0].code, "CEL007");
   EXPECT_FALSE(str.type_warning);  // a CelMatcher that is not a bool: gRPC NACKs it
-  CelTextOutcome extract = EvaluateCelText("request.path", cel::Use::kExtractString, r);
+  CelTextWhatIf extract = EvaluateCelText("request.path", cel::Use::kExtractString, r);
   EXPECT_TRUE(extract.errors.empty());
   ASSERT_EQ(extract.per_profile.size(), Profiles().entries().size());
-  for (const CelOutcome& o : extract.per_profile) EXPECT_EQ(o.extracted, std::optional<std::string>("/pkg.Svc/Get"));
+  for (const CelEvaluation& o : extract.per_profile) EXPECT_EQ(o.extracted, std::optional<std::string>("/pkg.Svc/Get"));
 
-  CelTextOutcome bin = EvaluateCelText("request.headers['x-token-bin'] == 'abc'", cel::Use::kMatcher, r);
+  CelTextWhatIf bin = EvaluateCelText("request.headers['x-token-bin'] == 'abc'", cel::Use::kMatcher, r);
   ASSERT_TRUE(bin.errors.empty()) << bin.errors[0].message;
   ASSERT_EQ(bin.per_profile.size(), 4u);
   EXPECT_FALSE(bin.per_profile[Profiles().Index(Profile::kGrpcCore)].match);
@@ -572,7 +572,7 @@ TEST(MatcherCel, CheckedExprTextproto) {
   ss << in.rdbuf();
   doc::Document d = doc::LoadDocument("rbac-cel.textproto", ss.str());
   ASSERT_EQ(d.format, doc::Format::kTextProto);
-  Compiled m = Load(d);
+  Compiled m = matcher::Compile(d);
   EXPECT_TRUE(m.diagnostics.empty()) << m.diagnostics[0].message;
   ASSERT_TRUE(m.root);
   ASSERT_EQ(m.root->list.size(), 1u);

@@ -50,13 +50,13 @@ std::unique_ptr<Run> Inspect(const std::string& profile, Query q = {}) {
   return run;
 }
 
-const TypeInspection* TypeOf(const ResourceInspection& i, const std::string& type) {
-  for (const TypeInspection& t : i.types)
+const TypeConf* TypeOf(const ResourceConf& i, const std::string& type) {
+  for (const TypeConf& t : i.types)
     if (t.type == type) return &t;
   return nullptr;
 }
 
-const ConfLine* LineOf(const TypeInspection& t, const std::string& path) {
+const ConfLine* LineOf(const TypeConf& t, const std::string& path) {
   for (const ConfLine& l : t.lines)
     if (l.path == path) return &l;
   return nullptr;
@@ -69,19 +69,19 @@ std::string Who(const Item* it) {
 
 TEST(PolicyInspect, EveryTypeForOneSectionWithTheRuleItFallsBackTo) {
   auto run = Inspect("kuma-2.10");
-  const ResourceInspection& in = run->r().inspection;
+  const ResourceConf& in = run->r().inspection;
   ASSERT_TRUE(run->r().inspect_asked);  // inputs.inspect
   EXPECT_EQ(in.key, kSection);
   std::vector<std::string> types;
-  for (const TypeInspection& t : in.types) types.push_back(t.type);
+  for (const TypeConf& t : in.types) types.push_back(t.type);
   EXPECT_EQ(types, (std::vector<std::string>{"MeshHTTPRoute", "MeshRetry", "MeshTimeout"}));
   // MeshTimeout has an item naming the section: its own rule. MeshRetry and MeshHTTPRoute name
   // the service only: the section falls back to the service's rule (ResourceRules.Compute).
-  const TypeInspection* mt = TypeOf(in, "MeshTimeout");
+  const TypeConf* mt = TypeOf(in, "MeshTimeout");
   ASSERT_TRUE(mt);
   EXPECT_FALSE(mt->fallback);
   EXPECT_EQ(mt->rule->key, kSection);
-  const TypeInspection* mr = TypeOf(in, "MeshRetry");
+  const TypeConf* mr = TypeOf(in, "MeshRetry");
   ASSERT_TRUE(mr);
   EXPECT_TRUE(mr->fallback);
   EXPECT_EQ(mr->rule->key, kService);
@@ -89,7 +89,7 @@ TEST(PolicyInspect, EveryTypeForOneSectionWithTheRuleItFallsBackTo) {
 
 TEST(PolicyInspect, TheTreeHasEachLeafWithWhoSetItAndWhatItOverrode) {
   auto run = Inspect("kuma-2.10");
-  const TypeInspection* mt = TypeOf(run->r().inspection, "MeshTimeout");
+  const TypeConf* mt = TypeOf(run->r().inspection, "MeshTimeout");
   ASSERT_TRUE(mt);
   // YAML-like lines in key order, depth by nesting; containers carry no value.
   std::vector<std::string> lines;
@@ -135,7 +135,7 @@ TEST(PolicyInspect, TheTreeHasEachLeafWithWhoSetItAndWhatItOverrode) {
 
 TEST(PolicyInspect, KumasDefaultsAreMarkedOnTheirOwnLine) {
   auto run = Inspect("kuma-2.10");
-  const TypeInspection* hr = TypeOf(run->r().inspection, "MeshHTTPRoute");
+  const TypeConf* hr = TypeOf(run->r().inspection, "MeshHTTPRoute");
   ASSERT_TRUE(hr);
   const ConfLine* w = LineOf(*hr, "/rules/0/default/backendRefs/0/weight");
   ASSERT_TRUE(w && w->field);
@@ -145,7 +145,7 @@ TEST(PolicyInspect, KumasDefaultsAreMarkedOnTheirOwnLine) {
   EXPECT_EQ(w->key, "weight");
   // madr merges what is written: no weight.
   auto madr = Inspect("madr");
-  const TypeInspection* mhr = TypeOf(madr->r().inspection, "MeshHTTPRoute");
+  const TypeConf* mhr = TypeOf(madr->r().inspection, "MeshHTTPRoute");
   ASSERT_TRUE(mhr);
   EXPECT_EQ(LineOf(*mhr, "/rules/0/default/backendRefs/0/weight"), nullptr);
 }
@@ -153,8 +153,8 @@ TEST(PolicyInspect, KumasDefaultsAreMarkedOnTheirOwnLine) {
 TEST(PolicyInspect, KumaAndMadrDifferOnTheSectionsTimeout) {
   auto k = Inspect("kuma-2.10");
   auto m = Inspect("madr");
-  ordered_json kj = InspectionJson(k->r().inspection);
-  ordered_json mj = InspectionJson(m->r().inspection);
+  ordered_json kj = ResourceConfJson(k->r().inspection);
+  ordered_json mj = ResourceConfJson(m->r().inspection);
   EXPECT_EQ(kj["policies"]["MeshTimeout"]["conf"]["http"]["requestTimeout"], "2s");
   EXPECT_EQ(mj["policies"]["MeshTimeout"]["conf"]["http"]["requestTimeout"], "5s");
   Comparison c = Compare({{"kuma-2.10", &kj}, {"madr", &mj}});

@@ -59,7 +59,7 @@ std::vector<std::string> SortedItems(const std::string& policies, Profile profil
   std::vector<doc::Diagnostic> diags;
   std::vector<doc::Document> docs;
   docs.push_back(doc::LoadDocument("sort.yaml", std::string(kWorld) + "---\n" + text));
-  Model m = LoadModel(std::move(docs), diags);
+  ResourceSet m = ReadResources(std::move(docs), diags);
   const Dataplane* dp = m.FindDataplane("api-1");
   EXPECT_NE(dp, nullptr);
   if (!dp) return {};
@@ -367,7 +367,7 @@ spec:
     - targetRef: {kind: MeshService, name: billing}
       default: {http: {requestTimeout: 30s}}
 )"));
-    Model m = LoadModel(std::move(docs), diags);
+    ResourceSet m = ReadResources(std::move(docs), diags);
     const Dataplane* dp = m.FindDataplane("gw-1");
     ASSERT_NE(dp, nullptr);
     EvalOptions o;

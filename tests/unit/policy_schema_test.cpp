@@ -48,8 +48,8 @@ TEST(GoDuration, FormatMatchesGoDurationTests) {
   for (const auto& c : cases) EXPECT_EQ(FormatGoDuration(c.d), c.s) << c.d;
 }
 
-TEST(GoDuration, KumaPrintsTheIssuesExamples) {
-  // The issue's table: what Kuma prints in the inspect API for a metav1.Duration.
+TEST(GoDuration, KumaPrintsMetav1Durations) {
+  // What Kuma prints in the inspect API for a metav1.Duration (Go's time.Duration.String).
   struct {
     const char* in;
     const char* out;

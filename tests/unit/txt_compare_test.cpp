@@ -72,7 +72,7 @@ TEST(TxtCompareTyped, WhatIfClientComparedAsInspectCompares) {
   auto model = std::shared_ptr<const TxtModel>(in.model, ModelAs<TxtModel>(in.model.get()));
   std::vector<Client> clients;
   for (ProfileId p : {ProfileId::kCore, ProfileId::kJava, ProfileId::kGo, ProfileId::kA2}) clients.push_back(model->ClientFor(p));
-  ClientOutcome o = EvaluateClientEveryProfile(model, std::nullopt, clients);
+  ClientWhatIf o = EvaluateClientEveryProfile(model, std::nullopt, clients);
   ASSERT_EQ(o.results.size(), 4u);
   EXPECT_EQ(ComparisonText(o.comparison), ComparisonText(in.comparison));
   ASSERT_EQ(o.comparison.size(), 8u);

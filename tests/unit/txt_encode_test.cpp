@@ -36,7 +36,7 @@ TEST(TxtEncodeTest, SplitsAt255AndEscapes) {
   EXPECT_EQ(r.diagnostics[0].code, "TXT060");
   // What we write reads back to the same config under every profile.
   for (const std::string& text : {r.zone, r.dig}) {
-    Analysis a = Load(std::make_shared<doc::Source>("back.zone", text));
+    CompiledRecords a = Compile(std::make_shared<doc::Source>("back.zone", text));
     EXPECT_TRUE(ProfileDiagnostics(a, ProfileId::kCore).empty()) << text;
     Evaluation ev = Evaluate(a, ProfileId::kCore, {});
     ASSERT_TRUE(ev.service_config);

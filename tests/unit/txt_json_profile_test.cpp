@@ -21,7 +21,7 @@ std::string Record(const std::string& json) {
   return "_grpc_config.echo 60 IN TXT \"grpc_config=" + esc + "\"\n";
 }
 
-Analysis LoadText(const std::string& text) { return Load(std::make_shared<doc::Source>("t.zone", text)); }
+CompiledRecords LoadText(const std::string& text) { return Compile(std::make_shared<doc::Source>("t.zone", text)); }
 
 // The column (1-based) of `needle` in the record line, where the JSON's `"` is written `\"`.
 int Col(const std::string& text, const std::string& needle) {
@@ -54,7 +54,7 @@ const char* kGoRetry =
 
 TEST(TxtJsonProfileTest, GoRetryExampleWorksOnlyInGrpcGo) {
   std::string text = Record(kGoRetry);
-  Analysis a = LoadText(text);
+  CompiledRecords a = LoadText(text);
   Evaluation go = Evaluate(a, ProfileId::kGo, {std::nullopt, "h", 0});
   EXPECT_EQ(go.choice, 0);
   EXPECT_FALSE(go.error);
@@ -102,7 +102,7 @@ TEST(TxtJsonProfileTest, DurationWithoutSecondsOnlyInGrpcGo) {
   std::string json = R"([{"serviceConfig":{"methodConfig":[{"name":[{"service":"e.Echo"}],"retryPolicy":{)"
                      R"("maxAttempts":4,"initialBackoff":".01s","maxBackoff":"1s","backoffMultiplier":2,"retryableStatusCodes":["UNAVAILABLE"]}}]}}])";
   std::string text = Record(json);
-  Analysis a = LoadText(text);
+  CompiledRecords a = LoadText(text);
   EXPECT_TRUE(ProfileDiagnostics(a, ProfileId::kGo).empty());
   for (ProfileId p : {ProfileId::kCore, ProfileId::kJava}) {
     std::vector<doc::Diagnostic> d = ProfileDiagnostics(a, p);
@@ -121,7 +121,7 @@ TEST(TxtJsonProfileTest, IntegerForms) {
   };
   {
     std::string text = Record(sc("4.0"));
-    Analysis a = LoadText(text);
+    CompiledRecords a = LoadText(text);
     EXPECT_TRUE(ProfileDiagnostics(a, ProfileId::kJava).empty());
     for (ProfileId p : {ProfileId::kCore, ProfileId::kGo}) {
       std::vector<doc::Diagnostic> d = ProfileDiagnostics(a, p);
@@ -131,7 +131,7 @@ TEST(TxtJsonProfileTest, IntegerForms) {
   }
   {
     std::string text = Record(sc("\"4\""));
-    Analysis a = LoadText(text);
+    CompiledRecords a = LoadText(text);
     EXPECT_TRUE(ProfileDiagnostics(a, ProfileId::kCore).empty());
     EXPECT_TRUE(ProfileDiagnostics(a, ProfileId::kJava).empty());
     EXPECT_EQ(Codes(ProfileDiagnostics(a, ProfileId::kGo)), (std::vector<Located>{{"TXT055", 1, Col(text, "\"4\"")}}));
@@ -143,7 +143,7 @@ TEST(TxtJsonProfileTest, IntegerForms) {
 TEST(TxtJsonProfileTest, StatusCodeNumbers) {
   std::string text = Record(R"([{"serviceConfig":{"methodConfig":[{"name":[{"service":"e.Echo"}],"retryPolicy":{)"
                             R"("maxAttempts":3,"initialBackoff":"0.1s","maxBackoff":"1s","backoffMultiplier":2,"retryableStatusCodes":[14]}}]}}])");
-  Analysis a = LoadText(text);
+  CompiledRecords a = LoadText(text);
   EXPECT_TRUE(ProfileDiagnostics(a, ProfileId::kJava).empty());
   EXPECT_TRUE(ProfileDiagnostics(a, ProfileId::kGo).empty());
   std::vector<doc::Diagnostic> d = ProfileDiagnostics(a, ProfileId::kCore);
@@ -155,7 +155,7 @@ TEST(TxtJsonProfileTest, StatusCodeNumbers) {
 // the last value, and so reads the second waitForReady.
 TEST(TxtJsonProfileTest, DuplicateKeysPerImplementation) {
   std::string text = Record(R"([{"serviceConfig":{"loadBalancingPolicy":"pick_first","loadBalancingPolicy":"round_robin"}}])");
-  Analysis a = LoadText(text);
+  CompiledRecords a = LoadText(text);
   int col = Col(text, "\"loadBalancingPolicy\":\"round_robin");
   for (ProfileId p : {ProfileId::kCore, ProfileId::kJava}) {
     EXPECT_EQ(Codes(ProfileDiagnostics(a, p)), (std::vector<Located>{{"TXT023", 1, col}})) << Profiles().Name(p);
@@ -172,7 +172,7 @@ TEST(TxtJsonProfileTest, DuplicateKeysPerImplementation) {
 // Two keys that only grpc-go takes for one field: the last wins there, and both are named.
 TEST(TxtJsonProfileTest, CaseVariantsAreOneFieldInGrpcGo) {
   std::string text = Record(R"([{"serviceConfig":{"methodConfig":[{"name":[{"service":"e.Echo"}],"timeout":"1s","Timeout":"2s"}]}}])");
-  Analysis a = LoadText(text);
+  CompiledRecords a = LoadText(text);
   std::vector<doc::Diagnostic> go = ProfileDiagnostics(a, ProfileId::kGo);
   EXPECT_EQ(Codes(go), (std::vector<Located>{{"TXT023", 1, Col(text, "\"timeout\"")}, {"TXT031", 1, Col(text, "\"Timeout\"")}}));
   EXPECT_EQ(Codes(ProfileDiagnostics(a, ProfileId::kCore)), (std::vector<Located>{{"TXT031", 1, Col(text, "\"Timeout\"")}}));
@@ -182,7 +182,7 @@ TEST(TxtJsonProfileTest, CaseVariantsAreOneFieldInGrpcGo) {
 // first registered entry of loadBalancingConfig and skips the others.
 TEST(TxtJsonProfileTest, CustomLbPolicyIsANote) {
   std::string text = Record(R"([{"serviceConfig":{"loadBalancingConfig":[{"my_custom_lb":{}},{"round_robin":{}}]}}])");
-  Analysis a = LoadText(text);
+  CompiledRecords a = LoadText(text);
   for (ProfileId p : {ProfileId::kCore, ProfileId::kJava, ProfileId::kGo}) {
     std::vector<doc::Diagnostic> d = ProfileDiagnostics(a, p);
     ASSERT_EQ(Codes(d), (std::vector<Located>{{"TXT050", 1, Col(text, "\"my_custom_lb")}})) << Profiles().Name(p);
@@ -193,12 +193,12 @@ TEST(TxtJsonProfileTest, CustomLbPolicyIsANote) {
   }
   // Only custom policies: still a note each, and a note that a fallback keeps it working.
   std::string only = Record(R"([{"serviceConfig":{"loadBalancingPolicy":"my_custom_lb"}}])");
-  Analysis b = LoadText(only);
+  CompiledRecords b = LoadText(only);
   std::vector<doc::Diagnostic> d = ProfileDiagnostics(b, ProfileId::kCore);
   ASSERT_EQ(Codes(d), (std::vector<Located>{{"TXT050", 1, Col(only, "\"my_custom_lb")}}));
   EXPECT_EQ(d[0].severity, doc::Severity::kNote);
   // A near miss of a built-in name stays an error (grpc-core, grpc-java) with the fix.
-  Analysis c = LoadText(Record(R"([{"serviceConfig":{"loadBalancingPolicy":"round_robbin"}}])"));
+  CompiledRecords c = LoadText(Record(R"([{"serviceConfig":{"loadBalancingPolicy":"round_robbin"}}])"));
   std::vector<doc::Diagnostic> e = ProfileDiagnostics(c, ProfileId::kJava);
   ASSERT_EQ(e.size(), 1u);
   EXPECT_EQ(e[0].severity, doc::Severity::kError);

@@ -47,11 +47,11 @@ std::set<std::string> ServiceConfigs(size_t* files) {
       if (!e.is_regular_file() || !IsInput(e.path())) continue;
       ++*files;
       auto src = std::make_shared<doc::Source>(e.path().filename().string(), Read(e.path()));
-      Analysis a = Load(src);
+      CompiledRecords a = Compile(src);
       std::vector<std::string> keys;
       for (const Name& n : a.names) keys.push_back(n.key);
       for (const std::string& k : keys) {
-        Analysis one = Load(src, k, /*exact_key=*/true);
+        CompiledRecords one = Compile(src, k, /*exact_key=*/true);
         for (const Compiled& c : one.profiles)
           for (const Choice& ch : c.choices)
             if (ch.service_config_json) {
@@ -91,7 +91,7 @@ TEST(TxtRoundTripTest, EveryServiceConfigOfTheSamplesAndCorpus) {
     // config's own finding, the only record-level one a round trip may give.
     const bool ascii = std::all_of(json.begin(), json.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
     for (const std::string& text : {r.zone, r.dig}) {
-      Analysis back = Load(std::make_shared<doc::Source>("back", text));
+      CompiledRecords back = Compile(std::make_shared<doc::Source>("back", text));
       std::multiset<Finding> records;
       for (const doc::Diagnostic& d : back.record_diagnostics) records.emplace(d.code, d.path);
       std::multiset<Finding> want_records;

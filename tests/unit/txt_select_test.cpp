@@ -18,10 +18,10 @@
 namespace cfgi::txt {
 namespace {
 
-Analysis Load(const std::string& text, const std::string& name = "t.zone") {
-  return txt::Load(std::make_shared<doc::Source>(name, text));
+CompiledRecords Compile(const std::string& text, const std::string& name = "t.zone") {
+  return txt::Compile(std::make_shared<doc::Source>(name, text));
 }
-using txt::Load;
+using txt::Compile;
 
 std::string Record(const std::string& json) {
   std::string esc;
@@ -46,7 +46,7 @@ struct Want {
 };
 
 void ExpectAll(const std::string& json, const std::vector<Want>& wants) {
-  Analysis a = Load(Record(json));
+  CompiledRecords a = Compile(Record(json));
   for (const Want& w : wants) {
     Evaluation ev = Evaluate(a, w.profile, {w.language, w.hostname, w.rand});
     EXPECT_EQ(ev.choice, w.choice) << Profiles().Name(w.profile) << " r=" << w.rand << " " << json;
@@ -126,7 +126,7 @@ TEST(TxtSelectTest, ChosenConfigIsValidated) {
   ExpectAll(j, {{kCore, N, "", 0, 0, "failed to parse service config: [0].serviceConfig.loadBalancingPolicy: 'loadBalancingPolicy' "
                                       "names unknown LB policy 'round_robbin', which rejects the whole config; did you mean 'round_robin'?"},
                 {kGo, N, "", 0, 0, N}});
-  Analysis a = Load(Record(j));
+  CompiledRecords a = Compile(Record(j));
   EXPECT_TRUE(a.of(kGo).choices[0].lb_fallback);
   Evaluation ev = Evaluate(a, kGo, {});
   ASSERT_TRUE(ev.service_config);
@@ -136,7 +136,7 @@ TEST(TxtSelectTest, ChosenConfigIsValidated) {
 TEST(TxtSelectTest, RecordSelectionDiffers) {
   // SPF first: grpc-go concatenates every record, so its value does not start with grpc_config=.
   std::string zone = "_grpc_config.srv 60 IN TXT \"v=spf1 -all\"\n" + Record(R"([{"serviceConfig":{}}])");
-  Analysis a = Load(zone);
+  CompiledRecords a = Compile(zone);
   EXPECT_EQ(Evaluate(a, kCore, {}).choice, 0);
   EXPECT_EQ(Evaluate(a, kJava, {}).choice, 0);
   Evaluation go = Evaluate(a, kGo, {});
@@ -144,14 +144,14 @@ TEST(TxtSelectTest, RecordSelectionDiffers) {
   EXPECT_EQ(go.error, N);
   EXPECT_FALSE(a.of(kGo).found);
   // The prefix split across strings: grpc-core checks the first string only.
-  Analysis split = Load("_grpc_config.srv 60 IN TXT \"grpc_\" \"config=[{\\\"serviceConfig\\\":{}}]\"\n");
+  CompiledRecords split = Compile("_grpc_config.srv 60 IN TXT \"grpc_\" \"config=[{\\\"serviceConfig\\\":{}}]\"\n");
   EXPECT_FALSE(split.of(kCore).found);
   EXPECT_EQ(Evaluate(split, kJava, {}).choice, 0);
   EXPECT_EQ(Codes(ProfileDiagnostics(split, kCore)), (std::vector<Located>{{"TXT011", 1, 28}}));
 }
 
 TEST(TxtSelectTest, RolloutIsAProductOfIndependentDraws) {
-  Analysis a = Load(Record(R"([{"percentage":50,"serviceConfig":{}},{"percentage":50,"serviceConfig":{}},{"serviceConfig":{}}])"));
+  CompiledRecords a = Compile(Record(R"([{"percentage":50,"serviceConfig":{}},{"percentage":50,"serviceConfig":{}},{"serviceConfig":{}}])"));
   auto shares = [&](ProfileId p) {
     std::vector<std::pair<int, double>> out;
     for (const Share& s : ComputeRollout(a, p, {}).shares) out.emplace_back(s.choice, s.percent);
@@ -163,7 +163,7 @@ TEST(TxtSelectTest, RolloutIsAProductOfIndependentDraws) {
   EXPECT_EQ(core.fixed[50], 0);
   EXPECT_EQ(core.fixed[51], 2);  // the same draw fails both 50% choices
   // grpc-go: no matching choice is an error share.
-  Analysis b = Load(Record(R"([{"percentage":40,"serviceConfig":{}}])"));
+  CompiledRecords b = Compile(Record(R"([{"percentage":40,"serviceConfig":{}}])"));
   std::vector<std::pair<int, double>> go;
   for (const Share& s : ComputeRollout(b, kGo, {}).shares) go.emplace_back(s.choice, s.percent);
   EXPECT_EQ(go, (std::vector<std::pair<int, double>>{{0, 40}, {-2, 60}}));
@@ -171,14 +171,14 @@ TEST(TxtSelectTest, RolloutIsAProductOfIndependentDraws) {
 
 TEST(TxtSelectTest, DiagnosticsPointIntoTheOriginalText) {
   // The spec example: single quotes at line 1 column 34 (after the quote and grpc_config=[{).
-  Analysis spec = Load("myserver 3600 TXT \"grpc_config=[{'serviceConfig':{'loadBalancingPolicy':'round_robin'}}]\"\n");
+  CompiledRecords spec = Compile("myserver 3600 TXT \"grpc_config=[{'serviceConfig':{'loadBalancingPolicy':'round_robin'}}]\"\n");
   EXPECT_EQ(Codes(ProfileDiagnostics(spec, kCore)), (std::vector<Located>{{"TXT008", 1, 1}, {"TXT021", 1, 34}}));
   // A JSON error in the second string of a parenthesised record, after escapes.
-  Analysis split = Load("_grpc_config.srv IN TXT ( \"grpc_config=[{\\\"serviceConfig\\\":\"\n"
+  CompiledRecords split = Compile("_grpc_config.srv IN TXT ( \"grpc_config=[{\\\"serviceConfig\\\":\"\n"
                         "  \"{}},\\\"x\\\"}]\" )\n");
   EXPECT_EQ(Codes(ProfileDiagnostics(split, kGo)), (std::vector<Located>{{"TXT020", 2, 13}}));
   // Unknown keys with did-you-mean, per profile severity.
-  Analysis keys = Load(Record(R"([{"parcentage":5,"serviceConfig":{}}])"));
+  CompiledRecords keys = Compile(Record(R"([{"parcentage":5,"serviceConfig":{}}])"));
   auto core = ProfileDiagnostics(keys, kCore);
   auto java = ProfileDiagnostics(keys, kJava);
   ASSERT_EQ(core.size(), 1u);
@@ -193,9 +193,9 @@ TEST(TxtSelectTest, DiagnosticsPointIntoTheOriginalText) {
 }
 
 TEST(TxtSelectTest, DeadChoiceAndDuplicates) {
-  Analysis a = Load(Record(R"([{"serviceConfig":{}},{"clientLanguage":["c++"],"serviceConfig":{}}])"));
+  CompiledRecords a = Compile(Record(R"([{"serviceConfig":{}},{"clientLanguage":["c++"],"serviceConfig":{}}])"));
   EXPECT_EQ(Codes(ProfileDiagnostics(a, kJava)), (std::vector<Located>{{"TXT038", 1, 65}}));
-  Analysis d = Load(Record(R"([{"serviceConfig":{},"serviceConfig":{"x":1}}])"));
+  CompiledRecords d = Compile(Record(R"([{"serviceConfig":{},"serviceConfig":{"x":1}}])"));
   EXPECT_EQ(Evaluate(d, kCore, {}).error, "failed to parse service config: JSON parse error: duplicate key \"serviceConfig\"");
   // grpc-java's JsonParser fails on the repeated key (Duplicate key found); grpc-go keeps the last.
   EXPECT_EQ(Evaluate(d, kJava, {}).error, "failed to parse TXT records: Duplicate key found: serviceConfig");
@@ -303,7 +303,7 @@ TEST(TxtEngineTest, QueryFlagsAndErrors) {
 // reached, and then lists the outcome per language the choices name and for any other language.
 TEST(TxtSelectTest, A2WithoutALanguage) {
   // The canary-50 sample's shape: no clientLanguage anywhere, the answer is the same for all.
-  Analysis canary = Load(Record(R"([{"percentage":50,"serviceConfig":{"loadBalancingPolicy":"round_robin"}},{"serviceConfig":{}}])"));
+  CompiledRecords canary = Compile(Record(R"([{"percentage":50,"serviceConfig":{"loadBalancingPolicy":"round_robin"}},{"serviceConfig":{}}])"));
   Evaluation c0 = Evaluate(canary, kA2, {N, "", 10});
   EXPECT_EQ(c0.choice, 0);
   EXPECT_EQ(c0.error, N);
@@ -318,7 +318,7 @@ TEST(TxtSelectTest, A2WithoutALanguage) {
   EXPECT_EQ(ro.shares[1].choice, 1);
 
   // A language-specific choice first: java gets choice 0, go gets 1, any other gets 2.
-  Analysis a = Load(Record(R"([{"clientLanguage":["java"],"serviceConfig":{"loadBalancingPolicy":"pick_first"}},)"
+  CompiledRecords a = Compile(Record(R"([{"clientLanguage":["java"],"serviceConfig":{"loadBalancingPolicy":"pick_first"}},)"
                            R"({"clientLanguage":["go"],"serviceConfig":{}},{"serviceConfig":{"loadBalancingPolicy":"round_robin"}}])"));
   Evaluation ev = Evaluate(a, kA2, {N, "", 0});
   EXPECT_EQ(ev.choice, N);
@@ -357,7 +357,7 @@ TEST(TxtSelectTest, VersionNotes) {
   // reads "30" as 30; the hand-written ChooseServiceConfig before it rejected a string
   // percentage (test/cpp/naming/resolver_test_record_groups.yaml: ipv4-svc_cfg_bad_percentage,
   // "field:percentage error:should be of type number").
-  Analysis a = Load(Record(R"([{"percentage":"30","serviceConfig":{}}])"));
+  CompiledRecords a = Compile(Record(R"([{"percentage":"30","serviceConfig":{}}])"));
   EXPECT_EQ(Evaluate(a, kCore, {N, "", 30}).choice, 0);
   std::vector<doc::Diagnostic> core = ProfileDiagnostics(a, kCore);
   auto note = std::find_if(core.begin(), core.end(), [](const doc::Diagnostic& d) { return d.code == "TXT042"; });
@@ -369,7 +369,7 @@ TEST(TxtSelectTest, VersionNotes) {
   // grpc-go: service_config.go jsonName.generatePath returns errEmptyServiceNonEmptyMethod since
   // v1.31.0 (#3684); earlier releases skipped such a name (service_config_test.go covers the
   // current error).
-  Analysis g = Load(Record(R"([{"serviceConfig":{"methodConfig":[{"name":[{"method":"Get"}]}]}}])"));
+  CompiledRecords g = Compile(Record(R"([{"serviceConfig":{"methodConfig":[{"name":[{"method":"Get"}]}]}}])"));
   std::vector<doc::Diagnostic> go = ProfileDiagnostics(g, kGo);
   std::vector<std::string> codes;
   for (const auto& d : go) codes.push_back(d.code);
@@ -398,7 +398,7 @@ _grpc_config.billing IN TXT "grpc_config=[{\"clientLanguage\":[\"go\"],\"service
 )Z";
 
 TEST(TxtNamesTest, EveryGrpcConfigNameIsEvaluated) {
-  Analysis a = Load(kZone);
+  CompiledRecords a = Compile(kZone);
   ASSERT_EQ(a.names.size(), 2u);
   EXPECT_EQ(a.names[0].key, "_grpc_config.api.example.com");
   EXPECT_EQ(a.names[1].key, "_grpc_config.billing.example.com");
@@ -463,12 +463,12 @@ TEST(TxtNamesTest, EachNameIsEvaluatedOnItsOwnOwner) {
   const std::string zone =
       "_grpc_config.a.example.com. 300 IN TXT \"grpc_config=[{\\\"serviceConfig\\\":{}}]\"\n"
       "\"grpc_config=[{\\\"serviceConfig\\\":{\\\"loadBalancingPolicy\\\":\\\"round_robin\\\"}}]\"\n";
-  Analysis a = Load(zone);
+  CompiledRecords a = Compile(zone);
   ASSERT_EQ(a.names.size(), 2u) << a.names.size();
   EXPECT_EQ(a.names[0].key, "_grpc_config.a.example.com");
   EXPECT_EQ(a.names[1].key, "");
   for (const auto& n : a.names) {
-    Analysis one = txt::Load(std::make_shared<doc::Source>("z.zone", zone), n.key, /*exact_key=*/true);
+    CompiledRecords one = txt::Compile(std::make_shared<doc::Source>("z.zone", zone), n.key, /*exact_key=*/true);
     EXPECT_EQ(one.query_owner, n.key);
     for (const auto& d : one.record_diagnostics) EXPECT_NE(d.code, "TXT019") << d.message;
   }
@@ -499,11 +499,11 @@ _grpc_config.a.example.com. 300	IN	TXT	"grpc_config=[{\"serviceConfig\":{}}]"
 ;; ANSWER SECTION:
 _grpc_config.b.example.com. 300	IN	TXT	"grpc_config=[{\"percentage\":0,\"serviceConfig\":{}}]"
 )D";
-  Analysis a = Load(dig, "two.dig");
+  CompiledRecords a = Compile(dig, "two.dig");
   EXPECT_EQ(a.records.style, InputStyle::kDig);
   ASSERT_EQ(a.names.size(), 2u);
   EXPECT_EQ(a.names[1].owner, "_grpc_config.b.example.com.");
-  Analysis b = Load(std::make_shared<doc::Source>("two.dig", dig), "_grpc_config.b.example.com");
+  CompiledRecords b = Compile(std::make_shared<doc::Source>("two.dig", dig), "_grpc_config.b.example.com");
   EXPECT_EQ(b.query_owner, "_grpc_config.b.example.com");
   EXPECT_EQ(Evaluate(b, kCore, {N, "", 0}).choice, N);  // percentage 0: never
   EXPECT_EQ(Evaluate(a, kCore, {N, "", 0}).choice, 0);

@@ -120,9 +120,9 @@ TEST(VariantsAnalysisTest, CoverageCountsAndWitnessesAreExact) {
     std::vector<const Constraint*> ps;
     for (const Constraint& v : vs) ps.push_back(&v);
     Domain d = AbcDomain(ps);
-    std::vector<CoverageKey> keys;
+    std::vector<DomainKey> keys;
     for (const char* k : {"a", "b", "c"}) keys.push_back({k, {"x", "y"}, true, true, false});
-    CoverageReport rep = Coverage(ps, d, keys);
+    GapReport rep = FindGaps(ps, d, keys);
     ASSERT_FALSE(rep.by_search);
     uint64_t brute = 0;
     for (const Params& p : AllParams()) {
@@ -133,7 +133,7 @@ TEST(VariantsAnalysisTest, CoverageCountsAndWitnessesAreExact) {
     EXPECT_EQ(rep.total, 64u);
     ASSERT_EQ(rep.uncovered, brute);
     uint64_t sum = 0;
-    for (const CoverageRegion& r : rep.regions) {
+    for (const GapRegion& r : rep.regions) {
       sum += r.count;
       for (const Constraint& v : vs) EXPECT_FALSE(Matches(v, r.witness)) << r.text << " " << RenderParams(r.witness);
     }
@@ -141,18 +141,18 @@ TEST(VariantsAnalysisTest, CoverageCountsAndWitnessesAreExact) {
   }
 }
 
-TEST(VariantsAnalysisTest, CoverageRegionsOfTheSpecExample) {
+TEST(VariantsAnalysisTest, GapRegionsOfTheSpecExample) {
   // {env=prod}, {env=test} over the inferred domain: the gap is "absent or another value".
   C a = C::Value("env", "prod"), b = C::Value("env", "test");
   Domain d = Domain::ForConstraints({&a, &b});
-  CoverageReport rep = Coverage({&a, &b}, d, {{"env", {"prod", "test"}, true, true, false}});
+  GapReport rep = FindGaps({&a, &b}, d, {{"env", {"prod", "test"}, true, true, false}});
   EXPECT_EQ(rep.total, 4u);
   EXPECT_EQ(rep.uncovered, 2u);
   ASSERT_EQ(rep.regions.size(), 1u);
   EXPECT_EQ(rep.regions[0].text, "(env=<another value> ∨ ¬exists(env))");
   EXPECT_EQ(rep.regions[0].witness, Params{});
   // Declared domain {prod, test, qa}: only qa is missing.
-  rep = Coverage({&a, &b}, d, {{"env", {"prod", "test", "qa"}, false, false, true}});
+  rep = FindGaps({&a, &b}, d, {{"env", {"prod", "test", "qa"}, false, false, true}});
   EXPECT_EQ(rep.total, 3u);
   EXPECT_EQ(rep.uncovered, 1u);
   ASSERT_EQ(rep.regions.size(), 1u);
@@ -210,7 +210,7 @@ TEST(VariantsAnalysisTest, MatrixOfTheFourVariantTable) {
   C prod = C::And({C::Value("env", "prod"), C::Not(C::Value("version", "v1"))});
   C v1 = C::And({C::Not(C::Value("env", "prod")), C::Value("version", "v1")});
   C both = C::And({C::Value("env", "prod"), C::Value("version", "v1")});
-  CoverageMatrix m = Matrix({&none, &prod, &v1, &both}, {"env", {"prod", "canary", "test"}, false, false, true},
+  SelectionMatrix m = Matrix({&none, &prod, &v1, &both}, {"env", {"prod", "canary", "test"}, false, false, true},
                             {"version", {"v1", "v2", "v3"}, true, false, true}, {});
   ASSERT_EQ(m.xs.size(), 3u);
   ASSERT_EQ(m.ys, (std::vector<std::string>{"v1", "v2", "v3", "<absent>"}));

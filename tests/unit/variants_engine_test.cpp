@@ -35,12 +35,12 @@ std::string Base(const std::string& f) { return f.substr(f.rfind('/') + 1); }
 
 // Load, then Evaluate the question's subscriptions, as VariantsModel does; `diagnostics` holds
 // both stages' (sorted, as Inspect reports them).
-struct Evaluated : Analysis {
+struct Evaluated : CompiledScenario {
   Evaluation e;
 };
 Evaluated RunSample(const Scenario& s, Query q = {}) {
   Evaluated r;
-  static_cast<Analysis&>(r) = Load(s, ParseVariantsQuery(q));
+  static_cast<CompiledScenario&>(r) = CompileScenario(s, ParseVariantsQuery(q));
   r.e = Evaluate(r, r.subscriptions);
   r.diagnostics.insert(r.diagnostics.end(), r.e.diagnostics.begin(), r.e.diagnostics.end());
   doc::SortDiagnostics(r.diagnostics);
@@ -216,8 +216,8 @@ std::vector<std::string> TransitionRows(const Transition& t) {
     for (const Seen& s : r.intermediate) inter += " [" + s.Text() + "]";
     out.push_back(std::to_string(r.subscription) + " " + r.resource + " " + r.before.Text() + "->" + r.after.Text() +
                   " " + ChangeName(r.change) + inter + " adds-first:" + r.adds_first.Text() + "/" +
-                  OutcomeName(r.adds_first.sel.outcome) + " removes-first:" + r.removes_first.Text() + "/" +
-                  OutcomeName(r.removes_first.sel.outcome));
+                  MatchKindName(r.adds_first.sel.outcome) + " removes-first:" + r.removes_first.Text() + "/" +
+                  MatchKindName(r.removes_first.sel.outcome));
   }
   return out;
 }

@@ -82,9 +82,9 @@ TEST(VariantsIndexTest, EnginePathOnAGeneratedSnapshot) {
   Scenario s = LoadScenario({{"generated.textproto", SnapshotTextProto(snap)}});
   Query q;
   q.flags = {{"params", "k0=v1,k1=v2,k2=v0,k3=zz,k4=v3,k5=v1"}};
-  Analysis a = Load(s, ParseVariantsQuery(q));
+  CompiledScenario a = CompileScenario(s, ParseVariantsQuery(q));
   Evaluation e = Evaluate(a, a.subscriptions);
-  auto ResultJson = [&e](const Analysis& x) { return variants::ResultJson(x, e); };
+  auto ResultJson = [&e](const CompiledScenario& x) { return variants::ResultJson(x, e); };
   ASSERT_EQ(ResultJson(a)["resources"].size(), 200u);
   ASSERT_EQ(ResultJson(a)["subscriptions"][0]["resources"].size(), 200u);
   VariantIndex idx = VariantIndex::Build(snap);
@@ -92,7 +92,7 @@ TEST(VariantsIndexTest, EnginePathOnAGeneratedSnapshot) {
   for (size_t r = 0; r < 200; ++r) {
     Selection sel = idx.Select(r, idx.Compile(p));
     const nlohmann::ordered_json got = ResultJson(a)["subscriptions"][0]["resources"][r];
-    EXPECT_EQ(got["outcome"], OutcomeName(sel.outcome)) << r;
+    EXPECT_EQ(got["outcome"], MatchKindName(sel.outcome)) << r;
     EXPECT_EQ(got["matching"].size(), sel.matching.size()) << r;
   }
   // Every 50th resource (0, 50, 100, 150) has a last variant `exists(k_a)`, which overlaps each
@@ -100,7 +100,7 @@ TEST(VariantsIndexTest, EnginePathOnAGeneratedSnapshot) {
   EXPECT_EQ(ResultJson(a)["overlaps"].size(), 4u * 15u);
 }
 
-// Load compiles the final variant sets once (Analysis::index) and Evaluate selects through it:
+// Load compiles the final variant sets once (CompiledScenario::index) and Evaluate selects through it:
 // every selection equals the spec's naive scan (Select), for resources the index holds and for
 // one it cannot (70 variants, more than its 64 bits: Evaluate tests the constraints instead).
 TEST(VariantsIndexTest, EvaluateSelectsThroughTheIndexAsTheNaiveScan) {
@@ -127,7 +127,7 @@ TEST(VariantsIndexTest, EvaluateSelectsThroughTheIndexAsTheNaiveScan) {
   }
   q.flags.push_back({"params", "k0=w3,k1=v2"});
   q.flags.push_back({"params", ""});
-  Analysis a = Load(s, ParseVariantsQuery(q));
+  CompiledScenario a = CompileScenario(s, ParseVariantsQuery(q));
   ASSERT_TRUE(a.index);
   const int wi = a.index->ResourceIndex("wide");
   ASSERT_GE(wi, 0);
@@ -144,7 +144,7 @@ TEST(VariantsIndexTest, EvaluateSelectsThroughTheIndexAsTheNaiveScan) {
       EXPECT_EQ(sel.matching, naive.matching) << si << " " << name;
       EXPECT_EQ(sel.outcome, naive.outcome) << si << " " << name;
       EXPECT_EQ(sel.selected, naive.selected) << si << " " << name;
-      ambiguous += sel.outcome == Outcome::kAmbiguous;
+      ambiguous += sel.outcome == MatchKind::kAmbiguous;
       ++compared;
     }
   }

@@ -35,7 +35,7 @@ std::string Txt(const txt::TxtResult& r, const TextStyle& st) {
   // language and is named as the JSON names it ("choice": 0).
   if (ev.language_unknown && !ev.by_language.empty()) {
     out += "  the choice depends on the client's language (give --language):\n";
-    for (const txt::LanguageOutcome& lo : ev.by_language) {
+    for (const txt::LanguageEvaluation& lo : ev.by_language) {
       std::string who = lo.other ? "any other language" : doc::ValidUtf8(lo.language);
       std::string what = lo.error ? Paint(st, kRed, "error: " + doc::ValidUtf8(*lo.error))
                          : lo.choice ? "choice " + std::to_string(*lo.choice) +
@@ -61,7 +61,7 @@ std::string Txt(const txt::TxtResult& r, const TextStyle& st) {
     for (const txt::Share& s : r.rollout.shares) shares += (shares.empty() ? "" : ", ") + ShareName(s.choice) + " " + Percent(s.percent);
     out += "  rollout: " + shares + "\n";
   }
-  for (const txt::TxtResult::NameOutcome& n : r.names) {
+  for (const txt::TxtResult::NameEvaluation& n : r.names) {
     std::string what = n.evaluation.error ? "error: " + doc::ValidUtf8(*n.evaluation.error)
                        : n.evaluation.choice ? "choice " + std::to_string(*n.evaluation.choice)
                                              : "no service config";

@@ -13,7 +13,7 @@ namespace {
 
 // ---- variants: a line per subscription, a line per resource ----
 std::string Variants(const variants::VariantsResult& r, const TextStyle& st) {
-  const variants::Analysis& a = *r.analysis;
+  const variants::CompiledScenario& a = *r.analysis;
   const variants::Evaluation& e = r.evaluation;
   std::string out;
   if (e.subscriptions.empty()) return "no subscriptions (give --params k=v or inputs.subscriptions)\n";
@@ -27,13 +27,13 @@ std::string Variants(const variants::VariantsResult& r, const TextStyle& st) {
       const variants::ResourceVariants* res = a.final_state.Find(name);
       std::string answer;
       switch (sel.outcome) {
-        case variants::Outcome::kMatch:
+        case variants::MatchKind::kMatch:
           answer = Paint(st, kGreen, "variant " + (res && sel.selected ? res->variants[*sel.selected].IdText() : "?"));
           break;
-        case variants::Outcome::kNone:
+        case variants::MatchKind::kNone:
           answer = Paint(st, kRed, "no variant");
           break;
-        case variants::Outcome::kAmbiguous: {
+        case variants::MatchKind::kAmbiguous: {
           std::string ids;
           for (size_t i : sel.matching) ids += (ids.empty() ? "" : ", ") + (res ? res->variants[i].IdText() : "?");
           answer = Paint(st, kYellow, "ambiguous: " + ids);

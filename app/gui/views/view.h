@@ -114,7 +114,7 @@ class EngineView {
 //                                [m = model_sp_, c = client_](JobProgress& p) { return Evaluate(m, c); });
 //   if (auto o = what_if_.Take()) shown_ = std::move(o);
 template <class T>
-class WorkerOutcome {
+class WorkerWhatIf {
  public:
   template <class Work>
   void Submit(ViewContext& ctx, std::string_view use, const void* view, std::string title, Work work) {

@@ -31,11 +31,11 @@ void MatcherView::SubmitCel(ViewContext& ctx) {
                   });
 }
 
-void MatcherView::TakeCelOutcome() {
-  std::shared_ptr<const mt::CelTextOutcome> taken = cel_job_.Take();
+void MatcherView::TakeCelWhatIf() {
+  std::shared_ptr<const mt::CelTextWhatIf> taken = cel_job_.Take();
   if (!taken) return;
   cel_shown_ = std::move(taken);
-  const mt::CelTextOutcome& o = *cel_shown_;
+  const mt::CelTextWhatIf& o = *cel_shown_;
   cel_ok_ = o.compiled.ok();
   cel_errors_ = o.errors;
   cel_warning_ = o.type_warning;

@@ -34,7 +34,7 @@ nlohmann::ordered_json MatcherView::DumpState() const {
     edit = {{"request", edit_shown_->request.ToJson()}, {"pending", EditStale()}, {"differs", edit_shown_->diverges}};
     nlohmann::ordered_json per = nlohmann::ordered_json::object();
     for (size_t i = 0; i < kNumProfiles && i < edit_shown_->results.size(); ++i)
-      per[mt::Profiles().entries()[i].name] = mt::OutcomeJson(edit_shown_->results[i]);
+      per[mt::Profiles().entries()[i].name] = mt::RequestResultJson(edit_shown_->results[i]);
     edit["profiles"] = std::move(per);
   }
   // What the Explanation explains (the tab on screen's selection) and the row drawn highlighted;
@@ -104,9 +104,9 @@ void MatcherView::OnEvaluated(const OpenDocument& d) {
 void MatcherView::Draw(ViewContext& ctx) {
   room_.Reset();
   if (edit_dirty_) SubmitEdit(ctx);
-  TakeEditOutcome(ctx);
+  TakeEditWhatIf(ctx);
   if (cel_dirty_) SubmitCel(ctx);
-  TakeCelOutcome();
+  TakeCelWhatIf();
   if (!sm_ || (!rows_.empty() && !rows_.front().evals.front().result)) {
     theme::TextMuted("Not evaluated yet.");
     return;
@@ -190,12 +190,12 @@ void MatcherView::SubmitEdit(ViewContext& ctx) {
                    });
 }
 
-void MatcherView::TakeEditOutcome(ViewContext& ctx) {
-  std::shared_ptr<const mt::RequestOutcome> taken = edit_job_.Take();
+void MatcherView::TakeEditWhatIf(ViewContext& ctx) {
+  std::shared_ptr<const mt::RequestWhatIf> taken = edit_job_.Take();
   if (!taken) return;
   edit_previous_ = std::move(edit_shown_);
   edit_shown_ = std::move(taken);
-  const mt::RequestOutcome& o = *edit_shown_;
+  const mt::RequestWhatIf& o = *edit_shown_;
   for (size_t i = 0; i < kNumProfiles; ++i)
     edit_.evals[i] = i < o.results.size() ? Eval{&o.results[i], &o.why[i]} : Eval{};
   edit_.diverges = o.diverges;

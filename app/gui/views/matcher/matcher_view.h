@@ -101,7 +101,7 @@ inline size_t FixSplit(const std::string& m) {
 }
 
 // The CEL editor's result for one profile.
-using CelEval = mt::CelOutcome;
+using CelEval = mt::CelEvaluation;
 
 inline constexpr size_t kNumProfiles = 4;  // mt::Profiles().size(), in its order (matcher_test MatcherProfiles.ProfileSet checks it)
 
@@ -180,7 +180,7 @@ class MatcherView final : public EngineView {
 
   // Takes the edited request's outcome the worker delivered into the "edit" row. The one drawn
   // before stays alive one more outcome (the Explanation panel may still point into it this frame).
-  void TakeEditOutcome(ViewContext& ctx);
+  void TakeEditWhatIf(ViewContext& ctx);
   // True while the edit row shows the outcome of another text or model than the current ones.
   bool EditStale() const { return edit_dirty_ || !edit_shown_ || edit_job_.pending(); }
 
@@ -282,8 +282,8 @@ class MatcherView final : public EngineView {
 
   void SubmitCel(ViewContext& ctx);
 
-  // Takes a CEL outcome the worker delivered (typed: matcher::CelTextOutcome) into what Draw shows.
-  void TakeCelOutcome();
+  // Takes a CEL outcome the worker delivered (typed: matcher::CelTextWhatIf) into what Draw shows.
+  void TakeCelWhatIf();
   // True while the outcome drawn is not of the editor's current text and use.
   bool CelStale() const { return !cel_shown_ || cel_shown_->text != cel_text_ || cel_shown_->use != cel_use_; }
 
@@ -313,9 +313,9 @@ class MatcherView final : public EngineView {
   Row edit_;  // its evals point into edit_shown_
   std::shared_ptr<const mt::MatcherModel> model_sp_;  // model_, shared with the edit job
   // The edited request's outcome: the worker delivers it (SubmitEdit), the view takes it
-  // (TakeEditOutcome); an older job's outcome is dropped.
-  WorkerOutcome<mt::RequestOutcome> edit_job_;
-  std::shared_ptr<const mt::RequestOutcome> edit_shown_, edit_previous_;
+  // (TakeEditWhatIf); an older job's outcome is dropped.
+  WorkerWhatIf<mt::RequestWhatIf> edit_job_;
+  std::shared_ptr<const mt::RequestWhatIf> edit_shown_, edit_previous_;
   bool edit_dirty_ = false;
   bool editor_open_ = true, editor_decided_ = false;  // the Requests tab's editor header
   char edit_buf_[4096] = {};
@@ -333,9 +333,9 @@ class MatcherView final : public EngineView {
   std::string cel_origin_;
   bool cel_edited_ = false;  // the user typed or picked an expression: evaluations keep it
   cel::Use cel_use_ = cel::Use::kMatcher;
-  // The outcome the worker delivers (SubmitCel) and the one drawn (TakeCelOutcome).
-  WorkerOutcome<mt::CelTextOutcome> cel_job_;
-  std::shared_ptr<const mt::CelTextOutcome> cel_shown_;
+  // The outcome the worker delivers (SubmitCel) and the one drawn (TakeCelWhatIf).
+  WorkerWhatIf<mt::CelTextWhatIf> cel_job_;
+  std::shared_ptr<const mt::CelTextWhatIf> cel_shown_;
   bool cel_dirty_ = false;
   std::string cel_submitted_;  // text, use and request of the last job
   bool cel_ok_ = false;

@@ -4,7 +4,7 @@
 
 namespace cfgi::gui::policy_view {
 
-void PolicyView::SelectLeaf(ViewContext& ctx, const pol::TypeInspection& t, const pol::ConfLine& l, bool jump) {
+void PolicyView::SelectLeaf(ViewContext& ctx, const pol::TypeConf& t, const pol::ConfLine& l, bool jump) {
   leaf_ = t.type + ":" + l.path;
   // Not a click on the line (a restored view state, the first selection, a profile switch):
   // the tree scrolls it into view when it is drawn.
@@ -65,7 +65,7 @@ void PolicyView::DrawResource(ViewContext& ctx) {
   const pol::PolicyResult* pr = PrimaryResult();
   if (!pr) return;
   DrawChooser(ctx, *pr);
-  const pol::ResourceInspection& in = pr->inspection;
+  const pol::ResourceConf& in = pr->inspection;
   if (in.key.empty()) {
     theme::TextMuted("No policy applies to a resource of this dataplane's mesh.");
     return;
@@ -76,20 +76,20 @@ void PolicyView::DrawResource(ViewContext& ctx) {
   }
   // A restored leaf (view state leaf=TYPE:/path) selects its explanation once.
   if (!pending_leaf_.empty()) {
-    for (const pol::TypeInspection& t : in.types)
+    for (const pol::TypeConf& t : in.types)
       for (const pol::ConfLine& l : t.lines)
         if (l.field && t.type + ":" + l.path == pending_leaf_) SelectLeaf(ctx, t, l, false);
     if (asked_res_.empty() && restore_res_.empty()) pending_leaf_.clear();
   }
   if (stack_type_.empty() || std::none_of(in.types.begin(), in.types.end(),
-                                          [&](const pol::TypeInspection& t) { return t.type == stack_type_; }))
+                                          [&](const pol::TypeConf& t) { return t.type == stack_type_; }))
     stack_type_ = in.types.front().type;
   // Nothing selected yet (a new evaluation): the first value a policy set is selected, so the
   // Explanation shows at once which policy and rule set it (the deciding step), as every view
   // starts with its first row's explanation; else the first type's.
   if (leaf_.empty() && pending_leaf_.empty() && !auto_selected_) {
     auto_selected_ = true;
-    const pol::TypeInspection& first = in.types.front();
+    const pol::TypeConf& first = in.types.front();
     for (const pol::ConfLine& l : first.lines)
       if (l.field) {
         SelectLeaf(ctx, first, l, false);
@@ -104,7 +104,7 @@ void PolicyView::DrawResource(ViewContext& ctx) {
   if (reselect_) {
     reselect_ = false;
     const std::string row = sel_.Row("resource");
-    for (const pol::TypeInspection& t : in.types) {
+    for (const pol::TypeConf& t : in.types) {
       if (row == "head:" + t.type) sel_.Select(ctx, "resource", &t.why, row, t.type);
       for (const pol::ConfLine& l : t.lines)
         if (l.field && t.type + ":" + l.path == row) SelectLeaf(ctx, t, l, false);
@@ -127,7 +127,7 @@ void PolicyView::DrawResource(ViewContext& ctx) {
     fields_hidden_ = 0;
     leaf_drawn_ = false;
     first_field_ = {};
-    for (const pol::TypeInspection& t : in.types) DrawTypeTree(ctx, t);
+    for (const pol::TypeConf& t : in.types) DrawTypeTree(ctx, t);
     // The filter hid the selected leaf: the first field it shows is selected and explained, so
     // the Explanation never explains a line that is not on screen.
     if (field_filter_.IsActive() && !leaf_drawn_ && first_field_.first)
@@ -137,7 +137,7 @@ void PolicyView::DrawResource(ViewContext& ctx) {
   };
   auto draw_stack = [&] {
     ImGui::BeginChild("##stack", ImVec2(0, 0));
-    for (const pol::TypeInspection& t : in.types)
+    for (const pol::TypeConf& t : in.types)
       if (t.type == stack_type_) DrawStack(ctx, t);
     ImGui::EndChild();
   };
@@ -170,7 +170,7 @@ bool PolicyView::Chip(const char* id, const std::string& text, const ImVec4& col
   return clicked;
 }
 
-std::vector<bool> PolicyView::FieldsShown(const pol::TypeInspection& t) const {
+std::vector<bool> PolicyView::FieldsShown(const pol::TypeConf& t) const {
   std::vector<bool> shown(t.lines.size(), true);
   if (!field_filter_.IsActive()) return shown;
   // From the last line up: a line shows when it matches or a line below it (deeper, before the
@@ -190,14 +190,14 @@ std::vector<bool> PolicyView::FieldsShown(const pol::TypeInspection& t) const {
   return shown;
 }
 
-void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
+void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeConf& t) {
   const std::vector<bool> shown = FieldsShown(t);
   if (field_filter_.IsActive() && std::find(shown.begin(), shown.end(), true) == shown.end()) {
     fields_hidden_ += t.lines.size();
     return;  // nothing of this type matches: its header goes too
   }
   ImGui::PushID(t.type.c_str());
-  const pol::InspectionDiff* idiff = InspectDiff();
+  const pol::ResourceConfDiff* idiff = InspectDiff();
   const size_t ti = static_cast<size_t>(&t - PrimaryResult()->inspection.types.data());
   size_t diffs = idiff && idiff->type_diffs.count(t.type) ? idiff->type_diffs.at(t.type) : 0;
   std::string head = t.type + "  " + (t.fallback ? "falls back to " + pol::ReadableKey(t.rule->sparse ? std::string(t.rule->key) : t.rule->fallback_of())
@@ -319,7 +319,7 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t) {
   ImGui::PopID();
 }
 
-void PolicyView::DrawStack(ViewContext& ctx, const pol::TypeInspection& t) {
+void PolicyView::DrawStack(ViewContext& ctx, const pol::TypeConf& t) {
   stack_head_.Begin("##stack-head");  // the table below keeps its 8 rows
   ImGui::Text("Merge stack: %s", t.type.c_str());
   ImGui::PushTextWrapPos(0);

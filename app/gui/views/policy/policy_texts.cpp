@@ -86,8 +86,8 @@ class Builder {
     Provenance(t.proxy_rule.provenance);
     for (const pol::RbacMatcher& m : t.rbac) t_.match.emplace(&m.match, MatchText(m.match));
   }
-  void Inspection(const pol::ResourceInspection& in) {
-    for (const pol::TypeInspection& t : in.types)
+  void Inspection(const pol::ResourceConf& in) {
+    for (const pol::TypeConf& t : in.types)
       for (const pol::ConfLine& l : t.lines) {
         if (l.leaf) t_.leaf.emplace(&l.value, pol::LeafText(l.value));
         if (l.field)

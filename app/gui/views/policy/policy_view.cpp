@@ -239,8 +239,8 @@ std::string PolicyView::DataplaneName() const {
   return model_ && dataplane_ >= 0 ? model_->mesh.dataplanes[static_cast<size_t>(dataplane_)].meta.name : std::string();
 }
 
-const pol::InspectionDiff* PolicyView::InspectDiff() const {
-  const auto* all = comparison_ ? dynamic_cast<const pol::InspectionDiffs*>(comparison_->detail.get()) : nullptr;
+const pol::ResourceConfDiff* PolicyView::InspectDiff() const {
+  const auto* all = comparison_ ? dynamic_cast<const pol::ResourceConfDiffs*>(comparison_->detail.get()) : nullptr;
   const pol::PolicyResult* pr = PrimaryResult();
   return all && pr ? all->Find(pol::Profiles().Name(pr->id), OtherName()) : nullptr;
 }

@@ -155,10 +155,10 @@ class PolicyView final : public EngineView {
   std::string DataplaneName() const;
 
   // kuma vs madr for the inspected resource: the engine's typed detail of the profile comparison
-  // (policy::InspectionDiffs, made on the worker with it), for the profile shown against the other.
-  const pol::InspectionDiff* InspectDiff() const;
+  // (policy::ResourceConfDiffs, made on the worker with it), for the profile shown against the other.
+  const pol::ResourceConfDiff* InspectDiff() const;
 
-  void SelectLeaf(ViewContext& ctx, const pol::TypeInspection& t, const pol::ConfLine& l, bool jump);
+  void SelectLeaf(ViewContext& ctx, const pol::TypeConf& t, const pol::ConfLine& l, bool jump);
 
   void DrawChooser(ViewContext& ctx, const pol::PolicyResult& pr);
 
@@ -167,11 +167,11 @@ class PolicyView final : public EngineView {
   // One chip: a small button naming what set a value; click jumps to its source.
   static bool Chip(const char* id, const std::string& text, const ImVec4& color);
 
-  void DrawTypeTree(ViewContext& ctx, const pol::TypeInspection& t);
+  void DrawTypeTree(ViewContext& ctx, const pol::TypeConf& t);
 
   // The merge stack of the selected type's rule: its items in merge order with every sort key;
   // the item that set the selected leaf and the ones it overrode are marked.
-  void DrawStack(ViewContext& ctx, const pol::TypeInspection& t);
+  void DrawStack(ViewContext& ctx, const pol::TypeConf& t);
 
   // An item's sort keys as table cells, in the order the merge sorts by (the merge stack and the
   // Items tab): top-level kind, [the dataplane's specificity,] origin and role (kuma only), to[]
@@ -272,10 +272,10 @@ class PolicyView final : public EngineView {
   // The Resource tab's filter over the merged fields (as Chrome DevTools' Computed pane): a line
   // shows when its key, value or setting policy matches, or a line below it does.
   ImGuiTextFilter field_filter_;
-  std::vector<bool> FieldsShown(const pol::TypeInspection& t) const;
+  std::vector<bool> FieldsShown(const pol::TypeConf& t) const;
   size_t fields_hidden_ = 0;  // lines the filter hid in the last frame (DumpState)
   bool leaf_drawn_ = false;   // the selected leaf was drawn this frame (not filtered out)
-  std::pair<const pol::TypeInspection*, const pol::ConfLine*> first_field_{};  // the first field drawn
+  std::pair<const pol::TypeConf*, const pol::ConfLine*> first_field_{};  // the first field drawn
   bool res_filter_dirty_ = true;
   std::vector<int> res_filtered_;
   std::map<size_t, std::vector<std::vector<std::string>>> summaries_;  // per type index: each rule's ConfSummary

@@ -88,7 +88,7 @@ void TargetingView::Draw(ViewContext& ctx) {
     return;
   }
   if (config_dirty_) SubmitConfig(ctx);
-  TakeConfigOutcome(ctx);
+  TakeConfigWhatIf(ctx);
   if (ws_->manifest.components.empty()) {
     theme::TextMuted("No components in the manifest.");
     for (const doc::Diagnostic& d : ws_->diagnostics)
@@ -243,8 +243,8 @@ void TargetingView::SubmitConfig(ViewContext& ctx) {
                      });
 }
 
-void TargetingView::TakeConfigOutcome(ViewContext& ctx) {
-  std::shared_ptr<const tg::ConfigOutcome> o = config_job_.Take();
+void TargetingView::TakeConfigWhatIf(ViewContext& ctx) {
+  std::shared_ptr<const tg::ConfigWhatIf> o = config_job_.Take();
   if (!o || !edited_ || o->model != model_sp_) return;
   // The old resolution's steps go away: the selection is made again from the new one (the
   // rows stay selected); the one drawn before stays alive one more outcome.

@@ -107,7 +107,7 @@ class TargetingView final : public EngineView {
   // older); the view draws the resolution it has until the new one arrives.
   void SubmitConfig(ViewContext& ctx);
 
-  void TakeConfigOutcome(ViewContext& ctx);
+  void TakeConfigWhatIf(ViewContext& ctx);
 
   const char* TypeName(size_t i) const;
 
@@ -124,8 +124,8 @@ class TargetingView final : public EngineView {
   const tg::Workspace* ws_ = nullptr;         // the document's model
   const tg::Resolution* doc_res_ = nullptr;   // the document's result
   std::shared_ptr<const tg::TargetingModel> model_sp_;  // the document's model, shared with the job
-  WorkerOutcome<tg::ConfigOutcome> config_job_;          // the edited values' resolution
-  std::shared_ptr<const tg::ConfigOutcome> shown_, previous_;
+  WorkerWhatIf<tg::ConfigWhatIf> config_job_;          // the edited values' resolution
+  std::shared_ptr<const tg::ConfigWhatIf> shown_, previous_;
   bool edited_ = false;                       // a value was edited since the last evaluation
   bool config_dirty_ = false;                 // the next Draw submits the edited values
   std::vector<std::pair<std::string, std::string>> typed_;  // LoadState's "set=KEY:TEXT", for OnEvaluated

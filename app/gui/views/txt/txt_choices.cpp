@@ -67,7 +67,7 @@ void TxtView::DrawChoices(ViewContext& ctx) {
       if (!ev.by_language.empty()) {
         // a2 without a language, and the answer depends on it: the outcome per language.
         ImGui::TextColored(theme::Pal().warning, "%s depends on the language:", theme::kIconSkipped);
-        for (const tx::LanguageOutcome& o : ev.by_language) {
+        for (const tx::LanguageEvaluation& o : ev.by_language) {
           std::string who = o.other ? "any other" : o.language;
           if (o.error) ImGui::TextWrapped("  %s: %s error", who.c_str(), theme::kIconError);
           else if (o.choice) ImGui::Text("  %s: %s choice %d", who.c_str(), theme::kIconOk, *o.choice);

@@ -60,7 +60,7 @@ void TxtView::Draw(ViewContext& ctx) {
     theme::TextMuted("No DNS source to read.");
     return;
   }
-  TakeClientOutcome(ctx);
+  TakeClientWhatIf(ctx);
   bool changed = false, name_changed = false;
   // The client bar and the records line keep room below them for the tab bar, the Choices
   // tab's summary and its table's 8 rows (TableHeaderArea); with less they scroll inside.
@@ -246,8 +246,8 @@ void TxtView::SubmitClient(ViewContext& ctx) {
                      });
 }
 
-void TxtView::TakeClientOutcome(ViewContext& ctx) {
-  std::shared_ptr<const tx::ClientOutcome> o = client_job_.Take();
+void TxtView::TakeClientWhatIf(ViewContext& ctx) {
+  std::shared_ptr<const tx::ClientWhatIf> o = client_job_.Take();
   if (!o || !what_if_ || o->model != model_sp_ || o->results.size() != tx::Profiles().size()) return;
   client_previous_ = std::move(client_shown_);
   client_shown_ = std::move(o);

@@ -76,7 +76,7 @@ class TxtView final : public EngineView {
 
   // Takes the what-if's outcome the worker delivered; the one drawn before stays alive one more
   // outcome (the Explanation panel may still point into it this frame).
-  void TakeClientOutcome(ViewContext& ctx);
+  void TakeClientWhatIf(ViewContext& ctx);
 
   // ---- what is selected (Selections: "tab/0" Choices, "tab/6" Config) ----
   // Row ids: "client@PROFILE" (the profile's whole evaluation: a summary head, a Config column
@@ -157,7 +157,7 @@ class TxtView final : public EngineView {
   TableRoom room_;  // the Choices table (DumpState "table")
   TableHeaderArea client_head_, choices_head_;  // above the tabs; above the Choices table
   const tx::TxtModel* model_ = nullptr;
-  const tx::Analysis* analysis_ = nullptr;  // the model's
+  const tx::CompiledRecords* analysis_ = nullptr;  // the model's
   tx::ProfileId lookup_profile_ = tx::ProfileId::kCore;  // the client bar's "queries TXT by default" (DumpState)
   const OpenDocument* doc_ = nullptr;
   std::string file_;
@@ -172,8 +172,8 @@ class TxtView final : public EngineView {
   const doc::Step* why_[4] = {};
   const Comparison* comparison_ = nullptr;
   std::shared_ptr<const tx::TxtModel> model_sp_;  // model_, shared with the what-if job
-  WorkerOutcome<tx::ClientOutcome> client_job_;
-  std::shared_ptr<const tx::ClientOutcome> client_shown_, client_previous_;
+  WorkerWhatIf<tx::ClientWhatIf> client_job_;
+  std::shared_ptr<const tx::ClientWhatIf> client_shown_, client_previous_;
   bool what_if_ = false;       // the edited client or another name: results_ come from a job
   bool client_dirty_ = false;  // the next Draw submits the what-if
   int attr_profile_ = 0;
@@ -185,7 +185,7 @@ class TxtView final : public EngineView {
   float config_min_em_ = -1;                // the Config table's width need (txt_config::MinWidthEm)
   static inline const std::vector<tx::ConfigLine> kNoLines;
   bool encoder_dirty_ = true;
-  WorkerOutcome<tx::EncodeResult> encode_job_;
+  WorkerWhatIf<tx::EncodeResult> encode_job_;
   std::shared_ptr<const tx::EncodeResult> encoded_;
 };
 

@@ -55,8 +55,8 @@ void VariantsView::DrawFindings(ViewContext& ctx) {
   }
   // Coverage: the engine's, per resource.
   for (ResourceInfo& info : resources_) {
-    const v::CoverageReport& cov = info.findings->coverage;
-    for (const v::CoverageRegion& reg : cov.regions) {
+    const v::GapReport& cov = info.findings->coverage;
+    for (const v::GapRegion& reg : cov.regions) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::TextColored(theme::Pal().warning, "%s uncovered", theme::kIconNoMatch);

@@ -52,13 +52,13 @@ void VariantsView::DrawMatrix(ViewContext& ctx) {
   const bool one_key = matrix_keys_.size() == 1;
   if (!one_key) key_combo("Y (rows)", key_y_);
   // The matrix is a what-if for the worker (variants::MatrixOf); drawn when it arrives.
-  const v::CoverageKey none{"(no other key)", {}, true, false, false};  // one key: a single row
-  const v::CoverageKey& kx = matrix_keys_[static_cast<size_t>(key_x_)];
-  const v::CoverageKey& ky = one_key ? none : matrix_keys_[static_cast<size_t>(key_y_)];
+  const v::DomainKey none{"(no other key)", {}, true, false, false};  // one key: a single row
+  const v::DomainKey& kx = matrix_keys_[static_cast<size_t>(key_x_)];
+  const v::DomainKey& ky = one_key ? none : matrix_keys_[static_cast<size_t>(key_y_)];
   if (matrix_dirty_ && model_sp_) {
     matrix_job_.Submit(ctx, "matrix/variants", this, "Computing the coverage matrix",
                        [m = model_sp_, ri = selected_resource_, kx, ky](JobProgress&) {
-                         return MatrixOutcome{m, ri, kx.key, ky.key,
+                         return MatrixWhatIf{m, ri, kx.key, ky.key,
                                               v::MatrixOf(m->analysis.final_state.resources[ri], kx, ky, {})};
                        });
     matrix_dirty_ = false;
@@ -68,7 +68,7 @@ void VariantsView::DrawMatrix(ViewContext& ctx) {
     theme::TextMuted("Computing the matrix...");
     return;
   }
-  const v::CoverageMatrix& matrix = matrix_shown_->matrix;
+  const v::SelectionMatrix& matrix = matrix_shown_->matrix;
   theme::TextMuted("Other keys absent. Cell: the variant selected; %s none = resource missing for that client, "
                    "%s = ambiguous. Click a cell to add it as a subscription.", theme::kIconNoMatch, theme::kIconWarning);
   int cols = static_cast<int>(matrix.xs.size()) + 1;
@@ -130,7 +130,7 @@ void VariantsView::DrawMatrix(ViewContext& ctx) {
 void VariantsView::BuildMatrixKeys() {
   matrix_resource_ = selected_resource_;
   const ResourceInfo& info = resources_[selected_resource_];
-  matrix_keys_ = info.findings ? info.findings->coverage_keys : std::vector<v::CoverageKey>{};
+  matrix_keys_ = info.findings ? info.findings->coverage_keys : std::vector<v::DomainKey>{};
   if (key_x_ >= static_cast<int>(matrix_keys_.size())) key_x_ = 0;
   if (key_y_ >= static_cast<int>(matrix_keys_.size())) key_y_ = matrix_keys_.size() > 1 ? 1 : 0;
   if (key_x_ == key_y_ && matrix_keys_.size() > 1) key_y_ = key_x_ == 0 ? 1 : 0;

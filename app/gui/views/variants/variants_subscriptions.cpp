@@ -127,7 +127,7 @@ void VariantsView::DrawBuilder(ViewContext& ctx) {
                       std::vector<std::string>(pick_resources_.begin(), pick_resources_.end()));
       new_params_[0] = 0;
       save_message_.clear();
-      // Its rows come with the worker's evaluation (TakeOutcomes), which explains the first.
+      // Its rows come with the worker's evaluation (TakeWhatIfs), which explains the first.
     }
   }
   if (!add_error_.empty()) ImGui::TextColored(theme::Pal().error, "%s %s", theme::kIconError, add_error_.c_str());

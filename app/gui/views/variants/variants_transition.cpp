@@ -14,9 +14,9 @@ namespace cfgi::gui::variants_view {
 
 // One selection as a coloured cell: "✓ variant 2", "✗ none", "⚠ ambiguous: 0+2".
 void VariantsView::SeenCell(const v::Seen& x) {
-  if (x.sel.outcome == v::Outcome::kMatch)
+  if (x.sel.outcome == v::MatchKind::kMatch)
     ImGui::TextColored(OutcomeColorOf(x.sel.outcome), "%s variant %s", OutcomeIconText(x.sel.outcome), x.Text().c_str());
-  else if (x.sel.outcome == v::Outcome::kNone)
+  else if (x.sel.outcome == v::MatchKind::kNone)
     ImGui::TextColored(OutcomeColorOf(x.sel.outcome), "%s none", OutcomeIconText(x.sel.outcome));
   else
     ImGui::TextColored(OutcomeColorOf(x.sel.outcome), "%s ambiguous %s", OutcomeIconText(x.sel.outcome),
@@ -212,7 +212,7 @@ void VariantsView::DrawTransition(ViewContext& ctx) {
       }
       ImGui::TableNextColumn();
       SeenCell(r.before);
-      const bool replaced_row = r.before.sel.outcome == v::Outcome::kMatch && r.after.sel.outcome == v::Outcome::kMatch;
+      const bool replaced_row = r.before.sel.outcome == v::MatchKind::kMatch && r.after.sel.outcome == v::MatchKind::kMatch;
       std::vector<const v::Seen*> mid = between(r);
       for (int k = 0; k < ninter; ++k) {
         ImGui::TableNextColumn();
@@ -221,7 +221,7 @@ void VariantsView::DrawTransition(ViewContext& ctx) {
           continue;
         }
         const v::Seen& x = *mid[static_cast<size_t>(k)];
-        if (replaced_row && x.sel.outcome != v::Outcome::kMatch) {
+        if (replaced_row && x.sel.outcome != v::MatchKind::kMatch) {
           ImVec4 bg = OutcomeColorOf(x.sel.outcome);
           bg.w = 0.25f;
           ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(bg));
@@ -282,12 +282,12 @@ VariantsView::TransitionCounts VariantsView::CountTransition() const {
     }
     bool amb = false, none = false;
     for (const v::Seen* x : Between(r)) {
-      amb |= x->sel.outcome == v::Outcome::kAmbiguous;
-      none |= x->sel.outcome == v::Outcome::kNone;
+      amb |= x->sel.outcome == v::MatchKind::kAmbiguous;
+      none |= x->sel.outcome == v::MatchKind::kNone;
     }
     c.between_ambiguous += amb;
     c.between_unmatched += none;
-    if (r.before.sel.outcome == v::Outcome::kMatch && r.after.sel.outcome == v::Outcome::kMatch && (amb || none))
+    if (r.before.sel.outcome == v::MatchKind::kMatch && r.after.sel.outcome == v::MatchKind::kMatch && (amb || none))
       c.broken++;
   }
   return c;

@@ -15,20 +15,20 @@ std::unique_ptr<EngineView> CreateVariantsView();
 
 namespace variants_view {
 
-const char* OutcomeIconText(v::Outcome o) {
+const char* OutcomeIconText(v::MatchKind o) {
   switch (o) {
-    case v::Outcome::kMatch: return theme::kIconOk;
-    case v::Outcome::kNone: return theme::kIconNoMatch;
-    case v::Outcome::kAmbiguous: return theme::kIconWarning;
+    case v::MatchKind::kMatch: return theme::kIconOk;
+    case v::MatchKind::kNone: return theme::kIconNoMatch;
+    case v::MatchKind::kAmbiguous: return theme::kIconWarning;
   }
   return "";
 }
 
-ImVec4 OutcomeColorOf(v::Outcome o) {
+ImVec4 OutcomeColorOf(v::MatchKind o) {
   switch (o) {
-    case v::Outcome::kMatch: return theme::Pal().ok;
-    case v::Outcome::kNone: return theme::Pal().warning;
-    case v::Outcome::kAmbiguous: return theme::Pal().error;
+    case v::MatchKind::kMatch: return theme::Pal().ok;
+    case v::MatchKind::kNone: return theme::Pal().warning;
+    case v::MatchKind::kAmbiguous: return theme::Pal().error;
   }
   return theme::Pal().text;
 }
@@ -137,7 +137,7 @@ void VariantsView::OnEvaluated(const OpenDocument& d) {
     }
   for (const ResourceInfo& info : resources_)
     if (info.findings)
-      for (const v::CoverageKey& k : info.findings->coverage.keys) known_[k.key].insert(k.values.begin(), k.values.end());
+      for (const v::DomainKey& k : info.findings->coverage.keys) known_[k.key].insert(k.values.begin(), k.values.end());
   if (pick_.size() != known_.size()) {
     pick_.assign(known_.size(), 0);
     other_.assign(known_.size(), std::string());
@@ -185,9 +185,9 @@ void VariantsView::RebuildRows() {
       case v::Change::kBecameUnmatched: t_counts_.unmatched++; break;
       default: t_counts_.same++; break;
     }
-    if (r.before.sel.outcome == v::Outcome::kMatch && r.after.sel.outcome == v::Outcome::kMatch)
+    if (r.before.sel.outcome == v::MatchKind::kMatch && r.after.sel.outcome == v::MatchKind::kMatch)
       for (const v::Seen& x : r.intermediate)
-        if (x.sel.outcome != v::Outcome::kMatch) {
+        if (x.sel.outcome != v::MatchKind::kMatch) {
           split_broken_++;
           break;
         }
@@ -253,14 +253,14 @@ void VariantsView::SubmitSubscriptions(ViewContext& ctx) {
                    [m = model_sp_, subs = std::move(subs)](JobProgress& p) {
                      p.Step("select", 0);
                      doc::Explanation why;  // the rows' explanations come with it (Evaluation::explanations)
-                     return SubsOutcome{m, v::Evaluate(m->analysis, subs, &why)};
+                     return SubscriptionsWhatIf{m, v::Evaluate(m->analysis, subs, &why)};
                    });
 }
 
 // The worker's outcomes, taken at the start of Draw: the added subscriptions' evaluation (with
 // its rows' explanations), the matrix.
-void VariantsView::TakeOutcomes(ViewContext& ctx) {
-  if (std::shared_ptr<const SubsOutcome> o = subs_job_.Take(); o && o->model == model_sp_) {
+void VariantsView::TakeWhatIfs(ViewContext& ctx) {
+  if (std::shared_ptr<const SubscriptionsWhatIf> o = subs_job_.Take(); o && o->model == model_sp_) {
     subs_shown_ = std::move(o);
     ev_ = &subs_shown_->evaluation;
     RebuildRows();
@@ -274,7 +274,7 @@ void VariantsView::TakeOutcomes(ViewContext& ctx) {
       explain_sub_ = SIZE_MAX;
     }
   }
-  if (std::shared_ptr<const MatrixOutcome> o = matrix_job_.Take(); o && o->model == model_sp_) matrix_shown_ = std::move(o);
+  if (std::shared_ptr<const MatrixWhatIf> o = matrix_job_.Take(); o && o->model == model_sp_) matrix_shown_ = std::move(o);
 }
 
 void VariantsView::ForgetSelections(ViewContext& ctx) { sel_.ForgetUnder(ctx, ""); }
@@ -299,9 +299,9 @@ void VariantsView::Explain(ViewContext& ctx, const SubRow& row, bool jump) {
     why = *st;
   } else {
     why.what = s.name + " " + v::RenderParams(s.params) + " subscribes to " + row.resource_name;
-    why.detail = std::string(v::OutcomeName(row.sel->outcome)) + ": " + row.variant_text;
-    why.outcome = row.sel->outcome == v::Outcome::kMatch  ? doc::Outcome::kMatched
-                  : row.sel->outcome == v::Outcome::kNone ? doc::Outcome::kNoMatch
+    why.detail = std::string(v::MatchKindName(row.sel->outcome)) + ": " + row.variant_text;
+    why.outcome = row.sel->outcome == v::MatchKind::kMatch  ? doc::Outcome::kMatched
+                  : row.sel->outcome == v::MatchKind::kNone ? doc::Outcome::kNoMatch
                                                           : doc::Outcome::kError;
   }
   MakeDisplayable(why);
@@ -383,7 +383,7 @@ void VariantsView::Draw(ViewContext& ctx) {
     theme::TextMuted("Not evaluated yet.");
     return;
   }
-  TakeOutcomes(ctx);
+  TakeWhatIfs(ctx);
   if (subs_dirty_) SubmitSubscriptions(ctx);
   if (pending_row_ >= 0) {  // --view "sub=N" / a restored selection
     if (static_cast<size_t>(pending_row_) < sub_rows_.size()) Explain(ctx, sub_rows_[static_cast<size_t>(pending_row_)]);
@@ -488,7 +488,7 @@ nlohmann::ordered_json VariantsView::DumpState() const {
   for (const SubRow& r : sub_rows_) {
     const Sub& s = subs_[r.sub];
     rows.push_back({{"subscriber", s.name}, {"params", v::RenderParams(s.params)}, {"resource", r.resource_name},
-                    {"variant", std::string(v::OutcomeName(r.sel->outcome)) + ": " + r.variant_text}, {"added", s.added}});
+                    {"variant", std::string(v::MatchKindName(r.sel->outcome)) + ": " + r.variant_text}, {"added", s.added}});
   }
   nlohmann::ordered_json j = {{"counts", Counts()},          {"table", room_.ToJson()},
                               {"known", std::move(known)}, {"subscriptions", std::move(rows)},

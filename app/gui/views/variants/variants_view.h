@@ -11,9 +11,9 @@
 //   variants_proxy.cpp         Caching proxy: per variant its subscribers and who a change notifies
 //
 // The view draws typed data only (docs/architecture.md "The engine contract"): the model's
-// variants::Analysis (variant sets, static findings) and a variants::Evaluation (selections,
+// variants::CompiledScenario (variant sets, static findings) and a variants::Evaluation (selections,
 // transition, proxy fan-out), the document's (VariantsResult::evaluation, made on the worker).
-// What the user adds is a what-if for the worker, through WorkerOutcome: the subscriptions added
+// What the user adds is a what-if for the worker, through WorkerWhatIf: the subscriptions added
 // in the view (variants::Evaluate over the scenario's and the added ones, with their explanations,
 // key "subs/variants") and the matrix of the chosen resource and keys (variants::MatrixOf,
 // "matrix/variants"). A row's explanation is the evaluation's (Evaluation::explanations,
@@ -40,8 +40,8 @@ namespace cfgi::gui::variants_view {
 
 namespace v = cfgi::variants;
 
-const char* OutcomeIconText(v::Outcome o);
-ImVec4 OutcomeColorOf(v::Outcome o);
+const char* OutcomeIconText(v::MatchKind o);
+ImVec4 OutcomeColorOf(v::MatchKind o);
 // A resource's name as tables show it: an xdstp:// name's last segment, anything else whole.
 std::string ShortName(const std::string& full);
 // The full name on hover of the last item when it was shortened.
@@ -84,16 +84,16 @@ struct SubRow {
 };
 
 // A what-if's evaluation, with the model it points into.
-struct SubsOutcome {
+struct SubscriptionsWhatIf {
   std::shared_ptr<const v::VariantsModel> model;
   v::Evaluation evaluation;
 };
 // The chosen matrix, for the resource and keys it was asked for.
-struct MatrixOutcome {
+struct MatrixWhatIf {
   std::shared_ptr<const v::VariantsModel> model;
   size_t resource = SIZE_MAX;
   std::string x, y;
-  v::CoverageMatrix matrix;
+  v::SelectionMatrix matrix;
 };
 
 class VariantsView final : public EngineView {
@@ -112,7 +112,7 @@ class VariantsView final : public EngineView {
   void AddSubscription(const std::string& name, v::Params p, std::vector<std::string> resources);
   void RemoveAdded(size_t sub);
   void SubmitSubscriptions(ViewContext& ctx);
-  void TakeOutcomes(ViewContext& ctx);
+  void TakeWhatIfs(ViewContext& ctx);
   void Explain(ViewContext& ctx, const SubRow& row, bool jump = true);
   // The Resources tab's place "resources": resource `res` and its variants, each with the
   // subscriptions that get it (from the evaluation's rows), or one variant of it (`variant` >= 0).
@@ -153,12 +153,12 @@ class VariantsView final : public EngineView {
   TableHeaderArea subs_head_, transition_head_, proxy_head_;
   std::string pending_resource_;
   std::shared_ptr<const v::VariantsModel> model_sp_;  // the document's model (what-ifs hold it)
-  const v::Analysis* analysis_ = nullptr;             // the document's model
+  const v::CompiledScenario* analysis_ = nullptr;             // the document's model
   const v::Evaluation* doc_eval_ = nullptr;           // the document's evaluation (tp2's result)
   // The evaluation drawn: the document's, or the added subscriptions' what-if once it arrived.
   const v::Evaluation* ev_ = nullptr;
-  std::shared_ptr<const SubsOutcome> subs_shown_;
-  WorkerOutcome<SubsOutcome> subs_job_;
+  std::shared_ptr<const SubscriptionsWhatIf> subs_shown_;
+  WorkerWhatIf<SubscriptionsWhatIf> subs_job_;
   std::vector<v::Subscription> added_;  // the subscriptions added in the view, kept across evaluations
   bool subs_dirty_ = false;             // added_ changed: ask the worker
   size_t explain_sub_ = SIZE_MAX;       // a just-added subscription: its first row is explained on arrival
@@ -188,11 +188,11 @@ class VariantsView final : public EngineView {
   int pending_t_row_ = -1;  // from the state (trow=N), applied at the next Draw
   // matrix: the chosen resource's keys (its coverage keys, from the analysis) and the outcome
   size_t matrix_resource_ = SIZE_MAX;
-  std::vector<v::CoverageKey> matrix_keys_;
+  std::vector<v::DomainKey> matrix_keys_;
   int key_x_ = 0, key_y_ = 1;
   bool matrix_dirty_ = true;
-  std::shared_ptr<const MatrixOutcome> matrix_shown_;
-  WorkerOutcome<MatrixOutcome> matrix_job_;
+  std::shared_ptr<const MatrixWhatIf> matrix_shown_;
+  WorkerWhatIf<MatrixWhatIf> matrix_job_;
   struct { size_t changed = 0, ambiguous = 0, unmatched = 0, same = 0; } t_counts_;
   // The Transition row selected (index into ev_->transition.rows): the place "transition"
   // explains it, the table highlights it.
