@@ -97,13 +97,14 @@ std::vector<ExpectOutcome> CheckExpect(const Scenario& s, const ordered_json& re
   if (!s.expect.is_seq()) return out;
   size_t i = 0;
   const doc::Source* src = s.envelope_source();
+  doc::DiagnosticSink::ScopedField list(&sink, "expect");
   for (const doc::Node& e : s.expect.items()) {
     ExpectOutcome o;
     o.index = i;
-    std::string path = "expect[" + std::to_string(i++) + "]";
+    doc::DiagnosticSink::ScopedField at(&sink, "[" + std::to_string(i++) + "]");
     if (src) o.at = src->Locate(e.range().begin);
     auto fail = [&](const char* code, doc::SourceRange r, std::string msg) {
-      doc::Diagnostic& d = sink.Error(code, r, std::move(msg), path);
+      doc::Diagnostic& d = sink.Error(code, r, std::move(msg));
       o.passed = false;
       o.code = d.code;
       o.message = d.message;

@@ -342,18 +342,20 @@ ScenarioMatcher LoadScenarioMatcher(const Scenario& s, const MatcherQuery& q) {
   if (q.request) {
     out.requests.push_back(*q.request);
   } else if (const doc::Node* reqs = s.inputs.is_map() ? s.inputs.Get("requests") : nullptr) {
+    doc::DiagnosticSink::ScopedField at(&sink, "inputs.requests");
     if (!reqs->is_seq()) {
-      sink.Error("MAT020", reqs->range(), "inputs.requests is a list of requests", "inputs.requests");
+      sink.Error("MAT020", reqs->range(), "inputs.requests is a list of requests");
     } else {
       for (size_t i = 0; i < reqs->items().size(); ++i)
-        if (auto r = ParseRequest(reqs->items()[i], sink, "inputs.requests[" + std::to_string(i) + "]")) out.requests.push_back(std::move(*r));
+        if (auto r = ParseRequest(reqs->items()[i], sink, "[" + std::to_string(i) + "]")) out.requests.push_back(std::move(*r));
     }
   }
   // inputs.extract: CelExtractString.
   if (const doc::Node* ex = s.inputs.is_map() ? s.inputs.Get("extract") : nullptr; ex && ex->is_seq()) {
+    doc::DiagnosticSink::ScopedField list(&sink, "inputs.extract");
     for (size_t i = 0; i < ex->items().size(); ++i) {
       const doc::Node& e = ex->items()[i];
-      doc::DiagnosticSink::ScopedField at(&sink, "inputs.extract[" + std::to_string(i) + "]");
+      doc::DiagnosticSink::ScopedField at(&sink, "[" + std::to_string(i) + "]");
       const doc::Node* expr = e.Get("expr");
       if (!expr) {
         sink.Error("MAT020", e.range(), "an extract entry needs expr (CEL text) and optionally default_value");
