@@ -351,7 +351,8 @@ int RunCheckEval(const CheckEvalArgs& a) {
   if (gate.project)  // the project file's own problems are findings of this run
     s.diagnostics.insert(s.diagnostics.begin(), gate.project->diagnostics.begin(), gate.project->diagnostics.end());
 
-  bool evaluate = a.command == "eval";
+  const Mode mode = CommandMode(a.command);  // core/engine DecideMode does the rest
+  const bool evaluate = mode == Mode::kEvaluate;
   std::string profile_error;
   std::string profile = GroupProfile(gate, *e, rule, profile_flag, s, &profile_error);
   if (profile.empty()) return UsageError(profile_error);
@@ -371,7 +372,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
       PrintJson(j);
     } else {
       InspectOptions o;
-      o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+      o.mode = mode;
       o.suppressions = gate.suppressions;
       o.result_json = false;  // text and SARIF print the typed results and the comparison
       Inspection in = Inspect(*e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), query, o);
@@ -392,7 +393,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
     // RunScenario's Inspect of one profile, serialising the result only for the JSON output and
     // the --kuma-cp comparison (text and SARIF print the typed result).
     InspectOptions one;
-    one.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+    one.mode = mode;
     one.suppressions = gate.suppressions;
     one.profiles = {profile};
     one.result_json = a.format == "json" || !a.live.kuma_cp.empty();

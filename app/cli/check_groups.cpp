@@ -89,10 +89,9 @@ bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
                 "unknown profile '" + a.profile + "' for the engines of these files (" + engines + ")");
   }
 
-  const bool evaluate = a.command == "eval";
   for (GroupRun& run : runs) {
     InspectOptions o;
-    o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+    o.mode = CommandMode(a.command);  // core/engine DecideMode does the rest
     o.suppressions = gate.suppressions;
     o.cancelled = cancelled;
     if (run.profile != "all") o.profiles = {run.profile};
@@ -117,7 +116,7 @@ int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
   std::vector<GroupRun> runs;
   CheckFailure failure;
   if (!InspectGroups(a, gate, groups, ReadSibling, {}, &runs, &failure, live_diagnostics)) return failure.Exit();
-  const bool evaluate = a.command == "eval";
+  const bool evaluate = CommandMode(a.command) == Mode::kEvaluate;
   bool errors = false;
   for (const GroupRun& run : runs) errors |= run.fails;
 

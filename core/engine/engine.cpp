@@ -215,13 +215,23 @@ const Report* Inspection::Find(std::string_view profile) const {
   return nullptr;
 }
 
+Mode CommandMode(std::string_view command) { return command == "eval" ? Mode::kEvaluate : Mode::kCheck; }
+
+ModeDecision DecideMode(Mode asked, const Scenario& s, const Query& q) {
+  ModeDecision d;
+  d.results = asked == Mode::kEvaluate;
+  d.load = d.results || !s.expect.is_null() ? Mode::kEvaluate : Mode::kCheck;
+  d.check_expect = !s.expect.is_null() && s.envelope && q.empty();
+  return d;
+}
+
 Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Query& q, const InspectOptions& o) {
   Inspection in;
   in.scenario = s;
   in.engine = &e;
-  // `expect` needs results even for `check`.
-  bool evaluate = o.mode == Mode::kEvaluate;
-  Mode load_mode = evaluate || !s->expect.is_null() ? Mode::kEvaluate : Mode::kCheck;
+  const ModeDecision mode = DecideMode(o.mode, *s, q);
+  const bool evaluate = mode.results;
+  const Mode load_mode = mode.load;
   auto step = [&](std::string_view name, float fraction) {
     if (o.progress) o.progress(name, fraction);
     return !(o.cancelled && o.cancelled());
@@ -257,7 +267,7 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     std::vector<doc::Diagnostic> all = s->diagnostics;
     all.insert(all.end(), in.model->diagnostics.begin(), in.model->diagnostics.end());
     all.insert(all.end(), typed->diagnostics.begin(), typed->diagnostics.end());
-    const bool check_expect = !s->expect.is_null() && s->envelope && q.empty();
+    const bool check_expect = mode.check_expect;
     if (load_mode == Mode::kEvaluate && (o.result_json || check_expect)) {
       r.result = typed->ToJson();
       r.result_json_built = true;
@@ -340,7 +350,7 @@ Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::stri
                    const std::vector<doc::Suppression>& suppressions) {
   InspectOptions o;
   o.suppressions = suppressions;
-  o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+  o.mode = CommandMode(evaluate ? "eval" : "check");
   o.profiles = {std::string(profile)};
   // The caller keeps `s` alive for the call; the Report's typed result may point into it.
   Inspection in = Inspect(e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), q, o);
@@ -412,7 +422,7 @@ ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q,
                              const std::vector<doc::Suppression>& suppressions, bool list_suppressed) {
   InspectOptions o;
   o.suppressions = suppressions;
-  o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+  o.mode = CommandMode(evaluate ? "eval" : "check");
   Inspection in = Inspect(e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), q, o);
   ordered_json j;
   j["engine"] = e.name();
