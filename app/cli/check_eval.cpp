@@ -110,6 +110,13 @@ void PrintText(const Report& r, bool evaluate, bool explain, const TextStyle& st
   if (explain) std::cout << RenderExplanation(r.explanation, st);
 }
 
+nlohmann::ordered_json ExplanationJson(const Report& r, const Scenario& s) {
+  doc::Step::JsonOptions o;
+  for (const doc::Document& d : s.sources) o.sources.push_back(d.source.get());
+  if (s.envelope_source()) o.sources.push_back(s.envelope_source());
+  return r.explanation.ToJson(o);
+}
+
 namespace {
 
 // "grpc-core and a106 give actions[0] \"deny\", decided_by.what \"matchers[0]\" and 3 more fields".
@@ -419,7 +426,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
         j["suppressed"] = SuppressedJson(r.suppressed, gate.show_suppressed);
         HideBelow(&j, gate.min_severity);
       }
-      if (a.explain) j["explanation"] = r.explanation.ToJson();
+      if (a.explain) j["explanation"] = ExplanationJson(r, s);
       if (a.live.any()) j["live"] = live_info;
       if (live_cmp) {
         j["divergences"] = live_cmp->ToJson();

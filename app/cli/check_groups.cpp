@@ -144,7 +144,7 @@ int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
         ordered_json one = ReportJson(*run.engine, run.profile, r);
         for (auto& [k, v] : one.items()) g[k] = v;
         if (!r.suppressed.empty()) g["suppressed"] = SuppressedJson(r.suppressed, gate.show_suppressed);
-        if (a.explain) g["explanation"] = r.explanation.ToJson();
+        if (a.explain) g["explanation"] = ExplanationJson(r, *run.scenario);
       }
       j["groups"].push_back(std::move(g));
     }

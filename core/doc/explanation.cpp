@@ -3,6 +3,17 @@
 
 namespace cfgi::doc {
 
+void PutLocation(nlohmann::ordered_json& j, std::string_view file, Position p) {
+  j["file"] = ValidUtf8(file);
+  j["line"] = p.line;
+  j["column"] = p.column;
+}
+
+void PutLocation(nlohmann::ordered_json& j, const Source* src, uint32_t offset) {
+  if (!src) return PutLocation(j, "", Position{0, 0});
+  PutLocation(j, src->name(), src->Locate(offset));
+}
+
 const char* OutcomeName(Outcome o) {
   switch (o) {
     case Outcome::kMatched: return "matched";
@@ -30,7 +41,13 @@ nlohmann::ordered_json Step::ToJson(const JsonOptions& o) const {
   j["what"] = ValidUtf8(what);
   j["outcome"] = OutcomeName(outcome);
   if (!detail.empty()) j["detail"] = ValidUtf8(detail);
-  if (o.source && !(range.begin == 0 && range.end == 0)) j["line"] = o.source->Locate(range.begin).line;
+  if (!(range.begin == 0 && range.end == 0)) {
+    const Source* src = nullptr;
+    if (o.source && (file.empty() || file == o.source->name())) src = o.source;
+    for (size_t i = 0; !src && i < o.sources.size(); ++i)
+      if (o.sources[i] && (file.empty() ? i == 0 : o.sources[i]->name() == file)) src = o.sources[i];
+    if (src) PutLocation(j, src, range.begin);
+  }
   if (!children.empty()) {
     j["children"] = nlohmann::ordered_json::array();
     const size_t n = children.size(), edge = o.max_children / 2;

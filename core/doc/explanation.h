@@ -6,7 +6,9 @@
 //   root.Add({"variant 0: env=prod", Outcome::kMatched, "key env equals prod", range});
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -14,6 +16,17 @@
 #include "core/doc/source.h"
 
 namespace cfgi::doc {
+
+// The one JSON form of a place in an input, the one every diagnostic has: the keys "file", "line",
+// "column" (1-based; the column counts bytes, as doc::Position does), added to `j` in that order.
+// Every result JSON that names a place uses it, flat beside the thing it locates:
+//
+//   ordered_json v = {{"id", "v0"}};
+//   doc::PutLocation(v, source, range.begin);  // {"id": "v0", "file": "a.yaml", "line": 3, "column": 5}
+void PutLocation(nlohmann::ordered_json& j, std::string_view file, Position p);
+// From a byte offset into `src` (Source::Locate); a null `src` gives file "", line 0, column 0:
+// no place known.
+void PutLocation(nlohmann::ordered_json& j, const Source* src, uint32_t offset);
 
 enum class Outcome { kMatched, kNoMatch, kError, kSkipped, kInfo };
 // "matched", "no-match", "error", "skipped", "info"
@@ -31,12 +44,16 @@ struct Step {
   std::vector<Step> children;
 
   Step& Add(Step s) { children.push_back(std::move(s)); return children.back(); }
-  // The one JSON form of a step tree (the CLI's --explain, the matcher's per-request trace): {"what", "outcome", "detail"?, "line"?, "children"?},
-  // strings made valid UTF-8 (they quote the user's text).
+  // The one JSON form of a step tree (the CLI's --explain, the matcher's per-request trace):
+  // {"what", "outcome", "detail"?, "file"?, "line"?, "column"?, "children"?}, strings made valid
+  // UTF-8 (they quote the user's text). The location (PutLocation) is there when the step has a
+  // range and its source is known: `source` for a step with no `file` or with that source's
+  // name, else the one of `sources` with the step's `file` as its name.
   struct JsonOptions {
-    const Source* source = nullptr;  // when set, "line": the 1-based line of the step's range
-    size_t max_children = 0;         // when set, a longer list keeps its first and last halves
-                                     // and one "..." step counting the rest
+    const Source* source = nullptr;
+    std::vector<const Source*> sources;
+    size_t max_children = 0;  // when set, a longer list keeps its first and last halves
+                              // and one "..." step counting the rest
   };
   nlohmann::ordered_json ToJson() const { return ToJson(JsonOptions{}); }
   nlohmann::ordered_json ToJson(const JsonOptions& o) const;

@@ -364,14 +364,15 @@ ordered_json DiagnosticsJson(const std::vector<doc::Diagnostic>& ds) {
     j["code"] = d.code;
     j["severity"] = doc::SeverityName(d.severity);
     j["message"] = d.message;
-    j["file"] = d.file;
-    j["line"] = d.begin.line;
-    j["column"] = d.begin.column;
+    doc::PutLocation(j, d.file, d.begin);
     j["path"] = d.path;
     if (!d.related.empty()) {
       ordered_json rel = ordered_json::array();
-      for (const doc::Related& r : d.related)
-        rel.push_back({{"message", r.message}, {"file", r.file}, {"line", r.begin.line}, {"column", r.begin.column}});
+      for (const doc::Related& r : d.related) {
+        ordered_json one = {{"message", r.message}};
+        doc::PutLocation(one, r.file, r.begin);
+        rel.push_back(std::move(one));
+      }
       j["related"] = std::move(rel);
     }
     // Machine-applicable fixes (doc::Fix): each edit's 1-based start and end and its text.

@@ -1,5 +1,6 @@
 #include "core/policy/policy_json.h"
 #include "core/policy/policy_engine.h"
+#include "core/doc/explanation.h"
 
 #include "core/policy/policy_schema.h"
 #include "core/policy/policy_crd_table.h"
@@ -38,12 +39,7 @@ ordered_json OriginJson(const std::vector<Origin>& origin) {
 }
 
 void PutLoc(ordered_json& j, const Loc& l) {
-  j["file"] = l.file;
-  if (l.source) {
-    doc::Position p = l.source->Locate(l.range.begin);
-    j["line"] = p.line;
-    j["column"] = p.column;
-  }
+  doc::PutLocation(j, l.file, l.source ? l.source->Locate(l.range.begin) : doc::Position{0, 0});
 }
 
 ordered_json WriteJson(const FieldProvenance::Write& w, bool with_value) {
