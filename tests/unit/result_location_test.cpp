@@ -179,7 +179,7 @@ inputs:
 // result names no place; its explanation's steps do, each in the source its `file` names (the
 // CLI's --explain JSON, app/cli check_eval.cpp ExplanationJson).
 TEST(ResultLocation, TargetingExplanationSteps) {
-  Evaluated e = Evaluate(R"(engine: targeting
+  Evaluated e = Evaluate(R"SCN(engine: targeting
 sources:
   - name: manifest.json
     text: |
@@ -194,7 +194,7 @@ sources:
 inputs:
   pid: a
   config: {k: v}
-)");
+)SCN");
   doc::Step::JsonOptions o;
   for (const doc::Document& d : e.scenario->sources) o.sources.push_back(d.source.get());
   ordered_json j = e.why.ToJson(o);
