@@ -3,6 +3,13 @@
 
 namespace cfgi::doc {
 
+namespace {
+thread_local uint64_t t_steps_built = 0;
+}  // namespace
+
+uint64_t ThreadStepsBuilt() { return t_steps_built; }
+void internal::CountStep() { ++t_steps_built; }
+
 void PutLocation(nlohmann::ordered_json& j, std::string_view file, Position p) {
   j["file"] = ValidUtf8(file);
   j["line"] = p.line;

@@ -35,6 +35,19 @@ const char* OutcomeName(Outcome o);
 // "!" error, "-" skipped, "·" info.
 const char* OutcomeMark(Outcome o);
 
+// Test hook, always compiled: how many explanation steps the calling thread has built (a
+// thread-local count, as cfgi::ThreadEvaluationWork counts evaluation work). A step counts when
+// it is constructed with its text (Step{what, ...}), added to a tree (Step::Add), or copied
+// with content (each step of a copied tree); a default-constructed Step (an empty holder an
+// explanation may later fill), a copy of an empty one and a move do not. "A null `why` is the
+// fast path" is measured with it: each engine's Evaluate under a null `why` leaves it unchanged
+// (tests/unit/engine_why_test.cpp).
+uint64_t ThreadStepsBuilt();
+
+namespace internal {
+void CountStep();
+}  // namespace internal
+
 struct Step {
   std::string what;
   Outcome outcome = Outcome::kInfo;
@@ -43,7 +56,43 @@ struct Step {
   std::string file;  // source name the range points into; empty = the scenario's first source
   std::vector<Step> children;
 
-  Step& Add(Step s) { children.push_back(std::move(s)); return children.back(); }
+  Step() = default;
+  Step(std::string what_, Outcome outcome_ = Outcome::kInfo, std::string detail_ = {}, SourceRange range_ = {},
+       std::string file_ = {}, std::vector<Step> children_ = {})
+      : what(std::move(what_)),
+        outcome(outcome_),
+        detail(std::move(detail_)),
+        range(range_),
+        file(std::move(file_)),
+        children(std::move(children_)) {
+    internal::CountStep();
+  }
+  // Copies count (ThreadStepsBuilt) when they copy a step with content; every field is copied.
+  Step(const Step& o)
+      : what(o.what), outcome(o.outcome), detail(o.detail), range(o.range), file(o.file), children(o.children) {
+    if (!o.empty()) internal::CountStep();
+  }
+  Step& operator=(const Step& o) {
+    if (this == &o) return *this;
+    what = o.what;
+    outcome = o.outcome;
+    detail = o.detail;
+    range = o.range;
+    file = o.file;
+    children = o.children;
+    if (!o.empty()) internal::CountStep();
+    return *this;
+  }
+  Step(Step&&) noexcept = default;
+  Step& operator=(Step&&) noexcept = default;
+  // No text and no children: a holder nothing was explained into.
+  bool empty() const { return what.empty() && detail.empty() && children.empty(); }
+
+  Step& Add(Step s) {
+    internal::CountStep();
+    children.push_back(std::move(s));
+    return children.back();
+  }
   // The one JSON form of a step tree (the CLI's --explain, the matcher's per-request trace):
   // {"what", "outcome", "detail"?, "file"?, "line"?, "column"?, "children"?}, strings made valid
   // UTF-8 (they quote the user's text). The location (PutLocation) is there when the step has a

@@ -526,7 +526,8 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
     r->resource_keys = std::move(all);
   }
   r->inspect_asked = !inspect_key.empty();
-  r->inspection = InspectResource(r->rules, mesh, r->inspect_asked ? inspect_key : DefaultInspectKey(r->rules), r->id);
+  r->inspection = InspectResource(r->rules, mesh, r->inspect_asked ? inspect_key : DefaultInspectKey(r->rules), r->id,
+                                  /*explain=*/why != nullptr);
   // A key naming no resource: Kuma's Compute would still fall back to the mesh's rule (and the
   // inspection shows that), but the key is most likely mistyped.
   if (r->inspect_asked && !std::binary_search(r->resource_keys.begin(), r->resource_keys.end(), inspect_key)) {

@@ -187,7 +187,8 @@ std::string DefaultInspectKey(const DataplaneRules& r) {
   return best;
 }
 
-ResourceInspection InspectResource(const DataplaneRules& r, const Model& m, const std::string& key, Profile p) {
+ResourceInspection InspectResource(const DataplaneRules& r, const Model& m, const std::string& key, Profile p,
+                                   bool explain) {
   ResourceInspection out;
   out.key = key;
   bool have_meta = false;
@@ -214,8 +215,12 @@ ResourceInspection InspectResource(const DataplaneRules& r, const Model& m, cons
     ti.lines = ConfLines(ti.rule->conf(), ti.rule->provenance());
     for (ConfLine& l : ti.lines) {
       if (!l.field) continue;
-      l.why = LeafStep(t.type, l, *ti.rule, p);
+      if (explain) l.why = LeafStep(t.type, l, *ti.rule, p);
       ++out.leaves;
+    }
+    if (!explain) {
+      out.types.push_back(std::move(ti));
+      continue;
     }
     ti.why.what = t.type + " for " + key;
     ti.why.outcome = doc::Outcome::kInfo;
