@@ -110,6 +110,13 @@ void PrintText(const Report& r, bool evaluate, bool explain, const TextStyle& st
   if (explain) std::cout << RenderExplanation(r.explanation, st);
 }
 
+nlohmann::ordered_json ExplanationJson(const Report& r, const Scenario& s) {
+  doc::Step::JsonOptions o;
+  for (const doc::Document& d : s.sources) o.sources.push_back(d.source.get());
+  if (s.envelope_source()) o.sources.push_back(s.envelope_source());
+  return r.explanation.ToJson(o);
+}
+
 namespace {
 
 // "grpc-core and a106 give actions[0] \"deny\", decided_by.what \"matchers[0]\" and 3 more fields".
@@ -351,7 +358,8 @@ int RunCheckEval(const CheckEvalArgs& a) {
   if (gate.project)  // the project file's own problems are findings of this run
     s.diagnostics.insert(s.diagnostics.begin(), gate.project->diagnostics.begin(), gate.project->diagnostics.end());
 
-  bool evaluate = a.command == "eval";
+  const Mode mode = CommandMode(a.command);  // core/engine DecideMode does the rest
+  const bool evaluate = mode == Mode::kEvaluate;
   std::string profile_error;
   std::string profile = GroupProfile(gate, *e, rule, profile_flag, s, &profile_error);
   if (profile.empty()) return UsageError(profile_error);
@@ -371,7 +379,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
       PrintJson(j);
     } else {
       InspectOptions o;
-      o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+      o.mode = mode;
       o.suppressions = gate.suppressions;
       o.result_json = false;  // text and SARIF print the typed results and the comparison
       Inspection in = Inspect(*e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), query, o);
@@ -392,7 +400,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
     // RunScenario's Inspect of one profile, serialising the result only for the JSON output and
     // the --kuma-cp comparison (text and SARIF print the typed result).
     InspectOptions one;
-    one.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+    one.mode = mode;
     one.suppressions = gate.suppressions;
     one.profiles = {profile};
     one.result_json = a.format == "json" || !a.live.kuma_cp.empty();
@@ -418,7 +426,7 @@ int RunCheckEval(const CheckEvalArgs& a) {
         j["suppressed"] = SuppressedJson(r.suppressed, gate.show_suppressed);
         HideBelow(&j, gate.min_severity);
       }
-      if (a.explain) j["explanation"] = r.explanation.ToJson();
+      if (a.explain) j["explanation"] = ExplanationJson(r, s);
       if (a.live.any()) j["live"] = live_info;
       if (live_cmp) {
         j["divergences"] = live_cmp->ToJson();

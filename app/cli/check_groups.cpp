@@ -89,10 +89,9 @@ bool InspectGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
                 "unknown profile '" + a.profile + "' for the engines of these files (" + engines + ")");
   }
 
-  const bool evaluate = a.command == "eval";
   for (GroupRun& run : runs) {
     InspectOptions o;
-    o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+    o.mode = CommandMode(a.command);  // core/engine DecideMode does the rest
     o.suppressions = gate.suppressions;
     o.cancelled = cancelled;
     if (run.profile != "all") o.profiles = {run.profile};
@@ -117,7 +116,7 @@ int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
   std::vector<GroupRun> runs;
   CheckFailure failure;
   if (!InspectGroups(a, gate, groups, ReadSibling, {}, &runs, &failure, live_diagnostics)) return failure.Exit();
-  const bool evaluate = a.command == "eval";
+  const bool evaluate = CommandMode(a.command) == Mode::kEvaluate;
   bool errors = false;
   for (const GroupRun& run : runs) errors |= run.fails;
 
@@ -145,7 +144,7 @@ int RunCheckGroups(const CheckEvalArgs& a, const Gate& gate, const std::vector<F
         ordered_json one = ReportJson(*run.engine, run.profile, r);
         for (auto& [k, v] : one.items()) g[k] = v;
         if (!r.suppressed.empty()) g["suppressed"] = SuppressedJson(r.suppressed, gate.show_suppressed);
-        if (a.explain) g["explanation"] = r.explanation.ToJson();
+        if (a.explain) g["explanation"] = ExplanationJson(r, *run.scenario);
       }
       j["groups"].push_back(std::move(g));
     }

@@ -16,6 +16,9 @@ namespace cfgi::cli {
 // `--format text`: the diagnostics, then the engine's answer drawn from its typed result
 // (render_text.h), then with --explain the explanation tree.
 void PrintText(const Report& r, bool evaluate, bool explain, const TextStyle& st);
+// `--explain --format json`: the explanation (doc::Step::ToJson), each step located in the
+// scenario's source or envelope its `file` names (a step without one: the first source).
+nlohmann::ordered_json ExplanationJson(const Report& r, const Scenario& s);
 // `--profile all --format text`: each profile's diagnostics (and answer), then the divergences.
 void PrintAllProfilesText(const Inspection& in, bool evaluate, bool explain, const TextStyle& st, const Gate& gate);
 // `--format sarif`: one SARIF log holding the diagnostics of every report (with --profile all,

@@ -34,7 +34,7 @@ std::string Inline(std::string s) {
 // Step::ToText marks it: colour is never the only signal (here there is none).
 std::string OutcomeWord(doc::Outcome o) {
   std::string mark = doc::OutcomeMark(o);
-  return o == doc::Outcome::kInfo ? mark : mark + " " + doc::MatchKindName(o);
+  return o == doc::Outcome::kInfo ? mark : mark + " " + doc::OutcomeName(o);
 }
 
 // Every deepest step of `root` whose range in `file` holds `offset`, with the chain of `what`s

@@ -88,8 +88,10 @@ ordered_json App::StateJson() const {
   if (active_ >= 0) {
     for (const doc::Diagnostic& x : docs_[static_cast<size_t>(active_)].doc->report().diagnostics) {
       if (!problem_filter_[static_cast<int>(x.severity)]) continue;
-      problems.push_back({{"code", x.code}, {"severity", doc::SeverityName(x.severity)}, {"file", x.file},
-                          {"line", x.begin.line}, {"column", x.begin.column}, {"message", x.message}});
+      ordered_json p = {{"code", x.code}, {"severity", doc::SeverityName(x.severity)}};
+      doc::PutLocation(p, x.file, x.begin);
+      p["message"] = x.message;
+      problems.push_back(std::move(p));
     }
   }
   j["problems"] = std::move(problems);

@@ -58,7 +58,7 @@ void App::DrawStep(const doc::Step& s, int depth) {
   ImGui::PopStyleColor();
   bool clicked = ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen();
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("%s: %s%s%s", doc::MatchKindName(s.outcome), s.what.c_str(), s.detail.empty() ? "" : "\n", s.detail.c_str());
+    ImGui::SetTooltip("%s: %s%s%s", doc::OutcomeName(s.outcome), s.what.c_str(), s.detail.empty() ? "" : "\n", s.detail.c_str());
   ImGui::SameLine();
   ImGui::BeginGroup();
   WrappedStepText(s);
@@ -188,19 +188,19 @@ nlohmann::ordered_json App::ExplanationJson() const {
   j["selected"] = s != nullptr;
   if (!s) return j;
   j["what"] = s->what;
-  j["outcome"] = doc::MatchKindName(s->outcome);
+  j["outcome"] = doc::OutcomeName(s->outcome);
   if (!s->detail.empty()) j["detail"] = s->detail;
   nlohmann::ordered_json path = nlohmann::ordered_json::array();
   std::vector<const doc::Step*> deciding = doc::DecidingPath(*s);
   for (size_t i = 1; i < deciding.size(); ++i)
-    path.push_back({{"what", deciding[i]->what}, {"outcome", doc::MatchKindName(deciding[i]->outcome)}});
+    path.push_back({{"what", deciding[i]->what}, {"outcome", doc::OutcomeName(deciding[i]->outcome)}});
   j["deciding"] = std::move(path);
   // The rows under STEPS at the top level, as the panel shows them (folded runs as one row).
   nlohmann::ordered_json rows = nlohmann::ordered_json::array();
   for (const doc::StepRun& run : doc::FoldRuns(s->children)) {
     const doc::Step& first = s->children[run.begin];
     rows.push_back({{"what", run.folded() ? run.label : first.what},
-                    {"outcome", doc::MatchKindName(first.outcome)},
+                    {"outcome", doc::OutcomeName(first.outcome)},
                     {"steps", run.size()}});
   }
   j["rows"] = std::move(rows);

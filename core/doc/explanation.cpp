@@ -3,7 +3,25 @@
 
 namespace cfgi::doc {
 
-const char* MatchKindName(Outcome o) {
+namespace {
+thread_local uint64_t t_steps_built = 0;
+}  // namespace
+
+uint64_t ThreadStepsBuilt() { return t_steps_built; }
+void internal::CountStep() { ++t_steps_built; }
+
+void PutLocation(nlohmann::ordered_json& j, std::string_view file, Position p) {
+  j["file"] = ValidUtf8(file);
+  j["line"] = p.line;
+  j["column"] = p.column;
+}
+
+void PutLocation(nlohmann::ordered_json& j, const Source* src, uint32_t offset) {
+  if (!src) return PutLocation(j, "", Position{0, 0});
+  PutLocation(j, src->name(), src->Locate(offset));
+}
+
+const char* OutcomeName(Outcome o) {
   switch (o) {
     case Outcome::kMatched: return "matched";
     case Outcome::kNoMatch: return "no-match";
@@ -28,9 +46,15 @@ const char* OutcomeMark(Outcome o) {
 nlohmann::ordered_json Step::ToJson(const JsonOptions& o) const {
   nlohmann::ordered_json j;
   j["what"] = ValidUtf8(what);
-  j["outcome"] = MatchKindName(outcome);
+  j["outcome"] = OutcomeName(outcome);
   if (!detail.empty()) j["detail"] = ValidUtf8(detail);
-  if (o.source && !(range.begin == 0 && range.end == 0)) j["line"] = o.source->Locate(range.begin).line;
+  if (!(range.begin == 0 && range.end == 0)) {
+    const Source* src = nullptr;
+    if (o.source && (file.empty() || file == o.source->name())) src = o.source;
+    for (size_t i = 0; !src && i < o.sources.size(); ++i)
+      if (o.sources[i] && (file.empty() ? i == 0 : o.sources[i]->name() == file)) src = o.sources[i];
+    if (src) PutLocation(j, src, range.begin);
+  }
   if (!children.empty()) {
     j["children"] = nlohmann::ordered_json::array();
     const size_t n = children.size(), edge = o.max_children / 2;
@@ -109,7 +133,7 @@ std::vector<StepRun> FoldRuns(const std::vector<Step>& steps, size_t min_run) {
     size_t j = i + 1;
     while (j < steps.size() && steps[j].outcome == steps[i].outcome) ++j;
     if (j - i >= min_run) {
-      std::string word = MatchKindName(steps[i].outcome);
+      std::string word = OutcomeName(steps[i].outcome);
       for (char& c : word)
         if (c == '-') c = ' ';
       runs.push_back({i, j, SpanLabel(steps[i].what, steps[j - 1].what) + ": " + word});

@@ -747,24 +747,24 @@ bool IsKubernetesList(const Node& n) {
 void ExpandList(const Node& list, DiagnosticSink& sink, std::vector<Node>* out, int depth, size_t* count) {
   ++*count;
   const Node* items = list.Get("items");
+  // "items[3]"; a List inside an item: "items[3].items[0]".
+  DiagnosticSink::ScopedField at(&sink, ".items", DiagnosticSink::Lead::kField);
   if (!items || !(items->is_seq() || items->is_null())) {
     sink.Error("DOC015", items ? items->range() : list.Get("kind")->range(),
                std::string("a Kubernetes 'kind: ") + list.Get("kind")->text() + "' needs 'items', a list of objects" +
                    (items ? std::string(", not a ") + items->kind_name() : std::string(" (it has none)")) +
                    "; write `items:` followed by `- apiVersion: ...` entries, or give the objects as a "
-                   "multi-document stream separated by ---",
-               "items");
+                   "multi-document stream separated by ---");
     return;
   }
   if (items->is_null()) return;
   size_t i = 0;
   for (const Node& item : items->items()) {
-    std::string path = "items[" + std::to_string(i++) + "]";
+    DiagnosticSink::ScopedField index(&sink, "[" + std::to_string(i++) + "]");
     if (!item.is_map()) {
       sink.Error("DOC016", item.range(),
                  std::string("an item of a Kubernetes List must be an object (a map with apiVersion and kind), not a ") +
-                     item.kind_name() + "; remove it or indent it as a map",
-                 path);
+                     item.kind_name() + "; remove it or indent it as a map");
       continue;
     }
     if (IsKubernetesList(item) && depth < 8) {

@@ -17,7 +17,12 @@ namespace {
 
 void CollectLeaves(const ordered_json& j, const std::string& path, std::set<std::string>& out) {
   if (j.is_object() && !j.empty()) {
+    // A place in the input (doc::PutLocation: "file", "line", "column") is compared by its line:
+    // the file is the one input both profiles read and the column moves with the line, so they
+    // would only repeat the line's difference as two more fields of the same answer.
+    const bool place = j.contains("line") && j.contains("column") && j.contains("file");
     for (auto it = j.begin(); it != j.end(); ++it) {
+      if (place && (it.key() == "file" || it.key() == "column")) continue;
       std::string esc;
       for (char c : it.key()) esc += c == '~' ? "~0" : c == '/' ? "~1" : std::string(1, c);
       CollectLeaves(it.value(), path + "/" + esc, out);

@@ -97,13 +97,14 @@ std::vector<ExpectCheck> CheckExpect(const Scenario& s, const ordered_json& resu
   if (!s.expect.is_seq()) return out;
   size_t i = 0;
   const doc::Source* src = s.envelope_source();
+  doc::DiagnosticSink::ScopedField list(&sink, "expect");
   for (const doc::Node& e : s.expect.items()) {
     ExpectCheck o;
     o.index = i;
-    std::string path = "expect[" + std::to_string(i++) + "]";
+    doc::DiagnosticSink::ScopedField at(&sink, "[" + std::to_string(i++) + "]");
     if (src) o.at = src->Locate(e.range().begin);
     auto fail = [&](const char* code, doc::SourceRange r, std::string msg) {
-      doc::Diagnostic& d = sink.Error(code, r, std::move(msg), path);
+      doc::Diagnostic& d = sink.Error(code, r, std::move(msg));
       o.passed = false;
       o.code = d.code;
       o.message = d.message;
@@ -214,13 +215,23 @@ const Report* Inspection::Find(std::string_view profile) const {
   return nullptr;
 }
 
+Mode CommandMode(std::string_view command) { return command == "eval" ? Mode::kEvaluate : Mode::kCheck; }
+
+ModeDecision DecideMode(Mode asked, const Scenario& s, const Query& q) {
+  ModeDecision d;
+  d.results = asked == Mode::kEvaluate;
+  d.load = d.results || !s.expect.is_null() ? Mode::kEvaluate : Mode::kCheck;
+  d.check_expect = !s.expect.is_null() && s.envelope && q.empty();
+  return d;
+}
+
 Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Query& q, const InspectOptions& o) {
   Inspection in;
   in.scenario = s;
   in.engine = &e;
-  // `expect` needs results even for `check`.
-  bool evaluate = o.mode == Mode::kEvaluate;
-  Mode load_mode = evaluate || !s->expect.is_null() ? Mode::kEvaluate : Mode::kCheck;
+  const ModeDecision mode = DecideMode(o.mode, *s, q);
+  const bool evaluate = mode.results;
+  const Mode load_mode = mode.load;
   auto step = [&](std::string_view name, float fraction) {
     if (o.progress) o.progress(name, fraction);
     return !(o.cancelled && o.cancelled());
@@ -256,7 +267,7 @@ Inspection Inspect(const Engine& e, std::shared_ptr<const Scenario> s, const Que
     std::vector<doc::Diagnostic> all = s->diagnostics;
     all.insert(all.end(), in.model->diagnostics.begin(), in.model->diagnostics.end());
     all.insert(all.end(), typed->diagnostics.begin(), typed->diagnostics.end());
-    const bool check_expect = !s->expect.is_null() && s->envelope && q.empty();
+    const bool check_expect = mode.check_expect;
     if (load_mode == Mode::kEvaluate && (o.result_json || check_expect)) {
       r.result = typed->ToJson();
       r.result_json_built = true;
@@ -339,7 +350,7 @@ Report RunScenario(const Engine& e, const Scenario& s, const Query& q, std::stri
                    const std::vector<doc::Suppression>& suppressions) {
   InspectOptions o;
   o.suppressions = suppressions;
-  o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+  o.mode = CommandMode(evaluate ? "eval" : "check");
   o.profiles = {std::string(profile)};
   o.result_json = true;  // the one profile's JSON report
   // The caller keeps `s` alive for the call; the Report's typed result may point into it.
@@ -354,14 +365,15 @@ ordered_json DiagnosticsJson(const std::vector<doc::Diagnostic>& ds) {
     j["code"] = d.code;
     j["severity"] = doc::SeverityName(d.severity);
     j["message"] = d.message;
-    j["file"] = d.file;
-    j["line"] = d.begin.line;
-    j["column"] = d.begin.column;
+    doc::PutLocation(j, d.file, d.begin);
     j["path"] = d.path;
     if (!d.related.empty()) {
       ordered_json rel = ordered_json::array();
-      for (const doc::Related& r : d.related)
-        rel.push_back({{"message", r.message}, {"file", r.file}, {"line", r.begin.line}, {"column", r.begin.column}});
+      for (const doc::Related& r : d.related) {
+        ordered_json one = {{"message", r.message}};
+        doc::PutLocation(one, r.file, r.begin);
+        rel.push_back(std::move(one));
+      }
       j["related"] = std::move(rel);
     }
     // Machine-applicable fixes (doc::Fix): each edit's 1-based start and end and its text.
@@ -412,7 +424,7 @@ ordered_json AllProfilesJson(const Engine& e, const Scenario& s, const Query& q,
                              const std::vector<doc::Suppression>& suppressions, bool list_suppressed) {
   InspectOptions o;
   o.suppressions = suppressions;
-  o.mode = evaluate ? Mode::kEvaluate : Mode::kCheck;
+  o.mode = CommandMode(evaluate ? "eval" : "check");
   o.result_json = true;  // every profile's result is printed
   Inspection in = Inspect(e, std::shared_ptr<const Scenario>(&s, [](const Scenario*) {}), q, o);
   ordered_json j;

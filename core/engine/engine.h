@@ -85,6 +85,27 @@ struct QueryFlag {
 // need evaluated requests).
 enum class Mode { kCheck, kEvaluate };
 
+// Check mode, decided here and nowhere else: every caller (the CLI's subcommands, RunScenario,
+// AllProfilesJson, Inspect) asks these two, and an engine receives the answer as its Load's mode.
+// The mode a CLI command asks for: "eval" is kEvaluate; "check" (and any other name) kCheck.
+Mode CommandMode(std::string_view command);
+// What an inspection asked for in `asked` mode does with scenario `s` under query `q`:
+//   asked      s has `expect`   load        results
+//   kEvaluate  either           kEvaluate   yes
+//   kCheck     no               kCheck      no (each result is the empty object)
+//   kCheck     yes              kEvaluate   no
+// `expect` entries are checked against results, so a check of a scenario that has them still
+// loads to evaluate. They are checked (check_expect), in either mode, when they come from a
+// scenario envelope and the caller's query is empty (a query asks another question than the
+// one the entries answer).
+struct ModeDecision {
+  Mode load = Mode::kEvaluate;  // the engine's Load (EngineModel::mode)
+  bool results = true;          // reports carry the engine's results and profiles are compared;
+                                // false: each report's result is the empty object
+  bool check_expect = false;    // the scenario's `expect` entries are checked (CheckExpect)
+};
+ModeDecision DecideMode(Mode asked, const Scenario& s, const Query& q);
+
 // The engine's typed result of one evaluation under one profile.
 class EngineResult {
  public:

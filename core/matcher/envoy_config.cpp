@@ -116,12 +116,22 @@ class Walker {
  public:
   Walker(EnvoyConfig& out, const doc::Source* src) : out_(out), sink_(src) {}
 
-  void Walk(const Node& n, const std::string& path, const std::string& owner, const std::string& parent_key,
-            const std::string& resource, bool rejected, int depth) {
+  // Walks `n` with `segment` pushed on the field path (ScopedField; "" for none).
+  void WalkUnder(std::string_view segment, const Node& n, const std::string& owner, const std::string& parent_key,
+                 const std::string& resource, bool rejected, int depth) {
+    doc::DiagnosticSink::ScopedField f(&sink_, segment, doc::DiagnosticSink::Lead::kField);
+    Walk(n, owner, parent_key, resource, rejected, depth);
+  }
+
+ private:
+  // The field path of `n` is the sink's (DiagnosticSink::ScopedField, gRPC ValidationErrors):
+  // "static_resources.listeners[0].filter_chains[0]".
+  void Walk(const Node& n, const std::string& owner, const std::string& parent_key, const std::string& resource,
+            bool rejected, int depth) {
     if (depth > 200) return;
     if (n.is_seq()) {
       for (size_t i = 0; i < n.items().size(); ++i)
-        Walk(n.items()[i], path + "[" + std::to_string(i) + "]", owner, parent_key, resource, rejected, depth + 1);
+        WalkUnder("[" + std::to_string(i) + "]", n.items()[i], owner, parent_key, resource, rejected, depth + 1);
       return;
     }
     if (!n.is_map()) return;
@@ -132,22 +142,22 @@ class Walker {
       res = !res.empty() && l.rfind("VirtualHost", 0) == 0 ? res + ", " + l : l;
     // An Any in binary form: type_url + value bytes, without an expanded body.
     if (type.empty() && Field(n, "type_url") && Field(n, "value") && Field(n, "value")->is_string() && n.size() == 2) {
-      OpaqueAny a{path, Field(n, "type_url")->text(), "", n.range()};
+      OpaqueAny a{sink_.field_path(), Field(n, "type_url")->text(), "", n.range()};
       out_.opaque.push_back(a);
       sink_.Note("MAT042", n.range(),
                  "this Any holds " + a.type_url + " in binary form (type_url and value bytes); its body is kept "
                  "opaque, so matchers inside it are not searched. Write it expanded ([" + a.type_url +
-                     "] { ... } in textproto, {\"@type\": \"" + a.type_url + "\", ...} in JSON / YAML)",
-                 path);
+                     "] { ... } in textproto, {\"@type\": \"" + a.type_url + "\", ...} in JSON / YAML)");
       return;
     }
     for (const Node::Entry& e : n.entries()) {
       if (e.key == "@type") continue;
       const std::string key = Snake(e.key);
-      const std::string p = path.empty() ? e.key : path + "." + e.key;
+      doc::DiagnosticSink::ScopedField field(&sink_, "." + e.key, doc::DiagnosticSink::Lead::kField);
+      const std::string p = sink_.field_path();
       if (key == "error_state" && e.value.is_map()) {
-        ErrorState(e, p, res.empty() ? DumpEntryLabel(n, parent_key) : res);
-        Walk(e.value, p, "", key, res, true, depth + 1);
+        ErrorState(e, res.empty() ? DumpEntryLabel(n, parent_key) : res);
+        Walk(e.value, "", key, res, true, depth + 1);
         continue;
       }
       if (IsMatcher(here_owner, key, e.value, n)) {
@@ -164,10 +174,11 @@ class Walker {
         out_.matchers.push_back(std::move(f));
         continue;  // a matcher's nested matchers belong to it
       }
-      Walk(e.value, p, here_owner, key, res, rejected, depth + 1);
+      Walk(e.value, here_owner, key, res, rejected, depth + 1);
     }
   }
 
+ public:
   std::vector<doc::Diagnostic> diagnostics() { return sink_.list(); }
 
  private:
@@ -210,7 +221,7 @@ class Walker {
 
   // envoy/admin/v3/config_dump_shared.proto UpdateFailureState: failed_configuration (Any),
   // last_update_attempt, details, version_info.
-  void ErrorState(const Node::Entry& e, const std::string& path, const std::string& resource) {
+  void ErrorState(const Node::Entry& e, const std::string& resource) {
     const Node& s = e.value;
     // Envoy's details often hold a proto's text form, several lines: one line here.
     std::string details;
@@ -230,7 +241,7 @@ class Walker {
                       (when.empty() ? "" : " at " + when) + ": " +
                       (details.empty() ? std::string("no details given") : details) +
                       "; Envoy keeps serving the last accepted version. Fix the resource on the control plane and push it again";
-    sink_.Error("MAT040", e.key_range, msg, path);
+    sink_.Error("MAT040", e.key_range, msg);
   }
 
   EnvoyConfig& out_;
@@ -466,11 +477,11 @@ EnvoyConfig DiscoverEnvoyMatchers(const doc::Document& d) {
       const std::string full = t.key.substr(t.key.rfind('/') + 1);
       for (const Node::Entry& r : t.value.entries()) {
         const std::string short_type = full.substr(full.rfind('.') + 1);
-        w.Walk(r.value, "xds[\"" + t.key + "\"][\"" + r.key + "\"]", full, t.key, short_type + " " + r.key, false, 1);
+        w.WalkUnder("xds[\"" + t.key + "\"][\"" + r.key + "\"]", r.value, full, t.key, short_type + " " + r.key, false, 1);
       }
     }
   } else {
-    w.Walk(*root, "", "", "", "", false, 0);
+    w.WalkUnder("", *root, "", "", "", false, 0);
   }
   out.diagnostics = w.diagnostics();
   return out;

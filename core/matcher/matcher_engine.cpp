@@ -2,6 +2,7 @@
 // coverage (router_check_tool's idea: which matchers no request reached) and dead matchers.
 #include "core/matcher/matcher_engine.h"
 
+#include "core/doc/explanation.h"
 #include "core/doc/utf8.h"
 
 #include <cctype>
@@ -123,7 +124,10 @@ std::vector<doc::Diagnostic> ProfileDiagnostics(const Compiled& m, Profile p, co
 ordered_json TraceJson(const doc::Step& s, const doc::Source* src) {
   // A list of 1,000 predicates would give 1,000 sibling steps: the JSON keeps the first and last
   // 20 (the Step tree itself, for the view, keeps them all).
-  return s.ToJson({src, 40});
+  doc::Step::JsonOptions o;
+  o.source = src;
+  o.max_children = 40;
+  return s.ToJson(o);
 }
 
 CelText CompileCelText(const std::string& text, cel::Use use) {
@@ -345,11 +349,12 @@ void ReadRequests(const Scenario& s, const MatcherQuery& q, ScenarioMatcher& out
   if (q.request) {
     out.requests.push_back(*q.request);
   } else if (const doc::Node* reqs = s.inputs.is_map() ? s.inputs.Get("requests") : nullptr) {
+    doc::DiagnosticSink::ScopedField at(&sink, "inputs.requests");
     if (!reqs->is_seq()) {
-      sink.Error("MAT020", reqs->range(), "inputs.requests is a list of requests", "inputs.requests");
+      sink.Error("MAT020", reqs->range(), "inputs.requests is a list of requests");
     } else {
       for (size_t i = 0; i < reqs->items().size(); ++i)
-        if (auto r = ParseRequest(reqs->items()[i], sink, "inputs.requests[" + std::to_string(i) + "]")) out.requests.push_back(std::move(*r));
+        if (auto r = ParseRequest(reqs->items()[i], sink, "[" + std::to_string(i) + "]")) out.requests.push_back(std::move(*r));
     }
   }
 }
@@ -357,9 +362,10 @@ void ReadRequests(const Scenario& s, const MatcherQuery& q, ScenarioMatcher& out
 // inputs.extract: CelExtractString.
 void ReadExtracts(const Scenario& s, ScenarioMatcher& out, doc::DiagnosticSink& sink) {
   if (const doc::Node* ex = s.inputs.is_map() ? s.inputs.Get("extract") : nullptr; ex && ex->is_seq()) {
+    doc::DiagnosticSink::ScopedField list(&sink, "inputs.extract");
     for (size_t i = 0; i < ex->items().size(); ++i) {
       const doc::Node& e = ex->items()[i];
-      doc::DiagnosticSink::ScopedField at(&sink, "inputs.extract[" + std::to_string(i) + "]");
+      doc::DiagnosticSink::ScopedField at(&sink, "[" + std::to_string(i) + "]");
       const doc::Node* expr = e.Get("expr");
       if (!expr) {
         sink.Error("MAT020", e.range(), "an extract entry needs expr (CEL text) and optionally default_value");
@@ -500,7 +506,7 @@ ordered_json DecisionJson(const Result& r, const doc::Source* src) {
   j["what"] = doc::ValidUtf8(r.decided_by.what);
   j["detail"] = doc::ValidUtf8(r.decided_by.detail);
   j["path"] = doc::ValidUtf8(r.decided_by.path);
-  j["line"] = src ? src->Locate(r.decided_by.range.begin).line : 0;
+  doc::PutLocation(j, src, r.decided_by.range.begin);
   return j;
 }
 
@@ -569,7 +575,9 @@ ordered_json MatcherResult::ToJson() const {
       if (reached.count(static_cast<int>(i))) continue;
       ++listed;
       const NodeInfo& n = sm.matcher.nodes[i];
-      unreached.push_back({{"path", doc::ValidUtf8(n.path)}, {"label", doc::ValidUtf8(n.label)}, {"line", src ? src->Locate(n.range.begin).line : 0}});
+      ordered_json u = {{"path", doc::ValidUtf8(n.path)}, {"label", doc::ValidUtf8(n.label)}};
+      doc::PutLocation(u, src, n.range.begin);
+      unreached.push_back(std::move(u));
     }
   }
   ordered_json nacks = ordered_json::array();
@@ -587,14 +595,11 @@ ordered_json MatcherResult::ToJson() const {
     for (size_t i = 0; i < sm.discovered.size(); ++i) {
       const DiscoveredMatcher& dm = sm.discovered[i];
       const doc::Source* s = dm.document ? dm.document->source.get() : nullptr;
-      doc::Position pos = s && dm.where.node ? s->Locate(dm.where.key_range.begin) : doc::Position{};
       ordered_json one;
       one["path"] = doc::ValidUtf8(dm.where.path);
       one["context"] = doc::ValidUtf8(dm.where.context);
       one["resource"] = doc::ValidUtf8(dm.where.resource);
-      one["file"] = s ? s->name() : "";
-      one["line"] = pos.line;
-      one["column"] = pos.column;
+      doc::PutLocation(one, dm.where.node ? s : nullptr, dm.where.key_range.begin);
       one["selected"] = i == sm.selected;
       if (dm.where.rejected) one["rejected"] = true;
       one["unevaluated_inputs"] = ordered_json::array();

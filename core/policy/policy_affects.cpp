@@ -107,8 +107,14 @@ PolicyAffects AffectsOf(const ResourceSet& m, const Policy& p, Profile profile) 
   }
   for (size_t j = 0; j < p.to.size(); ++j) {
     const TargetRef& t = p.to[j].target_ref;
+    // The item's path as its loader scopes it (DiagnosticSink::ScopedField): "spec.to[1].targetRef".
+    doc::DiagnosticSink s(t.loc.source);
+    doc::DiagnosticSink::ScopedField spec(&s, "spec");
+    doc::DiagnosticSink::ScopedField to(&s, ".to");
+    doc::DiagnosticSink::ScopedField index(&s, "[" + std::to_string(j) + "]");
+    doc::DiagnosticSink::ScopedField ref(&s, ".targetRef");
     ItemTargets it;
-    it.path = "spec.to[" + std::to_string(j) + "].targetRef";
+    it.path = s.field_path();
     it.kind = t.kind;
     if (t.kind == "Dataplane" || t.kind == "MeshSubset") {
       it.nothing = ItemNothing(m, p, t, profile);
@@ -117,9 +123,8 @@ PolicyAffects AffectsOf(const ResourceSet& m, const Policy& p, Profile profile) 
       if (it.resources.empty()) it.nothing = ItemNothing(m, p, t, profile);
     }
     if (!it.nothing.empty()) {
-      doc::DiagnosticSink s(t.loc.source);
       s.Warning("POL083", t.loc.range, "to[" + std::to_string(j) + "] of " + p.meta.type + " '" + p.meta.name +
-                                           "' matches nothing: " + it.nothing, it.path);
+                                           "' matches nothing: " + it.nothing);
       sink.Append(s.list());
     }
     a.items.push_back(std::move(it));

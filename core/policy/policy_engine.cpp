@@ -1,5 +1,6 @@
 #include "core/policy/policy_json.h"
 #include "core/policy/policy_engine.h"
+#include "core/doc/explanation.h"
 
 #include "core/policy/policy_schema.h"
 #include "core/policy/policy_crd_table.h"
@@ -38,12 +39,7 @@ ordered_json OriginJson(const std::vector<Origin>& origin) {
 }
 
 void PutLoc(ordered_json& j, const Loc& l) {
-  j["file"] = l.file;
-  if (l.source) {
-    doc::Position p = l.source->Locate(l.range.begin);
-    j["line"] = p.line;
-    j["column"] = p.column;
-  }
+  doc::PutLocation(j, l.file, l.source ? l.source->Locate(l.range.begin) : doc::Position{0, 0});
 }
 
 ordered_json WriteJson(const FieldProvenance::Write& w, bool with_value) {
@@ -530,7 +526,8 @@ std::unique_ptr<EngineResult> PolicyModel::Evaluate(std::string_view profile, do
     r->resource_keys = std::move(all);
   }
   r->inspect_asked = !inspect_key.empty();
-  r->inspection = ResourceConfOf(r->rules, mesh, r->inspect_asked ? inspect_key : DefaultResourceKey(r->rules), r->id);
+  r->inspection = ResourceConfOf(r->rules, mesh, r->inspect_asked ? inspect_key : DefaultResourceKey(r->rules), r->id,
+                                  /*explain=*/why != nullptr);
   // A key naming no resource: Kuma's Compute would still fall back to the mesh's rule (and the
   // inspection shows that), but the key is most likely mistyped.
   if (r->inspect_asked && !std::binary_search(r->resource_keys.begin(), r->resource_keys.end(), inspect_key)) {

@@ -187,7 +187,8 @@ std::string DefaultResourceKey(const DataplaneRules& r) {
   return best;
 }
 
-ResourceConf ResourceConfOf(const DataplaneRules& r, const ResourceSet& m, const std::string& key, Profile p) {
+ResourceConf ResourceConfOf(const DataplaneRules& r, const ResourceSet& m, const std::string& key, Profile p,
+                                   bool explain) {
   ResourceConf out;
   out.key = key;
   bool have_meta = false;
@@ -214,8 +215,12 @@ ResourceConf ResourceConfOf(const DataplaneRules& r, const ResourceSet& m, const
     ti.lines = ConfLines(ti.rule->conf(), ti.rule->provenance());
     for (ConfLine& l : ti.lines) {
       if (!l.field) continue;
-      l.why = LeafStep(t.type, l, *ti.rule, p);
+      if (explain) l.why = LeafStep(t.type, l, *ti.rule, p);
       ++out.leaves;
+    }
+    if (!explain) {
+      out.types.push_back(std::move(ti));
+      continue;
     }
     ti.why.what = t.type + " for " + key;
     ti.why.outcome = doc::Outcome::kInfo;

@@ -83,8 +83,11 @@ std::string MeshKey(const ResourceSet& m, const std::string& mesh);
 std::string DefaultResourceKey(const DataplaneRules& r);
 
 // Everything `key` gets from `r` under profile `p`. A key with no rule in any type (unknown, or a
-// mesh without policies) gives an inspection with no types. Never throws.
-ResourceConf ResourceConfOf(const DataplaneRules& r, const ResourceSet& m, const std::string& key, Profile p);
+// mesh without policies) gives an inspection with no types. `explain`: fill each line's and each
+// type's `why` (the Explanation the view shows); false leaves them empty and builds no step (an
+// evaluation under a null `why`). Never throws.
+ResourceConf ResourceConfOf(const DataplaneRules& r, const ResourceSet& m, const std::string& key, Profile p,
+                                   bool explain = true);
 
 // The YAML-like lines of a merged conf with the provenance of its leaves (`provenance` as in a
 // ResourceRule). Exposed for the inbound and proxy rules too.

@@ -30,9 +30,19 @@ std::vector<doc::Diagnostic> Analyze(const ResourceSet& m) {
            "it is assumed to exist, so Mesh-wide items and the mesh fallback apply. Add the Mesh to make it explicit", "");
   }
   for (const Policy& p : m.policies) {
+    // The policy's findings, their field paths scoped as its loader scopes them (gRPC
+    // ValidationErrors::ScopedField): "spec.to[2].targetRef.labels".
+    doc::DiagnosticSink sink;
+    auto emit_at = [&](doc::Severity sev, const char* code, const Loc& l, const std::string& msg, const std::string& rel) {
+      sink.set_source(l.source);
+      sink.Add(sev, code, l.range, msg, rel);
+    };
+    doc::DiagnosticSink::ScopedField spec(&sink, "spec");
     for (size_t j = 0; j < p.to.size(); ++j) {
       const TargetRef& t = p.to[j].target_ref;
-      std::string path = "spec.to[" + std::to_string(j) + "].targetRef";
+      doc::DiagnosticSink::ScopedField to(&sink, ".to");
+      doc::DiagnosticSink::ScopedField item(&sink, "[" + std::to_string(j) + "]");
+      doc::DiagnosticSink::ScopedField ref(&sink, ".targetRef");
       if (t.kind != "MeshService" && t.kind != "MeshExternalService" && t.kind != "MeshHTTPRoute" &&
           t.kind != "MeshMultiZoneService")
         continue;
@@ -43,13 +53,13 @@ std::vector<doc::Diagnostic> Analyze(const ResourceSet& m) {
       std::vector<Resolved> r = ResolveTargetRef(m, p, ported ? whole : t, false);
       if (r.empty()) {
         if (!t.labels.empty()) {
-          emit(doc::Severity::kWarning, "POL010", t.loc, "labels " + LabelsText(t.labels) + " match no " + t.kind +
-               " in mesh '" + p.meta.mesh + "', so this item applies to nothing; check the labels", path + ".labels");
+          emit_at(doc::Severity::kWarning, "POL010", t.loc, "labels " + LabelsText(t.labels) + " match no " + t.kind +
+                  " in mesh '" + p.meta.mesh + "', so this item applies to nothing; check the labels", ".labels");
         } else if (!t.name.empty()) {
           std::string ns = t.namespace_.empty() ? p.meta.Namespace() : t.namespace_;
-          emit(doc::Severity::kWarning, "POL008", t.loc, t.kind + " '" + t.name + "'" +
-               (ns.empty() ? "" : " in namespace '" + ns + "'") + " does not exist in mesh '" + p.meta.mesh +
-               "'; check the name and namespace (it defaults to the policy's namespace)", path + ".name");
+          emit_at(doc::Severity::kWarning, "POL008", t.loc, t.kind + " '" + t.name + "'" +
+                  (ns.empty() ? "" : " in namespace '" + ns + "'") + " does not exist in mesh '" + p.meta.mesh +
+                  "'; check the name and namespace (it defaults to the policy's namespace)", ".name");
         }
         continue;
       }
@@ -63,10 +73,10 @@ std::vector<doc::Diagnostic> Analyze(const ResourceSet& m) {
           if (!found) {
             std::string names;
             for (const Port& port : s.ports) names += (names.empty() ? "" : ", ") + port.SectionName();
-            emit(doc::Severity::kWarning, "POL012", t.loc, s.meta.type + " '" + s.meta.name + "' has no port named '" +
-                 t.section_name + "' (ports: " + (names.empty() ? "none" : names) + "), so Kuma builds no rule from this "
-                 "item for it (resolve/targetref.go); use a port's name, or the number of an unnamed port",
-                 path + ".sectionName");
+            emit_at(doc::Severity::kWarning, "POL012", t.loc, s.meta.type + " '" + s.meta.name + "' has no port named '" +
+                    t.section_name + "' (ports: " + (names.empty() ? "none" : names) + "), so Kuma builds no rule from this "
+                    "item for it (resolve/targetref.go); use a port's name, or the number of an unnamed port",
+                    ".sectionName");
           }
         }
       }
@@ -74,9 +84,10 @@ std::vector<doc::Diagnostic> Analyze(const ResourceSet& m) {
     if (p.top.kind == "MeshHTTPRoute") {
       std::string ns = p.top.namespace_.empty() ? p.meta.Namespace() : p.top.namespace_;
       if (!m.FindRoute(p.meta.mesh, p.top.name, ns, p.meta.Zone()))
-        emit(doc::Severity::kWarning, "POL008", p.top.loc, "MeshHTTPRoute '" + p.top.name + "' does not exist in mesh '" +
-             p.meta.mesh + "'; the policy selects nothing", "spec.targetRef.name");
+        emit_at(doc::Severity::kWarning, "POL008", p.top.loc, "MeshHTTPRoute '" + p.top.name + "' does not exist in mesh '" +
+                p.meta.mesh + "'; the policy selects nothing", ".targetRef.name");
     }
+    diags.insert(diags.end(), sink.list().begin(), sink.list().end());
   }
   // Policies that select no dataplane (only when the input has dataplanes of that mesh).
   std::set<std::string> dp_meshes;
@@ -92,9 +103,15 @@ std::vector<doc::Diagnostic> Analyze(const ResourceSet& m) {
         break;
       }
     }
-    if (!any)
-      emit(doc::Severity::kWarning, "POL011", p.top.present ? p.top.loc : p.meta.loc, p.meta.type + " '" + p.meta.name +
-           "' selects no dataplane of mesh '" + p.meta.mesh + "'; check its top-level targetRef", "spec.targetRef");
+    if (!any) {
+      doc::DiagnosticSink sink;
+      doc::DiagnosticSink::ScopedField spec(&sink, "spec");
+      const Loc& l = p.top.present ? p.top.loc : p.meta.loc;
+      sink.set_source(l.source);
+      sink.Warning("POL011", l.range, p.meta.type + " '" + p.meta.name + "' selects no dataplane of mesh '" + p.meta.mesh +
+                   "'; check its top-level targetRef", ".targetRef");
+      diags.insert(diags.end(), sink.list().begin(), sink.list().end());
+    }
   }
   return diags;
 }

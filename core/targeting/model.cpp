@@ -427,19 +427,20 @@ Config LoadConfig(const Node& root, const doc::Source& src, doc::DiagnosticSink&
   Config c;
   c.file = src.name();
   c.range = root.range();
+  doc::DiagnosticSink::ScopedField at(&sink, "config");
   if (!root.is_map()) {
     sink.Error("TGT018", root.range(),
-               "the configuration must be a map of properties, e.g. {\"serviceB.target\": \"(id=1)\"}", "config");
+               "the configuration must be a map of properties, e.g. {\"serviceB.target\": \"(id=1)\"}");
     return c;
   }
   for (const auto& e : root.entries()) {
+    doc::DiagnosticSink::ScopedField key(&sink, "." + e.key);
     bool truncated = false;
     std::optional<ldap::Value> v = ldap::ValueFromNode(e.value, &truncated);
     if (!v) continue;  // null: no property
     if (truncated)
       sink.Warning("TGT032", e.value.range(),
-                   "'" + e.key + "' does not fit in int; CppMicroServices stores JSON integers as int and it wraps; use a string or a smaller number",
-                   "config." + e.key);
+                   "'" + e.key + "' does not fit in int; CppMicroServices stores JSON integers as int and it wraps; use a string or a smaller number");
     ConfigEntry ce;
     ce.key = e.key;
     ce.value = std::move(*v);
@@ -448,8 +449,7 @@ Config LoadConfig(const Node& root, const doc::Source& src, doc::DiagnosticSink&
     if (const ConfigEntry* prev = c.Find(e.key)) {
       sink.Warning("TGT015", e.key_range,
                    "'" + e.key + "' repeats '" + prev->key +
-                       "' up to case; configuration keys are case-insensitive and the first one is used: remove one",
-                   "config." + e.key);
+                       "' up to case; configuration keys are case-insensitive and the first one is used: remove one");
       continue;
     }
     c.Add(std::move(ce));

@@ -1,5 +1,6 @@
 #include "core/txt/txt_engine.h"
 
+#include "core/doc/explanation.h"
 #include "core/engine/build_count.h"
 
 #include <algorithm>
@@ -43,13 +44,13 @@ ordered_json ResultJson(const CompiledRecords& a, ProfileId p, const Client& c, 
     const TxtRecord& r = a.records.records[i];
     ordered_json rj;
     rj["owner"] = Printable(r.owner);
-    doc::Position pos = a.source->Locate(r.range.begin);
-    rj["line"] = pos.line;
+    doc::PutLocation(rj, a.source.get(), r.range.begin);
     if (r.ttl) rj["ttl"] = *r.ttl;
     ordered_json strs = ordered_json::array();
     for (const CharString& s : r.strings) {
-      doc::Position sp = a.source->Locate(s.range.begin);
-      strs.push_back({{"text", Printable(s.text.bytes)}, {"bytes", s.text.bytes.size()}, {"line", sp.line}, {"column", sp.column}});
+      ordered_json sj = {{"text", Printable(s.text.bytes)}, {"bytes", s.text.bytes.size()}};
+      doc::PutLocation(sj, a.source.get(), s.range.begin);
+      strs.push_back(std::move(sj));
     }
     rj["strings"] = std::move(strs);
     rj["bytes"] = r.value.bytes.size();
@@ -256,7 +257,8 @@ std::unique_ptr<TxtResult> TxtModel::EvaluateClient(ProfileId p, const Client& c
         bool found = false;
         for (const TxtRecord& rec : a->records.records)
           if (!found && rec.has_prefix() && rec.owner_key == a->query_owner) {
-            o.line = a->source->Locate(rec.range.begin).line;
+            o.file = a->source->name();
+            o.at = a->source->Locate(rec.range.begin);
             found = true;
           }
         o.evaluation = a == analysis ? r->evaluation : txt::Evaluate(*a, p, c, nullptr, false);
@@ -286,7 +288,7 @@ ordered_json TxtResult::Json(const std::vector<bool>* same_records) const {
       const Evaluation& ev = n.evaluation;
       ordered_json o;
       o["name"] = Printable(n.owner);
-      o["line"] = n.line;
+      doc::PutLocation(o, n.file, n.at);
       o["service_config"] = ev.service_config ? *ev.service_config : ordered_json(nullptr);
       o["choice"] = ev.choice ? ordered_json(*ev.choice) : ordered_json(nullptr);
       o["error"] = ev.error ? ordered_json(Printable(*ev.error)) : ordered_json(nullptr);

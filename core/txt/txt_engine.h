@@ -71,7 +71,8 @@ class TxtResult final : public EngineResult {
   // Every name of the source evaluated for the same client (empty with at most one name).
   struct NameEvaluation {
     std::string owner;
-    int line = 0;
+    std::string file;
+    doc::Position at{0, 0};  // the name's first grpc_config record; 0:0 when it has none
     Evaluation evaluation;
   };
   std::vector<NameEvaluation> names;

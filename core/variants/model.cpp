@@ -181,20 +181,20 @@ Variant MakeVariant(const std::string& name, Constraint c, const doc::Document& 
   return v;
 }
 
-// One Resource (delta entry or Any-unwrapped) as a variant.
-std::optional<Variant> ResourceVariant(const dv3::Resource& r, const Node* tree, Ctx& c, const std::string& path,
-                                       const std::string& json_preview) {
+// One Resource (delta entry or Any-unwrapped) as a variant; its field path is the sink's
+// (the caller's ScopedFields: "resources[2]").
+std::optional<Variant> ResourceVariant(const dv3::Resource& r, const Node* tree, Ctx& c, const std::string& json_preview) {
   doc::SourceRange range = tree ? tree->range() : doc::SourceRange{};
   bool has_rn = r.has_resource_name();
   if (has_rn && !r.name().empty()) {
     c.sink.Error("VAR007", range, "a Resource sets both `name` and `resource_name`; TP2 allows only one; keep "
-                 "resource_name, which carries the constraints", path);
+                 "resource_name, which carries the constraints");
     return std::nullopt;
   }
   std::string name = has_rn ? r.resource_name().name() : r.name();
   if (name.empty()) {
     c.sink.Error("VAR007", range, "a Resource without a name; set resource_name.name (or name for a resource "
-                 "without variants)", path);
+                 "without variants)");
     return std::nullopt;
   }
   Constraint con;
@@ -202,7 +202,6 @@ std::optional<Variant> ResourceVariant(const dv3::Resource& r, const Node* tree,
     const Node* rn = FieldNode(tree, "resource_name", "resourceName");
     const Node* dpc = FieldNode(rn, "dynamic_parameter_constraints", "dynamicParameterConstraints");
     size_t before = c.sink.list().size();
-    doc::DiagnosticSink::ScopedField at(&c.sink, path);
     con = FromProto(r.resource_name().dynamic_parameter_constraints(), dpc, c.sink, ".resource_name.dynamic_parameter_constraints");
     // An invalid constraint makes the whole variant invalid (a client NACKs it): leave it out.
     for (size_t i = before; i < c.sink.list().size(); ++i)
@@ -220,9 +219,10 @@ void RemovedNames(const pb::RepeatedPtrField<dv3::ResourceName>& names, const No
     rm.name = names[i].name();
     rm.range = item ? item->range() : doc::SourceRange{};
     if (names[i].has_dynamic_parameter_constraints()) {
+      doc::DiagnosticSink::ScopedField list(&c.sink, "removed_resource_names");
+      doc::DiagnosticSink::ScopedField at(&c.sink, "[" + std::to_string(i) + "]");
       Constraint con = FromProto(names[i].dynamic_parameter_constraints(),
-                                 FieldNode(item, "dynamic_parameter_constraints", "dynamicParameterConstraints"), c.sink,
-                                 "removed_resource_names[" + std::to_string(i) + "]");
+                                 FieldNode(item, "dynamic_parameter_constraints", "dynamicParameterConstraints"), c.sink, "");
       rm.canonical = CanonicalTextProto(con);
     }
     u.removals.push_back(rm);
@@ -236,8 +236,9 @@ void LoadDelta(const dv3::DeltaDiscoveryResponse& msg, const Node* tree, Ctx& c,
   const Node* res = FieldNode(tree, "resources", "resources");
   for (int i = 0; i < msg.resources_size(); ++i) {
     std::string prev = static_cast<size_t>(i) < previews.size() ? previews[static_cast<size_t>(i)] : "";
-    if (auto v = ResourceVariant(msg.resources(i), Item(res, i), c, "resources[" + std::to_string(i) + "]", prev))
-      u.variants.push_back(std::move(*v));
+    doc::DiagnosticSink::ScopedField list(&c.sink, "resources");
+    doc::DiagnosticSink::ScopedField at(&c.sink, "[" + std::to_string(i) + "]");
+    if (auto v = ResourceVariant(msg.resources(i), Item(res, i), c, prev)) u.variants.push_back(std::move(*v));
   }
   RemovedNames(msg.removed_resource_names(), tree, c, u);
   const Node* plain = FieldNode(tree, "removed_resources", "removedResources");
@@ -255,19 +256,19 @@ void LoadSotw(const dv3::DiscoveryResponse& msg, const Node* tree, Ctx& c, const
   const Node* res = FieldNode(tree, "resources", "resources");
   for (int i = 0; i < msg.resources_size(); ++i) {
     const pb::Any& any = msg.resources(i);
-    std::string path = "resources[" + std::to_string(i) + "]";
+    doc::DiagnosticSink::ScopedField list(&c.sink, "resources");
+    doc::DiagnosticSink::ScopedField at(&c.sink, "[" + std::to_string(i) + "]");
     const Node* item = Item(res, i);
     dv3::Resource r;
     if (any.type_url() != "type.googleapis.com/envoy.service.discovery.v3.Resource" || !any.UnpackTo(&r)) {
       c.sink.Error("VAR006", item ? item->range() : doc::SourceRange{},
                    "a DiscoveryResponse resource that is not a wrapped envoy.service.discovery.v3.Resource (" +
                        ShortType(any.type_url()) + ") carries no dynamic parameter constraints; wrap it in a Resource "
-                       "with resource_name",
-                   path);
+                       "with resource_name");
       continue;
     }
     std::string prev = static_cast<size_t>(i) < previews.size() ? previews[static_cast<size_t>(i)] : "";
-    if (auto v = ResourceVariant(r, item, c, path, prev)) u.variants.push_back(std::move(*v));
+    if (auto v = ResourceVariant(r, item, c, prev)) u.variants.push_back(std::move(*v));
   }
   c.m.updates.push_back(std::move(u));
 }
@@ -407,10 +408,10 @@ bool LoadTree(const Node& root, const std::string& default_resource, Ctx& c) {
       int i = 0;
       for (const Node& item : root.items()) {
         dv3::DynamicParameterConstraints m;
-        std::string path = "[" + std::to_string(i++) + "]";
+        const std::string index = "[" + std::to_string(i++) + "]";
         if (!JsonToMessage(item.ToOrderedJson(), item, &m, c.sink)) continue;
         size_t before = c.sink.list().size();
-        Constraint con = FromProto(m, &item, c.sink, path);
+        Constraint con = FromProto(m, &item, c.sink, index);  // pushed as a ScopedField
         bool bad = false;
         for (size_t e = before; e < c.sink.list().size(); ++e) bad |= c.sink.list()[e].severity == doc::Severity::kError;
         if (!bad) cs.emplace_back(std::move(con), item.range());
@@ -433,7 +434,7 @@ bool LoadTree(const Node& root, const std::string& default_resource, Ctx& c) {
       if (!JsonToMessage(j, root, &r, c.sink)) return true;
       Update u;
       u.source = c.d.source.get();
-      if (auto v = ResourceVariant(r, &root, c, "", prev)) u.variants.push_back(std::move(*v));
+      if (auto v = ResourceVariant(r, &root, c, prev)) u.variants.push_back(std::move(*v));
       c.m.updates.push_back(std::move(u));
       return true;
     }
@@ -572,7 +573,7 @@ bool LoadTextProto(const doc::Document& d, const std::string& default_resource, 
       if (try_parse(&m, report)) {
         Update u;
         u.source = d.source.get();
-        if (auto v = ResourceVariant(m, &tree, c, "", "")) u.variants.push_back(std::move(*v));
+        if (auto v = ResourceVariant(m, &tree, c, "")) u.variants.push_back(std::move(*v));
         c.m.updates.push_back(std::move(u));
         return true;
       }
@@ -637,12 +638,13 @@ bool LoadSource(const doc::Document& d, const std::string& default_resource, Sou
 // ---- client configuration -------------------------------------------------------------------
 
 namespace {
-Params StringMap(const Node* n, const std::string& path, doc::DiagnosticSink& sink) {
+// `segment` is pushed as a ScopedField for the map's findings.
+Params StringMap(const Node* n, std::string_view segment, doc::DiagnosticSink& sink) {
   Params p;
   if (!n) return p;
-  doc::DiagnosticSink::ScopedField at(&sink, path);
+  doc::DiagnosticSink::ScopedField at(&sink, segment, doc::DiagnosticSink::Lead::kField);
   if (!n->is_map()) {
-    sink.Error("VAR122", n->range(), path + " must be a map of parameter name to string value");
+    sink.Error("VAR122", n->range(), sink.field_path() + " must be a map of parameter name to string value");
     return p;
   }
   for (const auto& e : n->entries()) {
@@ -663,19 +665,20 @@ ClientConfig ParseClientConfig(const Node& n, const std::string& name, doc::Diag
     sink.Error("VAR122", n.range(), "a client configuration is a map (node, dynamic_parameters, authorities)", "");
     return c;
   }
-  c.global = StringMap(n.Get("dynamic_parameters"), "dynamic_parameters", sink);
+  c.global = StringMap(n.Get("dynamic_parameters"), ".dynamic_parameters", sink);
   if (const Node* a = n.Get("authorities")) {
+    doc::DiagnosticSink::ScopedField authorities(&sink, ".authorities", doc::DiagnosticSink::Lead::kField);
     if (!a->is_map()) {
-      sink.Error("VAR122", a->range(), "authorities must be a map of authority name to {dynamic_parameters}", "authorities");
+      sink.Error("VAR122", a->range(), "authorities must be a map of authority name to {dynamic_parameters}");
     } else {
       for (const auto& e : a->entries()) {
+        doc::DiagnosticSink::ScopedField authority(&sink, "." + e.key);
         if (!e.value.is_map()) {
-          sink.Error("VAR122", e.value.range(), "authority '" + e.key + "' must be a map with dynamic_parameters",
-                     "authorities." + e.key);
+          sink.Error("VAR122", e.value.range(), "authority '" + e.key + "' must be a map with dynamic_parameters");
           continue;
         }
         if (e.value.Get("dynamic_parameters"))
-          c.authorities[e.key] = StringMap(e.value.Get("dynamic_parameters"), "authorities." + e.key + ".dynamic_parameters", sink);
+          c.authorities[e.key] = StringMap(e.value.Get("dynamic_parameters"), ".dynamic_parameters", sink);
       }
     }
   }

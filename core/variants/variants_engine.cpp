@@ -65,17 +65,21 @@ Inputs ParseInputs(const Scenario& s, doc::DiagnosticSink& sink) {
   const Node& n = s.inputs;
   if (!n.is_map()) return in;
   static const std::set<std::string> kKnown = {"subscriptions", "clients", "domains", "labels", "before", "resource", "matrix"};
+  using Scope = doc::DiagnosticSink::ScopedField;
   for (const auto& e : n.entries())
-    if (!kKnown.count(e.key))
+    if (!kKnown.count(e.key)) {
+      Scope at(&sink, "inputs");
       sink.Warning("VAR013", e.key_range, "unknown variants input '" + e.key + "'; the inputs are subscriptions, "
-                   "clients, domains, labels, before, resource, matrix", "inputs." + e.key);
+                   "clients, domains, labels, before, resource, matrix", "." + e.key);
+    }
   if (const Node* subs = n.Get("subscriptions")) {
+    Scope at(&sink, "inputs.subscriptions");
     if (!subs->is_seq()) {
-      sink.Error("VAR011", subs->range(), "inputs.subscriptions must be a list", "inputs.subscriptions");
+      sink.Error("VAR011", subs->range(), "inputs.subscriptions must be a list");
     } else {
       int i = 0;
       for (const Node& item : subs->items()) {
-        doc::DiagnosticSink::ScopedField at(&sink, "inputs.subscriptions[" + std::to_string(i++) + "]");
+        Scope at(&sink, "[" + std::to_string(i++) + "]");
         Subscription sub;
         sub.source = s.envelope_source();
         sub.range = item.range();
@@ -119,32 +123,34 @@ Inputs ParseInputs(const Scenario& s, doc::DiagnosticSink& sink) {
     }
   }
   if (const Node* d = n.Get("domains")) {
+    Scope at(&sink, "inputs.domains");
     if (!d->is_map()) {
       sink.Error("VAR014", d->range(), "inputs.domains must map each key to the list of values clients send (~ for "
-                 "clients that leave the key out)", "inputs.domains");
+                 "clients that leave the key out)");
     } else {
       for (const auto& e : d->entries()) {
+        Scope key(&sink, "." + e.key);
         if (!e.value.is_seq()) {
-          sink.Error("VAR014", e.value.range(), "domain of '" + e.key + "' must be a list of values", "inputs.domains." + e.key);
+          sink.Error("VAR014", e.value.range(), "domain of '" + e.key + "' must be a list of values");
           continue;
         }
         auto& vs = in.domains[e.key];
         for (const Node& v : e.value.items()) {
           if (v.is_null()) vs.push_back(std::nullopt);
           else if (v.is_scalar()) vs.push_back(v.text());
-          else sink.Error("VAR014", v.range(), "a domain value must be a string or ~ (absent)", "inputs.domains." + e.key);
+          else sink.Error("VAR014", v.range(), "a domain value must be a string or ~ (absent)");
         }
       }
     }
   }
   if (const Node* l = n.Get("labels")) {
+    Scope at(&sink, "inputs.labels");
     if (!l->is_map()) {
-      sink.Error("VAR013", l->range(), "inputs.labels must map a resource name to its variants' labels in file order",
-                 "inputs.labels");
+      sink.Error("VAR013", l->range(), "inputs.labels must map a resource name to its variants' labels in file order");
     } else {
       for (const auto& e : l->entries()) {
         if (!e.value.is_seq()) {
-          sink.Error("VAR013", e.value.range(), "labels of '" + e.key + "' must be a list", "inputs.labels." + e.key);
+          sink.Error("VAR013", e.value.range(), "labels of '" + e.key + "' must be a list", "." + e.key);
           continue;
         }
         for (const Node& v : e.value.items()) in.labels[e.key].push_back(v.text());

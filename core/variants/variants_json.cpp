@@ -1,5 +1,6 @@
 // core/variants/variants_json.cpp: the engine's JSON result (docs/formats/variants.md "Result"),
 // rendered from the typed CompiledScenario and Evaluation; only the CLI, `expect` and exports ask for it.
+#include "core/doc/explanation.h"
 #include "core/variants/engine_text.h"
 #include "core/variants/variants_engine.h"
 
@@ -59,8 +60,7 @@ ordered_json ResourceJson(const ResourceFindings& f, ordered_json& dead, ordered
     vj["textproto"] = v.canonical;
     vj["keys"] = ordered_json(std::vector<std::string>(f.key_sets[i].begin(), f.key_sets[i].end()));
     vj["content"] = v.content;
-    vj["file"] = v.source ? v.source->name() : "";
-    vj["line"] = v.source ? v.source->Locate(v.range.begin).line : 0;
+    doc::PutLocation(vj, v.source, v.range.begin);
     vs.push_back(std::move(vj));
   }
   rj["variants"] = std::move(vs);

@@ -4,7 +4,8 @@
 // engine is covered without editing this file. What engine.h promises and this suite asserts:
 //  - Load: "Never throws and never returns null; problems are the model's diagnostics."
 //  - EngineModel::Evaluate: "`why` receives the explanation; null is the fast path" (no step
-//    tree built; with one, the tree has steps for at least one sample) and the same JSON each time.
+//    built, counted by doc::ThreadStepsBuilt; with one, the tree has steps for at least one
+//    sample) and the same JSON each time.
 //  - Inspect / RunScenario: "Load once, evaluate each profile": each Report::result equals a
 //    fresh Evaluate's ToJson().
 //  - Requery: "The result equals Load(s, q, mode)'s. Null (the default) when the engine cannot."
@@ -243,15 +244,25 @@ TEST_P(EngineContract, ExplanationOnlyWhenAsked) {
     std::unique_ptr<EngineModel> m = e.Load(*s.scenario, Query{}, Mode::kEvaluate);
     for (const doc::Profile& p : e.profiles()) {
       doc::Explanation why;
+      uint64_t before = doc::ThreadStepsBuilt();
       std::unique_ptr<EngineResult> plain = m->Evaluate(p.name, nullptr);
+      EXPECT_EQ(doc::ThreadStepsBuilt() - before, 0u) << p.name << ": steps built under a null why";
+      before = doc::ThreadStepsBuilt();
       std::unique_ptr<EngineResult> explained = m->Evaluate(p.name, &why);
-      some_steps = some_steps || !why.children.empty();
+      if (!why.children.empty()) {
+        some_steps = true;
+        EXPECT_GT(doc::ThreadStepsBuilt() - before, why.children.size()) << p.name;
+      }
       EXPECT_EQ(plain->diagnostics.size(), explained->diagnostics.size()) << p.name;
     }
-    // Inspect without `explain` fills no explanation.
+    // Inspect without `explain` fills no explanation and builds no step (load, every profile,
+    // the comparison).
     InspectOptions o;
     o.explain = false;
-    for (const Report& r : Inspect(e, s.scenario, Query{}, o).reports) {
+    const uint64_t before = doc::ThreadStepsBuilt();
+    Inspection in = Inspect(e, s.scenario, Query{}, o);
+    EXPECT_EQ(doc::ThreadStepsBuilt() - before, 0u) << "steps built by an Inspect without explain";
+    for (const Report& r : in.reports) {
       EXPECT_TRUE(r.explanation.children.empty()) << r.profile;
       EXPECT_TRUE(r.explanation.what.empty()) << r.profile;
     }

@@ -1,7 +1,9 @@
 // A null `why` is the fast path for every engine (core/engine/engine.h EngineModel::Evaluate):
 // evaluated with and without an explanation, each engine gives the same answer and the same
 // diagnostics, and without one the result holds no explanation (the fields where an engine
-// keeps its steps are empty) while with one the tree has steps. cel-cpp's
+// keeps its steps are empty) while with one the tree has steps. The work is measured, not
+// only the result: doc::ThreadStepsBuilt (core/doc/explanation.h) counts every step built, and
+// an evaluation under a null `why` builds none. cel-cpp's
 // Trace(activation, listener) is the model: the listener is optional and evaluation without it
 // does no tracing work.
 #include <gtest/gtest.h>
@@ -28,6 +30,7 @@ struct WhyRun {
   std::unique_ptr<EngineModel> model;
   std::unique_ptr<EngineResult> plain, explained;
   doc::Explanation why;
+  uint64_t steps_plain = 0, steps_explained = 0;  // doc::ThreadStepsBuilt() during each Evaluate
 
   std::vector<std::string> Diagnostics(const EngineResult& r) const {
     std::vector<std::string> out;
@@ -43,17 +46,49 @@ WhyRun EvaluateTwice(const std::string& yaml) {
   r.scenario = s;
   r.model = e->Load(*s, Query{}, Mode::kEvaluate);
   const std::string profile = e->profiles()[0].name;
+  uint64_t before = doc::ThreadStepsBuilt();
   r.plain = r.model->Evaluate(profile, nullptr);
+  r.steps_plain = doc::ThreadStepsBuilt() - before;
+  before = doc::ThreadStepsBuilt();
   r.explained = r.model->Evaluate(profile, &r.why);
+  r.steps_explained = doc::ThreadStepsBuilt() - before;
   return r;
 }
 
-// The checks every engine's test makes: equal answers and diagnostics; an explanation with steps
-// when asked.
+// The checks every engine's test makes: equal answers and diagnostics; no step built under a
+// null `why`; an explanation with steps when asked, each of them counted.
 void ExpectFastPath(const WhyRun& r, const nlohmann::ordered_json& plain_json, const nlohmann::ordered_json& explained_json) {
   EXPECT_EQ(plain_json.dump(2), explained_json.dump(2));
   EXPECT_EQ(r.Diagnostics(*r.plain), r.Diagnostics(*r.explained));
   EXPECT_FALSE(r.why.children.empty());
+  EXPECT_EQ(r.steps_plain, 0u);
+  EXPECT_GE(r.steps_explained, 1u + r.why.children.size());
+}
+
+size_t CountSteps(const doc::Step& s) {
+  size_t n = 1;
+  for (const doc::Step& c : s.children) n += CountSteps(c);
+  return n;
+}
+
+// The counter itself: a step counts when built with its text, added, or copied with content;
+// a default-constructed holder, a copy of an empty one and a move do not.
+TEST(StepsBuilt, CountsStepsWithContentOnly) {
+  const uint64_t start = doc::ThreadStepsBuilt();
+  doc::Step holder;
+  doc::Step empty_copy = holder;
+  doc::Step moved = std::move(holder);
+  EXPECT_EQ(doc::ThreadStepsBuilt() - start, 0u);
+  doc::Step root{"root", doc::Outcome::kMatched};  // 1
+  root.Add({"child", doc::Outcome::kNoMatch});     // 2 (built) + 3 (added)
+  EXPECT_EQ(doc::ThreadStepsBuilt() - start, 3u);
+  doc::Step copy = root;  // the root and its child: 2 more
+  EXPECT_EQ(doc::ThreadStepsBuilt() - start, 5u);
+  doc::Step taken = std::move(copy);
+  EXPECT_EQ(doc::ThreadStepsBuilt() - start, 5u);
+  EXPECT_EQ(CountSteps(taken), 2u);
+  (void)empty_copy;
+  (void)moved;
 }
 
 // TP2 (xRFC TP2, envoy discovery.proto Resource.resource_name): one resource, two variants.

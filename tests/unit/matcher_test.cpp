@@ -655,7 +655,7 @@ TEST(MatcherKeepMatching, RecursiveMatchingWithKeepMatching) {
   // The explanation says why the nested on_no_match action does not count.
   doc::Step why;
   Evaluate(m, r, Profile::kEnvoy, &why);
-  std::string dump = why.ToJson({m.source.get(), 40}).dump();
+  std::string dump = TraceJson(why, m.source.get()).dump();
   EXPECT_NE(dump.find("an enclosing on_match has keep_matching: skipped"), std::string::npos) << dump;
   // The nested on_no_match's action step is marked skipped (the Tree view's ↷).
   std::function<const doc::Step*(const doc::Step&)> find = [&](const doc::Step& s) -> const doc::Step* {

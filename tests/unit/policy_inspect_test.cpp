@@ -46,7 +46,9 @@ std::unique_ptr<Run> Inspect(const std::string& profile, Query q = {}) {
   run->scenario = LoadScenario({{"inspect-one-resource.scenario.yaml",
                                  ReadSample("samples/policy/inspect-one-resource.scenario.yaml")}});
   run->model = GetPolicyEngine().Load(run->scenario, q, Mode::kEvaluate);
-  run->result = run->model->Evaluate(profile);
+  // The lines' and types' explanations (ConfLine::why) are built only when one is asked for.
+  doc::Explanation why;
+  run->result = run->model->Evaluate(profile, &why);
   return run;
 }
 

@@ -425,8 +425,8 @@ TEST(TxtNamesTest, EveryGrpcConfigNameIsEvaluated) {
   EXPECT_EQ(r.result["name"], "_grpc_config.api");
   EXPECT_EQ(r.result["choice"], 0);
   EXPECT_EQ(r.result["names"], nlohmann::ordered_json::parse(R"J([
-    {"name":"_grpc_config.api","line":11,"service_config":{"loadBalancingPolicy":"round_robin"},"choice":0,"error":null},
-    {"name":"_grpc_config.billing","line":12,"service_config":null,"choice":null,
+    {"name":"_grpc_config.api","file":"example.com.zone","line":11,"column":1,"service_config":{"loadBalancingPolicy":"round_robin"},"choice":0,"error":null},
+    {"name":"_grpc_config.billing","file":"example.com.zone","line":12,"column":1,"service_config":null,"choice":null,
      "error":"failed to parse service config: field:[1].percentage error:'x' is not an integer: grpc-core fails to parse the number (write e.g. 25)"}])J"));
   // The billing name's own problem is reported once, at its line.
   int txt033 = 0;

@@ -65,7 +65,7 @@ std::string Txt(const txt::TxtResult& r, const TextStyle& st) {
     std::string what = n.evaluation.error ? "error: " + doc::ValidUtf8(*n.evaluation.error)
                        : n.evaluation.choice ? "choice " + std::to_string(*n.evaluation.choice)
                                              : "no service config";
-    out += "  name " + doc::ValidUtf8(n.owner) + " (line " + std::to_string(n.line) + "): " + what + "\n";
+    out += "  name " + doc::ValidUtf8(n.owner) + " (line " + std::to_string(n.at.line) + "): " + what + "\n";
   }
   return out;
 }
