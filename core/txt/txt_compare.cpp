@@ -38,7 +38,7 @@ bool SameTrace(const ChoiceTrace& a, const ChoiceTrace& b) {
 bool SameName(const TxtResult::NameEvaluation& a, const TxtResult::NameEvaluation& b) {
   const Evaluation& x = a.evaluation;
   const Evaluation& y = b.evaluation;
-  return a.owner == b.owner && a.line == b.line && SameJson(x.service_config, y.service_config) && x.choice == y.choice &&
+  return a.owner == b.owner && a.file == b.file && a.at.line == b.at.line && a.at.column == b.at.column && SameJson(x.service_config, y.service_config) && x.choice == y.choice &&
          x.error == y.error && x.by_language.empty() == y.by_language.empty();
 }
 
