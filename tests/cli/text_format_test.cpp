@@ -360,9 +360,9 @@ TEST(TextFormatTest, PolicyDivergencesNameTheRuleAndTheResource) {
   CliOutput r = RunCli("eval --profile all " + std::string(CFGI_SOURCE_DIR) + "/samples/policy/profiles-diverge.scenario.yaml");
   EXPECT_NE(r.out.find("\nMeshHTTPRoute: the rule for MeshService backend differs:\n"
                        "  kuma-2.14, kuma-2.13 and kuma-3.0-preview give conf.rules[0].default.backendRefs[0].weight 1, "
-                       "fields[1].column 27 and 5 more fields\n"
+                       "fields[1].kind \"default\" and 4 more fields\n"
                        "  kuma-2.10 gives key \"meshservice:mesh/default:name/backend\", "
-                       "conf.rules[0].default.backendRefs[0].weight 1 and 5 more fields\n"),
+                       "conf.rules[0].default.backendRefs[0].weight 1 and 4 more fields\n"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("\nMeshRetry: item 0 differs:\n"), std::string::npos) << r.out;

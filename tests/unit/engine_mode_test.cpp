@@ -90,6 +90,7 @@ TEST(DecideMode, InspectFollowsIt) {
     EXPECT_TRUE(in.reports[0].expectations.empty());
   }
   o.mode = CommandMode("eval");
+  o.result_json = true;  // the result's JSON, as the CLI asks for it (off by default)
   auto s = std::make_shared<Scenario>(TxtScenario(false));
   Inspection in = Inspect(*SelectEngine(s.get()), s, Query{}, o);
   EXPECT_EQ(in.model->mode, Mode::kEvaluate);
