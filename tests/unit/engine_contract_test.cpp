@@ -31,6 +31,7 @@
 #include "core/doc/explanation.h"
 #include "core/engine/engine.h"
 #include "core/engine/scenario.h"
+#include "tests/unit/compare_test_util.h"
 
 namespace cfgi {
 namespace {
@@ -176,24 +177,7 @@ TEST_P(EngineContract, DifferingAnswersComeNamedAndGrouped) {
   }
 }
 
-// Everything a comparison holds that a surface shows: each divergence (path, answer, values,
-// texts), each profile setting, each differing answer (path, its leaves), in order.
-std::string ComparisonText(const Comparison& c) {
-  std::string out;
-  auto put = [&](const char* what, const Divergence& d) {
-    out += std::string(what) + " " + d.path + " -> " + d.answer + " " + d.values.dump() + " |";
-    for (const auto& [p, t] : d.texts) out += " " + p + "=" + t;
-    out += "\n";
-  };
-  for (const Divergence& d : c.divergences) put("leaf", d);
-  for (const Divergence& d : c.settings) put("setting", d);
-  for (const DifferingAnswer& a : c.answers) {
-    out += "answer " + a.path + ":";
-    for (size_t i : a.divergences) out += " " + std::to_string(i);
-    out += "\n";
-  }
-  return out;
-}
+using compare_test::ComparisonText;  // each divergence, setting and differing answer, in order
 
 // 1c. The profile comparison is the engine's (Engine::CompareResults: typed for policy, the
 // shared JSON fallback CompareResultsJson for the others) and equals the comparison of the
