@@ -178,6 +178,7 @@ const std::vector<CodeInfo>& Codes() {
     {"TXT061", Severity::kError, "txt", "Error (encode): the record needs more than 65,535 bytes, the DNS message limit"},
     {"TXT062", Severity::kError, "txt", "Error (encode): the input is not JSON, or not a service config, a choice or a list of choices"},
     {"TXT063", Severity::kWarning, "txt", "Warning (encode): the config holds non-ASCII text"},
+    {"TXT064", Severity::kWarning, "txt", "A quote right after unquoted text starts a new quoted string, so the quotes are not part of the record's data"},
     {"MAT001", Severity::kError, "matcher", "The Matcher has neither `matcher_list` nor `matcher_tree` (\"no matcher_list or matcher_tree specified\"), has…"},
     {"MAT002", Severity::kError, "matcher", "An empty `matcher_list` (\"matcher_list is empty\") or an empty `exact_match_map` / `prefix_match_map` (\"map is…"},
     {"MAT003", Severity::kError, "matcher", "An `on_match` with neither `action` nor `matcher` (\"One of action or matcher should be present\"), with both…"},

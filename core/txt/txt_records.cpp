@@ -75,6 +75,7 @@ struct Token {
 struct Entry {
   std::vector<Token> tokens;
   bool leading_space = false;
+  bool quote_split = false;  // TXT064 said for this record
   uint32_t begin = 0, end = 0;
 };
 
@@ -279,6 +280,20 @@ class Lexer {
     tok.text.origin.push_back(U(j));
     tok.range = {U(i), U(j)};
     if (j == i) return i + 1;  // cannot happen (the caller saw a word character); never loop
+    // A quote right after unquoted text starts a new quoted string: in a zone file '"' is one of
+    // the lexer's three special characters with '(' and ')' (BIND lib/isc/lex.c
+    // isc_lex_create's specials for master files), so `grpc_config=[{"a":1}]` is three strings
+    // and its quotes are not data. Files written for a reader that keeps them (gRPC's test zone
+    // test/cpp/naming/local_dns_server_records.zone, written for twisted's BindAuthority by
+    // convert_json_records_to_bind_zone_format.py -g) then fail as JSON (TXT020): say why once
+    // per record. tests/unit/txt_records_test.cpp QuoteAfterUnquotedText.
+    if (j < t_.size() && t_[j] == '"' && !cur_.quote_split) {
+      cur_.quote_split = true;
+      sink_.Warning("TXT064", {U(j), U(j + 1)},
+                    "this '\"' right after unquoted text starts a new quoted string, as BIND reads a zone file, "
+                    "so the quotes are not part of the record's data; quote the whole string and write each "
+                    "inner quote as \\\" (the `encode` command writes the record)");
+    }
     cur_.tokens.push_back(std::move(tok));
     return j;
   }

@@ -117,6 +117,23 @@ TEST(TxtRecordsTest, BadInputIsLocated) {
   }
 }
 
+// A quote right after unquoted text starts a new string (BIND lib/isc/lex.c: '"' is special in a
+// master file, as '(' and ')'); TXT064 says so once per record, at the first such quote. The shape
+// of gRPC's test/cpp/naming/local_dns_server_records.zone (written for twisted's BindAuthority):
+// a parenthesised TXT whose data is unquoted JSON, here split over two lines.
+TEST(TxtRecordsTest, QuoteAfterUnquotedText) {
+  Parsed p = Parse("a 60 IN TXT (\n"
+                   "    grpc_config=[{\"serviceConfig\":{}}]\n"
+                   ")\n"
+                   "b 60 IN TXT \"grpc_config=[{\\\"serviceConfig\\\":{}}]\"\n");
+  ASSERT_EQ(p.rs.records.size(), 2u);
+  // Read as BIND does: three strings, the quotes gone.
+  ASSERT_EQ(p.rs.records[0].strings.size(), 3u);
+  EXPECT_EQ(p.rs.records[0].value.bytes, "grpc_config=[{serviceConfig:{}}]");
+  EXPECT_EQ(p.rs.records[1].value.bytes, "grpc_config=[{\"serviceConfig\":{}}]");
+  EXPECT_EQ(RecordCodes(p.diags), (std::vector<Located>{{"TXT064", 2, 19}}));
+}
+
 TEST(TxtRecordsTest, MappedTextMapsRanges) {
   Parsed p = Parse("a IN TXT \"ab\" \"\\099d\"\n");
   const MappedText& v = p.rs.records[0].value;
