@@ -452,7 +452,8 @@ std::vector<ColumnWidth> TableColumnWidths() {
     const ImGuiTableColumn& c = t->Columns[i];
     if (!c.IsEnabled) continue;
     const char* name = ImGui::TableGetColumnName(i);
-    out.push_back({name ? name : "", c.WidthGiven, HeaderWidth(name ? name : "", sortable && !(c.Flags & ImGuiTableColumnFlags_NoSort))});
+    out.push_back({name ? name : "", c.WidthGiven, HeaderWidth(name ? name : "", sortable && !(c.Flags & ImGuiTableColumnFlags_NoSort)),
+                   (c.MinX + c.MaxX) / 2});
   }
   return out;
 }
@@ -522,6 +523,21 @@ bool BeginTableFit(const char* id, const std::vector<FitColumn>& columns, ImGuiT
     }
   }
   return true;
+}
+
+BodyPlace TableBody() {
+  BodyPlace b;
+  const ImGuiTable* t = ImGui::GetCurrentTable();
+  if (!t) return b;
+  b.row = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+  // The header row (the first row, LastFirstRowHeight) stays on top when frozen; the body scrolls
+  // in the table's own window.
+  const float header = t->IsUsingHeaders ? t->LastFirstRowHeight : 0;
+  const float scroll = t->InnerWindow != t->OuterWindow ? t->InnerWindow->Scroll.y : 0;
+  b.x = t->InnerClipRect.Min.x + ImGui::GetStyle().CellPadding.x + 2;
+  b.y = t->WorkRect.Min.y + header - scroll;
+  b.bottom = t->InnerClipRect.Max.y;
+  return b;
 }
 
 float TableRoomRows() {

@@ -110,6 +110,15 @@ bool BeginTableMinWidth(const char* id, int columns, ImGuiTableFlags flags, floa
 // checks ("8 table rows at 1024x700 and at scale 1.5"); 0 outside a table.
 float TableRoomRows();
 
+// Call between BeginTable and EndTable: where its body rows are on screen: `x` a point inside the
+// first column, `y` the top of the first body row (under a header row, scrolled), `row` a
+// one-line row's height, `bottom` the visible body's bottom. Row k of one-line rows is clicked at
+// y + (k + 0.5) * row (the GUI tests click rows as a user does).
+struct BodyPlace {
+  float x = 0, y = 0, row = 0, bottom = 0;
+};
+BodyPlace TableBody();
+
 // Call between BeginTable and EndTable: each enabled column's header label, the width it is
 // given (the cell's content width) and the width its header needs (the label, and the sort
 // arrow when the table sorts by it). What `gui_engine_views` checks at 1024x700 and scale 1.5:
@@ -117,6 +126,7 @@ float TableRoomRows();
 struct ColumnWidth {
   std::string name;
   float width = 0, header = 0;
+  float center = 0;  // the column's middle on screen (the GUI tests click a cell there)
 };
 std::vector<ColumnWidth> TableColumnWidths();
 
