@@ -4,6 +4,8 @@
 
 #include <imgui_internal.h>
 
+#include <cctype>
+
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -363,7 +365,11 @@ std::vector<std::string_view> WrapAtBreaks(std::string_view text, float width,
     const char p = text[i - 1], c = text[i];
     if (p == ' ') return c != ' ';
     if (c == '(') return p == ')' || p == '&' || p == '|' || p == '!';
-    return p == '/' || p == ',' || p == ';' || p == ':';
+    // A C++ or XML scope ("storage::IBackend") breaks after its "::", never between the colons.
+    // A DNS name ("ipv4-config.resolver-tests.grpctestingexp.") breaks after a dot before a
+    // letter (never inside a number such as 1.5).
+    if (p == '.') return std::isalpha(static_cast<unsigned char>(c)) != 0;
+    return p == '/' || p == ',' || p == ';' || (p == ':' && c != ':');
   };
   auto trimmed_end = [&](size_t from, size_t end) {
     while (end > from && text[end - 1] == ' ') --end;

@@ -89,7 +89,7 @@ void CellText(const std::string& text, const ImVec4* color = nullptr);
 
 // Wrapped text that breaks where a reader expects, not mid-word: at spaces, and inside a long
 // token without spaces (an LDAP filter, a KRI, a path) between its parts: before a "(" that
-// follows ")", "&", "|" or "!", and after "/", ",", ";" or ":". Only a part wider than the
+// follows ")", "&", "|" or "!", and after "/", ",", ";" or ":" (after a "::" whole), and after a "." before a letter (a DNS name). Only a part wider than the
 // whole line is cut by characters. `color` null: the text colour.
 void TextWrappedAtBreaks(std::string_view text, const ImVec4* color = nullptr);
 // The lines TextWrappedAtBreaks draws for `width`, `measure` giving a piece's width (testable
