@@ -151,6 +151,8 @@ TEST(RowClick, TargetingReferencesTable) {
   EXPECT_EQ(st["highlighted"]["reference"], st["explains"]["text"]);
   EXPECT_EQ(st["explains"]["text"], "storage::ReplicatedStore.Replicas (storage::ReplicatedStore_storage.replica~eu1)");
   EXPECT_EQ(Shown(v.ctx), "reference Replicas");
+  // The reference is explained: no service of it is drawn highlighted (its tree shows one).
+  EXPECT_TRUE(st["highlighted"]["service"].is_null()) << st["highlighted"].dump();
   // The one profile chosen again (the shell drops the Explanation): the row comes back.
   SwitchProfile(v, v.doc->profile());
   Frames(v, 2);

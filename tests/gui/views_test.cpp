@@ -941,6 +941,24 @@ TEST(WrapAtBreaks, AnLdapFilterBreaksBetweenItsParts) {
             (std::vector<std::string>{"(&", "(objectClass", "=a.b.Foo)(|", "(name=x)", "(name=y)))"}));
 }
 
+// A scoped interface name in a filter (CppMicroServices' "storage::IBackend") breaks after its
+// "::", never between the two colons.
+TEST(WrapAtBreaks, AScopedNameBreaksAfterItsDoubleColon) {
+  EXPECT_EQ(Wrap("(objectclass=storage::IBackend)", 22),
+            (std::vector<std::string>{"(objectclass=storage::", "IBackend)"}));
+  // Not "(a=x)(objectclass=storage:" and ":IBackend)".
+  EXPECT_EQ(Wrap("(a=x)(objectclass=storage::IBackend)", 26),
+            (std::vector<std::string>{"(a=x)", "(objectclass=storage::", "IBackend)"}));
+}
+
+// A TXT record's owner (grpc's test/cpp/naming zone names are 70 characters long) breaks after a
+// label's dot, a number's dot never.
+TEST(WrapAtBreaks, ADnsNameBreaksAfterALabel) {
+  EXPECT_EQ(Wrap("record #0 ipv4-config.resolver-tests-version-2.grpctestingexp.", 30),
+            (std::vector<std::string>{"record #0 ipv4-config.", "resolver-tests-version-2.", "grpctestingexp."}));
+  EXPECT_EQ(Wrap("1.5 1.25", 4), (std::vector<std::string>{"1.5", "1.25"}));
+}
+
 TEST(WrapAtBreaks, SpacesPathsAndNewlines) {
   EXPECT_EQ(Wrap("one two three", 7), (std::vector<std::string>{"one two", "three"}));
   EXPECT_EQ(Wrap("mesh/default/backend", 13), (std::vector<std::string>{"mesh/default/", "backend"}));

@@ -33,7 +33,8 @@ void TxtView::ExplainRecord(ViewContext& ctx, size_t r, size_t s) {
     doc::Step st;
     st.what = std::string(tx::Profiles().entries()[i].name) + (attribute >= 0 ? " reads it" : " does not read it");
     if (attribute >= 0) st.detail = "attribute " + std::to_string(attribute);
-    st.outcome = attribute >= 0 ? doc::Outcome::kMatched : doc::Outcome::kSkipped;
+    // Info, not matched: a record's summary has no deciding step (doc::DecidingPath).
+    st.outcome = attribute >= 0 ? doc::Outcome::kInfo : doc::Outcome::kSkipped;
     why.children.push_back(std::move(st));
   }
   for (size_t k = 0; k < rec.strings.size(); ++k) {
