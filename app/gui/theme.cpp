@@ -358,6 +358,18 @@ void CellText(const std::string& text, const ImVec4* color) {
   TooltipIfClipped(text.c_str(), room);
 }
 
+std::string ElideFront(std::string_view text, float width, const std::function<float(std::string_view)>& measure) {
+  if (measure(text) <= width) return std::string(text);
+  static constexpr std::string_view kEllipsis = "\u2026";
+  size_t from = 0;
+  while (from < text.size()) {
+    ++from;
+    while (from < text.size() && (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80) ++from;  // whole UTF-8
+    if (measure(std::string(kEllipsis) + std::string(text.substr(from))) <= width) break;
+  }
+  return std::string(kEllipsis) + std::string(text.substr(from));
+}
+
 std::vector<std::string_view> WrapAtBreaks(std::string_view text, float width,
                                            const std::function<float(std::string_view)>& measure) {
   std::vector<std::string_view> lines;
@@ -369,7 +381,10 @@ std::vector<std::string_view> WrapAtBreaks(std::string_view text, float width,
     // A DNS name ("ipv4-config.resolver-tests.grpctestingexp.") breaks after a dot before a
     // letter (never inside a number such as 1.5).
     if (p == '.') return std::isalpha(static_cast<unsigned char>(c)) != 0;
-    return p == '/' || p == ',' || p == ';' || (p == ':' && c != ':');
+    // An identifier (a DS instance "serviceB_config_shared~instance1") after an underscore and
+    // before a tilde.
+    if (c == '~') return true;
+    return p == '/' || p == ',' || p == ';' || p == '_' || (p == ':' && c != ':');
   };
   auto trimmed_end = [&](size_t from, size_t end) {
     while (end > from && text[end - 1] == ' ') --end;

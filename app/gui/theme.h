@@ -89,13 +89,17 @@ void CellText(const std::string& text, const ImVec4* color = nullptr);
 
 // Wrapped text that breaks where a reader expects, not mid-word: at spaces, and inside a long
 // token without spaces (an LDAP filter, a KRI, a path) between its parts: before a "(" that
-// follows ")", "&", "|" or "!", and after "/", ",", ";" or ":" (after a "::" whole), and after a "." before a letter (a DNS name). Only a part wider than the
+// follows ")", "&", "|" or "!", and after "/", ",", ";" or ":" (after a "::" whole), after a "." before a letter (a DNS name), after "_" and before "~" (an identifier). Only a part wider than the
 // whole line is cut by characters. `color` null: the text colour.
 void TextWrappedAtBreaks(std::string_view text, const ImVec4* color = nullptr);
 // The lines TextWrappedAtBreaks draws for `width`, `measure` giving a piece's width (testable
 // with any measure; the app's is the current font's).
 std::vector<std::string_view> WrapAtBreaks(std::string_view text, float width,
                                            const std::function<float(std::string_view)>& measure);
+
+// `text` as it fits in `width` when its end tells rows apart (components of one namespace,
+// "sample::ServiceAImpl3"): whole when it fits, else "…" and as much of its end as fits.
+std::string ElideFront(std::string_view text, float width, const std::function<float(std::string_view)>& measure);
 
 // After an item whose label may be cut off: when it is hovered and the label (up to a "##" id)
 // is wider than `room`, a tooltip shows the label whole.
