@@ -11,14 +11,8 @@ void MatcherView::DrawDivergences(ViewContext& ctx) {
                        "in the scenario, so not in the count).", theme::kIconDiverge);
   const std::vector<const DifferingAnswer*>& rest = other_answers_;
   if (!rest.empty()) {
-    // Sized to its rows (at most 8), so the requests below stay in view: never so tall that the
-    // requests' table loses its header and 8 rows (and a sideways scrollbar), as TableHeaderArea.
-    const ImGuiStyle& st = ImGui::GetStyle();
-    const float row_h = ImGui::GetTextLineHeight() + st.CellPadding.y * 2;
-    const float table_min = row_h * 9 + st.ScrollbarSize + st.ItemSpacing.y * 2;
-    const float h = std::max(ImGui::GetFrameHeightWithSpacing() * 2,
-                             std::min(ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(std::min<size_t>(rest.size(), 8) + 3),
-                                      ImGui::GetContentRegionAvail().y - table_min));
+    // Sized to its rows (at most 8), so the requests below stay in view.
+    const float h = ImGui::GetTextLineHeightWithSpacing() * static_cast<float>(std::min<size_t>(rest.size(), 8) + 3);
     ImGui::BeginChild("##div-rest", ImVec2(0, h));
     DrawComparison("##div-rest-table", ctx.document(), ctx.document().comparison(), rest);
     ImGui::EndChild();
