@@ -91,9 +91,9 @@ void App::DrawSteps(const std::vector<doc::Step>& steps, int depth) {
     ImGui::SameLine();
     theme::TextMuted("%zu \u00d7", run.size());
     ImGui::SameLine();
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextWrapped("%s", run.label.c_str());
-    ImGui::PopTextWrapPos();
+    ImGui::BeginGroup();
+    theme::TextWrappedAtBreaks(run.label);  // a run's label names filters and paths: never cut mid-word
+    ImGui::EndGroup();
     if (open) {
       for (size_t i = run.begin; i < run.end; ++i) DrawStep(steps[i], depth + 1);
       ImGui::TreePop();
@@ -156,11 +156,7 @@ void App::DrawExplanation() {
       if (deciding_.size() > 2) {
         std::string via = "via ";
         for (size_t i = 1; i + 1 < deciding_.size(); ++i) via += (i > 1 ? " \u203a " : "") + deciding_[i]->what;
-        ImGui::PushStyleColor(ImGuiCol_Text, theme::Pal().muted);
-        ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextWrapped("%s", via.c_str());
-        ImGui::PopTextWrapPos();
-        ImGui::PopStyleColor();
+        theme::TextWrappedAtBreaks(via, &theme::Pal().muted);
       }
     }
     if (!s->children.empty()) {

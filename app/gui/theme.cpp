@@ -4,6 +4,8 @@
 
 #include <imgui_internal.h>
 
+#include <cctype>
+
 #include <algorithm>
 #include <cstdarg>
 #include <cstdio>
@@ -365,6 +367,18 @@ void CellText(const std::string& text, const ImVec4* color) {
   TooltipIfClipped(text.c_str(), room);
 }
 
+std::string ElideFront(std::string_view text, float width, const std::function<float(std::string_view)>& measure) {
+  if (measure(text) <= width) return std::string(text);
+  static constexpr std::string_view kEllipsis = "\u2026";
+  size_t from = 0;
+  while (from < text.size()) {
+    ++from;
+    while (from < text.size() && (static_cast<unsigned char>(text[from]) & 0xC0) == 0x80) ++from;  // whole UTF-8
+    if (measure(std::string(kEllipsis) + std::string(text.substr(from))) <= width) break;
+  }
+  return std::string(kEllipsis) + std::string(text.substr(from));
+}
+
 std::vector<std::string_view> WrapAtBreaks(std::string_view text, float width,
                                            const std::function<float(std::string_view)>& measure) {
   std::vector<std::string_view> lines;
@@ -372,7 +386,14 @@ std::vector<std::string_view> WrapAtBreaks(std::string_view text, float width,
     const char p = text[i - 1], c = text[i];
     if (p == ' ') return c != ' ';
     if (c == '(') return p == ')' || p == '&' || p == '|' || p == '!';
-    return p == '/' || p == ',' || p == ';' || p == ':';
+    // A C++ or XML scope ("storage::IBackend") breaks after its "::", never between the colons.
+    // A DNS name ("ipv4-config.resolver-tests.grpctestingexp.") breaks after a dot before a
+    // letter (never inside a number such as 1.5).
+    if (p == '.') return std::isalpha(static_cast<unsigned char>(c)) != 0;
+    // An identifier (a DS instance "serviceB_config_shared~instance1") after an underscore and
+    // before a tilde.
+    if (c == '~') return true;
+    return p == '/' || p == ',' || p == ';' || p == '_' || (p == ':' && c != ':');
   };
   auto trimmed_end = [&](size_t from, size_t end) {
     while (end > from && text[end - 1] == ' ') --end;
@@ -461,7 +482,8 @@ std::vector<ColumnWidth> TableColumnWidths() {
     const ImGuiTableColumn& c = t->Columns[i];
     if (!c.IsEnabled) continue;
     const char* name = ImGui::TableGetColumnName(i);
-    out.push_back({name ? name : "", c.WidthGiven, HeaderWidth(name ? name : "", sortable && !(c.Flags & ImGuiTableColumnFlags_NoSort))});
+    out.push_back({name ? name : "", c.WidthGiven, HeaderWidth(name ? name : "", sortable && !(c.Flags & ImGuiTableColumnFlags_NoSort)),
+                   (c.MinX + c.MaxX) / 2});
   }
   return out;
 }
@@ -531,6 +553,21 @@ bool BeginTableFit(const char* id, const std::vector<FitColumn>& columns, ImGuiT
     }
   }
   return true;
+}
+
+BodyPlace TableBody() {
+  BodyPlace b;
+  const ImGuiTable* t = ImGui::GetCurrentTable();
+  if (!t) return b;
+  b.row = ImGui::GetTextLineHeight() + ImGui::GetStyle().CellPadding.y * 2;
+  // The header row (the first row, LastFirstRowHeight) stays on top when frozen; the body scrolls
+  // in the table's own window.
+  const float header = t->IsUsingHeaders ? t->LastFirstRowHeight : 0;
+  const float scroll = t->InnerWindow != t->OuterWindow ? t->InnerWindow->Scroll.y : 0;
+  b.x = t->InnerClipRect.Min.x + ImGui::GetStyle().CellPadding.x + 2;
+  b.y = t->WorkRect.Min.y + header - scroll;
+  b.bottom = t->InnerClipRect.Max.y;
+  return b;
 }
 
 float TableRoomRows() {

@@ -89,13 +89,17 @@ void CellText(const std::string& text, const ImVec4* color = nullptr);
 
 // Wrapped text that breaks where a reader expects, not mid-word: at spaces, and inside a long
 // token without spaces (an LDAP filter, a KRI, a path) between its parts: before a "(" that
-// follows ")", "&", "|" or "!", and after "/", ",", ";" or ":". Only a part wider than the
+// follows ")", "&", "|" or "!", and after "/", ",", ";" or ":" (after a "::" whole), after a "." before a letter (a DNS name), after "_" and before "~" (an identifier). Only a part wider than the
 // whole line is cut by characters. `color` null: the text colour.
 void TextWrappedAtBreaks(std::string_view text, const ImVec4* color = nullptr);
 // The lines TextWrappedAtBreaks draws for `width`, `measure` giving a piece's width (testable
 // with any measure; the app's is the current font's).
 std::vector<std::string_view> WrapAtBreaks(std::string_view text, float width,
                                            const std::function<float(std::string_view)>& measure);
+
+// `text` as it fits in `width` when its end tells rows apart (components of one namespace,
+// "sample::ServiceAImpl3"): whole when it fits, else "…" and as much of its end as fits.
+std::string ElideFront(std::string_view text, float width, const std::function<float(std::string_view)>& measure);
 
 // After an item whose label may be cut off: when it is hovered and the label (up to a "##" id)
 // is wider than `room`, a tooltip shows the label whole.
@@ -110,6 +114,15 @@ bool BeginTableMinWidth(const char* id, int columns, ImGuiTableFlags flags, floa
 // checks ("8 table rows at 1024x700 and at scale 1.5"); 0 outside a table.
 float TableRoomRows();
 
+// Call between BeginTable and EndTable: where its body rows are on screen: `x` a point inside the
+// first column, `y` the top of the first body row (under a header row, scrolled), `row` a
+// one-line row's height, `bottom` the visible body's bottom. Row k of one-line rows is clicked at
+// y + (k + 0.5) * row (the GUI tests click rows as a user does).
+struct BodyPlace {
+  float x = 0, y = 0, row = 0, bottom = 0;
+};
+BodyPlace TableBody();
+
 // Call between BeginTable and EndTable: each enabled column's header label, the width it is
 // given (the cell's content width) and the width its header needs (the label, and the sort
 // arrow when the table sorts by it). What `gui_engine_views` checks at 1024x700 and scale 1.5:
@@ -117,6 +130,7 @@ float TableRoomRows();
 struct ColumnWidth {
   std::string name;
   float width = 0, header = 0;
+  float center = 0;  // the column's middle on screen (the GUI tests click a cell there)
 };
 std::vector<ColumnWidth> TableColumnWidths();
 

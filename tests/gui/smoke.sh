@@ -102,7 +102,11 @@ PY
     # Layout: every engine view's main table (view_shows.table: the rows its visible
     # body holds, measured where it is drawn) shows at least 8 rows at 1024x700 and at UI scale
     # 1.5 (1440x900): the matcher's Requests, each variants tab's table, the txt Choices, the
-    # policy merge stack and a type's Resources, the targeting References, the generic Result.
+    # policy merge stack and a type's Resources, the targeting References, the generic Result; the
+    # txt Records and Config tables too (their columns: every table of the tab is held to its
+    # headers' widths). (The matcher Profiles tab's requests table lists the few requests that
+    # differ under the table of other differing answers: its columns are held by gui_views_test's
+    # ColumnsFitHeaders at these sizes.)
     # At 1024x700 and scale 1.5 together the window is too short and too narrow for everything: the
     # Problems and Source panels fold to their strip by themselves (layout.bottom false). At all
     # three the engine view would fall under 700 points beside the Documents and Explanation
@@ -113,6 +117,7 @@ PY
                   "samples/variants/first-look|tab=1" "samples/variants/overlapping-or-values|tab=2" \
                   "samples/variants/basic-env|tab=3" "samples/variants/transition-two-responses|tab=4" \
                   "samples/variants/realistic-snapshot|tab=5" "samples/txt/canary-50|tab=0" \
+                  "samples/txt/canary-50|tab=1" "samples/txt/canary-50|tab=6" \
                   "samples/policy/inspect-one-resource|mode=resource" \
                   "samples/policy/inspect-one-resource|mode=types;type=MeshTimeout;tab=0" \
                   "samples/targeting/storage_registry|ref=0" "tests/gui/data/broken.json|tab=0"; do

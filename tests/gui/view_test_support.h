@@ -123,6 +123,40 @@ inline void SwitchProfile(ViewOnSample& v, const std::string& profile) {
   v.ctx.SelectExplanation(nullptr);
 }
 
+// A user's click at `p` in the app's window, as ImGui sees one: the mouse moves there, is pressed
+// and released, a frame or two each (ImGui reads the mouse when a frame starts).
+inline void ClickAt(ViewOnSample& v, ImVec2 p) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.MousePos = p;
+  Frames(v, 2);
+  io.MouseDown[0] = true;
+  Frames(v, 2);
+  io.MouseDown[0] = false;
+  Frames(v, 2);
+  io.MousePos = ImVec2(-1000, -1000);  // away, so no tooltip or hover stays
+  Frames(v, 1);
+}
+
+// The table `id` of the view as last drawn (DumpState "tables", TableRoom), or null.
+inline nlohmann::ordered_json DrawnTable(const EngineView& view, const std::string& id) {
+  const nlohmann::ordered_json state = view.DumpState();
+  for (const auto& t : state["tables"])
+    if (t["id"] == id) return t;
+  return nullptr;
+}
+
+// A click on one-line row `row` (in the order shown) of the view's table `id`, in its column
+// `column` (the first by default): where the table's body and columns were last drawn.
+inline void ClickRow(ViewOnSample& v, const std::string& id, int row, int column = 0) {
+  const nlohmann::ordered_json t = DrawnTable(*v.view, id);
+  ASSERT_TRUE(t.is_object()) << "no table " << id << " drawn: " << v.view->DumpState()["tables"].dump();
+  const auto& b = t["body"];
+  const float y = b["y"].get<float>() + (static_cast<float>(row) + 0.5f) * b["row"].get<float>();
+  ASSERT_LT(y, b["bottom"].get<float>()) << "row " << row << " of " << id << " is not in view";
+  const float x = column == 0 ? b["x"].get<float>() : t["columns"][static_cast<size_t>(column)]["x"].get<float>();
+  ClickAt(v, ImVec2(x, y));
+}
+
 inline std::string Shown(const FakeContext& ctx) { return ctx.selected_explanation() ? ctx.selected_explanation()->what : "(none)"; }
 
 }  // namespace cfgi::gui

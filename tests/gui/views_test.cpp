@@ -569,7 +569,10 @@ TEST(VariantsViewSelection, TheExplanationFollowsTheTabOnScreen) {
   // Another tab and back: each shows its own selection again.
   v.view->LoadState("tab=2");
   frames(2);
-  EXPECT_EQ(shown(), row2) << "the Findings tab explains the Subscriptions row";
+  // The Findings tab explains its own row: its first finding (samples/variants/transition-steps:
+  // a coverage gap of route-config), not the Subscriptions row that is not on screen.
+  EXPECT_EQ(v.view->DumpState()["explains"], "findings");
+  EXPECT_EQ(shown().rfind("uncovered in route-config: ", 0), 0u) << shown();
   v.view->LoadState("tab=4");
   frames(2);
   EXPECT_EQ(shown(), trow3) << "back on the Transition tab: its row";
@@ -696,9 +699,10 @@ TEST(TxtViewSelection, TheExplanationFollowsTheRowOnScreen) {
   EXPECT_EQ(st["highlighted"], "grpc-core: \u2713 choice 0");
   EXPECT_EQ(Shown(v.ctx), "grpc-core: \u2713 choice 0");
 
-  v.view->LoadState("tab=1");  // Records: nothing to select
+  v.view->LoadState("tab=1");  // Records: its own row, the first record until one is clicked
   Frames(v, 2);
-  EXPECT_EQ(v.ctx.selected_explanation(), nullptr) << Shown(v.ctx);
+  EXPECT_EQ(v.view->DumpState()["explains"]["row"], "rec/0/0");
+  EXPECT_EQ(Shown(v.ctx).rfind("record #0 ", 0), 0u) << Shown(v.ctx);
 
   v.view->LoadState("tab=0");  // back: the cell picked there
   Frames(v, 2);
@@ -886,54 +890,35 @@ TEST_P(ColumnsFitHeaders, NoColumnNarrowerThanItsHeader) {
       ImGui::SetNextWindowSize(ImVec2(width, 700));
       DrawInWindow(*v.view, v.ctx);
     }
-    const nlohmann::ordered_json t = v.view->DumpState()["table"];
-    ASSERT_TRUE(t.is_object()) << c.sample << " " << c.state;
-    EXPECT_EQ(t["id"], c.table);
-    ASSERT_FALSE(t["columns"].empty());
-    for (const auto& col : t["columns"])
-      EXPECT_GE(col["width"].get<int>(), col["header"].get<int>() - 1)
-          << c.sample << " " << c.state << " at " << width << " px: column " << col.dump();
+    const nlohmann::ordered_json st = v.view->DumpState();
+    ASSERT_TRUE(st["table"].is_object()) << c.sample << " " << c.state;
+    EXPECT_EQ(st["table"]["id"], c.table);
+    // Every table the tab draws (the main one first), where the view lists them.
+    const nlohmann::ordered_json tables = st.contains("tables") ? st["tables"] : nlohmann::ordered_json::array({st["table"]});
+    for (const auto& t : tables) {
+      ASSERT_FALSE(t["columns"].empty()) << t.dump();
+      for (const auto& col : t["columns"])
+        EXPECT_GE(col["width"].get<int>(), col["header"].get<int>() - 1)
+            << c.sample << " " << c.state << " at " << width << " px: table " << t["id"] << " column " << col.dump();
+    }
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Views, ColumnsFitHeaders,
     ::testing::Values(ColumnsCase{"samples/matcher/profiles-diverge.scenario.yaml", "tab=0", "requests"},
+                      ColumnsCase{"samples/matcher/profiles-diverge.scenario.yaml", "tab=2", "profiles"},
                       ColumnsCase{"samples/txt/canary-50.scenario.yaml", "tab=0", "choices"},
+                      ColumnsCase{"samples/txt/canary-50.scenario.yaml", "tab=1", "records"},
+                      ColumnsCase{"samples/txt/canary-50.scenario.yaml", "tab=6", "config"},
+                      ColumnsCase{"samples/variants/first-look.scenario.yaml", "tab=0", "variants"},
+                      ColumnsCase{"samples/variants/first-look.scenario.yaml", "tab=1", "subscriptions"},
+                      ColumnsCase{"samples/variants/overlapping-or-values.scenario.yaml", "tab=2", "findings"},
+                      ColumnsCase{"samples/variants/transition-two-responses.scenario.yaml", "tab=4", "transition"},
+                      ColumnsCase{"samples/variants/realistic-snapshot.scenario.yaml", "tab=5", "proxy"},
                       ColumnsCase{"samples/policy/inspect-one-resource.scenario.yaml", "mode=resource", "stack"},
                       ColumnsCase{"samples/policy/inspect-one-resource.scenario.yaml", "mode=types;type=MeshTimeout;tab=0", "resources"},
                       ColumnsCase{"samples/targeting/storage_registry.scenario.yaml", "ref=0", "references"}),
     [](const ::testing::TestParamInfo<ColumnsCase>& info) { return "case" + std::to_string(info.index); });
 }  // namespace
 }  // namespace cfgi::gui
-
-// theme::WrapAtBreaks: the Explanation's long LDAP filters, KRIs and paths break between their
-// parts, never mid-word (one character = one unit of width here).
-namespace {
-std::vector<std::string> Wrap(std::string_view text, float width) {
-  std::vector<std::string> out;
-  for (std::string_view l : cfgi::gui::theme::WrapAtBreaks(text, width, [](std::string_view s) { return static_cast<float>(s.size()); }))
-    out.emplace_back(l);
-  return out;
-}
-}  // namespace
-
-TEST(WrapAtBreaks, AnLdapFilterBreaksBetweenItsParts) {
-  EXPECT_EQ(Wrap("(&(objectClass=a.b.Foo)(|(name=x)(name=y)))", 24),
-            (std::vector<std::string>{"(&(objectClass=a.b.Foo)", "(|(name=x)(name=y)))"}));
-  EXPECT_EQ(Wrap("(&(objectClass=a.b.Foo)(|(name=x)(name=y)))", 12),
-            (std::vector<std::string>{"(&", "(objectClass", "=a.b.Foo)(|", "(name=x)", "(name=y)))"}));
-}
-
-TEST(WrapAtBreaks, SpacesPathsAndNewlines) {
-  EXPECT_EQ(Wrap("one two three", 7), (std::vector<std::string>{"one two", "three"}));
-  EXPECT_EQ(Wrap("mesh/default/backend", 13), (std::vector<std::string>{"mesh/default/", "backend"}));
-  EXPECT_EQ(Wrap("a\nb c", 10), (std::vector<std::string>{"a", "b c"}));
-  EXPECT_EQ(Wrap("fits", 10), (std::vector<std::string>{"fits"}));
-}
-
-TEST(WrapAtBreaks, OnlyAPartWiderThanTheLineIsCutByCharacters) {
-  EXPECT_EQ(Wrap("abcdefghij", 4), (std::vector<std::string>{"abcd", "efgh", "ij"}));
-  // A UTF-8 sequence stays whole: "é" is two bytes.
-  EXPECT_EQ(Wrap("\xC3\xA9\xC3\xA9\xC3\xA9", 3), (std::vector<std::string>{"\xC3\xA9", "\xC3\xA9", "\xC3\xA9"}));
-}

@@ -97,8 +97,11 @@ def main():
     elif check == "variants-findings":
         gaps = sum(len(c["regions"]) for c in result["coverage"])
         assert counts["findings"]["tab"] == len(result["overlaps"]) + gaps > 0, (counts, result["overlaps"])
-        # A subscription row explained: the variant it gets, or for an ambiguous one every match.
-        assert ex["selected"] and "subscribes to" in ex["what"], ex
+        # The tab explains its own row (not a Subscriptions row, which is not on screen): the first
+        # finding, an overlap, with the two variants that both match its witness.
+        assert ex["selected"] and ex["what"].startswith("overlap in "), ex
+        assert [r["outcome"] for r in ex["rows"]] == ["matched", "matched"], ex["rows"]
+        assert doc["view_shows"]["explains_row"]["row"] == "finding:0", doc["view_shows"]["explains_row"]
     elif check == "txt-choice":
         # The selected profile's client: the choice it gets leads.
         assert ex["selected"] and ex["deciding"][0]["what"] == f"choice {result['choice']}", ex
@@ -112,9 +115,12 @@ def main():
         assert table is not None, f"no main table measured: {doc['view']} {doc['view_state']}"
         assert table["room"] >= 8, f"the {table['id']} table shows {table['room']} rows (engine view {s['layout']['engine_view']})"
         # Layout by content width: no column narrower than its header (its label and sort arrow);
-        # the table scrolls sideways instead. Every view, the variants view's tables included.
-        narrow = [c for c in table["columns"] if c["width"] < c["header"] - 1]
-        assert not narrow, f"the {table['id']} table's columns narrower than their header: {narrow}"
+        # the table scrolls sideways instead. Every view, every table of the tab on screen.
+        # Every table the tab draws (view_shows.tables, the main one first; a view without the
+        # list: its main table).
+        for t in doc["view_shows"].get("tables", [table]):
+            narrow = [c for c in t["columns"] if c["width"] < c["header"] - 1]
+            assert not narrow, f"the {t['id']} table's columns narrower than their header: {narrow}"
     elif check == "generic":
         assert [(g["code"], g["count"]) for g in s["problem_groups"]] == [("DOC002", 1)], s["problem_groups"]
     else:

@@ -150,25 +150,49 @@ class WorkerWhatIf {
 // its visible body holds (theme::TableRoomRows), for DumpState's "table". Measure it between
 // BeginTable and EndTable; Reset it at the start of Draw so a tab without one reports null.
 // Measure also keeps each column's width and the width its header needs (theme::TableColumnWidths),
-// so a test checks that no column is narrower than its header.
+// so a test checks that no column is narrower than its header, and where the table's body rows
+// are on screen (theme::TableBody), so a test clicks a row as a user does. A tab with more than one
+// table measures the others with MeasureAlso: DumpState's "tables" lists them all, the main first.
 struct TableRoom {
   std::string id;
   size_t rows = 0;
   float room = 0;
   std::vector<theme::ColumnWidth> columns;
-  void Reset() { id.clear(); }
+  theme::BodyPlace body;
+  std::vector<TableRoom> also;  // the tab's other tables (MeasureAlso), in the order drawn
+  void Reset() {
+    id.clear();
+    also.clear();
+  }
   void Measure(const char* table_id, size_t table_rows) {
     id = table_id;
     rows = table_rows;
     room = theme::TableRoomRows();
     columns = theme::TableColumnWidths();
+    body = theme::TableBody();
+  }
+  void MeasureAlso(const char* table_id, size_t table_rows) {
+    also.emplace_back();
+    also.back().Measure(table_id, table_rows);
   }
   nlohmann::ordered_json ToJson() const {
     if (id.empty()) return nullptr;
     nlohmann::ordered_json cols = nlohmann::ordered_json::array();
     for (const theme::ColumnWidth& c : columns)
-      cols.push_back({{"name", c.name}, {"width", static_cast<int>(c.width)}, {"header", static_cast<int>(c.header + 0.999f)}});
-    return {{"id", id}, {"rows", rows}, {"room", static_cast<int>(room * 10) / 10.0}, {"columns", std::move(cols)}};
+      cols.push_back({{"name", c.name}, {"width", static_cast<int>(c.width)}, {"header", static_cast<int>(c.header + 0.999f)},
+                      {"x", static_cast<int>(c.center)}});
+    return {{"id", id},
+            {"rows", rows},
+            {"room", static_cast<int>(room * 10) / 10.0},
+            {"columns", std::move(cols)},
+            {"body", {{"x", body.x}, {"y", body.y}, {"row", body.row}, {"bottom", body.bottom}}}};
+  }
+  // Every table measured (DumpState "tables"): this one, then the others.
+  nlohmann::ordered_json AllJson() const {
+    nlohmann::ordered_json a = nlohmann::ordered_json::array();
+    if (!id.empty()) a.push_back(ToJson());
+    for (const TableRoom& t : also) a.push_back(t.ToJson());
+    return a;
   }
 };
 

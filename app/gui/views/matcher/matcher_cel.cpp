@@ -132,6 +132,7 @@ void MatcherView::DrawCel(ViewContext& ctx) {
       if (e.extracted) wrapped(theme::Pal().ok, std::string(theme::kIconOk) + " " + cel::Value::String(*e.extracted).DebugString());
       else wrapped(theme::Pal().muted, std::string(theme::kIconNoMatch) + " no string: default_value");
     }
+    room_.Measure("cel", kNumProfiles);
     ImGui::EndTable();
   }
   // Each sub-expression's value under the selected profile (computed with the outcome on the
@@ -166,6 +167,7 @@ void MatcherView::DrawCel(ViewContext& ctx) {
           }
         }
         ImGui::PopFont();
+        room_.MeasureAlso("cel_sub", sub.size());
         ImGui::EndTable();
       }
       ImGui::TreePop();

@@ -32,6 +32,7 @@ void MatcherView::DrawDivergences(ViewContext& ctx) {
     DrawRow(ctx, "tab/2", edit_, -2);
     ++shown;
   }
+  room_.Measure("profiles", static_cast<size_t>(shown));
   ImGui::EndTable();
   if (!shown) ImGui::TextColored(theme::Pal().ok, "%s all profiles agree on every request", theme::kIconOk);
 }

@@ -50,7 +50,7 @@ nlohmann::ordered_json MatcherView::DumpState() const {
       rows.push_back(std::string(static_cast<size_t>(x.depth) * 2, ' ') + x.text + " = " + (x.evaluated ? x.value.DebugString() : "(not evaluated)"));
     if (!rows.empty()) cel_sub[mt::Profiles().entries()[i].name] = std::move(rows);
   }
-  return {{"counts", std::move(counts)}, {"table", room_.ToJson()}, {"edit", std::move(edit)}, {"cel_sub", std::move(cel_sub)},
+  return {{"counts", std::move(counts)}, {"table", room_.ToJson()}, {"tables", room_.AllJson()}, {"edit", std::move(edit)}, {"cel_sub", std::move(cel_sub)},
           {"explains", sel_.ToJson()}, {"highlighted", highlighted_.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(highlighted_)},
           {"order", std::move(order)}};
 }

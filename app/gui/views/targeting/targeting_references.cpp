@@ -86,14 +86,19 @@ void TargetingView::DrawReferences(ViewContext& ctx) {
     ImGui::TableNextColumn();
     bool sel = sel_ref_ == static_cast<int>(i);
     if (sel) highlighted_ref_ = RefText(rr);
-    if (ImGui::Selectable(rr.component->name.c_str(), sel,
-                          ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
+    // Components of one namespace differ at their end: a narrow column shows the end
+    // ("…ServiceAImpl3"), the whole name on hover.
+    const float room = ImGui::GetContentRegionAvail().x;
+    const std::string shown = theme::ElideFront(rr.component->name, room, [](std::string_view t) {
+                                return ImGui::CalcTextSize(t.data(), t.data() + t.size()).x;
+                              }) + "##ref";
+    if (ImGui::Selectable(shown.c_str(), sel, ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
       sel_ref_ = static_cast<int>(i);
       DefaultService();
       sel_.Select(ctx, kPlace, RefStep(rr), RefId(static_cast<int>(i)), RefText(rr));
       ctx.JumpTo(rr.reference->file, rr.reference->range);
     }
-    theme::TooltipIfClipped(rr.component->name.c_str(), ImGui::GetColumnWidth());
+    theme::TooltipIfClipped(rr.component->name.c_str(), room);
     ImGui::TableNextColumn();
     theme::CellText(rr.instance + (rr.factory_instance ? "" : " (not a factory)"));
     ImGui::TableNextColumn();

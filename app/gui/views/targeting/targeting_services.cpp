@@ -76,8 +76,14 @@ void TargetingView::DrawServices(ViewContext& ctx) {
     ImGui::PushStyleColor(ImGuiCol_Text, m.self_excluded ? theme::Pal().muted
                                          : m.matched      ? theme::Pal().ok
                                                           : theme::Pal().warning);
-    if (sel_service_ == static_cast<int>(i)) highlighted_svc_ = SvcText(m);
-    if (ImGui::Selectable(label.c_str(), sel_service_ == static_cast<int>(i))) {
+    // Highlighted when the Explanation explains it (the service or a node of its tree); while the
+    // reference is explained, the service whose tree is shown is not (its tree's title names it).
+    const std::string svc_row = SvcId(sel_ref_, static_cast<int>(i));
+    const std::string& row = sel_.Row(kPlace);
+    const bool explained = sel_service_ == static_cast<int>(i) &&
+                           (row == svc_row || row.rfind("node/" + svc_row.substr(4) + "/", 0) == 0);
+    if (explained) highlighted_svc_ = SvcText(m);
+    if (ImGui::Selectable(label.c_str(), explained)) {
       sel_service_ = static_cast<int>(i);
       BuildStep();
       sel_.SelectOwned(ctx, kPlace, step_, SvcId(sel_ref_, sel_service_), SvcText(m));

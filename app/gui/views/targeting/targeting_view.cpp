@@ -12,6 +12,7 @@ std::string TargetingView::SaveState() const {
 nlohmann::ordered_json TargetingView::DumpState() const {
   nlohmann::ordered_json j = EngineView::DumpState();
   j["table"] = room_.ToJson();
+  j["tables"] = room_.AllJson();
   // The resolution drawn: the document's, or the edited configuration's once the worker has it.
   j["config"] = {{"edited", edited_}, {"pending", edited_ && (config_job_.pending() || !shown_)}};
   nlohmann::ordered_json targets = nlohmann::ordered_json::array();

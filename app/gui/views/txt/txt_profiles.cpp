@@ -40,6 +40,7 @@ void TxtView::DrawConfig(ViewContext& ctx) {
     ImGui::PopID();
   }
   txt_config::DrawRows(config_rows_);
+  room_.Measure("config", config_rows_.size() + 1);
   ImGui::EndTable();
 }
 

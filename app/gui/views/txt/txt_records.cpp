@@ -1,16 +1,78 @@
 // app/gui/views/txt/txt_records.cpp: the txt view's Records, Attribute and Rollout tabs (txt_view.h).
 #include "app/gui/views/txt/txt_view.h"
 
+#include <cstdlib>
+#include <cstring>
+
 namespace cfgi::gui::txt_view {
 
+std::string TxtView::RecordText(size_t r) const {
+  const tx::TxtRecord& rec = analysis_->records.records[r];
+  return "#" + std::to_string(r) + " " + (rec.owner.empty() ? "(raw)" : rec.owner);
+}
+
+void TxtView::ExplainRecord(ViewContext& ctx, size_t r, size_t s) {
+  const std::vector<tx::TxtRecord>& recs = analysis_->records.records;
+  if (r >= recs.size()) return;
+  const tx::TxtRecord& rec = recs[r];
+  doc::Step why;
+  why.what = "record " + RecordText(r);
+  why.detail = std::to_string(rec.strings.size()) + (rec.strings.size() == 1 ? " string, " : " strings, ") +
+               std::to_string(rec.value.bytes.size()) + " bytes joined" +
+               (rec.has_prefix() ? ", starts with grpc_config=" : ", no grpc_config= prefix");
+  why.outcome = rec.has_prefix() ? doc::Outcome::kInfo : doc::Outcome::kSkipped;
+  why.file = file_;
+  why.range = rec.range;
+  // Which profiles read it (each profile's compiled attributes name their records).
+  for (size_t i = 0; i < tx::Profiles().size(); ++i) {
+    const tx::Compiled& c = analysis_->of(tx::Profiles().At(i));
+    int attribute = -1;
+    for (size_t a = 0; a < c.attributes.size() && attribute < 0; ++a)
+      for (int ri : c.attributes[a].records)
+        if (ri == static_cast<int>(r)) attribute = static_cast<int>(a);
+    doc::Step st;
+    st.what = std::string(tx::Profiles().entries()[i].name) + (attribute >= 0 ? " reads it" : " does not read it");
+    if (attribute >= 0) st.detail = "attribute " + std::to_string(attribute);
+    // Info, not matched: a record's summary has no deciding step (doc::DecidingPath).
+    st.outcome = attribute >= 0 ? doc::Outcome::kInfo : doc::Outcome::kSkipped;
+    why.children.push_back(std::move(st));
+  }
+  for (size_t k = 0; k < rec.strings.size(); ++k) {
+    const tx::CharString& cs = rec.strings[k];
+    doc::Step st;
+    st.what = "string " + std::to_string(k) + ": " + std::to_string(cs.text.bytes.size()) + " bytes";
+    st.detail = cs.text.bytes.size() > tx::kMaxStringBytes ? "over the 255-byte limit of a character-string" : "within 255";
+    st.outcome = cs.text.bytes.size() > tx::kMaxStringBytes ? doc::Outcome::kError : doc::Outcome::kInfo;
+    st.file = file_;
+    st.range = cs.range;
+    why.children.push_back(std::move(st));
+  }
+  sel_.SelectOwned(ctx, "tab/1", std::move(why), "rec/" + std::to_string(r) + "/" + std::to_string(s), RecordText(r));
+}
+
 void TxtView::DrawRecords(ViewContext& ctx) {
-  if (!ImGui::BeginTable("##records", 5, kTable)) return;
+  // A click on a row explains its record: its strings and which profiles read it.
+  if (!sel_.Show(ctx, "tab/1")) {
+    const std::string& row = sel_.Row("tab/1");
+    if (row.rfind("rec/", 0) == 0) {
+      const size_t r = static_cast<size_t>(std::atoi(row.c_str() + 4));
+      ExplainRecord(ctx, r, static_cast<size_t>(std::atoi(std::strchr(row.c_str() + 4, '/') + 1)));
+    } else if (!analysis_->records.records.empty()) {
+      ExplainRecord(ctx, 0, 0);
+    }
+  }
+  // Fixed columns as wide as their headers, the decoded text the rest; narrower than that the
+  // table scrolls sideways (BeginTableFit) rather than squeeze a header.
+  const float em = ImGui::GetFontSize();
+  if (!theme::BeginTableFit("##records",
+                            {{"Record", ImGuiTableColumnFlags_WidthFixed, em * 10},
+                             {"String", ImGuiTableColumnFlags_WidthFixed, 0},
+                             {"Bytes / 255", ImGuiTableColumnFlags_WidthFixed, 0},
+                             {"grpc_config=", ImGuiTableColumnFlags_WidthFixed, 0},
+                             {"Decoded", 0, 1}},
+                            kTable, ImVec2(0, 0), 36))
+    return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("Record", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 10);
-  ImGui::TableSetupColumn("String", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 3);
-  ImGui::TableSetupColumn("Bytes / 255", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6);
-  ImGui::TableSetupColumn("grpc_config=", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6);
-  ImGui::TableSetupColumn("Decoded", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableHeadersRow();
   int id = 0;
   for (size_t r = 0; r < analysis_->records.records.size(); ++r) {
@@ -20,9 +82,14 @@ void TxtView::DrawRecords(ViewContext& ctx) {
       ImGui::PushID(id++);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      std::string label = s == 0 ? "#" + std::to_string(r) + " " + (rec.owner.empty() ? "(raw)" : rec.owner) : "";
-      if (ImGui::Selectable((label + "##rec").c_str(), false, ImGuiSelectableFlags_SpanAllColumns))
+      std::string label = s == 0 ? RecordText(r) : "";
+      const std::string row_id = "rec/" + std::to_string(r) + "/" + std::to_string(s);
+      const bool selected = sel_.Row("tab/1") == row_id;
+      if (selected) highlighted_ = RecordText(r);
+      if (ImGui::Selectable((label + "##rec").c_str(), selected, ImGuiSelectableFlags_SpanAllColumns)) {
+        ExplainRecord(ctx, r, s);
         ctx.JumpTo(file_, cs.range);
+      }
       ImGui::TableNextColumn();
       ImGui::Text("%zu", s);
       ImGui::TableNextColumn();
@@ -46,6 +113,7 @@ void TxtView::DrawRecords(ViewContext& ctx) {
       ImGui::PopID();
     }
   }
+  room_.Measure("records", static_cast<size_t>(id));
   ImGui::EndTable();
 }
 

@@ -154,7 +154,8 @@ void TxtView::Draw(ViewContext& ctx) {
   // The Explanation panel explains what the tab on screen has selected (Selections): on the
   // Choices tab the selected profile's client (which choice it gets and why) until a row or a
   // cell picks one choice; on the Config tab the profile whose column head was clicked; after
-  // a profile switch the same row under the new profile. Other tabs select nothing.
+  // a profile switch the same row under the new profile; on the Records tab the record clicked
+  // (the first by default). Other tabs select nothing.
   room_.Reset();
   highlighted_.clear();
   if (pending_choice_ != -2) {
@@ -170,7 +171,6 @@ void TxtView::Draw(ViewContext& ctx) {
     ImGui::EndTabItem();
   }
   if (tabs_.Item(1, "Records")) {
-    sel_.Show(ctx, "tab/1");
     DrawRecords(ctx);
     ImGui::EndTabItem();
   }
@@ -307,6 +307,7 @@ void TxtView::Ensure(ViewContext& ctx, std::string_view place) {
 nlohmann::ordered_json TxtView::DumpState() const {
   nlohmann::ordered_json j = EngineView::DumpState();
   j["table"] = room_.ToJson();
+  j["tables"] = room_.AllJson();
   if (!analysis_) return j;
   j["client"] = {{"language", language_}, {"hostname", hostname_}, {"draw", rand_}, {"edited", client_edited_},
                  {"pending", ClientPending()},

@@ -78,7 +78,7 @@ class TxtView final : public EngineView {
   // outcome (the Explanation panel may still point into it this frame).
   void TakeClientWhatIf(ViewContext& ctx);
 
-  // ---- what is selected (Selections: "tab/0" Choices, "tab/6" Config) ----
+  // ---- what is selected (Selections: "tab/0" Choices, "tab/1" Records ("rec/R/S"), "tab/6" Config) ----
   // Row ids: "client@PROFILE" (the profile's whole evaluation: a summary head, a Config column
   // head), "choice N@PROFILE" (choice N under that profile: a row, or a cell of that column).
   struct Pick {
@@ -116,6 +116,10 @@ class TxtView final : public EngineView {
   void JumpToChoice(ViewContext& ctx, tx::ProfileId p, int index);
 
   void DrawRecords(ViewContext& ctx);
+  // The Records tab's place "tab/1": record `r` (its row of string `s` clicked): its strings and
+  // which profiles read it (each profile's compiled attributes), from the typed records.
+  void ExplainRecord(ViewContext& ctx, size_t r, size_t s);
+  std::string RecordText(size_t r) const;  // "#0 _grpc_config.example.com."
 
   void DrawAttribute(ViewContext& ctx);
 

@@ -24,7 +24,21 @@ void VariantsView::DrawFindings(ViewContext& ctx) {
   ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 6);
   ImGui::TableHeadersRow();
   int id = 0;
+  size_t n = 0;  // the finding's number in the table's order (ExplainFinding)
   std::vector<std::pair<v::Params, std::string>> to_add;
+  // A click on a row's resource explains the finding and shows its variant in the source.
+  auto finding_cell = [&](const v::ResourceVariants& r, const v::Variant* at) {
+    ImGui::PushID(id++);
+    const std::string row = "finding:" + std::to_string(n);
+    if (ImGui::Selectable(ShortName(r.name).c_str(), sel_.Row("findings") == row,
+                          ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap)) {
+      ExplainFinding(ctx, n);
+      if (at) ctx.JumpTo(at->source ? at->source->name() : "", at->range);
+    }
+    ShortNameHover(r.name);
+    ImGui::PopID();
+    ++n;
+  };
   auto witness_cells = [&](const v::Params& w, const std::string& res) {
     ImGui::TableNextColumn();
     ImGui::PushFont(theme::GetFonts().mono);
@@ -43,10 +57,7 @@ void VariantsView::DrawFindings(ViewContext& ctx) {
       ImGui::TableNextColumn();
       ImGui::TextColored(theme::Pal().error, "%s overlap", theme::kIconWarning);
       ImGui::TableNextColumn();
-      ImGui::PushID(id++);
-      if (ImGui::Selectable(ShortName(info.r->name).c_str())) ctx.JumpTo(b.source ? b.source->name() : "", b.range);
-      ShortNameHover(info.r->name);
-      ImGui::PopID();
+      finding_cell(*info.r, &b);
       ImGui::TableNextColumn();
       ImGui::TextWrapped("variants %s and %s both match: %s  and  %s", a.IdText().c_str(), b.IdText().c_str(),
                          Displayable(v::Render(a.constraint)).c_str(), Displayable(v::Render(b.constraint)).c_str());
@@ -61,11 +72,7 @@ void VariantsView::DrawFindings(ViewContext& ctx) {
       ImGui::TableNextColumn();
       ImGui::TextColored(theme::Pal().warning, "%s uncovered", theme::kIconNoMatch);
       ImGui::TableNextColumn();
-      ImGui::PushID(id++);
-      if (ImGui::Selectable(ShortName(info.r->name).c_str()) && !info.r->variants.empty())
-        ctx.JumpTo(info.r->variants[0].source ? info.r->variants[0].source->name() : "", info.r->variants[0].range);
-      ShortNameHover(info.r->name);
-      ImGui::PopID();
+      finding_cell(*info.r, info.r->variants.empty() ? nullptr : &info.r->variants[0]);
       ImGui::TableNextColumn();
       if (cov.by_search)
         ImGui::TextWrapped("no variant matches %s", Displayable(reg.text).c_str());

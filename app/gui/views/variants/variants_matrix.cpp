@@ -105,7 +105,9 @@ void VariantsView::DrawMatrix(ViewContext& ctx) {
       bg.w = 0.30f;
       ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, ImGui::GetColorU32(bg));
       ImGui::PushID(static_cast<int>(y * 64 + static_cast<size_t>(x)));
-      if (ImGui::Selectable(text.c_str())) {
+      const std::string cell_id = "cell:" + std::to_string(x) + ":" + std::to_string(y);
+      if (ImGui::Selectable(text.c_str(), sel_.Row("matrix") == cell_id)) {
+        ExplainCell(ctx, static_cast<size_t>(x), y);
         v::Params p;
         auto put = [&](const std::string& key, const std::string& val) {
           if (val == "<absent>") return;

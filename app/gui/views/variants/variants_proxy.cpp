@@ -37,13 +37,16 @@ void VariantsView::DrawProxy(ViewContext& ctx) {
   proxy_head_.End();
   ImGuiTableFlags tf = ImGuiTableFlags_BordersV | ImGuiTableFlags_BordersOuterH | ImGuiTableFlags_Resizable |
                        ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY;
-  if (!theme::BeginTableMinWidth("##proxy", 4, tf, 44)) return;
+  // Each column at least as wide as its header (BeginTableFit: a sideways scroll below that).
   const float em = ImGui::GetFontSize();
+  if (!theme::BeginTableFit("##proxy",
+                            {{"Variant", ImGuiTableColumnFlags_WidthFixed, em * 8},
+                             {"Constraints", 0, 2},
+                             {"Subscribers receiving it", 0, 3},
+                             {tr ? "Notified by the transition" : "Notified on change", 0, 2}},
+                            tf, ImVec2(0, 0), 44))
+    return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("Variant", ImGuiTableColumnFlags_WidthFixed, em * 8);
-  ImGui::TableSetupColumn("Constraints", ImGuiTableColumnFlags_WidthStretch, 2);
-  ImGui::TableSetupColumn("Subscribers receiving it", ImGuiTableColumnFlags_WidthStretch, 3);
-  ImGui::TableSetupColumn(tr ? "Notified by the transition" : "Notified on change", ImGuiTableColumnFlags_WidthStretch, 2);
   ImGui::TableHeadersRow();
   const theme::Palette& pal = theme::Pal();
   ImGuiListClipper clip;
@@ -64,8 +67,10 @@ void VariantsView::DrawProxy(ViewContext& ctx) {
         // xdstp names are long: the last segment here, the full name in the third column.
         const std::string& full = p.r->name;
         std::string shown = ShortName(full);
-        if (ImGui::Selectable(shown.c_str(), row.resource == selected_resource_, ImGuiSelectableFlags_SpanAllColumns)) {
+        if (ImGui::Selectable(shown.c_str(), sel_.Row("proxy") == "res:" + std::to_string(row.resource),
+                              ImGuiSelectableFlags_SpanAllColumns)) {
           selected_resource_ = row.resource;
+          ExplainResource(ctx, row.resource, -1, "proxy");
           if (!p.r->variants.empty()) {
             const v::Variant& var = p.r->variants[0];
             ctx.JumpTo(var.source ? var.source->name() : "", var.range);
@@ -89,8 +94,10 @@ void VariantsView::DrawProxy(ViewContext& ctx) {
         const v::Variant& var = p.r->variants[row.variant];
         list = &p.per_variant[row.variant];
         std::string label = "   " + var.IdText();
-        if (ImGui::Selectable(label.c_str(), false, ImGuiSelectableFlags_SpanAllColumns)) {
+        const std::string row_id = "res:" + std::to_string(row.resource) + ":" + std::to_string(row.variant);
+        if (ImGui::Selectable(label.c_str(), sel_.Row("proxy") == row_id, ImGuiSelectableFlags_SpanAllColumns)) {
           selected_resource_ = row.resource;
+          ExplainResource(ctx, row.resource, static_cast<int>(row.variant), "proxy");
           ctx.JumpTo(var.source ? var.source->name() : "", var.range);
         }
         ImGui::TableNextColumn();

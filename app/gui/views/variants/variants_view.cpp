@@ -317,7 +317,7 @@ void VariantsView::Explain(ViewContext& ctx, const SubRow& row, bool jump) {
   }
 }
 
-void VariantsView::ExplainResource(ViewContext& ctx, size_t res, int variant) {
+void VariantsView::ExplainResource(ViewContext& ctx, size_t res, int variant, const char* place) {
   if (res >= resources_.size()) return;
   const ResourceInfo& info = resources_[res];
   // Who gets each variant: the Subscriptions rows of this resource (the evaluation's selections).
@@ -350,7 +350,80 @@ void VariantsView::ExplainResource(ViewContext& ctx, size_t res, int variant) {
     for (size_t i = 0; i < info.r->variants.size(); ++i) why.children.push_back(variant_step(i));
   }
   MakeDisplayable(why);
-  sel_.SelectOwned(ctx, "resources", std::move(why), "res:" + std::to_string(res) + (variant >= 0 ? ":" + std::to_string(variant) : ""));
+  sel_.SelectOwned(ctx, place, std::move(why), "res:" + std::to_string(res) + (variant >= 0 ? ":" + std::to_string(variant) : ""));
+}
+
+void VariantsView::ExplainFinding(ViewContext& ctx, size_t n) {
+  size_t k = 0;
+  auto variant_step = [](const v::Variant& var, doc::Outcome o, const char* verdict) {
+    doc::Step st;
+    st.what = "variant " + var.IdText() + ": " + Displayable(v::Render(var.constraint));
+    st.detail = verdict;
+    st.outcome = o;
+    st.file = var.source ? var.source->name() : "";
+    st.range = var.range;
+    return st;
+  };
+  for (const ResourceInfo& info : resources_)
+    for (const v::OverlapFinding& f : info.findings->overlaps)
+      if (k++ == n) {
+        const v::Variant& a = info.r->variants[f.a];
+        const v::Variant& b = info.r->variants[f.b];
+        doc::Step why;
+        why.what = "overlap in " + ShortName(info.r->name) + ": variants " + a.IdText() + " and " + b.IdText();
+        why.detail = "both match " + v::RenderParams(f.witness) + ": which one a client gets is undefined in TP2";
+        why.outcome = doc::Outcome::kError;
+        why.file = b.source ? b.source->name() : "";
+        why.range = b.range;
+        why.children.push_back(variant_step(a, doc::Outcome::kMatched, "matches the witness"));
+        why.children.push_back(variant_step(b, doc::Outcome::kMatched, "matches the witness"));
+        MakeDisplayable(why);
+        sel_.SelectOwned(ctx, "findings", std::move(why), "finding:" + std::to_string(n));
+        return;
+      }
+  for (const ResourceInfo& info : resources_)
+    for (const v::GapRegion& reg : info.findings->coverage.regions)
+      if (k++ == n) {
+        doc::Step why;
+        why.what = "uncovered in " + ShortName(info.r->name) + ": " + Displayable(reg.text);
+        why.detail = "no variant matches " + v::RenderParams(reg.witness) + ": the resource is missing for that client";
+        why.outcome = doc::Outcome::kNoMatch;
+        for (const v::Variant& var : info.r->variants) why.children.push_back(variant_step(var, doc::Outcome::kNoMatch, "does not match"));
+        if (!info.r->variants.empty()) {
+          why.file = why.children[0].file;
+          why.range = why.children[0].range;
+        }
+        MakeDisplayable(why);
+        sel_.SelectOwned(ctx, "findings", std::move(why), "finding:" + std::to_string(n));
+        return;
+      }
+  sel_.Select(ctx, "findings", nullptr);
+}
+
+void VariantsView::ExplainCell(ViewContext& ctx, size_t x, size_t y) {
+  if (!matrix_shown_ || matrix_shown_->resource >= resources_.size()) return;
+  const v::SelectionMatrix& m = matrix_shown_->matrix;
+  if (x >= m.xs.size() || y >= m.ys.size()) return;
+  const ResourceInfo& info = resources_[matrix_shown_->resource];
+  const v::MatrixCell& c = m.cells[x][y];
+  doc::Step why;
+  why.what = ShortName(info.r->name) + " for " + m.key_x + "=" + m.xs[x] + (m.key_y != "(no other key)" ? ", " + m.key_y + "=" + m.ys[y] : "");
+  why.detail = c.matching.empty() ? "no variant matches: the resource is missing for that client"
+               : c.matching.size() > 1 ? std::to_string(c.matching.size()) + " variants match: ambiguous"
+                                       : "variant " + info.r->variants[c.matching[0]].IdText();
+  why.outcome = c.matching.size() == 1 ? doc::Outcome::kMatched : c.matching.empty() ? doc::Outcome::kNoMatch : doc::Outcome::kError;
+  for (size_t i : c.matching) {
+    const v::Variant& var = info.r->variants[i];
+    doc::Step st;
+    st.what = "variant " + var.IdText() + ": " + Displayable(v::Render(var.constraint));
+    st.detail = "matches";
+    st.outcome = doc::Outcome::kMatched;
+    st.file = var.source ? var.source->name() : "";
+    st.range = var.range;
+    why.children.push_back(std::move(st));
+  }
+  MakeDisplayable(why);
+  sel_.SelectOwned(ctx, "matrix", std::move(why), "cell:" + std::to_string(x) + ":" + std::to_string(y));
 }
 
 // Each tab explains its own rows: the Resources tab the selected resource, the Transition tab on
@@ -358,6 +431,9 @@ void VariantsView::ExplainResource(ViewContext& ctx, size_t res, int variant) {
 // Subscriptions row.
 const char* VariantsView::PlaceOf(int n) const {
   if (n == 0) return "resources";
+  if (n == 2) return "findings";
+  if (n == 3) return "matrix";
+  if (n == 5) return "proxy";
   return n == 4 && analysis_->has_transition && !ev_->transition.rows.empty() ? "transition" : "subscriptions";
 }
 
@@ -371,6 +447,21 @@ void VariantsView::ShowPlace(ViewContext& ctx, int n) {
     const std::string mine = "res:" + std::to_string(selected_resource_) + ":";
     const int variant = row.rfind(mine, 0) == 0 ? std::atoi(row.c_str() + mine.size()) : -1;
     ExplainResource(ctx, selected_resource_, variant);
+  } else if (std::string_view(place) == "findings") {
+    const std::string& row = sel_.Row("findings");
+    ExplainFinding(ctx, row.rfind("finding:", 0) == 0 ? static_cast<size_t>(std::atoi(row.c_str() + 8)) : 0);
+  } else if (std::string_view(place) == "matrix") {
+    // A cell clicked (kept while the same matrix is shown), else the resource the matrix is of.
+    const std::string& row = sel_.Row("matrix");
+    if (row.rfind("cell:", 0) == 0 && matrix_shown_ && matrix_shown_->resource == selected_resource_) {
+      const size_t x = static_cast<size_t>(std::atoi(row.c_str() + 5));
+      ExplainCell(ctx, x, static_cast<size_t>(std::atoi(std::strchr(row.c_str() + 5, ':') + 1)));
+    }
+    if (!sel_.Of("matrix")) ExplainResource(ctx, selected_resource_, -1, "matrix");
+  } else if (std::string_view(place) == "proxy") {
+    const std::string& row = sel_.Row("proxy");
+    const std::string mine = "res:" + std::to_string(selected_resource_) + ":";
+    ExplainResource(ctx, selected_resource_, row.rfind(mine, 0) == 0 ? std::atoi(row.c_str() + mine.size()) : -1, "proxy");
   }
   else if (std::string_view(place) == "transition")
     OpenTransitionRow(ctx, trows[std::min(sel_t_row_, trows.size() - 1)], false);
@@ -490,11 +581,12 @@ nlohmann::ordered_json VariantsView::DumpState() const {
     rows.push_back({{"subscriber", s.name}, {"params", v::RenderParams(s.params)}, {"resource", r.resource_name},
                     {"variant", std::string(v::MatchKindName(r.sel->outcome)) + ": " + r.variant_text}, {"added", s.added}});
   }
-  nlohmann::ordered_json j = {{"counts", Counts()},          {"table", room_.ToJson()},
+  nlohmann::ordered_json j = {{"counts", Counts()},          {"table", room_.ToJson()}, {"tables", room_.AllJson()},
                               {"known", std::move(known)}, {"subscriptions", std::move(rows)},
                               {"selected", selected_row_}, {"pending", subs_dirty_ || subs_job_.pending()}};
   // What the Explanation shows for the tab on screen (Selections): its place and step.
   j["explains"] = sel_.shown();
+  j["explains_row"] = sel_.ToJson();  // its row (id and text) and step, as the other views give "explains"
   j["transition_row"] = sel_t_row_;
   if (const doc::Step* st = sel_.Of(sel_.shown())) {
     nlohmann::ordered_json steps = nlohmann::ordered_json::array();

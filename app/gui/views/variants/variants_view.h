@@ -116,9 +116,17 @@ class VariantsView final : public EngineView {
   void Explain(ViewContext& ctx, const SubRow& row, bool jump = true);
   // The Resources tab's place "resources": resource `res` and its variants, each with the
   // subscriptions that get it (from the evaluation's rows), or one variant of it (`variant` >= 0).
-  void ExplainResource(ViewContext& ctx, size_t res, int variant = -1);
-  // The tab on screen (n) shows its place's selection (Selections): the Transition tab's row on
-  // a transition, else the Subscriptions row; none yet: the selected (or first) row is explained.
+  void ExplainResource(ViewContext& ctx, size_t res, int variant = -1, const char* place = "resources");
+  // The Findings tab's place "findings": finding `n` (overlaps first, then coverage gaps, in the
+  // table's order), from the analysis's typed finding: the variants involved and the witness.
+  void ExplainFinding(ViewContext& ctx, size_t n);
+  // The Coverage matrix's place "matrix": the cell (x, y) of the matrix shown, the variants
+  // that match its parameters.
+  void ExplainCell(ViewContext& ctx, size_t x, size_t y);
+  // The tab on screen (n) shows its place's selection (Selections): each tab its own rows (the
+  // Resources tab a resource or variant, Findings a finding, the matrix a cell, the Transition tab
+  // its row on a transition, the Caching proxy a resource or variant); the Subscriptions tab (and
+  // the Transition tab's hint without rows) the Subscriptions row; none yet: the first row.
   void ShowPlace(ViewContext& ctx, int n);
   const char* PlaceOf(int n) const;
   // After the rows were rebuilt from another evaluation: the selections are made again from it.
