@@ -115,7 +115,7 @@ void PolicyView::DrawResource(ViewContext& ctx) {
   // values (under 34 em) and tall enough for both to keep 8 rows (22 rows' height), as the
   // Explanation moves under the view in a narrow, tall window.
   auto draw_tree = [&] {
-    ImGui::BeginChild("##tree", ImVec2(0, stacked_ ? ImGui::GetContentRegionAvail().y * 0.55f : 0.0f));
+    ImGui::BeginChild("##tree", ImVec2(0, stacked_ ? tree_h_ : 0.0f));
     // The filter over the merged fields, atop the tree (the merge stack beside it keeps its rows
     // at 1024x700).
     ImGui::SetNextItemWidth(-FLT_MIN);
@@ -125,6 +125,7 @@ void PolicyView::DrawResource(ViewContext& ctx) {
     if (ImGui::IsItemHovered() && field_filter_.IsActive())
       ImGui::SetTooltip("%zu lines hidden: the fields shown match, or hold a field that does", fields_hidden_);
     fields_hidden_ = 0;
+    tree_extent_ = 0;
     leaf_drawn_ = false;
     first_field_ = {};
     for (const pol::TypeConf& t : in.types) DrawTypeTree(ctx, t);
@@ -133,6 +134,9 @@ void PolicyView::DrawResource(ViewContext& ctx) {
     if (field_filter_.IsActive() && !leaf_drawn_ && first_field_.first)
       SelectLeaf(ctx, *first_field_.first, *first_field_.second, false);
     tree_scroll_y_ = ImGui::GetScrollY();
+    // Its widest line and the padding, up to 40 font sizes (a longer value is cut either way).
+    tree_need_ = std::min(tree_extent_ + ImGui::GetStyle().WindowPadding.x + ImGui::GetStyle().ScrollbarSize,
+                          ImGui::GetFontSize() * 40.0f);
     ImGui::EndChild();
   };
   auto draw_stack = [&] {
@@ -142,8 +146,18 @@ void PolicyView::DrawResource(ViewContext& ctx) {
     ImGui::EndChild();
   };
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  stacked_ = StackUnderTree(avail.x / ImGui::GetFontSize(), avail.y / ImGui::GetFrameHeightWithSpacing());
+  const ImGuiStyle& st = ImGui::GetStyle();
+  split_width_ = avail.x;
+  const bool was = stacked_;
+  stacked_ = StackUnderTree(avail.x, tree_need_, stack_need_, st.CellPadding.x * 4 + st.ItemSpacing.x);
+  // The tree is another window in the other layout: the selected leaf is scrolled into it again.
+  if (stacked_ != was && !leaf_.empty()) scroll_to_leaf_ = true;
   if (stacked_) {
+    // The stack keeps its title and 8 rows (and a sideways scrollbar); the tree has the rest, at
+    // least 4 lines (it scrolls).
+    const float row_h = ImGui::GetTextLineHeight() + st.CellPadding.y * 2;
+    const float stack_h = ImGui::GetFrameHeightWithSpacing() * 2 + row_h * 9 + st.ScrollbarSize + st.ItemSpacing.y * 4;
+    tree_h_ = std::max(avail.y - stack_h, ImGui::GetFrameHeightWithSpacing() * 4);
     draw_tree();
     ImGui::Separator();
     draw_stack();
@@ -151,8 +165,10 @@ void PolicyView::DrawResource(ViewContext& ctx) {
   }
   const ImGuiTableFlags split = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
   if (!ImGui::BeginTable("##inspect", 2, split, ImVec2(0, avail.y))) return;
-  ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, 3);
-  ImGui::TableSetupColumn("Merge stack", ImGuiTableColumnFlags_WidthStretch, 2);
+  // Each side its share of what both need (the tree's widest line, the stack's columns).
+  const float tw = tree_need_ > 0 ? tree_need_ : 3.0f, sw = stack_need_ > 0 ? stack_need_ : 2.0f;
+  ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, tw / (tw + sw) * 5.0f);
+  ImGui::TableSetupColumn("Merge stack", ImGuiTableColumnFlags_WidthStretch, sw / (tw + sw) * 5.0f);
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   draw_tree();
@@ -312,8 +328,10 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeConf& t) {
         if (Chip("over", who, theme::Pal().muted)) ctx.JumpTo(o.loc.file, o.loc.range);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("overridden: %s comes earlier in the merge stack", who.c_str());
         ImGui::PopID();
+        tree_extent_ = std::max(tree_extent_, ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x);
       }
     }
+    tree_extent_ = std::max(tree_extent_, ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x);
     ImGui::PopID();
   }
   ImGui::PopID();
@@ -361,6 +379,10 @@ void PolicyView::DrawStack(ViewContext& ctx, const pol::TypeConf& t) {
     ImGui::PopID();
   }
   room_.Measure("stack", t.rule->items().size());
+  // What the stack needs across: its columns fitted to their values and headers, with padding.
+  const ImGuiStyle& st = ImGui::GetStyle();
+  stack_need_ = st.ScrollbarSize + st.WindowPadding.x * 2;
+  for (const theme::ColumnWidth& c : room_.columns) stack_need_ += std::max(c.width, c.header) + st.CellPadding.x * 2 + 1;
   ImGui::EndTable();
 }
 

@@ -21,6 +21,9 @@ std::string PolicyView::SaveState() const {
   const std::string dp = !pending_dp_.empty() ? pending_dp_ : !asked_.empty() ? asked_ : DataplaneName();
   if (!dp.empty()) s += ";dp=" + dp;
   if (field_filter_.IsActive()) s += std::string(";fields=") + field_filter_.InputBuf;
+  const std::string& prow = sel_.Row("type/4");
+  if (!pending_prow_.empty()) s += ";prow=" + pending_prow_;
+  else if (prow.rfind("profiles:", 0) == 0) s += ";prow=" + prow.substr(9);
   return s;
 }
 
@@ -35,6 +38,7 @@ void PolicyView::LoadState(std::string_view state) {
   if (auto res = StateField(state, "res")) pending_res_ = *res;
   if (auto leaf = StateField(state, "leaf")) pending_leaf_ = *leaf;
   if (auto dp = StateField(state, "dp")) pending_dp_ = *dp;
+  if (auto prow = StateField(state, "prow")) pending_prow_ = *prow;
   if (auto f = StateField(state, "fields")) {  // the Resource tab's field filter
     std::snprintf(field_filter_.InputBuf, sizeof field_filter_.InputBuf, "%s", f->c_str());
     field_filter_.Build();
@@ -80,6 +84,7 @@ void PolicyView::OnEvaluated(const OpenDocument& d) {
   sel_.Forget();
   field_ = SIZE_MAX;
   auto_selected_ = false;
+  profiles_min_em_ = {nullptr, 0.0f};
 }
 
 nlohmann::ordered_json PolicyView::DumpState() const {
@@ -94,11 +99,28 @@ nlohmann::ordered_json PolicyView::DumpState() const {
   j["field_filter"] = {{"text", field_filter_.InputBuf}, {"hidden", fields_hidden_}};
   j["tree_scroll_y"] = tree_scroll_y_;
   j["stack_under_tree"] = stacked_;
+  j["stack_layout"] = {{"width", static_cast<int>(split_width_)}, {"tree_need", static_cast<int>(tree_need_)},
+                       {"stack_need", static_cast<int>(stack_need_)}};
+  // The Profiles tab's tree: its rows, the count it shows (the comparison's), the differing
+  // answers its marked rows stand for, and those rows' keys.
+  if (profiles_tree_) {
+    size_t marked = 0;
+    nlohmann::ordered_json keys = nlohmann::ordered_json::array();
+    for (const ProfilesRow& r : profiles_tree_->rows)
+      if (r.answer && r.differs) {
+        marked += r.answers;
+        keys.push_back(r.key);
+      }
+    j["profiles"] = {{"rows", profiles_tree_->rows.size()}, {"count", profiles_tree_->differing},
+                     {"marked_answers", marked + profiles_tree_->differing_omitted}, {"differing_rows", std::move(keys)},
+                     {"columns", profiles_tree_->profiles}, {"highlighted", profiles_highlighted_}};
+  }
   return j;
 }
 
 void PolicyView::Draw(ViewContext& ctx) {
   room_.Reset();
+  profiles_tree_ = nullptr;
   overrides_drawn_ = {};
   if (!model_ || !kuma_ || !madr_) {
     theme::TextMuted("Not evaluated yet.");
