@@ -379,10 +379,30 @@ TEST(PolicyViewTree, TheStackGoesUnderTheTreeWhenBesideWouldCutEither) {
   // Narrower than both need: under; the needs are the content's, not the window's.
   nlohmann::ordered_json narrow = layout(static_cast<float>(tree + stack) * 0.9f);
   EXPECT_TRUE(narrow["stack_under_tree"]) << narrow["stack_layout"].dump();
+  EXPECT_EQ(narrow["stack_layout"]["mode"], "under");
   EXPECT_EQ(narrow["stack_layout"]["tree_need"], tree);
   EXPECT_EQ(narrow["stack_layout"]["stack_need"], stack);
   // Stacked, the stack keeps its 8 rows.
   EXPECT_GE(narrow["table"]["room"].get<double>(), 8.0) << narrow["table"].dump();
+  EXPECT_EQ(wide["stack_layout"]["mode"], "beside");
+  // Too short for the tree's 6 lines above the stack's 8 rows: two tabs of the whole height.
+  for (int i = 0; i < 4; ++i) {
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(static_cast<float>(tree + stack) * 0.9f, 330));
+    DrawInWindow(*v.view, v.ctx);
+  }
+  nlohmann::ordered_json shortw = v.view->DumpState();
+  EXPECT_EQ(shortw["stack_layout"]["mode"], "tabs:tree") << shortw["stack_layout"].dump();
+  v.view->LoadState("pane=stack");
+  for (int i = 0; i < 3; ++i) {
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(static_cast<float>(tree + stack) * 0.9f, 330));
+    DrawInWindow(*v.view, v.ctx);
+  }
+  shortw = v.view->DumpState();
+  EXPECT_EQ(shortw["stack_layout"]["mode"], "tabs:stack") << shortw["stack_layout"].dump();
+  EXPECT_EQ(shortw["table"]["id"], "stack");
+  EXPECT_GE(shortw["table"]["room"].get<double>(), 8.0) << shortw["table"].dump();
 }
 
 }  // namespace

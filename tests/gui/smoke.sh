@@ -113,7 +113,7 @@ PY
                   "samples/variants/first-look|tab=1" "samples/variants/overlapping-or-values|tab=2" \
                   "samples/variants/basic-env|tab=3" "samples/variants/transition-two-responses|tab=4" \
                   "samples/variants/realistic-snapshot|tab=5" "samples/txt/canary-50|tab=0" \
-                  "samples/policy/inspect-one-resource|mode=resource" \
+                  "samples/policy/inspect-one-resource|mode=resource;pane=stack" \
                   "samples/policy/inspect-one-resource|mode=types;type=MeshTimeout;tab=0" \
                   "samples/targeting/storage_registry|ref=0" "tests/gui/data/broken.json|tab=0"; do
         IFS='|' read -r sample state <<<"$spec"
@@ -131,6 +131,28 @@ assert lay["bottom"] == (not short) and lay["bottom_folded_short_window"] == sho
 assert not lay["documents"] and lay["documents_folded_narrow_window"], (sys.argv[2:], lay)
 assert lay["explanation"] and not lay["explanation_below"], (sys.argv[2:], lay)
 PY
+      done
+    done
+
+    # The policy view at 1024x700 x1.5 and at 1440x900: no column of a table needed to read the
+    # answer narrower than its header (the Profiles tree, with its 8 rows; the Items, Inbound /
+    # proxy, Selection and Schema tabs; the merge stack and Resources are checked above), and the
+    # merge stack under the merged tree exactly when beside would leave either too narrow for what
+    # it holds (by content width): under at 1024x700 x1.5, beside at 1440x900.
+    for size in "1024x700 1.5" "1440x900 1"; do
+      read -r wh scale <<<"$size"
+      for spec in "samples/policy/profiles-diverge|mode=types;type=MeshTimeout;tab=4|table-room" \
+                  "samples/policy/profiles-diverge|mode=types;type=MeshTimeout;tab=2|columns" \
+                  "samples/policy/kuma-2.14-mesh|mode=types;type=MeshTrafficPermission;tab=1|columns" \
+                  "samples/policy/profiles-diverge|mode=types;type=MeshTimeout;tab=3|columns" \
+                  "samples/policy/profiles-diverge|mode=types;type=MeshTimeout;tab=5|columns" \
+                  "samples/policy/inspect-one-resource|mode=resource;pane=stack|stack"; do
+        IFS='|' read -r sample state check <<<"$spec"
+        [[ "$check" == stack ]] && { [[ "$wh" == 1024x700 ]] && check=stack-under || check=stack-beside; }
+        png="$out/policy-$(basename "$sample")-${state//[;=]/-}-$wh-$scale.png"
+        xvfb-run -a -s "-screen 0 ${wh}x24" "$app" --settings-dir "$out/views-settings" --size "$wh" --scale "$scale" \
+          --frames 8 --view "$state" --screenshot "$png" --dump-state "$out/policy-room-state.json" "$src/$sample.scenario.yaml"
+        python3 "$src/tests/gui/why_check.py" "$out/policy-room-state.json" "$check"
       done
     done
 

@@ -5,13 +5,14 @@
 namespace cfgi::gui::policy_view {
 
 void PolicyView::DrawInbound(ViewContext& ctx, const pol::TypeRules& tr) {
-  if (ImGui::BeginTable("##inbound", 4, kTable, ImVec2(0, ImGui::GetContentRegionAvail().y * 0.5f))) {
+  // Columns never narrower than their headers (the table scrolls sideways below that).
+  const std::vector<theme::FitColumn> cols = {
+      {"Inbound / clients", 0, 2},
+      {pol::ListsInboundRules(primary_) ? "Conf (listed: not merged)" : "Merged conf", 0, 4},
+      {"Origin", 0, 2},
+      {"From", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4}};
+  if (theme::BeginTableFit("##inbound", cols, kTable, ImVec2(0, ImGui::GetContentRegionAvail().y * 0.5f))) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("Inbound / clients", ImGuiTableColumnFlags_WidthStretch, 2);
-    ImGui::TableSetupColumn(pol::ListsInboundRules(primary_) ? "Conf (listed: not merged)" : "Merged conf",
-                            ImGuiTableColumnFlags_WidthStretch, 4);
-    ImGui::TableSetupColumn("Origin", ImGuiTableColumnFlags_WidthStretch, 2);
-    ImGui::TableSetupColumn("From", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 4);
     ImGui::TableHeadersRow();
     for (size_t i = 0; i < tr.from_rules.size(); ++i) {
       const pol::InboundRule& r = tr.from_rules[i];
@@ -53,6 +54,7 @@ void PolicyView::DrawInbound(ViewContext& ctx, const pol::TypeRules& tr) {
       OriginsCell(tr.proxy_rule.origin);
       ImGui::TableNextColumn();
     }
+    room_.Measure("inbound", tr.from_rules.size() + (tr.has_proxy_rule ? 1 : 0));
     ImGui::EndTable();
   }
   DrawRbacMatchers(tr, *texts_);

@@ -129,13 +129,13 @@ class TreeBuilder {
     r.differs = it != answers_.end();
     r.answers = r.differs ? 1 : 0;
     r.why = doc::Step(type_ + ": " + r.key + (r.differs ? " differs between profiles" : " is the same in every profile"),
-                      r.differs ? doc::Outcome::kNoMatch : doc::Outcome::kMatched);
+                      r.differs ? doc::Outcome::kInfo : doc::Outcome::kMatched);
     if (!r.differs) {
       r.why.detail = Join(out_.profiles) + " give the same";
       return;
     }
-    r.why.detail = std::to_string(it->second->divergences.size()) + " value" +
-                   (it->second->divergences.size() == 1 ? "" : "s") + " differ (" + ReadablePointer(path) + ")";
+    const size_t k = it->second->divergences.size();
+    r.why.detail = std::to_string(k) + (k == 1 ? " value differs" : " values differ") + " (" + ReadablePointer(path) + ")";
     for (const AnswerGroup& g : it->second->groups) {
       doc::Step s(Join(g.profiles) + (g.profiles.size() == 1 ? " gives" : " give"), doc::Outcome::kInfo);
       for (const auto& [leaf, value] : g.fields) s.Add(doc::Step((leaf.empty() ? std::string("the answer") : leaf) + " " + value));
@@ -312,7 +312,7 @@ class TreeBuilder {
     r.answers = count;
     r.differs = count > 0;
     if (count > 0 && r.why.what.find("differs") == std::string::npos)
-      r.why = doc::Step(type_ + ": proxy rule differs between profiles", doc::Outcome::kNoMatch);
+      r.why = doc::Step(type_ + ": proxy rule differs between profiles", doc::Outcome::kInfo);
   }
 
   // The sorted items (merge order): one row each, a profile's item at that rank per column. A
@@ -327,7 +327,7 @@ class TreeBuilder {
       items = std::max(items, counts[p]);
     }
     if (items == 0) return;
-    const size_t head = Section("items (merge order: later wins)", counts, "item");
+    const size_t head = Section("items (merge order)", counts, "item");
     std::pair<size_t, size_t> shown;
     for (size_t j = 0; j < items; ++j) {
       const std::string path = prefix_ + "/items/" + std::to_string(j);

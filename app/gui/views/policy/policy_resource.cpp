@@ -135,8 +135,8 @@ void PolicyView::DrawResource(ViewContext& ctx) {
       SelectLeaf(ctx, *first_field_.first, *first_field_.second, false);
     tree_scroll_y_ = ImGui::GetScrollY();
     // Its widest line and the padding, up to 40 font sizes (a longer value is cut either way).
-    tree_need_ = std::min(tree_extent_ + ImGui::GetStyle().WindowPadding.x + ImGui::GetStyle().ScrollbarSize,
-                          ImGui::GetFontSize() * 40.0f);
+    tree_need_ = std::max(tree_need_, std::min(tree_extent_ + ImGui::GetStyle().WindowPadding.x + ImGui::GetStyle().ScrollbarSize,
+                                               ImGui::GetFontSize() * 40.0f));
     ImGui::EndChild();
   };
   auto draw_stack = [&] {
@@ -148,19 +148,36 @@ void PolicyView::DrawResource(ViewContext& ctx) {
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImGuiStyle& st = ImGui::GetStyle();
   split_width_ = avail.x;
-  const bool was = stacked_;
-  stacked_ = StackUnderTree(avail.x, tree_need_, stack_need_, st.CellPadding.x * 4 + st.ItemSpacing.x);
+  const int was = layout_;
+  // Under the tree the stack keeps its title line and 8 rows (and a sideways scrollbar); the tree
+  // has the rest. When that leaves the tree under 6 lines (a short window: 1024x700 at scale
+  // 1.5), the two fold into tabs of the whole height instead ("pane=stack" shows the stack's).
+  const float row_h = ImGui::GetTextLineHeight() + st.CellPadding.y * 2;
+  const float stack_h = ImGui::GetTextLineHeightWithSpacing() + row_h * 9 + st.ScrollbarSize + st.ItemSpacing.y * 4 + 2;
+  const float tree_min = ImGui::GetFrameHeightWithSpacing() * 6;
+  layout_ = !StackUnderTree(avail.x, tree_need_, stack_need_, st.CellPadding.x * 4 + st.ItemSpacing.x) ? 0
+            : avail.y - stack_h >= tree_min                                                             ? 1
+                                                                                                        : 2;
+  stacked_ = layout_ == 1;
   // The tree is another window in the other layout: the selected leaf is scrolled into it again.
-  if (stacked_ != was && !leaf_.empty()) scroll_to_leaf_ = true;
-  if (stacked_) {
-    // The stack keeps its title and 8 rows (and a sideways scrollbar); the tree has the rest, at
-    // least 4 lines (it scrolls).
-    const float row_h = ImGui::GetTextLineHeight() + st.CellPadding.y * 2;
-    const float stack_h = ImGui::GetFrameHeightWithSpacing() * 2 + row_h * 9 + st.ScrollbarSize + st.ItemSpacing.y * 4;
-    tree_h_ = std::max(avail.y - stack_h, ImGui::GetFrameHeightWithSpacing() * 4);
+  if (layout_ != was && !leaf_.empty()) scroll_to_leaf_ = true;
+  if (layout_ == 1) {
+    tree_h_ = avail.y - stack_h;
     draw_tree();
     ImGui::Separator();
     draw_stack();
+    return;
+  }
+  if (layout_ == 2) {
+    // Which of the two fills the tab: a switch the view state sets too ("pane=stack").
+    if (pane_request_ >= 0) pane_ = pane_request_;
+    pane_request_ = -1;
+    if (ImGui::RadioButton("Merged conf", pane_ == 0)) pane_ = 0;
+    ImGui::SameLine();
+    const std::string stack_label = "Merge stack: " + stack_type_;
+    if (ImGui::RadioButton(stack_label.c_str(), pane_ == 1)) pane_ = 1;
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Too short for the stack under the tree, too narrow beside it: one at a time");
+    pane_ == 0 ? draw_tree() : draw_stack();
     return;
   }
   const ImGuiTableFlags split = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
@@ -340,9 +357,17 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeConf& t) {
 void PolicyView::DrawStack(ViewContext& ctx, const pol::TypeConf& t) {
   stack_head_.Begin("##stack-head");  // the table below keeps its 8 rows
   ImGui::Text("Merge stack: %s", t.type.c_str());
-  ImGui::PushTextWrapPos(0);
-  theme::TextMuted("sorted ascending by the %s profile's keys; later items win", pol::Profiles().Name(primary_));
-  ImGui::PopTextWrapPos();
+  const std::string order = std::string("sorted ascending by the ") + pol::Profiles().Name(primary_) + " profile's keys; later items win";
+  if (stacked_) {
+    // Under the tree: one line (the table keeps its rows); the sentence on hover when cut.
+    ImGui::SameLine();
+    theme::TextMuted("%s", order.c_str());
+    theme::TooltipIfClipped(order.c_str(), ImGui::GetContentRegionAvail().x + ImGui::GetItemRectSize().x);
+  } else {
+    ImGui::PushTextWrapPos(0);
+    theme::TextMuted("%s", order.c_str());
+    ImGui::PopTextWrapPos();
+  }
   stack_head_.End();
   const pol::ConfLine* sel = nullptr;
   for (const pol::ConfLine& l : t.lines)
@@ -379,10 +404,15 @@ void PolicyView::DrawStack(ViewContext& ctx, const pol::TypeConf& t) {
     ImGui::PopID();
   }
   room_.Measure("stack", t.rule->items().size());
-  // What the stack needs across: its columns fitted to their values and headers, with padding.
+  // What the stack needs across to be read: its rank and item columns (which item sets the
+  // value, which it overrode) fitted to their values and headers; the sort keys scroll sideways.
   const ImGuiStyle& st = ImGui::GetStyle();
-  stack_need_ = st.ScrollbarSize + st.WindowPadding.x * 2;
-  for (const theme::ColumnWidth& c : room_.columns) stack_need_ += std::max(c.width, c.header) + st.CellPadding.x * 2 + 1;
+  // The most measured since the results came (a table's first frame has not fitted its columns
+  // yet; a layout never flips back and forth on a frame's measure).
+  float need = st.ScrollbarSize + st.WindowPadding.x * 2;
+  for (size_t c = 0; c < room_.columns.size() && c < 2; ++c)
+    need += std::max(room_.columns[c].width, room_.columns[c].header) + st.CellPadding.x * 2 + 1;
+  stack_need_ = std::max(stack_need_, need);
   ImGui::EndTable();
 }
 

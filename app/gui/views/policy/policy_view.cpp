@@ -21,6 +21,7 @@ std::string PolicyView::SaveState() const {
   const std::string dp = !pending_dp_.empty() ? pending_dp_ : !asked_.empty() ? asked_ : DataplaneName();
   if (!dp.empty()) s += ";dp=" + dp;
   if (field_filter_.IsActive()) s += std::string(";fields=") + field_filter_.InputBuf;
+  if (pane_request_ == 1 || (pane_request_ < 0 && pane_ == 1)) s += ";pane=stack";
   const std::string& prow = sel_.Row("type/4");
   if (!pending_prow_.empty()) s += ";prow=" + pending_prow_;
   else if (prow.rfind("profiles:", 0) == 0) s += ";prow=" + prow.substr(9);
@@ -39,6 +40,7 @@ void PolicyView::LoadState(std::string_view state) {
   if (auto leaf = StateField(state, "leaf")) pending_leaf_ = *leaf;
   if (auto dp = StateField(state, "dp")) pending_dp_ = *dp;
   if (auto prow = StateField(state, "prow")) pending_prow_ = *prow;
+  if (auto pane = StateField(state, "pane")) pane_request_ = *pane == "stack" ? 1 : 0;
   if (auto f = StateField(state, "fields")) {  // the Resource tab's field filter
     std::snprintf(field_filter_.InputBuf, sizeof field_filter_.InputBuf, "%s", f->c_str());
     field_filter_.Build();
@@ -84,7 +86,8 @@ void PolicyView::OnEvaluated(const OpenDocument& d) {
   sel_.Forget();
   field_ = SIZE_MAX;
   auto_selected_ = false;
-  profiles_min_em_ = {nullptr, 0.0f};
+  profiles_widths_ = {nullptr, {0.0f, 0.0f}};
+  tree_need_ = stack_need_ = 0;  // measured again for the new results (StackUnderTree)
 }
 
 nlohmann::ordered_json PolicyView::DumpState() const {
@@ -98,8 +101,9 @@ nlohmann::ordered_json PolicyView::DumpState() const {
   j["overridden_values"] = {{"shown", overrides_drawn_.shown}, {"folded", overrides_drawn_.folded}};
   j["field_filter"] = {{"text", field_filter_.InputBuf}, {"hidden", fields_hidden_}};
   j["tree_scroll_y"] = tree_scroll_y_;
-  j["stack_under_tree"] = stacked_;
-  j["stack_layout"] = {{"width", static_cast<int>(split_width_)}, {"tree_need", static_cast<int>(tree_need_)},
+  j["stack_under_tree"] = layout_ != 0;  // under it, or in a tab of its own (too short for both)
+  j["stack_layout"] = {{"mode", layout_ == 0 ? "beside" : layout_ == 1 ? "under" : pane_ == 1 ? "tabs:stack" : "tabs:tree"},
+                       {"width", static_cast<int>(split_width_)}, {"tree_need", static_cast<int>(tree_need_)},
                        {"stack_need", static_cast<int>(stack_need_)}};
   // The Profiles tab's tree: its rows, the count it shows (the comparison's), the differing
   // answers its marked rows stand for, and those rows' keys.

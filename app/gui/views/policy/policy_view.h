@@ -71,8 +71,9 @@ namespace pol = cfgi::policy;
 // The Resource tab puts the merge stack under the merged tree, not beside it, when the tab is
 // narrower than the two need side by side (by content, not by window size): `tree_need` the
 // merged tree's widest line (indent, key and value, the chip naming who set it, a difference
-// mark), `stack_need` the merge stack's columns fitted to their values and headers, `gap` the
-// split's padding; all in pixels, measured in the previous frame (0 before the first: beside).
+// mark), `stack_need` the merge stack's rank and item columns fitted to their values and headers
+// (its sort keys scroll sideways), `gap` the split's padding; all in pixels, measured in the
+// previous frame (0 before the first: beside).
 inline bool StackUnderTree(float width, float tree_need, float stack_need, float gap) {
   return width < tree_need + stack_need + gap;
 }
@@ -132,7 +133,8 @@ class PolicyView final : public EngineView {
  public:
 
   // "type=MMeshRetry;tab=N;rule=N": the open policy type, its sub-tab and the selected resource;
-  // "prow=/rules/T/toResourceRules/J" the Profiles tab's selected row;
+  // "prow=/rules/T/toResourceRules/J" the Profiles tab's selected row; "pane=stack" the merge
+  // stack's tab when the Resource tab folds the tree and the stack into tabs;
   // "sort=C" / "sort=-C" sorts the Resources table, "copy=1" copies it as text at the next Draw
   // (the --view hook and tests; its context menu's "Copy as text" does the same).
   std::string SaveState() const override;
@@ -235,9 +237,11 @@ class PolicyView final : public EngineView {
   void DrawDiffs(ViewContext& ctx, size_t t);
   void SelectProfilesRow(ViewContext& ctx, const ProfilesRow& r);
   const ProfilesTree* profiles_tree_ = nullptr;  // the Profiles tab's tree in the last frame (DumpState)
+  TableHeaderArea profiles_head_;      // the notes and the count above its table
   std::string profiles_highlighted_;  // the row drawn selected there (its id)
   std::string pending_prow_;          // "prow=ID" (a view state; a click selects the same way)
-  std::pair<const ProfilesTree*, float> profiles_min_em_{nullptr, 0.0f};  // its width, measured once
+  // Its key column's width and the table's least width (px), measured once per tree.
+  std::pair<const ProfilesTree*, std::pair<float, float>> profiles_widths_{nullptr, {0.0f, 0.0f}};
 
   const pol::PolicyModel* model_ = nullptr;
   static inline const PolicyTexts kNoTexts;
@@ -271,10 +275,12 @@ class PolicyView final : public EngineView {
   bool scroll_to_leaf_ = false;      // SelectLeaf not from a click: scroll the tree to it once
   float tree_scroll_y_ = 0;          // the tree's scroll position in the last frame (DumpState)
   bool stacked_ = false;             // the merge stack under the tree in the last frame (StackUnderTree)
-  // What the tree and the stack need across (px), measured as they are drawn (StackUnderTree);
-  // the tree's measured while drawing (tree_extent_), kept for the next frame (tree_need_).
+  // What the tree and the stack need across (px), the most measured as they were drawn since the
+  // results came (StackUnderTree); the tree's measured while drawing (tree_extent_).
   float tree_need_ = 0, tree_extent_ = 0, stack_need_ = 0;
   float tree_h_ = 0;  // the tree's height when the stack is under it
+  int layout_ = 0;    // the tree and stack: 0 beside, 1 the stack under the tree, 2 tabs (too short for both)
+  int pane_ = 0, pane_request_ = -1;  // layout 2's tab: 0 the tree, 1 the stack ("pane=tree|stack")
   float split_width_ = 0;  // the width the two shared in the last frame (DumpState)
   // Leaves ("TYPE:/json/pointer") whose whole list of overridden values is unfolded; the others
   // show the kShownOverrides values nearest the winner and "+N earlier values".
