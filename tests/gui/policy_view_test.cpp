@@ -285,6 +285,7 @@ TEST(PolicyViewProfiles, OneTreeAColumnPerProfileTheDifferingRowsMarked) {
   EXPECT_EQ(head->why.what, "MeshTimeout: MeshService backend :http differs between profiles");
   ASSERT_EQ(head->why.children.size(), 3u);
   EXPECT_EQ(head->why.children[2].what, "madr gives");
+  EXPECT_EQ(head->why.children[2].detail.rfind("conf.http.requestTimeout \"9s\"", 0), 0u) << head->why.children[2].detail;
 }
 
 // One selection model (Selections): in every tab of the policy view the Explanation's subject is

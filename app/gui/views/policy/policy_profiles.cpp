@@ -143,10 +143,12 @@ void PolicyView::DrawDiffs(ViewContext& ctx, size_t t) {
         f |= ImGuiTreeNodeFlags_Selected;
         profiles_highlighted_ = r.id;
       }
+      const float room = ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 1.5f;
       open = ImGui::TreeNodeEx("##n", f, "%s", r.key.c_str());
       if (r.answer && ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) SelectProfilesRow(ctx, r);
+      theme::TooltipIfClipped(r.key.c_str(), room);
     } else {
-      ImGui::TextUnformatted(r.key.c_str());
+      theme::CellText(r.key);
     }
     // ⇄ where the profiles differ here, or (folded) somewhere below.
     if (r.differs || (!open && r.holds_difference)) {

@@ -136,10 +136,17 @@ class TreeBuilder {
     }
     const size_t k = it->second->divergences.size();
     r.why.detail = std::to_string(k) + (k == 1 ? " value differs" : " values differ") + " (" + ReadablePointer(path) + ")";
+    // One step per group, its values on one line (the fields that tell the groups apart first):
+    // the first group, then each that differs from it (so the panel does not fold them as a run).
     for (const AnswerGroup& g : it->second->groups) {
-      doc::Step s(Join(g.profiles) + (g.profiles.size() == 1 ? " gives" : " give"), doc::Outcome::kInfo);
-      for (const auto& [leaf, value] : g.fields) s.Add(doc::Step((leaf.empty() ? std::string("the answer") : leaf) + " " + value));
-      r.why.Add(std::move(s));
+      const bool first = &g == &it->second->groups.front();
+      std::string values;
+      for (size_t f = 0; f < g.fields.size() && f < 6; ++f)
+        values += (f ? ", " : "") + (g.fields[f].first.empty() ? std::string("the answer") : g.fields[f].first) + " " +
+                  g.fields[f].second;
+      if (g.fields.size() > 6) values += " +" + std::to_string(g.fields.size() - 6) + " more";
+      r.why.Add(doc::Step(Join(g.profiles) + (g.profiles.size() == 1 ? " gives" : " give"),
+                          first ? doc::Outcome::kInfo : doc::Outcome::kNoMatch, values));
     }
   }
 
