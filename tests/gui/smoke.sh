@@ -159,7 +159,9 @@ PY
     # Narrow but tall (half of a 1920x1080 screen beside an editor): the Explanation moves under
     # the engine view, which gets the window's width, and the view's tables keep their 8 rows; at
     # scale 1.5 the same window is too short for both and it stays beside.
-    for spec in "samples/policy/kuma-2.14-mesh|mode=resource" "samples/matcher/profiles-diverge|tab=0"; do
+    # (pane=stack: where the policy Resource tab is too short for the merge stack under the tree
+    # and too narrow beside it, the stack is shown in its place: its table is the one measured.)
+    for spec in "samples/policy/kuma-2.14-mesh|mode=resource;pane=stack" "samples/matcher/profiles-diverge|tab=0"; do
       IFS='|' read -r sample state <<<"$spec"
       for scale in 1 1.5; do
         png="$out/below-$(basename "$sample")-$scale.png"

@@ -153,7 +153,7 @@ void PolicyView::DrawResource(ViewContext& ctx) {
   // has the rest. When that leaves the tree under 6 lines (a short window: 1024x700 at scale
   // 1.5), the two fold into tabs of the whole height instead ("pane=stack" shows the stack's).
   const float row_h = ImGui::GetTextLineHeight() + st.CellPadding.y * 2;
-  const float stack_h = ImGui::GetTextLineHeightWithSpacing() + row_h * 9 + st.ScrollbarSize + st.ItemSpacing.y * 4 + 2;
+  const float stack_h = ImGui::GetTextLineHeightWithSpacing() + row_h * 10 + st.ScrollbarSize + st.ItemSpacing.y * 4 + 2;  // a row to spare
   const float tree_min = ImGui::GetFrameHeightWithSpacing() * 6;
   layout_ = !StackUnderTree(avail.x, tree_need_, stack_need_, st.CellPadding.x * 4 + st.ItemSpacing.x) ? 0
             : avail.y - stack_h >= tree_min                                                             ? 1

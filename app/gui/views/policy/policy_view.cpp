@@ -96,6 +96,7 @@ nlohmann::ordered_json PolicyView::DumpState() const {
   // What the Explanation shows for the place on screen (Selections), and the rows highlighted.
   j["explains"] = sel_.ToJson();
   j["highlighted"] = {{"leaf", leaf_},
+                      {"inbound", inbound_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(inbound_ == SIZE_MAX - 1 ? -1 : static_cast<long>(inbound_))},
                       {"rule", rule_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(rule_)},
                       {"field", field_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(field_)}};
   j["overridden_values"] = {{"shown", overrides_drawn_.shown}, {"folded", overrides_drawn_.folded}};
@@ -279,8 +280,16 @@ void PolicyView::Ask(ViewContext& ctx, const std::string& dataplane) {
 void PolicyView::DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t) {
   // A restored sub-tab waits until the restored policy type is the open one.
   if (!sub_tabs_.Begin("##typetabs", pending_type_.empty() || pending_type_ == type_name_)) return;
+  // The fields table highlights the field its tab explains (Resources and Inbound / proxy each
+  // keep their own: "rule/R/field/F").
+  auto field_of_tab = [&] {
+    const std::string& row = sel_.Row(Place());
+    const size_t at = row.find("/field/");
+    return at == std::string::npos ? SIZE_MAX : static_cast<size_t>(std::strtoul(row.c_str() + at + 7, nullptr, 10));
+  };
   std::string l = "Resources (" + std::to_string(tr.to_rules.size()) + ")###res";
   if (sub_tabs_.Item(0, l)) {
+    field_ = field_of_tab();
     // The row's step is gone (another profile): the same row and field of the profile shown;
     // nothing selected yet: the first resource, so the Explanation explains a row on screen.
     if (!sel_.Show(ctx, Place()) && !tr.to_rules.empty()) {
@@ -297,8 +306,8 @@ void PolicyView::DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t) 
   if (!tr.from_rules.empty() || tr.has_proxy_rule) {
     l = "Inbound / proxy (" + std::to_string(tr.from_rules.size() + (tr.has_proxy_rule ? 1 : 0)) + ")###inb";
     if (sub_tabs_.Item(1, l)) {
-      sel_.Show(ctx, Place());
-      DrawInbound(ctx, tr);
+      field_ = field_of_tab();
+      DrawInbound(ctx, tr);  // shows its own row (selecting the first when none)
       ImGui::EndTabItem();
     }
   }

@@ -227,6 +227,10 @@ class PolicyView final : public EngineView {
   void DrawFields(ViewContext& ctx, const std::vector<pol::FieldProvenance>& prov);
 
   void DrawInbound(ViewContext& ctx, const pol::TypeRules& tr);
+  // An Inbound / proxy row (i == from_rules.size(): the proxy rule) as its label shows it, and
+  // selected: explained as a Resources row is (the rule, who merged into it, each field).
+  std::string InboundLabel(const pol::TypeRules& tr, size_t i) const;
+  void SelectInbound(ViewContext& ctx, const pol::TypeRules& tr, size_t i, bool jump);
 
   void DrawItems(ViewContext& ctx, const pol::TypeRules& tr);
 
