@@ -353,6 +353,43 @@ TEST(PolicyViewSelection, TheSubjectIsTheSelectedRowInEveryTab) {
   EXPECT_EQ(Shown(v.ctx), leaf_what);
 }
 
+// The Inbound / proxy tab's rows are explained as a Resources row is: the first until a click,
+// the row clicked, again after a tab switch and back and after a profile switch.
+// samples/policy/kuma-2.14-mesh: MeshTrafficPermission's listed rules of the http inbound.
+TEST(PolicyViewSelection, AnInboundRowClickExplainsThatRow) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/policy/kuma-2.14-mesh.scenario.yaml");
+  v.view->OnEvaluated(*v.doc);
+  auto state = [&](const char* s, int n = 3) {
+    v.view->LoadState(s);
+    Frames(v, n);
+    return v.view->DumpState();
+  };
+  nlohmann::ordered_json st = state("mode=types;type=MeshTrafficPermission;tab=1", 4);
+  EXPECT_EQ(st["explains"]["place"], "type/1");
+  EXPECT_EQ(st["explains"]["row"], "inbound/0");
+  EXPECT_EQ(st["highlighted"]["inbound"], 0);
+  EXPECT_EQ(Shown(v.ctx), "MeshTrafficPermission for inbound " + st["explains"]["text"].get<std::string>());
+  st = state("inb=1");
+  EXPECT_EQ(st["explains"]["row"], "inbound/1");
+  EXPECT_EQ(st["highlighted"]["inbound"], 1);
+  const std::string row1 = Shown(v.ctx);
+  EXPECT_EQ(row1, "MeshTrafficPermission for inbound " + st["explains"]["text"].get<std::string>());
+  EXPECT_EQ(st["explains"]["what"], row1);
+  st = state("tab=2");  // Items: nothing selected there
+  EXPECT_EQ(v.ctx.selected_explanation(), nullptr) << Shown(v.ctx);
+  st = state("tab=1");
+  EXPECT_EQ(st["explains"]["row"], "inbound/1");
+  EXPECT_EQ(Shown(v.ctx), row1);
+  SwitchProfile(v, "kuma-2.13");
+  Frames(v, 3);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["profile"], "kuma-2.13");
+  EXPECT_EQ(st["explains"]["row"], "inbound/1");
+  EXPECT_EQ(st["highlighted"]["inbound"], 1);
+  EXPECT_EQ(Shown(v.ctx), row1) << "kuma-2.13 lists the same rules";
+}
+
 // The merge stack goes under the merged tree when the two do not fit side by side by what they
 // need across (the tree's widest line, the stack's columns), whatever the window's size.
 // samples/policy/inspect-one-resource.

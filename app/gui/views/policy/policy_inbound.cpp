@@ -44,6 +44,8 @@ void PolicyView::SelectInbound(ViewContext& ctx, const pol::TypeRules& tr, size_
 void PolicyView::DrawInbound(ViewContext& ctx, const pol::TypeRules& tr) {
   // The tab's own row (the first until a click; again after a profile switch), explained.
   const size_t rows = tr.from_rules.size() + (tr.has_proxy_rule ? 1 : 0);
+  if (pending_inbound_ < rows) SelectInbound(ctx, tr, pending_inbound_, false);  // restored (as a click)
+  pending_inbound_ = SIZE_MAX;
   if (rows > 0 && !sel_.Show(ctx, Place())) {
     const size_t at = inbound_ == SIZE_MAX - 1 ? tr.from_rules.size() : inbound_ < tr.from_rules.size() ? inbound_ : 0;
     SelectInbound(ctx, tr, at, false);

@@ -40,6 +40,7 @@ void PolicyView::LoadState(std::string_view state) {
   if (auto leaf = StateField(state, "leaf")) pending_leaf_ = *leaf;
   if (auto dp = StateField(state, "dp")) pending_dp_ = *dp;
   if (auto prow = StateField(state, "prow")) pending_prow_ = *prow;
+  if (auto inb = StateInt(state, "inb")) pending_inbound_ = static_cast<size_t>(*inb);
   if (auto pane = StateField(state, "pane")) pane_request_ = *pane == "stack" ? 1 : 0;
   if (auto f = StateField(state, "fields")) {  // the Resource tab's field filter
     std::snprintf(field_filter_.InputBuf, sizeof field_filter_.InputBuf, "%s", f->c_str());

@@ -133,7 +133,7 @@ class PolicyView final : public EngineView {
  public:
 
   // "type=MMeshRetry;tab=N;rule=N": the open policy type, its sub-tab and the selected resource;
-  // "prow=/rules/T/toResourceRules/J" the Profiles tab's selected row; "pane=stack" the merge
+  // "prow=/rules/T/toResourceRules/J" the Profiles tab's selected row; "inb=N" the Inbound / proxy row; "pane=stack" the merge
   // stack's tab when the Resource tab folds the tree and the stack into tabs;
   // "sort=C" / "sort=-C" sorts the Resources table, "copy=1" copies it as text at the next Draw
   // (the --view hook and tests; its context menu's "Copy as text" does the same).
@@ -244,6 +244,7 @@ class PolicyView final : public EngineView {
   TableHeaderArea profiles_head_;      // the notes and the count above its table
   std::string profiles_highlighted_;  // the row drawn selected there (its id)
   std::string pending_prow_;          // "prow=ID" (a view state; a click selects the same way)
+  size_t pending_inbound_ = SIZE_MAX;  // "inb=N": the Inbound / proxy row (N = the rules' count: the proxy rule)
   // Its key column's width and the table's least width (px), measured once per tree.
   std::pair<const ProfilesTree*, std::pair<float, float>> profiles_widths_{nullptr, {0.0f, 0.0f}};
 
