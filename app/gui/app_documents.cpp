@@ -3,6 +3,7 @@
 // when it reports, and File > Export result.
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 
 #include <imgui.h>
@@ -223,6 +224,20 @@ bool App::Busy() const {
 
 // ---- samples ----
 
+namespace {
+
+// A scenario's top-level `title:` line, read from its first 64 lines only (a scenario starts with
+// its title; a large one is not read whole at start-up); "" when there is none.
+std::string TitleLine(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  for (int n = 0; n < 64 && std::getline(in, line); ++n)
+    if (line.rfind("title:", 0) == 0) return line;
+  return "";
+}
+
+}  // namespace
+
 void App::ScanSamples() {
   samples_.clear();
   for (const std::string& dir : sample_dirs_) {
@@ -237,26 +252,21 @@ void App::ScanSamples() {
         continue;
       Sample s;
       s.path = it->path().string();
-      s.group = fs::relative(it->path().parent_path(), dir, ec).string();
-      if (s.group == ".") s.group.clear();
+      // The group is the path below `dir`, cut as text: fs::relative canonicalises both paths
+      // (a readlink per component, slow in the browser's file system: 38 ms of the web app's start).
+      const std::string parent = it->path().parent_path().string();
+      s.group = parent.size() > dir.size() && parent.compare(0, dir.size(), dir) == 0
+                    ? parent.substr(dir.size() + (dir.back() == '/' ? 0 : 1))
+                    : std::string();
       s.title = name.substr(0, name.size() - suffix.size());
-      // Only the top-level `title:` line is read (by yaml-cpp, so quoting is YAML's): the whole
-      // scenario is parsed when it is opened, not at start-up for every sample (the first frame).
-      if (auto text = platform::ReadFile(s.path)) {
-        std::string_view rest = *text;
-        while (!rest.empty()) {
-          size_t end = rest.find('\n');
-          std::string_view line = rest.substr(0, end);
-          if (line.rfind("title:", 0) == 0) {
-            doc::Document d = doc::LoadDocument(s.path, std::string(line));
-            if (const doc::Node* r = d.root(); r && r->is_map()) {
-              std::string t = r->GetString("title");
-              if (!t.empty()) s.title = t;
-            }
-            break;
-          }
-          if (end == std::string_view::npos) break;
-          rest.remove_prefix(end + 1);
+      // Only the top-level `title:` line is read (by yaml-cpp, so quoting is YAML's), from the
+      // file's first lines: the whole scenario is parsed when it is opened, not at start-up for
+      // every sample (the first frame).
+      if (std::string line = TitleLine(s.path); !line.empty()) {
+        doc::Document d = doc::LoadDocument(s.path, line);
+        if (const doc::Node* r = d.root(); r && r->is_map()) {
+          std::string t = r->GetString("title");
+          if (!t.empty()) s.title = t;
         }
       }
       samples_.push_back(std::move(s));

@@ -20,15 +20,18 @@ const MIME = {
   '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.data': 'application/octet-stream', '.json': 'application/json',
 };
 
-// Serves SITE on 127.0.0.1 only. Resolves to {url, close, override}: `override(path, text)`
-// answers `path` ('/sw.js') with `text` instead of the file (null: the file again).
+// Serves SITE on 127.0.0.1 only. Resolves to {url, close, override}: `override(path, text, status)`
+// answers `path` ('/sw.js') with `text` and `status` (200 unless given) instead of the file (text
+// null: the file again). The server answers, not a page.route: a page's route does not see the
+// requests its service worker makes once that worker controls the page.
 export function serve() {
   const overrides = new Map();
   const server = http.createServer((req, res) => {
     const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (overrides.has(rel)) {
-      res.writeHead(200, { 'Content-Type': MIME[path.extname(rel)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
-      res.end(overrides.get(rel));
+      const { text, status } = overrides.get(rel);
+      res.writeHead(status, { 'Content-Type': MIME[path.extname(rel)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
+      res.end(text);
       return;
     }
     let file = path.join(SITE, rel === '/' ? 'index.html' : rel);
@@ -45,7 +48,7 @@ export function serve() {
       resolve({
         url: `http://127.0.0.1:${port}/`,
         close: () => new Promise((r) => server.close(r)),
-        override: (p, text) => (text === null ? overrides.delete(p) : overrides.set(p, text)),
+        override: (p, text, status = 200) => (text === null ? overrides.delete(p) : overrides.set(p, { text, status })),
       });
     });
   });
