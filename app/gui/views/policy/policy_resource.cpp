@@ -355,20 +355,23 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeConf& t) {
 }
 
 void PolicyView::DrawStack(ViewContext& ctx, const pol::TypeConf& t) {
-  stack_head_.Begin("##stack-head");  // the table below keeps its 8 rows
-  ImGui::Text("Merge stack: %s", t.type.c_str());
   const std::string order = std::string("sorted ascending by the ") + pol::Profiles().Name(primary_) + " profile's keys; later items win";
   if (stacked_) {
-    // Under the tree: one line (the table keeps its rows); the sentence on hover when cut.
+    // Under the tree: one line, no child (the stack's height was set for it and 8 rows); the
+    // sentence on hover when cut.
+    ImGui::Text("Merge stack: %s", t.type.c_str());
     ImGui::SameLine();
+    const float room = ImGui::GetContentRegionAvail().x;
     theme::TextMuted("%s", order.c_str());
-    theme::TooltipIfClipped(order.c_str(), ImGui::GetContentRegionAvail().x + ImGui::GetItemRectSize().x);
+    theme::TooltipIfClipped(order.c_str(), room);
   } else {
+    stack_head_.Begin("##stack-head");  // the table below keeps its 8 rows
+    ImGui::Text("Merge stack: %s", t.type.c_str());
     ImGui::PushTextWrapPos(0);
     theme::TextMuted("%s", order.c_str());
     ImGui::PopTextWrapPos();
+    stack_head_.End();
   }
-  stack_head_.End();
   const pol::ConfLine* sel = nullptr;
   for (const pol::ConfLine& l : t.lines)
     if (l.field && leaf_ == t.type + ":" + l.path) sel = &l;
