@@ -176,7 +176,10 @@ void PolicyView::DrawResource(ViewContext& ctx) {
     ImGui::SameLine();
     const std::string stack_label = "Merge stack: " + stack_type_;
     if (ImGui::RadioButton(stack_label.c_str(), pane_ == 1)) pane_ = 1;
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Too short for the stack under the tree, too narrow beside it: one at a time");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The items merged into the selected field's rule, sorted ascending by the %s profile's keys; later "
+                        "items win. (Too short for the stack under the tree, too narrow beside it: one at a time.)",
+                        pol::Profiles().Name(primary_));
     pane_ == 0 ? draw_tree() : draw_stack();
     return;
   }
@@ -356,7 +359,9 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeConf& t) {
 
 void PolicyView::DrawStack(ViewContext& ctx, const pol::TypeConf& t) {
   const std::string order = std::string("sorted ascending by the ") + pol::Profiles().Name(primary_) + " profile's keys; later items win";
-  if (stacked_) {
+  if (layout_ == 2) {
+    // One at a time: the switch above names the stack; the order on its hover.
+  } else if (stacked_) {
     // Under the tree: one line, no child (the stack's height was set for it and 8 rows); the
     // sentence on hover when cut.
     ImGui::Text("Merge stack: %s", t.type.c_str());
