@@ -147,12 +147,12 @@ PY
                   "samples/policy/profiles-diverge|mode=types;type=MeshTimeout;tab=3|columns" \
                   "samples/policy/profiles-diverge|mode=types;type=MeshTimeout;tab=5|columns" \
                   "samples/policy/inspect-one-resource|mode=resource;pane=stack|stack"; do
-        IFS='|' read -r sample state check <<<"$spec"
-        [[ "$check" == stack ]] && { [[ "$wh" == 1024x700 ]] && check=stack-under || check=stack-beside; }
+        IFS='|' read -r sample state what <<<"$spec"
+        [[ "$what" == stack ]] && { [[ "$wh" == 1024x700 ]] && what=stack-under || what=stack-beside; }
         png="$out/policy-$(basename "$sample")-${state//[;=]/-}-$wh-$scale.png"
         xvfb-run -a -s "-screen 0 ${wh}x24" "$app" --settings-dir "$out/views-settings" --size "$wh" --scale "$scale" \
           --frames 8 --view "$state" --screenshot "$png" --dump-state "$out/policy-room-state.json" "$src/$sample.scenario.yaml"
-        python3 "$src/tests/gui/why_check.py" "$out/policy-room-state.json" "$check"
+        python3 "$src/tests/gui/why_check.py" "$out/policy-room-state.json" "$what"
       done
     done
 
