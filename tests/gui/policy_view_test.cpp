@@ -231,5 +231,217 @@ TEST(PolicyViewSelection, TheExplanationFollowsTheTabOnScreen) {
   EXPECT_EQ(shown(), leaf_what);
 }
 
+// The Profiles tab: every profile's rules of the type as one tree with a column per profile, as
+// the txt Config tab (txt::MergeConfigTrees), rows made on the worker (PolicyTexts::profiles);
+// the rows marked where the one comparison has a divergence, and the marked answer rows add up
+// to the tab's count (Comparison::CountUnder). samples/policy/profiles-diverge: on backend's
+// http section Kuma sorts z-section (sectionName) last, so 1s wins; the MADR's name order lets
+// a-plain's 9s win (the sample's description; Kuma pkg/plugins/policies/core/rules/
+// resource/resource.go and the MADR's sort). Mesh-wide mesh-default's connectionTimeout 5s is the
+// same everywhere.
+TEST(PolicyViewProfiles, OneTreeAColumnPerProfileTheDifferingRowsMarked) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/policy/profiles-diverge.scenario.yaml");
+  v.view->OnEvaluated(*v.doc);
+  v.view->LoadState("mode=types;type=MeshTimeout;tab=4");
+  Frames(v, 4);
+  const nlohmann::ordered_json st = v.view->DumpState();
+  ASSERT_TRUE(st.contains("profiles")) << st.dump();
+  const nlohmann::ordered_json& p = st["profiles"];
+  EXPECT_EQ(p["columns"], nlohmann::ordered_json::parse(R"(["kuma-2.14","kuma-2.13","kuma-2.10","kuma-3.0-preview","madr"])"));
+  // The count is the comparison's: differing answers under the type's "/rules/T".
+  size_t t = 0;
+  for (const Report& rep : v.doc->reports())
+    if (const auto* r = ResultAs<policy::PolicyResult>(rep.typed.get()); r && rep.profile == "kuma-2.14")
+      for (size_t i = 0; i < r->rules.types.size(); ++i)
+        if (r->rules.types[i].type == "MeshTimeout") t = i;
+  const size_t count = v.doc->comparison().CountUnder("/rules/" + std::to_string(t));
+  EXPECT_EQ(count, 7u);  // items 1 and 2, the four rules, the legacy toRules list (CLI: "divergences")
+  EXPECT_EQ(p["count"], count);
+  EXPECT_EQ(p["marked_answers"], count);
+  EXPECT_EQ(p["differing_rows"], nlohmann::ordered_json::parse(R"(["Mesh default", "MeshHTTPRoute route-1",
+      "MeshService backend", "MeshService backend :http", "[1]", "[2]", "toRules"])"));
+  // The rows: one tree, the values per profile; the differing leaf marked, the same one not.
+  const auto* texts = dynamic_cast<const PolicyTexts*>(v.doc->view_rows());
+  ASSERT_NE(texts, nullptr);
+  const ProfilesTree* tree = texts->ProfilesOf(t);
+  ASSERT_NE(tree, nullptr);
+  const ProfilesRow* head = nullptr;
+  const ProfilesRow* timeout = nullptr;
+  const ProfilesRow* connect = nullptr;
+  for (const ProfilesRow& r : tree->rows) {
+    if (r.key == "MeshService backend :http") head = &r;
+    if (head && !timeout && r.key == "requestTimeout") timeout = &r;
+    if (head && !connect && r.key == "connectionTimeout") connect = &r;
+  }
+  ASSERT_TRUE(head && timeout && connect);
+  EXPECT_TRUE(head->answer && head->differs);
+  EXPECT_EQ(head->id, "/rules/" + std::to_string(t) + "/toResourceRules/3");
+  EXPECT_EQ(timeout->cells, (std::vector<std::string>{"1s", "1s", "1s", "1s", "9s"}));
+  EXPECT_TRUE(timeout->differs);
+  EXPECT_EQ(connect->cells, (std::vector<std::string>{"5s", "5s", "5s", "5s", "5s"}));
+  EXPECT_FALSE(connect->differs);
+  // The answer's explanation: what each group of profiles gives (the comparison's words).
+  EXPECT_EQ(head->why.what, "MeshTimeout: MeshService backend :http differs between profiles");
+  ASSERT_EQ(head->why.children.size(), 3u);
+  EXPECT_EQ(head->why.children[2].what, "madr gives");
+  EXPECT_EQ(head->why.children[2].detail.rfind("conf.http.requestTimeout \"9s\"", 0), 0u) << head->why.children[2].detail;
+}
+
+// One selection model (Selections): in every tab of the policy view the Explanation's subject is
+// the row drawn selected, after a click (a view state selects the same way), after a tab switch
+// and back, and after a profile switch. samples/policy/profiles-diverge.
+TEST(PolicyViewSelection, TheSubjectIsTheSelectedRowInEveryTab) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/policy/profiles-diverge.scenario.yaml");
+  v.view->OnEvaluated(*v.doc);
+  auto state = [&](const char* s, int n = 3) {
+    v.view->LoadState(s);
+    Frames(v, n);
+    return v.view->DumpState();
+  };
+  // The Resource tab: the leaf highlighted is the one explained.
+  nlohmann::ordered_json st = state("mode=resource;leaf=MeshTimeout:/connectionTimeout");
+  EXPECT_EQ(st["explains"]["place"], "resource");
+  EXPECT_EQ(st["highlighted"]["leaf"], "MeshTimeout:/connectionTimeout");
+  EXPECT_EQ(st["explains"]["row"], "MeshTimeout:/connectionTimeout");
+  EXPECT_EQ(Shown(v.ctx).rfind("MeshTimeout /connectionTimeout = 5s", 0), 0u) << Shown(v.ctx);
+  const std::string leaf_what = Shown(v.ctx);
+  // Resources: a row clicked.
+  st = state("mode=types;type=MeshTimeout;tab=0;rule=2", 4);
+  EXPECT_EQ(st["explains"]["place"], "type/0");
+  EXPECT_EQ(st["highlighted"]["rule"], 2);
+  EXPECT_EQ(st["explains"]["row"], "rule/2");
+  EXPECT_EQ(Shown(v.ctx), "MeshTimeout for MeshService backend");
+  // Profiles: the first differing answer until a click, then the row clicked.
+  st = state("tab=4");
+  EXPECT_EQ(st["explains"]["place"], "type/4");
+  std::string id = st["profiles"]["highlighted"];
+  EXPECT_EQ(st["explains"]["row"], "profiles:" + id);
+  EXPECT_EQ(Shown(v.ctx), "MeshTimeout: Mesh default differs between profiles");
+  const std::string http = id.substr(0, id.rfind('/') + 1) + "3";
+  st = state(("prow=" + http).c_str());
+  EXPECT_EQ(st["profiles"]["highlighted"], http);
+  EXPECT_EQ(st["explains"]["row"], "profiles:" + http);
+  EXPECT_EQ(Shown(v.ctx), "MeshTimeout: MeshService backend :http differs between profiles");
+  EXPECT_NE(v.view->SaveState().find(";prow=" + http), std::string::npos);
+  // A tab switch and back: each tab its own row.
+  st = state("tab=0");
+  EXPECT_EQ(st["explains"]["row"], "rule/2");
+  EXPECT_EQ(Shown(v.ctx), "MeshTimeout for MeshService backend");
+  st = state("tab=4");
+  EXPECT_EQ(st["profiles"]["highlighted"], http);
+  EXPECT_EQ(Shown(v.ctx), "MeshTimeout: MeshService backend :http differs between profiles");
+  st = state("mode=resource");
+  EXPECT_EQ(st["highlighted"]["leaf"], "MeshTimeout:/connectionTimeout");
+  EXPECT_EQ(Shown(v.ctx), leaf_what);
+  // A profile switch: the same rows, explained under kuma-2.10.
+  st = state("mode=types;tab=4");
+  SwitchProfile(v, "kuma-2.10");
+  Frames(v, 3);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["profile"], "kuma-2.10");
+  EXPECT_EQ(st["profiles"]["highlighted"], http);
+  EXPECT_EQ(Shown(v.ctx), "MeshTimeout: MeshService backend :http differs between profiles");
+  st = state("tab=0");
+  EXPECT_EQ(st["explains"]["profile"], "kuma-2.10");
+  EXPECT_EQ(st["highlighted"]["rule"], 2);
+  EXPECT_EQ(Shown(v.ctx), "MeshTimeout for MeshService backend");
+  st = state("mode=resource");
+  EXPECT_EQ(st["explains"]["profile"], "kuma-2.10");
+  EXPECT_EQ(st["highlighted"]["leaf"], "MeshTimeout:/connectionTimeout");
+  EXPECT_EQ(Shown(v.ctx), leaf_what);
+}
+
+// The Inbound / proxy tab's rows are explained as a Resources row is: the first until a click,
+// the row clicked, again after a tab switch and back and after a profile switch.
+// samples/policy/kuma-2.14-mesh: MeshTrafficPermission's listed rules of the http inbound.
+TEST(PolicyViewSelection, AnInboundRowClickExplainsThatRow) {
+  ImGuiFrame frame;
+  ViewOnSample v("samples/policy/kuma-2.14-mesh.scenario.yaml");
+  v.view->OnEvaluated(*v.doc);
+  auto state = [&](const char* s, int n = 3) {
+    v.view->LoadState(s);
+    Frames(v, n);
+    return v.view->DumpState();
+  };
+  nlohmann::ordered_json st = state("mode=types;type=MeshTrafficPermission;tab=1", 4);
+  EXPECT_EQ(st["explains"]["place"], "type/1");
+  EXPECT_EQ(st["explains"]["row"], "inbound/0");
+  EXPECT_EQ(st["highlighted"]["inbound"], 0);
+  EXPECT_EQ(Shown(v.ctx), "MeshTrafficPermission for inbound " + st["explains"]["text"].get<std::string>());
+  st = state("inb=1");
+  EXPECT_EQ(st["explains"]["row"], "inbound/1");
+  EXPECT_EQ(st["highlighted"]["inbound"], 1);
+  const std::string row1 = Shown(v.ctx);
+  EXPECT_EQ(row1, "MeshTrafficPermission for inbound " + st["explains"]["text"].get<std::string>());
+  EXPECT_EQ(st["explains"]["what"], row1);
+  st = state("tab=2");  // Items: nothing selected there
+  EXPECT_EQ(v.ctx.selected_explanation(), nullptr) << Shown(v.ctx);
+  st = state("tab=1");
+  EXPECT_EQ(st["explains"]["row"], "inbound/1");
+  EXPECT_EQ(Shown(v.ctx), row1);
+  SwitchProfile(v, "kuma-2.13");
+  Frames(v, 3);
+  st = v.view->DumpState();
+  EXPECT_EQ(st["explains"]["profile"], "kuma-2.13");
+  EXPECT_EQ(st["explains"]["row"], "inbound/1");
+  EXPECT_EQ(st["highlighted"]["inbound"], 1);
+  EXPECT_EQ(Shown(v.ctx), row1) << "kuma-2.13 lists the same rules";
+}
+
+// The merge stack goes under the merged tree when the two do not fit side by side by what they
+// need across (the tree's widest line, the stack's columns), whatever the window's size.
+// samples/policy/inspect-one-resource.
+TEST(PolicyViewTree, TheStackGoesUnderTheTreeWhenBesideWouldCutEither) {
+  EXPECT_FALSE(policy_view::StackUnderTree(900, 400, 450, 20));
+  EXPECT_TRUE(policy_view::StackUnderTree(860, 400, 450, 20));
+  ImGuiFrame frame;
+  ViewOnSample v("samples/policy/inspect-one-resource.scenario.yaml");
+  v.view->LoadState("mode=resource");
+  v.view->OnEvaluated(*v.doc);
+  auto layout = [&](float w) {
+    for (int i = 0; i < 4; ++i) {
+      ImGui::SetNextWindowPos(ImVec2(0, 0));
+      ImGui::SetNextWindowSize(ImVec2(w, 760));
+      DrawInWindow(*v.view, v.ctx);
+    }
+    return v.view->DumpState();
+  };
+  nlohmann::ordered_json wide = layout(1400);
+  const int tree = wide["stack_layout"]["tree_need"], stack = wide["stack_layout"]["stack_need"];
+  EXPECT_GT(tree, 200) << wide["stack_layout"].dump();
+  EXPECT_GT(stack, 200) << wide["stack_layout"].dump();
+  EXPECT_FALSE(wide["stack_under_tree"]);
+  EXPECT_GE(wide["stack_layout"]["width"].get<int>(), tree + stack);
+  // Narrower than both need: under; the needs are the content's, not the window's.
+  nlohmann::ordered_json narrow = layout(static_cast<float>(tree + stack) * 0.9f);
+  EXPECT_TRUE(narrow["stack_under_tree"]) << narrow["stack_layout"].dump();
+  EXPECT_EQ(narrow["stack_layout"]["mode"], "under");
+  EXPECT_EQ(narrow["stack_layout"]["tree_need"], tree);
+  EXPECT_EQ(narrow["stack_layout"]["stack_need"], stack);
+  // Stacked, the stack keeps its 8 rows.
+  EXPECT_GE(narrow["table"]["room"].get<double>(), 8.0) << narrow["table"].dump();
+  EXPECT_EQ(wide["stack_layout"]["mode"], "beside");
+  // Too short for the tree's 6 lines above the stack's 8 rows: two tabs of the whole height.
+  for (int i = 0; i < 4; ++i) {
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(static_cast<float>(tree + stack) * 0.9f, 330));
+    DrawInWindow(*v.view, v.ctx);
+  }
+  nlohmann::ordered_json shortw = v.view->DumpState();
+  EXPECT_EQ(shortw["stack_layout"]["mode"], "tabs:tree") << shortw["stack_layout"].dump();
+  v.view->LoadState("pane=stack");
+  for (int i = 0; i < 3; ++i) {
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImVec2(static_cast<float>(tree + stack) * 0.9f, 330));
+    DrawInWindow(*v.view, v.ctx);
+  }
+  shortw = v.view->DumpState();
+  EXPECT_EQ(shortw["stack_layout"]["mode"], "tabs:stack") << shortw["stack_layout"].dump();
+  EXPECT_EQ(shortw["table"]["id"], "stack");
+  EXPECT_GE(shortw["table"]["room"].get<double>(), 8.0) << shortw["table"].dump();
+}
+
 }  // namespace
 }  // namespace cfgi::gui

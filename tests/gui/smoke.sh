@@ -118,7 +118,7 @@ PY
                   "samples/variants/basic-env|tab=3" "samples/variants/transition-two-responses|tab=4" \
                   "samples/variants/realistic-snapshot|tab=5" "samples/txt/canary-50|tab=0" \
                   "samples/txt/canary-50|tab=1" "samples/txt/canary-50|tab=6" \
-                  "samples/policy/inspect-one-resource|mode=resource" \
+                  "samples/policy/inspect-one-resource|mode=resource;pane=stack" \
                   "samples/policy/inspect-one-resource|mode=types;type=MeshTimeout;tab=0" \
                   "samples/targeting/storage_registry|ref=0" "tests/gui/data/broken.json|tab=0"; do
         IFS='|' read -r sample state <<<"$spec"
@@ -139,10 +139,34 @@ PY
       done
     done
 
+    # The policy view at 1024x700 x1.5 and at 1440x900: no column of a table needed to read the
+    # answer narrower than its header (the Profiles tree, with its 8 rows; the Items, Inbound /
+    # proxy, Selection and Schema tabs; the merge stack and Resources are checked above), and the
+    # merge stack under the merged tree exactly when beside would leave either too narrow for what
+    # it holds (by content width): under at 1024x700 x1.5, beside at 1440x900.
+    for size in "1024x700 1.5" "1440x900 1"; do
+      read -r wh scale <<<"$size"
+      for spec in "samples/policy/profiles-diverge|mode=types;type=MeshTimeout;tab=4|table-room" \
+                  "samples/policy/profiles-diverge|mode=types;type=MeshTimeout;tab=2|columns" \
+                  "samples/policy/kuma-2.14-mesh|mode=types;type=MeshTrafficPermission;tab=1|columns" \
+                  "samples/policy/profiles-diverge|mode=types;type=MeshTimeout;tab=3|columns" \
+                  "samples/policy/profiles-diverge|mode=types;type=MeshTimeout;tab=5|columns" \
+                  "samples/policy/inspect-one-resource|mode=resource;pane=stack|stack"; do
+        IFS='|' read -r sample state what <<<"$spec"
+        [[ "$what" == stack ]] && { [[ "$wh" == 1024x700 ]] && what=stack-under || what=stack-beside; }
+        png="$out/policy-$(basename "$sample")-${state//[;=]/-}-$wh-$scale.png"
+        xvfb-run -a -s "-screen 0 ${wh}x24" "$app" --settings-dir "$out/views-settings" --size "$wh" --scale "$scale" \
+          --frames 8 --view "$state" --screenshot "$png" --dump-state "$out/policy-room-state.json" "$src/$sample.scenario.yaml"
+        python3 "$src/tests/gui/why_check.py" "$out/policy-room-state.json" "$what"
+      done
+    done
+
     # Narrow but tall (half of a 1920x1080 screen beside an editor): the Explanation moves under
     # the engine view, which gets the window's width, and the view's tables keep their 8 rows; at
     # scale 1.5 the same window is too short for both and it stays beside.
-    for spec in "samples/policy/kuma-2.14-mesh|mode=resource" "samples/matcher/profiles-diverge|tab=0"; do
+    # (pane=stack: where the policy Resource tab is too short for the merge stack under the tree
+    # and too narrow beside it, the stack is shown in its place: its table is the one measured.)
+    for spec in "samples/policy/kuma-2.14-mesh|mode=resource;pane=stack" "samples/matcher/profiles-diverge|tab=0"; do
       IFS='|' read -r sample state <<<"$spec"
       for scale in 1 1.5; do
         png="$out/below-$(basename "$sample")-$scale.png"

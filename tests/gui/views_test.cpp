@@ -441,6 +441,9 @@ INSTANTIATE_TEST_SUITE_P(
                  {"mode=resource", "mode=types;type=MeshTrafficPermission;tab=1", "mode=types;type=MeshTimeout;tab=1",
                   "mode=types;type=MeshTrafficPermission;tab=4"}},
         TabsCase{"samples/policy/madr-kind-beats-name.scenario.yaml", {"mode=resource", "mode=types;tab=3"}},
+        // The Profiles tab's tree (rows made on the worker) and a row selected in it.
+        TabsCase{"samples/policy/profiles-diverge.scenario.yaml",
+                 {"mode=types;type=MeshTimeout;tab=4", "mode=types;type=MeshRetry;tab=4;prow=/rules/1/items/0"}},
         TabsCase{"samples/txt/canary-50.scenario.yaml", {"tab=0", "tab=1", "tab=2", "tab=3", "tab=4", "tab=6"}},
         TabsCase{"samples/matcher/profiles-diverge.scenario.yaml", {"tab=0", "tab=1", "tab=2", "tab=3"}},
         TabsCase{"samples/targeting/storage_registry.scenario.yaml", {"ref=0", "ref=1"}}),

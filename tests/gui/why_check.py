@@ -121,6 +121,26 @@ def main():
         for t in doc["view_shows"].get("tables", [table]):
             narrow = [c for c in t["columns"] if c["width"] < c["header"] - 1]
             assert not narrow, f"the {t['id']} table's columns narrower than their header: {narrow}"
+    elif check == "columns":
+        # A table needed to read the answer (not the view's main one: no 8-row promise): no
+        # column narrower than its header (the table scrolls sideways instead).
+        table = doc["view_shows"]["table"]
+        assert table is not None, f"no table measured: {doc['view']} {doc['view_state']}"
+        narrow = [c for c in table["columns"] if c["width"] < c["header"] - 1]
+        assert not narrow, f"the {table['id']} table's columns narrower than their header: {narrow}"
+    elif check in ("stack-under", "stack-beside"):
+        # The policy Resource tab: the merge stack beside the merged tree only when both fit by
+        # what they need across (the tree's widest line, the stack's columns), else under it;
+        # either way the stack keeps its 8 rows.
+        # Under it when the tab is tall enough for both (the tree 6 lines), else in a tab of its
+        # own (the state asks for it: pane=stack).
+        v = doc["view_shows"]
+        lay = v["stack_layout"]
+        fits = lay["width"] >= lay["tree_need"] + lay["stack_need"]
+        assert v["stack_under_tree"] == (check == "stack-under"), (check, lay)
+        assert v["stack_under_tree"] == (not fits), lay
+        assert lay["mode"] in (("under", "tabs:stack") if check == "stack-under" else ("beside",)), lay
+        assert v["table"]["id"] == "stack" and v["table"]["room"] >= 8, v["table"]
     elif check == "generic":
         assert [(g["code"], g["count"]) for g in s["problem_groups"]] == [("DOC002", 1)], s["problem_groups"]
     else:

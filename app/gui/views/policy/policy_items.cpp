@@ -54,7 +54,7 @@ void PolicyView::DrawItems(ViewContext& ctx, const pol::TypeRules& tr) {
   ImGui::TableSetupColumn("Inbound", ImGuiTableColumnFlags_WidthFixed);
   if (!madr) {
     ImGui::TableSetupColumn("Target", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("Conf", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("Conf", ImGuiTableColumnFlags_WidthFixed);  // fits its text: the table scrolls sideways
   }
   ImGui::TableHeadersRow();
   std::vector<const pol::Item*> items;
@@ -91,15 +91,15 @@ void PolicyView::DrawItems(ViewContext& ctx, const pol::TypeRules& tr) {
       ImGui::PopID();
     }
   }
+  room_.Measure("items", items.size());
   ImGui::EndTable();
 }
 
 void PolicyView::DrawSelections(ViewContext& ctx, const pol::TypeRules& tr) {
-  if (!ImGui::BeginTable("##sel", 3, kTable)) return;
+  const std::vector<theme::FitColumn> cols = {{"Policy", 0, 2}, {"Selects this dataplane", ImGuiTableColumnFlags_WidthFixed, 0},
+                                              {"Why", 0, 4}};
+  if (!theme::BeginTableFit("##sel", cols, kTable)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("Policy", ImGuiTableColumnFlags_WidthStretch, 2);
-  ImGui::TableSetupColumn("Selects this dataplane", ImGuiTableColumnFlags_WidthFixed, ImGui::GetFontSize() * 10);
-  ImGui::TableSetupColumn("Why", ImGuiTableColumnFlags_WidthStretch, 4);
   ImGui::TableHeadersRow();
   ImGuiListClipper clip;
   clip.Begin(static_cast<int>(tr.selections.size()));
@@ -122,6 +122,7 @@ void PolicyView::DrawSelections(ViewContext& ctx, const pol::TypeRules& tr) {
       ImGui::PopID();
     }
   }
+  room_.Measure("selection", tr.selections.size());
   ImGui::EndTable();
 }
 

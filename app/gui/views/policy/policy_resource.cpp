@@ -115,7 +115,7 @@ void PolicyView::DrawResource(ViewContext& ctx) {
   // values (under 34 em) and tall enough for both to keep 8 rows (22 rows' height), as the
   // Explanation moves under the view in a narrow, tall window.
   auto draw_tree = [&] {
-    ImGui::BeginChild("##tree", ImVec2(0, stacked_ ? ImGui::GetContentRegionAvail().y * 0.55f : 0.0f));
+    ImGui::BeginChild("##tree", ImVec2(0, stacked_ ? tree_h_ : 0.0f));
     // The filter over the merged fields, atop the tree (the merge stack beside it keeps its rows
     // at 1024x700).
     ImGui::SetNextItemWidth(-FLT_MIN);
@@ -125,6 +125,7 @@ void PolicyView::DrawResource(ViewContext& ctx) {
     if (ImGui::IsItemHovered() && field_filter_.IsActive())
       ImGui::SetTooltip("%zu lines hidden: the fields shown match, or hold a field that does", fields_hidden_);
     fields_hidden_ = 0;
+    tree_extent_ = 0;
     leaf_drawn_ = false;
     first_field_ = {};
     for (const pol::TypeConf& t : in.types) DrawTypeTree(ctx, t);
@@ -133,6 +134,9 @@ void PolicyView::DrawResource(ViewContext& ctx) {
     if (field_filter_.IsActive() && !leaf_drawn_ && first_field_.first)
       SelectLeaf(ctx, *first_field_.first, *first_field_.second, false);
     tree_scroll_y_ = ImGui::GetScrollY();
+    // Its widest line and the padding, up to 40 font sizes (a longer value is cut either way).
+    tree_need_ = std::max(tree_need_, std::min(tree_extent_ + ImGui::GetStyle().WindowPadding.x + ImGui::GetStyle().ScrollbarSize,
+                                               ImGui::GetFontSize() * 40.0f));
     ImGui::EndChild();
   };
   auto draw_stack = [&] {
@@ -142,17 +146,49 @@ void PolicyView::DrawResource(ViewContext& ctx) {
     ImGui::EndChild();
   };
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  stacked_ = StackUnderTree(avail.x / ImGui::GetFontSize(), avail.y / ImGui::GetFrameHeightWithSpacing());
-  if (stacked_) {
+  const ImGuiStyle& st = ImGui::GetStyle();
+  split_width_ = avail.x;
+  const int was = layout_;
+  // Under the tree the stack keeps its title line and 8 rows (and a sideways scrollbar); the tree
+  // has the rest. When that leaves the tree under 6 lines (a short window: 1024x700 at scale
+  // 1.5), the two fold into tabs of the whole height instead ("pane=stack" shows the stack's).
+  const float row_h = ImGui::GetTextLineHeight() + st.CellPadding.y * 2;
+  const float stack_h = ImGui::GetTextLineHeightWithSpacing() + row_h * 10 + st.ScrollbarSize + st.ItemSpacing.y * 4 + 2;  // a row to spare
+  const float tree_min = ImGui::GetFrameHeightWithSpacing() * 6;
+  layout_ = !StackUnderTree(avail.x, tree_need_, stack_need_, st.CellPadding.x * 4 + st.ItemSpacing.x) ? 0
+            : avail.y - stack_h >= tree_min                                                             ? 1
+                                                                                                        : 2;
+  stacked_ = layout_ == 1;
+  // The tree is another window in the other layout: the selected leaf is scrolled into it again.
+  if (layout_ != was && !leaf_.empty()) scroll_to_leaf_ = true;
+  if (layout_ == 1) {
+    tree_h_ = avail.y - stack_h;
     draw_tree();
     ImGui::Separator();
     draw_stack();
     return;
   }
+  if (layout_ == 2) {
+    // Which of the two fills the tab: a switch the view state sets too ("pane=stack").
+    if (pane_request_ >= 0) pane_ = pane_request_;
+    pane_request_ = -1;
+    if (ImGui::RadioButton("Merged conf", pane_ == 0)) pane_ = 0;
+    ImGui::SameLine();
+    const std::string stack_label = "Merge stack: " + stack_type_;
+    if (ImGui::RadioButton(stack_label.c_str(), pane_ == 1)) pane_ = 1;
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("The items merged into the selected field's rule, sorted ascending by the %s profile's keys; later "
+                        "items win. (Too short for the stack under the tree, too narrow beside it: one at a time.)",
+                        pol::Profiles().Name(primary_));
+    pane_ == 0 ? draw_tree() : draw_stack();
+    return;
+  }
   const ImGuiTableFlags split = ImGuiTableFlags_Resizable | ImGuiTableFlags_BordersInnerV;
   if (!ImGui::BeginTable("##inspect", 2, split, ImVec2(0, avail.y))) return;
-  ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, 3);
-  ImGui::TableSetupColumn("Merge stack", ImGuiTableColumnFlags_WidthStretch, 2);
+  // Each side its share of what both need (the tree's widest line, the stack's columns).
+  const float tw = tree_need_ > 0 ? tree_need_ : 3.0f, sw = stack_need_ > 0 ? stack_need_ : 2.0f;
+  ImGui::TableSetupColumn("Merged conf", ImGuiTableColumnFlags_WidthStretch, tw / (tw + sw) * 5.0f);
+  ImGui::TableSetupColumn("Merge stack", ImGuiTableColumnFlags_WidthStretch, sw / (tw + sw) * 5.0f);
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   draw_tree();
@@ -312,20 +348,35 @@ void PolicyView::DrawTypeTree(ViewContext& ctx, const pol::TypeConf& t) {
         if (Chip("over", who, theme::Pal().muted)) ctx.JumpTo(o.loc.file, o.loc.range);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("overridden: %s comes earlier in the merge stack", who.c_str());
         ImGui::PopID();
+        tree_extent_ = std::max(tree_extent_, ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x);
       }
     }
+    tree_extent_ = std::max(tree_extent_, ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x);
     ImGui::PopID();
   }
   ImGui::PopID();
 }
 
 void PolicyView::DrawStack(ViewContext& ctx, const pol::TypeConf& t) {
-  stack_head_.Begin("##stack-head");  // the table below keeps its 8 rows
-  ImGui::Text("Merge stack: %s", t.type.c_str());
-  ImGui::PushTextWrapPos(0);
-  theme::TextMuted("sorted ascending by the %s profile's keys; later items win", pol::Profiles().Name(primary_));
-  ImGui::PopTextWrapPos();
-  stack_head_.End();
+  const std::string order = std::string("sorted ascending by the ") + pol::Profiles().Name(primary_) + " profile's keys; later items win";
+  if (layout_ == 2) {
+    // One at a time: the switch above names the stack; the order on its hover.
+  } else if (stacked_) {
+    // Under the tree: one line, no child (the stack's height was set for it and 8 rows); the
+    // sentence on hover when cut.
+    ImGui::Text("Merge stack: %s", t.type.c_str());
+    ImGui::SameLine();
+    const float room = ImGui::GetContentRegionAvail().x;
+    theme::TextMuted("%s", order.c_str());
+    theme::TooltipIfClipped(order.c_str(), room);
+  } else {
+    stack_head_.Begin("##stack-head");  // the table below keeps its 8 rows
+    ImGui::Text("Merge stack: %s", t.type.c_str());
+    ImGui::PushTextWrapPos(0);
+    theme::TextMuted("%s", order.c_str());
+    ImGui::PopTextWrapPos();
+    stack_head_.End();
+  }
   const pol::ConfLine* sel = nullptr;
   for (const pol::ConfLine& l : t.lines)
     if (l.field && leaf_ == t.type + ":" + l.path) sel = &l;
@@ -361,6 +412,15 @@ void PolicyView::DrawStack(ViewContext& ctx, const pol::TypeConf& t) {
     ImGui::PopID();
   }
   room_.Measure("stack", t.rule->items().size());
+  // What the stack needs across to be read: its rank and item columns (which item sets the
+  // value, which it overrode) fitted to their values and headers; the sort keys scroll sideways.
+  const ImGuiStyle& st = ImGui::GetStyle();
+  // The most measured since the results came (a table's first frame has not fitted its columns
+  // yet; a layout never flips back and forth on a frame's measure).
+  float need = st.ScrollbarSize + st.WindowPadding.x * 2;
+  for (size_t c = 0; c < room_.columns.size() && c < 2; ++c)
+    need += std::max(room_.columns[c].width, room_.columns[c].header) + st.CellPadding.x * 2 + 1;
+  stack_need_ = std::max(stack_need_, need);
   ImGui::EndTable();
 }
 

@@ -40,7 +40,8 @@ void PolicyView::SelectField(ViewContext& ctx, const pol::FieldProvenance& f, bo
     s.range = w.loc.range;
     why_.Add(std::move(s));
   }
-  sel_.SelectOwned(ctx, "type/0", std::move(why_), "rule/" + std::to_string(rule_) + "/field/" + std::to_string(field_), f.path);
+  // The tab on screen's (Resources, or Inbound / proxy: their fields tables).
+  sel_.SelectOwned(ctx, Place(), std::move(why_), "rule/" + std::to_string(rule_) + "/field/" + std::to_string(field_), f.path);
   if (jump) ctx.JumpTo(f.set.loc.file, f.set.loc.range);
 }
 

@@ -13,12 +13,11 @@ void PolicyView::DrawSchema(const std::string& type) {
   }
   theme::TextMuted("Kuma v2.11 %s; lists: %s%s%s%s", s->go_file, s->to ? "to " : "", s->from ? "from " : "",
                    s->rules ? "rules " : "", s->single ? "spec.default" : "");
-  if (!ImGui::BeginTable("##schema", 4, kTable)) return;
+  // Columns never narrower than their headers (the table scrolls sideways below that).
+  const std::vector<theme::FitColumn> cols = {
+      {"Field", 0, 3}, {"Type", 0, 1}, {"Values", 0, 3}, {"Default (Kuma fills in)", 0, 1.5f}};
+  if (!theme::BeginTableFit("##schema", cols, kTable)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("Field", ImGuiTableColumnFlags_WidthStretch, 3);
-  ImGui::TableSetupColumn("Type", ImGuiTableColumnFlags_WidthStretch, 1);
-  ImGui::TableSetupColumn("Values", ImGuiTableColumnFlags_WidthStretch, 3);
-  ImGui::TableSetupColumn("Default (Kuma fills in)", ImGuiTableColumnFlags_WidthStretch, 1);
   ImGui::TableHeadersRow();
   ImGuiListClipper clip;
   clip.Begin(static_cast<int>(s->field_count));
@@ -45,6 +44,7 @@ void PolicyView::DrawSchema(const std::string& type) {
       if (*f.default_json) ImGui::Text("default %s", f.default_json); else theme::TextMuted("-");
     }
   }
+  room_.Measure("schema", s->field_count);
   ImGui::EndTable();
 }
 

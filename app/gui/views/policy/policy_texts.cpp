@@ -156,6 +156,7 @@ std::shared_ptr<const ViewRows> BuildPolicyRows(const Inspection& in) {
   for (const Divergence& d : in.comparison.divergences)
     for (auto it = d.values.begin(); it != d.values.end(); ++it)
       if (!t->json.count(&it.value())) t->json.emplace(&it.value(), JsonOrNone(it.value()));
+  t->profiles = BuildProfilesTrees(in, *t);
   return t;
 }
 

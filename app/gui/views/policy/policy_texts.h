@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/gui/open_document.h"
+#include "app/gui/views/policy/policy_profiles_rows.h"
 #include "core/policy/policy_release_rules.h"
 
 namespace cfgi::gui {
@@ -42,6 +43,11 @@ struct PolicyTexts final : ViewRows {
   std::unordered_map<const void*, std::vector<std::string>> chooser;
   // Per result (keyed by &PolicyResult::inspection): the inspected resource's label, the same.
   std::unordered_map<const void*, std::string> inspected;
+
+  // Per policy type (index T of the results' rules): the Profiles tab's tree, a column per
+  // profile (policy_profiles_rows.h).
+  std::vector<ProfilesTree> profiles;
+  const ProfilesTree* ProfilesOf(size_t t) const { return t < profiles.size() ? &profiles[t] : nullptr; }
 
   // The text of `v` (its address); "?" when the worker did not format it (a value the view
   // should not show).

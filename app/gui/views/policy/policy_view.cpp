@@ -21,6 +21,10 @@ std::string PolicyView::SaveState() const {
   const std::string dp = !pending_dp_.empty() ? pending_dp_ : !asked_.empty() ? asked_ : DataplaneName();
   if (!dp.empty()) s += ";dp=" + dp;
   if (field_filter_.IsActive()) s += std::string(";fields=") + field_filter_.InputBuf;
+  if (pane_request_ == 1 || (pane_request_ < 0 && pane_ == 1)) s += ";pane=stack";
+  const std::string& prow = sel_.Row("type/4");
+  if (!pending_prow_.empty()) s += ";prow=" + pending_prow_;
+  else if (prow.rfind("profiles:", 0) == 0) s += ";prow=" + prow.substr(9);
   return s;
 }
 
@@ -35,6 +39,9 @@ void PolicyView::LoadState(std::string_view state) {
   if (auto res = StateField(state, "res")) pending_res_ = *res;
   if (auto leaf = StateField(state, "leaf")) pending_leaf_ = *leaf;
   if (auto dp = StateField(state, "dp")) pending_dp_ = *dp;
+  if (auto prow = StateField(state, "prow")) pending_prow_ = *prow;
+  if (auto inb = StateInt(state, "inb")) pending_inbound_ = static_cast<size_t>(*inb);
+  if (auto pane = StateField(state, "pane")) pane_request_ = *pane == "stack" ? 1 : 0;
   if (auto f = StateField(state, "fields")) {  // the Resource tab's field filter
     std::snprintf(field_filter_.InputBuf, sizeof field_filter_.InputBuf, "%s", f->c_str());
     field_filter_.Build();
@@ -80,6 +87,8 @@ void PolicyView::OnEvaluated(const OpenDocument& d) {
   sel_.Forget();
   field_ = SIZE_MAX;
   auto_selected_ = false;
+  profiles_widths_ = {nullptr, {0.0f, 0.0f}};
+  tree_need_ = stack_need_ = 0;  // measured again for the new results (StackUnderTree)
 }
 
 nlohmann::ordered_json PolicyView::DumpState() const {
@@ -88,17 +97,36 @@ nlohmann::ordered_json PolicyView::DumpState() const {
   // What the Explanation shows for the place on screen (Selections), and the rows highlighted.
   j["explains"] = sel_.ToJson();
   j["highlighted"] = {{"leaf", leaf_},
+                      {"inbound", inbound_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(inbound_ == SIZE_MAX - 1 ? -1 : static_cast<long>(inbound_))},
                       {"rule", rule_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(rule_)},
                       {"field", field_ == SIZE_MAX ? nlohmann::ordered_json() : nlohmann::ordered_json(field_)}};
   j["overridden_values"] = {{"shown", overrides_drawn_.shown}, {"folded", overrides_drawn_.folded}};
   j["field_filter"] = {{"text", field_filter_.InputBuf}, {"hidden", fields_hidden_}};
   j["tree_scroll_y"] = tree_scroll_y_;
-  j["stack_under_tree"] = stacked_;
+  j["stack_under_tree"] = layout_ != 0;  // under it, or in a tab of its own (too short for both)
+  j["stack_layout"] = {{"mode", layout_ == 0 ? "beside" : layout_ == 1 ? "under" : pane_ == 1 ? "tabs:stack" : "tabs:tree"},
+                       {"width", static_cast<int>(split_width_)}, {"tree_need", static_cast<int>(tree_need_)},
+                       {"stack_need", static_cast<int>(stack_need_)}};
+  // The Profiles tab's tree: its rows, the count it shows (the comparison's), the differing
+  // answers its marked rows stand for, and those rows' keys.
+  if (profiles_tree_) {
+    size_t marked = 0;
+    nlohmann::ordered_json keys = nlohmann::ordered_json::array();
+    for (const ProfilesRow& r : profiles_tree_->rows)
+      if (r.answer && r.differs) {
+        marked += r.answers;
+        keys.push_back(r.key);
+      }
+    j["profiles"] = {{"rows", profiles_tree_->rows.size()}, {"count", profiles_tree_->differing},
+                     {"marked_answers", marked + profiles_tree_->differing_omitted}, {"differing_rows", std::move(keys)},
+                     {"columns", profiles_tree_->profiles}, {"highlighted", profiles_highlighted_}};
+  }
   return j;
 }
 
 void PolicyView::Draw(ViewContext& ctx) {
   room_.Reset();
+  profiles_tree_ = nullptr;
   overrides_drawn_ = {};
   if (!model_ || !kuma_ || !madr_) {
     theme::TextMuted("Not evaluated yet.");
@@ -253,8 +281,16 @@ void PolicyView::Ask(ViewContext& ctx, const std::string& dataplane) {
 void PolicyView::DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t) {
   // A restored sub-tab waits until the restored policy type is the open one.
   if (!sub_tabs_.Begin("##typetabs", pending_type_.empty() || pending_type_ == type_name_)) return;
+  // The fields table highlights the field its tab explains (Resources and Inbound / proxy each
+  // keep their own: "rule/R/field/F").
+  auto field_of_tab = [&] {
+    const std::string& row = sel_.Row(Place());
+    const size_t at = row.find("/field/");
+    return at == std::string::npos ? SIZE_MAX : static_cast<size_t>(std::strtoul(row.c_str() + at + 7, nullptr, 10));
+  };
   std::string l = "Resources (" + std::to_string(tr.to_rules.size()) + ")###res";
   if (sub_tabs_.Item(0, l)) {
+    field_ = field_of_tab();
     // The row's step is gone (another profile): the same row and field of the profile shown;
     // nothing selected yet: the first resource, so the Explanation explains a row on screen.
     if (!sel_.Show(ctx, Place()) && !tr.to_rules.empty()) {
@@ -271,8 +307,8 @@ void PolicyView::DrawType(ViewContext& ctx, const pol::TypeRules& tr, size_t t) 
   if (!tr.from_rules.empty() || tr.has_proxy_rule) {
     l = "Inbound / proxy (" + std::to_string(tr.from_rules.size() + (tr.has_proxy_rule ? 1 : 0)) + ")###inb";
     if (sub_tabs_.Item(1, l)) {
-      sel_.Show(ctx, Place());
-      DrawInbound(ctx, tr);
+      field_ = field_of_tab();
+      DrawInbound(ctx, tr);  // shows its own row (selecting the first when none)
       ImGui::EndTabItem();
     }
   }

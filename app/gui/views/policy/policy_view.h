@@ -6,7 +6,8 @@
 //   policy_resources.cpp     a type's Resources: ResourceRules, the selected rule's fields
 //   policy_inbound.cpp       a type's Inbound / proxy: from[] / rules[] rules, the proxy rule
 //   policy_items.cpp         a type's Items (sorted, every sort key a column) and Selection
-//   policy_profiles.cpp      a type's Profiles: where the profiles differ, the upgrade notes
+//   policy_profiles.cpp      a type's Profiles: one tree, a column per profile, the differing rows
+//                            marked (rows made on the worker: policy_profiles_rows.cpp), the upgrade notes
 //   policy_schema_tab.cpp    a type's Schema: typed fields and Kuma's defaults
 //   policy_view_release.cpp  the Kuma-release parts (release line, listed rules, RBAC matchers)
 //   policy_texts.cpp         the worker-side step: every JSON value the view shows, as text
@@ -30,7 +31,9 @@
 //                 fields, click a field for its origin (policy, ruleIndex) and source lines
 //     Inbound     from[] / rules[] rules per inbound
 //     Items       the sorted items, every sort key a column (merge order: later wins)
-//     Profiles    where the profiles (each Kuma release, the MADR) differ, one column each, with
+//     Profiles    every profile's rules, items and merged confs of the type as one tree with a
+//                 column per profile (each Kuma release, the MADR), the rows where the profile
+//                 comparison has a divergence marked ⇄ (its count: the differing answers), with
 //                 the comparison's upgrade notes (kuma-2.10 -> kuma-2.14) for the type
 //     Schema      the type's typed fields (kind, enum) and the defaults Kuma fills in
 //                 (core/policy/policy_schema.h); a generic type says it has none
@@ -66,9 +69,14 @@ namespace cfgi::gui::policy_view {
 namespace pol = cfgi::policy;
 
 // The Resource tab puts the merge stack under the merged tree, not beside it, when the tab is
-// under 34 em wide (two columns of values would be cut) and at least 22 rows tall (8 rows for
-// each with their headers).
-inline bool StackUnderTree(float width_em, float height_rows) { return width_em < 34.0f && height_rows >= 22.0f; }
+// narrower than the two need side by side (by content, not by window size): `tree_need` the
+// merged tree's widest line (indent, key and value, the chip naming who set it, a difference
+// mark), `stack_need` the merge stack's rank and item columns fitted to their values and headers
+// (its sort keys scroll sideways), `gap` the split's padding; all in pixels, measured in the
+// previous frame (0 before the first: beside).
+inline bool StackUnderTree(float width, float tree_need, float stack_need, float gap) {
+  return width < tree_need + stack_need + gap;
+}
 
 inline std::string ItemLabel(const pol::Item* it) {
   if (!it || !it->policy) return "?";
@@ -125,6 +133,8 @@ class PolicyView final : public EngineView {
  public:
 
   // "type=MMeshRetry;tab=N;rule=N": the open policy type, its sub-tab and the selected resource;
+  // "prow=/rules/T/toResourceRules/J" the Profiles tab's selected row; "inb=N" the Inbound / proxy row; "pane=stack" the merge
+  // stack's tab when the Resource tab folds the tree and the stack into tabs;
   // "sort=C" / "sort=-C" sorts the Resources table, "copy=1" copies it as text at the next Draw
   // (the --view hook and tests; its context menu's "Copy as text" does the same).
   std::string SaveState() const override;
@@ -217,6 +227,10 @@ class PolicyView final : public EngineView {
   void DrawFields(ViewContext& ctx, const std::vector<pol::FieldProvenance>& prov);
 
   void DrawInbound(ViewContext& ctx, const pol::TypeRules& tr);
+  // An Inbound / proxy row (i == from_rules.size(): the proxy rule) as its label shows it, and
+  // selected: explained as a Resources row is (the rule, who merged into it, each field).
+  std::string InboundLabel(const pol::TypeRules& tr, size_t i) const;
+  void SelectInbound(ViewContext& ctx, const pol::TypeRules& tr, size_t i, bool jump);
 
   void DrawItems(ViewContext& ctx, const pol::TypeRules& tr);
 
@@ -225,6 +239,14 @@ class PolicyView final : public EngineView {
   // The document's comparison of the two profiles' results, for this type: the same leaves (and
   // the same count) as the top bar's badge and the CLI's --profile all "divergences".
   void DrawDiffs(ViewContext& ctx, size_t t);
+  void SelectProfilesRow(ViewContext& ctx, const ProfilesRow& r);
+  const ProfilesTree* profiles_tree_ = nullptr;  // the Profiles tab's tree in the last frame (DumpState)
+  TableHeaderArea profiles_head_;      // the notes and the count above its table
+  std::string profiles_highlighted_;  // the row drawn selected there (its id)
+  std::string pending_prow_;          // "prow=ID" (a view state; a click selects the same way)
+  size_t pending_inbound_ = SIZE_MAX;  // "inb=N": the Inbound / proxy row (N = the rules' count: the proxy rule)
+  // Its key column's width and the table's least width (px), measured once per tree.
+  std::pair<const ProfilesTree*, std::pair<float, float>> profiles_widths_{nullptr, {0.0f, 0.0f}};
 
   const pol::PolicyModel* model_ = nullptr;
   static inline const PolicyTexts kNoTexts;
@@ -258,6 +280,13 @@ class PolicyView final : public EngineView {
   bool scroll_to_leaf_ = false;      // SelectLeaf not from a click: scroll the tree to it once
   float tree_scroll_y_ = 0;          // the tree's scroll position in the last frame (DumpState)
   bool stacked_ = false;             // the merge stack under the tree in the last frame (StackUnderTree)
+  // What the tree and the stack need across (px), the most measured as they were drawn since the
+  // results came (StackUnderTree); the tree's measured while drawing (tree_extent_).
+  float tree_need_ = 0, tree_extent_ = 0, stack_need_ = 0;
+  float tree_h_ = 0;  // the tree's height when the stack is under it
+  int layout_ = 0;    // the tree and stack: 0 beside, 1 the stack under the tree, 2 tabs (too short for both)
+  int pane_ = 0, pane_request_ = -1;  // layout 2's tab: 0 the tree, 1 the stack ("pane=tree|stack")
+  float split_width_ = 0;  // the width the two shared in the last frame (DumpState)
   // Leaves ("TYPE:/json/pointer") whose whole list of overridden values is unfolded; the others
   // show the kShownOverrides values nearest the winner and "+N earlier values".
   std::set<std::string> unfolded_overrides_;
