@@ -94,14 +94,29 @@ size_t VariantsView::DrawTransitionSummary() {
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted("Deliver:");
   static const char* kModes[] = {"", "one response", "two: new first", "two: removal first"};
+  char labels[4][96];
+  float radios_w = 0;
   for (int m = 0; m < 4; ++m) {
-    ImGui::SameLine();
-    char b[96];
-    std::snprintf(b, sizeof b, "%s", kModes[m]);
-    if (m == 0) std::snprintf(b, sizeof b, "as sent (%zu response%s)", nresp, nresp == 1 ? "" : "s");
-    // The next option on the next line when it does not fit (never clipped).
-    if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(b).x + ImGui::GetFrameHeight() * 1.5f) ImGui::NewLine();
-    ImGui::RadioButton(b, &delivery_, m);
+    std::snprintf(labels[m], sizeof labels[m], "%s", kModes[m]);
+    if (m == 0) std::snprintf(labels[m], sizeof labels[m], "as sent (%zu response%s)", nresp, nresp == 1 ? "" : "s");
+    radios_w += ImGui::CalcTextSize(labels[m]).x + ImGui::GetFrameHeight() * 1.5f;
+  }
+  ImGui::SameLine();
+  if (ImGui::GetContentRegionAvail().x >= radios_w) {
+    for (int m = 0; m < 4; ++m) {
+      if (m > 0) ImGui::SameLine();
+      ImGui::RadioButton(labels[m], &delivery_, m);
+    }
+  } else {
+    // Too narrow for the four choices on one line (1024x700 at x1.5: the second line of radio
+    // buttons was cut by the table under this scrolling header): one line, a list to choose from.
+    ImGui::SetNextItemWidth(std::min(ImGui::GetContentRegionAvail().x,
+                                     ImGui::CalcTextSize(labels[0]).x + ImGui::GetFrameHeight() * 2.0f));
+    if (ImGui::BeginCombo("##delivery", labels[std::clamp(delivery_, 0, 3)])) {
+      for (int m = 0; m < 4; ++m)
+        if (ImGui::Selectable(labels[m], delivery_ == m)) delivery_ = m;
+      ImGui::EndCombo();
+    }
   }
   const size_t broken = tc.broken, amb = tc.between_ambiguous;
   ImGui::PushTextWrapPos(0);
