@@ -751,9 +751,35 @@ Compiled LoadTree(const Node& root, doc::SourcePtr source, const FilterContext& 
   out.source = std::move(source);
   out.type = TypeName(root.GetString("@type"));
   Loader l(out, filter);
-  out.root = l.LoadMatcher(root, 1);
+  // An ExtensionWithMatcher (envoy/extensions/common/matching/v3/extension_matcher.proto: fields
+  // matcher (deprecated), xds_matcher, extension_config) written with the Matcher's own
+  // matcher_tree / matcher_list at its top level, as an older Envoy docs example does
+  // (docs/root/intro/arch_overview/advanced/matching/_include/complicated.yaml): Envoy rejects the
+  // unknown field. Say that once, at the key, and read its value as the Matcher it was meant to be
+  // when it is one (so the requests still evaluate). tests/unit/matcher_test.cpp
+  // MisplacedMatcherInExtensionWithMatcher.
+  const Node* tree_root = &root;
+  bool misplaced = false;
+  auto ends = [&](std::string_view suffix) { return std::string_view(out.type).ends_with(suffix); };
+  if (ends(".ExtensionWithMatcher") || ends(".ExtensionWithMatcherPerRoute")) {
+    for (const Node::Entry& e : root.entries()) {
+      if (e.key != "matcher_tree" && e.key != "matcher_list") continue;
+      misplaced = true;
+      const std::string owner = out.type.substr(out.type.rfind('.') + 1);
+      l.sink().Error("MAT019", e.key_range,
+                     owner + " has no field " + e.key + ", so Envoy rejects the filter (unknown field); the Matcher "
+                     "goes under xds_matcher: `xds_matcher: {" + e.key + ": ...}`",
+                     e.key);
+      if (e.value.is_map() && (e.value.Get("matcher_tree") || e.value.Get("matcher_list"))) tree_root = &e.value;
+      break;
+    }
+  }
+  out.root = l.LoadMatcher(*tree_root, 1);
   out.simplified = l.simplified();
-  if (!out.type.empty() && out.type != "xds.type.matcher.v3.Matcher" && out.type != "envoy.config.common.matcher.v3.Matcher") {
+  if (misplaced) {
+    // Said above; the schema check below reads the Matcher that was meant.
+  } else if (!out.type.empty() && out.type != "xds.type.matcher.v3.Matcher" &&
+             out.type != "envoy.config.common.matcher.v3.Matcher") {
     l.sink().Error("MAT019", root.Get("@type")->range(),
                    "@type " + out.type + " is not a Matcher; use xds.type.matcher.v3.Matcher (or "
                    "envoy.config.common.matcher.v3.Matcher, the same shape)",
@@ -764,7 +790,7 @@ Compiled LoadTree(const Node& root, doc::SourcePtr source, const FilterContext& 
   if (!out.simplified && !l.structural_errors()) {
     xds::type::matcher::v3::Matcher msg;
     doc::DiagnosticSink sink(out.source.get());
-    if (!doc::NodeToMessage(Sanitize(root, 0), &msg, sink))
+    if (!doc::NodeToMessage(Sanitize(*tree_root, 0), &msg, sink))
       for (const auto& d : sink.list()) {
         // Point at the offending key when protobuf names it ("...) name: Cannot find field.").
         SourceRange r = d.range;

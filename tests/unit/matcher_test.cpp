@@ -519,6 +519,30 @@ TEST(MatcherValidation, SchemaErrorsPointAtTheKey) {
   EXPECT_EQ(m.source->Locate(m.diagnostics[0].range.begin).column, 3);
 }
 
+// An ExtensionWithMatcher with the Matcher's matcher_tree at its top level (the shape of Envoy's
+// docs example matching/_include/complicated.yaml): ExtensionWithMatcher has no such field
+// (envoy/extensions/common/matching/v3/extension_matcher.proto: matcher, xds_matcher,
+// extension_config), so Envoy rejects it; one MAT019 at the key, and the value read as the
+// Matcher it was meant to be (no MAT001 / MAT009 about the extra level), which still evaluates.
+TEST(MatcherValidation, MisplacedMatcherInExtensionWithMatcher) {
+  Compiled m = Compile("ewm.yaml",
+                       "\"@type\": type.googleapis.com/envoy.extensions.common.matching.v3.ExtensionWithMatcher\n"
+                       "extension_config: {name: f, typed_config: {\"@type\": type.googleapis.com/google.protobuf.Empty}}\n"
+                       "matcher_tree:\n"
+                       "  matcher_tree:\n"
+                       "    input: {name: h, typed_config: {\"@type\": "
+                       "type.googleapis.com/envoy.type.matcher.v3.HttpRequestHeaderMatchInput, header_name: x}}\n"
+                       "    exact_match_map:\n"
+                       "      map:\n"
+                       "        a: {action: {name: skip, typed_config: {\"@type\": type.googleapis.com/google.protobuf.Empty}}}\n");
+  ASSERT_EQ(m.diagnostics.size(), 1u);
+  EXPECT_EQ(m.diagnostics[0].code, "MAT019");
+  EXPECT_EQ(m.source->Locate(m.diagnostics[0].range.begin).line, 3);
+  EXPECT_EQ(m.source->Locate(m.diagnostics[0].range.begin).column, 1);
+  EXPECT_NE(m.diagnostics[0].message.find("ExtensionWithMatcher has no field matcher_tree"), std::string::npos);
+  EXPECT_EQ(Actions(m, Headers({{"x", "a"}}), Profile::kEnvoy), (std::vector<std::string>{"skip"}));
+}
+
 TEST(MatcherValidation, CelErrorsAreLocatedInsideTheString) {
   Compiled m = Compile("c.yaml", "matcher_list:\n  matchers:\n    - predicate:\n        single_predicate:\n"
                                  "          input: {typed_config: {\"@type\": type.googleapis.com/xds.type.matcher.v3.HttpAttributesCelMatchInput}}\n"
