@@ -26,7 +26,7 @@ def ranges(theme_text, name):
 
 def literal_codepoints(text):
     for lit in LITERAL.findall(text):
-        raw = re.sub(r'\\x([0-9a-fA-F]{2})', lambda m: '\\x%s' % m.group(1), lit)
+        raw = lit
         data = bytearray()
         i = 0
         while i < len(raw):

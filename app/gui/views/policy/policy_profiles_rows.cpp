@@ -80,6 +80,20 @@ class TreeBuilder {
   }
   size_t n() const { return results_.size(); }
 
+  // Each profile's count of one list of its type's rules (0 where the profile has no such type),
+  // and the largest: the section's heading and how many rows it lists.
+  template <class List>
+  size_t CountsOf(const List& list_of, std::vector<size_t>& counts) const {
+    counts.assign(n(), 0);
+    size_t most = 0;
+    for (size_t p = 0; p < n(); ++p)
+      if (types_[p]) {
+        counts[p] = list_of(*types_[p]).size();
+        most = std::max(most, counts[p]);
+      }
+    return most;
+  }
+
   size_t Add(int depth, std::string key, bool container) {
     ProfilesRow r;
     r.depth = depth;
@@ -230,13 +244,8 @@ class TreeBuilder {
   }
 
   void Resources() {
-    size_t rules = 0;
-    std::vector<size_t> counts(n(), 0);
-    for (size_t p = 0; p < n(); ++p)
-      if (types_[p]) {
-        counts[p] = types_[p]->to_rules.size();
-        rules = std::max(rules, counts[p]);
-      }
+    std::vector<size_t> counts;
+    const size_t rules = CountsOf([](const auto& t) -> const auto& { return t.to_rules; }, counts);
     if (rules == 0) return;
     const size_t head = Section("resources", counts, "rule");
     std::pair<size_t, size_t> shown;
@@ -261,13 +270,8 @@ class TreeBuilder {
   }
 
   void Inbound() {
-    size_t rules = 0;
-    std::vector<size_t> counts(n(), 0);
-    for (size_t p = 0; p < n(); ++p)
-      if (types_[p]) {
-        counts[p] = types_[p]->from_rules.size();
-        rules = std::max(rules, counts[p]);
-      }
+    std::vector<size_t> counts;
+    const size_t rules = CountsOf([](const auto& t) -> const auto& { return t.from_rules; }, counts);
     if (rules == 0) return;
     const size_t head = Section("inbound rules", counts, "rule");
     std::pair<size_t, size_t> shown;
@@ -325,14 +329,10 @@ class TreeBuilder {
   // The sorted items (merge order): one row each, a profile's item at that rank per column. A
   // filtered result lists only some items in its JSON (RulesJson's `keep`): those go to Others.
   void Items() {
-    size_t items = 0;
-    std::vector<size_t> counts(n(), 0);
-    for (size_t p = 0; p < n(); ++p) {
-      if (!types_[p]) continue;
-      if (results_[p]->rules.filtered) return;
-      counts[p] = types_[p]->to_items.size();
-      items = std::max(items, counts[p]);
-    }
+    for (size_t p = 0; p < n(); ++p)
+      if (types_[p] && results_[p]->rules.filtered) return;
+    std::vector<size_t> counts;
+    const size_t items = CountsOf([](const auto& t) -> const auto& { return t.to_items; }, counts);
     if (items == 0) return;
     const size_t head = Section("items (merge order)", counts, "item");
     std::pair<size_t, size_t> shown;
