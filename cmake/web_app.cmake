@@ -9,13 +9,9 @@
 set(CFGI_FONT_INTER_DIR /usr/share/fonts/opentype/inter CACHE PATH "Inter fonts (fonts-inter)")
 set(CFGI_FONT_DEJAVU_DIR /usr/share/fonts/truetype/dejavu CACHE PATH "DejaVu fonts (fonts-dejavu-core)")
 set(CFGI_WEB_OPT -Os CACHE STRING "Optimisation of the web app's code and link (size first)")
-# The evaluation worker (web_eval_worker.cmake): the core compiled a second time as eval.js +
-# eval.wasm, run in a Web Worker by web/js/evaluator.js. OFF: the app does not use it yet (its
-# views draw typed results the page-side module cannot rebuild from the worker's JSON; docs/web.md).
 # Samples larger than this are not bundled in index.data (which the page loads before main() runs)
 # but copied to site/samples/ and fetched when opened (web_samples.cmake, web/js/samples.js).
 set(CFGI_WEB_SAMPLE_BUNDLE_MAX 1000000 CACHE STRING "Largest sample (bytes) bundled in index.data")
-option(CFGI_WEB_EVAL_WORKER "Build the web evaluation worker (eval.js, eval.wasm)" OFF)
 
 function(cfgi_web_app target)
   set(site ${CMAKE_BINARY_DIR}/site)
@@ -64,11 +60,19 @@ function(cfgi_web_app target)
   add_custom_target(${target}_samples DEPENDS ${remote_json})
   add_dependencies(${target} ${target}_samples)
   list(APPEND preload "SHELL:--preload-file ${remote_json}@/web/remote-samples.json")
+  # Threads (CFGI_WASM_THREADS, CMakeLists.txt): RunAsync's worker thread is a Web Worker running
+  # index.worker.js, made at start (a pool of one) so the first evaluation does not wait for it.
+  set(threads)
+  set(environment web)
+  if(CFGI_WASM_THREADS)
+    set(threads -sPTHREAD_POOL_SIZE=1)
+    set(environment web,worker)
+  endif()
   target_link_options(${target} PRIVATE
-    ${CFGI_WEB_OPT}
+    ${CFGI_WEB_OPT} ${threads}
     -sUSE_GLFW=3 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
     -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=33554432
-    -sENVIRONMENT=web -sDYNAMIC_EXECUTION=0 -sFORCE_FILESYSTEM=1 -sMINIFY_HTML=0
+    -sENVIRONMENT=${environment} -sDYNAMIC_EXECUTION=0 -sFORCE_FILESYSTEM=1 -sMINIFY_HTML=0
     "-sEXPORTED_FUNCTIONS=['_main','_malloc','_free']"
     "-sEXPORTED_RUNTIME_METHODS=['ccall','FS','UTF8ToString','stringToUTF8','lengthBytesUTF8']"
     "SHELL:--shell-file ${CMAKE_SOURCE_DIR}/web/shell.html"
@@ -95,10 +99,8 @@ function(cfgi_web_app target)
     get_filename_component(n ${js} NAME)
     list(APPEND site_files js/${n})
   endforeach()
-  if(CFGI_WEB_EVAL_WORKER)
-    include(${CMAKE_SOURCE_DIR}/cmake/web_eval_worker.cmake)
-    cfgi_web_eval_worker(${target}-eval ${site})
-    list(APPEND site_files eval.js eval.wasm)
+  if(CFGI_WASM_THREADS)
+    list(APPEND site_files index.worker.js)
   endif()
   string(REPLACE ";" "," site_files_arg "${site_files}")
   string(REPLACE ";" "," lazy_files_arg "${remote_site}")
@@ -107,7 +109,4 @@ function(cfgi_web_app target)
             "-DFILES=${site_files_arg}" "-DLAZY=${lazy_files_arg}" -P ${CMAKE_SOURCE_DIR}/cmake/web_offline.cmake
     COMMENT "web page: service worker")
   add_dependencies(${target}_offline ${target} ${target}_page)
-  if(CFGI_WEB_EVAL_WORKER)
-    add_dependencies(${target}_offline ${target}-eval)
-  endif()
 endfunction()

@@ -29,6 +29,16 @@ case "$WASM_EH" in
   js) EH_CFLAGS="-fexceptions"; EH_LDFLAGS="-fexceptions -sDISABLE_EXCEPTION_CATCHING=0" ;;
   *) echo "[wasm-deps] WASM_EH is wasm or js" >&2; exit 2 ;;
 esac
+# Threads (WASM_THREADS=1, the default): every object is compiled with -pthread (atomics and
+# bulk memory, shared memory at link), so the app can evaluate on a worker thread; a module with
+# shared memory cannot link objects built without it. WASM_THREADS=0 builds the single-threaded
+# set, into another key. The project's CMakeLists.txt must match (CFGI_WASM_THREADS).
+WASM_THREADS=${WASM_THREADS:-1}
+case "$WASM_THREADS" in
+  1) EH_CFLAGS+=" -pthread"; EH_LDFLAGS+=" -pthread" ;;
+  0) ;;
+  *) echo "[wasm-deps] WASM_THREADS is 1 or 0" >&2; exit 2 ;;
+esac
 CACHE_ROOT=${XDG_CACHE_HOME:-$HOME/.cache}/config-inspector/wasm-deps
 export NODE_PATH=/usr/share/nodejs  # emscripten's JS tools need Debian's acorn & co.
 

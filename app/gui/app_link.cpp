@@ -80,9 +80,11 @@ ordered_json App::StateJson() const {
     one["view_state"] = o.view->SaveState();
     one["view_shows"] = o.view->DumpState();  // the view's one test hook: counts, table, its own
     one["report"] = d.ReportJson();
+    one["evaluating"] = d.evaluating();  // a job on the worker thread is making its next report
     docs.push_back(std::move(one));
   }
   j["documents"] = std::move(docs);
+  j["jobs"] = jobs_.active().size();  // unfinished jobs off the UI thread (0: every result is in)
   // What the Problems panel lists for the active document (after its filters).
   ordered_json problems = ordered_json::array();
   if (active_ >= 0) {

@@ -56,8 +56,9 @@ void Shutdown();
 
 // Queues `task` to run at the start of the next frame and wakes the loop. Thread-safe.
 void Post(std::function<void()> task);
-// Runs `work` off the UI thread where the platform has threads (the desktop: one worker thread,
-// tasks in order) and then posts `done`; without threads (the web) runs `work` and `done` at once.
+// Runs `work` off the UI thread where the platform has threads (the desktop and the web's
+// threaded build: one worker thread, tasks in order) and then posts `done`; without threads (the
+// web built with CFGI_WASM_THREADS=OFF) runs `work` and `done` at once.
 // Used to evaluate documents without freezing the UI on large inputs. `work` must not touch ImGui.
 void RunAsync(std::function<void()> work, std::function<void()> done);
 // Runs `work` on a thread of its own and then posts `done` (the desktop); the web runs both at
@@ -70,7 +71,7 @@ void WakeUpIn(double seconds);
 // Seconds since Init(), monotonic.
 double Now();
 // CPU time of the calling thread in milliseconds (the desktop's CLOCK_THREAD_CPUTIME_ID); the web,
-// which has one thread, gives its wall clock. Frame statistics measure the UI thread with it.
+// where a thread's CPU time is not measurable, gives its wall clock. Frame statistics measure the UI thread with it.
 double ThreadCpuMs();
 // Called by the loop around each frame on the UI thread: `begin` before the queued tasks run
 // (the worker's results are applied there), `end` after the frame's draw data went to the GPU

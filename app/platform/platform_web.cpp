@@ -9,6 +9,9 @@
 
 #include <emscripten.h>
 #include <emscripten/html5.h>
+#ifdef __EMSCRIPTEN_PTHREADS__
+#include <emscripten/threading.h>
+#endif
 
 #include <GLES3/gl3.h>
 #include <GLFW/glfw3.h>
@@ -18,13 +21,17 @@
 
 #include <sys/stat.h>
 
+#include <atomic>
 #include <cmath>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <sstream>
+#include <thread>
 #include <utility>
 
 // ---- into the page (web/js/io.js, web/js/permalink.js) ----
@@ -63,6 +70,9 @@ namespace {
 struct State {
   GLFWwindow* window = nullptr;
   std::function<bool()> frame;
+  // Post's queue: filled from any thread (RunAsync's worker posts its `done`), run by Step on
+  // the page's thread.
+  std::mutex tasks_mu;
   std::deque<std::function<void()>> tasks;
   std::function<void(std::vector<File>)> drop_handler;
   std::function<void(std::vector<File>)> picker_done;
@@ -71,13 +81,22 @@ struct State {
   std::function<void(double)> frame_end;
   std::string clipboard;
   double wake_at = 0;          // draw a frame at least until then (WakeUpIn, recent input)
-  double last_activity = 0;    // input, tasks, resizes
+  std::atomic<double> last_activity{0};  // input, tasks (posted from any thread), resizes
   int canvas_w = 0, canvas_h = 0;
   double dpr = 1;
   // The WebGL context was lost (web/js/gl.js): no frame is drawn (every GL call would fail) until
   // the browser restores it and the backend's objects are made again.
   bool context_lost = false;
   std::map<int, std::function<void(bool)>> fetching;  // FetchBeforeOpen by the page's id
+#ifdef __EMSCRIPTEN_PTHREADS__
+  // RunAsync's worker (a Web Worker running this module's pthread): the desktop's one worker
+  // thread, jobs in order. Started on the first RunAsync, from the pool made at start
+  // (-sPTHREAD_POOL_SIZE, cmake/web_app.cmake), so it runs without waiting for the page's thread.
+  std::thread worker;
+  std::mutex work_mu;
+  std::condition_variable work_cv;
+  std::deque<std::pair<std::function<void()>, std::function<void()>>> work;
+#endif
 };
 
 State& S() {
@@ -88,7 +107,12 @@ State& S() {
 // ImGui keeps drawing for a while after any input so hover and animations settle.
 constexpr double kActiveSeconds = 0.75;
 
-void MarkActivity() { S().last_activity = emscripten_get_now() / 1000.0; }
+void MarkActivity() { S().last_activity.store(emscripten_get_now() / 1000.0, std::memory_order_relaxed); }
+
+bool TasksPending() {
+  std::lock_guard<std::mutex> lock(S().tasks_mu);
+  return !S().tasks.empty();
+}
 
 // Sizes the canvas's drawing buffer to its CSS size times devicePixelRatio, so text is drawn
 // at the screen's real resolution (crisp on high-DPI screens). GLFW's emulation reports sizes in
@@ -123,7 +147,10 @@ void OnChar(GLFWwindow*, unsigned int) { MarkActivity(); }
 void RunQueue() {
   // Tasks may post tasks: those run next frame.
   std::deque<std::function<void()>> now;
-  now.swap(S().tasks);
+  {
+    std::lock_guard<std::mutex> lock(S().tasks_mu);
+    now.swap(S().tasks);
+  }
   for (auto& t : now) t();
 }
 
@@ -134,7 +161,8 @@ void Step() {
   double t = Now();
   static double last_frame = 0;
   // Idle, the app still gets a frame a second for its timers (saving settings, debounces).
-  bool busy = !s.tasks.empty() || t < s.wake_at || t - s.last_activity < kActiveSeconds || t - last_frame > 1.0;
+  bool busy = TasksPending() || t < s.wake_at || t - s.last_activity.load(std::memory_order_relaxed) < kActiveSeconds ||
+              t - last_frame > 1.0;
   static bool first = true;
   if (!busy && !first) return;  // nothing changed: the canvas keeps showing the last frame
   if (s.frame_begin) s.frame_begin();
@@ -229,18 +257,54 @@ void Run(std::function<bool()> frame) {
 void Shutdown() {}
 
 void Post(std::function<void()> task) {
-  S().tasks.push_back(std::move(task));
+  {
+    std::lock_guard<std::mutex> lock(S().tasks_mu);
+    S().tasks.push_back(std::move(task));
+  }
   MarkActivity();
 }
 
-// No threads on the web (no SharedArrayBuffer): evaluate at once, on the UI thread, and apply the
-// outcome right away so results show in the same frame as before background evaluation existed.
+#ifdef __EMSCRIPTEN_PTHREADS__
+// As the desktop (platform_glfw.cpp): one worker thread runs the jobs in order and posts each
+// `done` to the page's thread. `work` must not call into the page (EM_JS runs JavaScript that
+// needs `window`): SaveSetting, the one such call a job makes, posts itself to the page's thread.
+void RunAsync(std::function<void()> work, std::function<void()> done) {
+  State& s = S();
+  if (!s.worker.joinable()) {
+    s.worker = std::thread([] {
+      for (;;) {
+        std::pair<std::function<void()>, std::function<void()>> job;
+        {
+          std::unique_lock<std::mutex> lock(S().work_mu);
+          S().work_cv.wait(lock, [] { return !S().work.empty(); });
+          job = std::move(S().work.front());
+          S().work.pop_front();
+        }
+        job.first();
+        if (job.second) Post(std::move(job.second));
+        job = {};  // what the job captured is freed here, off the page's thread
+      }
+    });
+  }
+  {
+    std::lock_guard<std::mutex> lock(s.work_mu);
+    s.work.emplace_back(std::move(work), std::move(done));
+  }
+  s.work_cv.notify_one();
+}
+// The web makes no network calls from C++ (no live sources), so nothing needs a thread of its
+// own: such work queues behind the evaluations.
+void RunOnThread(std::function<void()> work, std::function<void()> done) { RunAsync(std::move(work), std::move(done)); }
+#else
+// The single-threaded build (CFGI_WASM_THREADS=OFF): evaluate at once, on the page's thread, and
+// apply the outcome right away.
 void RunAsync(std::function<void()> work, std::function<void()> done) {
   work();
   if (done) done();
 }
 
 void RunOnThread(std::function<void()> work, std::function<void()> done) { RunAsync(std::move(work), std::move(done)); }
+#endif
 
 void WakeUpIn(double seconds) {
   State& s = S();
@@ -249,7 +313,7 @@ void WakeUpIn(double seconds) {
 }
 
 double Now() { return emscripten_get_now() / 1000.0; }
-// One thread: the UI thread's CPU time is its wall time.
+// The page's thread's CPU time is not measurable in the browser: its wall time stands in.
 double ThreadCpuMs() { return emscripten_get_now(); }
 void SetFrameHooks(std::function<void()> begin, std::function<void(double render_ms)> end) {
   S().frame_begin = std::move(begin);
@@ -320,6 +384,12 @@ std::optional<std::string> LoadSetting(const std::string& key) {
 
 void SaveSetting(const std::string& key, std::string_view value) {
   std::string v(value);
+#ifdef __EMSCRIPTEN_PTHREADS__
+  if (!emscripten_is_main_runtime_thread()) {  // the settings writer runs on RunAsync's worker
+    Post([key, v = std::move(v)] { cfgi_js_storage_set(key.c_str(), v.c_str(), static_cast<int>(v.size())); });
+    return;
+  }
+#endif
   cfgi_js_storage_set(key.c_str(), v.c_str(), static_cast<int>(v.size()));
 }
 

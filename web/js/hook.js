@@ -5,7 +5,9 @@
 //                                                 JSON the CLI prints (`eval --format json`)
 //   await configInspector.permalink()             the link of the current state
 //   configInspector.firstFrameMs                  ms from navigation to the first frame
-//   await configInspector.step('profile=madr')    a state-hook step (as the desktop's --step)
+//   await configInspector.step('profile=madr')    a state-hook step (as the desktop's --step), resolved
+//                                                 once what it started on the worker thread is done
+//   await configInspector.settled()               state() once no job is left on the worker thread
 //   configInspector.frameStats()                  {first_frame_ms, results_ms, frames, max_frame_ms,
 //                                                 p99_frame_ms, ...}: the desktop's --frame-stats object
 'use strict';
@@ -36,7 +38,21 @@
       await ready;
       window.cfgiWeb.deliver([{ name, text }], 0);
       await window.cfgiWeb.nextFrames(3);
-      return this.state();
+      return this.settled();
+    },
+    // Resolves to state() once no job is left on the worker thread (every document's report is
+    // the one of its current text, profile and view) for two frames in a row; rejects after
+    // `timeoutMs`.
+    async settled(timeoutMs = 180000) {
+      const until = performance.now() + timeoutMs;
+      let quiet = 0;
+      for (;;) {
+        const s = this.state();
+        quiet = s.jobs === 0 && !s.documents.some((d) => d.evaluating) ? quiet + 1 : 0;
+        if (quiet >= 2) return s;
+        if (performance.now() > until) throw new Error(`the app is still busy after ${timeoutMs} ms: ${s.jobs} jobs`);
+        await window.cfgiWeb.nextFrames(1);
+      }
     },
     state() {
       const json = window.Module.ccall('cfgi_web_state', 'string', [], []);
@@ -48,6 +64,7 @@
     async step(s) {
       window.cfgiWeb.callWithText('cfgi_web_step', s);
       await window.cfgiWeb.nextFrames(3);
+      await this.settled();
     },
     frameStats() {
       const json = window.Module.ccall('cfgi_web_frame_stats', 'string', [], []);

@@ -1,7 +1,8 @@
 // Config Inspector page loader: the emscripten Module object, the loading bar, a clear failure
 // message while starting and, after start, an overlay that says the app stopped and what to do,
 // and the connection lock (a second Content-Security-Policy whose connect-src is only the site's
-// samples/ directory once the .wasm and .data files are in). Loaded before the emscripten script.
+// samples/ directory once the .wasm and .data files are in). Loaded first; js/start.js, the last
+// script, loads the emscripten runtime (index.js).
 'use strict';
 
 (function () {
@@ -13,12 +14,14 @@
 
   function started() { return !!(window.cfgiWeb && window.cfgiWeb.started); }
 
-  function fail(reason) {
+  // `hint`: what to do, in place of the default (a browser with WebAssembly and WebGL 2).
+  function fail(reason, hint) {
     if (failed || explaining) return;
     if (started()) return stopped(reason);
     failed = true;
     loading.classList.add('hidden');
     document.getElementById('failure-text').textContent = String(reason || 'unknown error');
+    if (hint) document.getElementById('failure-hint').textContent = hint;
     document.getElementById('failure').classList.remove('hidden');
     if (window.cfgiWeb) window.cfgiWeb.failed(String(reason));
   }
@@ -118,6 +121,7 @@
   window.cfgiLoader = {
     fail,
     stopped,
+    progress,
     done: () => loading.classList.add('hidden'),
   };
 })();

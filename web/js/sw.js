@@ -18,6 +18,10 @@
 //           the worker answers from the cache, else fetches it, checks its SHA-256 and caches it,
 //           so a sample opened once opens offline. A request for another build's file (an open page
 //           older than the worker) goes to the network uncached, and the page checks the digest.
+// headers: every response it gives for the site's files carries Cross-Origin-Opener-Policy:
+//           same-origin, Cross-Origin-Embedder-Policy: require-corp and Cross-Origin-Resource-Policy:
+//           same-origin, so a page it controls is cross-origin isolated (SharedArrayBuffer: the
+//           threaded build needs it, js/start.js) on a host that cannot send those headers itself.
 // Modelled on the precache of Workbox (GoogleChrome/workbox packages/workbox-precaching:
 // PrecacheController install / activate, revisioned cache entries), without its library.
 'use strict';
@@ -82,6 +86,16 @@ async function fetchLazy(cache, k, request) {
   return response;
 }
 
+// The response with the cross-origin isolation headers (the body is streamed, not copied).
+function isolated(response) {
+  if (!response || response.type === 'opaque' || response.type === 'opaqueredirect' || response.status === 0) return response;
+  const headers = new Headers(response.headers);
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  headers.set('Cross-Origin-Embedder-Policy', 'require-corp');
+  headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 self.addEventListener('fetch', (event) => {
   if (event.request.method !== 'GET') return;
   const k = key(event.request);
@@ -90,8 +104,8 @@ self.addEventListener('fetch', (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(k.href);
-    if (hit) return hit;
-    return k.file.lazy ? fetchLazy(cache, k, event.request) : fetch(event.request);
+    if (hit) return isolated(hit);
+    return isolated(await (k.file.lazy ? fetchLazy(cache, k, event.request) : fetch(event.request)));
   })());
 });
 

@@ -24,13 +24,18 @@ const MIME = {
 // answers `path` ('/sw.js') with `text` and `status` (200 unless given) instead of the file (text
 // null: the file again). The server answers, not a page.route: a page's route does not see the
 // requests its service worker makes once that worker controls the page.
-export function serve() {
+// `isolate` (default true): the server sends the cross-origin isolation headers, as a host that
+// can (docs/web.md "Hosting the site"); false: a plain static host, where the site's service worker
+// adds them and the first visit reloads once (web/js/start.js).
+export const ISOLATION_HEADERS = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+export function serve({ isolate = true } = {}) {
   const overrides = new Map();
+  const extra = isolate ? ISOLATION_HEADERS : {};
   const server = http.createServer((req, res) => {
     const rel = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (overrides.has(rel)) {
       const { text, status } = overrides.get(rel);
-      res.writeHead(status, { 'Content-Type': MIME[path.extname(rel)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
+      res.writeHead(status, { 'Content-Type': MIME[path.extname(rel)] || 'application/octet-stream', 'Cache-Control': 'no-store', ...extra });
       res.end(text);
       return;
     }
@@ -39,7 +44,7 @@ export function serve() {
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
+    res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store', ...extra });
     fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve) => {
@@ -71,9 +76,9 @@ export function launch() {
 // The server and the browser a test file shares: started in its `before`, stopped in its `after`.
 // `needs`: a file of SITE that must exist (the site is built), else the file's tests fail saying so.
 //   let site; before(async () => { site = await startSite({ needs: 'index.html' }); }); after(() => stopSite(site));
-export async function startSite({ needs = null } = {}) {
+export async function startSite({ needs = null, isolate = true } = {}) {
   if (needs) assert.ok(fs.existsSync(path.join(SITE, needs)), `no ${needs} in ${SITE}: build the wasm preset first`);
-  const server = await serve();
+  const server = await serve({ isolate });
   const browser = await launch();
   return { server, browser };
 }
@@ -105,8 +110,26 @@ export async function openPage(browser, url, contextOptions = {}, gotoTimeout = 
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`); });
   page.on('requestfailed', (r) => problems.push('requestfailed: ' + r.url() + ' ' + (r.failure() || {}).errorText));
   await page.goto(url, { timeout: gotoTimeout });
-  await page.evaluate(() => window.configInspector.ready);
+  await appReady(page, gotoTimeout);
   return { context, page, problems };
+}
+
+// Waits for the app's first frame. On a plain host the first visit installs the service worker
+// and reloads once (web/js/start.js): the page that answers is then the reloaded one.
+export async function appReady(page, timeout = 30000) {
+  const until = Date.now() + timeout;
+  for (;;) {
+    try {
+      await page.waitForFunction(() => window.configInspector && (self.crossOriginIsolated || !window.cfgiStart.threads),
+                                 null, { timeout: Math.max(1000, until - Date.now()) });
+      await page.evaluate(() => window.configInspector.ready);
+      return;
+    } catch (e) {
+      // The reload destroyed the context we were waiting in: wait in the new one.
+      if (!/context was destroyed|navigation/i.test(String(e && e.message)) || Date.now() > until) throw e;
+      await page.waitForLoadState('load').catch(() => {});
+    }
+  }
 }
 
 function cliCommand() {

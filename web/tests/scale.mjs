@@ -1,9 +1,11 @@
 // The web build's scale test (the browser half of tests/gui/scale.sh): the large
 // samples opened in headless Chromium, a profile and a tab switched through the state hook
 // (configInspector.step), and the UI thread's frames read back with configInspector.frameStats().
-// The web has no worker thread (platform_web.cpp RunAsync evaluates at once), so the frames that
-// evaluate are as long as the evaluation: they are reported, and the budget applies to the frames
-// of the steps that do not evaluate (a profile or a tab switch) and to the frames while idle.
+// The app evaluates on a worker thread (platform_web.cpp RunAsync, the threaded build), so every
+// frame of the page's thread is held to 50 ms (docs/web.md "Evaluation off the page's thread"):
+// the frames while the sample is opened and evaluated (tagged by a `mark=open` step before it is
+// delivered), those of a profile and a tab switch, and, in large-mesh's 3.6 MB file, those of
+// typing in the Source panel (`type=20`: its key frames and the evaluation that follows).
 //   node --test web/tests/scale.mjs   (`make test` runs it in test-web; `make scale` after the native half, once build/wasm/site is built)
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -12,12 +14,13 @@ import { after, before, describe, test } from 'node:test';
 
 import { ROOT, SITE, launch, openPage, serve } from './harness.mjs';
 
-// The web's own budget: a switch that does not evaluate, on the browser's one thread.
-const STEP_FRAME_BUDGET_MS = 100;
+// No frame of the page's thread over this while a large sample evaluates, or while switching or
+// editing (issue 32, Deliver 2).
+const FRAME_BUDGET_MS = 50;
 
 const CASES = [
   { name: 'large-mesh', files: ['samples/policy/large-mesh.scenario.yaml', 'samples/policy/large-mesh.yaml'],
-    steps: ['profile=madr', 'view=tab=2'] },
+    steps: ['profile=madr', 'view=tab=2'], type: 'type=20' },
   { name: 'prefix-100k', files: ['samples/matcher/prefix-100k.scenario.yaml', 'samples/matcher/prefix-100k.yaml'],
     steps: ['profile=envoy', 'view=tab=1'] },
   { name: 'list-1000', files: ['samples/matcher/list-1000.scenario.yaml', 'samples/matcher/list-1000.json'],
@@ -55,28 +58,36 @@ describe('scale', () => {
     }
   });
   for (const c of CASES) {
-    test(`${c.name}: profile and tab switches stay under ${STEP_FRAME_BUDGET_MS} ms of UI thread`, async () => {
+    test(`${c.name}: opening, evaluating${c.edit ? ', editing' : ''} and switches stay under ${FRAME_BUDGET_MS} ms of UI thread`, async () => {
       const { context, page, problems } = await openPage(browser, server.url);
       try {
         const files = c.files.map((f) => ({ name: path.basename(f), text: fs.readFileSync(path.join(ROOT, f), 'utf8') }));
+        // The page gets the texts first, so their transfer is not in the measured frames.
+        await page.evaluate((fs) => { window.__files = fs; }, files);
         const t0 = Date.now();
-        await page.evaluate(async (fs) => {
-          await window.configInspector.ready;
-          window.cfgiWeb.deliver(fs, 0);
-          await window.cfgiWeb.nextFrames(5);
-        }, files);
-        await page.waitForFunction(() => {
-          const s = window.configInspector.state();
-          return s.active >= 0 && s.documents[s.active].engine !== 'document';
-        }, null, { timeout: 120000 });
+        await page.evaluate(async () => {
+          await window.configInspector.step('mark=open');
+          window.cfgiWeb.deliver(window.__files, 0);
+          await window.cfgiWeb.nextFrames(3);
+          await window.configInspector.settled();
+        });
         const loadMs = Date.now() - t0;
+        const state = await page.evaluate(() => window.configInspector.state());
+        assert.notEqual(state.documents[state.active].engine, 'document', 'the sample was evaluated');
+        const steps = ['mark=open', ...c.steps];
         for (const s of c.steps) await page.evaluate((step) => window.configInspector.step(step), s);
+        if (c.type) {
+          // Typing in the Source panel (the desktop's typing step): its key frames are tagged
+          // `type=N keys`, the frames of the evaluation that follows `type=N`.
+          await page.evaluate((st) => window.configInspector.step(st), c.type);
+          steps.push(c.type + ' keys', c.type);
+        }
         const stats = await page.evaluate(() => window.configInspector.frameStats());
         console.log(`${c.name}: results in ${loadMs} ms, frames ${stats.frames}, max ${stats.max_frame_ms} ms, ` +
                     `steps ${JSON.stringify(stats.tags)}`);
-        for (const s of c.steps) {
+        for (const s of steps) {
           assert.ok(stats.tags[s], `no frame was tagged ${s}`);
-          assert.ok(stats.tags[s].max_ms <= STEP_FRAME_BUDGET_MS, `${s}: a frame took ${stats.tags[s].max_ms} ms`);
+          assert.ok(stats.tags[s].max_ms <= FRAME_BUDGET_MS, `${s}: a frame took ${stats.tags[s].max_ms} ms`);
         }
         assert.ok(stats.results_ms !== null, 'results were shown');
         assert.deepEqual(problems, []);
