@@ -105,8 +105,8 @@ void App::Start(const std::vector<std::string>& paths) {
   ScanSamples();
   platform::SetDropHandler([this](std::vector<platform::File> files) {
     // Files dropped together form one scenario per engine that reads them (a mesh and its
-    // policies are one; an Envoy config beside them is another): OpenFiles groups them.
-    OpenFiles(std::move(files));
+    // policies are one; an Envoy config beside them is another): grouped on the worker.
+    OpenDropped(std::move(files));
   });
   OpenState given;  // the files named on the command line open in the --view state
   given.view = options_.view;

@@ -25,7 +25,7 @@ namespace fs = std::filesystem;
 // platform's picker where it has one (web), else the in-app browser, starting in the active
 // document's directory.
 void App::ShowOpenDialog() {
-  if (platform::OpenFilePicker([this](std::vector<platform::File> files) { OpenFiles(std::move(files)); })) return;
+  if (platform::OpenFilePicker([this](std::vector<platform::File> files) { OpenDropped(std::move(files)); })) return;
   browser_.OpenForOpen(active_doc() ? DirName(active_doc()->path()) : browser_.dir(),
                        [this](std::vector<std::string> paths) { OpenPaths(paths); });
 }
@@ -73,12 +73,43 @@ void App::OpenPaths(const std::vector<std::string>& paths, const OpenState& stat
   jobs_.Submit(std::move(job));
 }
 
+void App::OpenDropped(std::vector<platform::File> files) {
+  if (files.size() < 2) {
+    OpenFiles(std::move(files));
+    return;
+  }
+  auto in = std::make_shared<std::vector<platform::File>>(std::move(files));
+  auto groups = std::make_shared<std::vector<std::vector<platform::File>>>();
+  static uint64_t serial = 0;
+  jobs_.Submit({"open/" + std::to_string(++serial), "Opening " + std::to_string(in->size()) + " files",
+                [in, groups](JobProgress& progress) {
+                  progress.Step("group", 0);
+                  std::vector<InputFile> inputs;
+                  for (const platform::File& f : *in) inputs.push_back({f.path, f.text});
+                  std::vector<FileGroup> found = GroupFiles(inputs, EngineRequest{});
+                  if (found.size() < 2) return;  // one document of every file, in their order
+                  for (FileGroup& g : found) {
+                    std::vector<platform::File>& part = groups->emplace_back();
+                    for (InputFile& f : g.files) part.push_back({f.name, std::move(f.text)});
+                  }
+                },
+                [this, in, groups] {
+                  OpenState state;
+                  state.grouped = true;
+                  if (groups->empty()) {
+                    OpenFiles(std::move(*in), state);
+                    return;
+                  }
+                  for (std::vector<platform::File>& part : *groups) OpenFiles(std::move(part), state);
+                }});
+}
+
 void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
   if (files.empty()) return;
   // Files opened or dropped together that different engines read: one document per group, as
   // the CLI makes one report per group (core/engine/group.h; DESIGN.md "Many files, one report").
   // Files no engine recognises are one document of their own, with ENG001 on each.
-  if (files.size() > 1 && state.engine.empty()) {
+  if (files.size() > 1 && state.engine.empty() && !state.grouped) {
     std::vector<InputFile> inputs;
     for (const platform::File& f : files) inputs.push_back({f.path, f.text});
     std::vector<FileGroup> groups = GroupFiles(inputs, EngineRequest{});

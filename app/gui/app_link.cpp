@@ -50,6 +50,12 @@ void App::RestoreLink(const std::string& link_json) {
 
 // ---- test hook ----
 
+int App::PendingWork() const {
+  int n = static_cast<int>(jobs_.active().size());
+  for (const Open& o : docs_) n += o.doc->evaluating() ? 1 : 0;
+  return n;
+}
+
 ordered_json App::StateJson() const {
   ordered_json j;
   j["app"] = "config-inspector";

@@ -163,7 +163,8 @@ void InstallHooks() {
                                  frame_tag = step;
                                  if (!app->ApplyHookStep(step, &error)) std::fprintf(stderr, "config-inspector: step %s: %s\n", step.c_str(), error.c_str());
                                  return error;
-                               }});
+                               },
+                               [] { return app->PendingWork(); }});
 }
 
 // --step: the next step once the results are shown and everything settled (`settled` frames

@@ -8,6 +8,7 @@
 //   await configInspector.step('profile=madr')    a state-hook step (as the desktop's --step), resolved
 //                                                 once what it started on the worker thread is done
 //   await configInspector.settled()               state() once no job is left on the worker thread
+//   await configInspector.idle()                  the same without state() (cheap)
 //   configInspector.frameStats()                  {first_frame_ms, results_ms, frames, max_frame_ms,
 //                                                 p99_frame_ms, ...}: the desktop's --frame-stats object
 'use strict';
@@ -40,17 +41,22 @@
       await window.cfgiWeb.nextFrames(3);
       return this.settled();
     },
-    // Resolves to state() once no job is left on the worker thread (every document's report is
-    // the one of its current text, profile and view) for two frames in a row; rejects after
-    // `timeoutMs`.
+    // Resolves to state() once nothing is left to do off the page's thread (no job on the worker
+    // thread, no document evaluating: every report is the one of its current text, profile and
+    // view) for two frames in a row; rejects after `timeoutMs`.
     async settled(timeoutMs = 180000) {
+      await this.idle(timeoutMs);
+      return this.state();
+    },
+    // The same without state() (cheap: the test hook's cfgi_web_pending).
+    async idle(timeoutMs = 180000) {
       const until = performance.now() + timeoutMs;
       let quiet = 0;
       for (;;) {
-        const s = this.state();
-        quiet = s.jobs === 0 && !s.documents.some((d) => d.evaluating) ? quiet + 1 : 0;
-        if (quiet >= 2) return s;
-        if (performance.now() > until) throw new Error(`the app is still busy after ${timeoutMs} ms: ${s.jobs} jobs`);
+        const pending = window.Module.ccall('cfgi_web_pending', 'number', [], []);
+        quiet = pending === 0 ? quiet + 1 : 0;
+        if (quiet >= 2) return;
+        if (performance.now() > until) throw new Error(`the app is still busy after ${timeoutMs} ms: ${pending} jobs or evaluations`);
         await window.cfgiWeb.nextFrames(1);
       }
     },
@@ -64,7 +70,7 @@
     async step(s) {
       window.cfgiWeb.callWithText('cfgi_web_step', s);
       await window.cfgiWeb.nextFrames(3);
-      await this.settled();
+      await this.idle();
     },
     frameStats() {
       const json = window.Module.ccall('cfgi_web_frame_stats', 'string', [], []);

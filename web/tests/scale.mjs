@@ -69,7 +69,7 @@ describe('scale', () => {
           await window.configInspector.step('mark=open');
           window.cfgiWeb.deliver(window.__files, 0);
           await window.cfgiWeb.nextFrames(3);
-          await window.configInspector.settled();
+          await window.configInspector.idle();
         });
         const loadMs = Date.now() - t0;
         const state = await page.evaluate(() => window.configInspector.state());
