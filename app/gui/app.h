@@ -126,7 +126,6 @@ class App final : public ViewContext {
       bool edited = false;
     };
     std::vector<RestoredFile> restored;
-    bool grouped = false;  // the files are one group already (OpenDropped ran GroupFiles)
   };
   // Opens `files` as one document (several native files form one scenario) and activates it;
   // a single file that is already open is activated instead (and reloaded when it has no
@@ -137,6 +136,8 @@ class App final : public ViewContext {
   // Files dropped or picked together: grouped into documents (GroupFiles reads each file: the YAML
   // parse of a 3.6 MB mesh is 1.6 s in the browser) on the worker, then opened by OpenFiles.
   void OpenDropped(std::vector<platform::File> files);
+  // OpenFiles for files known to be one document (grouped already).
+  void OpenGroup(std::vector<platform::File> files, const OpenState& state);
   // Reads `paths` and opens them as one document (OpenFiles). A path that cannot be read is
   // named in the status bar and leaves Recent; when none can be read nothing opens.
   void OpenPaths(const std::vector<std::string>& paths, const OpenState& state = {});

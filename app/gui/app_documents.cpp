@@ -94,13 +94,11 @@ void App::OpenDropped(std::vector<platform::File> files) {
                   }
                 },
                 [this, in, groups] {
-                  OpenState state;
-                  state.grouped = true;
                   if (groups->empty()) {
-                    OpenFiles(std::move(*in), state);
+                    OpenGroup(std::move(*in), {});
                     return;
                   }
-                  for (std::vector<platform::File>& part : *groups) OpenFiles(std::move(part), state);
+                  for (std::vector<platform::File>& part : *groups) OpenGroup(std::move(part), {});
                 }});
 }
 
@@ -109,7 +107,7 @@ void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
   // Files opened or dropped together that different engines read: one document per group, as
   // the CLI makes one report per group (core/engine/group.h; DESIGN.md "Many files, one report").
   // Files no engine recognises are one document of their own, with ENG001 on each.
-  if (files.size() > 1 && state.engine.empty() && !state.grouped) {
+  if (files.size() > 1 && state.engine.empty()) {
     std::vector<InputFile> inputs;
     for (const platform::File& f : files) inputs.push_back({f.path, f.text});
     std::vector<FileGroup> groups = GroupFiles(inputs, EngineRequest{});
@@ -117,11 +115,15 @@ void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
       for (FileGroup& g : groups) {
         std::vector<platform::File> part;
         for (InputFile& f : g.files) part.push_back({f.name, std::move(f.text)});
-        OpenFiles(std::move(part), state);
+        OpenGroup(std::move(part), state);
       }
       return;
     }
   }
+  OpenGroup(std::move(files), state);
+}
+
+void App::OpenGroup(std::vector<platform::File> files, const OpenState& state) {
   int i = -1;
   // Re-opening a file that is already open activates it (and reloads it when unchanged here).
   if (files.size() == 1) {
