@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # Runs every core benchmark natively and compiled to WebAssembly under node, in one run, and
 # prints the slowdown of each (node time / native time) with their geometric mean. Fails when the
-# geometric mean is past the budget (default 2x, MAX_RATIO to change).
-# The margin: both sides are measured in this run, one after the other, so a loaded machine slows
-# both; the gate is on the geometric mean over all benchmarks (observed 1.15-1.44x across sessions,
-# so 2x leaves about 40% for noise), never on one benchmark (single ratios reached 2.37x: reported,
-# not gated).
+# geometric mean is past MAX_RATIO or the worst single ratio past MAX_WORST (docs/web.md "Budgets
+# and measurements": the targets are 1.2x and 1.6x; the defaults are the figures measured on the
+# 2-core machine plus a margin until the targets are reached: mean 2.0, worst 4.0; on 29 Nov,
+# load average 6-9, warmed: mean 1.33-1.37x, worst 2.67-3.94x; targets NOT reached).
+# Warm-up: each benchmark first runs BENCH_WARMUP seconds (default 0.5) unmeasured, natively and
+# under node alike. Without it the first benchmarks of each program were timed on V8's baseline
+# (Liftoff) code while the optimised (TurboFan) code was still compiling in the background: on a
+# loaded machine BM_Compiled measured 27x and BM_DecodeFast 6.3x, the same code 1.7-1.9x warm.
+# Both sides are measured in this run, one after the other, so a loaded machine slows both.
 #   scripts/node-vs-native.sh [NATIVE_BENCH_DIR] [WASM_BENCH_DIR]
 # defaults: build/native/tests/bench and build/wasm/tests/bench (make build / make web-build).
 set -euo pipefail
@@ -13,7 +17,9 @@ cd "$(dirname "$0")/.."
 native_dir=${1:-build/native/tests/bench}
 wasm_dir=${2:-build/wasm/tests/bench}
 max_ratio=${MAX_RATIO:-2.0}
+max_worst=${MAX_WORST:-4.0}
 min_time=${BENCH_MIN_TIME:-0.2}
+warmup=${BENCH_WARMUP:-0.5}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
@@ -24,14 +30,16 @@ for js in "$wasm_dir"/*_bench.js; do
   if [[ ! -x "$native_dir/$name" ]]; then echo "node-vs-native: no native $native_dir/$name" >&2; exit 2; fi
   found=1
   # Same filter, same minimum time; JSON on stdout.
-  "$native_dir/$name" --benchmark_format=json --benchmark_min_time="$min_time" >"$out/$name.native.json"
-  /usr/bin/node --no-experimental-fetch "$js" --benchmark_format=json --benchmark_min_time="$min_time" >"$out/$name.node.json"
+  "$native_dir/$name" --benchmark_format=json --benchmark_min_time="$min_time" \
+    --benchmark_min_warmup_time="$warmup" ${BENCH_FILTER:+--benchmark_filter="$BENCH_FILTER"} >"$out/$name.native.json"
+  /usr/bin/node --no-experimental-fetch "$js" --benchmark_format=json --benchmark_min_time="$min_time" \
+    --benchmark_min_warmup_time="$warmup" ${BENCH_FILTER:+--benchmark_filter="$BENCH_FILTER"} >"$out/$name.node.json"
 done
 if ((!found)); then echo "node-vs-native: no benchmarks in $wasm_dir" >&2; exit 2; fi
 
-/usr/bin/python3 - "$out" "$max_ratio" <<'EOF'
+/usr/bin/python3 - "$out" "$max_ratio" "$max_worst" <<'EOF'
 import glob, json, math, os, sys
-out, max_ratio = sys.argv[1], float(sys.argv[2])
+out, max_ratio, max_worst = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
 ratios = []
 print(f"{'benchmark':48} {'native':>12} {'node':>12} {'node/native':>11}")
 for native_path in sorted(glob.glob(os.path.join(out, '*.native.json'))):
@@ -51,15 +59,22 @@ for native_path in sorted(glob.glob(os.path.join(out, '*.native.json'))):
         if name not in node or t <= 0:
             continue
         r = node[name] / t
-        ratios.append(r)
+        ratios.append((r, name))
         print(f"{name:48} {t/1e3:10.1f}us {node[name]/1e3:10.1f}us {r:10.2f}x")
 if not ratios:
     print('node-vs-native: no benchmark ran in both builds'); sys.exit(2)
-geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
-print(f"node-vs-native: geometric mean {geo:.2f}x, worst {max(ratios):.2f}x over {len(ratios)} benchmarks (budget {max_ratio:.1f}x)")
+geo = math.exp(sum(math.log(r) for r, _ in ratios) / len(ratios))
+worst, worst_name = max(ratios)
+print(f"node-vs-native: geometric mean {geo:.2f}x, worst {worst:.2f}x ({worst_name}) over {len(ratios)} benchmarks "
+      f"(budget {max_ratio:.2f}x, worst {max_worst:.2f}x)")
+failed = False
+if worst > max_worst:
+    print(f"node-vs-native: WORST OVER BUDGET ({worst_name} {worst:.2f}x > {max_worst:.2f}x)")
+    failed = True
 if geo > max_ratio:
     # Built with native WebAssembly exceptions this is about 1.2x; with emscripten's JavaScript
     # exceptions (WASM_EH=js) it was 1.7-3x, so a failure here first suggests a mixed build.
-    print(f"node-vs-native: OVER BUDGET ({geo:.2f}x > {max_ratio:.1f}x)")
-    sys.exit(1)
+    print(f"node-vs-native: OVER BUDGET ({geo:.2f}x > {max_ratio:.2f}x)")
+    failed = True
+sys.exit(1 if failed else 0)
 EOF

@@ -112,7 +112,12 @@ class Loader {
 // ---- small helpers shared with the rest of the engine ----
 
 std::string Meta::Label(const char* k) const {
-  auto it = labels.find(k);
+  // The lookup key in a reused buffer: `labels` is a std::map<std::string, ...>, so find(k) made
+  // a std::string per call, an allocation for every well-known label in WebAssembly (libc++'s
+  // inline buffer holds 10 bytes there: "kuma.io/zone" is 12).
+  thread_local std::string key;
+  key.assign(k);
+  auto it = labels.find(key);
   return it == labels.end() ? std::string() : it->second;
 }
 std::string Meta::DisplayName() const {

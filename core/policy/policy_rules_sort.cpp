@@ -6,6 +6,8 @@
 #include "core/policy/policy_rules_stages.h"
 
 #include <algorithm>
+#include <iterator>
+#include <string_view>
 
 namespace cfgi::policy::rules {
 
@@ -14,12 +16,15 @@ using nlohmann::json;
 // api/common/v1alpha1/targetref.go: `order` (kinds not in the map compare as 0), the same at
 // v2.10.11, v2.13.10 and v2.14.3; Kuma's main drops MeshSubset, MeshGateway and MeshServiceSubset,
 // which kuma-3.0-preview rejects at the top level anyway (POL063).
+// Nine kinds: compared in place (a std::map<std::string, int> walked a tree of string
+// comparisons per call, and items and policies are compared this way in every sort).
 int KindOrder(const std::string& k) {
-  static const std::map<std::string, int> order = {
-      {"Mesh", 1},        {"Dataplane", 2},           {"MeshSubset", 3},        {"MeshGateway", 4}, {"MeshService", 5},
-      {"MeshExternalService", 6}, {"MeshMultiZoneService", 7}, {"MeshServiceSubset", 8}, {"MeshHTTPRoute", 9}};
-  auto it = order.find(k);
-  return it == order.end() ? 0 : it->second;
+  static constexpr std::string_view kOrder[] = {"Mesh", "Dataplane", "MeshSubset", "MeshGateway", "MeshService",
+                                                "MeshExternalService", "MeshMultiZoneService", "MeshServiceSubset",
+                                                "MeshHTTPRoute"};
+  for (size_t i = 0; i < std::size(kOrder); ++i)
+    if (k == kOrder[i]) return static_cast<int>(i) + 1;
+  return 0;
 }
 
 // api/mesh/v1alpha1: originOrder (global 1, unknown "" 2, zone 3) and roleOrder.
@@ -127,12 +132,25 @@ void SortItems(std::vector<Item>& items, Profile profile) {
 
 // The policies that select an inbound, in matchers/dataplane.go SortByTargetRef's order: top-level
 // kind, Dataplane specificity, kuma.io/origin, kuma.io/policy-role, display name descending.
+// Policy::Origin(), Role() and Meta::DisplayName() without their copies: a sort compares the same
+// policies many times, and each copy of a label longer than the string's inline buffer (10 bytes
+// in WebAssembly's libc++, 15 in libstdc++) was an allocation.
+static const std::string& LabelOr(const Meta& m, const std::string& key, const std::string& fallback) {
+  auto it = m.labels.find(key);
+  return it == m.labels.end() || it->second.empty() ? fallback : it->second;
+}
+
 int ComparePolicies(const Policy& a, const Policy& b) {
+  static const std::string origin_key(kOriginLabel), role_key(kRoleLabel), display_key(kDisplayNameLabel);
+  static const std::string none, system("system");
   if (int c = KindOrder(a.top.kind) - KindOrder(b.top.kind)) return Sign(c);
   if (int c = CompareDataplaneKind(a, b)) return c;
-  if (int c = OriginOrder(a.Origin()) - OriginOrder(b.Origin())) return Sign(c);
-  if (int c = RoleOrder(a.Role()) - RoleOrder(b.Role())) return Sign(c);
-  std::string an = a.meta.DisplayName(), bn = b.meta.DisplayName();
+  if (int c = OriginOrder(LabelOr(a.meta, origin_key, none)) - OriginOrder(LabelOr(b.meta, origin_key, none)))
+    return Sign(c);
+  if (int c = RoleOrder(LabelOr(a.meta, role_key, system)) - RoleOrder(LabelOr(b.meta, role_key, system)))
+    return Sign(c);
+  const std::string& an = LabelOr(a.meta, display_key, a.meta.name);
+  const std::string& bn = LabelOr(b.meta, display_key, b.meta.name);
   if (an != bn) return bn < an ? -1 : 1;
   return 0;
 }
