@@ -20,6 +20,7 @@
 (function () {
   const threads = !!document.querySelector('meta[name="cfgi-threads"]');
   const RELOADED = 'cfgi-isolation-reload';
+  const INSTALL_MS = 60000;  // the worker downloads the whole site (about 7.7 MB) before it is active
 
   function loadRuntime() {
     try { sessionStorage.removeItem(RELOADED); } catch (e) { /* storage refused: nothing to clear */ }
@@ -42,9 +43,20 @@
       return;
     }
     window.cfgiLoader.progress(0.05, 'Preparing this site for use (once)…');
+    // A worker that fails to install (a file of the site missing) turns redundant; a browser that
+    // refuses service workers may never answer: either way the page says so, never waits forever.
+    // (Each handled here too: one that loses its race must not reach the page's unhandledrejection.)
+    const handled = (p) => { p.catch(() => {}); return p; };
+    const deadline = (ms, what) => handled(new Promise((resolve, reject) => setTimeout(() => reject(new Error(what)), ms)));
     try {
-      await navigator.serviceWorker.register('sw.js', { scope: './' });
-      await navigator.serviceWorker.ready;  // installed (the site's files cached) and active
+      const registration = await Promise.race([navigator.serviceWorker.register('sw.js', { scope: './' }),
+                                               deadline(INSTALL_MS, 'no answer to its registration')]);
+      const failed = handled(new Promise((resolve, reject) => {
+        const w = registration.installing || registration.waiting;
+        if (w) w.addEventListener('statechange', () => w.state === 'redundant' && reject(new Error('it could not store the site\'s files')));
+      }));
+      // Installed (the site's files cached) and active.
+      await Promise.race([navigator.serviceWorker.ready, failed, deadline(INSTALL_MS, `not active after ${INSTALL_MS / 1000} s`)]);
       if (!navigator.serviceWorker.controller) {
         // Activated, and it claims the open pages (sw.js): wait for this one to be taken over.
         await new Promise((resolve) => {

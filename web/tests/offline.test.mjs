@@ -68,7 +68,7 @@ describe('a plain static host (no COOP/COEP headers)', () => {
     try {
       const page = await context.newPage();
       await page.goto(server.url);
-      await page.waitForSelector('#failure:not(.hidden)', { timeout: 30000 });
+      await page.waitForSelector('#failure:not(.hidden)', { timeout: 90000 });
       const text = await page.evaluate(() => document.getElementById('failure').innerText);
       assert.match(text, /not cross-origin isolated|service worker/);
       assert.match(text, /Cross-Origin-Opener-Policy: same-origin/);
