@@ -100,7 +100,7 @@ describe('offline after one visit', () => {
       // The large samples are fetched when opened (samples.test.mjs), not at install.
       assert.deepEqual(build.files.filter((f) => f.lazy).map((f) => f.path).sort(),
                        ['samples/matcher/prefix-100k.yaml', 'samples/policy/large-mesh.yaml']);
-      for (const f of ['index.html', 'index.js', 'index.wasm', 'index.data', 'index.worker.js', 'js/io.js', 'js/start.js', 'manifest.webmanifest'])
+      for (const f of ['index.html', 'index.js', 'index.wasm', 'index.data', ...(THREADED ? ['index.worker.js'] : []), 'js/io.js', 'js/start.js', 'manifest.webmanifest'])
         assert.ok(build.files.some((e) => e.path === f), `${f} is cached`);
       assert.deepEqual(await cacheNames(page), [status.cache]);
 
