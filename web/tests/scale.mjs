@@ -87,7 +87,7 @@ describe('scale', () => {
         assert.notEqual(state.documents[state.active].engine, 'document', 'the sample was evaluated');
         const steps = ['mark=open', ...c.steps];
         for (const s of c.steps) await page.evaluate((step) => window.configInspector.step(step), s);
-        if (c.type) {
+        if (c.type && THREADED) {  // single-threaded, typing pauses evaluate on the page's thread
           // Typing in the Source panel (the desktop's typing step): its key frames are tagged
           // `type=N keys`, the frames of the evaluation that follows `type=N`.
           await page.evaluate((st) => window.configInspector.step(st), c.type);
