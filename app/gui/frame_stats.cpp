@@ -11,15 +11,18 @@ namespace {
 double Round(double ms) { return std::round(ms * 100.0) / 100.0; }
 }  // namespace
 
-void FrameStats::Begin(double cpu_ms, double wall_ms) {
+void FrameStats::Begin(double cpu_ms, double wall_ms, double kernel_ms) {
   begin_cpu_ = cpu_ms;
+  begin_kernel_ = kernel_ms;
   begin_wall_ = wall_ms;
   // The second frame begins once the first was swapped: the first frame is on screen.
   if (frames_ms_.size() == 1 && first_shown_ms_ < 0 && wall_ms > 0) first_shown_ms_ = wall_ms - start_;
 }
 
-void FrameStats::End(double cpu_ms, double wall_ms, bool results_shown, const std::string& tag, double render_ms) {
+void FrameStats::End(double cpu_ms, double wall_ms, bool results_shown, const std::string& tag, double render_ms,
+                     double kernel_ms) {
   frames_ms_.push_back(std::max(0.0, cpu_ms - begin_cpu_));
+  kernel_ms_.push_back(std::clamp(kernel_ms - begin_kernel_, 0.0, frames_ms_.back()));
   render_ms_.push_back(std::clamp(render_ms, 0.0, frames_ms_.back()));
   tags_.push_back(tag);
   if (first_frame_ms_ < 0) first_frame_ms_ = wall_ms - start_;
@@ -53,7 +56,8 @@ nlohmann::ordered_json FrameStats::Json() const {
   std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return after[a] > after[b]; });
   nlohmann::ordered_json slowest = nlohmann::ordered_json::array();
   for (size_t k = 0; k < order.size() && k < 5; ++k)
-    slowest.push_back({{"frame", order[k] + 1}, {"ms", Round(after[order[k]])}, {"tag", tags_[order[k] + 1]}});
+    slowest.push_back({{"frame", order[k] + 1}, {"ms", Round(after[order[k]])}, {"tag", tags_[order[k] + 1]},
+                       {"kernel_ms", Round(kernel_ms_[order[k] + 1])}});
   j["slowest"] = slowest;
   // The median frame after the first: what a frame costs with nothing to do (the baseline a
   // step's frames are compared with).

@@ -148,12 +148,13 @@ double WallMs() {
 // measure the UI thread's CPU from before the queued tasks to before the buffer swap. The web
 // page's test hook, permalinks and frame statistics (the desktop ignores them).
 void InstallHooks() {
-  cfgi::platform::SetFrameHooks([] { stats->Begin(cfgi::platform::ThreadCpuMs(), WallMs()); },
+  cfgi::platform::SetFrameHooks([] { stats->Begin(cfgi::platform::ThreadCpuMs(), WallMs(), cfgi::platform::ThreadKernelMs()); },
                                 [](double render_ms) {
                                   // A typing step's key frames get a tag of their own ("type=40 keys"):
                                   // the cost per key, apart from the evaluation that follows.
                                   stats->End(cfgi::platform::ThreadCpuMs(), WallMs(), app->results_applied() > 0,
-                                             app->HookStepRunning() ? frame_tag + " keys" : frame_tag, render_ms);
+                                             app->HookStepRunning() ? frame_tag + " keys" : frame_tag, render_ms,
+                                             cfgi::platform::ThreadKernelMs());
                                 });
   cfgi::platform::SetWebHooks({[] { return cfgi::doc::JsonText(app->StateJson()); }, [] { return cfgi::doc::JsonText(app->LinkJson()); },
                                [](const std::string& j) { app->RestoreLink(j); },

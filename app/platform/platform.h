@@ -73,6 +73,10 @@ double Now();
 // CPU time of the calling thread in milliseconds (the desktop's CLOCK_THREAD_CPUTIME_ID); the web,
 // where a thread's CPU time is not measurable, gives its wall clock. Frame statistics measure the UI thread with it.
 double ThreadCpuMs();
+// Of ThreadCpuMs, the part spent in the kernel (getrusage RUSAGE_THREAD's system time: page faults,
+// and under a paravirtualised hypervisor its exits); 0 on the web. Frame statistics report it for
+// the slowest frames, to tell the app's work from the machine's.
+double ThreadKernelMs();
 // Called by the loop around each frame on the UI thread: `begin` before the queued tasks run
 // (the worker's results are applied there), `end` after the frame's draw data went to the GPU
 // and before the buffer swap, given the part of the frame spent rendering the draw data

@@ -315,6 +315,7 @@ void WakeUpIn(double seconds) {
 double Now() { return emscripten_get_now() / 1000.0; }
 // The page's thread's CPU time is not measurable in the browser: its wall time stands in.
 double ThreadCpuMs() { return emscripten_get_now(); }
+double ThreadKernelMs() { return 0; }
 void SetFrameHooks(std::function<void()> begin, std::function<void(double render_ms)> end) {
   S().frame_begin = std::move(begin);
   S().frame_end = std::move(end);
