@@ -133,12 +133,15 @@ class App final : public ViewContext {
   // Every way of opening ends here: File > Open, drop, samples, Recent, the command line,
   // settings and permalinks.
   void OpenFiles(std::vector<platform::File> files, const OpenState& state = {});
+  // The documents `files` opened together make: groups by engine (GroupFiles), or one. Parses
+  // every file, so OpenPaths and OpenDropped call it on a worker; thread-safe (static).
+  static std::vector<std::vector<platform::File>> GroupedForOpening(std::vector<platform::File> files, const OpenState& state);
   // Files dropped or picked together: grouped into documents (GroupFiles reads each file: the YAML
-  // parse of a 3.6 MB mesh is 1.6 s in the browser) on the worker, then opened by OpenFiles.
+  // parse of a 3.6 MB mesh is 1.6 s in the browser) on the worker, each group then opened by OpenGroup.
   void OpenDropped(std::vector<platform::File> files);
   // OpenFiles for files known to be one document (grouped already).
   void OpenGroup(std::vector<platform::File> files, const OpenState& state);
-  // Reads `paths` and opens them as one document (OpenFiles). A path that cannot be read is
+  // Reads and groups `paths` on a worker (GroupedForOpening), then opens each group. A path that cannot be read is
   // named in the status bar and leaves Recent; when none can be read nothing opens.
   void OpenPaths(const std::vector<std::string>& paths, const OpenState& state = {});
 

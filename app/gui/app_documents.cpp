@@ -36,32 +36,39 @@ void App::OpenPaths(const std::vector<std::string>& paths, const OpenState& stat
         if (ok) OpenPaths(paths, state);
       }))
     return;
-  // Reading is I/O and, for a 30 MB file, ~150 ms of page faults: after start-up it runs off the
-  // UI thread (a job of its own thread: never queued behind an evaluation), the window keeps
-  // drawing with the status bar's progress, and the document opens when the bytes are in. At
-  // start-up (before the first frame) the files named on the command line are read at once.
-  auto read = [paths] {
-    auto r = std::make_shared<std::pair<std::vector<platform::File>, std::vector<std::string>>>();
+  // Reading is I/O and, for a 30 MB file, ~150 ms of page faults; grouping parses every file
+  // (GroupFiles: 1.6 s for large-mesh in the browser). After start-up both run off the UI thread
+  // (a job of its own thread: never queued behind an evaluation), the window keeps drawing with
+  // the status bar's progress, and the documents open when the groups are made. At start-up
+  // (before the first frame) the files named on the command line are read and grouped at once.
+  struct Read {
+    std::vector<std::vector<platform::File>> groups;
+    std::vector<std::string> unreadable;
+  };
+  auto read = [paths, state] {
+    auto r = std::make_shared<Read>();
+    std::vector<platform::File> files;
     for (const std::string& path : paths) {
-      if (auto text = platform::ReadFile(path)) r->first.push_back({path, std::move(*text)});
-      else r->second.push_back(path);
+      if (auto text = platform::ReadFile(path)) files.push_back({path, std::move(*text)});
+      else r->unreadable.push_back(path);
     }
+    r->groups = GroupedForOpening(std::move(files), state);
     return r;
   };
-  auto open = [this, state](std::pair<std::vector<platform::File>, std::vector<std::string>>& r) {
-    for (const std::string& path : r.second) {
+  auto open = [this, state](Read& r) {
+    for (const std::string& path : r.unreadable) {
       status_ = std::string(theme::kIconError) + " cannot read " + path;
       status_until_ = platform::Now() + 6;
       recent_.erase(std::remove(recent_.begin(), recent_.end(), path), recent_.end());
     }
-    OpenFiles(std::move(r.first), state);
+    for (std::vector<platform::File>& group : r.groups) OpenGroup(std::move(group), state);
   };
   if (!started_) {
     auto r = read();
     open(*r);
     return;
   }
-  auto result = std::make_shared<std::shared_ptr<std::pair<std::vector<platform::File>, std::vector<std::string>>>>();
+  auto result = std::make_shared<std::shared_ptr<Read>>();
   Job job;
   job.key = "open/" + (paths.empty() ? std::string() : paths.front());
   job.title = "Reading " + (paths.empty() ? std::string() : paths.front());
@@ -71,6 +78,30 @@ void App::OpenPaths(const std::vector<std::string>& paths, const OpenState& stat
     if (*result) open(**result);
   };
   jobs_.Submit(std::move(job));
+}
+
+// Files opened or dropped together that different engines read: one document per group, as the
+// CLI makes one report per group (core/engine/group.h; DESIGN.md "Many files, one report"). Files
+// no engine recognises are one document of their own, with ENG001 on each. One file, or an engine
+// already chosen (a restored session), is one group as it is. Parses every file: callers run it
+// on a worker where the UI is up (OpenPaths, OpenDropped).
+std::vector<std::vector<platform::File>> App::GroupedForOpening(std::vector<platform::File> files, const OpenState& state) {
+  std::vector<std::vector<platform::File>> out;
+  if (files.empty()) return out;
+  if (files.size() > 1 && state.engine.empty()) {
+    std::vector<InputFile> inputs;
+    for (const platform::File& f : files) inputs.push_back({f.path, f.text});
+    std::vector<FileGroup> groups = GroupFiles(inputs, EngineRequest{});
+    if (groups.size() > 1) {
+      for (FileGroup& g : groups) {
+        std::vector<platform::File>& part = out.emplace_back();
+        for (InputFile& f : g.files) part.push_back({f.name, std::move(f.text)});
+      }
+      return out;
+    }
+  }
+  out.push_back(std::move(files));
+  return out;
 }
 
 void App::OpenDropped(std::vector<platform::File> files) {
@@ -84,43 +115,15 @@ void App::OpenDropped(std::vector<platform::File> files) {
   jobs_.Submit({"open/" + std::to_string(++serial), "Opening " + std::to_string(in->size()) + " files",
                 [in, groups](JobProgress& progress) {
                   progress.Step("group", 0);
-                  std::vector<InputFile> inputs;
-                  for (const platform::File& f : *in) inputs.push_back({f.path, f.text});
-                  std::vector<FileGroup> found = GroupFiles(inputs, EngineRequest{});
-                  if (found.size() < 2) return;  // one document of every file, in their order
-                  for (FileGroup& g : found) {
-                    std::vector<platform::File>& part = groups->emplace_back();
-                    for (InputFile& f : g.files) part.push_back({f.name, std::move(f.text)});
-                  }
+                  *groups = GroupedForOpening(std::move(*in), {});
                 },
-                [this, in, groups] {
-                  if (groups->empty()) {
-                    OpenGroup(std::move(*in), {});
-                    return;
-                  }
+                [this, groups] {
                   for (std::vector<platform::File>& part : *groups) OpenGroup(std::move(part), {});
                 }});
 }
 
 void App::OpenFiles(std::vector<platform::File> files, const OpenState& state) {
-  if (files.empty()) return;
-  // Files opened or dropped together that different engines read: one document per group, as
-  // the CLI makes one report per group (core/engine/group.h; DESIGN.md "Many files, one report").
-  // Files no engine recognises are one document of their own, with ENG001 on each.
-  if (files.size() > 1 && state.engine.empty()) {
-    std::vector<InputFile> inputs;
-    for (const platform::File& f : files) inputs.push_back({f.path, f.text});
-    std::vector<FileGroup> groups = GroupFiles(inputs, EngineRequest{});
-    if (groups.size() > 1) {
-      for (FileGroup& g : groups) {
-        std::vector<platform::File> part;
-        for (InputFile& f : g.files) part.push_back({f.name, std::move(f.text)});
-        OpenGroup(std::move(part), state);
-      }
-      return;
-    }
-  }
-  OpenGroup(std::move(files), state);
+  for (std::vector<platform::File>& group : GroupedForOpening(std::move(files), state)) OpenGroup(std::move(group), state);
 }
 
 void App::OpenGroup(std::vector<platform::File> files, const OpenState& state) {

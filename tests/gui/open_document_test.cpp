@@ -1,5 +1,6 @@
 // The app's document model (app/gui/open_document.h): debounced re-evaluation after edits, referenced
 // files read through the reader and editable, diagnostics that follow the text, profiles.
+#include "app/gui/app.h"
 #include "app/gui/frame_stats.h"
 #include "app/gui/open_document.h"
 #include "app/gui/problem_groups.h"
@@ -513,6 +514,40 @@ TEST(DocumentTest, HideDeadConfigurationLints) {
   d->SetHideDeadLints(false, 2.0);
   EXPECT_TRUE(d->EvaluateIfDue(2.0));
   EXPECT_TRUE(d->report().suppressed.empty());
+}
+
+}  // namespace
+}  // namespace cfgi::gui
+
+
+namespace cfgi::gui {
+namespace {
+
+// Files opened together become one document per engine's group (App::GroupedForOpening, which
+// OpenPaths and OpenDropped run on a worker, as the CLI groups files into reports): a DNS zone and
+// a Kuma policy are two documents, in the files' order; one file, or an engine already chosen (a
+// restored session), stays one document.
+TEST(GroupedForOpeningTest, FilesOfTwoEnginesAreTwoDocuments) {
+  const platform::File zone{"a.zone", "$ORIGIN example.com.\n_grpc_config.svc 300 IN TXT \"grpc_config=[]\"\n"};
+  const platform::File policy{"p.yaml",
+                              "type: MeshTimeout\nname: t\nmesh: default\nspec:\n  targetRef:\n    kind: Mesh\n"
+                              "  to:\n    - targetRef:\n        kind: Mesh\n      default:\n        idleTimeout: 20s\n"};
+  auto two = App::GroupedForOpening({zone, policy}, {});
+  ASSERT_EQ(two.size(), 2u);
+  ASSERT_EQ(two[0].size(), 1u);
+  EXPECT_EQ(two[0][0].path, "a.zone");
+  ASSERT_EQ(two[1].size(), 1u);
+  EXPECT_EQ(two[1][0].path, "p.yaml");
+  EXPECT_EQ(two[1][0].text, policy.text);  // moved, not changed
+
+  App::OpenState chosen;
+  chosen.engine = "policy";
+  auto one = App::GroupedForOpening({zone, policy}, chosen);
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].size(), 2u);
+
+  EXPECT_EQ(App::GroupedForOpening({zone}, {}).size(), 1u);
+  EXPECT_TRUE(App::GroupedForOpening({}, {}).empty());
 }
 
 }  // namespace

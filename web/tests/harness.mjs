@@ -14,6 +14,10 @@ import { chromium } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const SITE = path.resolve(ROOT, process.env.SITE || 'build/wasm/site');
+// Whether SITE is the threaded build (CFGI_WASM_THREADS, the default): its shell marks it
+// (<meta name="cfgi-threads">). Tests of what only one build does skip themselves on the other.
+export const THREADED = fs.existsSync(path.join(SITE, 'index.html')) &&
+  fs.readFileSync(path.join(SITE, 'index.html'), 'utf8').includes('name="cfgi-threads"');
 
 const MIME = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css',

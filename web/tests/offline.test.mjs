@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 
-import { ROOT, SITE, cliJson, openPage, startSite, stopSite } from './harness.mjs';
+import { ROOT, SITE, THREADED, cliJson, openPage, startSite, stopSite } from './harness.mjs';
 
 const SAMPLE = 'samples/policy/madr-to-name.scenario.yaml';  // a scenario without file references
 
@@ -41,8 +41,7 @@ async function cacheNames(page) {
   return page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('config-inspector-')).sort());
 }
 
-// Only the threaded build needs the isolation (CFGI_WASM_THREADS; off by default for now).
-const THREADED = fs.existsSync(path.join(SITE, 'index.html')) && fs.readFileSync(path.join(SITE, 'index.html'), 'utf8').includes('name="cfgi-threads"');
+// Only the threaded build (THREADED, harness.mjs) needs the isolation.
 
 describe('a plain static host (no COOP/COEP headers)', { skip: THREADED ? false : 'the site is the single-threaded build (CFGI_WASM_THREADS=OFF)' }, () => {
   test('the first visit installs the service worker, reloads once and runs cross-origin isolated', async () => {
