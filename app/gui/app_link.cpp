@@ -52,7 +52,10 @@ void App::RestoreLink(const std::string& link_json) {
 
 int App::PendingWork() const {
   int n = static_cast<int>(jobs_.active().size());
-  for (const Open& o : docs_) n += o.doc->evaluating() ? 1 : 0;
+  // A document whose edit waits out its debounce has work coming: the test hook's settled() and
+  // step() must not resolve before its evaluation starts (scale.mjs's typing step saw no frame
+  // of the evaluation after the keys when it resolved in the debounce).
+  for (const Open& o : docs_) n += o.doc->evaluating() || o.doc->evaluation_scheduled() ? 1 : 0;
   return n;
 }
 

@@ -216,6 +216,8 @@ class OpenDocument {
   bool evaluating() const { return evaluating_; }
   // True when an evaluation is due now (whether or not one is running: a running one is older).
   bool EvaluationDue(double now) const { return due_ && *due_ <= now; }
+  // True when an evaluation is scheduled (an edit's debounce still running counts).
+  bool evaluation_scheduled() const { return due_.has_value(); }
   void MarkSaved(int i) { files_[static_cast<size_t>(i)].dirty = false; }
   // Restoring a saved session or a permalink, before the first evaluation: marks the file `name`
   // edited (or not) and, with `text`, gives its text (a file a scenario references is added, and
