@@ -61,11 +61,15 @@ function(cfgi_web_app target)
   add_dependencies(${target} ${target}_samples)
   list(APPEND preload "SHELL:--preload-file ${remote_json}@/web/remote-samples.json")
   # Threads (CFGI_WASM_THREADS, CMakeLists.txt): RunAsync's worker thread is a Web Worker running
-  # index.worker.js, made at start (a pool of one) so the first evaluation does not wait for it.
+  # index.worker.js, made at start (a pool of one) so the first evaluation does not wait for it,
+  # and loaded beside main() (PTHREAD_POOL_DELAY_LOAD): main() does not wait for the worker to
+  # instantiate the module (it did: the first frame came 0.8-1.0 s later than the single-threaded
+  # build's); a job posted before the worker is in runs when it is (library_pthread.js's
+  # runPthread on 'loaded').
   set(threads)
   set(environment web)
   if(CFGI_WASM_THREADS)
-    set(threads -sPTHREAD_POOL_SIZE=1)
+    set(threads -sPTHREAD_POOL_SIZE=1 -sPTHREAD_POOL_DELAY_LOAD=1)
     set(environment web,worker)
   endif()
   target_link_options(${target} PRIVATE

@@ -13,6 +13,7 @@ set -uo pipefail
 native=("dnsmasq:dnsmasq-base:the live DNS tests (tests/cli/live_test.cpp, tests/gui/live.sh)"
         "grpc_cpp_plugin:protobuf-compiler-grpc:the CSDS live source and its tests (app/live/proto, tests/cli/csds_test.cpp)"
         "xvfb-run:xvfb:the GUI tests (tests/gui/)"
+        "xdotool:xdotool:the desktop input test (tests/gui/x_input_test.sh)"
         "jq:jq:the corpus tests (tests/corpus/run.sh)"
         "script:bsdutils:the terminal colour test (tests/cli/text_format_test.cpp)"
         "node:nodejs:the SARIF schema test (tests/cli/sarif_test.cpp)"

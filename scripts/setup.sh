@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 native=(build-essential cmake pkg-config make
         libimgui-dev libglfw3-dev libgl-dev nlohmann-json3-dev libyaml-cpp-dev
         libre2-dev libprotobuf-dev protobuf-compiler libgtest-dev libgmock-dev libbenchmark-dev
-        libfreetype-dev xvfb xauth fonts-inter fonts-dejavu-core jq
+        libfreetype-dev xvfb xauth xdotool fonts-inter fonts-dejavu-core jq
         python3-junitparser libxml2-utils
         libc-ares-dev libcurl4-openssl-dev libcpp-httplib-dev dnsmasq-base ccache
         libgrpc++-dev protobuf-compiler-grpc)

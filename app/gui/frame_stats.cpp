@@ -22,6 +22,7 @@ void FrameStats::Begin(double cpu_ms, double wall_ms, double kernel_ms) {
 void FrameStats::End(double cpu_ms, double wall_ms, bool results_shown, const std::string& tag, double render_ms,
                      double kernel_ms) {
   frames_ms_.push_back(std::max(0.0, cpu_ms - begin_cpu_));
+  wall_ms_.push_back(std::max(0.0, wall_ms - begin_wall_));
   kernel_ms_.push_back(std::clamp(kernel_ms - begin_kernel_, 0.0, frames_ms_.back()));
   render_ms_.push_back(std::clamp(render_ms, 0.0, frames_ms_.back()));
   tags_.push_back(tag);
@@ -57,7 +58,8 @@ nlohmann::ordered_json FrameStats::Json() const {
   nlohmann::ordered_json slowest = nlohmann::ordered_json::array();
   for (size_t k = 0; k < order.size() && k < 5; ++k)
     slowest.push_back({{"frame", order[k] + 1}, {"ms", Round(after[order[k]])}, {"tag", tags_[order[k] + 1]},
-                       {"kernel_ms", Round(kernel_ms_[order[k] + 1])}});
+                       {"kernel_ms", Round(kernel_ms_[order[k] + 1])}, {"render_ms", Round(render_ms_[order[k] + 1])},
+                       {"wall_ms", Round(wall_ms_[order[k] + 1])}});
   j["slowest"] = slowest;
   // The median frame after the first: what a frame costs with nothing to do (the baseline a
   // step's frames are compared with).

@@ -36,8 +36,10 @@ class FrameStats {
   //  was swapped onto the screen (the next frame begins), "results_ms": start to the end of the
   //  frame that first showed results (null before), "frames", "max_frame_ms" and "p99_frame_ms"
   //  (UI-thread CPU of the frames after the first), "frames_over_50ms", "slowest": [{frame, ms,
-  //  tag, kernel_ms}] (the five longest after the first; kernel_ms: of
-  //  which the kernel's: page faults, a hypervisor's exits; not the app's code), "median_frame_ms", "median_build_ms" (the median
+  //  tag, kernel_ms, render_ms, wall_ms}] (the five longest after the first; kernel_ms: of
+  //  which the kernel's: page faults, a hypervisor's exits; not the app's code; render_ms: of which
+  //  rendering the draw data (software GL's vertex work under Xvfb); wall_ms: the wall clock from
+  //  Begin to End, which a CPU clock past it shows inflated), "median_frame_ms", "median_build_ms" (the median
   //  frame less its rendering: the app's own work), "rendered_frames", "median_render_ms" (of the
   //  rendered frames), "tags": {tag: {frames, max_ms, median_ms, mean_ms, mean_build_ms,
   //  mean_render_ms}}}.
@@ -53,6 +55,7 @@ class FrameStats {
   std::vector<double> frames_ms_;   // UI-thread CPU per frame
   std::vector<double> render_ms_;   // of which rendering the draw data, per frame
   std::vector<double> kernel_ms_;   // of which in the kernel, per frame
+  std::vector<double> wall_ms_;     // the wall clock from Begin to End, per frame
   std::vector<std::string> tags_;   // per frame
 };
 

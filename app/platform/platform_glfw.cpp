@@ -3,6 +3,7 @@
 #include "app/platform/platform.h"
 #include "app/platform/key_taps.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -55,6 +56,15 @@ struct State {
   std::string settings_dir;
   std::string capture_path;
   uint64_t last_signature = 0;  // DrawSignature of the frame on screen
+  // Frames left that ask the window system for the pointer, focus and size (InputFrames below).
+  int input_frames = 2;
+  double last_frame_time = 0;  // glfwGetTime() of the last frame, for io.DeltaTime
+  struct {
+    GLFWwindowfocusfun focus = nullptr;
+    GLFWcursorenterfun enter = nullptr;
+    GLFWmousebuttonfun button = nullptr;
+    GLFWscrollfun scroll = nullptr;
+  } imgui;  // ImGui's callbacks, called first
   std::function<void(bool)> capture_done;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   // RunAsync's worker.
@@ -71,6 +81,8 @@ State& S() {
   static State s;
   return s;
 }
+
+void InstallInputFrames(GLFWwindow* window);  // below, with the frame's platform step
 
 void RunQueue() {
   std::vector<std::function<void()>> tasks;
@@ -200,11 +212,62 @@ bool Init(const WindowOptions& o) {
   ImGui::CreateContext();
   ImGui_ImplGlfw_InitForOpenGL(S().window, true);
   InstallKeyTaps(S().window);
+  InstallInputFrames(S().window);
   ImGui_ImplOpenGL3_Init("#version 130");
   return true;
 }
 
 namespace {
+// The frame's platform step. ImGui's GLFW backend (1.86) asks the window system, every frame, for
+// the window's size (twice), its focus and the pointer's position: four round trips to the X
+// server, each a write, a poll and a read and two context switches. They were most of an idle
+// frame's CPU (perf on the UI thread: ~60 % in _XReply/_XSend under ImGui_ImplGlfw_NewFrame), and
+// in a paravirtualised guest, where every system call is an exit to the hypervisor, frames that
+// build in 0.5 ms took 40-56 ms of CPU clock in CI while the worker evaluated (docs/performance.md).
+// Nothing they ask changes without an event GLFW reports (a pointer move, a button, a scroll, the
+// focus, the pointer entering or leaving, a resize), so the backend's step runs in the frames after
+// one (two frames: a button pressed and released between two frames shows as held in the first,
+// released in the second) and the others keep its answers; io.DeltaTime is always this clock's.
+void MarkInput() { S().input_frames = 2; }
+
+void InstallInputFrames(GLFWwindow* window) {
+  auto& b = S().imgui;
+  b.focus = glfwSetWindowFocusCallback(window, [](GLFWwindow* w, int focused) {
+    MarkInput();
+    if (S().imgui.focus) S().imgui.focus(w, focused);
+  });
+  b.enter = glfwSetCursorEnterCallback(window, [](GLFWwindow* w, int entered) {
+    MarkInput();
+    if (S().imgui.enter) S().imgui.enter(w, entered);
+  });
+  b.button = glfwSetMouseButtonCallback(window, [](GLFWwindow* w, int button, int action, int mods) {
+    MarkInput();
+    if (S().imgui.button) S().imgui.button(w, button, action, mods);
+  });
+  b.scroll = glfwSetScrollCallback(window, [](GLFWwindow* w, double x, double y) {
+    MarkInput();
+    if (S().imgui.scroll) S().imgui.scroll(w, x, y);
+  });
+  glfwSetCursorPosCallback(window, [](GLFWwindow*, double, double) { MarkInput(); });
+  glfwSetWindowSizeCallback(window, [](GLFWwindow*, int, int) { MarkInput(); });
+  glfwSetFramebufferSizeCallback(window, [](GLFWwindow*, int, int) { MarkInput(); });
+  glfwSetWindowContentScaleCallback(window, [](GLFWwindow*, float, float) { MarkInput(); });
+  glfwSetWindowIconifyCallback(window, [](GLFWwindow*, int) { MarkInput(); });
+}
+
+void NewPlatformFrame() {
+  State& s = S();
+  if (s.input_frames > 0) {
+    ImGui_ImplGlfw_NewFrame();
+    --s.input_frames;
+  }
+  // The backend's own clock would count the frames it did not run into the next one it runs.
+  const double now = glfwGetTime();
+  ImGui::GetIO().DeltaTime =
+      s.last_frame_time > 0 ? static_cast<float>(std::max(now - s.last_frame_time, 1e-5)) : 1.0f / 60.0f;
+  s.last_frame_time = now;
+}
+
 // A signature of everything a frame draws (vertices, indices, commands, the framebuffer's size):
 // equal signatures draw equal pixels. FNV-1a over 64-bit words, ~1 ms for a dense frame.
 uint64_t DrawSignature(const ImDrawData* dd, int w, int h) {
@@ -254,13 +317,15 @@ void Run(std::function<bool()> frame) {
     if (S().frame_begin) S().frame_begin();
     RunQueue();
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
+    NewPlatformFrame();
     ImGui::NewFrame();
     bool keep = frame();
     KeyTapsAfterFrame();
     ImGui::Render();
-    int w = 0, h = 0;
-    glfwGetFramebufferSize(S().window, &w, &h);
+    // The framebuffer's size as the backend last read it (NewPlatformFrame: no round trip).
+    const ImGuiIO& io = ImGui::GetIO();
+    const int w = static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x + 0.5f);
+    const int h = static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y + 0.5f);
     // A frame that draws exactly what the screen shows (the settling frames after an event, the
     // progress bar's wake-ups between steps) is not rendered again: under software GL (Xvfb's
     // llvmpipe, remote desktops) rendering a 1440x900 frame costs more CPU than building it, CPU

@@ -274,15 +274,15 @@ TEST(FrameStatsTest, RenderingIsApartFromTheAppsWork) {
   EXPECT_EQ(st.Json()["tags"]["x"]["mean_build_ms"], 0.0);
 }
 
-// The slowest frames say how much of each the kernel took (page faults, a hypervisor's exits), so a
-// failing scale run tells the machine's time from the app's; a kernel clock past the frame's own is
-// clamped to the frame.
-TEST(FrameStatsTest, TheSlowestFramesSayTheKernelsPart) {
+// The slowest frames say how much of each the kernel took (page faults, a hypervisor's exits), how
+// much rendering took and the wall clock, so a failing scale run tells the machine's time from the
+// app's; a kernel clock past the frame's own is clamped to the frame.
+TEST(FrameStatsTest, TheSlowestFramesSayTheKernelsRenderingsAndWallClocksPart) {
   FrameStats st(0);
   st.Begin(0, 0, 0);
   st.End(5, 5, false, "", 0, 1);  // the first frame
   st.Begin(10, 10, 1);
-  st.End(70, 70, false, "dataplane=api-1", 0, 46);  // 60 ms, 45 of them in the kernel
+  st.End(70, 75, false, "dataplane=api-1", 12, 46);  // 60 ms, 45 of them in the kernel, 12 rendering; 65 ms of wall clock
   st.Begin(100, 100, 46);
   st.End(102, 102, false, "", 0, 50);  // 2 ms, the kernel's clock 4 ms on: clamped to 2
   const nlohmann::ordered_json slowest = st.Json()["slowest"];
@@ -291,6 +291,8 @@ TEST(FrameStatsTest, TheSlowestFramesSayTheKernelsPart) {
   EXPECT_EQ(slowest[0]["ms"], 60.0);
   EXPECT_EQ(slowest[0]["tag"], "dataplane=api-1");
   EXPECT_EQ(slowest[0]["kernel_ms"], 45.0);
+  EXPECT_EQ(slowest[0]["render_ms"], 12.0);
+  EXPECT_EQ(slowest[0]["wall_ms"], 65.0);
   EXPECT_EQ(slowest[1]["kernel_ms"], 2.0);
 }
 
