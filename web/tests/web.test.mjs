@@ -16,9 +16,12 @@ const WASM_GZIP_BUDGET = 1.9 * 1024 * 1024;
 // 3 s budget that figure is held to.
 const FIRST_FRAME_HANG_MS = 30000;
 // The first-frame budget: the is 0.5 s on a quiet machine, not reached yet (docs/web.md
-// "Budgets": fastest of 3 loads 1.29 s at load average 5-7 on 29 Nov); held, as the size is, at the
-// measured figure plus a margin so a regression fails here. FIRST_FRAME_BUDGET_MS=500 checks the target.
-const FIRST_FRAME_BUDGET_MS = Number(process.env.FIRST_FRAME_BUDGET_MS || 2000);
+// "Budgets"); held, as the size is, at the measured figure plus a margin so a regression fails
+// here. The figure moves with the machine: 1.29 s at load average 5-7 on 29 Nov afternoon, and
+// 2.00-2.35 s with nothing else running on 29 Nov night for the same startup code (both builds, 10
+// alternated runs of 3 loads; the runtime initialised at 1.3-1.6 s), so 3 s.
+// FIRST_FRAME_BUDGET_MS=500 checks the target.
+const FIRST_FRAME_BUDGET_MS = Number(process.env.FIRST_FRAME_BUDGET_MS || 3000);
 // Screenshots go under the build tree (never into tracked files); docs/web-screenshot.png is
 // refreshed by hand from here.
 const OUT = path.join(ROOT, 'build/wasm/out');
