@@ -19,9 +19,9 @@ const FIRST_FRAME_HANG_MS = 30000;
 // "Budgets"); held, as the size is, at the measured figure plus a margin so a regression fails
 // here. The figure moves with the machine: 1.29 s at load average 5-7 on 29 Nov afternoon, and
 // 2.00-2.35 s with nothing else running on 29 Nov night for the same startup code (both builds, 10
-// alternated runs of 3 loads; the runtime initialised at 1.3-1.6 s), so 3 s.
-// FIRST_FRAME_BUDGET_MS=500 checks the target.
-const FIRST_FRAME_BUDGET_MS = Number(process.env.FIRST_FRAME_BUDGET_MS || 3000);
+// alternated runs of 3 loads; the runtime initialised at 1.3-1.6 s) and 2.89 s within the whole
+// browser suite that night, so 4 s. FIRST_FRAME_BUDGET_MS=500 checks the target.
+const FIRST_FRAME_BUDGET_MS = Number(process.env.FIRST_FRAME_BUDGET_MS || 4000);
 // Screenshots go under the build tree (never into tracked files); docs/web-screenshot.png is
 // refreshed by hand from here.
 const OUT = path.join(ROOT, 'build/wasm/out');
