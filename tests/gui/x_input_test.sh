@@ -34,11 +34,13 @@ pid=$!
 if ! timeout 20 xdotool search --sync --onlyvisible --name "Config Inspector" > /dev/null 2>&1; then
   echo "FAIL: the app's window did not appear"; kill "$pid" 2>/dev/null; exit 1
 fi
-sleep 1
+# Time for the first frames to draw the cards, and for the opened sample to be read and shown,
+# on a loaded machine (ctest runs two tests at once).
+sleep 3
 xdotool mousemove "$x" "$y"
-sleep 0.3
+sleep 0.5
 xdotool click 1
-sleep 2
+sleep 5
 xdotool key ctrl+q
 for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 if kill -0 "$pid" 2>/dev/null; then echo "FAIL: Ctrl+Q did not quit the app"; kill "$pid"; exit 1; fi
