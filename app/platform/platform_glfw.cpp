@@ -56,7 +56,7 @@ struct State {
   std::string settings_dir;
   std::string capture_path;
   uint64_t last_signature = 0;  // DrawSignature of the frame on screen
-  // Frames left that ask the window system for the pointer, focus and size (InputFrames below).
+  // Frames left that ask the window system for the pointer, focus and size (NewPlatformFrame below).
   int input_frames = 2;
   double last_frame_time = 0;  // glfwGetTime() of the last frame, for io.DeltaTime
   struct {
