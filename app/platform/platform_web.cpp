@@ -42,16 +42,27 @@ EM_JS(void, cfgi_js_download, (const char* name, const char* data, int size, con
   window.cfgiWeb.download(UTF8ToString(name), HEAPU8.slice(data, data + size), UTF8ToString(mime));
 });
 EM_JS(void, cfgi_js_set_clipboard, (const char* text), { window.cfgiWeb.setClipboard(UTF8ToString(text)); });
+// Settings cross as UTF-8 bytes (web/js/store.js keeps them so): a session holding a 3.6 MB
+// document was decoded into a JavaScript string on every save, 257 ms of the page's thread in the
+// threaded build (emscripten's UTF8ToString decodes shared memory byte by byte in JavaScript),
+// and IndexedDB then cloned the string (83 ms); a copy of the bytes is a memcpy. A string value
+// (stored by an earlier version) is still read.
 EM_JS(char*, cfgi_js_storage_get, (const char* key), {
   var v = window.cfgiWeb.storageGet(UTF8ToString(key));
   if (v === null || v === undefined) return 0;
+  if (v instanceof Uint8Array) {
+    var b = _malloc(v.length + 1);
+    HEAPU8.set(v, b);
+    HEAPU8[b + v.length] = 0;
+    return b;
+  }
   var n = lengthBytesUTF8(v) + 1;
   var p = _malloc(n);
   stringToUTF8(v, p, n);
   return p;
 });
 EM_JS(void, cfgi_js_storage_set, (const char* key, const char* value, int size), {
-  window.cfgiWeb.storageSet(UTF8ToString(key), UTF8ToString(value, size));
+  window.cfgiWeb.storageSet(UTF8ToString(key), HEAPU8.slice(value, value + size));
 });
 EM_JS(void, cfgi_js_copy_link, (), {
   window.cfgiWeb.copyLink().catch(function(e) { console.warn('copy link: ' + e.message); });

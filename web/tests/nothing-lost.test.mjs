@@ -186,6 +186,26 @@ describe('the store', () => {
     await page.evaluate(([n, t]) => window.configInspector.load(n, t), ['kept.json', '{"kept": 1}\n']);
     await waitSaved(page, 'kept.json');
     assert.equal(await page.evaluate(() => localStorage.length), 0);
+    // The value is the app's UTF-8 bytes (store.js, platform_web.cpp cfgi_js_storage_set: no
+    // decode and no string clone on the page's thread). A string an earlier version saved is
+    // still read: the session is put back as text before the reload.
+    const kind = await page.evaluate(async () => {
+      const raw = (mode, value) => new Promise((resolve, reject) => {
+        const r = indexedDB.open('config-inspector', 1);
+        r.onsuccess = () => {
+          const store = r.result.transaction('settings', mode).objectStore('settings');
+          const q = mode === 'readonly' ? store.get('settings.json') : store.put(value, 'settings.json');
+          q.onsuccess = () => { r.result.close(); resolve(q.result); };
+          q.onerror = () => reject(q.error);
+        };
+        r.onerror = () => reject(r.error);
+      });
+      const v = await raw('readonly');
+      const text = v instanceof Uint8Array ? new TextDecoder().decode(v) : null;
+      if (text) await raw('readwrite', text);
+      return { bytes: v instanceof Uint8Array, kept: !!text && text.includes('kept.json') };
+    });
+    assert.deepEqual(kind, { bytes: true, kept: true });
     await reload(page);
     const state = await page.evaluate(() => window.configInspector.state());
     assert.ok(state.documents.some((d) => path.basename(d.path) === 'kept.json' || d.path.endsWith('/kept.json')), JSON.stringify(state.documents.map((d) => d.path)));
