@@ -63,6 +63,18 @@ const Report& OpenDocument::report() const {
   return inspection_.reports.empty() ? kEmpty : inspection_.reports.front();
 }
 
+ProblemCounts OpenDocument::problem_counts() const {
+  // A report is replaced only with the inspection (Apply, which bumps generation_); the profile
+  // picks another report (another address).
+  const Report& r = report();
+  if (&r != counted_report_ || generation_ != counted_generation_) {
+    counted_ = CountProblems(r.diagnostics);
+    counted_report_ = &r;
+    counted_generation_ = generation_;
+  }
+  return counted_;
+}
+
 nlohmann::ordered_json OpenDocument::ReportJson() const { return cfgi::ReportJson(engine(), profile_, report()); }
 
 void OpenDocument::RestoreText(const std::string& name, std::optional<std::string> text, bool edited) {

@@ -355,6 +355,32 @@ TEST(DocumentTest, AQueryChangeReusesTheScenarioAnEditReadsItAgain) {
   EXPECT_EQ(d->report().ResultJson()["dataplane"], "api-1");  // the worker made no JSON: made here
 }
 
+// problem_counts() is counted once per report and generation (the Documents list asks every
+// frame): a profile switch and a new evaluation each give the new report's counts.
+// missing-service-config.zone: a choice with no serviceConfig is grpc-core's error, the others'
+// warning (txt engine, TXT goldens).
+TEST(DocumentTest, ProblemCountsFollowTheProfileAndTheEvaluation) {
+  const std::string text =
+      "_grpc_config.srv 3600 IN TXT \"grpc_config=[{\\\"clientLanguage\\\":[\\\"java\\\"]},"
+      "{\\\"serviceConfig\\\":{}}]\"\n";
+  auto d = OpenDocument::Open({{"a.zone", text}}, {});
+  d->Evaluate();
+  ASSERT_EQ(d->engine().name(), "txt");
+  d->set_profile("grpc-core");
+  EXPECT_EQ(d->problem_counts().errors, 1);
+  EXPECT_EQ(d->problem_counts().warnings, 0);
+  d->set_profile("grpc-java");
+  EXPECT_EQ(d->problem_counts().errors, 0);
+  EXPECT_EQ(d->problem_counts().warnings, 1);
+  d->set_profile("grpc-core");
+  EXPECT_EQ(d->error_count(), 1);
+  // Edited to a config every profile takes: the next evaluation's counts.
+  d->Edit(0, "_grpc_config.srv 3600 IN TXT \"grpc_config=[{\\\"serviceConfig\\\":{}}]\"\n", 1.0);
+  ASSERT_TRUE(d->EvaluateIfDue(1.0 + OpenDocument::kDebounceSeconds));
+  EXPECT_EQ(d->error_count(), 0);
+  EXPECT_EQ(d->warning_count(), 0);
+}
+
 TEST(DocumentTest, UnknownProfileIsIgnored) {
   auto d = OpenDocument::Open({{"a.yaml", "a: 1\n"}}, {});
   std::string p = d->profile();
