@@ -300,6 +300,14 @@ void RunAsync(std::function<void()> work, std::function<void()> done) {
   {
     std::lock_guard<std::mutex> lock(s.work_mu);
     s.work.emplace_back(std::move(work), std::move(done));
+    // libc++ moves a std::function whose callable fits its small buffer by copying the callable
+    // (__value_func's move constructor clones it), so `work` still holds a copy of what the job
+    // captured. Dropped here, under the lock, before the worker can take the job: dropped after
+    // it, the page's copy was the last owner whenever the idle worker ran first, and an
+    // evaluation's replaced results (a `[old]` job that frees them, App::StartEvaluation) were
+    // freed on the page's thread: frames of 580-1,440 ms after typing into large-mesh.yaml.
+    work = nullptr;
+    done = nullptr;
   }
   s.work_cv.notify_one();
 }

@@ -61,7 +61,7 @@
       }
     },
     state() {
-      const json = window.Module.ccall('cfgi_web_state', 'string', [], []);
+      const json = window.cfgiWeb.callForText('cfgi_web_state');
       return JSON.parse(json);
     },
     permalink() { return window.cfgiPermalink.copy(); },
@@ -73,7 +73,7 @@
       await this.idle();
     },
     frameStats() {
-      const json = window.Module.ccall('cfgi_web_frame_stats', 'string', [], []);
+      const json = window.cfgiWeb.callForText('cfgi_web_frame_stats');
       return JSON.parse(json);
     },
   };

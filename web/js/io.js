@@ -32,6 +32,21 @@
     }
   }
 
+  // Calls the exported C function `name` (no arguments) that returns a NUL-terminated UTF-8 string
+  // and gives it as a JavaScript string. Not ccall's 'string' return: emscripten's UTF8ToString
+  // decodes the threaded build's shared memory one byte at a time in JavaScript (TextDecoder takes
+  // no SharedArrayBuffer), and the test hook's state() of large-mesh, tens of MB, then ran for
+  // minutes while the tab's memory grew by gigabytes. A copy of the bytes goes through TextDecoder.
+  function callForText(name) {
+    const M = module();
+    const p = M.ccall(name, 'number', [], []);
+    if (!p) return '';
+    const buffer = (M.wasmMemory && M.wasmMemory.buffer) || M.HEAPU8.buffer;
+    const heap = new Uint8Array(buffer);
+    const end = heap.indexOf(0, p);
+    return new TextDecoder().decode(heap.slice(p, end < 0 ? heap.length : end));
+  }
+
   // Writes files into the emscripten FS and returns their paths. A name is reduced to its last
   // path component; a clash with an earlier upload of different content gets a numbered directory.
   function writeUploads(files) {
@@ -167,6 +182,7 @@
     nextFrames,
     deliver,
     callWithText,
+    callForText,
     appKey,
 
     // ---- called from C++ (platform_web.cpp) ----

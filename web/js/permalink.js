@@ -40,7 +40,7 @@
   }
 
   function currentPayload() {
-    return { v: 1, app: JSON.parse(window.Module.ccall('cfgi_web_link_state', 'string', [], [])) };
+    return { v: 1, app: JSON.parse(window.cfgiWeb.callForText('cfgi_web_link_state')) };
   }
 
   // Builds the link for the current state and puts it on the clipboard; resolves to the URL. The
