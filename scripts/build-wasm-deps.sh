@@ -29,10 +29,10 @@ case "$WASM_EH" in
   js) EH_CFLAGS="-fexceptions"; EH_LDFLAGS="-fexceptions -sDISABLE_EXCEPTION_CATCHING=0" ;;
   *) echo "[wasm-deps] WASM_EH is wasm or js" >&2; exit 2 ;;
 esac
-# Threads (WASM_THREADS=1; 0, the default, as CFGI_WASM_THREADS: docs/web.md): every object is compiled with -pthread (atomics and bulk memory, shared memory at
+# Threads (WASM_THREADS=1, the default, as CFGI_WASM_THREADS; 0 for the single-threaded build: docs/web.md): every object is compiled with -pthread (atomics and bulk memory, shared memory at
 # link), so the app can evaluate on a worker thread; a module with shared memory cannot link
 # objects built without it. Each setting has its own key. The project's CMakeLists.txt must match (CFGI_WASM_THREADS).
-WASM_THREADS=${WASM_THREADS:-0}
+WASM_THREADS=${WASM_THREADS:-1}
 case "$WASM_THREADS" in
   1) EH_CFLAGS+=" -pthread"; EH_LDFLAGS+=" -pthread" ;;
   0) ;;

@@ -3,8 +3,11 @@
 # prints the slowdown of each (node time / native time) with their geometric mean. Fails when the
 # geometric mean is past MAX_RATIO or the worst single ratio past MAX_WORST (docs/web.md "Budgets
 # and measurements": the targets are 1.2x and 1.6x; the defaults are the figures measured on the
-# 2-core machine plus a margin until the targets are reached: mean 2.0, worst 4.0; on 29 Nov,
-# load average 6-9, warmed: mean 1.33-1.37x, worst 2.67-3.94x; targets NOT reached).
+# 2-core machine plus a margin until the targets are reached: mean 2.5, worst 5.0. The default
+# WebAssembly build is threaded since 30 Nov, and its allocator takes a lock per call (dlmalloc
+# with pthread mutexes: a third of BM_PolicyRulesNaive's time under node): on 30 Nov, nothing else
+# running, mean 1.76x, worst 3.74x (BM_PrefixMap100k_TrieVsLinear); the single-threaded build
+# (CFGI_WASM_THREADS=OFF) 1.29x, worst 2.54x on 29 Nov; targets NOT reached).
 # Warm-up: each benchmark first runs BENCH_WARMUP seconds (default 0.5) unmeasured, natively and
 # under node alike. Without it the first benchmarks of each program were timed on V8's baseline
 # (Liftoff) code while the optimised (TurboFan) code was still compiling in the background: on a
@@ -16,8 +19,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 native_dir=${1:-build/native/tests/bench}
 wasm_dir=${2:-build/wasm/tests/bench}
-max_ratio=${MAX_RATIO:-2.0}
-max_worst=${MAX_WORST:-4.0}
+max_ratio=${MAX_RATIO:-2.5}
+max_worst=${MAX_WORST:-5.0}
 min_time=${BENCH_MIN_TIME:-0.2}
 warmup=${BENCH_WARMUP:-0.5}
 out=$(mktemp -d)
