@@ -63,6 +63,9 @@ void TxtView::DrawChoices(ViewContext& ctx) {
       if (head_sel) highlighted_ = PickText(-1, i);
       if (ImGui::Selectable(head.c_str(), head_sel)) SelectChoice(ctx, "tab/0", -1, i, false);
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click for this profile's whole evaluation.");
+      // Every line under the head wraps in its column: at --scale 1.5 a 1440-pixel window cut "TXT
+      // lookup off by default" and the language lines at the column's edge.
+      ImGui::PushTextWrapPos(0.0f);
       theme::TextMuted("%s", ev.language_unknown ? "any language" : ("language " + ev.language).c_str());
       if (!ev.by_language.empty()) {
         // a2 without a language, and the answer depends on it: the outcome per language.
@@ -91,6 +94,7 @@ void TxtView::DrawChoices(ViewContext& ctx) {
         ImGui::TextColored(theme::Pal().warning, "%s TXT lookup off by default", theme::kIconSkipped);
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n(%s)", lookup.how, lookup.source);
+      ImGui::PopTextWrapPos();
       ImGui::PopID();
     }
     ImGui::EndTable();
