@@ -295,6 +295,7 @@ int main(int argc, char** argv) {
   steps_done = a.steps.empty();
   InstallHooks();
   cfgi::platform::Run(Frame);
+  cfgi::platform::HideWindow();
   WriteOutputs(a);
   app->Save(/*wait=*/true);
   delete app;

@@ -51,6 +51,10 @@ bool Init(const WindowOptions& options);
 // the web hands the loop to the browser and never returns (the toolchain unwinds the caller without
 // running its destructors, so what main() made stays alive for the frames to come).
 void Run(std::function<bool()> frame);
+// Takes the window off the screen at once (desktop; nothing on the web): the loop has ended and
+// the user asked to quit, while freeing a large document's results and waiting for a running
+// evaluation to end can take seconds (14 s after a 30 MB mesh) before Shutdown.
+void HideWindow();
 // Destroys the backends, the ImGui context and the window (desktop only; the web never exits).
 void Shutdown();
 

@@ -370,6 +370,10 @@ DetachedGuard* Detached() {
   return g;
 }
 
+void HideWindow() {
+  if (S().window) glfwHideWindow(S().window);  // XUnmapWindow and a flush: gone before the teardown
+}
+
 void Shutdown() {
   {
     std::lock_guard<std::mutex> lock(Detached()->mu);

@@ -270,6 +270,7 @@ void Run(std::function<bool()> frame) {
   emscripten_set_main_loop(Step, 0, /*simulate_infinite_loop=*/true);
 }
 
+void HideWindow() {}
 void Shutdown() {}
 
 void Post(std::function<void()> task) {
