@@ -37,6 +37,9 @@
 // ---- into the page (web/js/io.js, web/js/permalink.js) ----
 // clang-format off
 EM_JS(void, cfgi_js_frame_done, (), { window.cfgiWeb.frameDone(); });
+// The start-up failure message (js/loader.js): the page checks only that WebGL 2 exists, this
+// says when no context could be made.
+EM_JS(void, cfgi_js_fail, (const char* reason), { window.cfgiLoader.fail(UTF8ToString(reason)); });
 EM_JS(void, cfgi_js_open_picker, (), { window.cfgiWeb.openPicker(); });
 EM_JS(void, cfgi_js_download, (const char* name, const char* data, int size, const char* mime), {
   window.cfgiWeb.download(UTF8ToString(name), HEAPU8.slice(data, data + size), UTF8ToString(mime));
@@ -237,6 +240,7 @@ bool Init(const WindowOptions& options) {
   s.window = glfwCreateWindow(s.canvas_w, s.canvas_h, options.title.c_str(), nullptr, nullptr);
   if (!s.window) {
     std::fprintf(stderr, "cannot create a WebGL 2 context\n");
+    cfgi_js_fail("This browser cannot create a WebGL 2 context (is hardware acceleration off?).");
     return false;
   }
   glfwMakeContextCurrent(s.window);
