@@ -17,9 +17,11 @@
 # of the copies and of the app's libraries are renamed to the copies. A library added to the
 # core later is copied with no change here.
 # Both off by default: measured (docs/web.md), -Os with LTO took the .wasm from 1.94 to 1.45 MB
-# gzip but made main() to the first frame slower (0.89-1.50 s -> 1.34-2.35 s) and compiles the
-# core a second time (about 190 files) with a 2.5-minute link. -DCFGI_WEB_CORE_OPT=-Os
-# -DCFGI_WEB_LTO=ON builds it.
+# gzip (1.34 MB with the dependencies at -Os too), but the app's evaluations run on that copy and
+# got slower (6 Dec, idle machine: large-mesh 9.5 -> 12.1 s, prefix-100k 4.1 -> 5.7 s), as did
+# main() to the first frame (237 -> 271 ms, median of 12 loads); -O2 with LTO saved only 3 %. It
+# also compiles the core a second time (about 190 files) with a 2.5-minute link.
+# -DCFGI_WEB_CORE_OPT=-Os -DCFGI_WEB_LTO=ON builds it.
 set(CFGI_WEB_CORE_OPT "" CACHE STRING
     "Optimisation of the web app's copy of the core (empty: the app links the core the tests use)")
 option(CFGI_WEB_LTO "Link the web app with link-time optimisation (its objects as LLVM bitcode)" OFF)
