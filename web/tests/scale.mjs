@@ -15,12 +15,13 @@ import { after, before, describe, test } from 'node:test';
 import { ROOT, SITE, THREADED, launch, openPage, serve } from './harness.mjs';
 
 // The target (issue 32, Deliver 2): no frame of the page's thread over 50 ms while a large sample
-// opens and evaluates, while switching, while typing. Not reached everywhere yet: on 29 Nov, at load
-// average 6-8 on 2 cores, the longest frames were 124 ms (large-mesh, the frame its results arrive
-// in) and 53-110 ms (the first frames of prefix-100k, list-1000, realistic-snapshot), against
-// 1,700 ms before the worker thread. So the test holds 250 ms (the measured figure plus a margin)
-// until the target is reached; FRAME_BUDGET_MS=50 checks the target.
-const FRAME_BUDGET_MS = Number(process.env.FRAME_BUDGET_MS || 250);
+// opens and evaluates, while switching, while typing; held since 6 Dec. Three runs on the idle
+// machine that day (Chromium 156, the threaded build) had their longest frames at 14 ms
+// (large-mesh), 19-27 ms (typing into its 3.6 MB file), 16-26 ms (prefix-100k), 16-26 ms
+// (list-1000's first frames, 124 ms on 30 Nov) and 11-12 ms (realistic-snapshot); before the
+// worker thread, 1,700 ms. FRAME_BUDGET_MS sets another budget (a loaded machine: 250 was held
+// until 6 Dec).
+const FRAME_BUDGET_MS = Number(process.env.FRAME_BUDGET_MS || 50);
 // The single-threaded build (CFGI_WASM_THREADS=OFF; THREADED, harness.mjs) evaluates on the page's
 // thread: its evaluating frames (the open, the typing's evaluations) are reported, and only the
 // switches and the key frames are held, to the earlier 100 ms.
