@@ -4,10 +4,11 @@
 # geometric mean is past MAX_RATIO or the worst single ratio past MAX_WORST (docs/web.md "Budgets
 # and measurements": the targets are 1.2x and 1.6x; the defaults are the figures measured on the
 # 2-core machine plus a margin until the targets are reached: mean 2.5, worst 5.0. The default
-# WebAssembly build is threaded since 30 Nov, and its allocator takes a lock per call (dlmalloc
-# with pthread mutexes: a third of BM_PolicyRulesNaive's time under node): on 30 Nov, nothing else
-# running, mean 1.76x, worst 3.74x (BM_PrefixMap100k_TrieVsLinear); the single-threaded build
-# (CFGI_WASM_THREADS=OFF) 1.29x, worst 2.54x on 29 Nov; targets NOT reached).
+# WebAssembly build is threaded since 30 Nov, and its allocator takes a lock per call: with
+# emscripten's dlmalloc behind a pthread mutex, mean 1.76x, worst 3.74x on 30 Nov and 1.35x, worst
+# 3.16x on 6 Dec (idle machine); with dlmalloc's spin locks (CFGI_WASM_SPIN_MALLOC, CMakeLists.txt,
+# the default since 6 Dec) 1.18x, worst 2.01x (BM_LoadTextProto/1000) in the same session: the
+# mean's target reached in that run, the worst's not).
 # Warm-up: each benchmark first runs BENCH_WARMUP seconds (default 0.5) unmeasured, natively and
 # under node alike. Without it the first benchmarks of each program were timed on V8's baseline
 # (Liftoff) code while the optimised (TurboFan) code was still compiling in the background: on a
