@@ -7,8 +7,8 @@
 # WebAssembly build is threaded since 30 Nov, and its allocator takes a lock per call: with
 # emscripten's dlmalloc behind a pthread mutex, mean 1.76x, worst 3.74x on 30 Nov and 1.35x, worst
 # 3.16x on 6 Dec (idle machine); with dlmalloc's spin locks (CFGI_WASM_SPIN_MALLOC, CMakeLists.txt,
-# the default since 6 Dec) 1.18x, worst 2.01x (BM_LoadTextProto/1000) in the same session: the
-# mean's target reached in that run, the worst's not).
+# the default since 6 Dec) 1.18x, worst 2.01x (BM_LoadTextProto/1000) in the same session and
+# 1.24x, worst 2.32x in a second run: the targets NOT reached).
 # Warm-up: each benchmark first runs BENCH_WARMUP seconds (default 0.5) unmeasured, natively and
 # under node alike. Without it the first benchmarks of each program were timed on V8's baseline
 # (Liftoff) code while the optimised (TurboFan) code was still compiling in the background: on a
