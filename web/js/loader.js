@@ -55,9 +55,9 @@
   // 15-41 ms of this script in a fresh load's trace (6 Dec), before the app could start; a browser
   // that has the API but cannot create a context (hardware acceleration off) is told so by the app,
   // whose own context creation fails (platform_web.cpp, cfgi_js_fail).
-  const canRun = typeof WebAssembly === 'object' && typeof WebGL2RenderingContext === 'function';
-  if (typeof WebAssembly !== 'object') fail('This browser has no WebAssembly.');
-  else if (typeof WebGL2RenderingContext !== 'function') fail('This browser has no WebGL 2.');
+  const missing = typeof WebAssembly !== 'object' ? 'This browser has no WebAssembly.'
+                : typeof WebGL2RenderingContext !== 'function' ? 'This browser has no WebGL 2.' : null;
+  if (missing) fail(missing);
 
   // The .wasm is compiled while it downloads, from here (the page's third script) on, and not from
   // index.js, which start.js loads last: the runtime's own streaming compile began only once
@@ -74,7 +74,7 @@
       return r.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
     });
   }
-  const wasmModule = canRun ? compileWasm() : null;
+  const wasmModule = missing ? null : compileWasm();
   if (wasmModule) wasmModule.catch(() => {});  // reported when the runtime asks for it
 
   // After loading, no connection but to the site's own samples/ directory (the large samples are
@@ -114,6 +114,7 @@
     }],
     // emscripten's hook for a module compiled elsewhere: instantiate the one compiled above.
     instantiateWasm: (imports, receiveInstance) => {
+      if (!wasmModule) return {};  // nothing to run on: the failure is shown already
       wasmModule.then((module) => WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
         .catch((e) => fail(/^Could not download/.test(e && e.message) ? e.message
                                                                        : 'The app stopped while loading: ' + ((e && e.message) || e)));
