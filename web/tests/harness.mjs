@@ -104,8 +104,9 @@ export function problemsBesidesAbortedFetch(problems, sample) {
 
 // A page that records console errors, page errors and failed requests.
 // `gotoTimeout`: navigating to a 2 MB permalink takes Chromium longer than the default 30 s on a
-// loaded machine.
-export async function openPage(browser, url, contextOptions = {}, gotoTimeout = 30000) {
+// loaded machine. `beforeGoto(page)`: runs before the navigation (a `page.route` that answers for
+// the server).
+export async function openPage(browser, url, contextOptions = {}, gotoTimeout = 30000, beforeGoto = null) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, ...contextOptions });
   const page = await context.newPage();
   const problems = [];
@@ -113,6 +114,7 @@ export async function openPage(browser, url, contextOptions = {}, gotoTimeout = 
   page.on('pageerror', (e) => problems.push('pageerror: ' + e.message));
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`); });
   page.on('requestfailed', (r) => problems.push('requestfailed: ' + r.url() + ' ' + (r.failure() || {}).errorText));
+  if (beforeGoto) await beforeGoto(page);
   await page.goto(url, { timeout: gotoTimeout });
   await appReady(page, gotoTimeout);
   return { context, page, problems };
