@@ -95,7 +95,13 @@ describe('samples fetched when opened', () => {
       // Opened again: nothing is fetched.
       await page.evaluate((p) => window.configInspector.step('open=' + p), SCENARIO);
       assert.equal(requests.filter((u) => u.includes('/samples/')).length, 1);
-      assert.deepEqual(problems, []);
+      // The one download completed whole (its log), yet Chromium sometimes reports that same request
+      // as net::ERR_ABORTED too: seen 6 Dec in 3 of about 12 runs, also on the build before that
+      // day's changes and in a clean clone, with the report above equal to the CLI's; not
+      // understood. The other problems are still none, and the download itself is checked here.
+      const log = await page.evaluate(() => window.cfgiSamples.log.map(({ path, ok, bytes }) => ({ path, ok, bytes })));
+      assert.deepEqual(log, [{ path: DATA, ok: true, bytes: fs.statSync(path.join(ROOT, DATA)).size }]);
+      assert.deepEqual(problemsBesidesAbortedFetch(problems, 'samples/matcher/prefix-100k.yaml'), []);
     } finally {
       await context.close();
     }
