@@ -119,6 +119,9 @@ function(cfgi_web_app target)
   add_custom_target(${target}_offline ALL
     COMMAND ${CMAKE_COMMAND} -DSITE=${site} -DTEMPLATE=${CMAKE_SOURCE_DIR}/web/js/sw.js -DVERSION=${PROJECT_VERSION}
             "-DFILES=${site_files_arg}" "-DLAZY=${lazy_files_arg}" -P ${CMAKE_SOURCE_DIR}/cmake/web_offline.cmake
+    # gzip copies beside the files, for hosts that serve stored copies (web_compress.cmake).
+    COMMAND ${CMAKE_COMMAND} -DSITE=${site} "-DFILES=${site_files_arg},sw.js,${lazy_files_arg}"
+            -P ${CMAKE_SOURCE_DIR}/cmake/web_compress.cmake
     COMMENT "web page: service worker")
   add_dependencies(${target}_offline ${target} ${target}_page)
 endfunction()

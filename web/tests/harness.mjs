@@ -32,7 +32,9 @@ const MIME = {
 // can (docs/web.md "Hosting the site"); false: a plain static host, where the site's service worker
 // adds them and the first visit reloads once (web/js/start.js).
 export const ISOLATION_HEADERS = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
-export function serve({ isolate = true } = {}) {
+// `compress` (default true, COMPRESS=0 in the environment turns it off): the files' gzip copies are
+// served to a client that accepts them, as a host with stored copies does.
+export function serve({ isolate = true, compress = process.env.COMPRESS !== '0' } = {}) {
   const overrides = new Map();
   const extra = isolate ? ISOLATION_HEADERS : {};
   const server = http.createServer((req, res) => {
@@ -48,8 +50,14 @@ export function serve({ isolate = true } = {}) {
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store', ...extra });
-    fs.createReadStream(file).pipe(res);
+    // The build's gzip copy (cmake/web_compress.cmake), as a host with stored copies serves it
+    // (nginx gzip_static): to a client that accepts gzip, with the file's own Content-Type. Never a
+    // copy older than its file (a relink of index.wasm alone leaves the old copy behind).
+    const gz = compress && /\bgzip\b/.test(req.headers['accept-encoding'] || '') && fs.existsSync(file + '.gz') &&
+      fs.statSync(file + '.gz').mtimeMs >= fs.statSync(file).mtimeMs;
+    res.writeHead(200, { 'Content-Type': MIME[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store',
+                         'Vary': 'Accept-Encoding', ...(gz ? { 'Content-Encoding': 'gzip' } : {}), ...extra });
+    fs.createReadStream(gz ? file + '.gz' : file).pipe(res);
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {

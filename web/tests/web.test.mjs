@@ -79,6 +79,32 @@ describe('page', () => {
     assert.deepEqual(problems, []);
   });
 
+  // cmake/web_compress.cmake writes the copies; the test server serves them as nginx's gzip_static
+  // does (harness.mjs). The first visit's transfer is the compressed one.
+  test('the build\'s gzip copies decode to their files and are what the page downloads', async () => {
+    const copies = [];
+    const walk = (d) => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith('.gz')) copies.push(path.relative(SITE, p.slice(0, -3)));
+      }
+    };
+    walk(SITE);
+    for (const f of ['index.wasm', 'index.data', 'index.js', 'index.html', 'js/loader.js'])
+      assert.ok(copies.includes(f), `${f}.gz is written`);
+    assert.ok(!copies.some((f) => f.endsWith('.png')), 'no copy of a PNG (it would not save a tenth)');
+    for (const f of copies) {
+      const file = fs.readFileSync(path.join(SITE, f));
+      assert.ok(zlib.gunzipSync(fs.readFileSync(path.join(SITE, f + '.gz'))).equals(file), `${f}.gz decodes to ${f}`);
+    }
+    const sizes = await first.page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => /\/index\.(wasm|data)$/.test(e.name))
+      .map((e) => [e.name.replace(/^.*\//, ''), e.encodedBodySize, e.decodedBodySize]).sort());
+    assert.deepEqual(sizes, ['index.data', 'index.wasm'].map((f) =>
+      [f, fs.statSync(path.join(SITE, f + '.gz')).size, fs.statSync(path.join(SITE, f)).size]));
+  });
+
   test('the canvas is not blank and its buffer follows devicePixelRatio', async () => {
     const { page } = first;
     const stats = await pictureStats(page, await page.locator('canvas').screenshot());
