@@ -333,6 +333,9 @@ Result Evaluate(const Compiled& m, const Request& r, Profile p, doc::Step* why =
 // `content-type` as application/grpc and turns an absent header into ""; Envoy returns no data
 // (nullopt) for an absent header. Several values are joined with ",".
 std::optional<std::string> HeaderValue(const Request& r, std::string_view name, Profile p);
+// The same without a copy: a view into `r`, a literal, or `joined` (which must outlive the view)
+// when several headers are joined.
+std::optional<std::string_view> HeaderView(const Request& r, std::string_view name, Profile p, std::string& joined);
 
 // The first value of query parameter `name` in the request's :path (its query string, or
 // `query`), percent-decoded, as Envoy's HttpRequestQueryParamsDataInput reads it (envoy

@@ -813,6 +813,22 @@ TEST(MatcherGrpcJava, HeaderInput) {
   EXPECT_EQ(HeaderValue(Headers({{"te", "trailers"}}), "te", Profile::kGrpcJava), std::nullopt);
   EXPECT_EQ(HeaderValue(Headers({{"x-b-bin", "AQI="}}), "x-b-bin", Profile::kGrpcJava), std::optional<std::string>("AQI="));
   EXPECT_EQ(HeaderValue(Headers({{"x-m", "a"}, {"x-m", "b"}}), "x-m", Profile::kGrpcJava), std::optional<std::string>("a,b"));
+  EXPECT_EQ(HeaderValue(Headers({{"x-m", "a"}, {"x-n", "z"}, {"x-m", "b"}, {"x-m", "c"}}), "x-m", Profile::kEnvoy),
+            std::optional<std::string>("a,b,c"));
+  EXPECT_EQ(HeaderValue(Request{}, ":method", Profile::kEnvoy), std::nullopt);
+  EXPECT_EQ(HeaderValue(Request{}, ":method", Profile::kGrpcCore), std::optional<std::string>("POST"));
+  // HeaderView reads one header in place and joins several into the caller's string.
+  Request one = Headers({{"x-n", "z"}, {"x-m", "a-value-longer-than-inline"}});
+  std::string joined;
+  std::optional<std::string_view> v = HeaderView(one, "x-m", Profile::kEnvoy, joined);
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(v->data(), one.headers[1].second.data());
+  EXPECT_TRUE(joined.empty());
+  Request two = Headers({{"x-m", "a"}, {"x-m", "b"}});
+  v = HeaderView(two, "x-m", Profile::kGrpcCore, joined);
+  ASSERT_TRUE(v.has_value());
+  EXPECT_EQ(*v, "a,b");
+  EXPECT_EQ(v->data(), joined.data());
   Compiled m = Compile("p.json", HeaderMatcher("x-tenant", R"({"exact": ""})"));
   EXPECT_TRUE(Actions(m, Request{}, Profile::kGrpcJava).empty());
   EXPECT_EQ(Actions(m, Request{}, Profile::kGrpcCore), V{"hit"});
