@@ -63,8 +63,7 @@ web-build: setup-web
 	cmake --build build/wasm -j$(JOBS)
 
 web: web-build
-	@echo "Config Inspector: http://127.0.0.1:$(WEB_PORT)/  (Ctrl+C stops the server)"
-	cd build/wasm/site && python3 -m http.server $(WEB_PORT) --bind 127.0.0.1
+	python3 scripts/serve-site.py --port $(WEB_PORT) --dir build/wasm/site
 
 # Core unit tests, goldens and fuzz corpora compiled to WebAssembly under node; the core
 # benchmarks under node against native (gate 2.5x on the mean, 5x worst); the browser tests in headless chromium, then
