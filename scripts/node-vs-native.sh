@@ -17,7 +17,8 @@
 #   scripts/node-vs-native.sh [NATIVE_BENCH_DIR] [WASM_BENCH_DIR]
 # defaults: build/native/tests/bench and build/wasm/tests/bench (make build / make web-build).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here/.."
 native_dir=${1:-build/native/tests/bench}
 wasm_dir=${2:-build/wasm/tests/bench}
 max_ratio=${MAX_RATIO:-2.5}
@@ -34,24 +35,6 @@ trap 'rm -rf "$out"' EXIT
 # apart: the machine's speed drifts over minutes, and the fastest of two alternated runs is the
 # least disturbed.
 rounds=${BENCH_ROUNDS:-2}
-# Names of the benchmarks under 0.5 s an iteration in both files, as a filter regex (empty: none).
-short_filter() {
-  /usr/bin/python3 - "$1" "$2" <<'PY'
-import json, re, sys
-unit = {'ns': 1e-9, 'us': 1e-6, 'ms': 1e-3, 's': 1}
-def times(p):
-    text = open(p).read()
-    try:
-        d, _ = json.JSONDecoder().raw_decode(text[text.index('{'):])
-    except ValueError:
-        return {}
-    return {b['name']: b['real_time'] * unit[b.get('time_unit', 'ns')]
-            for b in d['benchmarks'] if b.get('run_type', 'iteration') == 'iteration'}
-a, b = times(sys.argv[1]), times(sys.argv[2])
-names = [n for n in a if n in b and a[n] < 0.5 and b[n] < 0.5]
-print('^(' + '|'.join(re.sub(r'([][().*+?{}|^$\\])', r'\\\1', n) for n in names) + ')$' if names else '')
-PY
-}
 found=0
 for js in "$wasm_dir"/*_bench.js; do
   [[ -f "$js" ]] || continue
@@ -61,7 +44,7 @@ for js in "$wasm_dir"/*_bench.js; do
   filter=${BENCH_FILTER:-}
   for ((round = 1; round <= rounds; round++)); do
     if ((round > 1)); then
-      filter=$(short_filter "$out/$name.native.1.json" "$out/$name.node.1.json")
+      filter=$(/usr/bin/python3 "$here/node_vs_native.py" short "$out/$name.native.1.json" "$out/$name.node.1.json")
       [[ -n "$filter" ]] || break
     fi
     # Same filter, same minimum time; JSON on stdout.
@@ -73,52 +56,4 @@ for js in "$wasm_dir"/*_bench.js; do
 done
 if ((!found)); then echo "node-vs-native: no benchmarks in $wasm_dir" >&2; exit 2; fi
 
-/usr/bin/python3 - "$out" "$max_ratio" "$max_worst" <<'EOF'
-import glob, json, math, os, sys
-out, max_ratio, max_worst = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
-ratios = []
-print(f"{'benchmark':48} {'native':>12} {'node':>12} {'node/native':>11} {'runs':>5}")
-unit = {'ns': 1, 'us': 1e3, 'ms': 1e6, 's': 1e9}
-for native_first in sorted(glob.glob(os.path.join(out, '*.native.1.json'))):
-    prog = native_first[:-len('.native.1.json')]
-    def times(p):
-        text = open(p).read()
-        try:  # a benchmark that prints its own summary to stdout must not break the comparison
-            d, _ = json.JSONDecoder().raw_decode(text[text.index('{'):])
-        except ValueError:
-            print(f"node-vs-native: {os.path.basename(p)} is not benchmark JSON; skipped")
-            return {}
-        return {b['name']: b['real_time'] * unit[b.get('time_unit', 'ns')]
-                for b in d['benchmarks'] if b.get('run_type', 'iteration') == 'iteration'}
-    runs = {}
-    def fastest(side):  # each benchmark's fastest run over the rounds
-        best = {}
-        for p in sorted(glob.glob(f"{prog}.{side}.*.json")):
-            for n, t in times(p).items():
-                best[n] = min(t, best.get(n, t))
-                runs[n] = runs.get(n, 0) + 1
-        return best
-    native, node = fastest('native'), fastest('node')
-    for name, t in native.items():
-        if name not in node or t <= 0:
-            continue
-        r = node[name] / t
-        ratios.append((r, name))
-        print(f"{name:48} {t/1e3:10.1f}us {node[name]/1e3:10.1f}us {r:10.2f}x {runs[name] // 2:5d}")
-if not ratios:
-    print('node-vs-native: no benchmark ran in both builds'); sys.exit(2)
-geo = math.exp(sum(math.log(r) for r, _ in ratios) / len(ratios))
-worst, worst_name = max(ratios)
-print(f"node-vs-native: geometric mean {geo:.2f}x, worst {worst:.2f}x ({worst_name}) over {len(ratios)} benchmarks "
-      f"(budget {max_ratio:.2f}x, worst {max_worst:.2f}x)")
-failed = False
-if worst > max_worst:
-    print(f"node-vs-native: WORST OVER BUDGET ({worst_name} {worst:.2f}x > {max_worst:.2f}x)")
-    failed = True
-if geo > max_ratio:
-    # Built with native WebAssembly exceptions this is about 1.2x; with emscripten's JavaScript
-    # exceptions (WASM_EH=js) it was 1.7-3x, so a failure here first suggests a mixed build.
-    print(f"node-vs-native: OVER BUDGET ({geo:.2f}x > {max_ratio:.2f}x)")
-    failed = True
-sys.exit(1 if failed else 0)
-EOF
+/usr/bin/python3 "$here/node_vs_native.py" report "$out" "$max_ratio" "$max_worst"
