@@ -29,8 +29,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 # Rounds (BENCH_ROUNDS, default 2): each program runs natively and under node, then again for the
-# benchmarks that took under 0.5 s an iteration on both sides (the long ones, seconds each, are
-# measured once); each benchmark's time is its fastest run on each side. On 6 Dec two runs of one
+# benchmarks that took under 0.5 s an iteration on both sides (the long ones, seconds each, and
+# those with their own minimum time of 1-2 s are measured once); each benchmark's time is its fastest run on each side. On 6 Dec two runs of one
 # round each over the same builds gave means of 1.11x and 1.22x and single native times 40 %
 # apart: the machine's speed drifts over minutes, and the fastest of two alternated runs is the
 # least disturbed.
