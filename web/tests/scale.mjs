@@ -83,8 +83,11 @@ describe('scale', () => {
           await window.configInspector.idle();
         });
         const loadMs = Date.now() - t0;
-        const state = await page.evaluate(() => window.configInspector.state());
-        assert.notEqual(state.documents[state.active].engine, 'document', 'the sample was evaluated');
+        // Only the engine comes back: the whole state() of large-mesh.yaml opened alone (its
+        // report: every dataplane's rules) took Playwright's protocol validator 7 minutes in node
+        // (7 Dec; 474 s of the typing case, its frames and evaluations ~40 s).
+        const engine = await page.evaluate(() => { const s = window.configInspector.state(); return s.documents[s.active].engine; });
+        assert.notEqual(engine, 'document', 'the sample was evaluated');
         const steps = ['mark=open', ...c.steps];
         for (const s of c.steps) await page.evaluate((step) => window.configInspector.step(step), s);
         if (c.type && THREADED) {  // single-threaded, typing pauses evaluate on the page's thread
