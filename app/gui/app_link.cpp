@@ -59,7 +59,7 @@ int App::PendingWork() const {
   return n;
 }
 
-ordered_json App::StateJson() const {
+ordered_json App::StateJson(bool reports) const {
   ordered_json j;
   j["app"] = "config-inspector";
   j["version"] = CFGI_VERSION;
@@ -83,12 +83,12 @@ ordered_json App::StateJson() const {
     one["status"] = ProblemSummary(pc);  // the status bar's words
     one["suppressed"] = d.report().suppressed.size();
     one["hide_dead_lints"] = d.hide_dead_lints();
-    one["divergences"] = d.comparison().ToJson();
+    if (reports) one["divergences"] = d.comparison().ToJson();
     one["differing_answers"] = d.comparison().AnswersJson();  // the badge's count
     one["view"] = o.view_engine;
     one["view_state"] = o.view->SaveState();
     one["view_shows"] = o.view->DumpState();  // the view's one test hook: counts, table, its own
-    one["report"] = d.ReportJson();
+    if (reports) one["report"] = d.ReportJson();
     one["evaluating"] = d.evaluating();  // a job on the worker thread is making its next report
     docs.push_back(std::move(one));
   }
@@ -96,7 +96,7 @@ ordered_json App::StateJson() const {
   j["jobs"] = jobs_.active().size();  // unfinished jobs off the UI thread (0: every result is in)
   // What the Problems panel lists for the active document (after its filters).
   ordered_json problems = ordered_json::array();
-  if (active_ >= 0) {
+  if (active_ >= 0 && reports) {
     for (const doc::Diagnostic& x : docs_[static_cast<size_t>(active_)].doc->report().diagnostics) {
       if (!problem_filter_[static_cast<int>(x.severity)]) continue;
       ordered_json p = {{"code", x.code}, {"severity", doc::SeverityName(x.severity)}};

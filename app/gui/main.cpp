@@ -165,7 +165,8 @@ void InstallHooks() {
                                  if (!app->ApplyHookStep(step, &error)) std::fprintf(stderr, "config-inspector: step %s: %s\n", step.c_str(), error.c_str());
                                  return error;
                                },
-                               [] { return app->PendingWork(); }});
+                               [] { return app->PendingWork(); },
+                               [] { return cfgi::doc::JsonText(app->StateJson(/*reports=*/false)); }});
 }
 
 // --step: the next step once the results are shown and everything settled (`settled` frames

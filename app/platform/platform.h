@@ -175,6 +175,9 @@ struct WebHooks {
   // window.configInspector.settled(): the work not finished off the UI thread (App::PendingWork),
   // without the cost of `state` (the reports' JSON of a large mesh is 0.25 s in the browser).
   std::function<int()> pending;
+  // window.configInspector.summary(): `state` without the documents' reports, divergences and
+  // the Problems rows (a large mesh's whole state does not fit the heap twice).
+  std::function<std::string()> summary;
 };
 void SetWebHooks(WebHooks hooks);
 // Whether File > Copy link exists (web only). CopyLink puts a permalink of the open documents in

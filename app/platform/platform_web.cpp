@@ -520,6 +520,14 @@ EMSCRIPTEN_KEEPALIVE const char* cfgi_web_state() {
   return out.c_str();
 }
 
+// state() without the reports (WebHooks::summary).
+EMSCRIPTEN_KEEPALIVE const char* cfgi_web_summary() {
+  static std::string out;
+  auto& f = cfgi::platform::S().hooks.summary;
+  out = f ? f() : "{}";
+  return out.c_str();
+}
+
 // The --frame-stats object (JSON; "{}" before the app registered its hooks).
 EMSCRIPTEN_KEEPALIVE const char* cfgi_web_frame_stats() {
   static std::string out;

@@ -3,6 +3,8 @@
 //   await configInspector.load('a.yaml', text)    opens a document as a drop would
 //   configInspector.state()                       {documents, active, report, app}: `report` is the
 //                                                 JSON the CLI prints (`eval --format json`)
+//   configInspector.summary()                     state() without the documents' report and divergences
+//                                                 and the Problems rows (cheap on a large mesh)
 //   await configInspector.permalink()             the link of the current state
 //   configInspector.firstFrameMs                  ms from navigation to the first frame
 //   await configInspector.step('profile=madr')    a state-hook step (as the desktop's --step), resolved
@@ -63,6 +65,9 @@
     state() {
       const json = window.cfgiWeb.callForText('cfgi_web_state');
       return JSON.parse(json);
+    },
+    summary() {
+      return JSON.parse(window.cfgiWeb.callForText('cfgi_web_summary'));
     },
     permalink() { return window.cfgiPermalink.copy(); },
     // One state-hook step ('profile=madr', 'view=tab=2', 'dataplane=NAME', 'type=N'), applied at
