@@ -512,28 +512,29 @@ EMSCRIPTEN_KEEPALIVE int cfgi_web_wants_text() {
   return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput ? 1 : 0;
 }
 
-// The app's state for the test hook (JSON; "{}" before the app registered its hooks).
+// A test hook's JSON for the page, kept in `out` until that hook is called again (the page copies
+// it at once: cfgiWeb.callForText); "{}" before the app registered its hooks.
+static const char* HookText(std::string& out, const std::function<std::string()>& hook) {
+  out = hook ? hook() : "{}";
+  return out.c_str();
+}
+
+// The app's state for the test hook.
 EMSCRIPTEN_KEEPALIVE const char* cfgi_web_state() {
   static std::string out;
-  auto& f = cfgi::platform::S().hooks.state;
-  out = f ? f() : "{}";
-  return out.c_str();
+  return HookText(out, cfgi::platform::S().hooks.state);
 }
 
 // state() without the reports (WebHooks::summary).
 EMSCRIPTEN_KEEPALIVE const char* cfgi_web_summary() {
   static std::string out;
-  auto& f = cfgi::platform::S().hooks.summary;
-  out = f ? f() : "{}";
-  return out.c_str();
+  return HookText(out, cfgi::platform::S().hooks.summary);
 }
 
-// The --frame-stats object (JSON; "{}" before the app registered its hooks).
+// The --frame-stats object.
 EMSCRIPTEN_KEEPALIVE const char* cfgi_web_frame_stats() {
   static std::string out;
-  auto& f = cfgi::platform::S().hooks.frame_stats;
-  out = f ? f() : "{}";
-  return out.c_str();
+  return HookText(out, cfgi::platform::S().hooks.frame_stats);
 }
 
 // One state-hook step (WebHooks::step), run at the start of the next frame. The page polls

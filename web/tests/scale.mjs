@@ -84,7 +84,7 @@ describe('scale', () => {
         });
         const loadMs = Date.now() - t0;
         // summary(), not state(): the whole state of large-mesh.yaml opened alone (its report: every
-        // dataplane's rules) is ~700 MB of JSON, which Playwright's protocol validator took 7 minutes
+        // dataplane's rules) is ~250 MB of JSON, which Playwright's protocol validator took 7 minutes
         // to check in node (7 Dec; 474 s of the typing case, its frames and evaluations ~40 s).
         const engine = await page.evaluate(() => { const s = window.configInspector.summary(); return s.documents[s.active].engine; });
         assert.notEqual(engine, 'document', 'the sample was evaluated');
