@@ -1,7 +1,8 @@
 // The threaded WebAssembly build's allocator: emscripten's own dlmalloc (system/lib/dlmalloc.c,
 // included below from the emscripten in use, never copied) with dlmalloc's spin locks instead of a
-// pthread mutex, and (CFGI_MALLOC_CACHE, on by default) a small per-thread cache of freed blocks in front of it, as glibc's tcache
-// (malloc/malloc.c, tcache_get / tcache_put) is in front of its arenas.
+// pthread mutex, and (CFGI_MALLOC_CACHE, on by default) a small per-thread cache of freed blocks in
+// front of it, as glibc's tcache (malloc/malloc.c, tcache_get / tcache_put) is in front of its
+// arenas.
 //
 // Why (docs/web.md "Budgets"): with threads every malloc and free takes dlmalloc's lock, and a
 // WebAssembly atomic on shared memory costs what a locked x86 instruction does; under node the
@@ -19,8 +20,8 @@
 // Compiled at configure time by CMakeLists.txt (CFGI_WASM_SPIN_MALLOC) with -DUSE_DL_PREFIX, so
 // dlmalloc.c defines only its dl* functions (static there) and this file the public names the
 // library's dlmalloc.o would have: the linker then never pulls that object in.
-//   -DCFGI_MALLOC_CACHE=1: the cache (the default: docs/web.md); 0: dlmalloc with
-//   spin locks alone, and nothing of the cache compiled.
+//   -DCFGI_MALLOC_CACHE=1: the cache (the default: docs/web.md); 0: dlmalloc with spin locks
+//   alone, and nothing of the cache compiled.
 #define USE_DL_PREFIX 1
 #include "dlmalloc.c"
 

@@ -16,6 +16,8 @@
 'use strict';
 
 (function () {
+  // The JSON one of the module's test-hook exports returns (platform_web.cpp HookText).
+  const hookJson = (fn) => JSON.parse(window.cfgiWeb.callForText(fn));
   let resolveReady, rejectReady;
   const ready = new Promise((res, rej) => { resolveReady = res; rejectReady = rej; });
   ready.catch(() => {});  // observed by whoever awaits it
@@ -62,13 +64,8 @@
         await window.cfgiWeb.nextFrames(1);
       }
     },
-    state() {
-      const json = window.cfgiWeb.callForText('cfgi_web_state');
-      return JSON.parse(json);
-    },
-    summary() {
-      return JSON.parse(window.cfgiWeb.callForText('cfgi_web_summary'));
-    },
+    state() { return hookJson('cfgi_web_state'); },
+    summary() { return hookJson('cfgi_web_summary'); },
     permalink() { return window.cfgiPermalink.copy(); },
     // One state-hook step ('profile=madr', 'view=tab=2', 'dataplane=NAME', 'type=N'), applied at
     // the next frame; the frames after it carry it as their tag in frameStats().tags.
@@ -77,9 +74,6 @@
       await window.cfgiWeb.nextFrames(3);
       await this.idle();
     },
-    frameStats() {
-      const json = window.cfgiWeb.callForText('cfgi_web_frame_stats');
-      return JSON.parse(json);
-    },
+    frameStats() { return hookJson('cfgi_web_frame_stats'); },
   };
 })();

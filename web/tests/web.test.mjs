@@ -205,7 +205,7 @@ describe('documents', () => {
       assert.equal(path.basename(state.documents[state.active].path), doc.name);
       assert.deepEqual(stripUploads(activeReport(state)), cliJson({ [doc.name]: doc.text }));
       // summary() is state() without the documents' report and divergences and the Problems rows
-      // (what scale.mjs asks of a large mesh, whose whole state does not fit the heap twice).
+      // (what scale.mjs asks of a large mesh, whose whole state is ~250 MB of JSON).
       const summary = await page.evaluate(() => window.configInspector.summary());
       const want = structuredClone(state);
       for (const d of want.documents) { delete d.report; delete d.divergences; }
