@@ -248,11 +248,6 @@ class Walker {
   doc::DiagnosticSink sink_;
 };
 
-std::string Prefix(const std::string& base, const std::string& p) {
-  if (p.empty()) return base;
-  if (p[0] == '[' || p[0] == '@') return base + (p[0] == '@' ? "." : "") + p;
-  return base + "." + p;
-}
 
 // Plain words for the inputs Envoy has and this tool does not evaluate (envoy api/
 // envoy/type/matcher/v3/http_inputs.proto, envoy/extensions/matching/common_inputs/).
@@ -522,8 +517,9 @@ Compiled LoadFound(const doc::Document& d, const EnvoyConfig& c, const FoundMatc
   doc::DiagnosticSink sink(m.source.get());
   for (const UnevaluatedInput& u : UnevaluatedInputs(m)) sink.Warning("MAT041", u.range, UnevaluatedMessage(u), u.path);
   m.diagnostics.insert(m.diagnostics.end(), sink.list().begin(), sink.list().end());
-  for (doc::Diagnostic& d : m.diagnostics) d.path = Prefix(f.path, d.path);
-  for (NodeInfo& n : m.nodes) n.path = Prefix(f.path, n.path);
+  for (doc::Diagnostic& d : m.diagnostics) d.path = PrefixPath(f.path, d.path);
+  for (NodeInfo& n : m.nodes) n.path = PrefixPath(f.path, n.path);
+  m.path_prefix = f.path;
   return m;
 }
 

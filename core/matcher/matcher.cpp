@@ -122,6 +122,66 @@ struct OnMatchOutcome {
   bool matched = false;
 };
 
+std::string DescribeInput(const Input& in) {
+  switch (in.kind) {
+    case Input::Kind::kHeader: return "header " + Quoted(in.header);
+    case Input::Kind::kCel: return "CEL attributes";
+    case Input::Kind::kQueryParam: return "query parameter " + Quoted(in.key);
+    case Input::Kind::kDynamicMetadata: {
+      std::string p;
+      for (const std::string& k : in.metadata_path) p += "." + k;
+      return "dynamic metadata " + Quoted(in.key + p);
+    }
+    case Input::Kind::kNetwork:
+      return std::string(NetworkInputName(in.network)) + (in.network == Input::Network::kFilterState ? " " + Quoted(in.key) : "");
+    default: return in.type.empty() ? "(no input)" : in.type;
+  }
+}
+
+// "custom matcher IPMatcher (xds.type.matcher.v3.IPMatcher) on input the connection's ..."
+std::string CustomWhat(const std::string& type, const Input& in) {
+  std::string t = type.empty() ? "(no @type)" : type;
+  return "custom matcher " + t + " on input " + DescribeInput(in);
+}
+
+std::string NoMatchReason(const Matcher& m) {
+  switch (m.kind) {
+    case Matcher::Kind::kList: return "no matcher in the list gave a match";
+    case Matcher::Kind::kExactMap:
+    case Matcher::Kind::kPrefixMap:
+    case Matcher::Kind::kIpMap:
+    case Matcher::Kind::kCustomTree: return "no key of the tree on input " + DescribeInput(m.input) + " gave a match";
+    default: return "the matcher has neither matcher_list nor matcher_tree";
+  }
+}
+
+// A predicate in words, for "decided by"; `v`: the value its single input had (value tests).
+std::string Summary(const Predicate& p, std::optional<std::string_view> v) {
+  switch (p.kind) {
+    case Predicate::Kind::kSingle:
+      switch (p.test) {
+        case Predicate::Test::kValue:
+          return DescribeInput(p.input) + (v ? " = " + Quoted(*v) : " has no data") + "; " + p.value.Describe();
+        case Predicate::Test::kCel: return "CEL " + p.cel_text;
+        case Predicate::Test::kConstant: return p.constant ? "custom_match: true" : "custom_match: false";
+        case Predicate::Test::kMetadata:
+          return DescribeInput(p.input) + " " + (p.value_matcher ? p.value_matcher->Describe() : std::string()) + (p.invert ? " (invert)" : "");
+        case Predicate::Test::kIp: {
+          std::string r;
+          for (const auto& c : p.cidrs) r += (r.empty() ? "" : ", ") + c->Text();
+          return DescribeInput(p.input) + " in " + r;
+        }
+        case Predicate::Test::kUnsupported: return CustomWhat(p.custom_type, p.input);
+      }
+      return "";
+    case Predicate::Kind::kOr: return "or_matcher of " + std::to_string(p.children.size()) + " predicates";
+    case Predicate::Kind::kAnd: return "and_matcher of " + std::to_string(p.children.size()) + " predicates";
+    case Predicate::Kind::kNot: return "not_matcher";
+    case Predicate::Kind::kInvalid: return "an invalid predicate";
+  }
+  return "";
+}
+
 class Eval {
  public:
   Eval(const Compiled& m, const Request& r, Profile p, Result& out) : m_(m), r_(r), p_(p), out_(out) {}
@@ -176,7 +236,7 @@ class Eval {
       return false;
     }
     Step* s = why ? &why->Add({"on_no_match", Outcome::kMatched, "", m.on_no_match->range}) : nullptr;
-    decision_ = {"on_no_match", NoMatchReason(m), PathOf(*m.on_no_match), m.on_no_match->range};
+    Decide(Result::DecisionSource::Kind::kOnNoMatch, m, 0);
     OnMatchOutcome o = RunOnMatch(*m.on_no_match, s);
     // grpc-java OnMatch.evaluate ignores keep_matching: an on_no_match action is a match.
     if (p_ == Profile::kGrpcJava) return o.matched || (m.on_no_match->keep_matching && NestedOrActionMatched(*m.on_no_match));
@@ -193,7 +253,11 @@ class Eval {
         continue;
       }
       if (s) s->outcome = Outcome::kMatched;
-      decision_ = {"matchers[" + std::to_string(i) + "]", "its predicate is true: " + Summary(f.predicate), PathOf(f.on_match), f.range};
+      // The value a single predicate's input had, for its words (held while the on_match runs).
+      std::string v_own;
+      std::optional<std::string_view> v;
+      if (f.predicate.kind == Predicate::Kind::kSingle && f.predicate.test == Predicate::Test::kValue) v = InputValue(f.predicate.input, v_own);
+      Decide(Result::DecisionSource::Kind::kListEntry, m, i, v);
       OnMatchOutcome o = RunOnMatch(f.on_match, s);
       if (s) s->detail = o.stop ? "predicate true: its on_match ends the list" : "predicate true: matching continues";
       if (o.stop) return o.matched;
@@ -227,7 +291,7 @@ class Eval {
       const MapEntry& e = m.entries[static_cast<size_t>(it->second)];
       if (s) s->outcome = Outcome::kMatched;
       Step* es = s ? &s->Add({"key " + Quoted(e.key), Outcome::kMatched, "exact match", e.key_range}) : nullptr;
-      decision_ = {"key " + Quoted(e.key), "input " + DescribeInput(m.input) + " = " + Quoted(*value) + ": exact match", PathOf(e.on_match), e.key_range};
+      Decide(Result::DecisionSource::Kind::kExactKey, m, static_cast<size_t>(it->second), value);
       OnMatchOutcome o = RunOnMatch(e.on_match, es);
       if (o.stop) return o.matched;
       if (aborted_) return false;
@@ -268,9 +332,8 @@ class Eval {
       Step* es = s ? &s->Add({"key " + Quoted(e.key), Outcome::kMatched,
                               i == 0 ? "longest matching prefix" : "shorter matching prefix", e.key_range})
                    : nullptr;
-      decision_ = {"key " + Quoted(e.key), "input " + DescribeInput(m.input) + " = " + Quoted(*value) + ": " +
-                                               (i == 0 ? "longest matching prefix" : "shorter matching prefix"),
-                   PathOf(e.on_match), e.key_range};
+      Decide(Result::DecisionSource::Kind::kPrefixKey, m, static_cast<size_t>(order[i]), value);
+      pending_.longest = i == 0;
       OnMatchOutcome o = RunOnMatch(e.on_match, es);
       if (o.stop) return o.matched;
       if (aborted_) return false;
@@ -319,7 +382,7 @@ class Eval {
         continue;
       }
       Step* es = s ? &s->Add({what, Outcome::kMatched, first ? "longest matching prefix" : "shorter matching prefix (not exclusive)", e.key_range}) : nullptr;
-      decision_ = {what, "input " + DescribeInput(m.input) + " = " + Quoted(*value) + " is in " + n->cidr->Text(), PathOf(e.on_match), e.key_range};
+      Decide(Result::DecisionSource::Kind::kIpRange, m, static_cast<size_t>(n - m.ip_nodes.data()), value);
       OnMatchOutcome o = RunOnMatch(e.on_match, es);
       if (o.stop) return o.matched;
       if (aborted_) return false;
@@ -328,61 +391,16 @@ class Eval {
     return RunOnNoMatch(m, why);
   }
 
-  // "custom matcher IPMatcher (xds.type.matcher.v3.IPMatcher) on input the connection's ..."
-  std::string CustomWhat(const std::string& type, const Input& in) const {
-    std::string t = type.empty() ? "(no @type)" : type;
-    return "custom matcher " + t + " on input " + DescribeInput(in);
-  }
-
   void NotEvaluated(const std::string& what) {
     if (std::find(out_.unevaluated.begin(), out_.unevaluated.end(), what) == out_.unevaluated.end()) out_.unevaluated.push_back(what);
   }
 
-  // The OnMatch's path as the compiled matcher reports it (LoadFound prefixes node paths with where
-  // the matcher sits in the Envoy configuration).
-  std::string PathOf(const OnMatch& om) const {
-    return om.id >= 0 && static_cast<size_t>(om.id) < m_.nodes.size() ? m_.nodes[static_cast<size_t>(om.id)].path : om.path;
-  }
-
-  std::string NoMatchReason(const Matcher& m) const {
-    switch (m.kind) {
-      case Matcher::Kind::kList: return "no matcher in the list gave a match";
-      case Matcher::Kind::kExactMap:
-      case Matcher::Kind::kPrefixMap:
-      case Matcher::Kind::kIpMap:
-      case Matcher::Kind::kCustomTree: return "no key of the tree on input " + DescribeInput(m.input) + " gave a match";
-      default: return "the matcher has neither matcher_list nor matcher_tree";
-    }
-  }
-
-  // A predicate in words, for "decided by".
-  std::string Summary(const Predicate& p) {
-    switch (p.kind) {
-      case Predicate::Kind::kSingle:
-        switch (p.test) {
-          case Predicate::Test::kValue: {
-            std::string v_own;
-            std::optional<std::string_view> v = InputValue(p.input, v_own);
-            return DescribeInput(p.input) + (v ? " = " + Quoted(*v) : " has no data") + "; " + p.value.Describe();
-          }
-          case Predicate::Test::kCel: return "CEL " + p.cel_text;
-          case Predicate::Test::kConstant: return p.constant ? "custom_match: true" : "custom_match: false";
-          case Predicate::Test::kMetadata:
-            return DescribeInput(p.input) + " " + (p.value_matcher ? p.value_matcher->Describe() : std::string()) + (p.invert ? " (invert)" : "");
-          case Predicate::Test::kIp: {
-            std::string r;
-            for (const auto& c : p.cidrs) r += (r.empty() ? "" : ", ") + c->Text();
-            return DescribeInput(p.input) + " in " + r;
-          }
-          case Predicate::Test::kUnsupported: return CustomWhat(p.custom_type, p.input);
-        }
-        return "";
-      case Predicate::Kind::kOr: return "or_matcher of " + std::to_string(p.children.size()) + " predicates";
-      case Predicate::Kind::kAnd: return "and_matcher of " + std::to_string(p.children.size()) + " predicates";
-      case Predicate::Kind::kNot: return "not_matcher";
-      case Predicate::Kind::kInvalid: return "an invalid predicate";
-    }
-    return "";
+  // The step the next action added is decided by (Result::decided_by() writes its words).
+  // `value` views the request or a caller's local that outlives the on_match run after this
+  // call; AddAction copies it into the result (the copy is the only allocation: a wasm32 string
+  // holds 10 characters inline, so a copy per candidate allocated there and not natively).
+  void Decide(Result::DecisionSource::Kind kind, const Matcher& m, size_t index, std::optional<std::string_view> value = std::nullopt) {
+    pending_ = {kind, &m, index, true, value};
   }
 
   // grpc-java's OnMatch.evaluate(...).matched for an on_no_match with keep_matching: an action
@@ -394,7 +412,14 @@ class Eval {
 
   void AddAction(const Action* a, bool keep) {
     out_.actions.push_back(a);
-    out_.decided_by = decision_;
+    Result::DecisionSource& d = out_.decision;
+    d.kind = pending_.kind;
+    d.matcher = pending_.matcher;
+    d.index = pending_.index;
+    d.longest = pending_.longest;
+    d.has_value = pending_.value.has_value();
+    if (pending_.value) d.value.assign(pending_.value->data(), pending_.value->size());
+    else d.value.clear();
     if (keep || skip_depth_ > 0) out_.skipped.push_back(a);
   }
 
@@ -430,22 +455,6 @@ class Eval {
     }
     if (why) why->Add({"invalid on_match", Outcome::kError, "neither action nor matcher", om.range});
     return {};
-  }
-
-  std::string DescribeInput(const Input& in) const {
-    switch (in.kind) {
-      case Input::Kind::kHeader: return "header " + Quoted(in.header);
-      case Input::Kind::kCel: return "CEL attributes";
-      case Input::Kind::kQueryParam: return "query parameter " + Quoted(in.key);
-      case Input::Kind::kDynamicMetadata: {
-        std::string p;
-        for (const std::string& k : in.metadata_path) p += "." + k;
-        return "dynamic metadata " + Quoted(in.key + p);
-      }
-      case Input::Kind::kNetwork:
-        return std::string(NetworkInputName(in.network)) + (in.network == Input::Network::kFilterState ? " " + Quoted(in.key) : "");
-      default: return in.type.empty() ? "(no input)" : in.type;
-    }
   }
 
   // What an input reads: a view into the request or a literal (HeaderView), or into `own`, which
@@ -595,7 +604,14 @@ class Eval {
   bool aborted_ = false;
   int skip_depth_ = 0;              // enclosing OnMatches with keep_matching around a nested matcher
   bool last_nested_found_ = false;  // the last nested matcher's result (grpc-java on_no_match)
-  Result::Decision decision_;       // what the next action added is decided by
+  // What the next action added is decided by (Result::DecisionSource without its copies).
+  struct Pending {
+    Result::DecisionSource::Kind kind = Result::DecisionSource::Kind::kNone;
+    const Matcher* matcher = nullptr;
+    size_t index = 0;
+    bool longest = true;
+    std::optional<std::string_view> value;
+  } pending_;
   std::optional<cel::Request> cel_;
 };
 
@@ -610,6 +626,10 @@ Result Evaluate(const Compiled& m, const Request& r, Profile p, Step* why) {
   }
   Eval ev(m, r, p, out);
   out.matched = ev.RunMatcher(*m.root, why);
+  if (out.decision.kind != Result::DecisionSource::Kind::kNone) {
+    out.decision.root = m.root;
+    out.decision.path_prefix = m.path_prefix;
+  }
   if (ev.aborted()) {
     out.aborted = true;
     out.matched = false;
@@ -632,5 +652,47 @@ Result Evaluate(const Compiled& m, const Request& r, Profile p, Step* why) {
   return out;
 }
 
+
+Result::Decision Result::decided_by() const {
+  using K = DecisionSource::Kind;
+  const DecisionSource& d = decision;
+  if (d.kind == K::kNone || !d.matcher) return {};
+  const Matcher& m = *d.matcher;
+  auto path = [&](const OnMatch& om) { return d.path_prefix.empty() ? om.path : PrefixPath(d.path_prefix, om.path); };
+  switch (d.kind) {
+    case K::kOnNoMatch:
+      if (!m.on_no_match) return {};
+      return {"on_no_match", NoMatchReason(m), path(*m.on_no_match), m.on_no_match->range};
+    case K::kListEntry: {
+      if (d.index >= m.list.size()) return {};
+      const FieldMatcher& f = m.list[d.index];
+      std::optional<std::string_view> v;
+      if (d.has_value) v = d.value;
+      return {"matchers[" + std::to_string(d.index) + "]", "its predicate is true: " + Summary(f.predicate, v), path(f.on_match), f.range};
+    }
+    case K::kExactKey:
+    case K::kPrefixKey: {
+      if (d.index >= m.entries.size()) return {};
+      const MapEntry& e = m.entries[d.index];
+      const char* how = d.kind == K::kExactKey ? "exact match" : d.longest ? "longest matching prefix" : "shorter matching prefix";
+      return {"key " + Quoted(e.key), "input " + DescribeInput(m.input) + " = " + Quoted(d.value) + ": " + how, path(e.on_match), e.key_range};
+    }
+    case K::kIpRange: {
+      if (d.index >= m.ip_nodes.size()) return {};
+      const IpRangeNode& n = m.ip_nodes[d.index];
+      const MapEntry& e = m.entries[static_cast<size_t>(n.entry)];
+      return {"range " + n.cidr->Text(), "input " + DescribeInput(m.input) + " = " + Quoted(d.value) + " is in " + n.cidr->Text(),
+              path(e.on_match), e.key_range};
+    }
+    case K::kNone: break;
+  }
+  return {};
+}
+
+std::string PrefixPath(const std::string& base, const std::string& p) {
+  if (p.empty()) return base;
+  if (p[0] == '[' || p[0] == '@') return base + (p[0] == '@' ? "." : "") + p;
+  return base + "." + p;
+}
 
 }  // namespace cfgi::matcher

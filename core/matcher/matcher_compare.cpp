@@ -34,7 +34,7 @@ bool SameOutcome(const Result& a, const Result& b) {
 // leaves traces out); "rbac" follows from the actions and the unevaluated inputs.
 bool SameRequestOutcome(const MatcherResult::RequestResult& a, const MatcherResult::RequestResult& b) {
   return SameOutcome(a.result, b.result) && a.result.aborted == b.result.aborted &&
-         SameDecision(a.result.decided_by, b.result.decided_by) && a.result.unevaluated == b.result.unevaluated &&
+         SameDecision(a.result.decided_by(), b.result.decided_by()) && a.result.unevaluated == b.result.unevaluated &&
          a.extracts == b.extracts;
 }
 

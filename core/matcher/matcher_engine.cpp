@@ -501,12 +501,13 @@ std::unique_ptr<EngineResult> MatcherModel::Evaluate(std::string_view profile, d
 }
 
 ordered_json DecisionJson(const Result& r, const doc::Source* src) {
-  if (r.decided_by.what.empty()) return nullptr;
+  const Result::Decision d = r.decided_by();
+  if (d.what.empty()) return nullptr;
   ordered_json j;
-  j["what"] = doc::ValidUtf8(r.decided_by.what);
-  j["detail"] = doc::ValidUtf8(r.decided_by.detail);
-  j["path"] = doc::ValidUtf8(r.decided_by.path);
-  doc::PutLocation(j, src, r.decided_by.range.begin);
+  j["what"] = doc::ValidUtf8(d.what);
+  j["detail"] = doc::ValidUtf8(d.detail);
+  j["path"] = doc::ValidUtf8(d.path);
+  doc::PutLocation(j, src, d.range.begin);
   return j;
 }
 

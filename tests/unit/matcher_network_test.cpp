@@ -291,15 +291,15 @@ TEST(IpMatcher, LongestPrefixWinsIPv4AndIPv6) {
   // The explanation names the range that decided; decided_by says the same.
   doc::Step why;
   Result r = matcher::Evaluate(m, Dst("10.1.2.3"), Profile::kEnvoy, &why);
-  EXPECT_EQ(r.decided_by.what, "range 10.1.0.0/16");
-  EXPECT_EQ(r.decided_by.detail, "input destination_ip = '10.1.2.3' is in 10.1.0.0/16");
-  EXPECT_EQ(r.decided_by.path, "matcher_tree.custom_match.typed_config.range_matchers[1].on_match");
+  EXPECT_EQ(r.decided_by().what, "range 10.1.0.0/16");
+  EXPECT_EQ(r.decided_by().detail, "input destination_ip = '10.1.2.3' is in 10.1.0.0/16");
+  EXPECT_EQ(r.decided_by().path, "matcher_tree.custom_match.typed_config.range_matchers[1].on_match");
   ASSERT_EQ(why.children.size(), 1u);
   EXPECT_EQ(why.children[0].what, "IPMatcher");
   EXPECT_EQ(why.children[0].detail, "input destination_ip = '10.1.2.3'");
   Result none = matcher::Evaluate(m, Dst("172.16.0.1"), Profile::kEnvoy);
-  EXPECT_EQ(none.decided_by.what, "on_no_match");
-  EXPECT_EQ(none.decided_by.detail, "no key of the tree on input destination_ip gave a match");
+  EXPECT_EQ(none.decided_by().what, "on_no_match");
+  EXPECT_EQ(none.decided_by().detail, "no key of the tree on input destination_ip gave a match");
   // gRPC NACKs the network input (MAT009) and a custom_match in a tree (MAT010), gRPC only; no
   // other finding.
   ASSERT_EQ(m.diagnostics.size(), 2u);

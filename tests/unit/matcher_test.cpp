@@ -275,6 +275,30 @@ TEST(MatcherProfiles, PrefixMapResume) {
   }
 }
 
+// decided_by() writes its words when read, from what Evaluate recorded (the key, the input's value,
+// longest or shorter prefix); the result keeps the evaluated tree alive, so it can be read after
+// the Compiled is gone. Envoy resumes at the shorter prefix (envoy
+// source/common/matcher/prefix_map_matcher.h; test/common/matcher/prefix_map_matcher_test.cc).
+TEST(MatcherDecision, WrittenWhenReadAfterTheMatcherIsGone) {
+  Result r = Evaluate(Compile("p.yaml", kPrefixResume), Headers({{"x-path", "/svc/admin/x"}}), Profile::kEnvoy);
+  ASSERT_EQ(Names(r.actions), V{"svc"});
+  const Result::Decision d = r.decided_by();
+  EXPECT_EQ(d.what, "key '/svc'");
+  EXPECT_EQ(d.detail, "input header 'x-path' = '/svc/admin/x': shorter matching prefix");
+  EXPECT_EQ(d.path, "matcher_prefix_map.map['/svc']");  // the simplified notation's map value is the on_match
+  Result admin = Evaluate(Compile("p.yaml", kPrefixResume), Headers({{"x-path", "/svc/admin/x"}, {"x-role", "admin"}}), Profile::kEnvoy);
+  EXPECT_EQ(admin.decided_by().what, "matchers[0]");
+  EXPECT_EQ(admin.decided_by().detail, "its predicate is true: header 'x-role' = 'admin'; exact 'admin'");
+  // The decision's path is the node the request reached last, as the compiled matcher names it.
+  Compiled m = Compile("p.yaml", kPrefixResume);
+  Result log = Evaluate(m, Headers({{"x-path", "/svc/logs"}}), Profile::kGrpcCore);
+  ASSERT_FALSE(log.reached.empty());
+  EXPECT_EQ(log.decided_by().path, m.nodes[static_cast<size_t>(log.reached.back())].path);
+  EXPECT_EQ(log.decided_by().detail, "input header 'x-path' = '/svc/logs': shorter matching prefix");
+  EXPECT_EQ(Evaluate(m, Headers({{"x-path", "/other"}}), Profile::kGrpcCore).decided_by().what, "on_no_match");
+  EXPECT_EQ(Result{}.decided_by().what, "");
+}
+
 // The view's badge for an edited request is the one comparison (cfgi::Compare) over each
 // profile's RequestResultJson: Envoy's prefix map resumes at the shorter prefix "/svc" (Envoy
 // source/common/matcher/prefix_map_matcher.h) and so does grpc-java (MatcherTree.java), gRPC C-core

@@ -39,7 +39,7 @@ std::string Matcher(const matcher::MatcherResult& r, const TextStyle& st) {
       out += "  skipped (keep_matching): " + skipped + "\n";
     }
     if (rr.result.aborted) out += "  " + Paint(st, kRed, "aborted: the depth limit ended the evaluation") + "\n";
-    const matcher::Result::Decision& d = rr.result.decided_by;
+    const matcher::Result::Decision d = rr.result.decided_by();
     if (!d.what.empty()) {
       std::string line = src && !(d.range.begin == 0 && d.range.end == 0)
                              ? " (line " + std::to_string(src->Locate(d.range.begin).line) + ")"
