@@ -21,6 +21,32 @@ function(cfgi_web_app target)
   set(fonts
     ${CFGI_FONT_INTER_DIR}/Inter-Regular.otf ${CFGI_FONT_INTER_DIR}/Inter-SemiBold.otf
     ${CFGI_FONT_DEJAVU_DIR}/DejaVuSansMono.ttf ${CFGI_FONT_DEJAVU_DIR}/DejaVuSans.ttf)
+  # The fonts bundled are cut to the code points the atlas draws (scripts/web-fonts.py, fontTools:
+  # 1.63 MB -> 0.22 MB of index.data, which the page loads before main() runs; the ranges are
+  # theme.cpp's, the script fails when a subset lost a glyph the font had).
+  find_program(CFGI_FONTTOOLS_PYTHON python3 HINTS /usr/bin NO_DEFAULT_PATH)
+  execute_process(COMMAND ${CFGI_FONTTOOLS_PYTHON} -c "import fontTools.subset" RESULT_VARIABLE no_fonttools OUTPUT_QUIET ERROR_QUIET)
+  if(NOT CFGI_FONTTOOLS_PYTHON OR no_fonttools)
+    message(FATAL_ERROR "Debian's python3-fonttools is missing (the web page's fonts are cut with it): run scripts/setup.sh --web")
+  endif()
+  set(font_dir ${CMAKE_BINARY_DIR}/web/fonts)
+  set(font_args)
+  set(cut_fonts)
+  foreach(f ${fonts})
+    get_filename_component(n ${f} NAME)
+    set(role text)
+    if(n STREQUAL "DejaVuSans.ttf")
+      set(role symbols)  # platform_web.cpp FontPath(kSymbols)
+    endif()
+    list(APPEND font_args ${role}:${f})
+    list(APPEND cut_fonts ${font_dir}/${n})
+  endforeach()
+  add_custom_command(OUTPUT ${cut_fonts}
+    COMMAND ${CFGI_FONTTOOLS_PYTHON} ${CMAKE_SOURCE_DIR}/scripts/web-fonts.py ${CMAKE_SOURCE_DIR}/app/gui/theme.cpp ${font_dir} ${font_args}
+    DEPENDS ${fonts} ${CMAKE_SOURCE_DIR}/scripts/web-fonts.py ${CMAKE_SOURCE_DIR}/scripts/check-glyphs.py ${CMAKE_SOURCE_DIR}/app/gui/theme.cpp
+    COMMENT "web page: fonts cut to the atlas's code points")
+  add_custom_target(${target}_fonts DEPENDS ${cut_fonts})
+  add_dependencies(${target} ${target}_fonts)
   # SHELL: keeps CMake from de-duplicating the repeated --preload-file.
   set(preload)
   if(IS_DIRECTORY ${CMAKE_SOURCE_DIR}/samples)
@@ -31,7 +57,7 @@ function(cfgi_web_app target)
       message(FATAL_ERROR "${f} is missing: run scripts/setup.sh --web")
     endif()
     get_filename_component(n ${f} NAME)
-    list(APPEND preload "SHELL:--preload-file ${f}@/fonts/${n}")
+    list(APPEND preload "SHELL:--preload-file ${font_dir}/${n}@/fonts/${n}")
   endforeach()
   file(GLOB web_js CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/js/*.js)
   # js/sw.js is the service worker's template: the build writes it to the site's root (below).
@@ -88,7 +114,7 @@ function(cfgi_web_app target)
   set_target_properties(${target} PROPERTIES
     OUTPUT_NAME index SUFFIX .html
     RUNTIME_OUTPUT_DIRECTORY ${site}
-    LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/shell.html;${fonts};${samples};${remote_json}")
+    LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/shell.html;${cut_fonts};${samples};${remote_json}")
   # The page's own files, copied on every build (cheap) so a JS edit needs no relink.
   add_custom_target(${target}_page ALL
     COMMAND ${CMAKE_COMMAND} -E make_directory ${site}/js

@@ -23,9 +23,10 @@ native=(build-essential cmake pkg-config make
 fuzz=(clang libclang-rt-14-dev)
 # Web: emscripten and its tools; chromium for the browser tests; dpkg-dev (dpkg-source), perl,
 # unicode-data and python3-six for scripts/build-wasm-deps.sh (apt-get source + RE2's tables);
-# gzip for the size budget; the fonts are bundled into the page.
+# gzip for the size budget; the fonts are bundled into the page, cut by python3-fonttools
+# (scripts/web-fonts.py) to the code points the app draws.
 web=(emscripten binaryen chromium python3 python3-six unicode-data dpkg-dev perl ca-certificates
-     fonts-inter fonts-dejavu-core)
+     fonts-inter fonts-dejavu-core python3-fonttools)
 # node and npm: Debian's, unless the machine already has a node (npm then comes with it). The
 # native tests need them too: tests/cli/sarif_test.cpp validates SARIF with ajv (tests/sarif/).
 command -v node >/dev/null || native+=(nodejs)
