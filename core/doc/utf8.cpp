@@ -1,10 +1,22 @@
 #include "core/doc/utf8.h"
 
+#include <cstdint>
+#include <cstring>
+
 namespace cfgi::doc {
 
 size_t FirstInvalidUtf8(std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {
+    // ASCII eight bytes at a time: every document is checked before it is parsed, and a byte loop
+    // was 2.9 % of BM_LoadTextProto under node (7 Dec profile; natively the compiler vectorises it).
+    while (i + 8 <= s.size()) {
+      uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      if (w & 0x8080808080808080ull) break;
+      i += 8;
+    }
+    if (i >= s.size()) break;
     auto c = static_cast<unsigned char>(s[i]);
     if (c < 0x80) { ++i; continue; }
     size_t n;

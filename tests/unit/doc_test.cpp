@@ -307,6 +307,15 @@ TEST(Utf8Test, FirstInvalidAndReplacement) {
   EXPECT_EQ(FirstInvalidUtf8("\xc0\xaf"), 0u);          // overlong '/'
   EXPECT_EQ(FirstInvalidUtf8("x\xed\xa0\x80"), 1u);     // a surrogate
   EXPECT_EQ(FirstInvalidUtf8("x\xf4\x90\x80\x80"), 1u); // past U+10FFFF
+  // The eight-byte ASCII steps: a bad byte at every offset of a long ASCII run is found there.
+  for (size_t at = 0; at < 40; ++at) {
+    std::string t(40, 'a');
+    t[at] = '\xff';
+    EXPECT_EQ(FirstInvalidUtf8(t), at) << at;
+    t[at] = 'b';
+    EXPECT_EQ(FirstInvalidUtf8(t), std::string_view::npos) << at;
+  }
+  EXPECT_EQ(FirstInvalidUtf8(std::string(17, 'a') + "caf\xc3\xa9" + std::string(9, 'z') + "\xc3"), 31u);  // truncated at the end
   EXPECT_EQ(FirstInvalidUtf8("xy\xe2\x82"), 2u);        // truncated
   EXPECT_EQ(ValidUtf8("a\xff" "b\xfe\xfd" "c"), "a\xEF\xBF\xBD" "b\xEF\xBF\xBD\xEF\xBF\xBD" "c");
   EXPECT_EQ(ValidUtf8("caf\xc3\xa9"), "caf\xc3\xa9");

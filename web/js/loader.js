@@ -115,7 +115,14 @@
     // emscripten's hook for a module compiled elsewhere: instantiate the one compiled above.
     instantiateWasm: (imports, receiveInstance) => {
       if (!wasmModule) return {};  // nothing to run on: the failure is shown already
-      wasmModule.then((module) => WebAssembly.instantiate(module, imports).then((instance) => receiveInstance(instance, module)))
+      // The marks: web/tests/first-frame.mjs reports them (docs/web.md, the first frame's stages).
+      wasmModule.then((module) => {
+        performance.mark('cfgi-wasm-compiled');
+        return WebAssembly.instantiate(module, imports).then((instance) => {
+          performance.mark('cfgi-wasm-instantiated');
+          receiveInstance(instance, module);
+        });
+      })
         .catch((e) => fail(/^Could not download/.test(e && e.message) ? e.message
                                                                        : 'The app stopped while loading: ' + ((e && e.message) || e)));
       return {};

@@ -7,7 +7,8 @@
 // already running elsewhere (scripts/serve-site.py), which the browser's requests then do not
 // share an event loop with the test's own CDP traffic.
 // Prints each site's median and fastest: the first frame, when index.wasm and index.data were in
-// (responseEnd), the runtime initialised (the page's mark) and main() to the first frame.
+// (responseEnd), the module compiled and instantiated and the runtime initialised (js/loader.js's
+// marks) and main() to the first frame.
 import path from 'node:path';
 import { ROOT, launch } from './harness.mjs';
 
@@ -25,6 +26,7 @@ async function loadOnce(browser, url) {
     const mark = (m) => { const e = performance.getEntriesByName(m)[0]; return e ? Math.round(e.startTime) : null; };
     const stats = window.configInspector.frameStats ? window.configInspector.frameStats() : {};
     return { first_frame: Math.round(window.configInspector.firstFrameMs), wasm: end('index.wasm'), data: end('index.data'),
+             compiled: mark('cfgi-wasm-compiled'), instantiated: mark('cfgi-wasm-instantiated'),
              runtime: mark('cfgi-runtime-initialized'), main_to_frame: stats.first_frame_ms != null ? Math.round(stats.first_frame_ms) : null };
   });
   await context.close();
