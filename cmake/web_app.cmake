@@ -18,9 +18,13 @@ function(cfgi_web_app target)
   find_package(imgui REQUIRED CONFIG)
   target_link_libraries(${target} PRIVATE imgui::imgui)
   target_compile_options(${target} PRIVATE ${CFGI_WEB_OPT})
-  set(fonts
-    ${CFGI_FONT_INTER_DIR}/Inter-Regular.otf ${CFGI_FONT_INTER_DIR}/Inter-SemiBold.otf
-    ${CFGI_FONT_DEJAVU_DIR}/DejaVuSansMono.ttf ${CFGI_FONT_DEJAVU_DIR}/DejaVuSans.ttf)
+  # Each font with its role in the atlas (platform_web.cpp FontPath): text (the UI fonts and the
+  # mono font, theme.cpp kText) or symbols (merged into them, kUiSymbols and kSymbols).
+  set(font_roles
+    text:${CFGI_FONT_INTER_DIR}/Inter-Regular.otf text:${CFGI_FONT_INTER_DIR}/Inter-SemiBold.otf
+    text:${CFGI_FONT_DEJAVU_DIR}/DejaVuSansMono.ttf symbols:${CFGI_FONT_DEJAVU_DIR}/DejaVuSans.ttf)
+  set(fonts ${font_roles})
+  list(TRANSFORM fonts REPLACE "^[a-z]+:" "")
   # The fonts bundled are cut to the code points the atlas draws (scripts/web-fonts.py, fontTools:
   # 1.63 MB -> 0.22 MB of index.data, which the page loads before main() runs; the ranges are
   # theme.cpp's, the script fails when a subset lost a glyph the font had).
@@ -30,19 +34,13 @@ function(cfgi_web_app target)
     message(FATAL_ERROR "Debian's python3-fonttools is missing (the web page's fonts are cut with it): run scripts/setup.sh --web")
   endif()
   set(font_dir ${CMAKE_BINARY_DIR}/web/fonts)
-  set(font_args)
   set(cut_fonts)
   foreach(f ${fonts})
     get_filename_component(n ${f} NAME)
-    set(role text)
-    if(n STREQUAL "DejaVuSans.ttf")
-      set(role symbols)  # platform_web.cpp FontPath(kSymbols)
-    endif()
-    list(APPEND font_args ${role}:${f})
     list(APPEND cut_fonts ${font_dir}/${n})
   endforeach()
   add_custom_command(OUTPUT ${cut_fonts}
-    COMMAND ${CFGI_FONTTOOLS_PYTHON} ${CMAKE_SOURCE_DIR}/scripts/web-fonts.py ${CMAKE_SOURCE_DIR}/app/gui/theme.cpp ${font_dir} ${font_args}
+    COMMAND ${CFGI_FONTTOOLS_PYTHON} ${CMAKE_SOURCE_DIR}/scripts/web-fonts.py ${CMAKE_SOURCE_DIR}/app/gui/theme.cpp ${font_dir} ${font_roles}
     DEPENDS ${fonts} ${CMAKE_SOURCE_DIR}/scripts/web-fonts.py ${CMAKE_SOURCE_DIR}/scripts/check-glyphs.py ${CMAKE_SOURCE_DIR}/app/gui/theme.cpp
     COMMENT "web page: fonts cut to the atlas's code points")
   add_custom_target(${target}_fonts DEPENDS ${cut_fonts})

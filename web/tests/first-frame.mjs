@@ -6,11 +6,9 @@
 // A SITE is served by harness.mjs's server, in this process; a URL (http://...) is a server
 // already running elsewhere (scripts/serve-site.py), which the browser's requests then do not
 // share an event loop with the test's own CDP traffic.
-// Prints each site's median and fastest: the first frame, when index.wasm and index.data were in
-// (responseEnd), the module compiled and instantiated and the runtime initialised (js/loader.js's
-// marks) and main() to the first frame.
+// Prints each site's median and fastest of each stage (harness.mjs firstFrameStages).
 import path from 'node:path';
-import { ROOT, launch } from './harness.mjs';
+import { ROOT, launch, firstFrameStages } from './harness.mjs';
 
 const n = Number(process.argv[2] || 12);
 const sites = (process.argv.length > 3 ? process.argv.slice(3) : ['build/wasm/site']).map((s) => (/^https?:/.test(s) ? s : path.resolve(ROOT, s)));
@@ -20,15 +18,7 @@ async function loadOnce(browser, url) {
   const page = await context.newPage();
   await page.goto(url);
   await page.waitForFunction(() => window.configInspector && window.configInspector.firstFrameMs > 0, null, { timeout: 60000 });
-  const r = await page.evaluate(() => {
-    const res = (f) => performance.getEntriesByType('resource').find((e) => e.name.endsWith('/' + f));
-    const end = (f) => (res(f) ? Math.round(res(f).responseEnd) : null);
-    const mark = (m) => { const e = performance.getEntriesByName(m)[0]; return e ? Math.round(e.startTime) : null; };
-    const stats = window.configInspector.frameStats ? window.configInspector.frameStats() : {};
-    return { first_frame: Math.round(window.configInspector.firstFrameMs), wasm: end('index.wasm'), data: end('index.data'),
-             compiled: mark('cfgi-wasm-compiled'), instantiated: mark('cfgi-wasm-instantiated'),
-             runtime: mark('cfgi-runtime-initialized'), main_to_frame: stats.first_frame_ms != null ? Math.round(stats.first_frame_ms) : null };
-  });
+  const r = await firstFrameStages(page);
   await context.close();
   return r;
 }

@@ -110,6 +110,23 @@ export function problemsBesidesAbortedFetch(problems, sample) {
   return problems.filter((p) => !aborted.test(p));
 }
 
+// Where a page's first frame came from, in ms after navigation (web.test.mjs's budget and
+// first-frame.mjs): the first frame, index.wasm and index.data in (responseEnd; data_bytes as
+// transferred), the module compiled and instantiated and the runtime initialised (js/loader.js's
+// marks), and main() to the first frame (frameStats).
+export function firstFrameStages(page) {
+  return page.evaluate(() => {
+    const res = (f) => performance.getEntriesByType('resource').find((e) => e.name.endsWith('/' + f));
+    const end = (f) => (res(f) ? Math.round(res(f).responseEnd) : null);
+    const mark = (m) => { const e = performance.getEntriesByName(m)[0]; return e ? Math.round(e.startTime) : null; };
+    const stats = window.configInspector.frameStats();
+    return { first_frame: Math.round(window.configInspector.firstFrameMs), wasm: end('index.wasm'), data: end('index.data'),
+             data_bytes: res('index.data') ? res('index.data').encodedBodySize : null,
+             compiled: mark('cfgi-wasm-compiled'), instantiated: mark('cfgi-wasm-instantiated'), runtime: mark('cfgi-runtime-initialized'),
+             main_to_frame: stats.first_frame_ms != null ? Math.round(stats.first_frame_ms) : null };
+  });
+}
+
 // A page that records console errors, page errors and failed requests.
 // `gotoTimeout`: navigating to a 2 MB permalink takes Chromium longer than the default 30 s on a
 // loaded machine. `beforeGoto(page)`: runs before the navigation (a `page.route` that answers for
