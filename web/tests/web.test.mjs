@@ -15,13 +15,12 @@ const WASM_GZIP_BUDGET = 1.9 * 1024 * 1024;
 // first-frame figure is measured and reported by web/tests/scale.mjs (`make scale`). 30 s is 10x the
 // 3 s budget that figure is held to.
 const FIRST_FRAME_HANG_MS = 30000;
-// The first-frame budget: the issue's is 0.5 s on a quiet machine, not reached yet (docs/web.md
-// "Budgets"); held, as the size is, at the measured figure plus a margin so a regression fails
-// here. The figure moves with the machine: 1.29 s at load average 5-7 on 29 Nov afternoon, and
-// 2.00-2.35 s with nothing else running on 29 Nov night for the same startup code (both builds, 10
-// alternated runs of 3 loads; the runtime initialised at 1.3-1.6 s) and 2.89 s within the whole
-// browser suite that night, so 4 s. FIRST_FRAME_BUDGET_MS=500 checks the target.
-const FIRST_FRAME_BUDGET_MS = Number(process.env.FIRST_FRAME_BUDGET_MS || 4000);
+// The first-frame budget: the issue's is 0.5 s on a quiet machine, reached there on 7 Dec (median
+// of 16 fresh loads 386-392 ms, fastest 316-336 ms, load average 0.4; docs/web.md "Budgets"). Held
+// at 1 s, twice that, because the suite's figure moves with the machine: the fastest of 3 loads
+// was 368 ms in the suite on an idle machine and 540 ms while a native build held both cores (and
+// 2.0-2.9 s on 29 Nov's slower startup). FIRST_FRAME_BUDGET_MS=500 checks the target itself.
+const FIRST_FRAME_BUDGET_MS = Number(process.env.FIRST_FRAME_BUDGET_MS || 1000);
 // Screenshots go under the build tree (never into tracked files); docs/web-screenshot.png is
 // refreshed by hand from here.
 const OUT = path.join(ROOT, 'build/wasm/out');
