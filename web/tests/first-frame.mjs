@@ -7,19 +7,18 @@
 // already running elsewhere (scripts/serve-site.py), which the browser's requests then do not
 // share an event loop with the test's own CDP traffic.
 // Prints each site's median and fastest of each stage (harness.mjs firstFrameStages).
+import assert from 'node:assert/strict';
 import path from 'node:path';
-import { ROOT, launch, firstFrameStages } from './harness.mjs';
+import { ROOT, firstFrameStages, launch, openPage, serve } from './harness.mjs';
 
 const n = Number(process.argv[2] || 12);
 const sites = (process.argv.length > 3 ? process.argv.slice(3) : ['build/wasm/site']).map((s) => (/^https?:/.test(s) ? s : path.resolve(ROOT, s)));
 
 async function loadOnce(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.waitForFunction(() => window.configInspector && window.configInspector.firstFrameMs > 0, null, { timeout: 60000 });
+  const { context, page, problems } = await openPage(browser, url);
   const r = await firstFrameStages(page);
   await context.close();
+  assert.deepEqual(problems, [], url);  // a load that failed somewhere is not a figure
   return r;
 }
 
@@ -28,13 +27,7 @@ const min = (xs) => { const s = xs.filter((x) => x != null); return s.length ? M
 
 const browser = await launch();
 const servers = [];
-for (const site of sites) {
-  if (/^https?:/.test(site)) { servers.push({ url: site, close: async () => {} }); continue; }
-  process.env.SITE = site;
-  // harness.serve reads SITE at import; serve each site from its own server on its own port.
-  const { serve: serveSite } = await import(`./harness.mjs?site=${encodeURIComponent(site)}`);
-  servers.push(await serveSite());
-}
+for (const site of sites) servers.push(/^https?:/.test(site) ? { url: site, close: async () => {} } : await serve({ site }));
 const runs = sites.map(() => []);
 for (let i = 0; i < n; i++) {
   for (let s = 0; s < sites.length; s++) runs[s].push(await loadOnce(browser, servers[s].url));

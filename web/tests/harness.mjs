@@ -24,7 +24,7 @@ const MIME = {
   '.wasm': 'application/wasm', '.svg': 'image/svg+xml', '.png': 'image/png', '.webmanifest': 'application/manifest+json', '.data': 'application/octet-stream', '.json': 'application/json',
 };
 
-// Serves SITE on 127.0.0.1 only. Resolves to {url, close, override}: `override(path, text, status)`
+// Serves `site` (SITE) on 127.0.0.1 only. Resolves to {url, close, override}: `override(path, text, status)`
 // answers `path` ('/sw.js') with `text` and `status` (200 unless given) instead of the file (text
 // null: the file again). The server answers, not a page.route: a page's route does not see the
 // requests its service worker makes once that worker controls the page.
@@ -34,7 +34,8 @@ const MIME = {
 export const ISOLATION_HEADERS = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 // `compress` (default true, COMPRESS=0 in the environment turns it off): the files' gzip copies are
 // served to a client that accepts them, as a host with stored copies does.
-export function serve({ isolate = true, compress = process.env.COMPRESS !== '0' } = {}) {
+// `site` (default SITE): the directory served (first-frame.mjs serves several builds side by side).
+export function serve({ isolate = true, compress = process.env.COMPRESS !== '0', site = SITE } = {}) {
   const overrides = new Map();
   const extra = isolate ? ISOLATION_HEADERS : {};
   const server = http.createServer((req, res) => {
@@ -45,8 +46,8 @@ export function serve({ isolate = true, compress = process.env.COMPRESS !== '0' 
       res.end(text);
       return;
     }
-    let file = path.join(SITE, rel === '/' ? 'index.html' : rel);
-    if (!file.startsWith(SITE) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    let file = path.join(site, rel === '/' ? 'index.html' : rel);
+    if (!file.startsWith(site) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
       res.writeHead(404).end('not found');
       return;
     }
