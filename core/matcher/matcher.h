@@ -164,14 +164,20 @@ struct FieldMatcher {
 class PrefixTrie {
  public:
   void Insert(std::string_view key, int value);
-  // Values of every key that is a prefix of `s`, shortest first.
+  // Appends to `out` the values of every key that is a prefix of `s`, shortest first.
   void Prefixes(std::string_view s, std::vector<int>& out) const;
   size_t node_count() const { return nodes_.size(); }
 
  private:
+  // A lookup takes one step a byte of the input: `next` is the next node by byte from `lo`
+  // (-1 for none) when the children's bytes are close together (`dense`), else (byte, node)
+  // pairs sorted by byte, searched. Under node the binary search's data-dependent branches
+  // made a 100k-key lookup 2.2-2.5x the native build's time (BM_PrefixMap100k_TrieVsLinear).
   struct Node {
-    std::vector<std::pair<unsigned char, int32_t>> children;  // sorted by byte
+    std::vector<int32_t> next;
     int32_t value = -1;
+    unsigned char lo = 0;
+    bool dense = false;
   };
   int32_t Child(int32_t n, unsigned char c) const;
   std::vector<Node> nodes_ = std::vector<Node>(1);

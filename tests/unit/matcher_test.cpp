@@ -610,8 +610,31 @@ TEST(MatcherTrie, LongestPrefixAmongManyKeys) {
   std::vector<int> out;
   t.Prefixes("/k123/x", out);
   EXPECT_EQ(out, (std::vector<int>{5000, 1, 12, 123}));
+  out = {7};  // appended after what `out` holds
   t.Prefixes("zzz", out);
-  EXPECT_EQ(out, (std::vector<int>{5000}));
+  EXPECT_EQ(out, (std::vector<int>{7, 5000}));
+}
+
+// The trie's two node layouts (a table by byte when the children's bytes are close together,
+// sorted pairs when they are not) and the switch between them as children are added: every
+// lookup below, above and between the children's bytes gives the same as a plain scan of keys.
+TEST(MatcherTrie, DenseAndSparseNodesAnswerAlike) {
+  PrefixTrie t;
+  std::vector<std::string> keys = {"a", "c", "b", "\x01", "\xfe", "z0", "z9", "z5", "z\x7f", "zz", "~"};
+  for (size_t i = 0; i < keys.size(); ++i) t.Insert(keys[i], static_cast<int>(i));
+  for (int c0 = 0; c0 < 256; ++c0) {
+    for (int c1 : std::vector<int>{-1, 0, '0', '5', '6', '9', 'z', 0x7f, 0xff}) {
+      std::string in(1, static_cast<char>(c0));
+      if (c1 >= 0) in += static_cast<char>(c1);
+      std::vector<int> want;
+      for (size_t len = 1; len <= in.size(); ++len)
+        for (size_t i = 0; i < keys.size(); ++i)
+          if (keys[i] == in.substr(0, len)) want.push_back(static_cast<int>(i));
+      std::vector<int> got;
+      t.Prefixes(in, got);
+      EXPECT_EQ(got, want) << "input bytes " << c0 << " " << c1;
+    }
+  }
 }
 
 TEST(MatcherCel, CheckedExprTextproto) {
