@@ -131,8 +131,8 @@ function(cfgi_web_app target)
     get_filename_component(n ${js} NAME)
     list(APPEND site_files js/${n})
   endforeach()
-  # The app's copy of the core compiled for size, and link-time optimisation (web_size.cmake;
-  # both off by default: docs/web.md "What the size is made of").
+  # The app's copy of the core compiled for size with its evaluation paths for speed, and
+  # link-time optimisation (web_size.cmake; docs/web.md "What the size is made of").
   include(${CMAKE_SOURCE_DIR}/cmake/web_size.cmake)
   cfgi_web_size(${target})
   if(CFGI_WASM_THREADS)

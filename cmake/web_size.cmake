@@ -16,15 +16,25 @@
 # its properties, and the links (LINK_LIBRARIES, INTERFACE_LINK_LIBRARIES, $<TARGET_OBJECTS:...>)
 # of the copies and of the app's libraries are renamed to the copies. A library added to the
 # core later is copied with no change here.
-# Both off by default: measured (docs/web.md), -Os with LTO took the .wasm from 1.94 to 1.45 MB
-# gzip (1.34 MB with the dependencies at -Os too), but the app's evaluations run on that copy and
-# got slower (6 Dec, idle machine: large-mesh 9.5 -> 12.1 s, prefix-100k 4.1 -> 5.7 s), as did
-# main() to the first frame (237 -> 271 ms, median of 12 loads); -O2 with LTO saved only 3 %. It
-# also compiles the core a second time (about 190 files) with a 2.5-minute link.
-# -DCFGI_WEB_CORE_OPT=-Os -DCFGI_WEB_LTO=ON builds it.
-set(CFGI_WEB_CORE_OPT "" CACHE STRING
+# The default since 7 Dec: the copy at -Oz with LTO, its evaluation paths (CFGI_WEB_HOT_SOURCES)
+# at -O2. Measured (docs/web.md "What the size is made of"): index.wasm 1,947,016 -> 1,464,707
+# bytes gzip -9 (-24.8 %), the first frame no slower (median of 10 alternated loads 354 -> 321
+# ms), the evaluations of the largest samples 0-13 % slower (two alternated runs of
+# web/tests/scale.mjs: large-mesh +9.5 %, typing into its 3.6 MB file +13 %, prefix-100k the
+# same). Everything at -Os had cost 27-38 % (6 Dec); -O2 with LTO saved only 3 %. The copy
+# compiles the core a second time (about 190 files) and the LTO link takes 1.5-2.5 minutes.
+# -DCFGI_WEB_CORE_OPT= -DCFGI_WEB_LTO=OFF links the tests' core instead.
+set(CFGI_WEB_CORE_OPT "-Oz" CACHE STRING
     "Optimisation of the web app's copy of the core (empty: the app links the core the tests use)")
-option(CFGI_WEB_LTO "Link the web app with link-time optimisation (its objects as LLVM bitcode)" OFF)
+option(CFGI_WEB_LTO "Link the web app with link-time optimisation (its objects as LLVM bitcode)" ON)
+# The evaluation paths of the copy keep a speed level (the rest of the copy is mostly loading,
+# checking and explaining, run once per document): source files of this tree, globs relative to
+# the source directory, compiled with CFGI_WEB_HOT_OPT after CFGI_WEB_CORE_OPT (a source's
+# options follow its target's: the last -O wins). Empty CFGI_WEB_HOT_OPT: none.
+set(CFGI_WEB_HOT_OPT "-O2" CACHE STRING "Optimisation of the copy's evaluation paths (CFGI_WEB_HOT_SOURCES)")
+set(CFGI_WEB_HOT_SOURCES
+    "core/matcher/matcher.cpp;core/matcher/request.cpp;core/matcher/network_inputs.cpp;core/cel/cel_eval.cpp;core/cel/cel_value.cpp;core/policy/policy_rules*.cpp;core/policy/policy_merge.cpp;core/policy/policy_engine.cpp;core/policy/policy_http_matches.cpp;core/targeting/resolve.cpp;core/ldap/*.cpp;core/txt/txt_select.cpp;core/txt/txt_rollout.cpp;core/variants/variants_evaluate.cpp;core/variants/index.cpp;core/variants/constraint.cpp;core/doc/node.cpp;core/doc/load.cpp;core/doc/utf8.cpp;core/engine/engine.cpp"
+    CACHE STRING "The copy's sources compiled with CFGI_WEB_HOT_OPT (globs relative to the source directory)")
 
 # The targets of this source tree reachable from `roots` through links, but `roots` themselves.
 function(_cfgi_web_size_reach out)
@@ -128,6 +138,19 @@ function(cfgi_web_size target)
       endif()
     endforeach()
   endforeach()
+  if(CFGI_WEB_HOT_OPT)
+    # Source properties are scoped to this directory, whose targets are the copies: the
+    # originals (the tests' and benchmarks' core) keep the configuration's level.
+    set(hot)
+    foreach(g ${CFGI_WEB_HOT_SOURCES})
+      file(GLOB found ${CMAKE_SOURCE_DIR}/${g})
+      if(NOT found)
+        message(FATAL_ERROR "CFGI_WEB_HOT_SOURCES: '${g}' names no file of ${CMAKE_SOURCE_DIR}")
+      endif()
+      list(APPEND hot ${found})
+    endforeach()
+    set_source_files_properties(${hot} PROPERTIES COMPILE_OPTIONS "${CFGI_WEB_HOT_OPT}")
+  endif()
   foreach(t ${copied})
     foreach(p LINK_LIBRARIES INTERFACE_LINK_LIBRARIES INTERFACE_SOURCES)
       _cfgi_web_size_rename(app_${t} ${p})

@@ -8,9 +8,9 @@ import zlib from 'node:zlib';
 
 import { ROOT, SITE, cliJson, firstFrameStages, openPage, pictureStats, startSite, stopSite, stripUploads } from './harness.mjs';
 
-// The issue's budget is 1.0 MB; not reached yet (1.86 MiB with zlib level 9, threaded build, docs/web.md): held at the
-// measured size plus a small margin so growth fails here.
-const WASM_GZIP_BUDGET = 1.9 * 1024 * 1024;
+// The issue's budget is 1.0 MB; not reached yet (1.40 MiB with zlib level 9 since the app's copy of the core at -Oz,
+// 1.86 MiB before; docs/web.md): held at the measured size plus a small margin so growth fails here.
+const WASM_GZIP_BUDGET = 1.5 * 1024 * 1024;
 // A hang guard, not a speed figure: a test on a shared 2-core machine cannot gate wall time. The
 // first-frame figure is measured and reported by web/tests/scale.mjs (`make scale`). 30 s is 10x the
 // 3 s budget that figure is held to.
