@@ -104,8 +104,7 @@ void BuildFromRulesKuma(const ResourceSet& m, const Dataplane& dp, TypeRules& t,
     std::vector<const Policy*> policies;
     for (const PolicySelection& s : selected)
       if (std::find(s.inbounds.begin(), s.inbounds.end(), &in) != s.inbounds.end()) policies.push_back(s.policy);
-    std::stable_sort(policies.begin(), policies.end(),
-                     [](const Policy* a, const Policy* b) { return ComparePolicies(*a, *b) < 0; });
+    SortPolicies(policies);
 
     // rules.go BuildFromRules -> BuildRules(fromList, withNegations=true): by policy, then item.
     // Kuma main (BuildsLegacyRules false) reads no from[] at all: its FromRules holds only the
@@ -132,9 +131,17 @@ void BuildFromRulesKuma(const ResourceSet& m, const Dataplane& dp, TypeRules& t,
       }
     }
     // inbound/sort.go: CompareByPolicyAttributes, then display name (no item kind).
-    std::stable_sort(entries.begin(), entries.end(), [](const Item& a, const Item& b) {
-      return ComparePolicies(*a.policy, *b.policy) < 0;
-    });
+    // (The entries are made in `policies`' order, which is this one: the stable sort keeps them.)
+    {
+      std::vector<std::pair<PolicyKey, size_t>> keyed;
+      keyed.reserve(entries.size());
+      for (size_t e = 0; e < entries.size(); ++e) keyed.emplace_back(KeyOf(*entries[e].policy), e);
+      std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return CompareKeys(a.first, b.first) < 0; });
+      std::vector<Item> sorted;
+      sorted.reserve(entries.size());
+      for (const auto& [key, e] : keyed) sorted.push_back(std::move(entries[e]));
+      entries = std::move(sorted);
+    }
     size_t first_entry = t.from_items.size();
     for (Item& it : entries) {
       it.inbound = in.Id();

@@ -223,8 +223,7 @@ void BuildLegacyToRules(const ResourceSet& m, TypeRules& t, const std::vector<Po
                         const EvalOptions& o, MergeCache& cache) {
   std::vector<const Policy*> policies;
   for (const PolicySelection& s : selected) policies.push_back(s.policy);
-  std::stable_sort(policies.begin(), policies.end(),
-                   [](const Policy* a, const Policy* b) { return ComparePolicies(*a, *b) < 0; });
+  SortPolicies(policies);
   size_t bound = 0;
   std::map<const Policy*, std::vector<Subset>> route_rules;
   for (const Policy* p : policies)

@@ -140,19 +140,44 @@ static const std::string& LabelOr(const Meta& m, const std::string& key, const s
   return it == m.labels.end() || it->second.empty() ? fallback : it->second;
 }
 
-int ComparePolicies(const Policy& a, const Policy& b) {
+PolicyKey KeyOf(const Policy& p) {
   static const std::string origin_key(kOriginLabel), role_key(kRoleLabel), display_key(kDisplayNameLabel);
   static const std::string none, system("system");
-  if (int c = KindOrder(a.top.kind) - KindOrder(b.top.kind)) return Sign(c);
-  if (int c = CompareDataplaneKind(a, b)) return c;
-  if (int c = OriginOrder(LabelOr(a.meta, origin_key, none)) - OriginOrder(LabelOr(b.meta, origin_key, none)))
-    return Sign(c);
-  if (int c = RoleOrder(LabelOr(a.meta, role_key, system)) - RoleOrder(LabelOr(b.meta, role_key, system)))
-    return Sign(c);
-  const std::string& an = LabelOr(a.meta, display_key, a.meta.name);
-  const std::string& bn = LabelOr(b.meta, display_key, b.meta.name);
-  if (an != bn) return bn < an ? -1 : 1;
+  PolicyKey k;
+  k.kind = KindOrder(p.top.kind);
+  k.dataplane = p.top.kind == "Dataplane";
+  k.named = !p.top.name.empty();
+  k.labelled = p.top.has_labels;
+  k.sectioned = !p.top.section_name.empty();
+  k.origin = OriginOrder(LabelOr(p.meta, origin_key, none));
+  k.role = RoleOrder(LabelOr(p.meta, role_key, system));
+  k.name = &LabelOr(p.meta, display_key, p.meta.name);
+  return k;
+}
+
+int CompareKeys(const PolicyKey& a, const PolicyKey& b) {
+  if (int c = a.kind - b.kind) return Sign(c);
+  // CompareDataplaneKind on the keys.
+  if (a.dataplane && b.dataplane) {
+    if (a.named && b.labelled) return 1;
+    if (a.labelled && b.named) return -1;
+    if (a.sectioned && !b.sectioned) return 1;
+    if (!a.sectioned && b.sectioned) return -1;
+  }
+  if (int c = a.origin - b.origin) return Sign(c);
+  if (int c = a.role - b.role) return Sign(c);
+  if (*a.name != *b.name) return *b.name < *a.name ? -1 : 1;
   return 0;
+}
+
+int ComparePolicies(const Policy& a, const Policy& b) { return CompareKeys(KeyOf(a), KeyOf(b)); }
+
+void SortPolicies(std::vector<const Policy*>& policies) {
+  std::vector<std::pair<PolicyKey, const Policy*>> keyed;
+  keyed.reserve(policies.size());
+  for (const Policy* p : policies) keyed.emplace_back(KeyOf(*p), p);
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return CompareKeys(a.first, b.first) < 0; });
+  for (size_t i = 0; i < keyed.size(); ++i) policies[i] = keyed[i].second;
 }
 
 }  // namespace cfgi::policy::rules
