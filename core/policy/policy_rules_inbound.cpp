@@ -130,18 +130,8 @@ void BuildFromRulesKuma(const ResourceSet& m, const Dataplane& dp, TypeRules& t,
         for (size_t j = 0; j < p->from.size(); ++j) entries.push_back(MakeItem(*p, p->from[j], Direction::kFrom, j));
       }
     }
-    // inbound/sort.go: CompareByPolicyAttributes, then display name (no item kind).
-    // (The entries are made in `policies`' order, which is this one: the stable sort keeps them.)
-    {
-      std::vector<std::pair<PolicyKey, size_t>> keyed;
-      keyed.reserve(entries.size());
-      for (size_t e = 0; e < entries.size(); ++e) keyed.emplace_back(KeyOf(*entries[e].policy), e);
-      std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return CompareKeys(a.first, b.first) < 0; });
-      std::vector<Item> sorted;
-      sorted.reserve(entries.size());
-      for (const auto& [key, e] : keyed) sorted.push_back(std::move(entries[e]));
-      entries = std::move(sorted);
-    }
+    // inbound/sort.go: CompareByPolicyAttributes, then display name (no item kind): the order of
+    // `policies` (SortPolicies above), in which the entries were made, so they are in it already.
     size_t first_entry = t.from_items.size();
     for (Item& it : entries) {
       it.inbound = in.Id();

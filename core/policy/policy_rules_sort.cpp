@@ -92,16 +92,18 @@ Item MakeItem(const Policy& p, const PolicyItem& e, Direction d, size_t idx) {
   return it;
 }
 
-// TargetRef.CompareDataplaneKind (targetref.go).
-int CompareDataplaneKind(const Policy& a, const Policy& b) {
-  const TargetRef& t = a.top;
-  const TargetRef& o = b.top;
-  if (t.kind != "Dataplane" || o.kind != "Dataplane") return 0;
+// TargetRef.CompareDataplaneKind (targetref.go), for two top-level targetRefs of kind Dataplane.
+static int CompareDataplaneTargets(const TargetRef& t, const TargetRef& o) {
   if (!t.name.empty() && o.has_labels) return 1;
   if (t.has_labels && !o.name.empty()) return -1;
   if (!t.section_name.empty() && o.section_name.empty()) return 1;
   if (t.section_name.empty() && !o.section_name.empty()) return -1;
   return 0;
+}
+
+int CompareDataplaneKind(const Policy& a, const Policy& b) {
+  if (a.top.kind != "Dataplane" || b.top.kind != "Dataplane") return 0;
+  return CompareDataplaneTargets(a.top, b.top);
 }
 
 int Sign(int x) { return x < 0 ? -1 : (x > 0 ? 1 : 0); }
@@ -146,9 +148,7 @@ PolicyKey KeyOf(const Policy& p) {
   PolicyKey k;
   k.kind = KindOrder(p.top.kind);
   k.dataplane = p.top.kind == "Dataplane";
-  k.named = !p.top.name.empty();
-  k.labelled = p.top.has_labels;
-  k.sectioned = !p.top.section_name.empty();
+  k.top = &p.top;
   k.origin = OriginOrder(LabelOr(p.meta, origin_key, none));
   k.role = RoleOrder(LabelOr(p.meta, role_key, system));
   k.name = &LabelOr(p.meta, display_key, p.meta.name);
@@ -157,20 +157,13 @@ PolicyKey KeyOf(const Policy& p) {
 
 int CompareKeys(const PolicyKey& a, const PolicyKey& b) {
   if (int c = a.kind - b.kind) return Sign(c);
-  // CompareDataplaneKind on the keys.
-  if (a.dataplane && b.dataplane) {
-    if (a.named && b.labelled) return 1;
-    if (a.labelled && b.named) return -1;
-    if (a.sectioned && !b.sectioned) return 1;
-    if (!a.sectioned && b.sectioned) return -1;
-  }
+  if (a.dataplane && b.dataplane)
+    if (int c = CompareDataplaneTargets(*a.top, *b.top)) return c;
   if (int c = a.origin - b.origin) return Sign(c);
   if (int c = a.role - b.role) return Sign(c);
   if (*a.name != *b.name) return *b.name < *a.name ? -1 : 1;
   return 0;
 }
-
-int ComparePolicies(const Policy& a, const Policy& b) { return CompareKeys(KeyOf(a), KeyOf(b)); }
 
 void SortPolicies(std::vector<const Policy*>& policies) {
   std::vector<std::pair<PolicyKey, const Policy*>> keyed;

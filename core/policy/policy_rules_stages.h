@@ -35,19 +35,20 @@ Item MakeItem(const Policy& p, const PolicyItem& e, Direction d, size_t idx);
 int CompareDataplaneKind(const Policy& a, const Policy& b);
 int Compare(const Item& a, const Item& b, Profile profile);  // <0: a first
 void SortItems(std::vector<Item>& items, Profile profile);     // stable
-int ComparePolicies(const Policy& a, const Policy& b);         // SortByTargetRef
-// ComparePolicies' inputs of one policy, read once: a sort compares each policy about log n
-// times, and each comparison read them again (label-map lookups and string comparisons, most of
-// the memcmp and string::compare that were a fifth of BM_PolicyRulesIndexed's evaluation under
-// node). `name` points into the policy.
+// matchers/dataplane.go SortByTargetRef's order of policies: top-level kind, Dataplane
+// specificity, kuma.io/origin, kuma.io/policy-role, display name descending. A policy's fields
+// are read once into its key: a sort compares each policy about log n times, and reading them
+// in every comparison (label-map lookups and string comparisons) was a fifth of
+// BM_PolicyRulesIndexed's evaluation under node. `top` and `name` point into the policy.
 struct PolicyKey {
   int kind = 0, origin = 0, role = 0;
-  bool dataplane = false, named = false, labelled = false, sectioned = false;
+  bool dataplane = false;
+  const TargetRef* top = nullptr;
   const std::string* name = nullptr;
 };
 PolicyKey KeyOf(const Policy& p);
-int CompareKeys(const PolicyKey& a, const PolicyKey& b);  // ComparePolicies' order
-void SortPolicies(std::vector<const Policy*>& policies);  // stable, ComparePolicies' order
+int CompareKeys(const PolicyKey& a, const PolicyKey& b);  // <0: a first
+void SortPolicies(std::vector<const Policy*>& policies);  // stable, CompareKeys' order
 
 // ---- merge (policy_rules_merge.cpp) ----
 struct Merged {
