@@ -142,7 +142,17 @@ static const std::string& LabelOr(const Meta& m, const std::string& key, const s
   return it == m.labels.end() || it->second.empty() ? fallback : it->second;
 }
 
-PolicyKey KeyOf(const Policy& p) {
+// SortPolicies' fields of one policy, read once: a sort compares each policy about log n times,
+// and reading them in every comparison (label-map lookups and string comparisons) was a fifth of
+// BM_PolicyRulesIndexed's evaluation under node. `top` and `name` point into the policy.
+struct PolicyKey {
+  int kind = 0, origin = 0, role = 0;
+  bool dataplane = false;
+  const TargetRef* top = nullptr;
+  const std::string* name = nullptr;
+};
+
+static PolicyKey KeyOf(const Policy& p) {
   static const std::string origin_key(kOriginLabel), role_key(kRoleLabel), display_key(kDisplayNameLabel);
   static const std::string none, system("system");
   PolicyKey k;
@@ -155,7 +165,7 @@ PolicyKey KeyOf(const Policy& p) {
   return k;
 }
 
-int CompareKeys(const PolicyKey& a, const PolicyKey& b) {
+static int CompareKeys(const PolicyKey& a, const PolicyKey& b) {  // <0: a first
   if (int c = a.kind - b.kind) return Sign(c);
   if (a.dataplane && b.dataplane)
     if (int c = CompareDataplaneTargets(*a.top, *b.top)) return c;

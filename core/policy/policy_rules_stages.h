@@ -35,20 +35,9 @@ Item MakeItem(const Policy& p, const PolicyItem& e, Direction d, size_t idx);
 int CompareDataplaneKind(const Policy& a, const Policy& b);
 int Compare(const Item& a, const Item& b, Profile profile);  // <0: a first
 void SortItems(std::vector<Item>& items, Profile profile);     // stable
-// matchers/dataplane.go SortByTargetRef's order of policies: top-level kind, Dataplane
-// specificity, kuma.io/origin, kuma.io/policy-role, display name descending. A policy's fields
-// are read once into its key: a sort compares each policy about log n times, and reading them
-// in every comparison (label-map lookups and string comparisons) was a fifth of
-// BM_PolicyRulesIndexed's evaluation under node. `top` and `name` point into the policy.
-struct PolicyKey {
-  int kind = 0, origin = 0, role = 0;
-  bool dataplane = false;
-  const TargetRef* top = nullptr;
-  const std::string* name = nullptr;
-};
-PolicyKey KeyOf(const Policy& p);
-int CompareKeys(const PolicyKey& a, const PolicyKey& b);  // <0: a first
-void SortPolicies(std::vector<const Policy*>& policies);  // stable, CompareKeys' order
+// Stable, in matchers/dataplane.go SortByTargetRef's order: top-level kind, Dataplane
+// specificity, kuma.io/origin, kuma.io/policy-role, display name descending.
+void SortPolicies(std::vector<const Policy*>& policies);
 
 // ---- merge (policy_rules_merge.cpp) ----
 struct Merged {
