@@ -43,6 +43,20 @@ TEST(WasmMalloc, FreedBlockIsReusedForItsSizeOnly) {
   std::free(bigger);
 }
 
+
+// The smallest requests (0-4 bytes: a vector of one pointer or one int) are served from the
+// smallest bin, as 5-12 bytes are: dlmalloc's smallest chunk holds 12. Until 7 Dec they were
+// looked up in an empty bin 0 and always went to dlmalloc (the cache never served them).
+TEST(WasmMalloc, TinyRequestsAreServedFromTheSmallestBin) {
+  for (size_t n : {size_t{0}, size_t{1}, size_t{4}, size_t{12}}) {
+    void* p = std::malloc(8);
+    ASSERT_EQ(malloc_usable_size(p), 12u);
+    std::free(p);
+    void* tiny = std::malloc(n);
+    EXPECT_EQ(tiny, p) << n;
+    std::free(tiny);
+  }
+}
 // calloc never hands out a cached block's old bytes.
 TEST(WasmMalloc, CallocIsZeroAfterReuse) {
   std::vector<unsigned char*> blocks;
