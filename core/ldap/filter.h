@@ -70,10 +70,11 @@ struct Node {
   bool double_ok = false;
   double double_value = 0;
   size_t double_chars = 0;
+  bool wildcard = false;    // value holds a kWildcard (an `=` test is a pattern, else equality)
 
   bool is_simple() const { return op != Op::kAnd && op != Op::kOr && op != Op::kNot; }
   bool is_presence() const { return op == Op::kEq && value.size() == 1 && value[0] == kWildcard; }
-  bool has_wildcard() const { return value.find(kWildcard) != std::string::npos; }
+  bool has_wildcard() const { return wildcard; }
 };
 
 enum class ErrorKind { kNullQuery, kMalformed, kUndefinedOperator, kEndOfQuery, kTrailingGarbage, kLimit };
