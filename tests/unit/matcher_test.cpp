@@ -197,6 +197,34 @@ TEST(MatcherProfiles, HeaderInputs) {
   }
 }
 
+// An evaluation remembers the last header it read (Eval::InputValue): predicates alternating
+// between headers, a joined value (never remembered: it lives in the caller's buffer) and an
+// absent header each read their own value, under every profile.
+TEST(MatcherProfiles, HeaderReadsInOneEvaluationStayApart) {
+  const char* list = R"({"matcher_list": {"matchers": [
+    {"predicate": {"and_matcher": {"predicate": [
+       {"single_predicate": {"input": {"header_name": "x-a"}, "value_match": {"exact": "1"}}},
+       {"single_predicate": {"input": {"header_name": "x-b"}, "value_match": {"exact": "2"}}},
+       {"single_predicate": {"input": {"header_name": "x-a"}, "value_match": {"exact": "2"}}}]}},
+     "on_match": {"action": "a-is-1-and-2"}},
+    {"predicate": {"single_predicate": {"input": {"header_name": "x-m"}, "value_match": {"exact": "p,q"}}},
+     "on_match": {"action": "m-joined", "keep_matching": true}},
+    {"predicate": {"single_predicate": {"input": {"header_name": "x-m"}, "value_match": {"exact": "p,q"}}},
+     "on_match": {"action": "m-joined-again", "keep_matching": true}},
+    {"predicate": {"single_predicate": {"input": {"header_name": "x-b"}, "value_match": {"exact": "2"}}},
+     "on_match": {"action": "b-is-2", "keep_matching": true}},
+    {"predicate": {"single_predicate": {"input": {"header_name": "x-a"}, "value_match": {"exact": "1"}}},
+     "on_match": {"action": "a-is-1"}}]}})";
+  Compiled m = Compile("h.json", list);
+  Request r = Headers({{"x-a", "1"}, {"x-b", "2"}, {"x-m", "p"}, {"x-m", "q"}});
+  for (Profile p : {Profile::kGrpcCore, Profile::kA106, Profile::kEnvoy, Profile::kGrpcJava})
+    EXPECT_EQ(Actions(m, r, p), (V{"m-joined", "m-joined-again", "b-is-2", "a-is-1"})) << static_cast<int>(p);
+  // x-b absent: gRPC reads "" and Envoy no data, after x-a was read and remembered.
+  Request no_b = Headers({{"x-a", "1"}, {"x-m", "p,q"}});
+  EXPECT_EQ(Actions(m, no_b, Profile::kGrpcCore), (V{"m-joined", "m-joined-again", "a-is-1"}));
+  EXPECT_EQ(Actions(m, no_b, Profile::kEnvoy), (V{"m-joined", "m-joined-again", "a-is-1"}));
+}
+
 TEST(MatcherProfiles, ExactMapAbsentHeader) {
   Compiled m = Compile("m.yaml", R"(matcher_exact_map:
   input: {header_name: x-k}
