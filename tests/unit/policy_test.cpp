@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "core/engine/engine.h"
@@ -497,6 +498,38 @@ TEST(PolicyMatch, IndexedEqualsNaive) {
       EXPECT_EQ(n, std::string(file) == "mid" ? 721u : 20u) << file;
     }
   }
+}
+
+// The naive baseline (outbound.isRelevant over every pair) and the indexed path agree on every
+// policy sample but the large generated one, for every dataplane and profile: the samples' to[]
+// items name Mesh, MeshService (with and without a section, by labels), MeshMultiZoneService,
+// MeshExternalService and MeshHTTPRoute, each kind a case of isRelevant (resourcerules.go).
+TEST(PolicyMatch, IndexedEqualsNaiveOnEverySample) {
+  std::set<std::string> kinds_seen;
+  int compared = 0;
+  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(CFGI_SOURCE_DIR) / "samples/policy")) {
+    const std::string name = e.path().filename().string();
+    if (name == "large-mesh.yaml" || name.find("large-mesh") != std::string::npos) continue;
+    if (e.path().extension() != ".yaml") continue;
+    Scenario s = LoadScenario({{e.path().string(), ReadFile("samples/policy/" + name)}}, Reader);
+    std::unique_ptr<PolicyModel> c = LoadPolicyModel(s, Query{}, Mode::kCheck);
+    for (const Policy& p : c->mesh.policies)
+      for (const PolicyItem& it : p.to) kinds_seen.insert(it.target_ref.kind);
+    for (const Dataplane& dp : c->mesh.dataplanes)
+      for (Profile p : {Profile::kKuma214, Profile::kKuma213, Profile::kKuma210, Profile::kKuma30, Profile::kMadr}) {
+        EvalOptions fast, slow;
+        fast.profile = slow.profile = p;
+        fast.provenance = slow.provenance = false;
+        fast.explain = slow.explain = false;
+        slow.naive = true;
+        EXPECT_EQ(RulesJson(Evaluate(c->mesh, dp, fast), p), RulesJson(Evaluate(c->mesh, dp, slow), p))
+            << name << " " << dp.meta.name << " " << static_cast<int>(p);
+        ++compared;
+      }
+  }
+  EXPECT_GE(compared, 100);
+  for (const char* k : {"Mesh", "MeshService", "MeshMultiZoneService", "MeshExternalService", "MeshHTTPRoute"})
+    EXPECT_TRUE(kinds_seen.count(k)) << k << ": no sample's to[] names it";
 }
 
 TEST(PolicyMatch, ComputeRuleFallsBackSectionServiceMesh) {
