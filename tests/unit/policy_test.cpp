@@ -478,21 +478,27 @@ std::string MidMesh() {
   return y;
 }
 
+constexpr Profile kEveryProfile[] = {Profile::kKuma214, Profile::kKuma213, Profile::kKuma210, Profile::kKuma30, Profile::kMadr};
+
+// The rules of `dp` under `p` by the indexed path (first) and the naive baseline (second).
+std::pair<ordered_json, ordered_json> IndexedAndNaive(const PolicyModel& c, const Dataplane& dp, Profile p) {
+  EvalOptions fast, slow;
+  fast.profile = slow.profile = p;
+  fast.provenance = slow.provenance = false;
+  fast.explain = slow.explain = false;
+  slow.naive = true;
+  return {RulesJson(Evaluate(c.mesh, dp, fast), p), RulesJson(Evaluate(c.mesh, dp, slow), p)};
+}
+
 TEST(PolicyMatch, IndexedEqualsNaive) {
   for (const char* file : {"samples/policy/realistic-mesh.yaml", "mid"}) {
     std::string text = std::string(file) == "mid" ? MidMesh() : ReadFile(file);
     Scenario s = LoadScenario({{file, text}});
     std::unique_ptr<PolicyModel> c = LoadPolicyModel(s, Query{}, Mode::kCheck);
     ASSERT_FALSE(c->mesh.dataplanes.empty());
-    for (Profile p : {Profile::kKuma214, Profile::kKuma213, Profile::kKuma210, Profile::kKuma30, Profile::kMadr}) {
-      EvalOptions fast, slow;
-      fast.profile = slow.profile = p;
-      fast.provenance = slow.provenance = false;
-      fast.explain = slow.explain = false;
-      slow.naive = true;
-      const Dataplane& dp = c->mesh.dataplanes[0];
-      ordered_json a = RulesJson(Evaluate(c->mesh, dp, fast), p);
-      EXPECT_EQ(a, RulesJson(Evaluate(c->mesh, dp, slow), p)) << file;
+    for (Profile p : kEveryProfile) {
+      const auto [a, naive] = IndexedAndNaive(*c, c->mesh.dataplanes[0], p);
+      EXPECT_EQ(a, naive) << file;
       size_t n = 0;
       for (const auto& t : a["rules"]) n += t["toResourceRules"].size();
       EXPECT_EQ(n, std::string(file) == "mid" ? 721u : 20u) << file;
@@ -516,14 +522,9 @@ TEST(PolicyMatch, IndexedEqualsNaiveOnEverySample) {
     for (const Policy& p : c->mesh.policies)
       for (const PolicyItem& it : p.to) kinds_seen.insert(it.target_ref.kind);
     for (const Dataplane& dp : c->mesh.dataplanes)
-      for (Profile p : {Profile::kKuma214, Profile::kKuma213, Profile::kKuma210, Profile::kKuma30, Profile::kMadr}) {
-        EvalOptions fast, slow;
-        fast.profile = slow.profile = p;
-        fast.provenance = slow.provenance = false;
-        fast.explain = slow.explain = false;
-        slow.naive = true;
-        EXPECT_EQ(RulesJson(Evaluate(c->mesh, dp, fast), p), RulesJson(Evaluate(c->mesh, dp, slow), p))
-            << name << " " << dp.meta.name << " " << static_cast<int>(p);
+      for (Profile p : kEveryProfile) {
+        const auto [indexed, naive] = IndexedAndNaive(*c, dp, p);
+        EXPECT_EQ(indexed, naive) << name << " " << dp.meta.name << " " << static_cast<int>(p);
         ++compared;
       }
   }
