@@ -363,9 +363,10 @@ void Set(Reason* r, std::string* d, Reason reason, std::string detail) {
   if (d) *d = std::move(detail);
 }
 
+// The explaining comparisons below are called by CompareValue when a reason or words are asked
+// for; Matches answers without them.
 bool CompareStringExplained(std::string_view prop, const Node& n, Reason* r, std::string* d, const char* type) {
   bool ok = CompareString(prop, n);
-  if (!d && !r) return ok;
   std::string shown = Q(DisplayValue(n.value));
   std::string what;
   switch (n.op) {
@@ -433,8 +434,7 @@ bool BoolMatches(bool b, std::string_view s) {
 
 bool CompareIntegral(const Value& v, const Node& n, Reason* r, std::string* d) {
   if (!n.long_ok) {
-    if (r || d)
-      Set(r, d, Reason::kNotANumber,
+    Set(r, d, Reason::kNotANumber,
         std::string(v.type_name()) + " " + std::to_string(v.i) + " cannot compare with " + Q(DisplayValue(n.value)) +
             ": strtol finds no integer in it (type mismatch)");
     return false;
@@ -442,39 +442,34 @@ bool CompareIntegral(const Value& v, const Node& n, Reason* r, std::string* d) {
   int64_t filter_value = 0;
   bool narrowed = false;
   const bool ok = IntegralMatches(v, n, &filter_value, &narrowed);
-  if (d || r) {
-    std::string sym = n.op == Op::kLe ? "<=" : n.op == Op::kGe ? ">=" : "==";
-    std::string detail = std::string(v.type_name()) + " " + std::to_string(v.i) + " " + sym + " " +
-                         std::to_string(filter_value) + " is " + (ok ? "true" : "false");
-    if (n.long_chars < n.value.size())
-      detail += " (strtol read " + std::to_string(n.long_value) + " from " + Q(DisplayValue(n.value)) +
-                " and ignored the rest)";
-    if (narrowed)
-      detail += " (" + std::to_string(n.long_value) + " does not fit in int and wraps to " +
-                std::to_string(filter_value) + ")";
-    Set(r, d, ok ? Reason::kMatched : Reason::kValueDiffers, detail);
-  }
+  std::string sym = n.op == Op::kLe ? "<=" : n.op == Op::kGe ? ">=" : "==";
+  std::string detail = std::string(v.type_name()) + " " + std::to_string(v.i) + " " + sym + " " +
+                       std::to_string(filter_value) + " is " + (ok ? "true" : "false");
+  if (n.long_chars < n.value.size())
+    detail += " (strtol read " + std::to_string(n.long_value) + " from " + Q(DisplayValue(n.value)) +
+              " and ignored the rest)";
+  if (narrowed)
+    detail += " (" + std::to_string(n.long_value) + " does not fit in int and wraps to " +
+              std::to_string(filter_value) + ")";
+  Set(r, d, ok ? Reason::kMatched : Reason::kValueDiffers, detail);
   return ok;
 }
 
 bool CompareDouble(const Value& v, const Node& n, Reason* r, std::string* d) {
   if (!n.double_ok) {
-    if (r || d)
-      Set(r, d, Reason::kNotANumber,
+    Set(r, d, Reason::kNotANumber,
         "double " + v.ToString() + " cannot compare with " + Q(DisplayValue(n.value)) +
             ": strtod finds no number in it (type mismatch)");
     return false;
   }
   const bool ok = DoubleMatches(v, n);
-  if (d || r) {
-    Value fv = Value::Double(n.double_value);
-    std::string sym = n.op == Op::kLe ? "<=" : n.op == Op::kGe ? ">=" : "==";
-    std::string detail = "double " + v.ToString() + " " + sym + " " + fv.ToString() + " is " + (ok ? "true" : "false");
-    if (sym == "==") detail += " (equal within DBL_EPSILON)";
-    if (n.double_chars < n.value.size())
-      detail += " (strtod read " + fv.ToString() + " from " + Q(DisplayValue(n.value)) + " and ignored the rest)";
-    Set(r, d, ok ? Reason::kMatched : Reason::kValueDiffers, detail);
-  }
+  Value fv = Value::Double(n.double_value);
+  std::string sym = n.op == Op::kLe ? "<=" : n.op == Op::kGe ? ">=" : "==";
+  std::string detail = "double " + v.ToString() + " " + sym + " " + fv.ToString() + " is " + (ok ? "true" : "false");
+  if (sym == "==") detail += " (equal within DBL_EPSILON)";
+  if (n.double_chars < n.value.size())
+    detail += " (strtod read " + fv.ToString() + " from " + Q(DisplayValue(n.value)) + " and ignored the rest)";
+  Set(r, d, ok ? Reason::kMatched : Reason::kValueDiffers, detail);
   return ok;
 }
 

@@ -519,9 +519,8 @@ class Eval {
       // compares the name once each instead of HeaderView's name tests and header scan, half of
       // that benchmark's time under node (7 Dec).
       if (last_header_ && (last_header_ == &in.header || *last_header_ == in.header)) return last_header_value_;
-      const size_t own_size = own.size();
       std::optional<std::string_view> v = HeaderView(r_, in.header, p_, own);
-      if (own.size() == own_size && own_size == 0) {
+      if (own.empty()) {  // HeaderView wrote no joined value there
         last_header_ = &in.header;
         last_header_value_ = v;
       }

@@ -20,8 +20,8 @@ namespace {
 // their ResourceSet), no allocation.
 std::shared_ptr<const Meta> InModel(const Meta& m) { return std::shared_ptr<const Meta>(std::shared_ptr<const Meta>(), &m); }
 
-// The resource kinds isRelevant tells apart, read from a Meta's type once per resolved item and
-// per key rather than compared as text in the all-pairs loop (the naive baseline's every
+// The resource kinds isRelevant (and the indexed path's buckets) tell apart, read from a Meta's
+// type once per resolved item and per key rather than compared as text in the all-pairs loop (the naive baseline's every
 // (key, item) pair compared the types with literals: a strlen and a memcmp each, 40 % of
 // BM_PolicyRulesNaive under node, 7 Dec).
 enum class RefKind : unsigned char { kMesh, kMeshService, kMeshMultiZoneService, kMeshExternalService, kMeshHTTPRoute, kOther };
@@ -142,7 +142,7 @@ ItemIndex IndexItems(const std::vector<ResolvedItem>& resolved, const EvalOption
   ItemIndex ix;
   if (!o.naive) {
     for (const ResolvedItem& ri : resolved) {
-      if (ri.r.meta().type == "Mesh")
+      if (ri.kind == RefKind::kMesh)
         ix.mesh_ranks.push_back(ri.rank);
       else if (ri.r.service >= 0)
         ix.by_service[static_cast<size_t>(ri.r.service)].push_back({ri.rank, ri.r.section});
@@ -163,12 +163,12 @@ void RelevantRanks(const KeyEntry& k, const std::vector<ResolvedItem>& resolved,
   } else {
     // Ascending without a sort: `resolved` follows the items' ranks, so the mesh's ranks and
     // each resource's are ascending, and the key's are the merge of the two.
-    if (km.type == "Mesh") {
+    if (k.kind == RefKind::kMesh) {
       for (const ResolvedItem& ri : resolved)
-        if (ri.r.meta().type == "Mesh" && ri.r.meta().name == km.name) ranks.push_back(ri.rank);
+        if (ri.kind == RefKind::kMesh && ri.r.meta().name == km.name) ranks.push_back(ri.rank);
     } else {
       own.clear();
-      if (km.type != "MeshHTTPRoute" || KeysRoutes(o.profile)) {
+      if (k.kind != RefKind::kMeshHTTPRoute || KeysRoutes(o.profile)) {
         const Bucket* bucket = nullptr;
         if (k.service >= 0) {
           auto it = ix.by_service.find(static_cast<size_t>(k.service));
@@ -179,7 +179,7 @@ void RelevantRanks(const KeyEntry& k, const std::vector<ResolvedItem>& resolved,
         }
         if (bucket)
           for (const auto& [rank, section] : *bucket)
-            if ((km.type != "MeshService" && km.type != "MeshMultiZoneService") || section == k.section ||
+            if ((k.kind != RefKind::kMeshService && k.kind != RefKind::kMeshMultiZoneService) || section == k.section ||
                 (section.empty() && !k.section.empty()))
               own.push_back(rank);
       }
