@@ -193,6 +193,7 @@ struct Parser {
     Node n;
     n.attr = std::string(s.substr(start, last + 1 - start));
     n.attr_folded = ToLowerAscii(n.attr);
+    n.attr_head = KeyHead::Of(n.attr_folded);
     n.attr_range = {static_cast<uint32_t>(start), static_cast<uint32_t>(last + 1)};
     size_t op_at = pos;
     if (Prefix("=")) n.op = Op::kEq;
@@ -572,7 +573,7 @@ bool Filter::MatchNode(uint32_t i, const Properties& p, bool match_case) const {
       return false;
     case Op::kNot: return !MatchNode(n.children[0], p, match_case);
     default: {
-      const Value* v = p.FindPrepared(n.attr, n.attr_folded, match_case);
+      const Value* v = p.FindPrepared(n.attr, n.attr_folded, n.attr_head, match_case);
       return v && CompareValue(*v, n);
     }
   }

@@ -58,6 +58,7 @@ struct Node {
   std::vector<uint32_t> children;  // indices into Filter::nodes()
   std::string attr;                // as written, trailing white space removed
   std::string attr_folded;         // attr in ASCII lower case (the case-insensitive lookup key)
+  KeyHead attr_head;               // KeyHead::Of(attr_folded)
   std::string value;               // unescaped; wildcards are kWildcard bytes
   doc::SourceRange range;          // '(' .. ')' inclusive-exclusive, offsets into the filter text
   doc::SourceRange attr_range;

@@ -1,6 +1,9 @@
 #include "core/ldap/value.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <cstdio>
 #include <limits>
 
@@ -174,6 +177,7 @@ bool Properties::Set(std::string key, Value v) {
   std::string folded = ToLowerAscii(key);
   exact_.emplace(key, entries_.size());
   folded_keys_.push_back(folded);
+  folded_heads_.push_back(KeyHead::Of(folded));
   folded_.emplace(std::move(folded), entries_.size());  // keeps the first spelling
   entries_.emplace_back(std::move(key), std::move(v));
   return true;
@@ -186,7 +190,15 @@ const Value* Properties::Find(std::string_view key, bool match_case) const {
   return nullptr;
 }
 
-const Value* Properties::FindPrepared(const std::string& key, const std::string& folded, bool match_case) const {
+KeyHead KeyHead::Of(std::string_view s) {
+  KeyHead h;
+  if (!s.empty()) std::memcpy(h.bytes, s.data(), std::min<size_t>(s.size(), sizeof h.bytes));
+  h.size = static_cast<uint32_t>(std::min<size_t>(s.size(), UINT32_MAX));
+  return h;
+}
+
+const Value* Properties::FindPrepared(const std::string& key, const std::string& folded, const KeyHead& head,
+                                      bool match_case) const {
   constexpr size_t kScan = 16;  // a linear scan beats hashing for the handful of keys services have
   if (entries_.size() <= kScan) {
     if (match_case) {
@@ -195,8 +207,8 @@ const Value* Properties::FindPrepared(const std::string& key, const std::string&
       return nullptr;
     }
     if (folded_.size() == entries_.size()) {
-      for (size_t i = 0; i < folded_keys_.size(); ++i)
-        if (folded_keys_[i] == folded) return &entries_[i].second;
+      for (size_t i = 0; i < folded_heads_.size(); ++i)
+        if (folded_heads_[i] == head && (head.size <= 16 || folded_keys_[i] == folded)) return &entries_[i].second;
       return nullptr;
     }
   }

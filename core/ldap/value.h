@@ -14,6 +14,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -82,6 +83,22 @@ inline Value Value::List(std::vector<Value> v) { Value x; x.kind = Kind::kList; 
 std::optional<Value> ValueFromJson(const nlohmann::ordered_json& j, bool* truncated = nullptr);
 std::optional<Value> ValueFromNode(const doc::Node& n, bool* truncated = nullptr);
 
+// A lookup key's first 16 bytes (zero-padded) and its length, made once per key: two 8-byte
+// comparisons decide a lookup without reading the key's characters, which a wasm32 std::string
+// keeps on the heap past 10 bytes (libstdc++'s inline 15). Equal heads are equal keys up to 16
+// bytes; longer keys are compared in full after their heads agree.
+struct KeyHead {
+  alignas(8) char bytes[16] = {};
+  uint32_t size = 0;
+  static KeyHead Of(std::string_view s);
+  bool operator==(const KeyHead& o) const {
+    uint64_t a[2], b[2];
+    std::memcpy(a, bytes, 16);
+    std::memcpy(b, o.bytes, 16);
+    return a[0] == b[0] && a[1] == b[1] && size == o.size;
+  }
+};
+
 // A property map with CppMicroServices' two lookups: exact (LDAPFilter::MatchCase) and
 // case-insensitive (LDAPFilter::Match, service properties). Keys keep their insertion order.
 class Properties {
@@ -92,7 +109,9 @@ class Properties {
   const Value* Find(std::string_view key, bool match_case) const;
   // Find() without allocating: `folded` is ToLowerAscii(key), computed once by the caller
   // (compiled filters keep it per node).
-  const Value* FindPrepared(const std::string& key, const std::string& folded, bool match_case) const;
+  // `head` is KeyHead::Of(folded).
+  const Value* FindPrepared(const std::string& key, const std::string& folded, const KeyHead& head,
+                            bool match_case) const;
   // The stored spelling of `key` (case-insensitive lookup); empty when absent.
   const std::string* FindKey(std::string_view key) const;
   // The first key that another key repeats up to case ("Port" and "port"), if any:
@@ -105,6 +124,7 @@ class Properties {
  private:
   std::vector<std::pair<std::string, Value>> entries_;
   std::vector<std::string> folded_keys_;  // parallel to entries_; small maps are scanned
+  std::vector<KeyHead> folded_heads_;     // KeyHead::Of(folded_keys_[i])
   std::unordered_map<std::string, size_t> exact_;
   std::unordered_map<std::string, size_t> folded_;  // lower-case key -> first index
 };

@@ -176,6 +176,14 @@ INSTANTIATE_TEST_SUITE_P(
         // keys: case-insensitive unless match_case
         MatchCase{"(NAME=abc)", R"({"name": "abc"})", false, true},
         MatchCase{"(NAME=abc)", R"({"name": "abc"})", true, false},
+        // keys past a lookup key's 16-byte head (KeyHead, value.h): same length, same first 16
+        // bytes, told apart by the rest; exactly 16 bytes against 17
+        MatchCase{"(service.exported.configs=b)", R"({"service.exported.intents": "a", "service.exported.configs": "b"})", false, true},
+        MatchCase{"(SERVICE.Exported.CONFIGS=b)", R"({"service.exported.intents": "a", "service.exported.configs": "b"})", false, true},
+        MatchCase{"(service.exported.intents=b)", R"({"service.exported.intents": "a", "service.exported.configs": "b"})", false, false},
+        MatchCase{"(service.exported.configx=*)", R"({"service.exported.intents": "a", "service.exported.configs": "b"})", false, false},
+        MatchCase{"(abcdefghijklmnop=*)", R"({"abcdefghijklmnopq": 1})", false, false},
+        MatchCase{"(ABCDEFGHIJKLMNOP=1)", R"({"abcdefghijklmnop": 1})", false, true},
         // composites
         MatchCase{"(|(a=1)(b=2))", R"({"b": 2})", false, true},
         MatchCase{"(!(a=1))", R"({})", false, true},
