@@ -92,10 +92,32 @@ std::string FieldFor(ProfileId p, const std::string& key) {
   return "";
 }
 
+// The grpc_config texts an earlier profile of the same Compile already read: the profiles mostly
+// read the same record, and parsing it twice (nlohmann for the indented text, the walker for
+// positions) and indenting it again for every profile was most of Compile's time (a profile of
+// BM_SelectReparse under node, 7 Dec: nlohmann's lexer, serializer and their allocations). Both
+// results depend on the bytes alone.
+struct TextMemo {
+  struct Entry {
+    std::string bytes;
+    std::optional<std::string> pretty;
+    std::optional<JsonParse> parse;
+  };
+  std::vector<Entry> entries;
+  // The entry for `bytes` (made when new); valid until the next call.
+  Entry& Of(const std::string& bytes) {
+    for (Entry& e : entries)
+      if (e.bytes == bytes) return e;
+    entries.push_back(Entry{bytes, std::nullopt, std::nullopt});
+    return entries.back();
+  }
+};
+
 struct Builder {
   ProfileId p;
   Compiled& c;
   const CompiledRecords& a;
+  TextMemo& memo;
   doc::DiagnosticSink sink{a.source.get()};  // this profile's findings; Load moves them to c.diagnostics
   using Scope = doc::DiagnosticSink::ScopedField;  // a choice's field path: "[2].clientLanguage"
 
@@ -132,7 +154,9 @@ struct Builder {
 
   void Json(int ai) {
     Attribute& a = c.attributes[static_cast<size_t>(ai)];
-    a.parse = ParseJsonPositions(a.json.bytes);
+    TextMemo::Entry& seen = memo.Of(a.json.bytes);
+    if (!seen.parse) seen.parse = ParseJsonPositions(a.json.bytes);
+    a.parse = *seen.parse;
     const JsonParse& jp = a.parse;
     SourceRange at{jp.error_offset, jp.error_offset + 1};
     switch (jp.error) {
@@ -646,8 +670,12 @@ void ReadAttributes(ProfileId p, Compiled& c, Builder& b, const std::vector<TxtR
     Attribute at;
     at.json = Slice(value, kAttributePrefix.size());
     at.records = std::move(from);
-    nlohmann::ordered_json j = nlohmann::ordered_json::parse(at.json.bytes, nullptr, false);
-    at.pretty = j.is_discarded() ? at.json.bytes : doc::JsonText(j, 2);
+    TextMemo::Entry& seen = b.memo.Of(at.json.bytes);
+    if (!seen.pretty) {
+      nlohmann::ordered_json j = nlohmann::ordered_json::parse(at.json.bytes, nullptr, false);
+      seen.pretty = j.is_discarded() ? at.json.bytes : doc::JsonText(j, 2);
+    }
+    at.pretty = *seen.pretty;
     c.attributes.push_back(std::move(at));
   };
   switch (p) {
@@ -702,9 +730,9 @@ void ReadAttributes(ProfileId p, Compiled& c, Builder& b, const std::vector<TxtR
 }
 
 // One profile's compilation: its attributes, their JSON and choices, the dead choices.
-void CompileProfile(ProfileId p, Compiled& c, CompiledRecords& a, const std::vector<int>& mine) {
+void CompileProfile(ProfileId p, Compiled& c, CompiledRecords& a, const std::vector<int>& mine, TextMemo& memo) {
   c.profile = p;
-  Builder b{p, c, a};
+  Builder b{p, c, a, memo};
   ReadAttributes(p, c, b, a.records.records, mine);
   c.found = !c.attributes.empty();
   for (size_t i = 0; i < c.attributes.size(); ++i) {
@@ -742,8 +770,9 @@ CompiledRecords Compile(doc::SourcePtr source, std::string_view name, bool exact
   std::vector<int> mine;
   for (size_t i = 0; i < recs.size(); ++i)
     if (first >= 0 && recs[i].owner_key == a.query_owner) mine.push_back(static_cast<int>(i));
+  TextMemo memo;
   for (const auto& entry : Profiles().entries())
-    CompileProfile(entry.id, a.profiles[static_cast<int>(entry.id)], a, mine);
+    CompileProfile(entry.id, a.profiles[static_cast<int>(entry.id)], a, mine, memo);
   return a;
 }
 
