@@ -486,8 +486,9 @@ bool Matches(const Value& v, const Node& n) {
     case Value::Kind::kString: return CompareString(v.s, n);
     case Value::Kind::kStringList:
     case Value::Kind::kList:
+      // A string element (every element of a kStringList) is compared here, without a call.
       for (const Value& e : v.list)
-        if (Matches(e, n)) return true;
+        if (e.kind == Value::Kind::kString ? CompareString(e.s, n) : Matches(e, n)) return true;
       return false;
     case Value::Kind::kBool: return n.op != Op::kLe && n.op != Op::kGe && BoolMatches(v.b, n.value);
     case Value::Kind::kInt:
@@ -574,7 +575,7 @@ bool Filter::MatchNode(uint32_t i, const Properties& p, bool match_case) const {
     case Op::kNot: return !MatchNode(n.children[0], p, match_case);
     default: {
       const Value* v = p.FindPrepared(n.attr, n.attr_folded, n.attr_head, match_case);
-      return v && CompareValue(*v, n);
+      return v && Matches(*v, n);
     }
   }
 }
