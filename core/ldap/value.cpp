@@ -192,7 +192,7 @@ const Value* Properties::Find(std::string_view key, bool match_case) const {
 
 KeyHead KeyHead::Of(std::string_view s) {
   KeyHead h;
-  if (!s.empty()) std::memcpy(h.bytes, s.data(), std::min<size_t>(s.size(), sizeof h.bytes));
+  if (!s.empty()) std::memcpy(h.bytes, s.data(), std::min(s.size(), KeyHead::kBytes));
   h.size = static_cast<uint32_t>(std::min<size_t>(s.size(), UINT32_MAX));
   return h;
 }
@@ -208,7 +208,7 @@ const Value* Properties::FindPrepared(const std::string& key, const std::string&
     }
     if (folded_.size() == entries_.size()) {
       for (size_t i = 0; i < folded_heads_.size(); ++i)
-        if (folded_heads_[i] == head && (head.size <= 16 || folded_keys_[i] == folded)) return &entries_[i].second;
+        if (folded_heads_[i] == head && (head.Complete() || folded_keys_[i] == folded)) return &entries_[i].second;
       return nullptr;
     }
   }

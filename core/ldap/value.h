@@ -88,15 +88,18 @@ std::optional<Value> ValueFromNode(const doc::Node& n, bool* truncated = nullptr
 // keeps on the heap past 10 bytes (libstdc++'s inline 15). Equal heads are equal keys up to 16
 // bytes; longer keys are compared in full after their heads agree.
 struct KeyHead {
-  alignas(8) char bytes[16] = {};
+  static constexpr size_t kBytes = 16;
+  alignas(8) char bytes[kBytes] = {};
   uint32_t size = 0;
   static KeyHead Of(std::string_view s);
   bool operator==(const KeyHead& o) const {
     uint64_t a[2], b[2];
-    std::memcpy(a, bytes, 16);
-    std::memcpy(b, o.bytes, 16);
+    std::memcpy(a, bytes, kBytes);
+    std::memcpy(b, o.bytes, kBytes);
     return a[0] == b[0] && a[1] == b[1] && size == o.size;
   }
+  // Equal heads are equal texts (no need to compare the characters).
+  bool Complete() const { return size <= kBytes; }
 };
 
 // A property map with CppMicroServices' two lookups: exact (LDAPFilter::MatchCase) and
