@@ -505,7 +505,6 @@ bool Matches(const Value& v, const Node& n) {
 // The explaining comparison (Filter::Explain, the targeting views): the same tests as Matches,
 // with the reason and the words of each.
 bool CompareValue(const Value& v, const Node& n, Reason* r, std::string* d) {
-  if (!r && !d) return Matches(v, n);
   if (v.kind == Value::Kind::kEmpty) {
     Set(r, d, Reason::kPropertyMissing, "the property has no value");
     return false;

@@ -153,9 +153,9 @@ struct ParseLimits {
 // and its message; never throws. An empty text is "Null query" (LDAP001).
 ParseResult Parse(std::string_view text, const ParseLimits& limits = {});
 
-// Compares one property value with one simple node (LDAPExpr::Compare). `detail`/`reason`
-// may be null (fast path).
-bool CompareValue(const Value& v, const Node& n, Reason* reason = nullptr, std::string* detail = nullptr);
+// Compares one property value with one simple node (LDAPExpr::Compare) and says why (the
+// explaining path; Filter::Match is the fast one, with no words made).
+bool CompareValue(const Value& v, const Node& n, Reason* reason, std::string* detail);
 
 // Escapes a value for use inside a filter: `\`, `*`, `(` and `)` get a backslash (the escaping
 // LDAPExpr::ToString applies). Config values substituted into `{{key}}` are not escaped by
